@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Runs the test suites with Node's own test runner (main side, through tsx) and Vitest
+// (renderer components). `node scripts/test.mjs e2e` runs the browser end-to-end suite.
+// Node 20's --test takes no globs, so the files are collected here.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function collect(dir, out = []) {
+  let entries;
+  try { entries = readdirSync(dir); } catch { return out; }
+  for (const name of entries.sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) collect(p, out);
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+const mode = process.argv[2] ?? 'unit';
+const filter = process.argv[3];
+const dirs = mode === 'e2e' ? ['test/e2e'] : ['test/unit', 'test/integration', 'test/api'];
+let files = dirs.flatMap((d) => collect(d));
+if (filter) files = files.filter((f) => f.includes(filter));
+
+let status = 0;
+if (files.length > 0) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent' },
+  });
+  status = r.status ?? 1;
+}
+if (mode === 'unit' && !filter && collect('test/renderer').length > 0) {
+  const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', '.', '--dir', 'test/renderer'], { stdio: 'inherit' });
+  status = status || (r.status ?? 1);
+}
+process.exit(status);
