@@ -25,7 +25,7 @@ if (filter) files = files.filter((f) => f.includes(filter));
 
 let status = 0;
 if (files.length > 0) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
     stdio: 'inherit',
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent' },
   });

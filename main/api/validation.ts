@@ -1,0 +1,96 @@
+// Request validation by JSON schema. Two validators, because the parts differ:
+// - bodies: no type coercion (a money field sent as "12.50" is an error, not 12.5), unknown
+//   fields REJECTED (additionalProperties: false on every body schema), defaults applied;
+// - query strings and path parameters arrive as text, so they are coerced to the declared type.
+// Status: any problem in the query or path → 400 (seed: "invalid parameters"); a body that is
+// structurally wrong (missing field, wrong type, unknown field) → 400 ("malformed request"); a
+// well-formed body with a value out of range, pattern or catalog → 422 ("validation failed").
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldProblem } from './errors';
+
+const common = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false } as const;
+const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
+const paramAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object);
+
+const VALUE_KEYWORDS = new Set([
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern',
+  'format', 'enum', 'multipleOf', 'minItems', 'maxItems', 'const', 'uniqueItems',
+]);
+
+function fieldName(e: ErrorObject, part: string): string {
+  const path = e.instancePath.replace(/^\//, '').replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
+  if (e.keyword === 'required') {
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    return path ? `${path}.${missing}` : missing;
+  }
+  if (e.keyword === 'additionalProperties') {
+    const extra = (e.params as { additionalProperty: string }).additionalProperty;
+    return path ? `${path}.${extra}` : extra;
+  }
+  return path || part;
+}
+
+function messageFor(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'es obligatorio';
+    case 'additionalProperties':
+      return 'no es un campo admitido';
+    case 'type':
+      return `debe ser de tipo ${translateType(String(p.type))}`;
+    case 'minimum':
+      return `debe ser mayor o igual a ${p.limit}`;
+    case 'maximum':
+      return `debe ser menor o igual a ${p.limit}`;
+    case 'exclusiveMinimum':
+      return `debe ser mayor a ${p.limit}`;
+    case 'exclusiveMaximum':
+      return `debe ser menor a ${p.limit}`;
+    case 'minLength':
+      return `debe tener al menos ${p.limit} caracteres`;
+    case 'maxLength':
+      return `debe tener como máximo ${p.limit} caracteres`;
+    case 'minItems':
+      return `debe tener al menos ${p.limit} elementos`;
+    case 'maxItems':
+      return `debe tener como máximo ${p.limit} elementos`;
+    case 'pattern':
+      return 'no tiene el formato esperado';
+    case 'format':
+      return `debe tener formato ${p.format}`;
+    case 'enum':
+      return `debe ser uno de: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'multipleOf':
+      return `admite como máximo ${decimalsFromMultiple(Number(p.multipleOf))} decimales`;
+    default:
+      return e.message ?? 'valor inválido';
+  }
+}
+
+function decimalsFromMultiple(m: number): number {
+  return Math.max(0, Math.round(-Math.log10(m)));
+}
+
+function translateType(t: string): string {
+  const map: Record<string, string> = {
+    integer: 'entero', number: 'número', string: 'texto', boolean: 'booleano', object: 'objeto', array: 'lista', null: 'nulo',
+  };
+  return t.split(',').map((x) => map[x] ?? x).join(' o ');
+}
+
+export function describeValidation(errors: ErrorObject[], part: string): { status: 400 | 422; fields: FieldProblem[]; detail: string } {
+  const fields = errors
+    .filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
+    .map((e) => ({ field: fieldName(e, part), rule: e.keyword, message: messageFor(e) }));
+  const structural = errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
+  const status = part !== 'body' || structural ? 400 : 422;
+  const where = part === 'querystring' ? 'parámetro' : part === 'params' ? 'parámetro de ruta' : part === 'headers' ? 'cabecera' : 'campo';
+  const detail = fields.map((f) => `${where} ${f.field}: ${f.message}`).join('; ');
+  return { status, fields, detail };
+}

@@ -1,0 +1,124 @@
+// Engine settings from the environment (DESIGN.md, operating interface). Validated at start:
+// a bad value stops start-up with a message that names the setting, so a misconfigured till
+// never runs half-working.
+import { isIP } from 'node:net';
+import { defaultDataDir } from './paths';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface EngineSettings {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Training mode: demo taxpayer, tenant and key, no fiscal effect. */
+  training: boolean;
+  /** SIAT base URL up to and including `/v2`; null = the embedded simulator (training only). */
+  siatUrl: string | null;
+  siatToken: string | null;
+  demoApiKey: string | null;
+  logLevel: LogLevel;
+  /** Requests per minute per API key. */
+  rateLimitPerMinute: number;
+  /** Public base URL used in absolute links (pdfUrl, xmlUrl); defaults to http://host:port. */
+  publicUrl: string | null;
+}
+
+export class SettingsError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`${setting}: ${message}`);
+    this.name = 'SettingsError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function parsePort(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new SettingsError(name, `debe ser un número de puerto entre 0 y 65535 (recibido "${raw}")`);
+  const n = Number(raw);
+  if (n > 65535) throw new SettingsError(name, `debe ser un número de puerto entre 0 y 65535 (recibido "${raw}")`);
+  return n;
+}
+
+function parseBool(env: Env, name: string): boolean | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  if (['1', 'true', 'yes', 'si', 'sí'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new SettingsError(name, `debe ser 1 o 0 (recibido "${raw}")`);
+}
+
+function parseUrl(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SettingsError(name, `no es una URL válida ("${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SettingsError(name, `debe empezar con http:// o https:// ("${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadSettings(env: Env = process.env): EngineSettings {
+  const host = read(env, 'KIPU_HOST') ?? '127.0.0.1';
+  if (host !== 'localhost' && isIP(host) === 0) {
+    throw new SettingsError('KIPU_HOST', `debe ser una dirección IP o "localhost" (recibido "${host}")`);
+  }
+  const port = parsePort(env, 'KIPU_PORT', 8080);
+  const dataDir = read(env, 'KIPU_DATA_DIR') ?? defaultDataDir();
+
+  const siatUrl = parseUrl(env, 'KIPU_SIAT_URL');
+  if (siatUrl !== null && !/\/v2$/.test(siatUrl)) {
+    throw new SettingsError('KIPU_SIAT_URL', `debe terminar en /v2, p. ej. https://pilotosiatservicios.impuestos.gob.bo/v2 (recibido "${siatUrl}")`);
+  }
+  const siatToken = read(env, 'KIPU_SIAT_TOKEN') ?? null;
+  // Training is the default while no live SIAT credentials are configured (DESIGN.md).
+  const trainingFlag = parseBool(env, 'KIPU_TRAINING');
+  const training = trainingFlag ?? !(siatUrl !== null && siatToken !== null);
+  if (!training && siatUrl === null) {
+    throw new SettingsError('KIPU_SIAT_URL', 'es obligatoria fuera del modo entrenamiento (KIPU_TRAINING=0)');
+  }
+
+  const demoApiKey = read(env, 'KIPU_DEMO_API_KEY') ?? null;
+  if (demoApiKey !== null && !/^kipu_[a-z0-9]{8}_[A-Za-z0-9]{16,64}$/.test(demoApiKey)) {
+    throw new SettingsError('KIPU_DEMO_API_KEY', 'debe tener la forma kipu_<8 letras o cifras minúsculas>_<16 a 64 letras o cifras>');
+  }
+
+  const logLevel = (read(env, 'KIPU_LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new SettingsError('KIPU_LOG_LEVEL', `debe ser uno de ${LOG_LEVELS.join(', ')} (recibido "${logLevel}")`);
+  }
+
+  const rateRaw = read(env, 'KIPU_RATE_LIMIT') ?? '600';
+  if (!/^\d+$/.test(rateRaw) || Number(rateRaw) < 1) {
+    throw new SettingsError('KIPU_RATE_LIMIT', `debe ser un entero positivo de solicitudes por minuto (recibido "${rateRaw}")`);
+  }
+
+  return {
+    host,
+    port,
+    dataDir,
+    training,
+    siatUrl,
+    siatToken,
+    demoApiKey,
+    logLevel,
+    rateLimitPerMinute: Number(rateRaw),
+    publicUrl: parseUrl(env, 'KIPU_PUBLIC_URL'),
+  };
+}

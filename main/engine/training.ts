@@ -1,0 +1,27 @@
+// Training mode (KIPU_TRAINING=1): a demo taxpayer, tenant and published API key, talking to the
+// SIAT simulator, with no fiscal effect. The default while no live SIAT credentials exist.
+import type { Store } from '../store/store';
+import type { Tenant } from '../store/tenants';
+import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
+
+/** Published demo key (README); KIPU_DEMO_API_KEY overrides it. */
+export const DEFAULT_DEMO_API_KEY = 'kipu_demo2026_EntrenamientoKipuDemo00000000';
+
+export function ensureTrainingTenant(store: Store, demoApiKey: string): Tenant {
+  const t = TRAINING_TAXPAYER;
+  const tenant =
+    store.tenants.byNit(String(t.nit)) ??
+    store.tenants.create({
+      nit: String(t.nit),
+      razonSocial: t.razonSocial,
+      municipio: t.municipio,
+      direccion: t.direccion,
+      telefono: t.telefono,
+      codigoSistema: t.codigoSistema,
+      ambiente: 2,
+      modalidad: 2,
+      training: true,
+    });
+  store.apiKeys.ensure(tenant.id, 'Clave de demostración (modo entrenamiento)', demoApiKey);
+  return tenant;
+}

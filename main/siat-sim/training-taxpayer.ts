@@ -1,0 +1,46 @@
+// The demo taxpayer of training mode (KIPU_TRAINING=1): the simulator knows it out of the box
+// and the engine configures the demo tenant with it. Not a real taxpayer; documents issued
+// against the simulator have no fiscal effect.
+// Runs in: engine and SIAT simulator.
+import { MODALIDAD, type Modalidad } from '../siat/codes';
+import { ACTIVIDADES } from './catalog-data/activities';
+
+export interface TrainingBranch {
+  readonly codigoSucursal: number;
+  readonly direccion: string;
+  readonly municipio: string;
+}
+
+export interface TrainingTaxpayer {
+  readonly nit: number;
+  readonly razonSocial: string;
+  /** Authorized system code: 23 uppercase hexadecimal characters. */
+  readonly codigoSistema: string;
+  /** Delegated token the simulator accepts (`apikey: TokenApi <token>`). */
+  readonly token: string;
+  readonly municipio: string;
+  /** Padrón address: the CUFD answer's `direccion`, which invoices must repeat (1007/2014). */
+  readonly direccion: string;
+  readonly telefono: string;
+  readonly modalidades: readonly Modalidad[];
+  readonly branches: readonly TrainingBranch[];
+  /** CAEB codes registered for the NIT (sincronizarActividades). */
+  readonly activities: readonly string[];
+}
+
+const DIRECCION = 'AV. 16 DE JULIO N° 1490, EDIFICIO KIPU';
+const MUNICIPIO = 'La Paz';
+
+export const TRAINING_TAXPAYER: TrainingTaxpayer = Object.freeze({
+  nit: 7000123019,
+  razonSocial: 'COMERCIAL KIPU DEMO S.R.L.',
+  codigoSistema: '7C1A4E9B2D05F3A8E6B1C47',
+  token: 'kipu-entrenamiento-token',
+  municipio: MUNICIPIO,
+  direccion: DIRECCION,
+  telefono: '22123456',
+  modalidades: Object.freeze([MODALIDAD.ELECTRONICA, MODALIDAD.COMPUTARIZADA]),
+  // Casa matriz only; points of sale are registered through registroPuntoVenta.
+  branches: Object.freeze([Object.freeze({ codigoSucursal: 0, direccion: DIRECCION, municipio: MUNICIPIO })]),
+  activities: Object.freeze(ACTIVIDADES.map((a) => a.codigoCaeb)),
+});

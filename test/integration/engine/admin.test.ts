@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tempDir } from '../../fixtures/tmp';
+import { openStore } from '../../../main/store/store';
+
+function admin(dataDir: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join('main', 'engine', 'admin.ts'), ...args], {
+    env: { ...process.env, KIPU_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test('admin CLI: tenant create prints a working key once; key create/list/revoke; clear errors', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const created = admin(dir, 'tenant', 'create', '--nit', '1234567019', '--name', 'MINIMARKET SAN JOSÉ');
+    assert.equal(created.code, 0, created.err);
+    const key = /Clave de API \(se muestra una sola vez, guárdela\): (\S+)/.exec(created.out)?.[1];
+    assert.ok(key, created.out);
+
+    const dup = admin(dir, 'tenant', 'create', '--nit', '1234567019', '--name', 'OTRA');
+    assert.equal(dup.code, 1);
+    assert.match(dup.err, /Ya existe un contribuyente con NIT 1234567019/);
+
+    const badNit = admin(dir, 'tenant', 'create', '--nit', '12A', '--name', 'X');
+    assert.equal(badNit.code, 1);
+    assert.match(badNit.err, /NIT inválido/);
+
+    const missing = admin(dir, 'tenant', 'create', '--nit', '99');
+    assert.equal(missing.code, 1);
+    assert.match(missing.err, /Falta --name/);
+
+    const unknown = admin(dir, 'key', 'create', '--nit', '999999');
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.err, /No existe un contribuyente con NIT 999999/);
+
+    const second = admin(dir, 'key', 'create', '--nit', '1234567019', '--name', 'ERP');
+    assert.equal(second.code, 0);
+    const prefix = /prefijo (\w+)/.exec(second.out)?.[1];
+    assert.ok(prefix);
+
+    const list = admin(dir, 'key', 'list', '--nit', '1234567019');
+    assert.equal(list.code, 0);
+    assert.equal(list.out.trim().split('\n').length, 2);
+    assert.ok(!list.out.includes(key!), 'list never shows a key');
+
+    const revoke = admin(dir, 'key', 'revoke', '--nit', '1234567019', '--key', prefix!);
+    assert.equal(revoke.code, 0, revoke.err);
+    assert.match(admin(dir, 'key', 'list', '--nit', '1234567019').out, /revocada/);
+    assert.equal(admin(dir, 'key', 'revoke', '--nit', '1234567019', '--key', prefix!).code, 1);
+
+    const store = openStore(dir);
+    try {
+      const info = store.apiKeys.authenticate(key!);
+      assert.ok(info, 'the printed key authenticates');
+      assert.equal(store.tenants.byId(info.tenantId)?.razonSocial, 'MINIMARKET SAN JOSÉ');
+      assert.equal(store.pointsOfSale.list(info.tenantId).length, 1);
+    } finally {
+      store.close();
+    }
+
+    const usage = admin(dir, 'bogus');
+    assert.equal(usage.code, 1);
+    assert.match(usage.err, /Uso: npm run admin/);
+  } finally {
+    cleanup();
+  }
+});

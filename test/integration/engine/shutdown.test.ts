@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import Database from 'better-sqlite3';
+import { startTestEngine } from '../../fixtures/engine';
+import { tempDir } from '../../fixtures/tmp';
+
+test('close() lets an in-flight request finish, then closes the database', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let entered!: () => void;
+  const inside = new Promise<void>((r) => (entered = r));
+  const eng = await startTestEngine({}, undefined, {
+    beforeListen: (app) =>
+      app.get('/api/v1/public/slow-test', async () => {
+        entered();
+        await gate;
+        return { done: true };
+      }),
+  });
+  const pending = fetch(`${eng.url}/api/v1/public/slow-test`);
+  await inside;
+  const closing = eng.close();
+  setTimeout(release, 200);
+  const res = await pending;
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { done: true });
+  await closing;
+  assert.equal(eng.store.db.open, false);
+  await eng.stop();
+});
+
+function spawnServe(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join('main', 'engine', 'serve.ts')], {
+    env: { ...process.env, KIPU_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  return { child, out: () => out, err: () => err };
+}
+
+test('npm run serve prints the URL and the demo key, and stops cleanly on SIGTERM', async () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const p = spawnServe({ KIPU_PORT: '0', KIPU_DATA_DIR: dir, KIPU_TRAINING: '1' });
+    const deadline = Date.now() + 20_000;
+    while (!/Kipu escuchando en (http:\/\/\S+)/.test(p.out()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const url = /Kipu escuchando en (http:\/\/\S+)/.exec(p.out())?.[1];
+    assert.ok(url, `printed the URL; got: ${p.out()} ${p.err()}`);
+    assert.match(p.out(), /MODO ENTRENAMIENTO/);
+    const key = /Clave de API de demostración: (\S+)/.exec(p.out())?.[1];
+    assert.ok(key);
+    const res = await fetch(`${url}/api/v1/pos`, { headers: { 'x-api-key': key } });
+    assert.equal(res.status, 200);
+    p.child.kill('SIGTERM');
+    const [code] = await once(p.child, 'exit');
+    assert.equal(code, 0);
+    assert.match(p.out(), /Kipu detenido\./);
+    const db = new Database(join(dir, 'kipu.sqlite'));
+    assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
+    db.close();
+  } finally {
+    cleanup();
+  }
+});
+
+test('a bad setting stops start-up with a message naming it', async () => {
+  const p = spawnServe({ KIPU_PORT: 'ochenta' });
+  const [code] = await once(p.child, 'exit');
+  assert.equal(code, 2);
+  assert.match(p.err(), /KIPU_PORT: debe ser un número de puerto/);
+});

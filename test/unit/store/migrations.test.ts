@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openDatabase, loadMigrations, DatabaseTooNewError, MigrationOrderError, schemaVersion } from '../../../main/store/db';
+import { tempDir } from '../../fixtures/tmp';
+
+const real = loadMigrations();
+
+test('a fresh database gets every migration, WAL and synchronous=FULL', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const { db, applied, backupPath } = openDatabase(join(dir, 'k.sqlite'));
+    assert.equal(applied.length, real.length);
+    assert.equal(backupPath, null, 'nothing to back up on a new file');
+    assert.equal(schemaVersion(db), real.length);
+    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(db.pragma('synchronous', { simple: true }), 2); // 2 = FULL
+    assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
+    assert.equal(db.pragma('busy_timeout', { simple: true }), 5000);
+    db.close();
+  } finally {
+    cleanup();
+  }
+});
+
+test('upgrading an existing database keeps its rows and writes a backup copy first', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const path = join(dir, 'k.sqlite');
+    const first = openDatabase(path, { migrations: real.slice(0, 1) });
+    first.db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t1', '123', 'ACME', 'x')`).run();
+    first.db.close();
+    const extra = { version: real.length + 1, name: 'test_extra', sql: 'ALTER TABLE tenants ADD COLUMN extra TEXT;' };
+    const withExtra = [...real, extra];
+    const second = openDatabase(path, { migrations: withExtra, now: () => new Date('2026-01-02T03:04:05Z') });
+    assert.deepEqual(second.applied.map((m) => m.name), withExtra.slice(1).map((m) => m.name));
+    assert.ok(second.backupPath && existsSync(second.backupPath), 'backup file exists');
+    const row = second.db.prepare('SELECT nit, extra FROM tenants').get() as { nit: string; extra: null };
+    assert.deepEqual(row, { nit: '123', extra: null });
+    second.db.close();
+    // The backup is the pre-migration schema with the data.
+    const bak = new Database(second.backupPath!, { readonly: true });
+    assert.equal((bak.prepare('SELECT MAX(version) v FROM schema_migrations').get() as { v: number }).v, 1);
+    assert.equal((bak.prepare('SELECT COUNT(*) n FROM tenants').get() as { n: number }).n, 1);
+    bak.close();
+  } finally {
+    cleanup();
+  }
+});
+
+test('a database newer than the build is refused and left untouched', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const path = join(dir, 'k.sqlite');
+    const newer = [...real, { version: real.length + 1, name: 'future', sql: 'CREATE TABLE future (x);' }];
+    openDatabase(path, { migrations: newer }).db.close();
+    assert.throws(() => openDatabase(path, { migrations: real }), (err: unknown) => {
+      assert.ok(err instanceof DatabaseTooNewError);
+      assert.match((err as Error).message, /más nuevo que el de esta versión/);
+      return true;
+    });
+    const db = new Database(path, { readonly: true });
+    assert.equal((db.prepare('SELECT MAX(version) v FROM schema_migrations').get() as { v: number }).v, real.length + 1);
+    db.close();
+  } finally {
+    cleanup();
+  }
+});
+
+test('a failing migration rolls back alone and the previous schema stays intact', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const path = join(dir, 'k.sqlite');
+    const broken = [...real, { version: real.length + 1, name: 'broken', sql: 'CREATE TABLE ok_table (x); INSERT INTO no_such_table VALUES (1);' }];
+    assert.throws(() => openDatabase(path, { migrations: broken }));
+    const db = new Database(path, { readonly: true });
+    assert.equal((db.prepare('SELECT MAX(version) v FROM schema_migrations').get() as { v: number }).v, real.length);
+    assert.equal(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'ok_table'`).get(), undefined);
+    db.close();
+  } finally {
+    cleanup();
+  }
+});
+
+test('migration files must be numbered without gaps, and recorded names must match', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const mdir = join(dir, 'migs');
+    mkdirSync(mdir);
+    writeFileSync(join(mdir, '0001_a.sql'), 'CREATE TABLE a (x);');
+    writeFileSync(join(mdir, '0003_c.sql'), 'CREATE TABLE c (x);');
+    assert.throws(() => loadMigrations(mdir), MigrationOrderError);
+    const path = join(dir, 'k.sqlite');
+    openDatabase(path, { migrations: [{ version: 1, name: 'a', sql: 'CREATE TABLE a (x);' }] }).db.close();
+    assert.throws(() => openDatabase(path, { migrations: [{ version: 1, name: 'renamed', sql: 'CREATE TABLE a (x);' }] }), MigrationOrderError);
+  } finally {
+    cleanup();
+  }
+});
