@@ -47,7 +47,6 @@ function isPublic(url: string): boolean {
 export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: opts.logger,
-    disableRequestLogging: false,
     bodyLimit: 5 * 1024 * 1024,
     // Request ids in logs tie an integrator's call to what the engine did.
     genReqId: () => crypto.randomUUID(),

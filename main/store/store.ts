@@ -6,6 +6,7 @@ import { TenantRepository } from './tenants';
 import { ApiKeyRepository } from './api-keys';
 import { PointOfSaleRepository } from './points-of-sale';
 import { SettingsStore } from './settings-store';
+import { ProductRepository } from './products';
 
 export interface Store {
   db: Db;
@@ -14,6 +15,7 @@ export interface Store {
   apiKeys: ApiKeyRepository;
   pointsOfSale: PointOfSaleRepository;
   settings: SettingsStore;
+  products: ProductRepository;
   backupPath: string | null;
   close(): void;
 }
@@ -34,6 +36,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     apiKeys: new ApiKeyRepository(db, now),
     pointsOfSale: new PointOfSaleRepository(db),
     settings: new SettingsStore(db, now),
+    products: new ProductRepository(db, now),
     close: () => {
       if (db.open) db.close();
     },

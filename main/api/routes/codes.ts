@@ -1,0 +1,227 @@
+// Seed "Tax codes" and "Catalogs", and GET /api/v1/events/check-connection.
+import Type from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Store } from '../../store/store';
+import type { PointOfSale } from '../../store/points-of-sale';
+import type { CodesService, CufdRecord } from '../../codes/codes-service';
+import { CATALOGS, GENERIC_TYPES, SEED_CATALOGS, type CatalogName, type CatalogService } from '../../catalogs/catalog-sync';
+import type { SiatGateway } from '../../codes/siat-gateway';
+import { ok } from '../envelope';
+import { badRequest, notFound } from '../errors';
+import { viaSiat } from '../siat-errors';
+import { apiResponse } from './pos';
+import { toBoliviaIso } from '../../../shared/time';
+
+export interface CodesDeps {
+  store: Store;
+  codes: CodesService;
+  catalogs: CatalogService;
+  gateway: SiatGateway;
+}
+
+const Uuid = Type.String({ format: 'uuid' });
+const CatalogEntry = Type.Object({ codigo: Type.Integer(), descripcion: Type.String() }, { additionalProperties: true });
+
+export function resolvePos(deps: { store: Store }, req: FastifyRequest, posId: string | undefined): PointOfSale {
+  if (posId === undefined) {
+    const p = deps.store.pointsOfSale.defaultFor(req.tenant.id);
+    if (!p) throw notFound('El contribuyente no tiene puntos de venta');
+    return p;
+  }
+  const p = deps.store.pointsOfSale.byId(req.tenant.id, posId);
+  if (!p) throw notFound(`Punto de venta ${posId} no encontrado`);
+  return p;
+}
+
+function cufdDto(c: CufdRecord) {
+  return { cufd: c.codigo, codigoControl: c.codigoControl, vigencia: toBoliviaIso(new Date(c.fechaVigencia)) };
+}
+
+export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/api/v1/codes/nit',
+    {
+      schema: {
+        tags: ['Códigos'],
+        summary: 'Verifica un NIT con SIAT (verificarNit)',
+        body: Type.Object({ posId: Uuid, nit: Type.Integer({ minimum: 1, maximum: 9999999999999 }) }, { additionalProperties: false }),
+        response: { 200: apiResponse(Type.Object({ valido: Type.Boolean(), nit: Type.Integer(), mensaje: Type.String() })) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.body.posId);
+      const res = await viaSiat(() => deps.codes.verifyNit(req.tenant, pos, req.body.nit));
+      return ok({ valido: res.valido, nit: res.nit, mensaje: res.mensaje }, `SIAT ${res.codigo}: ${res.mensaje}`);
+    },
+  );
+
+  r.post(
+    '/api/v1/codes/cufd',
+    {
+      schema: {
+        tags: ['Códigos'],
+        summary: 'Solicita un CUFD nuevo para el punto de venta',
+        body: Type.Object({ posId: Uuid }, { additionalProperties: false }),
+        response: { 200: apiResponse(Type.Object({ cufd: Type.String(), codigoControl: Type.String(), vigencia: Type.String() })) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.body.posId);
+      const c = await viaSiat(() => deps.codes.renewCufd(req.tenant, pos));
+      return ok(cufdDto(c), 'CUFD renovado');
+    },
+  );
+
+  r.get(
+    '/api/v1/codes/cufd/:posId',
+    {
+      schema: {
+        tags: ['Códigos'],
+        summary: 'CUFD vigente (o el último) del punto de venta',
+        params: Type.Object({ posId: Uuid }),
+        response: { 200: apiResponse(Type.Object({ cufd: Type.String(), codigoControl: Type.String(), vigencia: Type.String(), activo: Type.Boolean() })) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.params.posId);
+      const c = deps.codes.latestCufd(req.tenant.id, pos.id);
+      if (!c) throw notFound(`El punto de venta ${pos.code} todavía no tiene CUFD; solicite uno con POST /api/v1/codes/cufd`);
+      return ok({ ...cufdDto(c), activo: deps.codes.isValid(req.tenant.id, c) });
+    },
+  );
+
+  const SyncResult = Type.Object({ catalog: Type.String(), count: Type.Integer(), syncedAt: Type.String() });
+  const PosSelector = Type.Object({ posId: Type.Optional(Uuid) }, { additionalProperties: false });
+
+  r.post(
+    '/api/v1/siat/sync/all',
+    {
+      schema: {
+        tags: ['Catálogos'],
+        summary: 'Sincroniza todos los catálogos y la fecha/hora (punto de venta por defecto si no se indica)',
+        description: 'El punto de venta se indica en el cuerpo `{ "posId": "…" }` o en la consulta `?posId=`.',
+        querystring: PosSelector,
+        body: Type.Optional(PosSelector),
+        response: { 200: apiResponse(Type.Array(SyncResult)) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.body?.posId ?? req.query.posId);
+      const results = await viaSiat(() => deps.catalogs.syncAll(req.tenant, pos));
+      return ok(
+        results.map((x) => ({ ...x, syncedAt: toBoliviaIso(new Date(x.syncedAt)) })),
+        `${results.length} catálogos sincronizados`,
+      );
+    },
+  );
+
+  r.post(
+    '/api/v1/siat/sync/:catalog',
+    {
+      schema: {
+        tags: ['Catálogos'],
+        summary: 'Sincroniza un catálogo',
+        params: Type.Object({ catalog: Type.String() }),
+        querystring: PosSelector,
+        body: Type.Optional(PosSelector),
+        response: { 200: apiResponse(SyncResult) },
+      },
+    },
+    async (req) => {
+      const name = req.params.catalog;
+      if (!(SEED_CATALOGS as readonly string[]).includes(name)) {
+        throw badRequest(`Catálogo desconocido "${name}". Catálogos válidos: ${SEED_CATALOGS.join(', ')}`);
+      }
+      const pos = resolvePos(deps, req, req.body?.posId ?? req.query.posId);
+      const res = await viaSiat(() => deps.catalogs.sync(req.tenant, pos, name as CatalogName));
+      return ok({ ...res, syncedAt: toBoliviaIso(new Date(res.syncedAt)) }, `Catálogo ${name} sincronizado`);
+    },
+  );
+
+  r.get(
+    '/api/v1/siat/sync/status',
+    {
+      schema: {
+        tags: ['Catálogos'],
+        summary: 'Última sincronización de cada catálogo',
+        response: { 200: apiResponse(Type.Array(Type.Object({ catalog: Type.String(), lastSync: Type.Union([Type.String(), Type.Null()]), count: Type.Integer() }))) },
+      },
+    },
+    async (req) =>
+      ok(deps.catalogs.status(req.tenant.id).map((s) => ({ ...s, lastSync: s.lastSync ? toBoliviaIso(new Date(s.lastSync)) : null }))),
+  );
+
+  r.get(
+    '/api/v1/siat/sync/catalogs/activities',
+    { schema: { tags: ['Catálogos'], summary: 'Actividades económicas', response: { 200: apiResponse(Type.Array(CatalogEntry)) } } },
+    async (req) =>
+      ok(
+        deps.catalogs.items(req.tenant.id, 'activities').map((i) => ({
+          codigo: Number(i.codigo),
+          descripcion: i.descripcion,
+          codigoActividad: i.codigo,
+          tipoActividad: (i.extra?.tipoActividad as string | null) ?? null,
+        })),
+      ),
+  );
+
+  const ActivityFilter = Type.Object({ activityCode: Type.Optional(Type.String({ pattern: '^\\d{1,10}$' })) });
+
+  r.get(
+    '/api/v1/siat/sync/catalogs/products',
+    {
+      schema: { tags: ['Catálogos'], summary: 'Productos y servicios SIN (filtro por actividad)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntry)) } },
+    },
+    async (req) =>
+      ok(
+        deps.catalogs
+          .items(req.tenant.id, 'products', req.query.activityCode ? { actividad: req.query.activityCode } : {})
+          .map((i) => ({ codigo: Number(i.codigo), descripcion: i.descripcion, codigoActividad: i.actividad })),
+      ),
+  );
+
+  r.get(
+    '/api/v1/siat/sync/catalogs/legends',
+    {
+      schema: { tags: ['Catálogos'], summary: 'Leyendas de factura (filtro por actividad: activityCode)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntry)) } },
+    },
+    async (req) =>
+      ok(
+        deps.catalogs
+          .items(req.tenant.id, 'legends', req.query.activityCode ? { actividad: req.query.activityCode } : {})
+          .map((i, n) => ({ codigo: n + 1, descripcion: i.descripcion, codigoActividad: i.actividad })),
+      ),
+  );
+
+  r.get(
+    '/api/v1/siat/sync/catalogs/:type',
+    {
+      schema: { tags: ['Catálogos'], summary: 'Catálogo paramétrico', params: Type.Object({ type: Type.String() }), response: { 200: apiResponse(Type.Array(CatalogEntry)) } },
+    },
+    async (req) => {
+      const t = req.params.type;
+      if (!(GENERIC_TYPES as readonly string[]).includes(t)) {
+        throw badRequest(`Tipo de catálogo desconocido "${t}". Tipos válidos: ${GENERIC_TYPES.join(', ')}, y además activities, products, legends`);
+      }
+      return ok(deps.catalogs.items(req.tenant.id, t as CatalogName).map((i) => ({ codigo: Number(i.codigo), descripcion: i.descripcion })));
+    },
+  );
+
+  r.get(
+    '/api/v1/events/check-connection',
+    { schema: { tags: ['Eventos de contingencia'], summary: 'true cuando SIAT responde', response: { 200: apiResponse(Type.Boolean()) } } },
+    async (req) => {
+      try {
+        await deps.gateway.client(req.tenant).codigos.verificarComunicacion({ timeoutMs: 5000 });
+        return ok(true, 'SIAT responde');
+      } catch {
+        return ok(false, 'SIAT no responde');
+      }
+    },
+  );
+}
+
+export { CATALOGS };

@@ -1,0 +1,297 @@
+// CUIS, CUFD, NIT checks and SIAT's clock, per point of sale (CONTRACT.md §2.1, §2.2).
+// - CUIS: asked on first use, valid ~365 days; asking while one is valid answers 980 with the
+//   existing code, which we keep.
+// - CUFD: valid 24 h, renewed automatically before it expires; every CUFD is kept (history),
+//   because contingency packages need the CUFD in force when an event began.
+// - Clock: fechaEmision = local clock + the offset measured with sincronizarFechaHora.
+import type { Db } from '../store/db';
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
+import type { SettingsStore } from '../store/settings-store';
+import { SiatRejectionError } from '../siat/errors';
+import type { SiatGateway } from './siat-gateway';
+import { fromBoliviaIso } from '../../shared/time';
+
+export interface CufdRecord {
+  id: number;
+  posId: string;
+  cuis: string;
+  codigo: string;
+  codigoControl: string;
+  direccion: string;
+  /** ISO 8601 (UTC) */
+  fechaVigencia: string;
+  obtainedAt: string;
+}
+
+export interface CuisRecord {
+  codigo: string;
+  fechaVigencia: string;
+}
+
+export interface NitCheck {
+  valido: boolean;
+  nit: number;
+  codigo: number;
+  mensaje: string;
+}
+
+interface CufdRow {
+  id: number;
+  pos_id: string;
+  cuis: string;
+  codigo: string;
+  codigo_control: string;
+  direccion: string;
+  fecha_vigencia: string;
+  obtained_at: string;
+}
+
+const toCufd = (r: CufdRow): CufdRecord => ({
+  id: r.id,
+  posId: r.pos_id,
+  cuis: r.cuis,
+  codigo: r.codigo,
+  codigoControl: r.codigo_control,
+  direccion: r.direccion,
+  fechaVigencia: r.fecha_vigencia,
+  obtainedAt: r.obtained_at,
+});
+
+/** SIAT answers vigencias with an offset (2026-01-27T12:15:22.082-04:00); store them in UTC. */
+function toUtcIso(text: string): string {
+  const d = /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? new Date(text) : fromBoliviaIso(text);
+  if (!d || Number.isNaN(d.getTime())) throw new Error(`Fecha de vigencia de SIAT no válida: ${text}`);
+  return d.toISOString();
+}
+
+export interface CodesServiceOptions {
+  db: Db;
+  settings: SettingsStore;
+  gateway: SiatGateway;
+  /** Local clock (tests pass a controlled one). */
+  now?: () => Date;
+  /** Renew the CUFD when less than this remains (default 2 h). */
+  renewBeforeMs?: number;
+}
+
+export class CodesService {
+  private readonly db: Db;
+  private readonly now: () => Date;
+  private readonly renewBeforeMs: number;
+  private readonly offsets = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<CufdRecord>>();
+
+  constructor(private readonly opts: CodesServiceOptions) {
+    this.db = opts.db;
+    this.now = opts.now ?? (() => new Date());
+    this.renewBeforeMs = opts.renewBeforeMs ?? 2 * 60 * 60 * 1000;
+  }
+
+  // ---- clock -------------------------------------------------------------------------
+
+  private clockOffset(tenantId: string): number {
+    let off = this.offsets.get(tenantId);
+    if (off === undefined) {
+      off = this.opts.settings.get<number>(tenantId, 'siat.clockOffsetMs') ?? 0;
+      this.offsets.set(tenantId, off);
+    }
+    return off;
+  }
+
+  /** SIAT's time for this tenant: local clock + the last measured offset. */
+  siatNow(tenantId: string): Date {
+    return new Date(this.now().getTime() + this.clockOffset(tenantId));
+  }
+
+  async syncClock(tenant: Tenant, pos: PointOfSale): Promise<{ offsetMs: number; fechaHora: string }> {
+    const cuis = await this.ensureCuis(tenant, pos);
+    const sent = this.now().getTime();
+    const res = await this.opts.gateway.client(tenant).sincronizacion.sincronizarFechaHora({
+      ...this.syncFields(tenant, pos),
+      cuis: cuis.codigo,
+    });
+    const received = this.now().getTime();
+    const siat = res.fechaHora ? fromBoliviaIso(res.fechaHora) : null;
+    if (!siat) throw new Error(`SIAT devolvió una fecha y hora no válida: ${String(res.fechaHora)}`);
+    // Half the round trip: SIAT read its clock about midway.
+    const offsetMs = siat.getTime() - Math.round((sent + received) / 2);
+    this.offsets.set(tenant.id, offsetMs);
+    this.opts.settings.set(tenant.id, 'siat.clockOffsetMs', offsetMs);
+    return { offsetMs, fechaHora: res.fechaHora! };
+  }
+
+  private syncFields(tenant: Tenant, pos: PointOfSale) {
+    const id = this.opts.gateway.identity(tenant);
+    return { codigoAmbiente: id.codigoAmbiente, codigoPuntoVenta: pos.code, codigoSistema: id.codigoSistema, codigoSucursal: pos.branchCode, nit: id.nit };
+  }
+
+  // ---- CUIS --------------------------------------------------------------------------
+
+  currentCuis(tenantId: string, posId: string): CuisRecord | null {
+    const r = this.db
+      .prepare('SELECT codigo, fecha_vigencia FROM cuis WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1')
+      .get(tenantId, posId) as { codigo: string; fecha_vigencia: string } | undefined;
+    if (!r || new Date(r.fecha_vigencia).getTime() <= this.siatNow(tenantId).getTime()) return null;
+    return { codigo: r.codigo, fechaVigencia: r.fecha_vigencia };
+  }
+
+  async ensureCuis(tenant: Tenant, pos: PointOfSale): Promise<CuisRecord> {
+    const cur = this.currentCuis(tenant.id, pos.id);
+    if (cur) return cur;
+    const id = this.opts.gateway.identity(tenant);
+    let codigo: string | undefined;
+    let vigencia: string | undefined;
+    try {
+      const res = await this.opts.gateway.client(tenant).codigos.cuis({
+        codigoAmbiente: id.codigoAmbiente,
+        codigoModalidad: id.codigoModalidad,
+        codigoPuntoVenta: pos.code,
+        codigoSistema: id.codigoSistema,
+        codigoSucursal: pos.branchCode,
+        nit: id.nit,
+      });
+      codigo = res.codigo;
+      vigencia = res.fechaVigencia;
+    } catch (err) {
+      // 980: a CUIS is already in force for this point of sale; SIAT sends it back (CONTRACT §1.5).
+      const existing = err instanceof SiatRejectionError && err.has(980) ? (err.response as { codigo?: string; fechaVigencia?: string }) : null;
+      if (!existing?.codigo || !existing.fechaVigencia) throw err;
+      codigo = existing.codigo;
+      vigencia = existing.fechaVigencia;
+    }
+    if (!codigo || !vigencia) throw new Error('SIAT no devolvió el CUIS');
+    const rec = { codigo, fechaVigencia: toUtcIso(vigencia) };
+    this.db
+      .prepare('INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES (?, ?, ?, ?, ?)')
+      .run(tenant.id, pos.id, rec.codigo, rec.fechaVigencia, this.now().toISOString());
+    return rec;
+  }
+
+  // ---- CUFD --------------------------------------------------------------------------
+
+  /** The newest CUFD of the point of sale, valid or not (null if it never had one). */
+  latestCufd(tenantId: string, posId: string): CufdRecord | null {
+    const r = this.db.prepare('SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1').get(tenantId, posId) as CufdRow | undefined;
+    return r ? toCufd(r) : null;
+  }
+
+  /** The CUFD in force now on SIAT's clock, or null. */
+  activeCufd(tenantId: string, posId: string): CufdRecord | null {
+    const c = this.latestCufd(tenantId, posId);
+    return c && this.isValid(tenantId, c) ? c : null;
+  }
+
+  /** The CUFD that was in force at a given moment (contingency: cufdEvento). */
+  cufdAt(tenantId: string, posId: string, at: Date): CufdRecord | null {
+    const r = this.db
+      .prepare(
+        `SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? AND obtained_at <= ? AND fecha_vigencia > ? ORDER BY id DESC LIMIT 1`,
+      )
+      .get(tenantId, posId, at.toISOString(), at.toISOString()) as CufdRow | undefined;
+    return r ? toCufd(r) : null;
+  }
+
+  byCodigo(tenantId: string, codigo: string): CufdRecord | null {
+    const r = this.db.prepare('SELECT * FROM cufds WHERE tenant_id = ? AND codigo = ? ORDER BY id DESC LIMIT 1').get(tenantId, codigo) as CufdRow | undefined;
+    return r ? toCufd(r) : null;
+  }
+
+  history(tenantId: string, posId: string): CufdRecord[] {
+    return (this.db.prepare('SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id').all(tenantId, posId) as CufdRow[]).map(toCufd);
+  }
+
+  isValid(tenantId: string, c: CufdRecord): boolean {
+    return new Date(c.fechaVigencia).getTime() > this.siatNow(tenantId).getTime();
+  }
+
+  /** Asks SIAT for a new CUFD now (the manager's "renovar"), keeping the older ones. */
+  renewCufd(tenant: Tenant, pos: PointOfSale): Promise<CufdRecord> {
+    // One request per point of sale at a time: concurrent sales must not each ask SIAT.
+    const key = `${tenant.id}:${pos.id}`;
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const p = this.requestCufd(tenant, pos).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, p);
+    return p;
+  }
+
+  private async requestCufd(tenant: Tenant, pos: PointOfSale): Promise<CufdRecord> {
+    const cuis = await this.ensureCuis(tenant, pos);
+    const id = this.opts.gateway.identity(tenant);
+    const res = await this.opts.gateway.client(tenant).codigos.cufd({
+      codigoAmbiente: id.codigoAmbiente,
+      codigoModalidad: id.codigoModalidad,
+      codigoPuntoVenta: pos.code,
+      codigoSistema: id.codigoSistema,
+      codigoSucursal: pos.branchCode,
+      cuis: cuis.codigo,
+      nit: id.nit,
+    });
+    if (!res.codigo || !res.codigoControl || !res.fechaVigencia) throw new Error('SIAT no devolvió un CUFD completo');
+    const at = this.now().toISOString();
+    const info = this.db
+      .prepare(
+        `INSERT INTO cufds (tenant_id, pos_id, cuis, codigo, codigo_control, direccion, fecha_vigencia, obtained_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(tenant.id, pos.id, cuis.codigo, res.codigo, res.codigoControl, res.direccion ?? '', toUtcIso(res.fechaVigencia), at);
+    return toCufd(this.db.prepare('SELECT * FROM cufds WHERE id = ?').get(Number(info.lastInsertRowid)) as CufdRow);
+  }
+
+  /**
+   * A CUFD valid for issuing now: the current one while more than `renewBeforeMs` remains,
+   * else a renewed one. If renewal fails but the current one is still valid, the current one
+   * is used (the sale never waits on a renewal that SIAT cannot answer).
+   */
+  async ensureCufd(tenant: Tenant, pos: PointOfSale): Promise<CufdRecord> {
+    const cur = this.activeCufd(tenant.id, pos.id);
+    if (cur && new Date(cur.fechaVigencia).getTime() - this.siatNow(tenant.id).getTime() > this.renewBeforeMs) return cur;
+    try {
+      return await this.renewCufd(tenant, pos);
+    } catch (err) {
+      if (cur) return cur;
+      throw err;
+    }
+  }
+
+  /** Points of sale whose CUFD expires within the renewal margin (for the scheduler). */
+  dueForRenewal(): { tenantId: string; posId: string }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cufds c
+         JOIN (SELECT pos_id, MAX(id) id FROM cufds GROUP BY pos_id) last ON last.id = c.id`,
+      )
+      .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
+    return rows
+      .filter((r) => new Date(r.fecha_vigencia).getTime() - this.siatNow(r.tenant_id).getTime() <= this.renewBeforeMs)
+      .map((r) => ({ tenantId: r.tenant_id, posId: r.pos_id }));
+  }
+
+  // ---- NIT ---------------------------------------------------------------------------
+
+  /** verificarNit: 986 NIT ACTIVO → valid; 987 INACTIVO / 994 INEXISTENTE → not valid. */
+  async verifyNit(tenant: Tenant, pos: PointOfSale, nit: number): Promise<NitCheck> {
+    const cuis = await this.ensureCuis(tenant, pos);
+    const id = this.opts.gateway.identity(tenant);
+    const req = {
+      codigoAmbiente: id.codigoAmbiente,
+      codigoModalidad: id.codigoModalidad,
+      codigoSistema: id.codigoSistema,
+      codigoSucursal: pos.branchCode,
+      cuis: cuis.codigo,
+      nit: id.nit,
+      nitParaVerificacion: nit,
+    };
+    let messages: { codigo: number; descripcion: string }[];
+    try {
+      const res = await this.opts.gateway.client(tenant).codigos.verificarNit(req);
+      messages = (res.mensajesList ?? []).map((m) => ({ codigo: m.codigo ?? 0, descripcion: m.descripcion ?? '' }));
+    } catch (err) {
+      if (!(err instanceof SiatRejectionError) || !(err.has(987) || err.has(994))) throw err;
+      messages = err.messages;
+    }
+    const m = messages.find((x) => [986, 987, 994].includes(x.codigo)) ?? messages[0] ?? { codigo: 0, descripcion: 'SIN RESPUESTA' };
+    return { valido: m.codigo === 986, nit, codigo: m.codigo, mensaje: m.descripcion };
+  }
+}

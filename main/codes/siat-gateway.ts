@@ -1,0 +1,60 @@
+// Which SIAT a tenant talks to, and as whom. One SIAT base URL per installation (settings or
+// the embedded simulator in training mode); the delegated token per tenant from the secret
+// store, falling back to KIPU_SIAT_TOKEN.
+import { createSiatClient, type SiatClient } from '../siat/client';
+import type { SecretStore } from '../config/secrets';
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
+
+export interface SiatIdentity {
+  codigoAmbiente: number;
+  codigoModalidad: number;
+  codigoSistema: string;
+  nit: number;
+}
+
+export interface SiatGatewayOptions {
+  baseUrl: string;
+  defaultToken: string | null;
+  secrets: SecretStore;
+  timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
+}
+
+export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
+
+export class SiatGateway {
+  private readonly clients = new Map<string, { token: string; client: SiatClient }>();
+
+  constructor(private readonly opts: SiatGatewayOptions) {}
+
+  get baseUrl(): string {
+    return this.opts.baseUrl;
+  }
+
+  token(tenant: Tenant): string {
+    return this.opts.secrets.get(tokenSecretName(tenant.id)) ?? this.opts.defaultToken ?? '';
+  }
+
+  client(tenant: Tenant): SiatClient {
+    const token = this.token(tenant);
+    const cached = this.clients.get(tenant.id);
+    if (cached && cached.token === token) return cached.client;
+    const client = createSiatClient({ baseUrl: this.opts.baseUrl, token, ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}) });
+    this.clients.set(tenant.id, { token, client });
+    return client;
+  }
+
+  identity(tenant: Tenant): SiatIdentity {
+    return {
+      codigoAmbiente: tenant.ambiente,
+      codigoModalidad: tenant.modalidad,
+      codigoSistema: tenant.codigoSistema ?? '',
+      nit: Number(tenant.nit),
+    };
+  }
+
+  /** The base fields most SIAT requests start with, for a point of sale. */
+  posFields(tenant: Tenant, pos: PointOfSale) {
+    return { ...this.identity(tenant), codigoSucursal: pos.branchCode, codigoPuntoVenta: pos.code };
+  }
+}

@@ -1,0 +1,113 @@
+// Receipt printer settings: the shape, the defaults and a run-time check that answers in
+// Spanish (STYLE.md 4, 9) so the settings screen can show the message as is.
+
+export type PrinterType = 'epson' | 'star';
+/** Code pages that hold every Spanish letter (á é í ó ú ñ Ñ ü ¿ ¡ °). */
+export type PrinterCharacterSet = 'PC850' | 'PC858' | 'WPC1252';
+
+export interface PrinterSettings {
+  type: PrinterType;
+  /** `tcp://host:port` | a device path (`/dev/usb/lp0`, `COM3`) | `printer:<system printer name>`. */
+  interface: string;
+  /** Characters per line with font A: 48 on 80 mm printers, 42 on some 80 mm and 72 mm models. */
+  width: 48 | 42;
+  characterSet: PrinterCharacterSet;
+  /** Open the cash drawer (pulse on the printer's drawer port) when the ticket prints. */
+  drawerKick: boolean;
+  /** Print the ticket automatically when an invoice is issued. */
+  printOnIssue: boolean;
+  /** Native QR command (GS ( k) or a raster image for printers without it. */
+  qr: 'native' | 'image';
+}
+
+export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
+  type: 'epson',
+  interface: 'tcp://192.168.1.100:9100',
+  width: 48,
+  characterSet: 'PC850',
+  drawerKick: false,
+  printOnIssue: true,
+  qr: 'native',
+};
+
+export type PrinterInterface =
+  | { kind: 'tcp'; host: string; port: number }
+  | { kind: 'device'; path: string }
+  | { kind: 'system'; name: string };
+
+/** Port 9100 (raw/JetDirect) is what every network receipt printer listens on by default. */
+export const DEFAULT_TCP_PORT = 9100;
+
+export function parsePrinterInterface(value: string): PrinterInterface | null {
+  const v = value.trim();
+  const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[^/:\s]+)(?::(\d{1,5}))?\/?$/i.exec(v);
+  if (tcp) {
+    const port = tcp[2] === undefined ? DEFAULT_TCP_PORT : Number(tcp[2]);
+    if (port < 1 || port > 65535) return null;
+    return { kind: 'tcp', host: (tcp[1] ?? '').replace(/^\[|\]$/g, ''), port };
+  }
+  const sys = /^printer:(.+)$/i.exec(v);
+  if (sys) {
+    const name = (sys[1] ?? '').trim();
+    // CUPS queue names: printable characters other than space, "/", "\\", "#" and quotes.
+    return /^[^\s/\\#'"]+$/.test(name) ? { kind: 'system', name } : null;
+  }
+  if (v.startsWith('/') || v.startsWith('\\\\') || /^(COM\d+|LPT\d+)$/i.test(v)) return { kind: 'device', path: v };
+  return null;
+}
+
+export interface SettingsError {
+  field: keyof PrinterSettings;
+  message: string;
+}
+
+export type SettingsResult = { ok: true; settings: PrinterSettings } | { ok: false; errors: SettingsError[] };
+
+/** Checks settings coming from the UI, the API or disk. Unknown keys are dropped. */
+export function validatePrinterSettings(input: unknown): SettingsResult {
+  const errors: SettingsError[] = [];
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, errors: [{ field: 'interface', message: 'La configuración de la impresora no es válida.' }] };
+  }
+  const o = input as Record<string, unknown>;
+
+  if (o.type !== 'epson' && o.type !== 'star') {
+    errors.push({ field: 'type', message: 'Elija el tipo de impresora: EPSON (ESC/POS) o STAR.' });
+  }
+  if (typeof o.interface !== 'string' || parsePrinterInterface(o.interface) === null) {
+    errors.push({
+      field: 'interface',
+      message:
+        'La conexión de la impresora no es válida. Use tcp://IP:puerto (por ejemplo tcp://192.168.1.50:9100), la ruta del dispositivo (por ejemplo /dev/usb/lp0) o printer:NOMBRE para una impresora del sistema.',
+    });
+  }
+  if (o.width !== 48 && o.width !== 42) {
+    errors.push({ field: 'width', message: 'El ancho debe ser 48 o 42 columnas.' });
+  }
+  if (o.characterSet !== 'PC850' && o.characterSet !== 'PC858' && o.characterSet !== 'WPC1252') {
+    errors.push({ field: 'characterSet', message: 'Elija una página de códigos con letras en español: PC850, PC858 o WPC1252.' });
+  } else if (o.type === 'star' && o.characterSet === 'PC850') {
+    // Star's line mode has no code page 850 (node-thermal-printer maps it to 437, which lacks
+    // á/é/í/ó/ú capitals and ¡); PC858 is 850 plus the euro sign.
+    errors.push({ field: 'characterSet', message: 'Las impresoras STAR no tienen la página de códigos PC850; elija PC858 o WPC1252.' });
+  }
+  for (const field of ['drawerKick', 'printOnIssue'] as const) {
+    if (typeof o[field] !== 'boolean') errors.push({ field, message: 'Indique sí o no.' });
+  }
+  if (o.qr !== 'native' && o.qr !== 'image') {
+    errors.push({ field: 'qr', message: 'Elija cómo imprimir el código QR: nativo o como imagen.' });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    settings: {
+      type: o.type as PrinterType,
+      interface: (o.interface as string).trim(),
+      width: o.width as 48 | 42,
+      characterSet: o.characterSet as PrinterCharacterSet,
+      drawerKick: o.drawerKick as boolean,
+      printOnIssue: o.printOnIssue as boolean,
+      qr: o.qr as 'native' | 'image',
+    },
+  };
+}

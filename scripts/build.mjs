@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// One command builds both sides: the engine and the Electron shell with esbuild (bundled,
+// CommonJS for Electron, dependencies left in node_modules), the renderer with Vite.
+import { build } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const only = process.argv[2]; // 'main' | 'renderer' | undefined (both)
+const shim = { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  sourcemap: true,
+  banner: shim,
+  define: { 'import.meta.url': '__importMetaUrl' },
+  logLevel: 'warning',
+};
+
+if (only !== 'renderer') {
+  rmSync('dist/engine', { recursive: true, force: true });
+  mkdirSync('dist', { recursive: true });
+  await build({
+    ...common,
+    entryPoints: {
+      'engine/engine-process': 'main/engine/engine-process.ts',
+      'engine/serve': 'main/engine/serve.ts',
+      'engine/admin': 'main/engine/admin.ts',
+      ...(existsSync('main/siat-sim/cli.ts') ? { 'engine/siat-sim': 'main/siat-sim/cli.ts' } : {}),
+    },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+  });
+  if (existsSync('main/desktop/main.ts')) {
+    await build({
+      ...common,
+      entryPoints: { 'desktop/main': 'main/desktop/main.ts', 'desktop/preload': 'main/desktop/preload.ts' },
+      outdir: 'dist',
+      outExtension: { '.js': '.cjs' },
+    });
+  }
+  rmSync('dist/migrations', { recursive: true, force: true });
+  cpSync('main/store/migrations', 'dist/migrations', { recursive: true });
+}
+
+if (only !== 'main' && existsSync('renderer/vite.config.ts')) {
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+console.log('Compilación lista en dist/.');
