@@ -15,13 +15,19 @@ export interface SiatMessageInfo {
   descripcion: string;
 }
 
+export interface FieldProblem {
+  field: string;
+  rule: string;
+  message: string;
+}
+
 export interface ApiErrorInfo {
   /** Machine code, e.g. UNAUTHORIZED, VALIDATION_FAILED, SIAT_REJECTED, SIAT_UNAVAILABLE. */
   code: string;
   /** Exactly what is wrong, in Spanish. */
   detail: string;
   /** Field-level problems of a 400/422. */
-  fields?: { field: string; rule: string; message: string }[];
+  fields?: FieldProblem[];
   /** SIAT's status code and messages, verbatim, when SIAT answered. */
   siatCode?: number;
   siatMessages?: SiatMessageInfo[];

@@ -1,8 +1,8 @@
 // Errors are values with a code and a message a person can act on (STYLE.md 5). SIAT's codes
 // and messages travel up unchanged.
-import type { SiatMessageInfo } from '../../shared/api-envelope';
+import type { FieldProblem, SiatMessageInfo } from '../../shared/api-envelope';
 
-export type FieldProblem = { field: string; rule: string; message: string };
+export type { FieldProblem };
 
 export class ApiError extends Error {
   constructor(

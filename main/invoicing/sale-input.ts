@@ -1,0 +1,215 @@
+// Business validation of a sale before it becomes an invoice: amounts, the synced catalogs and
+// SIAT's rules (CONTRACT.md §3.7). Every violation names the field and the rule, so the API
+// answers 422 with something an integrator or a cashier can fix. Pure: the catalog lookups come
+// in as a function.
+import { toHundredths, type Cents, type Hundredths } from '../../shared/money';
+import { computeTotals, type Totals } from './totals';
+import type { FieldProblem } from '../../shared/api-envelope';
+
+export interface SaleLineRequest {
+  activityEconomic: string;
+  codeProductSin: string | number;
+  codeProduct: string;
+  description: string;
+  quantity: number;
+  unitMeasure: number;
+  priceUnit: number;
+  amountDiscount?: number | null;
+}
+
+export interface SaleRequest {
+  invoiceType: string;
+  posId: string;
+  clientDocumentType: number;
+  clientDocumentNumber: string;
+  clientComplement?: string | null;
+  clientBusinessName: string;
+  clientCode: string;
+  clientEmail?: string | null;
+  paymentMethodCode: number;
+  cardNumber?: string | number | null;
+  giftCardAmount?: number | null;
+  additionalDiscount?: number | null;
+  currencyCode?: number;
+  exchangeRate?: number;
+  exceptionCode?: number | null;
+  details: SaleLineRequest[];
+}
+
+export interface SaleLine {
+  activityEconomic: string;
+  codeProductSin: string;
+  codeProduct: string;
+  description: string;
+  quantity: Hundredths;
+  unitMeasure: number;
+  priceUnit: Cents;
+  amountDiscount: Cents;
+  subTotal: Cents;
+}
+
+export interface Sale {
+  clientDocType: number;
+  clientDocNumber: string;
+  clientComplement: string | null;
+  clientName: string;
+  clientCode: string;
+  clientEmail: string | null;
+  paymentMethod: number;
+  cardNumberMasked: string | null;
+  giftCard: Cents;
+  additionalDiscount: Cents;
+  currency: number;
+  exchangeRate: Hundredths;
+  exceptionCode: number | null;
+  lines: SaleLine[];
+  totals: Totals;
+}
+
+/** What validation needs to know from the synced catalogs. */
+export interface CatalogLookup {
+  synced(catalog: 'activities' | 'products' | 'unit-measures' | 'payment-methods' | 'document-types' | 'currencies'): boolean;
+  activity(code: string): boolean;
+  product(activity: string, codeSin: string): boolean;
+  unit(code: number): boolean;
+  paymentMethod(code: number): string | null;
+  documentType(code: number): boolean;
+  currency(code: number): boolean;
+}
+
+/** Document number "0" (or 99001/99002/99003 specials aside) cannot exceed Bs 3000 (SIAT 1010). */
+const ANONYMOUS_LIMIT_CENTS = 300_000;
+const DOC_NIT = 5;
+const DOC_CI = 1;
+const UNIT_SERVICE = 58;
+
+/** SIAT's masking: first 4 digits + zeros + last 4, 16 digits in all (CONTRACT.md §3.7). */
+export function maskCardNumber(raw: string): string | null {
+  const digits = raw.replace(/[\s-]/g, '');
+  if (!/^\d{8,19}$/.test(digits)) return null;
+  return `${digits.slice(0, 4)}00000000${digits.slice(-4)}`;
+}
+
+export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale } | { problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
+
+  for (const c of ['activities', 'products', 'unit-measures', 'payment-methods', 'document-types', 'currencies'] as const) {
+    if (!cat.synced(c)) add(c, 'CATALOG_NOT_SYNCED', `el catálogo ${c} no está sincronizado; ejecute POST /api/v1/siat/sync/all`);
+  }
+  if (problems.length > 0) return { problems };
+
+  const amount = (value: number | null | undefined, field: string, fallback: Cents = 0): Cents => {
+    if (value === undefined || value === null) return fallback;
+    const h = toHundredths(value);
+    if (h === null) {
+      add(field, 'DECIMALS', 'debe ser un monto positivo con 2 decimales como máximo');
+      return 0;
+    }
+    return h;
+  };
+
+  // Client and document.
+  if (!cat.documentType(req.clientDocumentType)) add('clientDocumentType', 'CATALOG', `tipo de documento ${req.clientDocumentType} no existe en el catálogo`);
+  const docNumber = req.clientDocumentNumber.trim();
+  if (req.clientDocumentType === DOC_NIT && !/^\d{1,13}$/.test(docNumber)) {
+    add('clientDocumentNumber', 'NIT_FORMAT', 'un NIT tiene solo dígitos (1 a 13)');
+  }
+  const complement = req.clientComplement?.trim() || null;
+  if (complement !== null && req.clientDocumentType !== DOC_CI) {
+    add('clientComplement', 'SIAT_1011', 'el complemento solo se admite con cédula de identidad (SIAT 1011)');
+  }
+
+  // Payment.
+  const method = cat.paymentMethod(req.paymentMethodCode);
+  let cardNumberMasked: string | null = null;
+  const giftCard = amount(req.giftCardAmount, 'giftCardAmount');
+  if (method === null) {
+    add('paymentMethodCode', 'CATALOG', `método de pago ${req.paymentMethodCode} no existe en el catálogo`);
+  } else {
+    const upper = method.toUpperCase();
+    const usesCard = upper.includes('TARJETA');
+    const usesGift = upper.includes('GIFT');
+    const rawCard = req.cardNumber === undefined || req.cardNumber === null ? '' : String(req.cardNumber);
+    if (usesCard) {
+      if (rawCard === '') add('cardNumber', 'CARD_REQUIRED', `el método de pago ${method} requiere el número de tarjeta`);
+      else {
+        cardNumberMasked = maskCardNumber(rawCard);
+        if (!cardNumberMasked) add('cardNumber', 'CARD_FORMAT', 'el número de tarjeta debe tener de 8 a 19 dígitos');
+      }
+    } else if (rawCard !== '') {
+      add('cardNumber', 'SIAT_1012', 'el número de tarjeta solo se admite con métodos de pago con tarjeta (SIAT 1012)');
+    }
+    if (usesGift && giftCard <= 0) add('giftCardAmount', 'SIAT_1050', `el método de pago ${method} requiere el monto de la gift card`);
+    if (!usesGift && giftCard > 0) add('giftCardAmount', 'SIAT_1050', 'el monto de gift card solo se admite con métodos de pago que incluyen gift card (SIAT 1050)');
+  }
+
+  // Currency.
+  const currency = req.currencyCode ?? 1;
+  if (!cat.currency(currency)) add('currencyCode', 'CATALOG', `moneda ${currency} no existe en el catálogo`);
+  const exchangeRate = amount(req.exchangeRate, 'exchangeRate', 100);
+  if (currency === 1 && exchangeRate !== 100) add('exchangeRate', 'SIAT_1056', 'con bolivianos el tipo de cambio es 1');
+  if (exchangeRate <= 0) add('exchangeRate', 'POSITIVE', 'el tipo de cambio debe ser mayor a 0');
+
+  // Lines.
+  const lines: SaleLine[] = req.details.map((d, i) => {
+    const at = `details[${i}]`;
+    const activity = d.activityEconomic.trim();
+    const sin = String(d.codeProductSin).trim();
+    if (!cat.activity(activity)) add(`${at}.activityEconomic`, 'SIAT_1016', `la actividad ${activity} no está habilitada para el NIT (SIAT 1016)`);
+    else if (!/^\d{1,8}$/.test(sin) || !cat.product(activity, sin)) {
+      add(`${at}.codeProductSin`, 'SIAT_1017', `el producto SIN ${sin} no corresponde a la actividad ${activity} (SIAT 1017)`);
+    }
+    if (!cat.unit(d.unitMeasure)) add(`${at}.unitMeasure`, 'CATALOG', `unidad de medida ${d.unitMeasure} no existe en el catálogo`);
+    const quantity = amount(d.quantity, `${at}.quantity`);
+    if (d.unitMeasure === UNIT_SERVICE && quantity !== 100) add(`${at}.quantity`, 'SERVICE_QTY', 'un servicio (unidad 58) se factura con cantidad 1');
+    return {
+      activityEconomic: activity,
+      codeProductSin: sin,
+      codeProduct: d.codeProduct.trim(),
+      description: d.description.trim(),
+      quantity,
+      unitMeasure: d.unitMeasure,
+      priceUnit: amount(d.priceUnit, `${at}.priceUnit`),
+      amountDiscount: amount(d.amountDiscount, `${at}.amountDiscount`),
+      subTotal: 0,
+    };
+  });
+  const additionalDiscount = amount(req.additionalDiscount, 'additionalDiscount');
+  if (problems.length > 0) return { problems };
+
+  const totals = computeTotals({
+    lines: lines.map((l) => ({ quantity: l.quantity, unitPrice: l.priceUnit, discount: l.amountDiscount })),
+    additionalDiscount,
+    giftCard,
+    exchangeRate,
+  });
+  if (!totals.ok) return { problems: totals.errors.map((e) => ({ field: e.field, rule: e.rule, message: e.message })) };
+  totals.lines.forEach((l, i) => (lines[i]!.subTotal = l.subTotal));
+
+  if (/^0+$/.test(docNumber) && totals.montoTotal > ANONYMOUS_LIMIT_CENTS) {
+    add('clientDocumentNumber', 'SIAT_1010', 'con número de documento 0 el total no puede superar Bs 3.000 (SIAT 1010)');
+  }
+  const exceptionCode = req.exceptionCode ?? null;
+  if (problems.length > 0) return { problems };
+
+  return {
+    sale: {
+      clientDocType: req.clientDocumentType,
+      clientDocNumber: docNumber,
+      clientComplement: complement,
+      clientName: req.clientBusinessName.trim(),
+      clientCode: req.clientCode.trim(),
+      clientEmail: req.clientEmail?.trim() || null,
+      paymentMethod: req.paymentMethodCode,
+      cardNumberMasked,
+      giftCard,
+      additionalDiscount,
+      currency,
+      exchangeRate,
+      exceptionCode,
+      lines,
+      totals,
+    },
+  };
+}

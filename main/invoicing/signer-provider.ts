@@ -1,0 +1,68 @@
+// The taxpayer's signing certificate for the electronic modality (CONTRACT.md §3.4). The
+// certificate (public) lives in the settings table; its private key only in the secret store.
+// Training tenants get a self-signed certificate generated on first use.
+import type { SettingsStore } from '../store/settings-store';
+import type { SecretStore } from '../config/secrets';
+import type { Tenant } from '../store/tenants';
+import { createXmlSigner, type XmlSigner } from './signing';
+import { generateTrainingCertificate, loadCertificate, type LoadedCertificate } from './certificate';
+
+export interface CertificateInfo {
+  certPem: string;
+  subject: string;
+  notBefore: string;
+  notAfter: string;
+  training: boolean;
+}
+
+export class MissingCertificateError extends Error {
+  constructor() {
+    super('Falta el certificado digital del contribuyente (modalidad electrónica): cárguelo en Configuración o con POST /api/v1/settings/certificate');
+    this.name = 'MissingCertificateError';
+  }
+}
+
+const keyName = (tenantId: string) => `cert.key.${tenantId}`;
+
+export class SignerProvider {
+  private readonly cache = new Map<string, { certPem: string; signer: XmlSigner }>();
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly secrets: SecretStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  info(tenantId: string): CertificateInfo | null {
+    return this.settings.get<CertificateInfo>(tenantId, 'certificate');
+  }
+
+  install(tenantId: string, cert: LoadedCertificate, training = false): CertificateInfo {
+    const info: CertificateInfo = {
+      certPem: cert.certPem,
+      subject: cert.subject,
+      notBefore: cert.notBefore.toISOString(),
+      notAfter: cert.notAfter.toISOString(),
+      training,
+    };
+    this.secrets.set(keyName(tenantId), cert.keyPem);
+    this.settings.set(tenantId, 'certificate', info);
+    this.cache.delete(tenantId);
+    return info;
+  }
+
+  forTenant(tenant: Tenant): XmlSigner {
+    let info = this.info(tenant.id);
+    if (!info && tenant.training) {
+      const gen = generateTrainingCertificate({ nit: tenant.nit, razonSocial: tenant.razonSocial, now: this.now() });
+      info = this.install(tenant.id, loadCertificate(gen), true);
+    }
+    const keyPem = this.secrets.get(keyName(tenant.id));
+    if (!info || !keyPem) throw new MissingCertificateError();
+    const cached = this.cache.get(tenant.id);
+    if (cached && cached.certPem === info.certPem) return cached.signer;
+    const signer = createXmlSigner({ keyPem, certPem: info.certPem });
+    this.cache.set(tenant.id, { certPem: info.certPem, signer });
+    return signer;
+  }
+}

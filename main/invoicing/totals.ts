@@ -1,0 +1,144 @@
+// Compra-venta totals exactly as SIAT recomputes them (CONTRACT.md §3.7, sector 1), in integer
+// hundredths (shared/money.ts) and HALF-UP per line before summing (CONTRACT.md §3.3).
+import { divide, multiply, type Cents, type Hundredths } from '../../shared/money';
+
+export interface TotalsLineInput {
+  quantity: Hundredths;
+  unitPrice: Cents;
+  discount: Cents;
+}
+
+export interface TotalsInput {
+  lines: TotalsLineInput[];
+  additionalDiscount: Cents;
+  giftCard: Cents;
+  exchangeRate: Hundredths;
+}
+
+export interface TotalsError {
+  /** Request path of the offending value, e.g. 'details[2].amountDiscount'. */
+  field: string;
+  /** Stable rule id for programs; `message` is for people. */
+  rule: TotalsRule;
+  /** Spanish, for the cashier or the integrator. */
+  message: string;
+}
+
+export type TotalsRule =
+  | 'LINES_COUNT'
+  | 'NOT_AN_AMOUNT'
+  | 'QUANTITY_NOT_POSITIVE'
+  | 'UNIT_PRICE_NOT_POSITIVE'
+  | 'SUBTOTAL_NOT_POSITIVE'
+  | 'TOTAL_NOT_POSITIVE'
+  | 'GIFT_CARD_EXCEEDS_TOTAL'
+  | 'EXCHANGE_RATE_NOT_POSITIVE'
+  | 'TOTAL_CURRENCY_NOT_POSITIVE'
+  | 'AMOUNT_TOO_LARGE';
+
+export interface Totals {
+  ok: true;
+  lines: { subTotal: Cents }[];
+  sumSubTotals: Cents;
+  montoTotal: Cents;
+  montoTotalSujetoIva: Cents;
+  montoTotalMoneda: Cents;
+}
+
+export type TotalsResult = Totals | { ok: false; errors: TotalsError[] };
+
+/** XSD: detalle minOccurs 1, maxOccurs 500 (CONTRACT.md §9.1). */
+const MAX_LINES = 500;
+/** XSD dec(17,2) has room for more, but beyond 2^53 hundredths the arithmetic is not exact. */
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+const isNonNegativeInt = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+/**
+ * subTotal = cantidad × precioUnitario − montoDescuento (1018); montoTotal = Σ subTotal −
+ * descuentoAdicional (1013); montoTotalSujetoIva = montoTotal − montoGiftCard (1015/1058);
+ * montoTotalMoneda = montoTotal / tipoCambio (1014). All checked before SIAT sees them, and
+ * against the XSD bounds (subTotal, montoTotal, montoTotalMoneda > 0; sujeto IVA ≥ 0).
+ */
+export function computeTotals(input: TotalsInput): TotalsResult {
+  const errors: TotalsError[] = [];
+  const err = (field: string, rule: TotalsRule, message: string): void => {
+    errors.push({ field, rule, message });
+  };
+
+  if (input.lines.length < 1 || input.lines.length > MAX_LINES) {
+    err('details', 'LINES_COUNT', `La factura debe tener entre 1 y ${MAX_LINES} líneas de detalle.`);
+  }
+
+  const lines: { subTotal: Cents }[] = [];
+  let sum = 0;
+  input.lines.forEach((line, i) => {
+    const at = `details[${i}]`;
+    let lineOk = true;
+    if (!isNonNegativeInt(line.quantity) || line.quantity === 0) {
+      err(`${at}.quantity`, 'QUANTITY_NOT_POSITIVE', `Línea ${i + 1}: la cantidad debe ser mayor que cero (máximo 2 decimales).`);
+      lineOk = false;
+    }
+    if (!isNonNegativeInt(line.unitPrice) || line.unitPrice === 0) {
+      err(`${at}.unitPrice`, 'UNIT_PRICE_NOT_POSITIVE', `Línea ${i + 1}: el precio unitario debe ser mayor que cero (máximo 2 decimales).`);
+      lineOk = false;
+    }
+    if (!isNonNegativeInt(line.discount)) {
+      err(`${at}.amountDiscount`, 'NOT_AN_AMOUNT', `Línea ${i + 1}: el descuento debe ser un monto positivo o cero con 2 decimales.`);
+      lineOk = false;
+    }
+    if (!lineOk) {
+      lines.push({ subTotal: 0 });
+      return;
+    }
+    const gross = multiply(line.quantity, line.unitPrice);
+    const subTotal = gross - line.discount;
+    if (gross > MAX_AMOUNT) {
+      err(`${at}.quantity`, 'AMOUNT_TOO_LARGE', `Línea ${i + 1}: el importe es demasiado grande.`);
+    } else if (subTotal <= 0) {
+      err(
+        `${at}.amountDiscount`,
+        'SUBTOTAL_NOT_POSITIVE',
+        `Línea ${i + 1}: el descuento deja el subtotal en cero o negativo; el subtotal debe ser mayor que cero.`,
+      );
+    }
+    lines.push({ subTotal });
+    sum += subTotal;
+  });
+
+  if (!isNonNegativeInt(input.additionalDiscount)) {
+    err('additionalDiscount', 'NOT_AN_AMOUNT', 'El descuento adicional debe ser un monto positivo o cero con 2 decimales.');
+  }
+  if (!isNonNegativeInt(input.giftCard)) {
+    err('giftCard', 'NOT_AN_AMOUNT', 'El monto pagado con gift card debe ser positivo o cero con 2 decimales.');
+  }
+  if (!isNonNegativeInt(input.exchangeRate) || input.exchangeRate === 0) {
+    err('exchangeRate', 'EXCHANGE_RATE_NOT_POSITIVE', 'El tipo de cambio debe ser mayor que cero (máximo 2 decimales).');
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  if (sum > MAX_AMOUNT) return { ok: false, errors: [{ field: 'details', rule: 'AMOUNT_TOO_LARGE', message: 'El total de la factura es demasiado grande.' }] };
+
+  const montoTotal = sum - input.additionalDiscount;
+  if (montoTotal <= 0) {
+    err('additionalDiscount', 'TOTAL_NOT_POSITIVE', 'El descuento adicional deja el total de la factura en cero o negativo; el total debe ser mayor que cero.');
+    return { ok: false, errors };
+  }
+  if (input.giftCard > montoTotal) {
+    err('giftCard', 'GIFT_CARD_EXCEEDS_TOTAL', 'El monto pagado con gift card no puede ser mayor que el total de la factura.');
+  }
+  const montoTotalMoneda = divide(montoTotal, input.exchangeRate);
+  if (montoTotalMoneda <= 0) {
+    err('exchangeRate', 'TOTAL_CURRENCY_NOT_POSITIVE', 'Con este tipo de cambio el total en la moneda de la factura redondea a cero.');
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  return {
+    ok: true,
+    lines,
+    sumSubTotals: sum,
+    montoTotal,
+    montoTotalSujetoIva: montoTotal - input.giftCard,
+    montoTotalMoneda,
+  };
+}

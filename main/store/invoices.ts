@@ -1,0 +1,371 @@
+// Issued invoices: numbering, persistence and state changes, always scoped by tenant.
+import type { Db } from './db';
+import type { Cents, Hundredths } from '../../shared/money';
+
+export type InvoiceState = 'PENDING' | 'VALIDATED' | 'REJECTED' | 'CANCELLED' | 'CONTINGENCY';
+
+export interface InvoiceLine {
+  activityEconomic: string;
+  codeProductSin: string;
+  codeProduct: string;
+  description: string;
+  quantity: Hundredths;
+  unitMeasure: number;
+  priceUnit: Cents;
+  amountDiscount: Cents;
+  subTotal: Cents;
+}
+
+export interface SiatMessageRecord {
+  codigo: number;
+  descripcion: string;
+  advertencia?: boolean;
+  numeroArchivo?: number;
+  numeroDetalle?: number;
+}
+
+export interface InvoiceRecord {
+  id: string;
+  tenantId: string;
+  posId: string;
+  branchCode: number;
+  posCode: number;
+  invoiceType: string;
+  sector: number;
+  modalidad: 1 | 2;
+  tipoFactura: number;
+  codigoEmision: number;
+  number: number;
+  cuf: string;
+  cufd: string;
+  fechaEmision: string;
+  clientDocType: number;
+  clientDocNumber: string;
+  clientComplement: string | null;
+  clientName: string;
+  clientCode: string;
+  clientEmail: string | null;
+  paymentMethod: number;
+  cardNumber: string | null;
+  currency: number;
+  exchangeRate: Hundredths;
+  subtotal: Cents;
+  additionalDiscount: Cents;
+  giftCard: Cents;
+  total: Cents;
+  totalSubjectIva: Cents;
+  totalCurrency: Cents;
+  exceptionCode: number | null;
+  literal: string;
+  leyenda: string;
+  usuario: string;
+  details: InvoiceLine[];
+  xml: string;
+  hash: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  state: InvoiceState;
+  siatCode: number | null;
+  siatDescription: string | null;
+  siatReceptionCode: string | null;
+  siatMessages: SiatMessageRecord[];
+  needsReconcile: boolean;
+  eventId: string | null;
+  packageId: string | null;
+  lastChecked: string | null;
+  cancellationReason: number | null;
+  cancellationDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewInvoice = Omit<
+  InvoiceRecord,
+  'siatCode' | 'siatDescription' | 'siatReceptionCode' | 'siatMessages' | 'packageId' | 'lastChecked' | 'cancellationReason' | 'cancellationDate' | 'updatedAt'
+>;
+
+export interface InvoiceListItem {
+  id: string;
+  invoiceNumber: number;
+  cuf: string;
+  state: InvoiceState;
+  clientBusinessName: string;
+  amountTotal: Cents;
+  fechaEmision: string;
+  codigoEmision: number;
+  posId: string;
+}
+
+type Row = Record<string, unknown>;
+
+const COLUMNS: [keyof NewInvoice, string][] = [
+  ['id', 'id'], ['tenantId', 'tenant_id'], ['posId', 'pos_id'], ['branchCode', 'branch_code'], ['posCode', 'pos_code'],
+  ['invoiceType', 'invoice_type'], ['sector', 'sector'], ['modalidad', 'modalidad'], ['tipoFactura', 'tipo_factura'],
+  ['codigoEmision', 'codigo_emision'], ['number', 'number'], ['cuf', 'cuf'], ['cufd', 'cufd'], ['fechaEmision', 'fecha_emision'],
+  ['clientDocType', 'client_doc_type'], ['clientDocNumber', 'client_doc_number'], ['clientComplement', 'client_complement'],
+  ['clientName', 'client_name'], ['clientCode', 'client_code'], ['clientEmail', 'client_email'], ['paymentMethod', 'payment_method'],
+  ['cardNumber', 'card_number'], ['currency', 'currency'], ['exchangeRate', 'exchange_rate'], ['subtotal', 'subtotal'],
+  ['additionalDiscount', 'additional_discount'], ['giftCard', 'gift_card'], ['total', 'total'], ['totalSubjectIva', 'total_subject_iva'],
+  ['totalCurrency', 'total_currency'], ['exceptionCode', 'exception_code'], ['literal', 'literal'], ['leyenda', 'leyenda'],
+  ['usuario', 'usuario'], ['details', 'details'], ['xml', 'xml'], ['hash', 'hash'], ['idempotencyKey', 'idempotency_key'],
+  ['requestHash', 'request_hash'], ['state', 'state'], ['needsReconcile', 'needs_reconcile'], ['eventId', 'event_id'], ['createdAt', 'created_at'],
+];
+
+function toRecord(r: Row): InvoiceRecord {
+  return {
+    id: r.id as string,
+    tenantId: r.tenant_id as string,
+    posId: r.pos_id as string,
+    branchCode: r.branch_code as number,
+    posCode: r.pos_code as number,
+    invoiceType: r.invoice_type as string,
+    sector: r.sector as number,
+    modalidad: (r.modalidad as number) === 1 ? 1 : 2,
+    tipoFactura: r.tipo_factura as number,
+    codigoEmision: r.codigo_emision as number,
+    number: r.number as number,
+    cuf: r.cuf as string,
+    cufd: r.cufd as string,
+    fechaEmision: r.fecha_emision as string,
+    clientDocType: r.client_doc_type as number,
+    clientDocNumber: r.client_doc_number as string,
+    clientComplement: (r.client_complement as string | null) ?? null,
+    clientName: r.client_name as string,
+    clientCode: r.client_code as string,
+    clientEmail: (r.client_email as string | null) ?? null,
+    paymentMethod: r.payment_method as number,
+    cardNumber: (r.card_number as string | null) ?? null,
+    currency: r.currency as number,
+    exchangeRate: r.exchange_rate as number,
+    subtotal: r.subtotal as number,
+    additionalDiscount: r.additional_discount as number,
+    giftCard: r.gift_card as number,
+    total: r.total as number,
+    totalSubjectIva: r.total_subject_iva as number,
+    totalCurrency: r.total_currency as number,
+    exceptionCode: (r.exception_code as number | null) ?? null,
+    literal: r.literal as string,
+    leyenda: r.leyenda as string,
+    usuario: r.usuario as string,
+    details: JSON.parse(r.details as string) as InvoiceLine[],
+    xml: r.xml as string,
+    hash: r.hash as string,
+    idempotencyKey: (r.idempotency_key as string | null) ?? null,
+    requestHash: (r.request_hash as string | null) ?? null,
+    state: r.state as InvoiceState,
+    siatCode: (r.siat_code as number | null) ?? null,
+    siatDescription: (r.siat_description as string | null) ?? null,
+    siatReceptionCode: (r.siat_reception_code as string | null) ?? null,
+    siatMessages: r.siat_messages ? (JSON.parse(r.siat_messages as string) as SiatMessageRecord[]) : [],
+    needsReconcile: r.needs_reconcile === 1,
+    eventId: (r.event_id as string | null) ?? null,
+    packageId: (r.package_id as string | null) ?? null,
+    lastChecked: (r.last_checked as string | null) ?? null,
+    cancellationReason: (r.cancellation_reason as number | null) ?? null,
+    cancellationDate: (r.cancellation_date as string | null) ?? null,
+    createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string,
+  };
+}
+
+export interface StateChange {
+  state: InvoiceState;
+  siatCode?: number | null;
+  siatDescription?: string | null;
+  siatReceptionCode?: string | null;
+  siatMessages?: SiatMessageRecord[];
+  needsReconcile?: boolean;
+  eventId?: string | null;
+  packageId?: string | null;
+  lastChecked?: string | null;
+  cancellationReason?: number | null;
+  cancellationDate?: string | null;
+  detail?: string;
+}
+
+export class InvoiceRepository {
+  private readonly insertStmt;
+  private readonly nextNumberStmt;
+  private readonly initCounterStmt;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO invoices (${COLUMNS.map(([, c]) => c).join(', ')}, updated_at) VALUES (${COLUMNS.map(() => '?').join(', ')}, ?)`,
+    );
+    this.initCounterStmt = db.prepare('INSERT OR IGNORE INTO invoice_counters (tenant_id, pos_id, sector, last_number) VALUES (?, ?, ?, 0)');
+    this.nextNumberStmt = db.prepare('UPDATE invoice_counters SET last_number = last_number + 1 WHERE pos_id = ? AND sector = ? RETURNING last_number');
+  }
+
+  /** Next invoice number; call inside the transaction that inserts the invoice. */
+  allocateNumber(tenantId: string, posId: string, sector: number): number {
+    this.initCounterStmt.run(tenantId, posId, sector);
+    const r = this.nextNumberStmt.get(posId, sector) as { last_number: number };
+    return r.last_number;
+  }
+
+  insert(inv: NewInvoice): void {
+    const values = COLUMNS.map(([k]) => {
+      const v = inv[k];
+      if (k === 'details') return JSON.stringify(v);
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      return v;
+    });
+    this.insertStmt.run(...values, inv.createdAt);
+    this.db
+      .prepare('INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, NULL, ?, ?)')
+      .run(inv.id, inv.createdAt, inv.state, inv.codigoEmision === 2 ? 'emitida fuera de línea' : 'emitida');
+  }
+
+  byId(tenantId: string, id: string): InvoiceRecord | null {
+    const r = this.db.prepare('SELECT * FROM invoices WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    return r ? toRecord(r) : null;
+  }
+
+  /** By CUF, also an earlier CUF of an invoice re-issued offline. */
+  byCuf(tenantId: string | null, cuf: string): InvoiceRecord | null {
+    let r = this.db.prepare('SELECT * FROM invoices WHERE cuf = ?').get(cuf) as Row | undefined;
+    if (!r) {
+      const alias = this.db.prepare('SELECT invoice_id FROM invoice_aliases WHERE cuf = ?').get(cuf) as { invoice_id: string } | undefined;
+      if (alias) r = this.db.prepare('SELECT * FROM invoices WHERE id = ?').get(alias.invoice_id) as Row | undefined;
+    }
+    if (!r || (tenantId !== null && r.tenant_id !== tenantId)) return null;
+    return toRecord(r);
+  }
+
+  byIdempotencyKey(tenantId: string, key: string): InvoiceRecord | null {
+    const r = this.db.prepare('SELECT * FROM invoices WHERE tenant_id = ? AND idempotency_key = ?').get(tenantId, key) as Row | undefined;
+    return r ? toRecord(r) : null;
+  }
+
+  list(
+    tenantId: string,
+    offset: number,
+    limit: number,
+    filter: { q?: string; state?: InvoiceState; from?: string; to?: string; posId?: string } = {},
+  ): { items: InvoiceListItem[]; total: number } {
+    const where = ['tenant_id = ?'];
+    const args: unknown[] = [tenantId];
+    if (filter.state) {
+      where.push('state = ?');
+      args.push(filter.state);
+    }
+    if (filter.posId) {
+      where.push('pos_id = ?');
+      args.push(filter.posId);
+    }
+    if (filter.from) {
+      where.push('fecha_emision >= ?');
+      args.push(filter.from);
+    }
+    if (filter.to) {
+      where.push('fecha_emision < ?');
+      args.push(filter.to);
+    }
+    if (filter.q) {
+      const q = filter.q.trim();
+      if (/^\d+$/.test(q)) {
+        where.push('(number = ? OR client_doc_number LIKE ? OR cuf LIKE ?)');
+        args.push(Number(q), `${q}%`, `${q}%`);
+      } else {
+        where.push('(client_name LIKE ? OR cuf LIKE ?)');
+        args.push(`%${q}%`, `${q.toUpperCase()}%`);
+      }
+    }
+    const w = where.join(' AND ');
+    const total = (this.db.prepare(`SELECT COUNT(*) n FROM invoices WHERE ${w}`).get(...args) as { n: number }).n;
+    const rows = this.db
+      .prepare(
+        `SELECT id, number, cuf, state, client_name, total, fecha_emision, codigo_emision, pos_id FROM invoices WHERE ${w}
+         ORDER BY created_at DESC, number DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...args, limit, offset) as Row[];
+    return {
+      items: rows.map((r) => ({
+        id: r.id as string,
+        invoiceNumber: r.number as number,
+        cuf: r.cuf as string,
+        state: r.state as InvoiceState,
+        clientBusinessName: r.client_name as string,
+        amountTotal: r.total as number,
+        fechaEmision: r.fecha_emision as string,
+        codigoEmision: r.codigo_emision as number,
+        posId: r.pos_id as string,
+      })),
+      total,
+    };
+  }
+
+  /** Changes state fields only, recording the transition. */
+  setState(id: string, change: StateChange): InvoiceRecord {
+    const cur = this.db.prepare('SELECT state, tenant_id FROM invoices WHERE id = ?').get(id) as { state: string; tenant_id: string } | undefined;
+    if (!cur) throw new Error(`invoice ${id} not found`);
+    const sets: string[] = ['state = ?', 'updated_at = ?'];
+    const at = this.now().toISOString();
+    const args: unknown[] = [change.state, at];
+    const map: [keyof StateChange, string, (v: unknown) => unknown][] = [
+      ['siatCode', 'siat_code', (v) => v],
+      ['siatDescription', 'siat_description', (v) => v],
+      ['siatReceptionCode', 'siat_reception_code', (v) => v],
+      ['siatMessages', 'siat_messages', (v) => JSON.stringify(v)],
+      ['needsReconcile', 'needs_reconcile', (v) => (v ? 1 : 0)],
+      ['eventId', 'event_id', (v) => v],
+      ['packageId', 'package_id', (v) => v],
+      ['lastChecked', 'last_checked', (v) => v],
+      ['cancellationReason', 'cancellation_reason', (v) => v],
+      ['cancellationDate', 'cancellation_date', (v) => v],
+    ];
+    for (const [k, col, conv] of map) {
+      if (change[k] !== undefined) {
+        sets.push(`${col} = ?`);
+        args.push(conv(change[k]));
+      }
+    }
+    this.db.prepare(`UPDATE invoices SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+    if (cur.state !== change.state || change.detail) {
+      this.db
+        .prepare('INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?)')
+        .run(id, at, cur.state, change.state, change.detail ?? null);
+    }
+    return toRecord(this.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Row);
+  }
+
+  /**
+   * Re-issues a PENDING invoice offline (same number and date; new CUF, XML and hash with
+   * codigoEmision 2). The earlier CUF stays findable as an alias.
+   */
+  reissueOffline(id: string, next: { cuf: string; cufd: string; xml: string; hash: string; exceptionCode: number | null; eventId: string; detail: string }): InvoiceRecord {
+    const cur = this.db.prepare('SELECT cuf FROM invoices WHERE id = ?').get(id) as { cuf: string };
+    const at = this.now().toISOString();
+    this.db.prepare('INSERT OR IGNORE INTO invoice_aliases (cuf, invoice_id, created_at) VALUES (?, ?, ?)').run(cur.cuf, id, at);
+    this.db
+      .prepare(
+        `UPDATE invoices SET codigo_emision = 2, cuf = ?, cufd = ?, xml = ?, hash = ?, exception_code = ?, event_id = ?, needs_reconcile = 0,
+           state = 'CONTINGENCY', updated_at = ? WHERE id = ? AND state = 'PENDING'`,
+      )
+      .run(next.cuf, next.cufd, next.xml, next.hash, next.exceptionCode, next.eventId, at, id);
+    this.db
+      .prepare(`INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, 'PENDING', 'CONTINGENCY', ?)`)
+      .run(id, at, next.detail);
+    return toRecord(this.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Row);
+  }
+
+  /** Invoices of a point of sale in the given states (the contingency queue), oldest first. */
+  byStates(tenantId: string, posId: string, states: InvoiceState[], limit = 100_000): InvoiceRecord[] {
+    return (
+      this.db
+        .prepare(`SELECT * FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY number LIMIT ?`)
+        .all(tenantId, posId, ...states, limit) as Row[]
+    ).map(toRecord);
+  }
+
+  countByStates(tenantId: string, posId: string, states: InvoiceState[]): number {
+    return (
+      this.db
+        .prepare(`SELECT COUNT(*) n FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')})`)
+        .get(tenantId, posId, ...states) as { n: number }
+    ).n;
+  }
+}
