@@ -1,0 +1,161 @@
+// Contingency events and packages, scoped by tenant.
+import type { Db } from '../store/db';
+
+export type EventState = 'ACTIVE' | 'RECOVERING' | 'CLOSED';
+
+export interface ContingencyEvent {
+  id: string;
+  tenantId: string;
+  posId: string;
+  codigoMotivo: number;
+  descripcion: string;
+  manual: boolean;
+  fechaInicio: string;
+  fechaFin: string | null;
+  cufdEvento: string;
+  cufdRegistro: string | null;
+  codigoEventoSiat: number | null;
+  state: EventState;
+  step: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PackageState = 'BUILT' | 'SENT' | 'VALIDATED' | 'OBSERVED' | 'REJECTED';
+
+export interface ContingencyPackage {
+  id: string;
+  eventId: string;
+  seq: number;
+  cufdEvento: string;
+  invoiceIds: string[];
+  invoiceCount: number;
+  archive: Buffer;
+  hash: string;
+  state: PackageState;
+  codigoRecepcion: string | null;
+  siatCode: number | null;
+  siatMessages: unknown[];
+}
+
+type Row = Record<string, unknown>;
+
+const toEvent = (r: Row): ContingencyEvent => ({
+  id: r.id as string,
+  tenantId: r.tenant_id as string,
+  posId: r.pos_id as string,
+  codigoMotivo: r.codigo_motivo as number,
+  descripcion: r.descripcion as string,
+  manual: r.manual === 1,
+  fechaInicio: r.fecha_inicio as string,
+  fechaFin: (r.fecha_fin as string | null) ?? null,
+  cufdEvento: r.cufd_evento as string,
+  cufdRegistro: (r.cufd_registro as string | null) ?? null,
+  codigoEventoSiat: (r.codigo_evento_siat as number | null) ?? null,
+  state: r.state as EventState,
+  step: (r.step as string | null) ?? null,
+  lastError: (r.last_error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+});
+
+const toPackage = (r: Row): ContingencyPackage => ({
+  id: r.id as string,
+  eventId: r.event_id as string,
+  seq: r.seq as number,
+  cufdEvento: r.cufd_evento as string,
+  invoiceIds: JSON.parse(r.invoice_ids as string) as string[],
+  invoiceCount: r.invoice_count as number,
+  archive: r.archive as Buffer,
+  hash: r.hash as string,
+  state: r.state as PackageState,
+  codigoRecepcion: (r.codigo_recepcion as string | null) ?? null,
+  siatCode: (r.siat_code as number | null) ?? null,
+  siatMessages: r.siat_messages ? (JSON.parse(r.siat_messages as string) as unknown[]) : [],
+});
+
+export class ContingencyRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  open(e: Omit<ContingencyEvent, 'createdAt' | 'updatedAt' | 'state' | 'step' | 'lastError' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat'>): ContingencyEvent {
+    const at = this.now().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, manual, fecha_inicio, cufd_evento, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE', ?, ?)`,
+      )
+      .run(e.id, e.tenantId, e.posId, e.codigoMotivo, e.descripcion, e.manual ? 1 : 0, e.fechaInicio, e.cufdEvento, at, at);
+    return this.byId(e.tenantId, e.id)!;
+  }
+
+  byId(tenantId: string, id: string): ContingencyEvent | null {
+    const r = this.db.prepare('SELECT * FROM contingency_events WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    return r ? toEvent(r) : null;
+  }
+
+  /** The open (ACTIVE or RECOVERING) event of a point of sale. */
+  openFor(tenantId: string, posId: string): ContingencyEvent | null {
+    const r = this.db.prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state <> 'CLOSED'`).get(tenantId, posId) as Row | undefined;
+    return r ? toEvent(r) : null;
+  }
+
+  allOpen(): ContingencyEvent[] {
+    return (this.db.prepare(`SELECT * FROM contingency_events WHERE state <> 'CLOSED' ORDER BY created_at`).all() as Row[]).map(toEvent);
+  }
+
+  /** Events of a point of sale that began on a given Bolivian date (yyyy-MM-dd). */
+  onDate(tenantId: string, posId: string, date: string): ContingencyEvent[] {
+    return (
+      this.db
+        .prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND substr(fecha_inicio, 1, 10) = ? ORDER BY fecha_inicio`)
+        .all(tenantId, posId, date) as Row[]
+    ).map(toEvent);
+  }
+
+  update(id: string, patch: Partial<Pick<ContingencyEvent, 'state' | 'step' | 'lastError' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat'>>): void {
+    const cols: [keyof typeof patch, string][] = [
+      ['state', 'state'],
+      ['step', 'step'],
+      ['lastError', 'last_error'],
+      ['fechaFin', 'fecha_fin'],
+      ['cufdRegistro', 'cufd_registro'],
+      ['codigoEventoSiat', 'codigo_evento_siat'],
+    ];
+    const sets = ['updated_at = ?'];
+    const args: unknown[] = [this.now().toISOString()];
+    for (const [k, c] of cols) {
+      if (patch[k] !== undefined) {
+        sets.push(`${c} = ?`);
+        args.push(patch[k]);
+      }
+    }
+    this.db.prepare(`UPDATE contingency_events SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+  }
+
+  addPackage(p: { id: string; eventId: string; tenantId: string; seq: number; cufdEvento: string; invoiceIds: string[]; archive: Buffer; hash: string }): void {
+    const at = this.now().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO contingency_packages (id, event_id, tenant_id, seq, cufd_evento, invoice_ids, invoice_count, archive, hash, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'BUILT', ?, ?)`,
+      )
+      .run(p.id, p.eventId, p.tenantId, p.seq, p.cufdEvento, JSON.stringify(p.invoiceIds), p.invoiceIds.length, p.archive, p.hash, at, at);
+  }
+
+  packages(eventId: string): ContingencyPackage[] {
+    return (this.db.prepare('SELECT * FROM contingency_packages WHERE event_id = ? ORDER BY seq').all(eventId) as Row[]).map(toPackage);
+  }
+
+  updatePackage(id: string, patch: { state: PackageState; codigoRecepcion?: string | null; siatCode?: number | null; siatMessages?: unknown[] }): void {
+    this.db
+      .prepare(
+        `UPDATE contingency_packages SET state = ?, codigo_recepcion = COALESCE(?, codigo_recepcion), siat_code = COALESCE(?, siat_code),
+           siat_messages = COALESCE(?, siat_messages), updated_at = ? WHERE id = ?`,
+      )
+      .run(patch.state, patch.codigoRecepcion ?? null, patch.siatCode ?? null, patch.siatMessages ? JSON.stringify(patch.siatMessages) : null, this.now().toISOString(), id);
+  }
+}

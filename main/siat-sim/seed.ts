@@ -1,0 +1,38 @@
+// What the simulator knows out of the box: the training taxpayer (both modalities, its
+// system, its branches with point of sale 0) and a small NIT register for verificarNit.
+// Idempotent: a simulator with a data directory keeps what was registered since.
+// Runs in: SIAT simulator only.
+
+import { TRAINING_TAXPAYER } from './training-taxpayer';
+import type { SimDatabase } from './db';
+
+/**
+ * NITs with a fixed verificarNit answer (README, "verificarNit"): NITs of the official SIN
+ * samples (CONTRACT §4, §9.1) are active; a short list is inactive for tests and training.
+ */
+export const KNOWN_ACTIVE_NITS = ['1003579028', '123456789', '142591020', '374803027'];
+export const KNOWN_INACTIVE_NITS = ['1000000011', '2000000012', '9999999990'];
+
+export function seedSimulator(db: SimDatabase): void {
+  const tp = TRAINING_TAXPAYER;
+  const nit = String(tp.nit);
+  db.transaction(() => {
+    db.prepare('INSERT OR IGNORE INTO taxpayers (nit, razon_social, municipio, telefono, modalidades, masiva) VALUES (?, ?, ?, ?, ?, 1)').run(
+      nit,
+      tp.razonSocial,
+      tp.municipio,
+      tp.telefono,
+      JSON.stringify(tp.modalidades),
+    );
+    db.prepare('INSERT OR IGNORE INTO systems (codigo_sistema, nit) VALUES (?, ?)').run(tp.codigoSistema, nit);
+    for (const b of tp.branches) {
+      db.prepare('INSERT OR IGNORE INTO branches (nit, codigo_sucursal, direccion, municipio) VALUES (?, ?, ?, ?)').run(nit, b.codigoSucursal, b.direccion, b.municipio);
+      // Point of sale 0 = the branch itself (no point of sale), registered from the start.
+      db.prepare(
+        'INSERT OR IGNORE INTO points_of_sale (nit, codigo_sucursal, codigo_punto_venta, nombre, descripcion, tipo) VALUES (?, ?, 0, ?, ?, 2)',
+      ).run(nit, b.codigoSucursal, b.codigoSucursal === 0 ? 'CASA MATRIZ' : `SUCURSAL ${b.codigoSucursal}`, 'PUNTO DE VENTA PRINCIPAL');
+    }
+    for (const n of KNOWN_ACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'ACTIVO')`).run(n);
+    for (const n of KNOWN_INACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'INACTIVO')`).run(n);
+  })();
+}

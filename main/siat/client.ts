@@ -1,0 +1,232 @@
+// The SIAT SOAP client: one typed module per service, generated from the operation table
+// (operations.ts). Transport: global fetch (undici) or an injected fetchImpl; every failure
+// is classified as transport / rejection / malformed (errors.ts).
+
+import {
+  SIAT_SERVICES,
+  type OperationName,
+  type OperationSpec,
+  type ServiceKey,
+  type SiatRequest,
+  type SiatResponse,
+  type SiatServices,
+} from './operations';
+import { buildRequestEnvelope, coerceFields, parseEnvelope, SoapFormatError, wrapperChild } from './soap';
+import {
+  SiatMalformedError,
+  SiatRejectionError,
+  SiatTransportError,
+  type SiatMessage,
+  type TransportKind,
+} from './errors';
+
+export interface SiatClientTimeouts {
+  /** recepcionFactura / recepcionDocumentoAjuste: the cashier is waiting (default 5000). */
+  saleMs?: number;
+  /** Everything else (default 15000). */
+  defaultMs?: number;
+  /** Packages and massive uploads (default 60000). */
+  packageMs?: number;
+}
+
+export interface SiatClientOptions {
+  /** Base URL up to and including `/v2` (CONTRACT §1.1). */
+  baseUrl: string;
+  /** Delegated token; sent as `apikey: TokenApi <token>` (§1.4). */
+  token: string;
+  timeouts?: SiatClientTimeouts;
+  fetchImpl?: typeof fetch;
+}
+
+export interface SiatCallOptions {
+  /** Overrides the time-out class of the operation for this call. */
+  timeoutMs?: number;
+}
+
+type OperationFn<S extends ServiceKey, O extends OperationName<S>> = SiatServices[S]['operations'][O] extends { readonly request: null }
+  ? (options?: SiatCallOptions) => Promise<SiatResponse<S, O>>
+  : (request: SiatRequest<S, O>, options?: SiatCallOptions) => Promise<SiatResponse<S, O>>;
+
+export type SiatServiceClient<S extends ServiceKey> = { [O in OperationName<S>]: OperationFn<S, O> };
+
+export type SiatClient = { [S in ServiceKey]: SiatServiceClient<S> } & {
+  readonly baseUrl: string;
+  /** Generic entry point (what the typed modules call). */
+  call<S extends ServiceKey, O extends OperationName<S>>(
+    service: S,
+    operation: O,
+    request: SiatRequest<S, O> | undefined,
+    options?: SiatCallOptions,
+  ): Promise<SiatResponse<S, O>>;
+};
+
+const SALE_OPERATIONS = new Set(['recepcionFactura', 'recepcionDocumentoAjuste']);
+const PACKAGE_OPERATIONS = new Set(['recepcionPaqueteFactura', 'recepcionMasivaFactura', 'recepcionPaqueteCompras', 'confirmacionCompras']);
+
+const DEFAULT_TIMEOUTS: Required<SiatClientTimeouts> = { saleMs: 5000, defaultMs: 15000, packageMs: 60000 };
+
+// Node/undici error codes → transport kind.
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+function errorCodes(err: unknown, depth = 0): string[] {
+  if (depth > 5 || typeof err !== 'object' || err === null) return [];
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = typeof e.code === 'string' ? [e.code] : [];
+  const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : [];
+  return [...own, ...nested, ...errorCodes(e.cause, depth + 1)];
+}
+
+function isTlsCode(code: string): boolean {
+  return (
+    code.startsWith('ERR_TLS') ||
+    code.startsWith('ERR_SSL') ||
+    code.startsWith('CERT_') ||
+    code.startsWith('UNABLE_TO_') ||
+    code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ||
+    code === 'SELF_SIGNED_CERT_IN_CHAIN' ||
+    code === 'EPROTO' ||
+    code === 'HOSTNAME_MISMATCH'
+  );
+}
+
+/** Maps a network-level error to its transport kind (unknown socket failures count as reset). */
+export function classifyNetworkError(err: unknown): TransportKind {
+  const codes = errorCodes(err);
+  if (codes.some((c) => DNS_CODES.has(c))) return 'dns';
+  if (codes.some((c) => REFUSED_CODES.has(c))) return 'refused';
+  if (codes.some(isTlsCode)) return 'tls';
+  if (codes.some((c) => TIMEOUT_CODES.has(c))) return 'timeout';
+  if (codes.some((c) => RESET_CODES.has(c))) return 'reset';
+  return 'reset';
+}
+
+function describe(err: unknown): string {
+  const codes = errorCodes(err);
+  const msg = err instanceof Error ? err.message : String(err);
+  return codes.length ? `${msg} (${codes.join(', ')})` : msg;
+}
+
+function timeoutFor(operation: string, t: Required<SiatClientTimeouts>): number {
+  if (SALE_OPERATIONS.has(operation)) return t.saleMs;
+  if (PACKAGE_OPERATIONS.has(operation)) return t.packageMs;
+  return t.defaultMs;
+}
+
+function messagesOf(response: Record<string, unknown>): SiatMessage[] {
+  const list = Array.isArray(response['mensajesList']) ? (response['mensajesList'] as Record<string, unknown>[]) : [];
+  return list.map((m) => ({
+    codigo: typeof m['codigo'] === 'number' ? m['codigo'] : -1,
+    descripcion: typeof m['descripcion'] === 'string' ? m['descripcion'] : '',
+  }));
+}
+
+export function createSiatClient(options: SiatClientOptions): SiatClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) };
+  const doFetch = options.fetchImpl ?? fetch;
+
+  async function call(service: ServiceKey, operation: string, request: unknown, callOptions?: SiatCallOptions): Promise<unknown> {
+    const serviceSpec = SIAT_SERVICES[service];
+    const ctx = { service: serviceSpec.path, operation };
+    const spec = (serviceSpec.operations as Record<string, OperationSpec>)[operation];
+    if (!spec) throw new TypeError(`unknown SIAT operation ${service}.${operation}`);
+    // A missing required field throws TypeError here: a programming error, not a SIAT failure.
+    const envelope = buildRequestEnvelope(operation, spec, (request ?? {}) as Record<string, unknown>);
+
+    const timeoutMs = callOptions?.timeoutMs ?? timeoutFor(operation, timeouts);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+
+    let status: number;
+    let body: string;
+    try {
+      const res = await doFetch(`${baseUrl}/${serviceSpec.path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'text/xml; charset=UTF-8',
+          SOAPAction: '""',
+          apikey: `TokenApi ${options.token}`,
+        },
+        body: envelope,
+        signal: controller.signal,
+      });
+      status = res.status;
+      // The time-out covers the whole exchange, body included.
+      body = await res.text();
+    } catch (err) {
+      if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
+      const kind = classifyNetworkError(err);
+      throw new SiatTransportError(kind, describe(err), ctx, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (status >= 500) {
+      throw new SiatTransportError('http', `HTTP ${status}`, ctx, { status });
+    }
+    if (status === 401 || status === 403) {
+      // §1.4: token problems; SIAT's own code for them is 989.
+      throw new SiatRejectionError([{ codigo: 989, descripcion: `HTTP ${status}` }], null, ctx);
+    }
+    if (status < 200 || status >= 300) {
+      throw new SiatMalformedError(`unexpected HTTP ${status}`, ctx, { status, body });
+    }
+
+    let response: Record<string, unknown>;
+    try {
+      const parsed = parseEnvelope(body);
+      if (parsed.kind === 'fault') {
+        throw new SiatMalformedError(`SOAP fault with HTTP ${status}: ${parsed.faultcode} ${parsed.faultstring}`, ctx, { status, body });
+      }
+      if (parsed.wrapperName !== `${operation}Response`) {
+        throw new SiatMalformedError(`expected ${operation}Response, got ${parsed.wrapperName}`, ctx, { status, body });
+      }
+      const child = wrapperChild(parsed.wrapper, spec.response);
+      if (child === undefined) throw new SiatMalformedError(`no ${spec.response} in the answer`, ctx, { status, body });
+      response = coerceFields(spec.responseFields, child);
+    } catch (err) {
+      if (err instanceof SiatMalformedError) throw err;
+      if (err instanceof SoapFormatError) throw new SiatMalformedError(err.message, ctx, { status, body, cause: err });
+      throw err;
+    }
+    if (typeof response['transaccion'] !== 'boolean') {
+      throw new SiatMalformedError('answer without transaccion', ctx, { status, body });
+    }
+
+    if (response['transaccion'] === false) {
+      // See errors.ts for why the reception family returns instead of throwing.
+      const evaluated = spec.reception === true && typeof response['codigoEstado'] === 'number';
+      if (!evaluated) throw new SiatRejectionError(messagesOf(response), response, ctx);
+    }
+    return response;
+  }
+
+  const client: Record<string, unknown> = {
+    baseUrl,
+    call: (service: ServiceKey, operation: string, request: unknown, callOptions?: SiatCallOptions) => call(service, operation, request, callOptions),
+  };
+  for (const service of Object.keys(SIAT_SERVICES) as ServiceKey[]) {
+    const module: Record<string, unknown> = {};
+    for (const [operation, spec] of Object.entries(SIAT_SERVICES[service].operations as Record<string, OperationSpec>)) {
+      module[operation] =
+        spec.request === null
+          ? (callOptions?: SiatCallOptions) => call(service, operation, undefined, callOptions)
+          : (request: unknown, callOptions?: SiatCallOptions) => call(service, operation, request, callOptions);
+    }
+    client[service] = Object.freeze(module);
+  }
+  return Object.freeze(client) as unknown as SiatClient;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export { isTransportFailure, SiatMalformedError, SiatRejectionError, SiatTransportError } from './errors';
