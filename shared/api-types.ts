@@ -5,51 +5,17 @@
 // they become integer cents through shared/money.ts before any arithmetic.
 
 // ---------------------------------------------------------------- envelopes
-
-export interface SiatMessage {
-  codigo: number;
-  descripcion: string;
-}
-
-/** `error` member of a failed ApiResponse. */
-export interface ApiErrorInfo {
-  /** Machine code, e.g. VALIDATION, NOT_FOUND, SIAT_REJECTED, SIAT_UNAVAILABLE. */
-  code: string;
-  /** A sentence a person can act on (Spanish). */
-  detail: string;
-  /** SIAT's status/error code when the error comes from SIAT. */
-  siatCode?: number;
-  siatMessages?: SiatMessage[];
-}
-
-/** Seed: Response wrapper (ApiResponse). */
-export interface ApiResponse<T> {
-  success: boolean;
-  message?: string | null;
-  data: T;
-  error?: ApiErrorInfo | null;
-  timestamp?: string;
-}
-
-/** Body of a 4xx/5xx answer. */
-export interface ApiErrorResponse {
-  success: false;
-  message: string | null;
-  error: ApiErrorInfo;
-  detail: string;
-  timestamp: string;
-}
-
-/** Seed: Page (data of every list endpoint). */
-export interface Page<T> {
-  content: T[];
-  page: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-}
+// Defined once in shared/api-envelope.ts (the engine's envelopes); re-exported here so the
+// renderer imports every DTO from one place.
+export type {
+  ApiErrorBody as ApiErrorResponse,
+  ApiErrorInfo,
+  ApiResponse,
+  FieldProblem,
+  Page,
+  SiatMessageInfo as SiatMessage,
+} from './api-envelope';
+import type { SiatMessageInfo as SiatMessage } from './api-envelope';
 
 // ---------------------------------------------------------------- codes
 

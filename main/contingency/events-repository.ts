@@ -97,10 +97,17 @@ export class ContingencyRepository {
     return r ? toEvent(r) : null;
   }
 
-  /** The open (ACTIVE or RECOVERING) event of a point of sale. */
-  openFor(tenantId: string, posId: string): ContingencyEvent | null {
-    const r = this.db.prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state <> 'CLOSED'`).get(tenantId, posId) as Row | undefined;
+  /** The ACTIVE event of a point of sale (sales are issued offline while it lasts). */
+  activeFor(tenantId: string, posId: string): ContingencyEvent | null {
+    const r = this.db.prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state = 'ACTIVE'`).get(tenantId, posId) as Row | undefined;
     return r ? toEvent(r) : null;
+  }
+
+  /** Events not yet closed (ACTIVE or RECOVERING) of a point of sale, oldest first. */
+  unclosedFor(tenantId: string, posId: string): ContingencyEvent[] {
+    return (
+      this.db.prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state <> 'CLOSED' ORDER BY created_at`).all(tenantId, posId) as Row[]
+    ).map(toEvent);
   }
 
   allOpen(): ContingencyEvent[] {

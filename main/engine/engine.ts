@@ -18,6 +18,14 @@ import { SiatGateway } from '../codes/siat-gateway';
 import { CodesService } from '../codes/codes-service';
 import { CatalogService } from '../catalogs/catalog-sync';
 import { Scheduler } from './scheduler';
+import { EventBus } from './event-bus';
+import { InvoiceRepository } from '../store/invoices';
+import { InvoicingService } from '../invoicing/issue-invoice';
+import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
+import { SignerProvider } from '../invoicing/signer-provider';
+import { ContingencyRepository } from '../contingency/events-repository';
+import { ContingencyService } from '../contingency/contingency-service';
+import { invoiceRoutes } from '../api/routes/invoices';
 import { startSiatSimulator, type SiatSimulator } from '../siat-sim/server';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 
@@ -33,6 +41,13 @@ export interface Engine {
   codes: CodesService;
   catalogs: CatalogService;
   scheduler: Scheduler;
+  bus: EventBus;
+  invoices: InvoiceRepository;
+  invoicing: InvoicingService;
+  lifecycle: InvoiceLifecycle;
+  signers: SignerProvider;
+  contingencyEvents: ContingencyRepository;
+  contingency: ContingencyService;
   /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
   simulator: SiatSimulator | null;
   close(): Promise<void>;
@@ -89,6 +104,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   });
   const codes = new CodesService({ db: store.db, settings: store.settings, gateway, now });
   const catalogs = new CatalogService(store.db, gateway, codes, now);
+  const bus = new EventBus();
+  const invoices = new InvoiceRepository(store.db, now);
+  const signers = new SignerProvider(store.settings, secrets, now);
+  const contingencyEvents = new ContingencyRepository(store.db, now);
+  const contingency = new ContingencyService(contingencyEvents, codes, bus);
+  const invoicing = new InvoicingService({ db: store.db, invoices, codes, catalogs, gateway, signers, bus, contingency, now });
+  const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const scheduler = new Scheduler({ store, codes, catalogs, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []) });
 
   let baseUrl = '';
@@ -104,6 +126,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   posRoutes(app, { store });
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway });
+  invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
 
   deps.beforeListen?.(app);
@@ -137,6 +160,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     codes,
     catalogs,
     scheduler,
+    bus,
+    invoices,
+    invoicing,
+    lifecycle,
+    signers,
+    contingencyEvents,
+    contingency,
     simulator,
     close: () =>
       (closing ??= (async () => {

@@ -19,7 +19,8 @@ CREATE TABLE contingency_events (
   created_at         TEXT NOT NULL,
   updated_at         TEXT NOT NULL
 );
-CREATE UNIQUE INDEX contingency_one_open_per_pos ON contingency_events (pos_id) WHERE state <> 'CLOSED';
+-- One ACTIVE event per point of sale; older ones may still be RECOVERING (sending packages).
+CREATE UNIQUE INDEX contingency_one_active_per_pos ON contingency_events (pos_id) WHERE state = 'ACTIVE';
 CREATE INDEX contingency_events_tenant ON contingency_events (tenant_id, fecha_inicio);
 
 CREATE TABLE contingency_packages (

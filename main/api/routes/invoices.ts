@@ -1,0 +1,445 @@
+// Seed "Invoices" (API-key style) and the public invoice summary and XML.
+import Type, { type Static } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Store } from '../../store/store';
+import type { InvoiceRecord, InvoiceRepository, InvoiceState } from '../../store/invoices';
+import type { InvoicingService } from '../../invoicing/issue-invoice';
+import { IssueError } from '../../invoicing/issue-invoice';
+import { MissingCertificateError } from '../../invoicing/signer-provider';
+import type { InvoiceLifecycle } from '../../invoicing/invoice-lifecycle';
+import { INVOICE_TYPES } from '../../invoicing/invoice-types';
+import { fromHundredths } from '../../../shared/money';
+import { fromBoliviaIso, toBoliviaIso } from '../../../shared/time';
+import { ok, pageOf } from '../envelope';
+import { ApiError, badRequest, notFound } from '../errors';
+import { PageQuery, offsetOf } from '../pagination';
+import { siatApiError } from '../siat-errors';
+import { apiResponse } from './pos';
+import { buildQrUrl } from '../../documents/model';
+
+const Money = (description: string) => Type.Number({ minimum: 0, description: `${description} (hasta 2 decimales)` });
+
+export const InvoiceBody = Type.Object(
+  {
+    invoiceType: Type.String({ description: `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')} (por ahora solo ELECTRONIC_SALE y COMPUTERIZED_SALE)` }),
+    posId: Type.String({ format: 'uuid', description: 'UUID del punto de venta (GET /api/v1/pos)' }),
+    clientDocumentType: Type.Integer({ minimum: 1, maximum: 5, description: '1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT' }),
+    clientDocumentNumber: Type.String({ minLength: 1, maxLength: 20 }),
+    clientComplement: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
+    clientBusinessName: Type.String({ minLength: 1, maxLength: 500 }),
+    clientCode: Type.String({ minLength: 1, maxLength: 100 }),
+    clientEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 200 }), Type.Null()])),
+    paymentMethodCode: Type.Integer({ minimum: 1, maximum: 308 }),
+    cardNumber: Type.Optional(Type.Union([Type.String({ maxLength: 25 }), Type.Integer(), Type.Null()])),
+    giftCardAmount: Type.Optional(Type.Union([Money('Monto pagado con gift card'), Type.Null()])),
+    additionalDiscount: Type.Optional(Type.Union([Money('Descuento adicional'), Type.Null()])),
+    currencyCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 154, description: 'Moneda (1 = boliviano, por defecto)' })),
+    exchangeRate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Tipo de cambio (1 por defecto)' })),
+    exceptionCode: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()])),
+    details: Type.Array(
+      Type.Object(
+        {
+          activityEconomic: Type.String({ minLength: 1, maxLength: 10 }),
+          codeProductSin: Type.Union([Type.String({ minLength: 1, maxLength: 8 }), Type.Integer({ minimum: 1 })]),
+          codeProduct: Type.String({ minLength: 1, maxLength: 50 }),
+          description: Type.String({ minLength: 1, maxLength: 500 }),
+          quantity: Type.Number({ exclusiveMinimum: 0, description: 'Cantidad (hasta 2 decimales)' }),
+          unitMeasure: Type.Integer({ minimum: 1, maximum: 200 }),
+          priceUnit: Type.Number({ exclusiveMinimum: 0, description: 'Precio unitario (hasta 2 decimales)' }),
+          amountDiscount: Type.Optional(Type.Union([Money('Descuento de la línea'), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Line = Type.Object({
+  activityEconomic: Type.String(),
+  codeProductSin: Type.String(),
+  codeProduct: Type.String(),
+  description: Type.String(),
+  quantity: Type.Number(),
+  unitMeasure: Type.Integer(),
+  priceUnit: Type.Number(),
+  amountDiscount: Type.Number(),
+  amountSubtotal: Type.Number(),
+});
+
+export const InvoiceSchema = Type.Object({
+  id: Type.String(),
+  invoiceNumber: Type.Integer(),
+  cuf: Type.String(),
+  state: Type.String(),
+  emissionType: Type.String({ description: 'NORMAL (en línea) o CONTINGENCY (fuera de línea)' }),
+  invoiceType: Type.String(),
+  posId: Type.String(),
+  siatCode: Type.Union([Type.Integer(), Type.Null()]),
+  siatDescription: Type.Union([Type.String(), Type.Null()]),
+  siatMessages: Type.Array(Type.Object({ codigo: Type.Integer(), descripcion: Type.String() }, { additionalProperties: true })),
+  clientDocumentType: Type.Integer(),
+  clientDocumentNumber: Type.String(),
+  clientComplement: Type.Union([Type.String(), Type.Null()]),
+  clientBusinessName: Type.String(),
+  clientCode: Type.String(),
+  clientEmail: Type.Union([Type.String(), Type.Null()]),
+  amountSubtotal: Type.Number(),
+  amountDiscount: Type.Number(),
+  giftCardAmount: Type.Number(),
+  amountTotal: Type.Number(),
+  amountTotalSubjectToVat: Type.Number(),
+  currencyCode: Type.Integer(),
+  exchangeRate: Type.Number(),
+  literal: Type.String(),
+  leyenda: Type.String(),
+  paymentMethodCode: Type.Integer(),
+  cardNumber: Type.Union([Type.String(), Type.Null()]),
+  emissionDate: Type.String(),
+  cancellationReason: Type.Union([Type.Integer(), Type.Null()]),
+  cancellationDate: Type.Union([Type.String(), Type.Null()]),
+  details: Type.Array(Line),
+  pdfUrl: Type.String(),
+  xmlUrl: Type.String(),
+  ticketUrl: Type.String(),
+  qrUrl: Type.String(),
+});
+
+export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): string {
+  return inv.codigoEmision === 2 ? 'CONTINGENCY' : 'NORMAL';
+}
+
+export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string): Static<typeof InvoiceSchema> {
+  const pub = `${base}/api/v1/public/invoice/${encodeURIComponent(inv.cuf)}`;
+  return {
+    id: inv.id,
+    invoiceNumber: inv.number,
+    cuf: inv.cuf,
+    state: inv.state,
+    emissionType: emissionType(inv),
+    invoiceType: inv.invoiceType,
+    posId: inv.posId,
+    siatCode: inv.siatCode,
+    siatDescription: inv.siatDescription,
+    siatMessages: inv.siatMessages,
+    clientDocumentType: inv.clientDocType,
+    clientDocumentNumber: inv.clientDocNumber,
+    clientComplement: inv.clientComplement,
+    clientBusinessName: inv.clientName,
+    clientCode: inv.clientCode,
+    clientEmail: inv.clientEmail,
+    amountSubtotal: fromHundredths(inv.subtotal),
+    amountDiscount: fromHundredths(inv.additionalDiscount),
+    giftCardAmount: fromHundredths(inv.giftCard),
+    amountTotal: fromHundredths(inv.total),
+    amountTotalSubjectToVat: fromHundredths(inv.totalSubjectIva),
+    currencyCode: inv.currency,
+    exchangeRate: fromHundredths(inv.exchangeRate),
+    literal: inv.literal,
+    leyenda: inv.leyenda,
+    paymentMethodCode: inv.paymentMethod,
+    cardNumber: inv.cardNumber,
+    emissionDate: inv.fechaEmision,
+    cancellationReason: inv.cancellationReason,
+    cancellationDate: inv.cancellationDate ? toBoliviaIso(new Date(inv.cancellationDate)) : null,
+    details: inv.details.map((d) => ({
+      activityEconomic: d.activityEconomic,
+      codeProductSin: d.codeProductSin,
+      codeProduct: d.codeProduct,
+      description: d.description,
+      quantity: fromHundredths(d.quantity),
+      unitMeasure: d.unitMeasure,
+      priceUnit: fromHundredths(d.priceUnit),
+      amountDiscount: fromHundredths(d.amountDiscount),
+      amountSubtotal: fromHundredths(d.subTotal),
+    })),
+    pdfUrl: `${pub}/pdf`,
+    xmlUrl: `${pub}/xml`,
+    ticketUrl: `${pub}/ticket`,
+    qrUrl: buildQrUrl({ ambiente, nit, cuf: inv.cuf, numero: inv.number }),
+  };
+}
+
+export interface InvoiceRouteDeps {
+  store: Store;
+  invoices: InvoiceRepository;
+  invoicing: InvoicingService;
+  lifecycle: InvoiceLifecycle;
+  publicBaseUrl: () => string;
+}
+
+/** Issuing and SIAT failures as API errors. */
+export function toApiError(err: unknown): unknown {
+  if (err instanceof IssueError) {
+    return new ApiError(err.status, err.code, err.message, {
+      ...(err.fields ? { fields: err.fields } : {}),
+      ...(err.siat ? { siatCode: err.siat.code, siatMessages: err.siat.messages } : {}),
+    });
+  }
+  if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
+  return siatApiError(err) ?? err;
+}
+
+const STATES = ['PENDING', 'VALIDATED', 'REJECTED', 'CANCELLED', 'CONTINGENCY'] as const;
+
+export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Facturas'];
+  const dto = (req: FastifyRequest, inv: InvoiceRecord) => invoiceDto(inv, deps.publicBaseUrl(), req.tenant.ambiente, req.tenant.nit);
+  const load = (req: FastifyRequest, id: string) => {
+    const inv = deps.invoices.byId(req.tenant.id, id);
+    if (!inv) throw notFound(`Factura ${id} no encontrada`);
+    return inv;
+  };
+  const posOf = (req: FastifyRequest, inv: InvoiceRecord) => deps.store.pointsOfSale.byId(req.tenant.id, inv.posId)!;
+  const guard = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw toApiError(err);
+    }
+  };
+
+  r.post(
+    '/api/v1/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'Emite una factura (compra-venta, modalidad electrónica o computarizada)',
+        description:
+          'Con SIAT en línea la factura se envía y vuelve VALIDATED o REJECTED (con los códigos de SIAT). Si SIAT no responde, ' +
+          'la venta no se pierde: se emite fuera de línea (state CONTINGENCY, emissionType CONTINGENCY) y se envía en paquete al reconectar. ' +
+          'La cabecera Idempotency-Key hace que un reintento devuelva la misma factura.',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        body: InvoiceBody,
+        response: { 201: apiResponse(InvoiceSchema), 200: apiResponse(InvoiceSchema) },
+      },
+    },
+    async (req, reply) => {
+      const pos = deps.store.pointsOfSale.byId(req.tenant.id, req.body.posId);
+      if (!pos) throw notFound(`Punto de venta ${req.body.posId} no encontrado`);
+      const result = await guard(() =>
+        deps.invoicing.issue(req.tenant, pos, req.body, { idempotencyKey: req.headers['idempotency-key'] ?? null, usuario: req.apiKey.name.slice(0, 100) || 'kipu' }),
+      );
+      const inv = result.invoice;
+      const message =
+        inv.state === 'VALIDATED'
+          ? `Factura ${inv.number} validada por SIAT`
+          : inv.state === 'REJECTED'
+            ? `Factura ${inv.number} rechazada por SIAT`
+            : inv.state === 'CONTINGENCY'
+              ? `Factura ${inv.number} emitida fuera de línea; se enviará a SIAT al reconectar`
+              : `Factura ${inv.number} emitida; resultado de SIAT pendiente`;
+      return reply.status(result.replayed ? 200 : 201).send(ok(dto(req, inv), message));
+    },
+  );
+
+  r.get(
+    '/api/v1/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'Facturas del contribuyente, las más nuevas primero',
+        querystring: Type.Intersect([
+          PageQuery,
+          Type.Object({
+            q: Type.Optional(Type.String({ maxLength: 100, description: 'Número, documento o nombre del cliente, o CUF' })),
+            state: Type.Optional(Type.Union(STATES.map((s) => Type.Literal(s)))),
+            from: Type.Optional(Type.String({ format: 'date', description: 'Desde (aaaa-mm-dd)' })),
+            to: Type.Optional(Type.String({ format: 'date', description: 'Hasta, inclusive (aaaa-mm-dd)' })),
+            posId: Type.Optional(Type.String({ format: 'uuid' })),
+          }),
+        ]),
+        response: { 200: apiResponse(Type.Any()) },
+      },
+    },
+    async (req) => {
+      const { page, size, q, state, from, to, posId } = req.query;
+      const toNext = to ? toBoliviaIso(new Date(fromBoliviaIso(`${to}T00:00:00.000`)!.getTime() + 86_400_000)).slice(0, 10) : undefined;
+      const { items, total } = deps.invoices.list(req.tenant.id, offsetOf({ page, size }), size, {
+        ...(q ? { q } : {}),
+        ...(state ? { state: state as InvoiceState } : {}),
+        ...(from ? { from } : {}),
+        ...(toNext ? { to: toNext } : {}),
+        ...(posId ? { posId } : {}),
+      });
+      return ok(
+        pageOf(
+          items.map((i) => ({
+            id: i.id,
+            invoiceNumber: i.invoiceNumber,
+            cuf: i.cuf,
+            state: i.state,
+            clientBusinessName: i.clientBusinessName,
+            amountTotal: fromHundredths(i.amountTotal),
+            emissionDate: i.fechaEmision,
+            emissionType: emissionType(i),
+          })),
+          page,
+          size,
+          total,
+        ),
+      );
+    },
+  );
+
+  r.get(
+    '/api/v1/invoices/cuf/:cuf',
+    { schema: { tags, summary: 'Factura por CUF', params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: apiResponse(InvoiceSchema) } } },
+    async (req) => {
+      const inv = deps.invoices.byCuf(req.tenant.id, req.params.cuf);
+      if (!inv) throw notFound(`No hay una factura con CUF ${req.params.cuf}`);
+      return ok(dto(req, inv));
+    },
+  );
+
+  r.get(
+    '/api/v1/invoices/:id',
+    { schema: { tags, summary: 'Factura por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(InvoiceSchema) } } },
+    async (req) => ok(dto(req, load(req, req.params.id))),
+  );
+
+  r.get(
+    '/api/v1/invoices/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Estado de la factura consultado a SIAT ahora (verificacionEstadoFactura)',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: {
+          200: apiResponse(
+            Type.Object({
+              id: Type.String(),
+              invoiceNumber: Type.Integer(),
+              cuf: Type.String(),
+              state: Type.String(),
+              siatCode: Type.Union([Type.Integer(), Type.Null()]),
+              siatDescription: Type.Union([Type.String(), Type.Null()]),
+              emissionType: Type.String(),
+              lastChecked: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const inv = load(req, req.params.id);
+      const done = await guard(() => deps.lifecycle.checkStatus(req.tenant, posOf(req, inv), inv));
+      return ok({
+        id: done.id,
+        invoiceNumber: done.number,
+        cuf: done.cuf,
+        state: done.state,
+        siatCode: done.siatCode,
+        siatDescription: done.siatDescription,
+        emissionType: emissionType(done),
+        lastChecked: done.lastChecked ? toBoliviaIso(new Date(done.lastChecked)) : null,
+      });
+    },
+  );
+
+  r.post(
+    '/api/v1/invoices/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Anula una factura validada (anulacionFactura)',
+        description: 'motivo según el catálogo de SIAT: 1 factura mal emitida, 2 nota de crédito-débito mal emitida, 3 datos de emisión incorrectos, 4 factura o nota devuelta.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        querystring: Type.Object({ motivo: Type.Integer({ minimum: 1, maximum: 4, default: 1 }) }),
+        response: {
+          200: apiResponse(
+            Type.Object({
+              id: Type.String(),
+              invoiceNumber: Type.Integer(),
+              cuf: Type.String(),
+              state: Type.String(),
+              cancellationReason: Type.Integer(),
+              cancellationDate: Type.String(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const inv = load(req, req.params.id);
+      const done = await guard(() => deps.lifecycle.cancel(req.tenant, posOf(req, inv), inv, req.query.motivo));
+      return ok(
+        {
+          id: done.id,
+          invoiceNumber: done.number,
+          cuf: done.cuf,
+          state: done.state,
+          cancellationReason: done.cancellationReason!,
+          cancellationDate: toBoliviaIso(new Date(done.cancellationDate!)),
+        },
+        `Factura ${done.number} anulada`,
+      );
+    },
+  );
+
+  // ---- public (no key): the CUF is the access token ----------------------------------
+
+  const publicPath = (cuf: string, format: string) => `/api/v1/public/invoice/${encodeURIComponent(cuf)}/${format}`;
+
+  r.get(
+    '/api/v1/public/invoice/:cuf',
+    {
+      schema: {
+        tags: ['Descargas públicas'],
+        summary: 'Resumen público de la factura con sus descargas',
+        security: [],
+        params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: {
+          200: apiResponse(
+            Type.Object({
+              invoiceNumber: Type.Integer(),
+              state: Type.String(),
+              amountTotal: Type.Number(),
+              clientBusinessName: Type.String(),
+              emissionDate: Type.String(),
+              downloads: Type.Object({ pdf: Type.String(), ticket: Type.String(), xml: Type.String(), zip: Type.String() }),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const inv = deps.invoices.byCuf(null, req.params.cuf);
+      if (!inv) throw notFound(`No hay una factura con CUF ${req.params.cuf}`);
+      return ok({
+        invoiceNumber: inv.number,
+        state: inv.state,
+        amountTotal: fromHundredths(inv.total),
+        clientBusinessName: inv.clientName,
+        emissionDate: inv.fechaEmision,
+        downloads: { pdf: publicPath(inv.cuf, 'pdf'), ticket: publicPath(inv.cuf, 'ticket'), xml: publicPath(inv.cuf, 'xml'), zip: publicPath(inv.cuf, 'zip') },
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/public/invoice/:cuf/xml',
+    {
+      schema: {
+        tags: ['Descargas públicas'],
+        summary: 'XML de la factura, exactamente como se envió a SIAT (firmado en modalidad electrónica)',
+        security: [],
+        params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }),
+      },
+    },
+    async (req, reply) => {
+      const inv = deps.invoices.byCuf(null, req.params.cuf);
+      if (!inv) throw notFound(`No hay una factura con CUF ${req.params.cuf}`);
+      return reply
+        .header('cache-control', 'public, max-age=31536000')
+        .header('content-disposition', `inline; filename="factura-${inv.number}-${inv.cuf}.xml"`)
+        .type('application/xml; charset=utf-8')
+        .send(inv.xml);
+    },
+  );
+
+  void badRequest;
+}

@@ -1,0 +1,127 @@
+// Per point of sale: ONLINE ⇄ CONTINGENCY (DESIGN.md, Offline-first). This module opens and ends
+// events (automatically on a transport failure, or by hand through the seed's endpoints) and
+// answers "is this point of sale in contingency?". Recovery (register the event, send the
+// packages, validate) lives in recovery.ts and is driven by the monitor.
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
+import type { CodesService } from '../codes/codes-service';
+import type { EventBus } from '../engine/event-bus';
+import { SiatTransportError } from '../siat/errors';
+import { toBoliviaIso } from '../../shared/time';
+import type { ContingencyEvent, ContingencyRepository } from './events-repository';
+import type { ContingencyPort } from '../invoicing/issue-invoice';
+
+/** SIAT significant events that the till covers by issuing offline itself (CONTRACT.md §5.2). */
+export const OFFLINE_MOTIVES = [1, 2, 3, 4] as const;
+export const MOTIVE_NO_INTERNET = 1;
+export const MOTIVE_SIAT_UNREACHABLE = 2;
+
+export const MOTIVE_TEXT: Record<number, string> = {
+  1: 'CORTE DEL SERVICIO DE INTERNET',
+  2: 'INACCESIBILIDAD AL SERVICIO WEB DE LA ADMINISTRACIÓN TRIBUTARIA',
+  3: 'INGRESO A ZONAS SIN INTERNET POR DESPLIEGUE DE PUNTO DE VENTA EN VEHICULOS AUTOMOTORES',
+  4: 'VENTA EN LUGARES SIN INTERNET',
+  5: 'CORTE DE SUMINISTRO DE ENERGIA ELECTRICA',
+  6: 'VIRUS INFORMÁTICO O FALLA DE SOFTWARE',
+  7: 'CAMBIO DE INFRAESTRUCTURA DEL SISTEMA INFORMÁTICO DE FACTURACIÓN O FALLA DE HARDWARE',
+};
+
+export class ContingencyError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ContingencyError';
+  }
+}
+
+/**
+ * Motive 1 when the network itself is gone (the name does not resolve, the network is
+ * unreachable), 2 when the network works but SIAT does not answer.
+ */
+export function motiveFor(cause: unknown): number {
+  if (cause instanceof SiatTransportError) {
+    if (cause.kind === 'dns') return MOTIVE_NO_INTERNET;
+    const codes = JSON.stringify(cause.cause ?? '');
+    if (/ENETUNREACH|EHOSTUNREACH|ENETDOWN/.test(codes)) return MOTIVE_NO_INTERNET;
+  }
+  return MOTIVE_SIAT_UNREACHABLE;
+}
+
+export class ContingencyService implements ContingencyPort {
+  /** Called when an event ends (manual end, or the monitor saw SIAT again): start recovery. */
+  onEventEnded: (event: ContingencyEvent) => void = () => {};
+
+  constructor(
+    private readonly repo: ContingencyRepository,
+    private readonly codes: CodesService,
+    private readonly bus: EventBus,
+  ) {}
+
+  activeEvent(tenantId: string, posId: string): { id: string; cufdEvento: string } | null {
+    const e = this.repo.activeFor(tenantId, posId);
+    return e ? { id: e.id, cufdEvento: e.cufdEvento } : null;
+  }
+
+  /** The CUFD in force when the event begins; an expired one serves while SIAT cannot give another (CONTRACT.md §5.1: up to 72 h). */
+  private cufdForEvent(tenant: Tenant, pos: PointOfSale): string {
+    const c = this.codes.activeCufd(tenant.id, pos.id) ?? this.codes.latestCufd(tenant.id, pos.id);
+    if (!c) throw new ContingencyError(503, 'El punto de venta nunca obtuvo un CUFD: conecte con SIAT al menos una vez antes de emitir fuera de línea');
+    return c.codigo;
+  }
+
+  openAutomatic(tenant: Tenant, pos: PointOfSale, cause: unknown): { id: string; cufdEvento: string } {
+    const existing = this.repo.activeFor(tenant.id, pos.id);
+    if (existing) return { id: existing.id, cufdEvento: existing.cufdEvento };
+    const motivo = motiveFor(cause);
+    const e = this.open(tenant, pos, motivo, MOTIVE_TEXT[motivo]!, false);
+    this.bus.publish({
+      type: 'siat.connection_lost',
+      tenantId: tenant.id,
+      posId: pos.id,
+      data: { posId: pos.id, reason: cause instanceof Error ? cause.message : String(cause) },
+    });
+    return { id: e.id, cufdEvento: e.cufdEvento };
+  }
+
+  start(tenant: Tenant, pos: PointOfSale, codigoMotivo: number, descripcion: string): ContingencyEvent {
+    if (!(OFFLINE_MOTIVES as readonly number[]).includes(codigoMotivo)) {
+      throw new ContingencyError(
+        422,
+        codigoMotivo >= 5 && codigoMotivo <= 7
+          ? `El evento ${codigoMotivo} (${MOTIVE_TEXT[codigoMotivo]}) requiere facturas manuales con CAFC, que Kipu no emite; use los motivos 1 a 4`
+          : `codigoMotivo ${codigoMotivo} no es un evento significativo de SIAT (1 a 7)`,
+      );
+    }
+    if (this.repo.activeFor(tenant.id, pos.id)) throw new ContingencyError(409, `El punto de venta ${pos.code} ya tiene un evento de contingencia activo`);
+    return this.open(tenant, pos, codigoMotivo, descripcion, true);
+  }
+
+  private open(tenant: Tenant, pos: PointOfSale, codigoMotivo: number, descripcion: string, manual: boolean): ContingencyEvent {
+    const e = this.repo.open({
+      id: randomUUID(),
+      tenantId: tenant.id,
+      posId: pos.id,
+      codigoMotivo,
+      descripcion,
+      manual,
+      fechaInicio: toBoliviaIso(this.codes.siatNow(tenant.id)),
+      cufdEvento: this.cufdForEvent(tenant, pos),
+    });
+    this.bus.publish({ type: 'contingency.opened', tenantId: tenant.id, posId: pos.id, data: { eventId: e.id, posId: pos.id, codigoMotivo, manual } });
+    return e;
+  }
+
+  /** Ends the ACTIVE event: sales go online again and the recovery sends what was queued. */
+  end(tenant: Tenant, pos: PointOfSale, eventId: string): ContingencyEvent {
+    const e = this.repo.byId(tenant.id, eventId);
+    if (!e || e.posId !== pos.id) throw new ContingencyError(404, `Evento ${eventId} no encontrado en el punto de venta ${pos.code}`);
+    if (e.state !== 'ACTIVE') throw new ContingencyError(409, `El evento ${eventId} ya finalizó`);
+    this.repo.update(e.id, { state: 'RECOVERING', fechaFin: toBoliviaIso(this.codes.siatNow(tenant.id)), step: 'ENDED' });
+    const ended = this.repo.byId(tenant.id, e.id)!;
+    this.onEventEnded(ended);
+    return ended;
+  }
+}

@@ -1,0 +1,109 @@
+// After issuing: cancellation (anulacionFactura) and status checks (verificacionEstadoFactura).
+// SIAT's refusals come back verbatim; nothing changes locally unless SIAT confirms it.
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
+import type { InvoiceRecord, InvoiceRepository, SiatMessageRecord } from '../store/invoices';
+import type { CodesService } from '../codes/codes-service';
+import type { SiatGateway } from '../codes/siat-gateway';
+import type { CatalogService } from '../catalogs/catalog-sync';
+import type { EventBus } from '../engine/event-bus';
+import { IssueError, summary } from './issue-invoice';
+
+type Answer = { codigoEstado?: number; codigoDescripcion?: string; mensajesList?: { codigo?: number; descripcion?: string }[] };
+
+function messagesOf(res: Answer): SiatMessageRecord[] {
+  return (res.mensajesList ?? []).map((m) => ({ codigo: m.codigo ?? 0, descripcion: m.descripcion ?? '' }));
+}
+
+export function serviceFor(inv: Pick<InvoiceRecord, 'sector' | 'modalidad'>): 'compraVenta' | 'electronica' | 'computarizada' {
+  return inv.sector === 1 || inv.sector === 35 || inv.sector === 41 ? 'compraVenta' : inv.modalidad === 1 ? 'electronica' : 'computarizada';
+}
+
+export class InvoiceLifecycle {
+  constructor(
+    private readonly deps: {
+      invoices: InvoiceRepository;
+      codes: CodesService;
+      gateway: SiatGateway;
+      catalogs: CatalogService;
+      bus: EventBus;
+      now?: () => Date;
+    },
+  ) {}
+
+  private now(): Date {
+    return (this.deps.now ?? (() => new Date()))();
+  }
+
+  private async base(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord) {
+    const cufd = await this.deps.codes.ensureCufd(tenant, pos);
+    const cuis = await this.deps.codes.ensureCuis(tenant, pos);
+    const id = this.deps.gateway.identity(tenant);
+    return {
+      codigoAmbiente: id.codigoAmbiente,
+      codigoDocumentoSector: inv.sector,
+      codigoEmision: 1,
+      codigoModalidad: inv.modalidad,
+      codigoPuntoVenta: pos.code,
+      codigoSistema: id.codigoSistema,
+      codigoSucursal: pos.branchCode,
+      cufd: cufd.codigo,
+      cuis: cuis.codigo,
+      nit: id.nit,
+      tipoFacturaDocumento: inv.tipoFactura,
+    };
+  }
+
+  async cancel(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, motivo: number): Promise<InvoiceRecord> {
+    if (inv.state !== 'VALIDATED') {
+      throw new IssueError(422, 'NOT_CANCELLABLE', `Solo se anula una factura VALIDATED; la factura ${inv.number} está ${inv.state}`);
+    }
+    if (this.deps.catalogs.lastSync(tenant.id, 'cancellation-reasons') && !this.deps.catalogs.has(tenant.id, 'cancellation-reasons', String(motivo))) {
+      throw new IssueError(422, 'VALIDATION_FAILED', `Motivo de anulación ${motivo} no existe en el catálogo`, [{ field: 'motivo', rule: 'CATALOG', message: 'motivo inexistente' }]);
+    }
+    const req = { ...(await this.base(tenant, pos, inv)), codigoMotivo: motivo, cuf: inv.cuf };
+    const res = (await this.deps.gateway.client(tenant).call(serviceFor(inv), 'anulacionFactura', req)) as Answer;
+    const messages = messagesOf(res);
+    if (res.codigoEstado === 905) {
+      const done = this.deps.invoices.setState(inv.id, {
+        state: 'CANCELLED',
+        siatCode: 905,
+        siatDescription: res.codigoDescripcion ?? 'ANULACION CONFIRMADA',
+        siatMessages: messages,
+        cancellationReason: motivo,
+        cancellationDate: this.now().toISOString(),
+        lastChecked: this.now().toISOString(),
+        detail: `anulada, motivo ${motivo}`,
+      });
+      this.deps.bus.publish({ type: 'invoice.cancelled', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+      return done;
+    }
+    const first = messages[0];
+    const code = res.codigoEstado ?? first?.codigo ?? 0;
+    throw new IssueError(
+      422,
+      'SIAT_REJECTED',
+      first ? `SIAT ${first.codigo}: ${first.descripcion}` : `SIAT rechazó la anulación (${code} ${res.codigoDescripcion ?? ''})`,
+      undefined,
+      { code, messages },
+    );
+  }
+
+  /** Asks SIAT now and keeps what it said (lastChecked); confirms pending outcomes. */
+  async checkStatus(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
+    const req = { ...(await this.base(tenant, pos, inv)), codigoEmision: inv.codigoEmision, cuf: inv.cuf };
+    const res = (await this.deps.gateway.client(tenant).call(serviceFor(inv), 'verificacionEstadoFactura', req)) as Answer;
+    const code = res.codigoEstado ?? null;
+    const at = this.now().toISOString();
+    const base = { siatCode: code, siatDescription: res.codigoDescripcion ?? null, lastChecked: at };
+    if (code === 908 && (inv.state === 'PENDING' || inv.state === 'CONTINGENCY')) {
+      const done = this.deps.invoices.setState(inv.id, { ...base, state: 'VALIDATED', needsReconcile: false, detail: 'confirmada por verificacionEstadoFactura' });
+      this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+      return done;
+    }
+    if (code === 905 && inv.state !== 'CANCELLED') {
+      return this.deps.invoices.setState(inv.id, { ...base, state: 'CANCELLED', detail: 'anulada según SIAT' });
+    }
+    return this.deps.invoices.setState(inv.id, { ...base, state: inv.state });
+  }
+}

@@ -1,0 +1,119 @@
+// Every engine call the UI makes, typed with shared/api-types.ts. One function per endpoint;
+// no state here (stores hold state).
+import type {
+  ApiKeyInfo,
+  CancellationResult,
+  CatalogEntry,
+  CatalogSyncStatus,
+  CertificateInfo,
+  CertificateUpload,
+  ContingencyEvent,
+  CreateInvoiceRequest,
+  CreatedApiKey,
+  CufdRecord,
+  EndEventRequest,
+  GenericCatalogType,
+  Invoice,
+  InvoiceListItem,
+  InvoiceListQuery,
+  InvoiceStatusInfo,
+  LogoUploadResult,
+  NitCheckResult,
+  Page,
+  PointOfSale,
+  PrintResult,
+  PrinterSettings,
+  Product,
+  ProductImportResult,
+  ProductInput,
+  SiatSettingsInput,
+  SiatSettingsView,
+  StartEventRequest,
+  TaxpayerSettings,
+  TillConfig,
+  TillQueue,
+  TillStatus,
+} from '../../../shared/api-types';
+import type { HttpClient } from './http';
+
+const enc = encodeURIComponent;
+
+export function createKipuApi(http: HttpClient) {
+  const get = <T>(path: string, query?: Record<string, string | number | undefined>) => http.request<T>('GET', path, { query });
+  const post = <T>(path: string, json?: unknown, query?: Record<string, string | number | undefined>) =>
+    http.request<T>('POST', path, json === undefined ? { query } : { json, query });
+  const put = <T>(path: string, json: unknown) => http.request<T>('PUT', path, { json });
+
+  return {
+    // till
+    tillConfig: () => http.request<TillConfig>('GET', '/api/v1/public/till-config', { auth: false }),
+    pointsOfSale: () => get<PointOfSale[]>('/api/v1/pos'),
+    tillStatus: () => get<TillStatus>('/api/v1/till/status'),
+    tillQueue: (posId: string) => get<TillQueue>('/api/v1/till/queue', { posId }),
+
+    // products
+    products: (q: string, page = 0, size = 20) => get<Page<Product>>('/api/v1/products', { q, page, size }),
+    productLookup: (code: string) => get<Product>('/api/v1/products/lookup', { code }),
+    createProduct: (p: ProductInput) => post<Product>('/api/v1/products', p),
+    updateProduct: (id: string, p: ProductInput) => put<Product>(`/api/v1/products/${enc(id)}`, p),
+    importProducts: (csv: string) =>
+      http.request<ProductImportResult>('POST', '/api/v1/products/import', { body: csv, contentType: 'text/csv' }),
+
+    // invoices
+    createInvoice: (req: CreateInvoiceRequest, idempotencyKey: string) =>
+      http.request<Invoice>('POST', '/api/v1/invoices', { json: req, headers: { 'Idempotency-Key': idempotencyKey } }),
+    invoices: (q: InvoiceListQuery) =>
+      get<Page<InvoiceListItem>>('/api/v1/invoices', {
+        page: q.page ?? 0,
+        size: q.size ?? 20,
+        q: q.q,
+        state: q.state || undefined,
+        from: q.from,
+        to: q.to,
+      }),
+    invoice: (id: string) => get<Invoice>(`/api/v1/invoices/${enc(id)}`),
+    invoiceStatus: (id: string) => get<InvoiceStatusInfo>(`/api/v1/invoices/${enc(id)}/status`),
+    cancelInvoice: (id: string, motivo: number) =>
+      post<CancellationResult>(`/api/v1/invoices/${enc(id)}/cancel`, undefined, { motivo }),
+    resendEmail: (id: string, email?: string) =>
+      post<string>(`/api/v1/invoices/${enc(id)}/resend-email`, undefined, { email: email || undefined }),
+    printInvoice: (id: string) => post<PrintResult>(`/api/v1/invoices/${enc(id)}/print`),
+    publicUrl: (cuf: string, format: 'pdf' | 'ticket' | 'xml' | 'zip') => http.url(`/api/v1/public/invoice/${enc(cuf)}/${format}`),
+
+    // codes
+    checkNit: (posId: string, nit: number) => post<NitCheckResult>('/api/v1/codes/nit', { posId, nit }),
+    activeCufd: (posId: string) => get<CufdRecord>(`/api/v1/codes/cufd/${enc(posId)}`),
+    renewCufd: (posId: string) => post<CufdRecord>('/api/v1/codes/cufd', { posId }),
+
+    // catalogs
+    syncStatus: () => get<CatalogSyncStatus[]>('/api/v1/siat/sync/status'),
+    syncAll: (posId?: string) => post<unknown>('/api/v1/siat/sync/all', posId ? { posId } : {}),
+    syncOne: (catalog: string, posId?: string) => post<unknown>(`/api/v1/siat/sync/${enc(catalog)}`, posId ? { posId } : {}),
+    catalog: (type: GenericCatalogType) => get<CatalogEntry[]>(`/api/v1/siat/sync/catalogs/${type}`),
+    activities: () => get<CatalogEntry[]>('/api/v1/siat/sync/catalogs/activities'),
+    sinProducts: (activityCode: string) => get<CatalogEntry[]>('/api/v1/siat/sync/catalogs/products', { activityCode }),
+
+    // contingency
+    activeEvent: (posId: string) => get<ContingencyEvent | null>(`/api/v1/events/active/${enc(posId)}`),
+    startEvent: (req: StartEventRequest) => post<ContingencyEvent>('/api/v1/events/start', req),
+    endEvent: (req: EndEventRequest) => post<unknown>('/api/v1/events/end', req),
+    checkConnection: () => get<boolean>('/api/v1/events/check-connection'),
+
+    // settings
+    taxpayer: () => get<TaxpayerSettings>('/api/v1/settings/taxpayer'),
+    saveTaxpayer: (t: TaxpayerSettings) => put<TaxpayerSettings>('/api/v1/settings/taxpayer', t),
+    siatSettings: () => get<SiatSettingsView>('/api/v1/settings/siat'),
+    saveSiat: (s: SiatSettingsInput) => put<SiatSettingsView>('/api/v1/settings/siat', s),
+    uploadCertificate: (c: CertificateUpload) => post<CertificateInfo>('/api/v1/settings/certificate', c),
+    printer: () => get<PrinterSettings>('/api/v1/settings/printer'),
+    savePrinter: (p: PrinterSettings) => put<PrinterSettings>('/api/v1/settings/printer', p),
+    testPrinter: () => post<PrintResult>('/api/v1/settings/printer/test'),
+    uploadLogo: (companyId: string, png: Blob) =>
+      http.request<LogoUploadResult>('POST', '/api/v1/storage/brand/logo', { query: { companyId }, body: png, contentType: 'image/png' }),
+    apiKeys: () => get<ApiKeyInfo[]>('/api/v1/keys'),
+    createApiKey: (name: string) => post<CreatedApiKey>('/api/v1/keys', { name }),
+    deleteApiKey: (id: string) => http.request<unknown>('DELETE', `/api/v1/keys/${enc(id)}`),
+  };
+}
+
+export type KipuApi = ReturnType<typeof createKipuApi>;

@@ -1,0 +1,113 @@
+// Shell: training banner, navigation, the current screen, the status bar.
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Notices } from '../components/Notices';
+import { StatusBar } from '../components/StatusBar';
+import { TrainingBanner } from '../components/TrainingBanner';
+import { NAV_ORDER, commandForKey } from '../sale/keymap';
+import { SCREEN_LABELS, useNav } from '../stores/nav';
+import { useSession } from '../stores/session';
+import { useTillStatus } from '../stores/till-status';
+import { ConnectionScreen } from '../screens/ConnectionScreen';
+import { InvoicesScreen } from '../screens/InvoicesScreen';
+import { LoginScreen } from '../screens/LoginScreen';
+import { PosPicker } from '../screens/PosPicker';
+import { ProductsScreen } from '../screens/ProductsScreen';
+import { SettingsScreen } from '../screens/SettingsScreen';
+import { SyncScreen } from '../screens/SyncScreen';
+import { SaleScreen } from '../screens/sale/SaleScreen';
+import { UpdateNotice } from './UpdateNotice';
+
+export function App() {
+  const { phase, config, posId, pointsOfSale } = useSession(
+    useShallow((s) => ({ phase: s.phase, config: s.config, posId: s.posId, pointsOfSale: s.pointsOfSale })),
+  );
+  const statusTraining = useTillStatus((s) => s.status?.training);
+  const screen = useNav((s) => s.screen);
+  const training = statusTraining ?? config?.training ?? false;
+
+  useEffect(() => {
+    void useSession.getState().init();
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    useTillStatus.getState().start();
+    return () => useTillStatus.getState().stop();
+  }, [phase]);
+
+  // Alt+1…6 from anywhere.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (useSession.getState().phase !== 'ready') return;
+      const cmd = commandForKey(e, false);
+      if (cmd?.kind === 'nav') {
+        e.preventDefault();
+        useNav.getState().go(cmd.target);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    document.title = training ? 'Kipu — MODO ENTRENAMIENTO' : 'Kipu';
+    document.documentElement.classList.toggle('training', training);
+  }, [training]);
+
+  const pos = pointsOfSale.find((p) => p.id === posId);
+
+  return (
+    <div className="app">
+      {training && <TrainingBanner />}
+      {phase === 'loading' && (
+        <div className="center-card" data-testid="loading">
+          <div className="card">Cargando…</div>
+        </div>
+      )}
+      {phase === 'login' && <LoginScreen />}
+      {phase === 'choosePos' && <PosPicker />}
+      {phase === 'ready' && (
+        <>
+          <header className="topbar">
+            <span className="brand">Kipu</span>
+            <nav className="tabs" aria-label="Pantallas">
+              {NAV_ORDER.map((target, i) => (
+                <button
+                  key={target}
+                  className={screen === target ? 'tab active' : 'tab'}
+                  data-testid={`nav-${target}`}
+                  aria-current={screen === target ? 'page' : undefined}
+                  onClick={() => useNav.getState().go(target)}
+                  title={`Alt+${i + 1}`}
+                >
+                  {SCREEN_LABELS[target]}
+                </button>
+              ))}
+            </nav>
+            <span className="spacer" />
+            <UpdateNotice />
+            {pos && (
+              <button className="ghost pos-name" onClick={() => useSession.getState().changePos()} data-testid="current-pos" title="Cambiar punto de venta">
+                {pos.name}
+              </button>
+            )}
+            <button className="ghost" onClick={() => useSession.getState().logout()} data-testid="logout-button">
+              Salir
+            </button>
+          </header>
+          <main className="screen" data-testid={`screen-${screen}`}>
+            {screen === 'ventas' && <SaleScreen />}
+            {screen === 'productos' && <ProductsScreen />}
+            {screen === 'facturas' && <InvoicesScreen />}
+            {screen === 'conexion' && <ConnectionScreen />}
+            {screen === 'sincronizacion' && <SyncScreen />}
+            {screen === 'configuracion' && <SettingsScreen />}
+          </main>
+          <StatusBar />
+        </>
+      )}
+      <Notices />
+    </div>
+  );
+}

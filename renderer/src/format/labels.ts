@@ -1,0 +1,47 @@
+// Spanish labels of API codes.
+import type { InvoiceState, PosMode } from '../../../shared/api-types';
+
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  PENDING: 'Pendiente',
+  VALIDATED: 'Validada',
+  REJECTED: 'Rechazada',
+  CANCELLED: 'Anulada',
+  CONTINGENCY: 'En contingencia',
+};
+
+export function invoiceStateLabel(s: string): string {
+  return (INVOICE_STATE_LABELS as Record<string, string>)[s] ?? s;
+}
+
+export const MODE_LABELS: Record<PosMode, string> = {
+  ONLINE: 'En línea',
+  CONTINGENCY: 'Contingencia',
+};
+
+/** SIAT's official cancellation reasons, used until the catalog has been synced. */
+export const FALLBACK_CANCELLATION_REASONS = [
+  { codigo: 1, descripcion: 'FACTURA MAL EMITIDA' },
+  { codigo: 2, descripcion: 'NOTA DE CREDITO-DEBITO MAL EMITIDA' },
+  { codigo: 3, descripcion: 'DATOS DE EMISION INCORRECTOS' },
+  { codigo: 4, descripcion: 'FACTURA O NOTA DE CREDITO-DEBITO DEVUELTA' },
+];
+
+/** Seed: Contingency events — codigoMotivo 1…4, used until the catalog has been synced. */
+export const FALLBACK_EVENT_REASONS = [
+  { codigo: 1, descripcion: 'CORTE DEL SERVICIO DE INTERNET' },
+  { codigo: 2, descripcion: 'INACCESIBILIDAD AL SERVICIO WEB DE LA ADMINISTRACIÓN TRIBUTARIA' },
+  { codigo: 3, descripcion: 'VIRUS INFORMÁTICO O FALLA DE SOFTWARE' },
+  { codigo: 4, descripcion: 'OTRO' },
+];
+
+export const CATALOG_LABELS: Record<string, string> = {
+  activities: 'Actividades económicas',
+  products: 'Productos y servicios SIN',
+  legends: 'Leyendas',
+  'cancellation-reasons': 'Motivos de anulación',
+  'document-types': 'Tipos de documento de identidad',
+  'payment-methods': 'Métodos de pago',
+  currencies: 'Monedas',
+  'unit-measures': 'Unidades de medida',
+  'significant-events': 'Eventos significativos',
+};

@@ -1,0 +1,85 @@
+// The invoice's client: document, name, NIT check state, and SIAT's exception for an
+// invalid NIT (codigoExcepcion 1).
+import { DOCUMENT_TYPE } from '../../../shared/api-types';
+import { formatBs, type Cents } from '../../../shared/money';
+
+export type NitStatus = 'unchecked' | 'checking' | 'valid' | 'invalid' | 'unverifiable';
+
+export interface Client {
+  documentType: number;
+  documentNumber: string;
+  complement: string;
+  businessName: string;
+  email: string;
+  nitStatus: NitStatus;
+  nitMessage: string;
+  /** Cashier chose to issue with exceptionCode 1 despite an invalid / unverifiable NIT. */
+  exception: boolean;
+}
+
+export const DOCUMENT_TYPE_LABELS: Record<number, string> = {
+  [DOCUMENT_TYPE.CI]: 'CI – Cédula',
+  [DOCUMENT_TYPE.CEX]: 'CEX – Extranjero',
+  [DOCUMENT_TYPE.PAS]: 'PAS – Pasaporte',
+  [DOCUMENT_TYPE.OD]: 'OD – Otro',
+  [DOCUMENT_TYPE.NIT]: 'NIT',
+};
+
+/**
+ * "Sin nombre / consumidor final": CI number 0, name S/N. Accepted for small sales only;
+ * above Bs 3.000 the buyer must be identified.
+ */
+export const QUICK_CLIENT_LIMIT: Cents = 300000;
+
+export const QUICK_CLIENT: Client = {
+  documentType: DOCUMENT_TYPE.CI,
+  documentNumber: '0',
+  complement: '',
+  businessName: 'S/N',
+  email: '',
+  nitStatus: 'unchecked',
+  nitMessage: '',
+  exception: false,
+};
+
+export const EMPTY_CLIENT: Client = { ...QUICK_CLIENT, documentNumber: '', businessName: '' };
+
+export function isQuickClient(c: Pick<Client, 'documentNumber' | 'businessName'>): boolean {
+  return c.documentNumber.trim() === '0' && c.businessName.trim().toUpperCase() === 'S/N';
+}
+
+/** clientCode: the document (and complement) identifies the client in the till. */
+export function clientCode(c: Client): string {
+  if (isQuickClient(c)) return '0';
+  const n = c.documentNumber.trim();
+  const comp = c.complement.trim();
+  return comp ? `${n}-${comp}` : n;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateClient(c: Client, total: Cents): string[] {
+  const errors: string[] = [];
+  const number = c.documentNumber.trim();
+  if (!number) errors.push('Ingrese el documento del cliente (F4) o elija S/N – consumidor final (F5).');
+  if (!c.businessName.trim()) errors.push('Ingrese el nombre o razón social del cliente.');
+  if (isQuickClient(c) && total > QUICK_CLIENT_LIMIT)
+    errors.push(`Para ventas mayores a ${formatBs(QUICK_CLIENT_LIMIT)} se requiere el documento del cliente.`);
+  if (c.documentType === DOCUMENT_TYPE.NIT && number && !/^\d{5,20}$/.test(number))
+    errors.push('El NIT debe tener solo dígitos.');
+  if (c.documentType === DOCUMENT_TYPE.CI && number && !/^\d{1,12}$/.test(number)) errors.push('El CI debe tener solo dígitos.');
+  if (c.complement && c.documentType !== DOCUMENT_TYPE.CI) errors.push('El complemento solo corresponde a la cédula de identidad.');
+  if (c.email.trim() && !EMAIL.test(c.email.trim())) errors.push('El correo electrónico no es válido.');
+  if (c.documentType === DOCUMENT_TYPE.NIT && (c.nitStatus === 'invalid' || c.nitStatus === 'unverifiable') && !c.exception)
+    errors.push(
+      c.nitStatus === 'invalid'
+        ? 'El NIT no es válido según el SIAT. Corríjalo o marque "Emitir con NIT inválido".'
+        : 'No se pudo verificar el NIT. Reintente o marque "Emitir con NIT inválido".',
+    );
+  return errors;
+}
+
+/** The NIT must be checked (online, NIT document, not yet checked, no exception chosen). */
+export function needsNitCheck(c: Client, online: boolean): boolean {
+  return online && c.documentType === DOCUMENT_TYPE.NIT && c.nitStatus === 'unchecked' && !c.exception;
+}

@@ -1,0 +1,91 @@
+// Keyboard commands of the till. One table, shown on screen (KeyHints) and used by the
+// handler, so the hints never lie.
+
+export type SaleCommand =
+  | 'help'
+  | 'focusSearch'
+  | 'editQuantity'
+  | 'focusClient'
+  | 'quickClient'
+  | 'focusPayment'
+  | 'verifyNit'
+  | 'lineDiscount'
+  | 'removeLine'
+  | 'issue'
+  | 'cancel'
+  | 'selectPrev'
+  | 'selectNext';
+
+export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion';
+
+export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget };
+
+export interface KeyLike {
+  key: string;
+  ctrlKey?: boolean;
+  altKey?: boolean;
+  shiftKey?: boolean;
+  metaKey?: boolean;
+}
+
+export interface KeyHint {
+  keys: string;
+  label: string;
+  command: SaleCommand;
+}
+
+/** Shown in the sale screen's key bar, in this order. */
+export const SALE_KEY_HINTS: readonly KeyHint[] = [
+  { keys: 'F2', label: 'Buscar', command: 'focusSearch' },
+  { keys: 'F3', label: 'Cantidad', command: 'editQuantity' },
+  { keys: 'F4', label: 'Cliente', command: 'focusClient' },
+  { keys: 'F5', label: 'S/N', command: 'quickClient' },
+  { keys: 'F6', label: 'Pago', command: 'focusPayment' },
+  { keys: 'F7', label: 'Verificar NIT', command: 'verifyNit' },
+  { keys: 'F8', label: 'Descuento', command: 'lineDiscount' },
+  { keys: 'F9', label: 'Quitar línea', command: 'removeLine' },
+  { keys: 'F12', label: 'Emitir e imprimir', command: 'issue' },
+  { keys: 'Esc', label: 'Cancelar', command: 'cancel' },
+];
+
+const SALE_FKEYS: Record<string, SaleCommand> = {
+  F1: 'help',
+  F2: 'focusSearch',
+  F3: 'editQuantity',
+  F4: 'focusClient',
+  F5: 'quickClient',
+  F6: 'focusPayment',
+  F7: 'verifyNit',
+  F8: 'lineDiscount',
+  F9: 'removeLine',
+  F12: 'issue',
+};
+
+export const NAV_ORDER: readonly NavTarget[] = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion'];
+
+/**
+ * Maps a key press to a command, or null to let it through.
+ * `inField`: focus is in a text field (then plain keys like "*" or Delete keep their meaning).
+ */
+export function commandForKey(e: KeyLike, inField: boolean): Command | null {
+  if (e.metaKey) return null;
+  // Alt+1…6 switches screens (also in the desktop menu).
+  if (e.altKey && !e.ctrlKey && /^[1-6]$/.test(e.key)) {
+    const target = NAV_ORDER[Number(e.key) - 1];
+    return target ? { kind: 'nav', target } : null;
+  }
+  if (e.altKey) return null;
+  // Ctrl+Enter issues too: in a plain browser F12 may open the developer tools.
+  if (e.ctrlKey && e.key === 'Enter') return { kind: 'sale', command: 'issue' };
+  if (e.ctrlKey) return null;
+  const f = SALE_FKEYS[e.key];
+  if (f && !e.shiftKey) return { kind: 'sale', command: f };
+  if (e.key === 'Escape') return { kind: 'sale', command: 'cancel' };
+  if (!inField) {
+    if (e.key === 'Delete') return { kind: 'sale', command: 'removeLine' };
+    if (e.key === '*') return { kind: 'sale', command: 'editQuantity' };
+    if (e.key === 'ArrowUp') return { kind: 'sale', command: 'selectPrev' };
+    if (e.key === 'ArrowDown') return { kind: 'sale', command: 'selectNext' };
+  }
+  return null;
+}

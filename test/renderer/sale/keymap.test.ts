@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SALE_KEY_HINTS, commandForKey } from '../../../renderer/src/sale/keymap';
+
+describe('keyboard commands', () => {
+  it('maps the function keys of the sale', () => {
+    expect(commandForKey({ key: 'F2' }, true)).toEqual({ kind: 'sale', command: 'focusSearch' });
+    expect(commandForKey({ key: 'F4' }, true)).toEqual({ kind: 'sale', command: 'focusClient' });
+    expect(commandForKey({ key: 'F6' }, true)).toEqual({ kind: 'sale', command: 'focusPayment' });
+    expect(commandForKey({ key: 'F8' }, true)).toEqual({ kind: 'sale', command: 'lineDiscount' });
+    expect(commandForKey({ key: 'F12' }, true)).toEqual({ kind: 'sale', command: 'issue' });
+    expect(commandForKey({ key: 'Escape' }, true)).toEqual({ kind: 'sale', command: 'cancel' });
+  });
+
+  it('issues with Ctrl+Enter too (F12 may open developer tools in a browser)', () => {
+    expect(commandForKey({ key: 'Enter', ctrlKey: true }, true)).toEqual({ kind: 'sale', command: 'issue' });
+  });
+
+  it('leaves *, Delete and arrows to text fields', () => {
+    expect(commandForKey({ key: '*' }, true)).toBeNull();
+    expect(commandForKey({ key: 'Delete' }, true)).toBeNull();
+    expect(commandForKey({ key: '*' }, false)).toEqual({ kind: 'sale', command: 'editQuantity' });
+    expect(commandForKey({ key: 'Delete' }, false)).toEqual({ kind: 'sale', command: 'removeLine' });
+    expect(commandForKey({ key: 'ArrowDown' }, false)).toEqual({ kind: 'sale', command: 'selectNext' });
+  });
+
+  it('switches screens with Alt+1…6', () => {
+    expect(commandForKey({ key: '1', altKey: true }, true)).toEqual({ kind: 'nav', target: 'ventas' });
+    expect(commandForKey({ key: '3', altKey: true }, false)).toEqual({ kind: 'nav', target: 'facturas' });
+    expect(commandForKey({ key: '7', altKey: true }, false)).toBeNull();
+  });
+
+  it('ignores modified function keys and plain letters', () => {
+    expect(commandForKey({ key: 'F12', shiftKey: true }, true)).toBeNull();
+    expect(commandForKey({ key: 'a' }, false)).toBeNull();
+    expect(commandForKey({ key: 'F5', metaKey: true }, false)).toBeNull();
+  });
+
+  it('every hint shown on screen maps to its command', () => {
+    for (const h of SALE_KEY_HINTS) {
+      const key = h.keys === 'Esc' ? 'Escape' : h.keys;
+      expect(commandForKey({ key }, true)).toEqual({ kind: 'sale', command: h.command });
+    }
+  });
+});

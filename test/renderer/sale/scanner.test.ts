@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createScanDetector, isCodeChar } from '../../../renderer/src/sale/scanner';
+
+function type(d: ReturnType<typeof createScanDetector>, text: string, start: number, gap: number): number {
+  let t = start;
+  for (const ch of text) {
+    d.char(ch, t);
+    t += gap;
+  }
+  return t - gap;
+}
+
+describe('scanner detection', () => {
+  it('treats a fast burst ended by Enter as a scan', () => {
+    const d = createScanDetector();
+    const last = type(d, '7750000000017', 1000, 8);
+    expect(d.enter(last + 10)).toEqual({ code: '7750000000017', scanned: true });
+  });
+
+  it('treats slow typing as a person', () => {
+    const d = createScanDetector();
+    const last = type(d, 'A001', 1000, 180);
+    expect(d.enter(last + 200).scanned).toBe(false);
+  });
+
+  it('keeps only the final burst when a person typed before the scan (quantity prefix)', () => {
+    const d = createScanDetector();
+    const t = type(d, '3*', 1000, 200);
+    const last = type(d, '7750000000017', t + 900, 5);
+    const r = d.enter(last + 5);
+    expect(r).toEqual({ code: '7750000000017', scanned: true });
+  });
+
+  it('ignores bursts shorter than a code', () => {
+    const d = createScanDetector({ minLength: 4 });
+    const last = type(d, '12', 0, 5);
+    expect(d.enter(last + 5).scanned).toBe(false);
+  });
+
+  it('a late Enter after a burst is not a scan', () => {
+    const d = createScanDetector();
+    const last = type(d, '7750000000017', 0, 5);
+    expect(d.enter(last + 2000).scanned).toBe(false);
+  });
+
+  it('knows which keys a wedge sends as code characters', () => {
+    expect(isCodeChar('7')).toBe(true);
+    expect(isCodeChar('-')).toBe(true);
+    expect(isCodeChar('Enter')).toBe(false);
+    expect(isCodeChar(' ')).toBe(false);
+  });
+});
