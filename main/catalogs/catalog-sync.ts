@@ -5,6 +5,7 @@ import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CodesService } from '../codes/codes-service';
+import { prepared } from '../store/statements';
 
 /** One synchronizable list: its SIAT operation, list element and how an item maps to a row. */
 interface CatalogDef {
@@ -98,7 +99,18 @@ export interface SyncResult {
   syncedAt: string;
 }
 
+interface CatalogIndex {
+  items: CatalogItem[];
+  codes: Set<string>;
+  pairs: Set<string>;
+  byActivity: Map<string, CatalogItem[]>;
+  lastSync: { syncedAt: string; count: number } | null;
+}
+
 export class CatalogService {
+  /** In-memory view of each synced list: validation runs on every sale (profiled hot spot). */
+  private readonly cache = new Map<string, CatalogIndex>();
+
   constructor(
     private readonly db: Db,
     private readonly gateway: SiatGateway,
@@ -123,16 +135,16 @@ export class CatalogService {
     const syncedAt = this.now().toISOString();
     // Replace the list atomically: a till never sees half a catalog.
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM catalog_items WHERE tenant_id = ? AND catalog = ?').run(tenant.id, def.operation);
-      const ins = this.db.prepare('INSERT INTO catalog_items (tenant_id, catalog, seq, codigo, descripcion, actividad, extra) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      prepared(this.db, 'DELETE FROM catalog_items WHERE tenant_id = ? AND catalog = ?').run(tenant.id, def.operation);
+      const ins = prepared(this.db, 'INSERT INTO catalog_items (tenant_id, catalog, seq, codigo, descripcion, actividad, extra) VALUES (?, ?, ?, ?, ?, ?, ?)');
       items.forEach((it, seq) => ins.run(tenant.id, def.operation, seq, it.codigo, it.descripcion, it.actividad, it.extra ? JSON.stringify(it.extra) : null));
-      this.db
-        .prepare(
+      prepared(this.db, 
           `INSERT INTO catalog_syncs (tenant_id, catalog, synced_at, count, pos_id) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (tenant_id, catalog) DO UPDATE SET synced_at = excluded.synced_at, count = excluded.count, pos_id = excluded.pos_id`,
         )
         .run(tenant.id, def.operation, syncedAt, items.length, pos.id);
     }).immediate();
+    this.cache.delete(`${tenant.id}|${def.operation}`);
     return { catalog: name, count: items.length, syncedAt };
   }
 
@@ -144,30 +156,52 @@ export class CatalogService {
     return out;
   }
 
-  items(tenantId: string, name: CatalogName, filter: { actividad?: string } = {}): CatalogItem[] {
+  private index(tenantId: string, name: CatalogName): CatalogIndex {
     const op = CATALOGS[name].operation;
-    const rows = (
-      filter.actividad
-        ? this.db.prepare('SELECT * FROM catalog_items WHERE tenant_id = ? AND catalog = ? AND actividad = ? ORDER BY seq').all(tenantId, op, filter.actividad)
-        : this.db.prepare('SELECT * FROM catalog_items WHERE tenant_id = ? AND catalog = ? ORDER BY seq').all(tenantId, op)
-    ) as { codigo: string; descripcion: string; actividad: string | null; extra: string | null }[];
-    return rows.map((r) => ({ codigo: r.codigo, descripcion: r.descripcion, actividad: r.actividad, extra: r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null }));
+    const key = `${tenantId}|${op}`;
+    let idx = this.cache.get(key);
+    if (idx) return idx;
+    const rows = prepared(this.db, 'SELECT * FROM catalog_items WHERE tenant_id = ? AND catalog = ? ORDER BY seq').all(tenantId, op) as {
+      codigo: string;
+      descripcion: string;
+      actividad: string | null;
+      extra: string | null;
+    }[];
+    const items = rows.map((r) => ({ codigo: r.codigo, descripcion: r.descripcion, actividad: r.actividad, extra: r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null }));
+    const byActivity = new Map<string, CatalogItem[]>();
+    for (const it of items) {
+      if (it.actividad === null) continue;
+      const list = byActivity.get(it.actividad) ?? [];
+      list.push(it);
+      byActivity.set(it.actividad, list);
+    }
+    const sync = prepared(this.db, 'SELECT synced_at, count FROM catalog_syncs WHERE tenant_id = ? AND catalog = ?').get(tenantId, op) as
+      | { synced_at: string; count: number }
+      | undefined;
+    idx = {
+      items,
+      codes: new Set(items.map((i) => i.codigo)),
+      pairs: new Set(items.map((i) => `${i.actividad}|${i.codigo}`)),
+      byActivity,
+      lastSync: sync ? { syncedAt: sync.synced_at, count: sync.count } : null,
+    };
+    this.cache.set(key, idx);
+    return idx;
+  }
+
+  items(tenantId: string, name: CatalogName, filter: { actividad?: string } = {}): CatalogItem[] {
+    const idx = this.index(tenantId, name);
+    return filter.actividad ? (idx.byActivity.get(filter.actividad) ?? []) : idx.items;
   }
 
   /** True when the code exists in the catalog (optionally within an activity). */
   has(tenantId: string, name: CatalogName, codigo: string, actividad?: string): boolean {
-    const op = CATALOGS[name].operation;
-    const row = actividad
-      ? this.db.prepare('SELECT 1 FROM catalog_items WHERE tenant_id = ? AND catalog = ? AND codigo = ? AND actividad = ? LIMIT 1').get(tenantId, op, codigo, actividad)
-      : this.db.prepare('SELECT 1 FROM catalog_items WHERE tenant_id = ? AND catalog = ? AND codigo = ? LIMIT 1').get(tenantId, op, codigo);
-    return row !== undefined;
+    const idx = this.index(tenantId, name);
+    return actividad ? idx.pairs.has(`${actividad}|${codigo}`) : idx.codes.has(codigo);
   }
 
   lastSync(tenantId: string, name: CatalogName): { syncedAt: string; count: number } | null {
-    const r = this.db.prepare('SELECT synced_at, count FROM catalog_syncs WHERE tenant_id = ? AND catalog = ?').get(tenantId, CATALOGS[name].operation) as
-      | { synced_at: string; count: number }
-      | undefined;
-    return r ? { syncedAt: r.synced_at, count: r.count } : null;
+    return this.index(tenantId, name).lastSync;
   }
 
   status(tenantId: string): { catalog: CatalogName; lastSync: string | null; count: number }[] {

@@ -11,6 +11,7 @@ import type { SettingsStore } from '../store/settings-store';
 import { SiatRejectionError } from '../siat/errors';
 import type { SiatGateway } from './siat-gateway';
 import { fromBoliviaIso } from '../../shared/time';
+import { prepared } from '../store/statements';
 
 export interface CufdRecord {
   id: number;
@@ -129,8 +130,7 @@ export class CodesService {
   // ---- CUIS --------------------------------------------------------------------------
 
   currentCuis(tenantId: string, posId: string): CuisRecord | null {
-    const r = this.db
-      .prepare('SELECT codigo, fecha_vigencia FROM cuis WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1')
+    const r = prepared(this.db, 'SELECT codigo, fecha_vigencia FROM cuis WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1')
       .get(tenantId, posId) as { codigo: string; fecha_vigencia: string } | undefined;
     if (!r || new Date(r.fecha_vigencia).getTime() <= this.siatNow(tenantId).getTime()) return null;
     return { codigo: r.codigo, fechaVigencia: r.fecha_vigencia };
@@ -162,8 +162,7 @@ export class CodesService {
     }
     if (!codigo || !vigencia) throw new Error('SIAT no devolvió el CUIS');
     const rec = { codigo, fechaVigencia: toUtcIso(vigencia) };
-    this.db
-      .prepare('INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES (?, ?, ?, ?, ?)')
+    prepared(this.db, 'INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES (?, ?, ?, ?, ?)')
       .run(tenant.id, pos.id, rec.codigo, rec.fechaVigencia, this.now().toISOString());
     return rec;
   }
@@ -172,7 +171,7 @@ export class CodesService {
 
   /** The newest CUFD of the point of sale, valid or not (null if it never had one). */
   latestCufd(tenantId: string, posId: string): CufdRecord | null {
-    const r = this.db.prepare('SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1').get(tenantId, posId) as CufdRow | undefined;
+    const r = prepared(this.db, 'SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1').get(tenantId, posId) as CufdRow | undefined;
     return r ? toCufd(r) : null;
   }
 
@@ -184,8 +183,7 @@ export class CodesService {
 
   /** The CUFD that was in force at a given moment (contingency: cufdEvento). */
   cufdAt(tenantId: string, posId: string, at: Date): CufdRecord | null {
-    const r = this.db
-      .prepare(
+    const r = prepared(this.db, 
         `SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? AND obtained_at <= ? AND fecha_vigencia > ? ORDER BY id DESC LIMIT 1`,
       )
       .get(tenantId, posId, at.toISOString(), at.toISOString()) as CufdRow | undefined;
@@ -193,12 +191,12 @@ export class CodesService {
   }
 
   byCodigo(tenantId: string, codigo: string): CufdRecord | null {
-    const r = this.db.prepare('SELECT * FROM cufds WHERE tenant_id = ? AND codigo = ? ORDER BY id DESC LIMIT 1').get(tenantId, codigo) as CufdRow | undefined;
+    const r = prepared(this.db, 'SELECT * FROM cufds WHERE tenant_id = ? AND codigo = ? ORDER BY id DESC LIMIT 1').get(tenantId, codigo) as CufdRow | undefined;
     return r ? toCufd(r) : null;
   }
 
   history(tenantId: string, posId: string): CufdRecord[] {
-    return (this.db.prepare('SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id').all(tenantId, posId) as CufdRow[]).map(toCufd);
+    return (prepared(this.db, 'SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id').all(tenantId, posId) as CufdRow[]).map(toCufd);
   }
 
   isValid(tenantId: string, c: CufdRecord): boolean {
@@ -230,13 +228,12 @@ export class CodesService {
     });
     if (!res.codigo || !res.codigoControl || !res.fechaVigencia) throw new Error('SIAT no devolvió un CUFD completo');
     const at = this.now().toISOString();
-    const info = this.db
-      .prepare(
+    const info = prepared(this.db, 
         `INSERT INTO cufds (tenant_id, pos_id, cuis, codigo, codigo_control, direccion, fecha_vigencia, obtained_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(tenant.id, pos.id, cuis.codigo, res.codigo, res.codigoControl, res.direccion ?? '', toUtcIso(res.fechaVigencia), at);
-    return toCufd(this.db.prepare('SELECT * FROM cufds WHERE id = ?').get(Number(info.lastInsertRowid)) as CufdRow);
+    return toCufd(prepared(this.db, 'SELECT * FROM cufds WHERE id = ?').get(Number(info.lastInsertRowid)) as CufdRow);
   }
 
   /**
@@ -257,8 +254,7 @@ export class CodesService {
 
   /** Points of sale whose CUFD expires within the renewal margin (for the scheduler). */
   dueForRenewal(): { tenantId: string; posId: string }[] {
-    const rows = this.db
-      .prepare(
+    const rows = prepared(this.db, 
         `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cufds c
          JOIN (SELECT pos_id, MAX(id) id FROM cufds GROUP BY pos_id) last ON last.id = c.id`,
       )

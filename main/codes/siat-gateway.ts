@@ -17,18 +17,25 @@ export interface SiatGatewayOptions {
   baseUrl: string;
   defaultToken: string | null;
   secrets: SecretStore;
+  /** A tenant's own SIAT base URL (Configuración), overriding `baseUrl`; null = the installation's. */
+  urlFor?: (tenantId: string) => string | null;
   timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
 }
 
 export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
 
 export class SiatGateway {
-  private readonly clients = new Map<string, { token: string; client: SiatClient }>();
+  private readonly clients = new Map<string, { token: string; url: string; client: SiatClient }>();
 
   constructor(private readonly opts: SiatGatewayOptions) {}
 
   get baseUrl(): string {
     return this.opts.baseUrl;
+  }
+
+  /** The SIAT base URL this tenant talks to. */
+  urlOf(tenant: Tenant): string {
+    return this.opts.urlFor?.(tenant.id) ?? this.opts.baseUrl;
   }
 
   token(tenant: Tenant): string {
@@ -37,10 +44,11 @@ export class SiatGateway {
 
   client(tenant: Tenant): SiatClient {
     const token = this.token(tenant);
+    const url = this.urlOf(tenant);
     const cached = this.clients.get(tenant.id);
-    if (cached && cached.token === token) return cached.client;
-    const client = createSiatClient({ baseUrl: this.opts.baseUrl, token, ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}) });
-    this.clients.set(tenant.id, { token, client });
+    if (cached && cached.token === token && cached.url === url) return cached.client;
+    const client = createSiatClient({ baseUrl: url, token, ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}) });
+    this.clients.set(tenant.id, { token, url, client });
     return client;
   }
 

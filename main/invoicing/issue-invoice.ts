@@ -11,6 +11,7 @@
 //   needs_reconcile; recovery asks verificacionEstadoFactura before anything is resent.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
+import { GroupCommitter } from '../store/group-commit';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord, InvoiceRepository, SiatMessageRecord } from '../store/invoices';
@@ -84,7 +85,7 @@ export function catalogLookup(catalogs: CatalogService, tenantId: string): Catal
     activity: (code) => catalogs.has(tenantId, 'activities', code),
     product: (activity, sin) => catalogs.has(tenantId, 'products', sin, activity),
     unit: (code) => catalogs.has(tenantId, 'unit-measures', String(code)),
-    paymentMethod: (code) => catalogs.items(tenantId, 'payment-methods').find((i) => i.codigo === String(code))?.descripcion ?? null,
+    paymentMethod: (code) => (catalogs.has(tenantId, 'payment-methods', String(code)) ? catalogs.items(tenantId, 'payment-methods').find((i) => i.codigo === String(code))!.descripcion : null),
     documentType: (code) => catalogs.has(tenantId, 'document-types', String(code)),
     currency: (code) => catalogs.has(tenantId, 'currencies', String(code)),
   };
@@ -97,10 +98,12 @@ function requestHash(req: SaleRequest): string {
 export class InvoicingService {
   private readonly now: () => Date;
   private readonly random: () => number;
+  private readonly committer: GroupCommitter;
 
   constructor(private readonly deps: InvoicingDeps) {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
+    this.committer = new GroupCommitter(deps.db);
   }
 
   async issue(tenant: Tenant, pos: PointOfSale, req: SaleRequest, opts: IssueOptions): Promise<IssueResult> {
@@ -133,7 +136,7 @@ export class InvoicingService {
     const leyenda = legends[Math.floor(this.random() * legends.length)]!.descripcion;
 
     const event = this.deps.contingency.activeEvent(tenant.id, pos.id);
-    if (event) return { invoice: this.issueOffline(tenant, pos, type, sale, leyenda, event, opts, hash), replayed: false };
+    if (event) return this.issueOffline(tenant, pos, type, sale, leyenda, event, opts, hash);
 
     // Online path. A NIT client is checked with SIAT unless the caller forces it (excepción 1).
     let cufd: CufdRecord;
@@ -151,12 +154,12 @@ export class InvoicingService {
     } catch (err) {
       if (err instanceof SiatTransportError || err instanceof SiatMalformedError) {
         const ev = this.openEvent(tenant, pos, err);
-        return { invoice: this.issueOffline(tenant, pos, type, sale, leyenda, ev, opts, hash), replayed: false };
+        return this.issueOffline(tenant, pos, type, sale, leyenda, ev, opts, hash);
       }
       throw err;
     }
 
-    const inv = this.persist(tenant, pos, type, sale, leyenda, cufd, 1, null, opts, hash);
+    const inv = await this.persist(tenant, pos, type, sale, leyenda, cufd, 1, null, opts, hash);
     if ('replayed' in inv) return inv;
     this.deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: summary(inv) });
     if (opts.submit === false) return { invoice: inv, replayed: false };
@@ -178,7 +181,7 @@ export class InvoicingService {
     }
   }
 
-  private issueOffline(
+  private async issueOffline(
     tenant: Tenant,
     pos: PointOfSale,
     type: NonNullable<ReturnType<typeof invoiceType>>,
@@ -187,16 +190,19 @@ export class InvoicingService {
     event: { id: string; cufdEvento: string },
     opts: IssueOptions,
     hash: string,
-  ): InvoiceRecord {
+  ): Promise<IssueResult> {
     const cufd = this.deps.codes.byCodigo(tenant.id, event.cufdEvento);
     if (!cufd) throw new IssueError(503, 'SIAT_UNAVAILABLE', 'No hay CUFD para emitir fuera de línea');
-    const inv = this.persist(tenant, pos, type, sale, leyenda, cufd, 2, event.id, opts, hash);
-    if ('replayed' in inv) return inv.invoice;
+    const inv = await this.persist(tenant, pos, type, sale, leyenda, cufd, 2, event.id, opts, hash);
+    if ('replayed' in inv) return inv;
     this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: summary(inv) });
-    return inv;
+    return { invoice: inv, replayed: false };
   }
 
-  /** Builds the document and stores it with its number, in one BEGIN IMMEDIATE transaction. */
+  /**
+   * Builds the document and stores it with its number in one transaction (shared with the
+   * sales that arrive at the same moment: group commit), answering after the commit.
+   */
   private persist(
     tenant: Tenant,
     pos: PointOfSale,
@@ -208,12 +214,12 @@ export class InvoicingService {
     eventId: string | null,
     opts: IssueOptions,
     hash: string,
-  ): InvoiceRecord | IssueResult {
-    const { invoices, db } = this.deps;
+  ): Promise<InvoiceRecord | IssueResult> {
+    const { invoices } = this.deps;
     // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT.md §3.7).
     const exceptionCode = codigoEmision === 2 && sale.clientDocType === DOC_NIT ? 1 : sale.exceptionCode;
     const signer = type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null;
-    const tx = db.transaction((): InvoiceRecord | IssueResult => {
+    return this.committer.run((): InvoiceRecord | IssueResult => {
       if (opts.idempotencyKey) {
         const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
         if (prior) return this.replay(prior, hash);
@@ -288,7 +294,6 @@ export class InvoicingService {
       });
       return invoices.byId(tenant.id, id)!;
     });
-    return tx.immediate();
   }
 
   document(

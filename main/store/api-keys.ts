@@ -4,6 +4,7 @@
 // constant-time so a wrong key leaks nothing through timing.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db';
+import { prepared } from './statements';
 
 export interface ApiKeyInfo {
   id: string;
@@ -83,7 +84,7 @@ export class ApiKeyRepository {
   ensure(tenantId: string, name: string, key: string): ApiKeyInfo {
     const prefix = keyPrefix(key);
     if (!prefix) throw new Error('Formato de clave inválido');
-    const existing = this.db.prepare('SELECT * FROM api_keys WHERE prefix = ?').get(prefix) as Row | undefined;
+    const existing = prepared(this.db, 'SELECT * FROM api_keys WHERE prefix = ?').get(prefix) as Row | undefined;
     if (existing) {
       if (existing.tenant_id !== tenantId || existing.hash !== hashKey(key)) {
         throw new Error(`El prefijo de clave ${prefix} ya está en uso`);
@@ -95,20 +96,18 @@ export class ApiKeyRepository {
 
   private insert(tenantId: string, name: string, key: string): ApiKeyInfo {
     const id = randomUUID();
-    this.db
-      .prepare('INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    prepared(this.db, 'INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, tenantId, name, keyPrefix(key), hashKey(key), this.now().toISOString());
-    return toInfo(this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as Row);
+    return toInfo(prepared(this.db, 'SELECT * FROM api_keys WHERE id = ?').get(id) as Row);
   }
 
   list(tenantId: string): ApiKeyInfo[] {
-    return (this.db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at').all(tenantId) as Row[]).map(toInfo);
+    return (prepared(this.db, 'SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at').all(tenantId) as Row[]).map(toInfo);
   }
 
   /** Revokes a key of this tenant. Returns false when the tenant has no such key. */
   revoke(tenantId: string, idOrPrefix: string): boolean {
-    const r = this.db
-      .prepare('UPDATE api_keys SET revoked_at = ? WHERE tenant_id = ? AND (id = ? OR prefix = ?) AND revoked_at IS NULL')
+    const r = prepared(this.db, 'UPDATE api_keys SET revoked_at = ? WHERE tenant_id = ? AND (id = ? OR prefix = ?) AND revoked_at IS NULL')
       .run(this.now().toISOString(), tenantId, idOrPrefix, idOrPrefix);
     return r.changes > 0;
   }
@@ -117,7 +116,7 @@ export class ApiKeyRepository {
   authenticate(key: string): ApiKeyInfo | null {
     const prefix = keyPrefix(key);
     if (!prefix) return null;
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE prefix = ?').get(prefix) as Row | undefined;
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE prefix = ?').get(prefix) as Row | undefined;
     if (!row || row.revoked_at !== null) return null;
     const expected = Buffer.from(row.hash, 'hex');
     const actual = Buffer.from(hashKey(key), 'hex');
@@ -126,6 +125,6 @@ export class ApiKeyRepository {
   }
 
   touch(id: string): void {
-    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(this.now().toISOString(), id);
+    prepared(this.db, 'UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(this.now().toISOString(), id);
   }
 }

@@ -1,6 +1,7 @@
 // Issued invoices: numbering, persistence and state changes, always scoped by tenant.
 import type { Db } from './db';
 import type { Cents, Hundredths } from '../../shared/money';
+import { prepared } from './statements';
 
 export type InvoiceState = 'PENDING' | 'VALIDATED' | 'REJECTED' | 'CANCELLED' | 'CONTINGENCY';
 
@@ -192,11 +193,11 @@ export class InvoiceRepository {
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.insertStmt = db.prepare(
+    this.insertStmt = prepared(db, 
       `INSERT INTO invoices (${COLUMNS.map(([, c]) => c).join(', ')}, updated_at) VALUES (${COLUMNS.map(() => '?').join(', ')}, ?)`,
     );
-    this.initCounterStmt = db.prepare('INSERT OR IGNORE INTO invoice_counters (tenant_id, pos_id, sector, last_number) VALUES (?, ?, ?, 0)');
-    this.nextNumberStmt = db.prepare('UPDATE invoice_counters SET last_number = last_number + 1 WHERE pos_id = ? AND sector = ? RETURNING last_number');
+    this.initCounterStmt = prepared(db, 'INSERT OR IGNORE INTO invoice_counters (tenant_id, pos_id, sector, last_number) VALUES (?, ?, ?, 0)');
+    this.nextNumberStmt = prepared(db, 'UPDATE invoice_counters SET last_number = last_number + 1 WHERE pos_id = ? AND sector = ? RETURNING last_number');
   }
 
   /** Next invoice number; call inside the transaction that inserts the invoice. */
@@ -214,29 +215,28 @@ export class InvoiceRepository {
       return v;
     });
     this.insertStmt.run(...values, inv.createdAt);
-    this.db
-      .prepare('INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, NULL, ?, ?)')
+    prepared(this.db, 'INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, NULL, ?, ?)')
       .run(inv.id, inv.createdAt, inv.state, inv.codigoEmision === 2 ? 'emitida fuera de línea' : 'emitida');
   }
 
   byId(tenantId: string, id: string): InvoiceRecord | null {
-    const r = this.db.prepare('SELECT * FROM invoices WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM invoices WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
     return r ? toRecord(r) : null;
   }
 
   /** By CUF, also an earlier CUF of an invoice re-issued offline. */
   byCuf(tenantId: string | null, cuf: string): InvoiceRecord | null {
-    let r = this.db.prepare('SELECT * FROM invoices WHERE cuf = ?').get(cuf) as Row | undefined;
+    let r = prepared(this.db, 'SELECT * FROM invoices WHERE cuf = ?').get(cuf) as Row | undefined;
     if (!r) {
-      const alias = this.db.prepare('SELECT invoice_id FROM invoice_aliases WHERE cuf = ?').get(cuf) as { invoice_id: string } | undefined;
-      if (alias) r = this.db.prepare('SELECT * FROM invoices WHERE id = ?').get(alias.invoice_id) as Row | undefined;
+      const alias = prepared(this.db, 'SELECT invoice_id FROM invoice_aliases WHERE cuf = ?').get(cuf) as { invoice_id: string } | undefined;
+      if (alias) r = prepared(this.db, 'SELECT * FROM invoices WHERE id = ?').get(alias.invoice_id) as Row | undefined;
     }
     if (!r || (tenantId !== null && r.tenant_id !== tenantId)) return null;
     return toRecord(r);
   }
 
   byIdempotencyKey(tenantId: string, key: string): InvoiceRecord | null {
-    const r = this.db.prepare('SELECT * FROM invoices WHERE tenant_id = ? AND idempotency_key = ?').get(tenantId, key) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM invoices WHERE tenant_id = ? AND idempotency_key = ?').get(tenantId, key) as Row | undefined;
     return r ? toRecord(r) : null;
   }
 
@@ -275,9 +275,8 @@ export class InvoiceRepository {
       }
     }
     const w = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT COUNT(*) n FROM invoices WHERE ${w}`).get(...args) as { n: number }).n;
-    const rows = this.db
-      .prepare(
+    const total = (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE ${w}`).get(...args) as { n: number }).n;
+    const rows = prepared(this.db, 
         `SELECT id, number, cuf, state, client_name, total, fecha_emision, codigo_emision, pos_id FROM invoices WHERE ${w}
          ORDER BY created_at DESC, number DESC LIMIT ? OFFSET ?`,
       )
@@ -300,7 +299,7 @@ export class InvoiceRepository {
 
   /** Changes state fields only, recording the transition. */
   setState(id: string, change: StateChange): InvoiceRecord {
-    const cur = this.db.prepare('SELECT state, tenant_id FROM invoices WHERE id = ?').get(id) as { state: string; tenant_id: string } | undefined;
+    const cur = prepared(this.db, 'SELECT state, tenant_id FROM invoices WHERE id = ?').get(id) as { state: string; tenant_id: string } | undefined;
     if (!cur) throw new Error(`invoice ${id} not found`);
     const sets: string[] = ['state = ?', 'updated_at = ?'];
     const at = this.now().toISOString();
@@ -323,13 +322,12 @@ export class InvoiceRepository {
         args.push(conv(change[k]));
       }
     }
-    this.db.prepare(`UPDATE invoices SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+    prepared(this.db, `UPDATE invoices SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
     if (cur.state !== change.state || change.detail) {
-      this.db
-        .prepare('INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?)')
+      prepared(this.db, 'INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?)')
         .run(id, at, cur.state, change.state, change.detail ?? null);
     }
-    return toRecord(this.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Row);
+    return toRecord(prepared(this.db, 'SELECT * FROM invoices WHERE id = ?').get(id) as Row);
   }
 
   /**
@@ -337,34 +335,30 @@ export class InvoiceRepository {
    * codigoEmision 2). The earlier CUF stays findable as an alias.
    */
   reissueOffline(id: string, next: { cuf: string; cufd: string; xml: string; hash: string; exceptionCode: number | null; eventId: string; detail: string }): InvoiceRecord {
-    const cur = this.db.prepare('SELECT cuf FROM invoices WHERE id = ?').get(id) as { cuf: string };
+    const cur = prepared(this.db, 'SELECT cuf FROM invoices WHERE id = ?').get(id) as { cuf: string };
     const at = this.now().toISOString();
-    this.db.prepare('INSERT OR IGNORE INTO invoice_aliases (cuf, invoice_id, created_at) VALUES (?, ?, ?)').run(cur.cuf, id, at);
-    this.db
-      .prepare(
+    prepared(this.db, 'INSERT OR IGNORE INTO invoice_aliases (cuf, invoice_id, created_at) VALUES (?, ?, ?)').run(cur.cuf, id, at);
+    prepared(this.db, 
         `UPDATE invoices SET codigo_emision = 2, cuf = ?, cufd = ?, xml = ?, hash = ?, exception_code = ?, event_id = ?, needs_reconcile = 0,
            state = 'CONTINGENCY', updated_at = ? WHERE id = ? AND state = 'PENDING'`,
       )
       .run(next.cuf, next.cufd, next.xml, next.hash, next.exceptionCode, next.eventId, at, id);
-    this.db
-      .prepare(`INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, 'PENDING', 'CONTINGENCY', ?)`)
+    prepared(this.db, `INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, 'PENDING', 'CONTINGENCY', ?)`)
       .run(id, at, next.detail);
-    return toRecord(this.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Row);
+    return toRecord(prepared(this.db, 'SELECT * FROM invoices WHERE id = ?').get(id) as Row);
   }
 
   /** Invoices of a point of sale in the given states (the contingency queue), oldest first. */
   byStates(tenantId: string, posId: string, states: InvoiceState[], limit = 100_000): InvoiceRecord[] {
     return (
-      this.db
-        .prepare(`SELECT * FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY number LIMIT ?`)
+      prepared(this.db, `SELECT * FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY number LIMIT ?`)
         .all(tenantId, posId, ...states, limit) as Row[]
     ).map(toRecord);
   }
 
   countByStates(tenantId: string, posId: string, states: InvoiceState[]): number {
     return (
-      this.db
-        .prepare(`SELECT COUNT(*) n FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')})`)
+      prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')})`)
         .get(tenantId, posId, ...states) as { n: number }
     ).n;
   }

@@ -1,5 +1,6 @@
 // Branches and points of sale, always read through the tenant that owns them.
 import type { Db } from './db';
+import { prepared } from './statements';
 
 export interface PointOfSale {
   id: string;
@@ -40,14 +41,13 @@ export class PointOfSaleRepository {
 
   list(tenantId: string): PointOfSale[] {
     return (
-      this.db
-        .prepare(`${POS_SELECT} WHERE p.tenant_id = ? AND p.closed_at IS NULL ORDER BY b.codigo_sucursal, p.code`)
+      prepared(this.db, `${POS_SELECT} WHERE p.tenant_id = ? AND p.closed_at IS NULL ORDER BY b.codigo_sucursal, p.code`)
         .all(tenantId) as PosRow[]
     ).map(toPos);
   }
 
   byId(tenantId: string, id: string): PointOfSale | null {
-    const r = this.db.prepare(`${POS_SELECT} WHERE p.tenant_id = ? AND p.id = ?`).get(tenantId, id) as PosRow | undefined;
+    const r = prepared(this.db, `${POS_SELECT} WHERE p.tenant_id = ? AND p.id = ?`).get(tenantId, id) as PosRow | undefined;
     return r ? toPos(r) : null;
   }
 
@@ -58,8 +58,7 @@ export class PointOfSaleRepository {
 
   branches(tenantId: string): Branch[] {
     return (
-      this.db
-        .prepare(
+      prepared(this.db, 
           `SELECT id, codigo_sucursal AS codigoSucursal, name, municipality, address, city, phone, description
            FROM branches WHERE tenant_id = ? AND closed_at IS NULL ORDER BY codigo_sucursal`,
         )

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import type { Cents } from '../../shared/money';
+import { prepared } from './statements';
 
 export interface Product {
   id: string;
@@ -61,10 +62,10 @@ export class ProductRepository {
   ) {}
 
   private conflict(tenantId: string, p: ProductInput, exceptId: string | null): void {
-    const byCode = this.db.prepare('SELECT id FROM products WHERE tenant_id = ? AND code = ?').get(tenantId, p.code) as { id: string } | undefined;
+    const byCode = prepared(this.db, 'SELECT id FROM products WHERE tenant_id = ? AND code = ?').get(tenantId, p.code) as { id: string } | undefined;
     if (byCode && byCode.id !== exceptId) throw new ProductConflictError('code', p.code);
     if (p.barcode) {
-      const byBar = this.db.prepare('SELECT id FROM products WHERE tenant_id = ? AND barcode = ?').get(tenantId, p.barcode) as { id: string } | undefined;
+      const byBar = prepared(this.db, 'SELECT id FROM products WHERE tenant_id = ? AND barcode = ?').get(tenantId, p.barcode) as { id: string } | undefined;
       if (byBar && byBar.id !== exceptId) throw new ProductConflictError('barcode', p.barcode);
     }
   }
@@ -73,8 +74,7 @@ export class ProductRepository {
     this.conflict(tenantId, p, null);
     const id = randomUUID();
     const at = this.now().toISOString();
-    this.db
-      .prepare(
+    prepared(this.db, 
         `INSERT INTO products (id, tenant_id, code, barcode, description, price_cents, unit_measure, activity_economic, code_product_sin, active, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -85,8 +85,7 @@ export class ProductRepository {
   update(tenantId: string, id: string, p: ProductInput): Product | null {
     if (!this.byId(tenantId, id)) return null;
     this.conflict(tenantId, p, id);
-    this.db
-      .prepare(
+    prepared(this.db, 
         `UPDATE products SET code = ?, barcode = ?, description = ?, price_cents = ?, unit_measure = ?, activity_economic = ?,
            code_product_sin = ?, active = ?, updated_at = ? WHERE tenant_id = ? AND id = ?`,
       )
@@ -95,19 +94,18 @@ export class ProductRepository {
   }
 
   byId(tenantId: string, id: string): Product | null {
-    const r = this.db.prepare('SELECT * FROM products WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
     return r ? toProduct(r) : null;
   }
 
   byCode(tenantId: string, code: string): Product | null {
-    const r = this.db.prepare('SELECT * FROM products WHERE tenant_id = ? AND code = ?').get(tenantId, code) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? AND code = ?').get(tenantId, code) as Row | undefined;
     return r ? toProduct(r) : null;
   }
 
   /** Exact code or barcode: what a keyboard-wedge scanner types. */
   lookup(tenantId: string, code: string): Product | null {
-    const r = this.db
-      .prepare('SELECT * FROM products WHERE tenant_id = ? AND active = 1 AND (barcode = ? OR code = ?) ORDER BY barcode = ? DESC LIMIT 1')
+    const r = prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? AND active = 1 AND (barcode = ? OR code = ?) ORDER BY barcode = ? DESC LIMIT 1')
       .get(tenantId, code, code, code) as Row | undefined;
     return r ? toProduct(r) : null;
   }
@@ -116,17 +114,16 @@ export class ProductRepository {
   search(tenantId: string, q: string | undefined, offset: number, limit: number): { items: Product[]; total: number } {
     const term = (q ?? '').trim();
     if (term === '') {
-      const total = (this.db.prepare('SELECT COUNT(*) n FROM products WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
-      const items = (this.db.prepare('SELECT * FROM products WHERE tenant_id = ? ORDER BY description COLLATE NOCASE, code LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[]).map(toProduct);
+      const total = (prepared(this.db, 'SELECT COUNT(*) n FROM products WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+      const items = (prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? ORDER BY description COLLATE NOCASE, code LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[]).map(toProduct);
       return { items, total };
     }
     const prefix = `${escapeLike(term)}%`;
     const word = `%${escapeLike(term)}%`;
     const where = `tenant_id = ? AND (code LIKE ? ESCAPE '\\' OR barcode LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')`;
-    const total = (this.db.prepare(`SELECT COUNT(*) n FROM products WHERE ${where}`).get(tenantId, prefix, prefix, word) as { n: number }).n;
+    const total = (prepared(this.db, `SELECT COUNT(*) n FROM products WHERE ${where}`).get(tenantId, prefix, prefix, word) as { n: number }).n;
     const items = (
-      this.db
-        .prepare(
+      prepared(this.db, 
           `SELECT * FROM products WHERE ${where}
            ORDER BY (code = ? OR barcode = ?) DESC, (code LIKE ? ESCAPE '\\') DESC, description COLLATE NOCASE LIMIT ? OFFSET ?`,
         )

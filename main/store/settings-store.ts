@@ -1,5 +1,6 @@
 // Key/value settings as JSON, per tenant or installation-wide (tenant '').
 import type { Db } from './db';
+import { prepared } from './statements';
 
 export class SettingsStore {
   constructor(
@@ -8,15 +9,14 @@ export class SettingsStore {
   ) {}
 
   get<T>(tenantId: string, key: string): T | null {
-    const r = this.db.prepare('SELECT value FROM settings WHERE tenant_id = ? AND key = ?').get(tenantId, key) as
+    const r = prepared(this.db, 'SELECT value FROM settings WHERE tenant_id = ? AND key = ?').get(tenantId, key) as
       | { value: string }
       | undefined;
     return r ? (JSON.parse(r.value) as T) : null;
   }
 
   set(tenantId: string, key: string, value: unknown): void {
-    this.db
-      .prepare(
+    prepared(this.db, 
         `INSERT INTO settings (tenant_id, key, value, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       )

@@ -2,6 +2,7 @@
 // sale 0, the ones SIAT knows every taxpayer by (CONTRACT.md §2.1: codigoSucursal 0).
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
+import { prepared } from './statements';
 
 export interface Tenant {
   id: string;
@@ -89,10 +90,9 @@ export class TenantRepository {
     const at = this.now().toISOString();
     const id = randomUUID();
     const tx = this.db.transaction(() => {
-      const dup = this.db.prepare('SELECT 1 FROM tenants WHERE nit = ?').get(nit);
+      const dup = prepared(this.db, 'SELECT 1 FROM tenants WHERE nit = ?').get(nit);
       if (dup) throw new TenantError('DUPLICATE_NIT', `Ya existe un contribuyente con NIT ${nit}`);
-      this.db
-        .prepare(
+      prepared(this.db, 
           `INSERT INTO tenants (id, nit, razon_social, municipio, direccion, telefono, codigo_sistema, ambiente, modalidad, training, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -109,14 +109,12 @@ export class TenantRepository {
           input.training ? 1 : 0,
           at,
         );
-      const branch = this.db
-        .prepare(
+      const branch = prepared(this.db, 
           `INSERT INTO branches (tenant_id, codigo_sucursal, name, municipality, address, city, phone, description, created_at)
            VALUES (?, 0, 'CASA MATRIZ', ?, ?, ?, ?, 'Casa matriz', ?)`,
         )
         .run(id, input.municipio ?? '', input.direccion ?? '', input.municipio ?? '', input.telefono ?? '', at);
-      this.db
-        .prepare(`INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES (?, ?, ?, 0, 'Caja principal', ?)`)
+      prepared(this.db, `INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES (?, ?, ?, 0, 'Caja principal', ?)`)
         .run(randomUUID(), id, Number(branch.lastInsertRowid), at);
     });
     tx.immediate();
@@ -124,17 +122,17 @@ export class TenantRepository {
   }
 
   byId(id: string): Tenant | null {
-    const r = this.db.prepare('SELECT * FROM tenants WHERE id = ?').get(id) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM tenants WHERE id = ?').get(id) as Row | undefined;
     return r ? toTenant(r) : null;
   }
 
   byNit(nit: string): Tenant | null {
-    const r = this.db.prepare('SELECT * FROM tenants WHERE nit = ?').get(String(nit)) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM tenants WHERE nit = ?').get(String(nit)) as Row | undefined;
     return r ? toTenant(r) : null;
   }
 
   list(): Tenant[] {
-    return (this.db.prepare('SELECT * FROM tenants ORDER BY created_at, nit').all() as Row[]).map(toTenant);
+    return (prepared(this.db, 'SELECT * FROM tenants ORDER BY created_at, nit').all() as Row[]).map(toTenant);
   }
 
   updateProfile(
@@ -144,8 +142,7 @@ export class TenantRepository {
     const cur = this.byId(id);
     if (!cur) throw new TenantError('NOT_FOUND', `Contribuyente ${id} no encontrado`);
     const next = { ...cur, ...p };
-    this.db
-      .prepare(
+    prepared(this.db, 
         `UPDATE tenants SET razon_social = ?, municipio = ?, direccion = ?, telefono = ?, codigo_sistema = ?, ambiente = ?, modalidad = ? WHERE id = ?`,
       )
       .run(next.razonSocial, next.municipio, next.direccion, next.telefono, next.codigoSistema, next.ambiente, next.modalidad, id);

@@ -43,6 +43,11 @@ CREATE TABLE contingency_packages (
   UNIQUE (event_id, seq)
 );
 
+CREATE INDEX contingency_packages_state ON contingency_packages (event_id, state);
+-- The recovery reads an event's invoices (reconcile, packaging, progress) by event and package.
+CREATE INDEX invoices_event ON invoices (event_id, state) WHERE event_id IS NOT NULL;
+CREATE INDEX invoices_package ON invoices (package_id) WHERE package_id IS NOT NULL;
+
 CREATE TRIGGER contingency_events_no_delete BEFORE DELETE ON contingency_events
 BEGIN
   SELECT RAISE(ABORT, 'fiscal rows are never deleted');

@@ -1,0 +1,66 @@
+// Group commit for the sale path. With synchronous=FULL every COMMIT waits for the disk
+// (≈0.1–1.5 ms depending on the machine), which caps one-transaction-per-invoice throughput.
+// Sales that arrive together share ONE durable transaction; each runs in its own savepoint,
+// so a failing sale rolls back alone, and every caller is answered only after the commit —
+// nothing is acknowledged before it is on disk (DESIGN.md, Data).
+import type { Db } from './db';
+
+interface Job {
+  fn: () => unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+export class GroupCommitter {
+  private queue: Job[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxBatch = 32,
+  ) {}
+
+  /** Runs `fn` inside the next batch transaction; resolves after that transaction commits. */
+  run<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.queue.splice(0, this.maxBatch);
+    if (this.queue.length > 0) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const job of batch) {
+            try {
+              // A nested better-sqlite3 transaction is a SAVEPOINT: a throwing job undoes only itself.
+              outcomes.push({ ok: true, value: this.db.transaction(job.fn)() });
+            } catch (error) {
+              outcomes.push({ ok: false, error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      // The commit itself failed: nothing of the batch is stored.
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    batch.forEach((job, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) job.resolve(o.value);
+      else job.reject(o.error);
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { applyPragmas } from '../../../main/store/db';
+import { GroupCommitter } from '../../../main/store/group-commit';
+import { tempDir } from '../../fixtures/tmp';
+
+function open(dir: string) {
+  const db = new Database(join(dir, 'g.sqlite'));
+  applyPragmas(db);
+  db.exec('CREATE TABLE t (n INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+  return db;
+}
+
+test('jobs arriving together share a transaction; a failing one rolls back alone', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (n, v) VALUES (?, ?)');
+    const results = await Promise.allSettled([
+      gc.run(() => ins.run(1, 'a').changes),
+      gc.run(() => {
+        ins.run(2, 'b');
+        throw new Error('boom');
+      }),
+      gc.run(() => ins.run(3, 'c').changes),
+    ]);
+    assert.equal(results[0]!.status, 'fulfilled');
+    assert.equal(results[1]!.status, 'rejected');
+    assert.match(String((results[1] as PromiseRejectedResult).reason), /boom/);
+    assert.equal(results[2]!.status, 'fulfilled');
+    assert.deepEqual(db.prepare('SELECT n FROM t ORDER BY n').all(), [{ n: 1 }, { n: 3 }]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
+
+test('a caller is answered only after its batch is durable (visible from another connection)', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  const other = new Database(join(dir, 'g.sqlite'), { readonly: true });
+  try {
+    const gc = new GroupCommitter(db);
+    const p = gc.run(() => db.prepare('INSERT INTO t (n, v) VALUES (7, ?)').run('x'));
+    assert.equal((other.prepare('SELECT COUNT(*) c FROM t').get() as { c: number }).c, 0, 'not committed before the batch runs');
+    await p;
+    assert.equal((other.prepare('SELECT COUNT(*) c FROM t').get() as { c: number }).c, 1);
+  } finally {
+    other.close();
+    db.close();
+    cleanup();
+  }
+});
+
+test('more jobs than a batch holds are all committed, in order', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db, 4);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    const ns = await Promise.all(Array.from({ length: 10 }, (_, i) => gc.run(() => (ins.get(`v${i}`) as { n: number }).n)));
+    assert.deepEqual(ns, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
