@@ -9,7 +9,7 @@ import { buildCompraVentaXml } from '../../main/invoicing/xml/compra-venta';
 import { validateInvoiceXml } from '../../main/invoicing/xml/xsd';
 import { packDocument } from '../../main/invoicing/archive';
 import { buildCuf } from '../../main/invoicing/cuf';
-import { formatFechaEmision } from '../../main/invoicing/fecha';
+import { toBoliviaIso } from '../../shared/time';
 import { tenLineInvoice } from '../unit/invoicing/sample-documents';
 
 function measure(name: string, iterations: number, fn: (i: number) => void): void {
@@ -37,7 +37,7 @@ const now = new Date();
 console.log(`node ${process.version}, 10-line invoice ≈ ${buildCompraVentaXml(docs[0]!, 1).length} chars unsigned`);
 measure('CUF + fechaEmision', 20000, (i) => {
   buildCuf(
-    { nit: 1003579028, fechaEmision: formatFechaEmision(now), codigoSucursal: 0, modalidad: 1, tipoEmision: 1, tipoFacturaDocumento: 1, codigoDocumentoSector: 1, numeroFactura: i + 1, codigoPuntoVenta: 1 },
+    { nit: 1003579028, fechaEmision: toBoliviaIso(now), codigoSucursal: 0, modalidad: 1, tipoEmision: 1, tipoFacturaDocumento: 1, codigoDocumentoSector: 1, numeroFactura: i + 1, codigoPuntoVenta: 1 },
     '67A75AC82F24C74',
   );
 });
