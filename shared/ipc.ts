@@ -47,9 +47,14 @@ export interface KipuBridge {
 
 // ---------------------------------------------------------------- engine ⇄ main
 
-/** Names of the secrets the desktop keeps encrypted with safeStorage. */
-export type SecretName = 'siat.token' | 'certificate.key' | 'certificate.password' | 'smtp.password';
-export const SECRET_NAMES: readonly SecretName[] = ['siat.token', 'certificate.key', 'certificate.password', 'smtp.password'];
+/**
+ * Names of the secrets the desktop keeps encrypted with safeStorage. 'engine.master-key' is the
+ * random AES-256 key the engine encrypts its own secrets file with (main/config/secrets.ts):
+ * per-tenant secrets (each tenant's SIAT token, certificate key) stay in the engine's data
+ * directory, sealed by a key only the OS keystore can open.
+ */
+export type SecretName = 'engine.master-key' | 'siat.token' | 'certificate.key' | 'certificate.password' | 'smtp.password';
+export const SECRET_NAMES: readonly SecretName[] = ['engine.master-key', 'siat.token', 'certificate.key', 'certificate.password', 'smtp.password'];
 
 export type EngineToMainMessage =
   /** The engine listens on 127.0.0.1 and serves the renderer at `url`. */

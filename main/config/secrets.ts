@@ -57,6 +57,13 @@ export class FileSecretStore implements SecretStore {
     renameSync(tmp, this.path);
   }
 
+  /** Rewrites the file with the current protection (a plain file written before a master key existed gets encrypted). */
+  reseal(): void {
+    if (!existsSync(this.path)) return;
+    const env = JSON.parse(readFileSync(this.path, 'utf8')) as Envelope;
+    if (env.enc === 'none' && this.masterKey) this.writeAll(this.readAll());
+  }
+
   get(name: string): string | null {
     return this.readAll()[name] ?? null;
   }

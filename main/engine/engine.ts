@@ -25,9 +25,24 @@ import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
 import { SignerProvider } from '../invoicing/signer-provider';
 import { ContingencyRepository } from '../contingency/events-repository';
 import { ContingencyService } from '../contingency/contingency-service';
+import { ContingencyRecovery, type Backoff } from '../contingency/recovery';
+import { ConnectionMonitor } from '../contingency/monitor';
+import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
+import { eventsRoutes } from '../api/routes/events';
 import { invoiceRoutes } from '../api/routes/invoices';
+import { LocalObjectStore } from '../storage/local-object-store';
+import { BrandLogos } from '../storage/brand-logo';
+import { InvoiceDocuments } from '../documents/invoice-documents';
+import { SmtpSettings } from '../mail/smtp-config';
+import { downloadRoutes } from '../api/routes/downloads';
+import { storageRoutes } from '../api/routes/storage';
+import { mailRoutes } from '../api/routes/mail';
+import { printingRoutes } from '../api/routes/printing';
 import { startSiatSimulator, type SiatSimulator } from '../siat-sim/server';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
+import { tillRoutes } from '../api/routes/till';
+import { settingsRoutes, siatUrlOf } from '../api/routes/settings';
+import { ConnectivityTracker } from '../till/connectivity';
 
 export interface Engine {
   url: string;
@@ -48,6 +63,10 @@ export interface Engine {
   signers: SignerProvider;
   contingencyEvents: ContingencyRepository;
   contingency: ContingencyService;
+  recovery: ContingencyRecovery;
+  monitor: ConnectionMonitor;
+  /** For the till status endpoint (main/contingency/status.ts). */
+  contingencyStatus: (tenantId: string, posId: string) => ContingencyStatus;
   /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
   simulator: SiatSimulator | null;
   close(): Promise<void>;
@@ -66,6 +85,8 @@ export interface EngineDeps {
   siatTimeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
+  /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
+  contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
 }
 
 export function appVersion(): string {
@@ -100,6 +121,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     baseUrl: siatUrl,
     defaultToken: settings.siatToken ?? (settings.training ? TRAINING_TAXPAYER.token : null),
     secrets,
+    urlFor: (tenantId) => siatUrlOf(store, tenantId),
     ...(deps.siatTimeouts ? { timeouts: deps.siatTimeouts } : {}),
   });
   const codes = new CodesService({ db: store.db, settings: store.settings, gateway, now });
@@ -108,8 +130,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const invoices = new InvoiceRepository(store.db, now);
   const signers = new SignerProvider(store.settings, secrets, now);
   const contingencyEvents = new ContingencyRepository(store.db, now);
-  const contingency = new ContingencyService(contingencyEvents, codes, bus);
+  const contingency = new ContingencyService(contingencyEvents, codes, bus, store);
   const invoicing = new InvoicingService({ db: store.db, invoices, codes, catalogs, gateway, signers, bus, contingency, now });
+  const ct = deps.contingency ?? {};
+  const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
+  const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
+  contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
+  const contingencyStatus = makeContingencyStatus({ db: store.db, repo: contingencyEvents, recovery });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const scheduler = new Scheduler({ store, codes, catalogs, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []) });
 
@@ -127,7 +154,27 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
+  eventsRoutes(app, { store, contingency, repo: contingencyEvents });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
+  // SIAT reachability for the till's status bar: bus events plus a periodic probe (any tenant's credentials will do).
+  const connectivity = new ConnectivityTracker({
+    bus,
+    probe: async () => {
+      const tenant = (trainingTenantId ? store.tenants.byId(trainingTenantId) : null) ?? store.tenants.list()[0];
+      if (tenant) await gateway.client(tenant).codigos.verificarComunicacion({ timeoutMs: 5000 });
+    },
+  });
+  tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training });
+  settingsRoutes(app, { store, secrets, gateway, signers, training: settings.training, now });
+  // Documents, object storage, e-mail and printing (docs/documents.md).
+  const objects = new LocalObjectStore(join(settings.dataDir, 'objects'));
+  const logos = new BrandLogos(store.settings, objects, now);
+  const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos });
+  const smtp = new SmtpSettings(store.settings, secrets, { url: settings.smtpUrl, from: settings.smtpFrom });
+  downloadRoutes(app, { invoices, documents });
+  storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
+  mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
+  printingRoutes(app, { settings: store.settings, invoices, documents });
 
   deps.beforeListen?.(app);
   try {
@@ -142,8 +189,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   baseUrl = `http://${host}:${port}`;
 
+  // Offline-first (DESIGN.md): probe SIAT for automatic events; resume interrupted recoveries.
+  monitor.start();
+  recovery.resumeAll();
+
   if (deps.scheduler !== false) {
     scheduler.start();
+    connectivity.start();
     // First pass right away (training: catalogs and a CUFD ready for the first sale).
     void scheduler.tick();
   }
@@ -167,11 +219,17 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     signers,
     contingencyEvents,
     contingency,
+    recovery,
+    monitor,
+    contingencyStatus,
     simulator,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
+        connectivity.stop();
         await app.close();
+        await monitor.stop();
+        await recovery.stop();
         await scheduler.stop();
         store.close();
         await simulator?.close();

@@ -132,8 +132,10 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
     },
     async (req) => {
       const name = req.params.catalog;
-      if (!(SEED_CATALOGS as readonly string[]).includes(name)) {
-        throw badRequest(`Catálogo desconocido "${name}". Catálogos válidos: ${SEED_CATALOGS.join(', ')}`);
+      // The seed's nine names, plus every other catalog sync/all keeps (sync/status lists them
+      // all, and the Sincronización screen offers each one).
+      if (!(SEED_CATALOGS as readonly string[]).includes(name) && !Object.hasOwn(CATALOGS, name)) {
+        throw badRequest(`Catálogo desconocido "${name}". Catálogos válidos: ${Object.keys(CATALOGS).join(', ')}`);
       }
       const pos = resolvePos(deps, req, req.body?.posId ?? req.query.posId);
       const res = await viaSiat(() => deps.catalogs.sync(req.tenant, pos, name as CatalogName));

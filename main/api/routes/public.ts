@@ -1,5 +1,7 @@
 // Public bootstrap for the till UI: whether this is training mode and, only then, the demo key
-// (it is published anyway: README, `npm run serve` output).
+// (it is published anyway: README, `npm run serve` output). The tenant's id and default invoice
+// type are those of the demo tenant in training mode, or of the caller's key when one is sent
+// (the route stays public: an absent or wrong key just gives nulls).
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -25,19 +27,28 @@ export function publicRoutes(
               demoApiKey: Type.Union([Type.String(), Type.Null()]),
               version: Type.String(),
               taxpayer: Type.Union([Type.Object({ nit: Type.String(), razonSocial: Type.String() }), Type.Null()]),
+              defaultInvoiceType: Type.Union([Type.Literal('COMPUTERIZED_SALE'), Type.Literal('ELECTRONIC_SALE')], {
+                description: 'Tipo de compra-venta según la modalidad del contribuyente (1 electrónica, 2 computarizada)',
+              }),
+              tenantId: Type.Union([Type.String(), Type.Null()]),
             }),
           ),
         },
       },
     },
-    async () => {
-      const demoTenant = deps.demoApiKey ? deps.store.apiKeys.authenticate(deps.demoApiKey) : null;
-      const tenant = demoTenant ? deps.store.tenants.byId(demoTenant.tenantId) : null;
+    async (req) => {
+      const header = req.headers['x-api-key'];
+      const callerKey = typeof header === 'string' && header ? deps.store.apiKeys.authenticate(header) : null;
+      const demoKey = deps.training && deps.demoApiKey ? deps.store.apiKeys.authenticate(deps.demoApiKey) : null;
+      const keyInfo = callerKey ?? demoKey;
+      const tenant = keyInfo ? deps.store.tenants.byId(keyInfo.tenantId) : null;
       return ok({
         training: deps.training,
         demoApiKey: deps.training ? deps.demoApiKey : null,
         version: deps.version,
-        taxpayer: deps.training && tenant ? { nit: tenant.nit, razonSocial: tenant.razonSocial } : null,
+        taxpayer: tenant ? { nit: tenant.nit, razonSocial: tenant.razonSocial } : null,
+        defaultInvoiceType: tenant?.modalidad === 1 ? ('ELECTRONIC_SALE' as const) : ('COMPUTERIZED_SALE' as const),
+        tenantId: tenant?.id ?? null,
       });
     },
   );

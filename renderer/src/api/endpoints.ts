@@ -46,7 +46,9 @@ export function createKipuApi(http: HttpClient) {
 
   return {
     // till
-    tillConfig: () => http.request<TillConfig>('GET', '/api/v1/public/till-config', { auth: false }),
+    // Public. After login the key goes along (`withKey`): the engine then answers with the
+    // caller's tenant (tenantId, default invoice type) instead of only the demo tenant's.
+    tillConfig: (withKey = false) => http.request<TillConfig>('GET', '/api/v1/public/till-config', { auth: withKey }),
     pointsOfSale: () => get<PointOfSale[]>('/api/v1/pos'),
     tillStatus: () => get<TillStatus>('/api/v1/till/status'),
     tillQueue: (posId: string) => get<TillQueue>('/api/v1/till/queue', { posId }),

@@ -41,9 +41,12 @@ export function StatusBar() {
         </span>
       )}
       {pos?.activeEvent && (
-        <span className="status-item" data-testid="active-event">
-          Evento {pos.activeEvent.codigoEventoSiat ?? 'local'}: {pos.activeEvent.descripcionMotivo} desde{' '}
-          {formatDateTime(pos.activeEvent.fechaInicio)}
+        <span
+          className="status-item shrink"
+          data-testid="active-event"
+          title={`${pos.activeEvent.codigoMotivo} – ${pos.activeEvent.descripcionMotivo}`}
+        >
+          Evento {pos.activeEvent.codigoEventoSiat ?? 'local'} (motivo {pos.activeEvent.codigoMotivo}) desde {formatDateTime(pos.activeEvent.fechaInicio)}
         </span>
       )}
       {pos?.flush.running && (

@@ -44,4 +44,13 @@ export const CATALOG_LABELS: Record<string, string> = {
   currencies: 'Monedas',
   'unit-measures': 'Unidades de medida',
   'significant-events': 'Eventos significativos',
+  // Kept by "Sincronizar todo" besides the seed's nine.
+  'activity-sectors': 'Actividades y documentos del sector',
+  messages: 'Mensajes de servicios del SIAT',
+  countries: 'Países de origen',
+  'sector-documents': 'Tipos de documento del sector',
+  'emission-types': 'Tipos de emisión',
+  'room-types': 'Tipos de habitación',
+  'pos-types': 'Tipos de punto de venta',
+  'invoice-types': 'Tipos de factura',
 };

@@ -61,7 +61,9 @@ export const useSession = create<SessionState>()((set, get) => ({
       const stored = get().posId;
       const keep = list.find((p) => p.id === stored) ?? (list.length === 1 ? list[0] : undefined);
       if (keep) writeItem(STORAGE_KEYS.posId, keep.id);
-      set({ busy: false, pointsOfSale: list, posId: keep?.id ?? null, phase: keep ? 'ready' : 'choosePos' });
+      // The configuration of this key's tenant (tenant id, default invoice type).
+      const config = await api.tillConfig(true).catch(() => get().config);
+      set({ busy: false, config, pointsOfSale: list, posId: keep?.id ?? null, phase: keep ? 'ready' : 'choosePos' });
       return true;
     } catch (err) {
       const message =

@@ -90,6 +90,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push('warning', 'Se activó el modo contingencia: las ventas continúan y se enviarán al SIAT al reconectar.');
         break;
       case 'contingency.closed':
+        notices.dismissTone('warning'); // "contingency opened / SIAT lost" no longer hold
         notices.push('success', 'Contingencia cerrada: las facturas pendientes se enviaron al SIAT.');
         break;
       case 'contingency.package_rejected': {
@@ -101,6 +102,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push('warning', 'Se perdió la conexión con el SIAT.');
         break;
       case 'siat.connection_restored':
+        notices.dismissTone('warning');
         notices.push('success', 'Conexión con el SIAT restablecida.');
         break;
       default:

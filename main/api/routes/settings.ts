@@ -1,0 +1,313 @@
+// Configuración of the till, per tenant (the caller's API key): the taxpayer profile, the SIAT
+// URL and delegated token, the signing certificate, and API keys. Secrets (token, private key)
+// go to the secret store and never come back out of the API (DESIGN.md, Desktop).
+import Type from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Store } from '../../store/store';
+import type { Tenant } from '../../store/tenants';
+import type { SecretStore } from '../../config/secrets';
+import { tokenSecretName, type SiatGateway } from '../../codes/siat-gateway';
+import type { SignerProvider } from '../../invoicing/signer-provider';
+import { CertificateError, certificateNit, loadCertificate } from '../../invoicing/certificate';
+import { ok } from '../envelope';
+import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
+import { apiResponse } from './pos';
+
+export interface SettingsRouteDeps {
+  store: Store;
+  secrets: SecretStore;
+  gateway: SiatGateway;
+  signers: SignerProvider;
+  /** Engine in training mode: the SIAT is the embedded simulator and any certificate goes. */
+  training: boolean;
+  now?: () => Date;
+}
+
+/** Settings key of a tenant's own SIAT base URL (read by SiatGateway's urlFor). */
+export const SIAT_URL_SETTING = 'siat.url';
+
+export function siatUrlOf(store: Store, tenantId: string): string | null {
+  return store.settings.get<string>(tenantId, SIAT_URL_SETTING);
+}
+
+const TaxpayerSchema = Type.Object({
+  nit: Type.String(),
+  razonSocial: Type.String(),
+  municipio: Type.String(),
+  direccion: Type.String(),
+  telefono: Type.String(),
+  codigoSistema: Type.String(),
+  ambiente: Type.Integer(),
+  modalidad: Type.Integer(),
+});
+
+const TaxpayerBody = Type.Object(
+  {
+    nit: Type.Optional(Type.String({ maxLength: 13, description: 'No se puede cambiar: el NIT identifica al contribuyente' })),
+    razonSocial: Type.String({ minLength: 1, maxLength: 200 }),
+    municipio: Type.String({ minLength: 1, maxLength: 100 }),
+    direccion: Type.String({ minLength: 1, maxLength: 500 }),
+    telefono: Type.Optional(Type.Union([Type.String({ maxLength: 50, pattern: '^[0-9+()\\- ]*$' }), Type.Null()])),
+    codigoSistema: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    ambiente: Type.Integer({ minimum: 1, maximum: 2, description: '1 producción, 2 pruebas (piloto)' }),
+    modalidad: Type.Integer({ minimum: 1, maximum: 2, description: '1 electrónica en línea, 2 computarizada en línea' }),
+  },
+  { additionalProperties: false },
+);
+
+const SiatBody = Type.Object(
+  {
+    url: Type.Optional(Type.String({ maxLength: 500, description: 'URL base del SIAT hasta /v2 inclusive; vacía = la de la instalación' })),
+    token: Type.Optional(Type.String({ minLength: 1, maxLength: 4000, description: 'Token delegado (se guarda cifrado; nunca se devuelve)' })),
+  },
+  { additionalProperties: false },
+);
+
+const CertificateBody = Type.Object(
+  {
+    p12Base64: Type.Optional(Type.String({ minLength: 1, maxLength: 4_000_000, description: 'Archivo .p12/.pfx en base64' })),
+    password: Type.Optional(Type.String({ maxLength: 500 })),
+    keyPem: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
+    certPem: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
+  },
+  { additionalProperties: false, description: '{ p12Base64, password } o { keyPem, certPem }' },
+);
+
+const KeySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  prefix: Type.String(),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+function taxpayerView(t: Tenant) {
+  return {
+    nit: t.nit,
+    razonSocial: t.razonSocial,
+    municipio: t.municipio,
+    direccion: t.direccion,
+    telefono: t.telefono ?? '',
+    codigoSistema: t.codigoSistema ?? '',
+    ambiente: t.ambiente,
+    modalidad: t.modalidad,
+  };
+}
+
+const BASE64_RE = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Configuración'];
+  const now = deps.now ?? (() => new Date());
+  const training = (req: FastifyRequest) => deps.training || req.tenant.training;
+
+  // ---------------------------------------------------------------- taxpayer
+
+  r.get(
+    '/api/v1/settings/taxpayer',
+    { schema: { tags, summary: 'Datos del contribuyente', response: { 200: apiResponse(TaxpayerSchema) } } },
+    async (req) => ok(taxpayerView(req.tenant)),
+  );
+
+  r.put(
+    '/api/v1/settings/taxpayer',
+    { schema: { tags, summary: 'Actualiza los datos del contribuyente (el NIT no cambia)', body: TaxpayerBody, response: { 200: apiResponse(TaxpayerSchema) } } },
+    async (req) => {
+      const b = req.body;
+      if (b.nit !== undefined && b.nit.trim() !== req.tenant.nit) {
+        throw unprocessable(`El NIT no se puede cambiar (es ${req.tenant.nit}): para otro contribuyente cree otro inquilino con npm run admin`, [
+          { field: 'nit', rule: 'immutable', message: 'El NIT identifica al contribuyente y no se puede cambiar' },
+        ]);
+      }
+      const razonSocial = b.razonSocial.trim();
+      if (!razonSocial) throw unprocessable('La razón social es obligatoria', [{ field: 'razonSocial', rule: 'required', message: 'es obligatoria' }]);
+      const updated = deps.store.tenants.updateProfile(req.tenant.id, {
+        razonSocial,
+        municipio: b.municipio.trim(),
+        direccion: b.direccion.trim(),
+        telefono: b.telefono?.trim() || null,
+        codigoSistema: b.codigoSistema?.trim() || null,
+        ambiente: b.ambiente as 1 | 2,
+        modalidad: b.modalidad as 1 | 2,
+      });
+      return ok(taxpayerView(updated), 'Datos del contribuyente guardados');
+    },
+  );
+
+  // ---------------------------------------------------------------- SIAT
+
+  const siatView = (tenant: Tenant) => ({
+    url: deps.gateway.urlOf(tenant),
+    tokenSet: deps.secrets.get(tokenSecretName(tenant.id)) !== null,
+  });
+
+  r.get(
+    '/api/v1/settings/siat',
+    {
+      schema: {
+        tags,
+        summary: 'URL del SIAT y si hay token delegado (el token nunca se devuelve)',
+        response: { 200: apiResponse(Type.Object({ url: Type.String(), tokenSet: Type.Boolean() })) },
+      },
+    },
+    async (req) => ok(siatView(req.tenant)),
+  );
+
+  r.put(
+    '/api/v1/settings/siat',
+    {
+      schema: {
+        tags,
+        summary: 'Guarda la URL del SIAT y el token delegado',
+        body: SiatBody,
+        response: { 200: apiResponse(Type.Object({ url: Type.String(), tokenSet: Type.Boolean() })) },
+      },
+    },
+    async (req) => {
+      const { token } = req.body;
+      const url = req.body.url?.trim();
+      if (url !== undefined && url !== '' && url !== deps.gateway.urlOf(req.tenant)) {
+        let parsed: URL;
+        try {
+          parsed = new URL(url);
+        } catch {
+          throw unprocessable('La URL del SIAT no es válida', [{ field: 'url', rule: 'format', message: 'debe ser una URL http(s)' }]);
+        }
+        if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+          throw unprocessable('La URL del SIAT debe empezar con https://', [{ field: 'url', rule: 'format', message: 'debe ser una URL http(s)' }]);
+        }
+        if (!/\/v2$/.test(parsed.pathname.replace(/\/+$/, ''))) {
+          throw unprocessable('La URL del SIAT debe terminar en /v2, p. ej. https://pilotosiatservicios.impuestos.gob.bo/v2', [
+            { field: 'url', rule: 'format', message: 'debe terminar en /v2' },
+          ]);
+        }
+        if (training(req)) {
+          throw unprocessable('En modo entrenamiento el SIAT es el simulador integrado: la URL no se puede cambiar', [
+            { field: 'url', rule: 'training', message: 'no se puede cambiar en modo entrenamiento' },
+          ]);
+        }
+        deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, url.replace(/\/+$/, ''));
+      } else if (url === '') {
+        deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, null);
+      }
+      if (token !== undefined) {
+        const t = token.trim();
+        if (!t) throw unprocessable('El token delegado está vacío', [{ field: 'token', rule: 'required', message: 'no puede estar vacío' }]);
+        deps.secrets.set(tokenSecretName(req.tenant.id), t);
+      }
+      return ok(siatView(req.tenant), 'Credenciales del SIAT guardadas');
+    },
+  );
+
+  // ---------------------------------------------------------------- certificate
+
+  r.post(
+    '/api/v1/settings/certificate',
+    {
+      schema: {
+        tags,
+        summary: 'Carga el certificado de firma (modalidad electrónica): PKCS#12 con contraseña, o clave y certificado PEM',
+        body: CertificateBody,
+        response: { 200: apiResponse(Type.Object({ subject: Type.String(), notAfter: Type.String(), notBefore: Type.String() })) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const p12 = b.p12Base64 !== undefined;
+      const pem = b.keyPem !== undefined || b.certPem !== undefined;
+      if (p12 === pem) throw badRequest('Envíe { p12Base64, password } o { keyPem, certPem }, no ambos');
+      let input: Parameters<typeof loadCertificate>[0];
+      if (p12) {
+        if (b.password === undefined) throw badRequest('password: es obligatorio junto con p12Base64', [{ field: 'password', rule: 'required', message: 'es obligatorio' }]);
+        if (!BASE64_RE.test(b.p12Base64!)) throw unprocessable('p12Base64 no es base64 válido', [{ field: 'p12Base64', rule: 'format', message: 'no es base64' }]);
+        input = { p12: Buffer.from(b.p12Base64!, 'base64'), password: b.password };
+      } else {
+        if (b.keyPem === undefined || b.certPem === undefined) throw badRequest('Envíe keyPem y certPem juntos');
+        if (b.password !== undefined) throw badRequest('password solo acompaña a p12Base64');
+        input = { keyPem: b.keyPem, certPem: b.certPem };
+      }
+      let cert;
+      try {
+        cert = loadCertificate(input);
+      } catch (err) {
+        if (err instanceof CertificateError) throw new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
+        throw err;
+      }
+      if (cert.notAfter.getTime() < now().getTime()) {
+        throw new ApiError(422, 'CERTIFICATE_EXPIRED', `El certificado venció el ${cert.notAfter.toISOString().slice(0, 10)}`);
+      }
+      if (!training(req)) {
+        // SIAT 922: the signature must be the taxpayer's own.
+        const nit = certificateNit(cert.certPem);
+        if (nit !== req.tenant.nit) {
+          throw new ApiError(
+            422,
+            'CERTIFICATE_NIT_MISMATCH',
+            nit
+              ? `El certificado es del NIT ${nit}, no del contribuyente (NIT ${req.tenant.nit})`
+              : `El certificado no indica el NIT del contribuyente (${req.tenant.nit}); SIAT lo rechazaría (922)`,
+          );
+        }
+      }
+      const info = deps.signers.install(req.tenant.id, cert);
+      return ok({ subject: info.subject, notBefore: info.notBefore, notAfter: info.notAfter }, 'Certificado cargado');
+    },
+  );
+
+  // ---------------------------------------------------------------- API keys
+
+  const keyView = (k: { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }) => ({
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: k.createdAt,
+    lastUsedAt: k.lastUsedAt,
+  });
+
+  r.get(
+    '/api/v1/keys',
+    { schema: { tags: ['Claves de API'], summary: 'Claves de API activas del contribuyente (sin el secreto)', response: { 200: apiResponse(Type.Array(KeySchema)) } } },
+    async (req) => ok(deps.store.apiKeys.list(req.tenant.id).filter((k) => k.revokedAt === null).map(keyView)),
+  );
+
+  r.post(
+    '/api/v1/keys',
+    {
+      schema: {
+        tags: ['Claves de API'],
+        summary: 'Crea una clave de API (se muestra una sola vez)',
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 201: apiResponse(Type.Intersect([KeySchema, Type.Object({ key: Type.String() })])) },
+      },
+    },
+    async (req, reply) => {
+      const name = req.body.name.trim();
+      if (!name) throw unprocessable('El nombre de la clave es obligatorio', [{ field: 'name', rule: 'required', message: 'es obligatorio' }]);
+      const created = deps.store.apiKeys.create(req.tenant.id, name);
+      return reply.status(201).send(ok({ ...keyView(created.info), key: created.key }, 'Clave creada: guárdela ahora, no se volverá a mostrar'));
+    },
+  );
+
+  r.delete(
+    '/api/v1/keys/:id',
+    {
+      schema: {
+        tags: ['Claves de API'],
+        summary: 'Revoca una clave de API del contribuyente',
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: apiResponse(Type.Object({ id: Type.String(), revoked: Type.Boolean() })) },
+      },
+    },
+    async (req) => {
+      const id = req.params.id;
+      if (id === req.apiKey.id || id === req.apiKey.prefix) {
+        throw conflict('No puede revocar la clave con la que está conectado; use otra clave para revocarla');
+      }
+      // Another tenant's key is "not found" too: no hint that it exists.
+      if (!deps.store.apiKeys.revoke(req.tenant.id, id)) throw notFound(`Clave ${id} no encontrada`);
+      return ok({ id, revoked: true }, 'Clave revocada');
+    },
+  );
+}

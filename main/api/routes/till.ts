@@ -1,0 +1,195 @@
+// The till's own endpoints (not in the seeds): its status for the status bar, a live event
+// stream, and the contingency queue of a point of sale. Everything is scoped by the caller's
+// tenant; none of them calls SIAT.
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ServerResponse } from 'node:http';
+import type { EventBus, KipuEvent } from '../../engine/event-bus';
+import { ok } from '../envelope';
+import { notFound } from '../errors';
+import { apiResponse } from './pos';
+import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
+
+export interface TillRouteDeps extends TillStatusDeps {
+  bus: EventBus;
+  /** Stream timings (tests shorten them). */
+  stream?: { heartbeatMs?: number; statusCheckMs?: number };
+}
+
+/** Bus event → stream event name (shared/api-types.ts TillStreamEvents). Null = not streamed. */
+export function streamEventName(type: KipuEvent['type']): string | null {
+  if (type.startsWith('invoice.')) return 'invoice';
+  if (type === 'contingency.opened' || type === 'contingency.closed' || type === 'contingency.package_rejected') return type;
+  if (type === 'siat.connection_lost' || type === 'siat.connection_restored') return type;
+  return null;
+}
+
+/** One server-sent event. `data` is one JSON line, so no field can break the framing. */
+export function sseFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const Event = Type.Object({
+  id: Type.String(),
+  posId: Type.String(),
+  codigoMotivo: Type.Integer(),
+  descripcionMotivo: Type.String(),
+  fechaInicio: Type.String(),
+  fechaFin: Type.Union([Type.String(), Type.Null()]),
+  cufdEvento: Type.String(),
+  codigoEventoSiat: Type.Union([Type.Integer(), Type.Null()]),
+  finalizado: Type.Boolean(),
+  createdAt: Type.String(),
+  estado: Type.Optional(Type.String({ description: 'ACTIVE (vendiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED' })),
+});
+
+const StatusSchema = Type.Object({
+  training: Type.Boolean(),
+  siatReachable: Type.Boolean({ description: 'Resultado de la última comunicación o sondeo con SIAT (no consulta a SIAT en cada llamada)' }),
+  pos: Type.Array(
+    Type.Object({
+      posId: Type.String(),
+      code: Type.Integer(),
+      branchCode: Type.Integer(),
+      name: Type.String(),
+      mode: Type.Union([Type.Literal('ONLINE'), Type.Literal('CONTINGENCY')]),
+      queued: Type.Integer({ description: 'Facturas que esperan a SIAT: emitidas fuera de línea, o en línea con resultado desconocido' }),
+      activeEvent: Type.Union([Event, Type.Null()]),
+      flush: Type.Object({ running: Type.Boolean(), sent: Type.Integer(), total: Type.Integer() }),
+    }),
+  ),
+});
+
+export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Caja'];
+  const heartbeatMs = deps.stream?.heartbeatMs ?? 15_000;
+  const statusCheckMs = deps.stream?.statusCheckMs ?? 2_000;
+
+  // Open streams never finish by themselves: Fastify's close waits for in-flight requests, so
+  // they are ended here, before the server stops accepting and waits.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  r.get(
+    '/api/v1/till/status',
+    { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', response: { 200: apiResponse(StatusSchema) } } },
+    async (req) => ok(tillStatus(deps, req.tenant.id)),
+  );
+
+  r.get(
+    '/api/v1/till/queue',
+    {
+      schema: {
+        tags,
+        summary: 'Cola de contingencia de un punto de venta: facturas en espera y eventos (abiertos y de hoy)',
+        querystring: Type.Object({ posId: Type.String({ format: 'uuid' }) }),
+        response: {
+          200: apiResponse(
+            Type.Object({
+              invoices: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  invoiceNumber: Type.Integer(),
+                  cuf: Type.String(),
+                  state: Type.String(),
+                  clientBusinessName: Type.String(),
+                  amountTotal: Type.Number(),
+                  emissionDate: Type.String(),
+                }),
+              ),
+              events: Type.Array(Event),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const pos = deps.store.pointsOfSale.byId(req.tenant.id, req.query.posId);
+      if (!pos) throw notFound(`Punto de venta ${req.query.posId} no encontrado`);
+      return ok(tillQueue(deps, req.tenant.id, pos.id));
+    },
+  );
+
+  r.get(
+    '/api/v1/till/stream',
+    {
+      schema: {
+        tags,
+        summary: 'Eventos en vivo (text/event-stream): status, invoice, contingency.*, siat.*',
+        description:
+          'Server-sent events del contribuyente de la clave. `status` al conectar y cada vez que cambia; `invoice` en cada cambio de estado ' +
+          'de una factura; `contingency.opened|closed|package_rejected`; `siat.connection_lost|restored`. Comentario `: ping` cada 15 s. ' +
+          'Requiere X-API-Key (EventSource no la envía: use fetch).',
+      },
+    },
+    (req, reply) => {
+      const tenantId = req.tenant.id;
+      const key = req.headers['x-api-key'] as string;
+      const res: ServerResponse = reply.raw;
+      reply.hijack();
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.flushHeaders();
+
+      let ended = false;
+      let lastStatus = '';
+      const write = (chunk: string) => {
+        if (!ended && !res.writableEnded) res.write(chunk);
+      };
+      const sendStatus = (force = false) => {
+        const status = tillStatus(deps, tenantId);
+        const json = JSON.stringify(status);
+        if (!force && json === lastStatus) return;
+        lastStatus = json;
+        write(`event: status\ndata: ${json}\n\n`);
+      };
+
+      const unsubscribe = deps.bus.subscribe((e) => {
+        if (e.tenantId !== tenantId) return;
+        const name = streamEventName(e.type);
+        if (!name) return;
+        write(sseFrame(name, e.posId && !('posId' in e.data) ? { ...e.data, posId: e.posId } : e.data));
+        // Queue counts and modes change with these: the status follows right away.
+        sendStatus();
+      });
+      const offConnectivity = deps.connectivity.onChange(() => sendStatus());
+      // Flush progress and states changed by code that publishes nothing still reach the bar;
+      // a revoked key ends its stream.
+      const statusTimer = setInterval(() => {
+        if (!deps.store.apiKeys.authenticate(key)) return end();
+        try {
+          sendStatus();
+        } catch {
+          end();
+        }
+      }, statusCheckMs);
+      const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
+
+      function end(): void {
+        if (ended) return;
+        ended = true;
+        open.delete(end);
+        unsubscribe();
+        offConnectivity();
+        clearInterval(statusTimer);
+        clearInterval(heartbeat);
+        if (!res.writableEnded) res.end();
+      }
+      open.add(end);
+      req.raw.on('close', end);
+      res.on('error', end);
+
+      write('retry: 3000\n\n');
+      sendStatus(true);
+    },
+  );
+}
