@@ -3,6 +3,7 @@
 // never runs half-working.
 import { isIP } from 'node:net';
 import { defaultDataDir } from './paths';
+import { isValidEmail, isValidFrom, parseSmtpUrl, redact } from '../mail/smtp-config';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -21,6 +22,10 @@ export interface EngineSettings {
   rateLimitPerMinute: number;
   /** Public base URL used in absolute links (pdfUrl, xmlUrl); defaults to http://host:port. */
   publicUrl: string | null;
+  /** SMTP server for invoice e-mail, `smtp[s]://user:pass@host:port`; null = none (tenants may set their own). */
+  smtpUrl: string | null;
+  /** From header of invoice e-mail; defaults to the SMTP user when that is an address. */
+  smtpFrom: string | null;
 }
 
 export class SettingsError extends Error {
@@ -109,6 +114,21 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     throw new SettingsError('KIPU_RATE_LIMIT', `debe ser un entero positivo de solicitudes por minuto (recibido "${rateRaw}")`);
   }
 
+  const smtpUrl = read(env, 'KIPU_SMTP_URL') ?? null;
+  let smtpUser: string | null = null;
+  if (smtpUrl !== null) {
+    const parsed = parseSmtpUrl(smtpUrl);
+    if (!parsed.ok) throw new SettingsError('KIPU_SMTP_URL', parsed.reason);
+    smtpUser = parsed.value.user;
+  }
+  const smtpFrom = read(env, 'KIPU_SMTP_FROM') ?? null;
+  if (smtpFrom !== null && !isValidFrom(smtpFrom)) {
+    throw new SettingsError('KIPU_SMTP_FROM', `debe ser una dirección de correo o "Nombre <correo>" (recibido "${smtpFrom}")`);
+  }
+  if (smtpUrl !== null && smtpFrom === null && !(smtpUser !== null && isValidEmail(smtpUser))) {
+    throw new SettingsError('KIPU_SMTP_FROM', `es obligatoria cuando el usuario de KIPU_SMTP_URL no es una dirección de correo (${redact(smtpUrl)})`);
+  }
+
   return {
     host,
     port,
@@ -120,5 +140,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     logLevel,
     rateLimitPerMinute: Number(rateRaw),
     publicUrl: parseUrl(env, 'KIPU_PUBLIC_URL'),
+    smtpUrl,
+    smtpFrom,
   };
 }

@@ -20,6 +20,7 @@ import {
   type InvoiceDocumentModel,
 } from './model';
 import { qrMatrix } from './qr';
+import { embedLogoPng } from './pdf-logo';
 import { GREY_FILL, GREY_TEXT, PageCanvas, RED, RULE, drawAligned, toWinAnsi, wrapText, type Align } from './pdf-text';
 
 const PAGE_W = 595.28;
@@ -81,7 +82,7 @@ export async function renderInvoicePdf(model: InvoiceDocumentModel, opts: { logo
   if (opts.logoPng && opts.logoPng.length > 0) {
     // A broken logo must not stop the invoice from printing: it is decoration, not a fact.
     try {
-      logo = await doc.embedPng(opts.logoPng);
+      logo = await embedLogoPng(doc, opts.logoPng);
     } catch {
       logo = null;
     }

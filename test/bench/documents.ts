@@ -6,6 +6,7 @@ import { renderTicketPdf } from '../../main/documents/ticket-pdf';
 import { buildEscposTicket } from '../../main/printing/escpos-ticket';
 import { DEFAULT_PRINTER_SETTINGS } from '../../main/printing/settings';
 import { sampleInvoice } from '../unit/documents/sample-invoice';
+import { makePng } from '../fixtures/issued-invoice';
 
 const WARMUP = 30;
 const RUNS = 300;
@@ -33,9 +34,12 @@ async function bench(name: string, fn: () => Promise<unknown> | unknown): Promis
 
 async function main(): Promise<void> {
   const model = sampleInvoice(10);
+  const logoPng = makePng(400, 400);
   console.log(`10-line invoice, ${RUNS} runs after ${WARMUP} warm-up, node ${process.version}`);
   const results = [
     await bench('A4 PDF (renderInvoicePdf)', () => renderInvoicePdf(model)),
+    // The uploaded logo is decoded and embedded on every render (downloads are rendered on demand).
+    await bench('A4 PDF + 400×400 logo', () => renderInvoicePdf(model, { logoPng })),
     await bench('ticket PDF (renderTicketPdf)', () => renderTicketPdf(model)),
     await bench('ESC/POS (buildEscposTicket)', () => buildEscposTicket(model, DEFAULT_PRINTER_SETTINGS)),
   ];

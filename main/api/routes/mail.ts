@@ -1,0 +1,156 @@
+// Seed "Resend e-mail" (POST /api/v1/invoices/{id}/resend-email) and the tenant's SMTP settings.
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { InvoiceRepository } from '../../store/invoices';
+import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import { invoiceFileStem } from '../../documents/invoice-model';
+import { buildInvoiceMail } from '../../mail/invoice-mail';
+import { sendMail, type MailerOptions } from '../../mail/mailer';
+import { isValidEmail, isValidFrom, type SmtpSettings } from '../../mail/smtp-config';
+import { errorBody, ok } from '../envelope';
+import { badRequest, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
+import { apiResponse } from './pos';
+
+export interface MailRouteDeps {
+  invoices: InvoiceRepository;
+  documents: InvoiceDocuments;
+  smtp: SmtpSettings;
+  publicBaseUrl: () => string;
+  mailer?: MailerOptions;
+}
+
+const SmtpSettingsView = Type.Object({
+  configured: Type.Boolean({ description: 'true si la empresa tiene su propio servidor SMTP' }),
+  host: Type.Union([Type.String(), Type.Null()]),
+  port: Type.Union([Type.Integer(), Type.Null()]),
+  secure: Type.Union([Type.Boolean(), Type.Null()]),
+  user: Type.Union([Type.String(), Type.Null()]),
+  from: Type.Union([Type.String(), Type.Null()]),
+  passwordSet: Type.Boolean(),
+  /** Whether e-mail can be sent at all (tenant settings or KIPU_SMTP_URL). */
+  effectiveSource: Type.Union([Type.Literal('tenant'), Type.Literal('env'), Type.Null()]),
+});
+
+export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/api/v1/invoices/:id/resend-email',
+    {
+      schema: {
+        tags: ['Facturas'],
+        summary: 'Reenvía la factura por correo (PDF y XML adjuntos)',
+        description:
+          'Sin el parámetro email se usa el correo del cliente registrado en la factura. Requiere un servidor SMTP: ' +
+          'KIPU_SMTP_URL en el motor o PUT /api/v1/settings/smtp para la empresa; sin él responde 503.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        querystring: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254, description: 'Destinatario; por defecto el correo del cliente' })) }),
+        response: { 200: apiResponse(Type.String({ description: 'Dirección a la que se envió' })), 503: Type.Any({ description: 'Sin servidor de correo, o el servidor no aceptó el envío' }) },
+      },
+    },
+    async (req, reply) => {
+      const inv = deps.invoices.byId(req.tenant.id, req.params.id);
+      if (!inv) throw notFound(`Factura ${req.params.id} no encontrada`);
+      const to = (req.query.email ?? inv.clientEmail ?? '').trim();
+      if (!to) throw badRequest('La factura no tiene correo del cliente; indique el destinatario con el parámetro email', [{ field: 'email', rule: 'required', message: 'Indique el correo' }]);
+      if (!isValidEmail(to)) throw badRequest(`"${to}" no es una dirección de correo válida`, [{ field: 'email', rule: 'format', message: 'Correo no válido' }]);
+      if (inv.state === 'REJECTED') throw conflict(`La factura ${inv.number} fue rechazada por SIAT y no tiene validez; no se envía al cliente`);
+
+      const cfg = deps.smtp.resolve(req.tenant.id);
+      if (!cfg) {
+        return reply.status(503).send(
+          errorBody('Servicio de correo no disponible', {
+            code: 'SMTP_NOT_CONFIGURED',
+            detail: 'No hay servidor de correo configurado: defina KIPU_SMTP_URL en el motor o configure el SMTP de la empresa (PUT /api/v1/settings/smtp)',
+          }),
+        );
+      }
+      const model = deps.documents.model(inv);
+      const pdf = await deps.documents.pdf(inv, model);
+      const msg = buildInvoiceMail({
+        model,
+        to,
+        from: cfg.from,
+        fileStem: invoiceFileStem(inv),
+        pdf,
+        xml: inv.xml,
+        pdfUrl: `${deps.publicBaseUrl()}/api/v1/public/invoice/${encodeURIComponent(inv.cuf)}/pdf`,
+      });
+      const sent = await sendMail(cfg, msg, deps.mailer);
+      if (!sent.ok) {
+        req.log.warn({ code: sent.code, invoice: inv.id }, 'invoice e-mail failed');
+        return reply.status(503).send(errorBody('Servicio de correo no disponible', { code: sent.code, detail: sent.message }));
+      }
+      return ok(to, `Factura reenviada a ${to}`);
+    },
+  );
+
+  // ---- tenant SMTP settings ------------------------------------------------------------
+
+  const view = (tenantId: string) => {
+    const t = deps.smtp.tenant(tenantId);
+    const effective = deps.smtp.resolve(tenantId);
+    return {
+      configured: t !== null,
+      host: t?.host ?? null,
+      port: t?.port ?? null,
+      secure: t?.secure ?? null,
+      user: t?.user ?? null,
+      from: t?.from ?? null,
+      passwordSet: t?.passwordSet ?? false,
+      effectiveSource: effective?.source ?? null,
+    };
+  };
+  const tags = ['Configuración'];
+
+  r.get(
+    '/api/v1/settings/smtp',
+    { schema: { tags, summary: 'Servidor de correo de la empresa (la clave nunca se devuelve)', response: { 200: apiResponse(SmtpSettingsView) } } },
+    async (req) => ok(view(req.tenant.id)),
+  );
+
+  r.put(
+    '/api/v1/settings/smtp',
+    {
+      schema: {
+        tags,
+        summary: 'Configura el servidor de correo de la empresa (tiene prioridad sobre KIPU_SMTP_URL)',
+        description: 'password: omitido conserva la clave guardada; null o "" la borra. La clave se guarda en el almacén de secretos, no en la base de datos.',
+        body: Type.Object(
+          {
+            host: Type.String({ minLength: 1, maxLength: 253 }),
+            port: Type.Integer({ minimum: 1, maximum: 65535 }),
+            secure: Type.Boolean({ description: 'true = TLS directo (puerto 465); false = STARTTLS si el servidor lo ofrece (587, 25)' }),
+            user: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
+            password: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+            from: Type.String({ minLength: 3, maxLength: 300, description: 'Remitente: correo o "Nombre <correo>"' }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: apiResponse(SmtpSettingsView) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const problems: FieldProblem[] = [];
+      const host = b.host.trim();
+      if (!/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/.test(host)) problems.push({ field: 'host', rule: 'format', message: 'Servidor no válido: use un nombre (smtp.ejemplo.com) o una IP' });
+      if (!isValidFrom(b.from)) problems.push({ field: 'from', rule: 'format', message: 'El remitente debe ser un correo o "Nombre <correo>"' });
+      if (problems.length > 0) throw unprocessable(problems.map((p) => p.message).join('; '), problems);
+      const user = b.user?.trim() || null;
+      deps.smtp.save(req.tenant.id, { host: host.replace(/^\[|\]$/g, ''), port: b.port, secure: b.secure, user, from: b.from.trim() }, b.password);
+      return ok(view(req.tenant.id), 'Servidor de correo guardado');
+    },
+  );
+
+  r.delete(
+    '/api/v1/settings/smtp',
+    { schema: { tags, summary: 'Borra el servidor de correo de la empresa (vuelve a KIPU_SMTP_URL si está definida)', response: { 200: apiResponse(SmtpSettingsView) } } },
+    async (req) => {
+      deps.smtp.clear(req.tenant.id);
+      return ok(view(req.tenant.id), 'Servidor de correo de la empresa borrado');
+    },
+  );
+
+}

@@ -1,0 +1,162 @@
+// Receipt printer settings per tenant, the test page, and printing an invoice's ticket.
+// Printing never fails the request that asks for it: a printer that is off, without paper or
+// unreachable answers 200 with printed:false and a Spanish detail the cashier can act on — the
+// sale is already done and valid, and the customer can still get the PDF (DESIGN.md, Printing).
+// Print-on-issue is the UI's job: after a sale it calls POST /invoices/{id}/print when the
+// settings say printOnIssue; the engine never prints by itself.
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { SettingsStore } from '../../store/settings-store';
+import type { InvoiceRepository } from '../../store/invoices';
+import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import { DEFAULT_PRINTER_SETTINGS, validatePrinterSettings, type PrinterSettings } from '../../printing/settings';
+import { printTestPage, printTicket, type PrintResult, type SendOptions } from '../../printing/transport';
+import { ok } from '../envelope';
+import { badRequest, conflict, notFound, unprocessable } from '../errors';
+import { apiResponse } from './pos';
+
+const SETTING_KEY = 'printer';
+
+export interface PrintingRouteDeps {
+  settings: SettingsStore;
+  invoices: InvoiceRepository;
+  documents: InvoiceDocuments;
+  /** Transport bounds (tests shorten them). */
+  sendOptions?: SendOptions;
+}
+
+export const PrinterSettingsSchema = Type.Object({
+  type: Type.Union([Type.Literal('epson'), Type.Literal('star')]),
+  interface: Type.String({ description: 'tcp://IP:puerto | ruta del dispositivo (/dev/usb/lp0, COM3) | printer:NOMBRE' }),
+  width: Type.Union([Type.Literal(48), Type.Literal(42)]),
+  characterSet: Type.Union([Type.Literal('PC850'), Type.Literal('PC858'), Type.Literal('WPC1252')]),
+  drawerKick: Type.Boolean(),
+  printOnIssue: Type.Boolean({ description: 'La interfaz imprime el ticket al emitir (llama a POST /api/v1/invoices/{id}/print)' }),
+  qr: Type.Union([Type.Literal('native'), Type.Literal('image')]),
+});
+
+const PrinterSettingsView = Type.Intersect([PrinterSettingsSchema, Type.Object({ configured: Type.Boolean({ description: 'false = valores por defecto, aún no guardados' }) })]);
+
+const PrintOutcome = Type.Object({
+  printed: Type.Boolean(),
+  detail: Type.String(),
+  code: Type.Union([Type.String(), Type.Null()], { description: 'null, PRINTER_NOT_CONFIGURED, PRINTER_OFFLINE, PRINTER_TIMEOUT o PRINTER_ERROR' }),
+});
+
+export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Impresión'];
+  const saved = (tenantId: string): PrinterSettings | null => {
+    const raw = deps.settings.get<unknown>(tenantId, SETTING_KEY);
+    if (raw === null) return null;
+    const v = validatePrinterSettings(raw);
+    return v.ok ? v.settings : null;
+  };
+  const outcome = (r: PrintResult, okDetail: string) =>
+    r.ok ? { printed: true, detail: okDetail, code: null } : { printed: false, detail: r.message, code: r.code };
+  const validate = (body: unknown): PrinterSettings => {
+    // Unknown fields are refused, never silently dropped (docs/decisions/0001-fastify.md).
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      const unknown = Object.keys(body).filter((k) => !(k in DEFAULT_PRINTER_SETTINGS));
+      if (unknown.length > 0) {
+        throw badRequest(
+          `Campo desconocido en la configuración de la impresora: ${unknown.join(', ')}`,
+          unknown.map((field) => ({ field, rule: 'additionalProperties', message: 'Campo desconocido' })),
+        );
+      }
+    }
+    const v = validatePrinterSettings(body);
+    if (!v.ok) {
+      throw unprocessable(
+        v.errors.map((e) => e.message).join(' '),
+        v.errors.map((e) => ({ field: e.field, rule: 'invalid', message: e.message })),
+      );
+    }
+    return v.settings;
+  };
+  const notConfigured = {
+    printed: false,
+    detail: 'No hay impresora configurada. Configúrela en Configuración > Impresora.',
+    code: 'PRINTER_NOT_CONFIGURED',
+  };
+
+  r.get(
+    '/api/v1/settings/printer',
+    { schema: { tags, summary: 'Impresora de tickets de la empresa (valores por defecto si aún no se guardó)', response: { 200: apiResponse(PrinterSettingsView) } } },
+    async (req) => {
+      const s = saved(req.tenant.id);
+      return ok({ ...(s ?? DEFAULT_PRINTER_SETTINGS), configured: s !== null });
+    },
+  );
+
+  r.put(
+    '/api/v1/settings/printer',
+    {
+      schema: {
+        tags,
+        summary: 'Guarda la impresora de tickets',
+        // The body is checked by validatePrinterSettings (Spanish messages per field, 422), not
+        // by the schema, so the settings screen gets one message per wrong field.
+        body: Type.Unknown(),
+        response: { 200: apiResponse(PrinterSettingsView) },
+      },
+    },
+    async (req) => {
+      const s = validate(req.body);
+      deps.settings.set(req.tenant.id, SETTING_KEY, s);
+      return ok({ ...s, configured: true }, 'Impresora guardada');
+    },
+  );
+
+  r.post(
+    '/api/v1/settings/printer/test',
+    {
+      schema: {
+        tags,
+        summary: 'Imprime la página de prueba',
+        description: 'Con cuerpo: prueba esa configuración sin guardarla. Sin cuerpo: la configuración guardada.',
+        body: Type.Optional(Type.Unknown()),
+        response: { 200: apiResponse(PrintOutcome) },
+      },
+    },
+    async (req) => {
+      const hasBody = req.body !== undefined && req.body !== null && !(typeof req.body === 'object' && Object.keys(req.body).length === 0);
+      const s = hasBody ? validate(req.body) : saved(req.tenant.id);
+      if (!s) return ok(notConfigured, notConfigured.detail);
+      const o = outcome(await printTestPage(s, deps.sendOptions), 'Página de prueba enviada a la impresora');
+      return ok(o, o.detail);
+    },
+  );
+
+  r.post(
+    '/api/v1/invoices/:id/print',
+    {
+      schema: {
+        tags: ['Facturas', ...tags],
+        summary: 'Imprime el ticket de la factura en la impresora configurada',
+        description:
+          'Siempre responde 200 si la factura existe: printed indica si la impresora recibió el ticket y detail explica qué hacer si no. ' +
+          'La interfaz lo llama después de emitir cuando printOnIssue es true.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: apiResponse(PrintOutcome) },
+      },
+    },
+    async (req) => {
+      const inv = deps.invoices.byId(req.tenant.id, req.params.id);
+      if (!inv) throw notFound(`Factura ${req.params.id} no encontrada`);
+      if (inv.state === 'REJECTED') throw conflict(`La factura ${inv.number} fue rechazada por SIAT y no tiene validez; no se imprime`);
+      const s = saved(req.tenant.id);
+      if (!s) return ok(notConfigured, notConfigured.detail);
+      let result: PrintResult;
+      try {
+        result = await printTicket(deps.documents.model(inv), s, deps.sendOptions);
+      } catch (err) {
+        // printTicket never throws; this guards the model lookup so printing can't break a sale.
+        result = { ok: false, code: 'PRINTER_ERROR', message: `No se pudo preparar el ticket: ${err instanceof Error ? err.message : String(err)}` };
+      }
+      const o = outcome(result, `Ticket de la factura ${inv.number} impreso`);
+      return ok(o, o.detail);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+// The files of a stored invoice (A4 PDF, 80 mm ticket PDF, ZIP bundle) rendered on demand from
+// the record, the tenant, the synced unit catalog and the tenant's logo. Shared by the public
+// downloads, the e-mail and the printing routes so they all show the same document.
+import type { InvoiceRecord } from '../store/invoices';
+import type { Tenant } from '../store/tenants';
+import type { CatalogItem, CatalogName } from '../catalogs/catalog-sync';
+import type { BrandLogos } from '../storage/brand-logo';
+import type { InvoiceDocumentModel } from './model';
+import { invoiceFileStem, toInvoiceDocumentModel } from './invoice-model';
+import { renderInvoicePdf } from './invoice-pdf';
+import { renderTicketPdf } from './ticket-pdf';
+import { buildInvoiceZip } from './zip';
+import { fromBoliviaIso } from '../../shared/time';
+
+export interface InvoiceDocumentsDeps {
+  tenants: { byId(id: string): Tenant | null };
+  catalogs: { items(tenantId: string, name: CatalogName): CatalogItem[] };
+  logos: Pick<BrandLogos, 'bytes'>;
+}
+
+export class InvoiceDocuments {
+  constructor(private readonly deps: InvoiceDocumentsDeps) {}
+
+  model(inv: InvoiceRecord): InvoiceDocumentModel {
+    const tenant = this.deps.tenants.byId(inv.tenantId);
+    if (!tenant) throw new Error(`Contribuyente ${inv.tenantId} de la factura ${inv.id} no existe`);
+    return toInvoiceDocumentModel(inv, tenant, this.deps.catalogs.items(inv.tenantId, 'unit-measures'));
+  }
+
+  async pdf(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {
+    const logoPng = await this.deps.logos.bytes(inv.tenantId);
+    return renderInvoicePdf(model, logoPng ? { logoPng } : {});
+  }
+
+  ticket(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {
+    return renderTicketPdf(model);
+  }
+
+  async zip(inv: InvoiceRecord): Promise<Buffer> {
+    const model = this.model(inv);
+    const [pdf, ticket] = await Promise.all([this.pdf(inv, model), this.ticket(inv, model)]);
+    // Entry dates = the issue date, so the same invoice always zips to the same bytes.
+    const mtime = fromBoliviaIso(inv.fechaEmision) ?? undefined;
+    return buildInvoiceZip({ baseName: invoiceFileStem(inv), pdf, ticket, xml: inv.xml, ...(mtime ? { mtime } : {}) });
+  }
+}
