@@ -4,13 +4,15 @@
 // packages, validate) lives in recovery.ts and is driven by the monitor.
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../store/tenants';
+import type { Store } from '../store/store';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { CodesService } from '../codes/codes-service';
 import type { EventBus } from '../engine/event-bus';
 import { SiatTransportError } from '../siat/errors';
 import { toBoliviaIso } from '../../shared/time';
 import type { ContingencyEvent, ContingencyRepository } from './events-repository';
-import type { ContingencyPort } from '../invoicing/issue-invoice';
+import { IssueError, type ContingencyPort } from '../invoicing/issue-invoice';
+import { offlineDeadline } from './limits';
 
 /** SIAT significant events that the till covers by issuing offline itself (CONTRACT.md §5.2). */
 export const OFFLINE_MOTIVES = [1, 2, 3, 4] as const;
@@ -58,17 +60,51 @@ export class ContingencyService implements ContingencyPort {
     private readonly repo: ContingencyRepository,
     private readonly codes: CodesService,
     private readonly bus: EventBus,
+    /** Tenant and point-of-sale lookups (splitting an event needs them). */
+    private readonly store?: Pick<Store, 'tenants' | 'pointsOfSale'>,
   ) {}
 
+  /**
+   * The ACTIVE event offline sales go into. Limits (docs/decisions/0003-contingency-limits.md):
+   * - its cufdEvento expired and a newer CUFD is in force (SIAT answered the scheduler meanwhile,
+   *   typical of a long manual event) → the event ends here and a new one begins with that CUFD:
+   *   one event per cufdEvento;
+   * - its cufdEvento is past the 72 h extension and no newer CUFD exists → no more offline
+   *   invoices (SIAT would reject them: 1040/981); the cashier is told to reconnect.
+   */
   activeEvent(tenantId: string, posId: string): { id: string; cufdEvento: string } | null {
     const e = this.repo.activeFor(tenantId, posId);
-    return e ? { id: e.id, cufdEvento: e.cufdEvento } : null;
+    if (!e) return null;
+    const cufd = this.codes.byCodigo(tenantId, e.cufdEvento);
+    if (cufd && !this.codes.isValid(tenantId, cufd)) {
+      const newer = this.codes.activeCufd(tenantId, posId);
+      if (newer && newer.codigo !== e.cufdEvento) {
+        const tenant = this.store?.tenants.byId(tenantId);
+        const pos = this.store?.pointsOfSale.byId(tenantId, posId);
+        if (tenant && pos) {
+          this.end(tenant, pos, e.id);
+          const next = this.open(tenant, pos, e.codigoMotivo, e.descripcion, e.manual);
+          return { id: next.id, cufdEvento: next.cufdEvento };
+        }
+      }
+      if (this.codes.siatNow(tenantId).getTime() > offlineDeadline(cufd).getTime()) {
+        throw new IssueError(
+          503,
+          'CONTINGENCY_LIMIT',
+          'La contingencia superó las 72 horas de extensión del CUFD que permite SIAT; no se pueden emitir más facturas fuera de línea. Conecte con SIAT para obtener un CUFD nuevo.',
+        );
+      }
+    }
+    return { id: e.id, cufdEvento: e.cufdEvento };
   }
 
   /** The CUFD in force when the event begins; an expired one serves while SIAT cannot give another (CONTRACT.md §5.1: up to 72 h). */
   private cufdForEvent(tenant: Tenant, pos: PointOfSale): string {
     const c = this.codes.activeCufd(tenant.id, pos.id) ?? this.codes.latestCufd(tenant.id, pos.id);
     if (!c) throw new ContingencyError(503, 'El punto de venta nunca obtuvo un CUFD: conecte con SIAT al menos una vez antes de emitir fuera de línea');
+    if (this.codes.siatNow(tenant.id).getTime() > offlineDeadline(c).getTime()) {
+      throw new ContingencyError(503, 'El último CUFD del punto de venta superó las 72 horas de extensión que permite SIAT; conecte con SIAT para obtener uno nuevo antes de emitir fuera de línea');
+    }
     return c.codigo;
   }
 

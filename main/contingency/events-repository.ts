@@ -1,5 +1,6 @@
 // Contingency events and packages, scoped by tenant.
 import type { Db } from '../store/db';
+import { prepared } from '../store/statements';
 
 export type EventState = 'ACTIVE' | 'RECOVERING' | 'CLOSED';
 
@@ -83,8 +84,7 @@ export class ContingencyRepository {
 
   open(e: Omit<ContingencyEvent, 'createdAt' | 'updatedAt' | 'state' | 'step' | 'lastError' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat'>): ContingencyEvent {
     const at = this.now().toISOString();
-    this.db
-      .prepare(
+    prepared(this.db, 
         `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, manual, fecha_inicio, cufd_evento, state, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE', ?, ?)`,
       )
@@ -93,39 +93,39 @@ export class ContingencyRepository {
   }
 
   byId(tenantId: string, id: string): ContingencyEvent | null {
-    const r = this.db.prepare('SELECT * FROM contingency_events WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM contingency_events WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
     return r ? toEvent(r) : null;
   }
 
   /** The ACTIVE event of a point of sale (sales are issued offline while it lasts). */
   activeFor(tenantId: string, posId: string): ContingencyEvent | null {
-    const r = this.db.prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state = 'ACTIVE'`).get(tenantId, posId) as Row | undefined;
+    const r = prepared(this.db, `SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state = 'ACTIVE'`).get(tenantId, posId) as Row | undefined;
     return r ? toEvent(r) : null;
   }
 
   /** Events not yet closed (ACTIVE or RECOVERING) of a point of sale, oldest first. */
   unclosedFor(tenantId: string, posId: string): ContingencyEvent[] {
     return (
-      this.db.prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state <> 'CLOSED' ORDER BY created_at`).all(tenantId, posId) as Row[]
+      prepared(this.db, `SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state <> 'CLOSED' ORDER BY created_at`).all(tenantId, posId) as Row[]
     ).map(toEvent);
   }
 
   allOpen(): ContingencyEvent[] {
-    return (this.db.prepare(`SELECT * FROM contingency_events WHERE state <> 'CLOSED' ORDER BY created_at`).all() as Row[]).map(toEvent);
+    return (prepared(this.db, `SELECT * FROM contingency_events WHERE state <> 'CLOSED' ORDER BY created_at`).all() as Row[]).map(toEvent);
   }
 
   /** Events of a point of sale that began on a given Bolivian date (yyyy-MM-dd). */
   onDate(tenantId: string, posId: string, date: string): ContingencyEvent[] {
     return (
-      this.db
-        .prepare(`SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND substr(fecha_inicio, 1, 10) = ? ORDER BY fecha_inicio`)
+      prepared(this.db, `SELECT * FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND substr(fecha_inicio, 1, 10) = ? ORDER BY fecha_inicio`)
         .all(tenantId, posId, date) as Row[]
     ).map(toEvent);
   }
 
-  update(id: string, patch: Partial<Pick<ContingencyEvent, 'state' | 'step' | 'lastError' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat'>>): void {
+  update(id: string, patch: Partial<Pick<ContingencyEvent, 'state' | 'step' | 'lastError' | 'fechaInicio' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat'>>): void {
     const cols: [keyof typeof patch, string][] = [
       ['state', 'state'],
+      ['fechaInicio', 'fecha_inicio'],
       ['step', 'step'],
       ['lastError', 'last_error'],
       ['fechaFin', 'fecha_fin'],
@@ -140,13 +140,42 @@ export class ContingencyRepository {
         args.push(patch[k]);
       }
     }
-    this.db.prepare(`UPDATE contingency_events SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+    prepared(this.db, `UPDATE contingency_events SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+  }
+
+  /** Every ACTIVE event (the monitor probes SIAT for the automatic ones). */
+  allActive(): ContingencyEvent[] {
+    return (prepared(this.db, `SELECT * FROM contingency_events WHERE state = 'ACTIVE' ORDER BY created_at`).all() as Row[]).map(toEvent);
+  }
+
+  /** Events being recovered, oldest first (resumed at engine start). */
+  allRecovering(): ContingencyEvent[] {
+    return (prepared(this.db, `SELECT * FROM contingency_events WHERE state = 'RECOVERING' ORDER BY created_at`).all() as Row[]).map(toEvent);
+  }
+
+  /**
+   * Stores built packages and ties their invoices to them, in one transaction: after a crash an
+   * invoice is either in exactly one persisted package or in none (CONTRACT §3.6).
+   */
+  addPackages(list: { id: string; eventId: string; tenantId: string; seq: number; cufdEvento: string; invoiceIds: string[]; archive: Buffer; hash: string }[]): void {
+    const tie = prepared(this.db, 'UPDATE invoices SET package_id = ? WHERE id = ? AND package_id IS NULL');
+    this.db
+      .transaction(() => {
+        for (const p of list) {
+          this.addPackage(p);
+          for (const id of p.invoiceIds) tie.run(p.id, id);
+        }
+      })
+      .immediate();
+  }
+
+  nextPackageSeq(eventId: string): number {
+    return ((prepared(this.db, 'SELECT MAX(seq) m FROM contingency_packages WHERE event_id = ?').get(eventId) as { m: number | null }).m ?? 0) + 1;
   }
 
   addPackage(p: { id: string; eventId: string; tenantId: string; seq: number; cufdEvento: string; invoiceIds: string[]; archive: Buffer; hash: string }): void {
     const at = this.now().toISOString();
-    this.db
-      .prepare(
+    prepared(this.db, 
         `INSERT INTO contingency_packages (id, event_id, tenant_id, seq, cufd_evento, invoice_ids, invoice_count, archive, hash, state, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'BUILT', ?, ?)`,
       )
@@ -154,12 +183,11 @@ export class ContingencyRepository {
   }
 
   packages(eventId: string): ContingencyPackage[] {
-    return (this.db.prepare('SELECT * FROM contingency_packages WHERE event_id = ? ORDER BY seq').all(eventId) as Row[]).map(toPackage);
+    return (prepared(this.db, 'SELECT * FROM contingency_packages WHERE event_id = ? ORDER BY seq').all(eventId) as Row[]).map(toPackage);
   }
 
   updatePackage(id: string, patch: { state: PackageState; codigoRecepcion?: string | null; siatCode?: number | null; siatMessages?: unknown[] }): void {
-    this.db
-      .prepare(
+    prepared(this.db, 
         `UPDATE contingency_packages SET state = ?, codigo_recepcion = COALESCE(?, codigo_recepcion), siat_code = COALESCE(?, siat_code),
            siat_messages = COALESCE(?, siat_messages), updated_at = ? WHERE id = ?`,
       )

@@ -8,6 +8,10 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** CONTRACT §5.4: CUIS 365 days, CUFD 24 h. */
 export const CUIS_VALIDITY_MS = 365 * DAY_MS;
 export const CUFD_VALIDITY_MS = DAY_MS;
+/** §5.1.2/§5.4: a CUFD serves offline emission "hasta 72 horas" from its issue when SIAT cannot give another. */
+export const CUFD_EXTENSION_MS = 3 * DAY_MS;
+/** §5.4: offline packages are sent at most 48 h after the contingency ends (983). */
+export const PACKAGE_WINDOW_MS = 2 * DAY_MS;
 /** CONTRACT §2.1: a CUIS may be renewed from 5 days before it expires. */
 export const CUIS_RENEWAL_WINDOW_MS = 5 * DAY_MS;
 

@@ -5,6 +5,7 @@ import { parseSiatDateTime, siatDate } from '../../siat/datetime';
 import { CATALOG_DATA } from '../catalog-data';
 import { checkBranch, checkCuis, checkCurrentCufd, checkIssuer, checkPointOfSaleRequest, num, str } from '../checks';
 import { reject } from '../respond';
+import { CUFD_EXTENSION_MS } from '../state';
 import type { Handlers } from './types';
 
 function tipoPuntoVentaText(tipo: number): string {
@@ -98,9 +99,12 @@ export const operacionesHandlers: Handlers = {
     if (!finText) reject(960);
     const inicio = parseSiatDateTime(inicioText ?? '');
     const fin = parseSiatDateTime(finText);
-    // §5.4: end > start (974), start within the cufdEvento's validity (981), end not in the future.
+    // §5.4: end > start (974), end not in the future (974). The range lies within the
+    // cufdEvento's life extended "hasta 72 horas" from its issue (§5.1.2; Kipu's reading,
+    // docs/decisions/0003-contingency-limits.md) → 981 otherwise.
     if (!inicio || !fin || fin.getTime() <= inicio.getTime() || fin.getTime() > state.now().getTime() + 60_000) reject(974);
-    if (inicio.getTime() < cufdEvento.issued_at || inicio.getTime() >= cufdEvento.expires_at) reject(981);
+    const extendedUntil = cufdEvento.issued_at + CUFD_EXTENSION_MS;
+    if (inicio.getTime() < cufdEvento.issued_at - 60_000 || inicio.getTime() >= extendedUntil || fin.getTime() > extendedUntil + 60_000) reject(981);
     const codigo = state.registerEvent({
       nit: ctx.nit,
       codigo_sucursal: ctx.sucursal,

@@ -12,7 +12,7 @@ import { CATALOG_DATA } from '../catalog-data';
 import { checkCurrentCufd, checkPointOfSaleRequest, num, str, type Req } from '../checks';
 import { checkDocuments, type DocumentCheckContext, type DocumentVerdict } from '../documents';
 import { estado, msg, reject, type SimMessage } from '../respond';
-import type { PackageRow, SimulatorState } from '../state';
+import { PACKAGE_WINDOW_MS, type PackageRow, type SimulatorState } from '../state';
 import type { CallInfo, Handler, Handlers } from './types';
 
 /** §3.6: offline/CAFC packages ≤ 500 documents (954); massive ≤ 1000 (956). */
@@ -203,6 +203,8 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
   if (kind === 'paquete') {
     const event = state.event(num(req, 'codigoEvento') ?? -1);
     if (!event || event.nit !== ctx.nit || event.codigo_sucursal !== ctx.sucursal || event.codigo_punto_venta !== ctx.pv) reject(957);
+    // §5.4: packages go at most 48 h after the contingency ended (983 "fuera de plazo").
+    if (state.now().getTime() > event.fin + PACKAGE_WINDOW_MS) reject(983);
     eventCode = event.codigo_recepcion;
   } else if (!ctx.state.taxpayer(ctx.nit)?.masiva) {
     reject(955);

@@ -1,0 +1,163 @@
+// Seed "Contingency events": start, end, query by day, active event. GET
+// /api/v1/events/check-connection lives in codes.ts.
+//
+// branchId: the seed types it as a string UUID, but Kipu's branches have integer ids (GET
+// /api/v1/pos → branchId). Accepted: that integer, as a number or a numeric string; a value that
+// is no branch id of the tenant is read as the SIAT branch code (codigoSucursal, 0 = casa
+// matriz). It must be the point of sale's branch (422 otherwise).
+// GET /events/active/{posId}: 200 with `data: null` when the point of sale is online — no event
+// is a normal state the till polls for, not an error; 404 stays for an unknown point of sale.
+import Type from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Store } from '../../store/store';
+import type { PointOfSale } from '../../store/points-of-sale';
+import type { ContingencyRepository } from '../../contingency/events-repository';
+import { ContingencyError, type ContingencyService } from '../../contingency/contingency-service';
+import { eventDto } from '../../contingency/event-dto';
+import { IssueError } from '../../invoicing/issue-invoice';
+import { ok } from '../envelope';
+import { ApiError, notFound, unprocessable } from '../errors';
+import { apiResponse } from './pos';
+
+export interface EventsDeps {
+  store: Store;
+  contingency: ContingencyService;
+  repo: ContingencyRepository;
+}
+
+const Uuid = Type.String({ format: 'uuid' });
+const BranchId = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 36 })], {
+  description: 'id entero de la sucursal (GET /api/v1/pos → branchId), como número o texto; o su codigoSucursal de SIAT',
+});
+const EventSchema = Type.Object({
+  id: Type.String(),
+  posId: Type.String(),
+  codigoMotivo: Type.Integer(),
+  descripcionMotivo: Type.String(),
+  fechaInicio: Type.String(),
+  fechaFin: Type.Union([Type.String(), Type.Null()]),
+  cufdEvento: Type.String(),
+  codigoEventoSiat: Type.Union([Type.Integer(), Type.Null()]),
+  finalizado: Type.Boolean(),
+  createdAt: Type.String(),
+  estado: Type.String({ description: 'ACTIVE (emitiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED' }),
+});
+const tags = ['Eventos de contingencia'];
+
+function resolvePos(deps: EventsDeps, req: FastifyRequest, posId: string, branchId: number | string): PointOfSale {
+  const pos = deps.store.pointsOfSale.byId(req.tenant.id, posId);
+  if (!pos) throw notFound(`Punto de venta ${posId} no encontrado`);
+  const text = String(branchId).trim();
+  const branches = deps.store.pointsOfSale.branches(req.tenant.id);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const branch = branches.find((b) => b.id === n) ?? branches.find((b) => b.codigoSucursal === n);
+  if (!branch || branch.id !== pos.branchId) {
+    throw unprocessable(`branchId ${text} no es la sucursal del punto de venta ${pos.code} (branchId ${pos.branchId}, codigoSucursal ${pos.branchCode})`, [
+      { field: 'branchId', rule: 'POS_BRANCH', message: 'no corresponde al punto de venta' },
+    ]);
+  }
+  return pos;
+}
+
+function apiErrorOf(err: unknown): unknown {
+  if (err instanceof ContingencyError) {
+    const code = err.status === 404 ? 'NOT_FOUND' : err.status === 409 ? 'CONFLICT' : err.status === 422 ? 'VALIDATION_FAILED' : 'SIAT_UNAVAILABLE';
+    return new ApiError(err.status, code, err.message);
+  }
+  if (err instanceof IssueError) return new ApiError(err.status, err.code, err.message);
+  return err;
+}
+
+export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/api/v1/events/start',
+    {
+      schema: {
+        tags,
+        summary: 'Inicia un evento de contingencia: el punto de venta emite fuera de línea',
+        description: 'codigoMotivo es el código del catálogo de eventos significativos de SIAT; Kipu cubre 1 a 4 (emisión fuera de línea). 5 a 7 requieren facturas manuales con CAFC.',
+        body: Type.Object(
+          { posId: Uuid, branchId: BranchId, codigoMotivo: Type.Integer(), descripcion: Type.String({ minLength: 1, maxLength: 500 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: apiResponse(EventSchema) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.body.posId, req.body.branchId);
+      try {
+        const e = deps.contingency.start(req.tenant, pos, req.body.codigoMotivo, req.body.descripcion.trim());
+        return ok(eventDto(e), `Evento de contingencia iniciado: el punto de venta ${pos.code} emite fuera de línea`);
+      } catch (err) {
+        throw apiErrorOf(err);
+      }
+    },
+  );
+
+  r.post(
+    '/api/v1/events/end',
+    {
+      schema: {
+        tags,
+        summary: 'Finaliza el evento: las facturas emitidas fuera de línea se envían a SIAT',
+        body: Type.Object({ posId: Uuid, branchId: BranchId, eventoId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
+        response: { 200: apiResponse(EventSchema) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.body.posId, req.body.branchId);
+      try {
+        const e = deps.contingency.end(req.tenant, pos, req.body.eventoId);
+        return ok(eventDto(e), 'Evento finalizado; enviando a SIAT las facturas emitidas fuera de línea');
+      } catch (err) {
+        throw apiErrorOf(err);
+      }
+    },
+  );
+
+  r.post(
+    '/api/v1/events',
+    {
+      schema: {
+        tags,
+        summary: 'Eventos de contingencia del punto de venta que comenzaron en una fecha (hora de Bolivia)',
+        body: Type.Object(
+          { posId: Uuid, branchId: BranchId, fechaEvento: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: apiResponse(Type.Array(EventSchema)) },
+      },
+    },
+    async (req) => {
+      const pos = resolvePos(deps, req, req.body.posId, req.body.branchId);
+      const d = req.body.fechaEvento;
+      const parsed = new Date(`${d}T00:00:00Z`);
+      if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== d) {
+        throw unprocessable(`fechaEvento ${d} no es una fecha válida`, [{ field: 'fechaEvento', rule: 'date', message: 'no es una fecha válida' }]);
+      }
+      const list = deps.repo.onDate(req.tenant.id, pos.id, d).map(eventDto);
+      return ok(list, `${list.length} evento(s) el ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`);
+    },
+  );
+
+  r.get(
+    '/api/v1/events/active/:posId',
+    {
+      schema: {
+        tags,
+        summary: 'El evento no finalizado del punto de venta (data: null si está en línea)',
+        params: Type.Object({ posId: Uuid }),
+        response: { 200: apiResponse(Type.Union([EventSchema, Type.Null()])) },
+      },
+    },
+    async (req) => {
+      const pos = deps.store.pointsOfSale.byId(req.tenant.id, req.params.posId);
+      if (!pos) throw notFound(`Punto de venta ${req.params.posId} no encontrado`);
+      const e = deps.repo.activeFor(req.tenant.id, pos.id);
+      return ok(e ? eventDto(e) : null, e ? 'Evento de contingencia activo' : 'Sin evento activo: el punto de venta está en línea');
+    },
+  );
+}

@@ -1,0 +1,107 @@
+// SIAT hangs instead of refusing; a sale SIAT received before the client's time-out is
+// reconciled (VALIDATED, never resent). A package answered 904 keeps the two rejected files'
+// observations verbatim and validates the rest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { KipuEvent } from '../../../main/engine/event-bus';
+import { assertGapless, assertRegisteredOnce, openTill, stateCounts, waitFor } from './helpers';
+
+test('hanging SIAT: the sale SIAT received before the time-out is reconciled, not resent; the rest go in a package', { timeout: 90_000 }, async () => {
+  const till = await openTill();
+  const { eng, posId } = till;
+  try {
+    eng.simulator!.state.packageValidationDelayMs = 20;
+    await till.admin('/admin/faults', { mode: 'hang' });
+    await till.admin('/admin/accept-before-timeout', { enabled: true });
+
+    const [first] = await till.sell(1, 1);
+    assert.equal(first.state, 'PENDING', 'outcome unknown: kept PENDING for reconciliation');
+    const received = (await till.admin('/admin/received')) as { cuf: string; timesRegistered: number }[];
+    assert.equal(received.find((r) => r.cuf === first.cuf)?.timesRegistered, 1, 'SIAT registered it before the client gave up');
+
+    const rest = await till.sell(150);
+    assert.ok(rest.every((i) => i.state === 'CONTINGENCY'));
+    const event = eng.contingencyEvents.activeFor(till.tenantId, posId)!;
+    assert.equal(eng.store.db.prepare('SELECT needs_reconcile FROM invoices WHERE cuf = ?').pluck().get(first.cuf), 1);
+
+    await till.admin('/admin/reset-faults');
+    await waitFor('the event to close', () => eng.contingencyEvents.byId(till.tenantId, event.id)?.state === 'CLOSED', 60_000);
+
+    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: 151 });
+    const firstNow = eng.invoices.byId(till.tenantId, first.id)!;
+    assert.equal(firstNow.cuf, first.cuf, 'same CUF: it was never re-issued');
+    assert.equal(firstNow.codigoEmision, 1);
+    assert.equal(firstNow.packageId, null, 'never packaged');
+    await assertRegisteredOnce(till, eng.store.db, posId, { receivedOnce: true });
+    assertGapless(eng.store.db, posId);
+  } finally {
+    await eng.stop();
+  }
+});
+
+test('an online sale SIAT never got (time-out without acceptance) is re-issued offline with the same number', { timeout: 60_000 }, async () => {
+  const till = await openTill();
+  const { eng, posId } = till;
+  try {
+    eng.simulator!.state.packageValidationDelayMs = 20;
+    await till.admin('/admin/faults', { mode: 'hang' });
+    const [first] = await till.sell(1, 1);
+    assert.equal(first.state, 'PENDING');
+    await till.sell(3);
+    const event = eng.contingencyEvents.activeFor(till.tenantId, posId)!;
+    await till.admin('/admin/reset-faults');
+    await waitFor('the event to close', () => eng.contingencyEvents.byId(till.tenantId, event.id)?.state === 'CLOSED', 30_000);
+    const inv = eng.invoices.byId(till.tenantId, first.id)!;
+    assert.equal(inv.state, 'VALIDATED');
+    assert.equal(inv.number, first.invoiceNumber ?? inv.number);
+    assert.equal(inv.codigoEmision, 2, 're-issued offline');
+    assert.notEqual(inv.cuf, first.cuf);
+    assert.equal(eng.invoices.byCuf(till.tenantId, first.cuf)?.id, first.id, 'the first CUF still finds it');
+    assertGapless(eng.store.db, posId);
+    await assertRegisteredOnce(till, eng.store.db, posId, { receivedOnce: true });
+  } finally {
+    await eng.stop();
+  }
+});
+
+test('a package answered 904: the two rejected files keep SIAT observations verbatim, the rest are validated', { timeout: 60_000 }, async () => {
+  const till = await openTill();
+  const { eng, posId } = till;
+  const events: KipuEvent[] = [];
+  eng.bus.subscribe((e) => events.push(e));
+  try {
+    eng.simulator!.state.packageValidationDelayMs = 20;
+    const start = await eng.api('/api/v1/events/start', { method: 'POST', json: { posId, branchId: till.branchId, codigoMotivo: 1, descripcion: 'Corte de internet en la sucursal' } });
+    assert.equal(start.status, 200);
+    const ev = (await start.json()).data;
+    const sold = await till.sell(40);
+    await till.admin('/admin/reject-files', { numeroArchivo: [3, 17], codigo: 1013 });
+    const end = await eng.api('/api/v1/events/end', { method: 'POST', json: { posId, branchId: String(till.branchId), eventoId: ev.id } });
+    assert.equal(end.status, 200, await end.clone().text());
+    assert.equal((await end.json()).data.finalizado, true);
+    await waitFor('the event to close', () => eng.contingencyEvents.byId(till.tenantId, ev.id)?.state === 'CLOSED', 30_000);
+
+    const pkg = eng.contingencyEvents.packages(ev.id)[0]!;
+    assert.equal(pkg.state, 'OBSERVED');
+    assert.equal(pkg.siatCode, 904);
+    const rejected = [pkg.invoiceIds[3]!, pkg.invoiceIds[17]!];
+    for (const id of pkg.invoiceIds) {
+      const inv = eng.invoices.byId(till.tenantId, id)!;
+      if (rejected.includes(id)) {
+        assert.equal(inv.state, 'REJECTED');
+        assert.deepEqual(inv.siatMessages.map((m) => m.codigo), [1013]);
+        assert.equal(inv.siatMessages[0]!.descripcion, 'EL CALCULO DEL MONTO TOTAL ES ERRONEO');
+        assert.equal(inv.siatMessages[0]!.numeroArchivo, rejected.indexOf(id) === 0 ? 3 : 17);
+      } else {
+        assert.equal(inv.state, 'VALIDATED', `${inv.number}`);
+      }
+    }
+    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: sold.length - 2, REJECTED: 2 });
+    const pr = events.filter((e) => e.type === 'contingency.package_rejected');
+    assert.equal(pr.length, 1);
+    assert.equal(pr[0]!.data.rejected, 2);
+    assert.equal(events.filter((e) => e.type === 'invoice.rejected').length, 2);
+  } finally {
+    await eng.stop();
+  }
+});

@@ -1,0 +1,117 @@
+// Shared set-up of the contingency integration tests: a real engine (training mode, embedded
+// simulator or an external one), catalogs synced, a CUFD, and sales through the HTTP API.
+import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import { startTestEngine, type TestEngine } from '../../fixtures/engine';
+import type { EngineDeps } from '../../../main/engine/engine';
+
+export const FAST_CONTINGENCY: NonNullable<EngineDeps['contingency']> = {
+  probe: { initialMs: 100, maxMs: 400 },
+  retry: { initialMs: 100, maxMs: 500 },
+  poll: { initialMs: 25, maxMs: 200 },
+  probeTimeoutMs: 500,
+};
+
+export interface Till {
+  eng: TestEngine;
+  posId: string;
+  tenantId: string;
+  branchId: number;
+  admin(path: string, body?: unknown): Promise<any>;
+  sell(n?: number, concurrency?: number): Promise<any[]>;
+}
+
+export function saleBody(posId: string, i = 0) {
+  return {
+    invoiceType: 'COMPUTERIZED_SALE',
+    posId,
+    clientDocumentType: 1,
+    clientDocumentNumber: String(4_000_000 + i),
+    clientBusinessName: 'CLIENTE PRUEBA',
+    clientCode: `C${i}`,
+    paymentMethodCode: 1,
+    details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Producto de prueba', quantity: 2, unitMeasure: 57, priceUnit: 10.5 }],
+  };
+}
+
+export async function adminCall(adminUrl: string, path: string, body?: unknown): Promise<any> {
+  const get = path === '/admin/state' || path === '/admin/received';
+  const res = await fetch(`${adminUrl.replace(/\/admin$/, '')}${path}`, get ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  assert.ok(res.ok, `${path}: HTTP ${res.status}`);
+  return res.json();
+}
+
+export async function openTill(env: Record<string, string> = {}, extra: Partial<EngineDeps> = {}, dataDir?: string): Promise<Till> {
+  const eng = await startTestEngine({ KIPU_RATE_LIMIT: '100000', ...env }, dataDir, {
+    scheduler: false,
+    siatTimeouts: { saleMs: 300, defaultMs: 1000, packageMs: 2000 },
+    contingency: FAST_CONTINGENCY,
+    ...extra,
+  });
+  const adminUrl = eng.simulator?.adminUrl ?? env.KIPU_SIM_ADMIN!;
+  const pos = (await (await eng.api('/api/v1/pos')).json()).data[0];
+  const sync = await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: { posId: pos.id } });
+  assert.equal(sync.status, 200, await sync.text());
+  const cufd = await eng.api('/api/v1/codes/cufd', { method: 'POST', json: { posId: pos.id } });
+  assert.equal(cufd.status, 200, await cufd.text());
+  let counter = 0;
+  const till: Till = {
+    eng,
+    posId: pos.id,
+    tenantId: eng.store.db.prepare('SELECT tenant_id FROM points_of_sale WHERE id = ?').pluck().get(pos.id) as string,
+    branchId: pos.branchId,
+    admin: (path, body) => adminCall(adminUrl, path, body),
+    async sell(n = 1, concurrency = 4) {
+      const out: any[] = new Array(n);
+      let next = 0;
+      const worker = async () => {
+        while (next < n) {
+          const k = next++;
+          const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleBody(pos.id, counter++) });
+          const body = await res.json();
+          assert.equal(res.status, 201, JSON.stringify(body));
+          out[k] = body.data;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+      return out;
+    },
+  };
+  return till;
+}
+
+export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 30_000, everyMs = 25): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last) return last as NonNullable<T>;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/** Invoice states of a point of sale, counted. */
+export function stateCounts(db: Database.Database, posId: string): Record<string, number> {
+  const rows = db.prepare('SELECT state, COUNT(*) n FROM invoices WHERE pos_id = ? GROUP BY state').all(posId) as { state: string; n: number }[];
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+}
+
+/** Numbers 1..n with no gap and no repeat (per point of sale and sector). */
+export function assertGapless(db: Database.Database, posId: string): void {
+  const nums = (db.prepare('SELECT number FROM invoices WHERE pos_id = ? ORDER BY number').all(posId) as { number: number }[]).map((r) => r.number);
+  nums.forEach((n, i) => assert.equal(n, i + 1, `invoice numbers must be gapless: position ${i} holds ${n}`));
+}
+
+/** Every CUF of the POS registered exactly once by the simulator. */
+export async function assertRegisteredOnce(till: { admin: Till['admin'] }, db: Database.Database, posId: string, opts: { receivedOnce?: boolean } = {}): Promise<void> {
+  const received = (await till.admin('/admin/received')) as { cuf: string; timesReceived: number; timesRegistered: number }[];
+  const byCuf = new Map(received.map((r) => [r.cuf, r]));
+  const cufs = (db.prepare(`SELECT cuf FROM invoices WHERE pos_id = ? AND state = 'VALIDATED'`).all(posId) as { cuf: string }[]).map((r) => r.cuf);
+  for (const cuf of cufs) {
+    const r = byCuf.get(cuf);
+    assert.ok(r, `SIAT never received ${cuf}`);
+    assert.equal(r.timesRegistered, 1, `${cuf} registered ${r.timesRegistered} times`);
+    if (opts.receivedOnce) assert.equal(r.timesReceived, 1, `${cuf} received ${r.timesReceived} times`);
+  }
+}
