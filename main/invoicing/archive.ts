@@ -12,8 +12,12 @@ export interface Packed {
 
 const sha256Hex = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
+// Level 1: SIAT accepts any RFC 1952 stream and hashes what it receives; the fastest level
+// costs a third of the default on the sale path for a few percent more bytes.
+const GZIP = { level: 1 } as const;
+
 export function packDocument(xml: string): Packed & { gzip: Buffer } {
-  const gzip = gzipSync(Buffer.from(xml, 'utf8'));
+  const gzip = gzipSync(Buffer.from(xml, 'utf8'), GZIP);
   return { gzip, hashArchivo: sha256Hex(gzip), archivo: gzip.toString('base64') };
 }
 

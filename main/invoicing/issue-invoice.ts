@@ -247,7 +247,7 @@ export class InvoicingService {
       const packed = packDocument(xml);
       const at = this.now().toISOString();
       const id = randomUUID();
-      invoices.insert({
+      return invoices.insert({
         id,
         tenantId: tenant.id,
         posId: pos.id,
@@ -292,7 +292,6 @@ export class InvoicingService {
         eventId,
         createdAt: at,
       });
-      return invoices.byId(tenant.id, id)!;
     });
   }
 

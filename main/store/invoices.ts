@@ -207,7 +207,8 @@ export class InvoiceRepository {
     return r.last_number;
   }
 
-  insert(inv: NewInvoice): void {
+  /** Inserts an issued invoice and returns it as stored (no read-back: this is the sale path). */
+  insert(inv: NewInvoice): InvoiceRecord {
     const values = COLUMNS.map(([k]) => {
       const v = inv[k];
       if (k === 'details') return JSON.stringify(v);
@@ -217,6 +218,18 @@ export class InvoiceRepository {
     this.insertStmt.run(...values, inv.createdAt);
     prepared(this.db, 'INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, NULL, ?, ?)')
       .run(inv.id, inv.createdAt, inv.state, inv.codigoEmision === 2 ? 'emitida fuera de línea' : 'emitida');
+    return {
+      ...inv,
+      siatCode: null,
+      siatDescription: null,
+      siatReceptionCode: null,
+      siatMessages: [],
+      packageId: null,
+      lastChecked: null,
+      cancellationReason: null,
+      cancellationDate: null,
+      updatedAt: inv.createdAt,
+    };
   }
 
   byId(tenantId: string, id: string): InvoiceRecord | null {
