@@ -102,6 +102,8 @@ export interface ContingencyEvent {
   codigoEventoSiat: number | null;
   finalizado: boolean;
   createdAt: string;
+  /** Kipu extension: ACTIVE (selling offline), RECOVERING (sending to SIAT), CLOSED. */
+  estado?: 'ACTIVE' | 'RECOVERING' | 'CLOSED';
 }
 
 export interface InvoiceStreamEvent {

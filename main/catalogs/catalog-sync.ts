@@ -6,6 +6,7 @@ import type { PointOfSale } from '../store/points-of-sale';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CodesService } from '../codes/codes-service';
 import { prepared } from '../store/statements';
+import { SYNC_CATALOGS } from '../../shared/api-types';
 
 /** One synchronizable list: its SIAT operation, list element and how an item maps to a row. */
 interface CatalogDef {
@@ -71,17 +72,7 @@ export const CATALOGS = {
 export type CatalogName = keyof typeof CATALOGS;
 
 /** The nine names of the seed's "Synchronise one catalog" (seed: Catalogs). */
-export const SEED_CATALOGS = [
-  'activities',
-  'products',
-  'legends',
-  'cancellation-reasons',
-  'document-types',
-  'payment-methods',
-  'currencies',
-  'unit-measures',
-  'significant-events',
-] as const satisfies readonly CatalogName[];
+export const SEED_CATALOGS: readonly CatalogName[] = SYNC_CATALOGS;
 
 /** The six generic query types of the seed. */
 export const GENERIC_TYPES = ['document-types', 'payment-methods', 'currencies', 'unit-measures', 'cancellation-reasons', 'significant-events'] as const;

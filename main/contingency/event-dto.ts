@@ -1,21 +1,10 @@
 // The seed's "Contingency event" resource (seed: Resources and their fields).
 import type { ContingencyEvent } from './events-repository';
+import type { ContingencyEvent as SeedContingencyEvent } from '../../shared/api-types';
 import { toBoliviaIso } from '../../shared/time';
 
-export interface ContingencyEventDto {
-  id: string;
-  posId: string;
-  codigoMotivo: number;
-  descripcionMotivo: string;
-  fechaInicio: string;
-  fechaFin: string | null;
-  cufdEvento: string;
-  codigoEventoSiat: number | null;
-  finalizado: boolean;
-  createdAt: string;
-  /** Kipu extension: ACTIVE (selling offline), RECOVERING (sending to SIAT), CLOSED. */
-  estado: ContingencyEvent['state'];
-}
+/** The seed's resource (shared/api-types.ts) plus Kipu's `estado`: ACTIVE (selling offline), RECOVERING (sending to SIAT), CLOSED. */
+export type ContingencyEventDto = SeedContingencyEvent & { estado: ContingencyEvent['state'] };
 
 export function eventDto(e: ContingencyEvent): ContingencyEventDto {
   return {

@@ -5,6 +5,7 @@
 import { toHundredths, type Cents, type Hundredths } from '../../shared/money';
 import { computeTotals, type Totals } from './totals';
 import type { FieldProblem } from '../../shared/api-envelope';
+import type { InvoiceLine } from '../store/invoices';
 
 export interface SaleLineRequest {
   activityEconomic: string;
@@ -36,17 +37,8 @@ export interface SaleRequest {
   details: SaleLineRequest[];
 }
 
-export interface SaleLine {
-  activityEconomic: string;
-  codeProductSin: string;
-  codeProduct: string;
-  description: string;
-  quantity: Hundredths;
-  unitMeasure: number;
-  priceUnit: Cents;
-  amountDiscount: Cents;
-  subTotal: Cents;
-}
+/** A validated line: exactly what is stored with the invoice. */
+export type SaleLine = InvoiceLine;
 
 export interface Sale {
   clientDocType: number;

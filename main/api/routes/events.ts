@@ -30,7 +30,8 @@ const Uuid = Type.String({ format: 'uuid' });
 const BranchId = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 36 })], {
   description: 'id entero de la sucursal (GET /api/v1/pos → branchId), como número o texto; o su codigoSucursal de SIAT',
 });
-const EventSchema = Type.Object({
+/** The seed's Contingency event resource (+ `estado`), shared with the till routes. */
+export const EventSchema = Type.Object({
   id: Type.String(),
   posId: Type.String(),
   codigoMotivo: Type.Integer(),
@@ -41,7 +42,7 @@ const EventSchema = Type.Object({
   codigoEventoSiat: Type.Union([Type.Integer(), Type.Null()]),
   finalizado: Type.Boolean(),
   createdAt: Type.String(),
-  estado: Type.String({ description: 'ACTIVE (emitiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED' }),
+  estado: Type.Optional(Type.String({ description: 'ACTIVE (emitiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED' })),
 });
 const tags = ['Eventos de contingencia'];
 

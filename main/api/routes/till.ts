@@ -10,6 +10,7 @@ import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { apiResponse } from './pos';
 import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
+import { EventSchema } from './events';
 
 export interface TillRouteDeps extends TillStatusDeps {
   bus: EventBus;
@@ -30,19 +31,6 @@ export function sseFrame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-const Event = Type.Object({
-  id: Type.String(),
-  posId: Type.String(),
-  codigoMotivo: Type.Integer(),
-  descripcionMotivo: Type.String(),
-  fechaInicio: Type.String(),
-  fechaFin: Type.Union([Type.String(), Type.Null()]),
-  cufdEvento: Type.String(),
-  codigoEventoSiat: Type.Union([Type.Integer(), Type.Null()]),
-  finalizado: Type.Boolean(),
-  createdAt: Type.String(),
-  estado: Type.Optional(Type.String({ description: 'ACTIVE (vendiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED' })),
-});
 
 const StatusSchema = Type.Object({
   training: Type.Boolean(),
@@ -55,7 +43,7 @@ const StatusSchema = Type.Object({
       name: Type.String(),
       mode: Type.Union([Type.Literal('ONLINE'), Type.Literal('CONTINGENCY')]),
       queued: Type.Integer({ description: 'Facturas que esperan a SIAT: emitidas fuera de línea, o en línea con resultado desconocido' }),
-      activeEvent: Type.Union([Event, Type.Null()]),
+      activeEvent: Type.Union([EventSchema, Type.Null()]),
       flush: Type.Object({ running: Type.Boolean(), sent: Type.Integer(), total: Type.Integer() }),
     }),
   ),
@@ -101,7 +89,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
                   emissionDate: Type.String(),
                 }),
               ),
-              events: Type.Array(Event),
+              events: Type.Array(EventSchema),
             }),
           ),
         },
