@@ -51,6 +51,21 @@ export class ProductConflictError extends Error {
   }
 }
 
+/** At most this many matches are read and ordered per search (see `search`). */
+export const SEARCH_CAP = 1000;
+
+interface Candidate {
+  rid: number;
+  code: string;
+  barcode: string | null;
+  description: string;
+}
+
+/** Case- and accent-insensitive sort key ("Café" sorts with "cafe"). */
+function sortKey(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -110,25 +125,65 @@ export class ProductRepository {
     return r ? toProduct(r) : null;
   }
 
-  /** Search by code/barcode prefix or a word of the description; codes first. */
-  search(tenantId: string, q: string | undefined, offset: number, limit: number): { items: Product[]; total: number } {
+  /**
+   * Search by any part of the code, barcode or description (every word must appear; accents and
+   * case ignored): exact code/barcode first, then code prefix, then by description. Words of 3+
+   * characters use the trigram index (migration 0006); shorter ones narrow those results, or
+   * fall back to a scan. The work is bounded: at most SEARCH_CAP matches are read and sorted
+   * (a till search with more needs refining anyway), and `truncated` says so.
+   */
+  search(tenantId: string, q: string | undefined, offset: number, limit: number): { items: Product[]; total: number; truncated: boolean } {
     const term = (q ?? '').trim();
     if (term === '') {
       const total = (prepared(this.db, 'SELECT COUNT(*) n FROM products WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
       const items = (prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? ORDER BY description COLLATE NOCASE, code LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[]).map(toProduct);
-      return { items, total };
+      return { items, total, truncated: false };
     }
-    const prefix = `${escapeLike(term)}%`;
-    const word = `%${escapeLike(term)}%`;
-    const where = `tenant_id = ? AND (code LIKE ? ESCAPE '\\' OR barcode LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')`;
-    const total = (prepared(this.db, `SELECT COUNT(*) n FROM products WHERE ${where}`).get(tenantId, prefix, prefix, word) as { n: number }).n;
-    const items = (
-      prepared(this.db, 
-          `SELECT * FROM products WHERE ${where}
-           ORDER BY (code = ? OR barcode = ?) DESC, (code LIKE ? ESCAPE '\\') DESC, description COLLATE NOCASE LIMIT ? OFFSET ?`,
-        )
-        .all(tenantId, prefix, prefix, word, term, term, prefix, limit, offset) as Row[]
-    ).map(toProduct);
-    return { items, total };
+    const words = term.split(/\s+/);
+    const long = words.filter((w) => [...w].length >= 3);
+    const short = words.filter((w) => [...w].length < 3);
+    const shortWhere = short.map(() => `(p.code LIKE ? ESCAPE '\\' OR p.barcode LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\')`);
+    const shortArgs = short.flatMap((w) => [`%${escapeLike(w)}%`, `%${escapeLike(w)}%`, `%${escapeLike(w)}%`]);
+    const cols = 'p.rowid AS rid, p.code, p.barcode, p.description';
+    let rows: Candidate[];
+    if (long.length > 0) {
+      // FTS5 phrase per word: "…" with inner quotes doubled.
+      const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ');
+      const where = ['products_fts MATCH ?', 'p.tenant_id = ?', ...shortWhere].join(' AND ');
+      rows = prepared(this.db, `SELECT ${cols} FROM products_fts JOIN products p ON p.rowid = products_fts.rowid WHERE ${where} LIMIT ?`).all(
+        match,
+        tenantId,
+        ...shortArgs,
+        SEARCH_CAP + 1,
+      ) as Candidate[];
+    } else {
+      const where = ['p.tenant_id = ?', ...shortWhere].join(' AND ');
+      rows = prepared(this.db, `SELECT ${cols} FROM products p WHERE ${where} LIMIT ?`).all(tenantId, ...shortArgs, SEARCH_CAP + 1) as Candidate[];
+    }
+    const truncated = rows.length > SEARCH_CAP;
+    const found = rows.slice(0, SEARCH_CAP);
+    // The exact code or barcode always leads, even beyond the cap (unique indexes: cheap).
+    const exact = prepared(this.db, 'SELECT rowid AS rid, code, barcode, description FROM products WHERE tenant_id = ? AND (code = ? OR barcode = ?) LIMIT 1').get(
+      tenantId,
+      term,
+      term,
+    ) as Candidate | undefined;
+    if (exact && !found.some((c) => c.rid === exact.rid)) found.unshift(exact);
+    const upper = term.toUpperCase();
+    const keyed = found.map((c) => ({
+      rid: c.rid,
+      code: c.code,
+      rank: c.code === term || c.barcode === term ? 0 : c.code.toUpperCase().startsWith(upper) ? 1 : 2,
+      key: sortKey(c.description),
+    }));
+    keyed.sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    const page = keyed.slice(offset, offset + limit).map((k) => k.rid);
+    const full = new Map(
+      (page.length ? (prepared(this.db, `SELECT rowid AS rid, * FROM products WHERE rowid IN (${page.map(() => '?').join(',')})`).all(...page) as (Row & { rid: number })[]) : []).map(
+        (r) => [r.rid, toProduct(r)],
+      ),
+    );
+    return { items: page.map((rid) => full.get(rid)!), total: found.length, truncated };
   }
+
 }

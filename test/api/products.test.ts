@@ -13,7 +13,7 @@ after(async () => {
 const base = { unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' };
 
 async function body(res: Response) {
-  return (await res.json()) as { success: boolean; data: any; detail?: string; error?: { code: string; fields?: { field: string; rule: string }[] } };
+  return (await res.json()) as { success: boolean; data: any; message?: string; detail?: string; error?: { code: string; fields?: { field: string; rule: string }[] } };
 }
 
 test('create, read, update, look up by barcode', async () => {
@@ -117,4 +117,42 @@ test('tenant isolation: another tenant cannot read, update or find these product
   assert.equal((await eng.api(`/api/v1/products/${mine.id}`, { key, method: 'PUT', json: { code: 'X', description: 'x', priceUnit: 1, ...base } })).status, 404);
   const list = (await body(await eng.api('/api/v1/products', { key }))).data;
   assert.equal(list.totalElements, 0);
+});
+
+test('search: any part of code, barcode or description; accents and case ignored; every word must match; edits are searchable', async () => {
+  const mk = (code: string, barcode: string | null, description: string) =>
+    eng.api('/api/v1/products', { method: 'POST', json: { code, barcode, description, priceUnit: 5, ...base } });
+  await mk('SRCH-CAFE', '7790001112223', 'Café Andina molido 250 g');
+  await mk('SRCH-CAFE2', null, 'CAFE LA PAZ 500 g');
+  await mk('SRCH-TE', null, 'Té verde Windsor x25');
+  const q = async (term: string) =>
+    ((await body(await eng.api(`/api/v1/products?q=${encodeURIComponent(term)}`))).data as { totalElements: number; content: { code: string }[] });
+  assert.deepEqual((await q('cafe')).content.map((p) => p.code).sort(), ['SRCH-CAFE', 'SRCH-CAFE2']);
+  assert.deepEqual((await q('ANDINA molido')).content.map((p) => p.code), ['SRCH-CAFE']);
+  assert.deepEqual((await q('andina paz')).content, [], 'every word must appear');
+  assert.deepEqual((await q('0001112')).content.map((p) => p.code), ['SRCH-CAFE'], 'inside a barcode');
+  assert.deepEqual((await q('té')).content.map((p) => p.code), ['SRCH-TE'], 'a two-letter word still finds');
+  assert.deepEqual((await q('SRCH-CAFE')).content[0]!.code, 'SRCH-CAFE', 'the exact code first');
+  const te = (await body(await eng.api('/api/v1/products/lookup?code=SRCH-TE'))).data;
+  await eng.api(`/api/v1/products/${te.id}`, { method: 'PUT', json: { code: 'SRCH-TE', description: 'Mate yungueño x25', priceUnit: 5, ...base } });
+  assert.equal((await q('windsor')).totalElements, 0, 'the old description is gone from the index');
+  assert.deepEqual((await q('yungueno')).content.map((p) => p.code), ['SRCH-TE']);
+});
+
+test('search past 1,000 matches reads 1,000 and says so; the exact code still comes first', async () => {
+  const tenant = eng.store.tenants.byNit('7000123019')!;
+  eng.store.db.transaction(() => {
+    for (let i = 0; i < 1005; i++) {
+      eng.store.products.create(tenant.id, { code: `MANY-${i}`, barcode: null, description: `Galleta surtida ${i}`, priceCents: 100, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' });
+    }
+  })();
+  const res = await body(await eng.api('/api/v1/products?q=galleta&size=5'));
+  assert.equal(res.data.totalElements, 1000);
+  assert.equal(res.data.truncated, true);
+  assert.match(res.message!, /refine la búsqueda/);
+  const exact = await body(await eng.api('/api/v1/products?q=MANY-1004&size=5'));
+  assert.equal(exact.data.content[0].code, 'MANY-1004');
+  const narrow = await body(await eng.api('/api/v1/products?q=galleta%201004'));
+  assert.equal(narrow.data.truncated, false);
+  assert.deepEqual(narrow.data.content.map((p: { code: string }) => p.code), ['MANY-1004']);
 });

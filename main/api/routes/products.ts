@@ -89,14 +89,18 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
       schema: {
         tags,
         summary: 'Lista y busca productos (código, código de barras o descripción)',
+        description:
+          'Cada palabra debe aparecer en el código, el código de barras o la descripción (sin distinguir mayúsculas ni tildes). ' +
+          'Primero el código o código de barras exacto, luego los códigos que empiezan igual, luego por descripción. ' +
+          'Una búsqueda con más de 1.000 coincidencias lee solo 1.000 (`truncated: true`): refínela.',
         querystring: Type.Intersect([PageQuery, Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) })]),
         response: { 200: apiResponse(Type.Any()) },
       },
     },
     async (req) => {
       const { page, size, q } = req.query;
-      const { items, total } = products.search(req.tenant.id, q, offsetOf({ page, size }), size);
-      return ok(pageOf(items.map(productDto), page, size, total));
+      const { items, total, truncated } = products.search(req.tenant.id, q, offsetOf({ page, size }), size);
+      return ok({ ...pageOf(items.map(productDto), page, size, total), truncated }, truncated ? `Más de ${total} coincidencias: refine la búsqueda` : null);
     },
   );
 
