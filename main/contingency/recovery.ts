@@ -485,7 +485,8 @@ export class ContingencyRecovery {
         if (res.codigoEstado === 901) continue;
         const messages = messagesOf(res);
         if (onlyTransient(messages)) continue;
-        this.settle(tenant, pos, p, res.codigoEstado ?? 902, p.codigoRecepcion, messages);
+        const confirmed = res.codigoEstado === 904 ? await this.confirmObserved(tenant, pos, cufd, p, messages) : undefined;
+        this.settle(tenant, pos, p, res.codigoEstado ?? 902, p.codigoRecepcion, messages, confirmed);
         waiting.delete(p.id);
       }
       if (waiting.size === 0) break;
@@ -495,21 +496,69 @@ export class ContingencyRecovery {
   }
 
   /**
+   * 904 names the observed files by `numeroArchivo`, and whether SIAT counts them from 0 or from 1
+   * is undocumented (CONTRACT §3.6; docs/decisions/0008). Guessing wrong would mark a valid invoice
+   * REJECTED and a rejected one VALIDATED. So the invoices a 904 could mean under either reading
+   * are asked about one by one (verificacionEstadoFactura): SIAT's answer per CUF decides their
+   * state, and the reading it confirms decides where the observations go. Only the flagged files
+   * and their neighbours are asked — a handful of calls, on a rare answer.
+   */
+  private async confirmObserved(
+    tenant: Tenant,
+    pos: PointOfSale,
+    cufd: CufdRecord,
+    p: ContingencyPackage,
+    messages: SiatMessageRecord[],
+  ): Promise<{ valid: Map<number, boolean>; base: 0 | 1 }> {
+    const flagged = new Set(
+      messages.filter((m) => m.numeroArchivo !== undefined && !isWarning(m.codigo) && m.advertencia !== true && m.codigo !== ALREADY_REGISTERED).map((m) => m.numeroArchivo!),
+    );
+    const indices = new Set<number>();
+    for (const f of flagged) for (const i of [f, f - 1]) if (i >= 0 && i < p.invoiceIds.length) indices.add(i);
+    const client = this.deps.gateway.client(tenant);
+    const valid = new Map<number, boolean>();
+    for (const i of [...indices].sort((a, b) => a - b)) {
+      this.checkStopped();
+      const inv = this.deps.invoices.byId(tenant.id, p.invoiceIds[i]!)!;
+      const res = (await client.call(serviceFor(inv), 'verificacionEstadoFactura', {
+        ...this.receptionBase(tenant, pos, cufd, inv),
+        codigoEmision: 2,
+        cuf: inv.cuf,
+      } as never)) as Reception;
+      if (onlyTransient(messagesOf(res))) throw new TransientSiatError('verificacionEstadoFactura: SIAT transitorio');
+      valid.set(i, res.codigoEstado === 908);
+    }
+    // The reading under which every flagged file is an invoice SIAT did not register.
+    const fits = (base: 0 | 1) => [...flagged].every((f) => valid.get(f - base) === false);
+    const base: 0 | 1 = fits(0) || !fits(1) ? 0 : 1;
+    return { valid, base };
+  }
+
+  /**
    * A package's verdict → each invoice VALIDATED or REJECTED, in one transaction. 908: all valid.
    * 904/902: per-file messages (numeroArchivo, 0-based — simulator README): a file with an error is
    * REJECTED with its messages verbatim, unless one of them is 1000 (SIAT already registered that
    * very CUF: a resend after a crash) — then it is VALIDATED. Files without errors are VALIDATED
    * (warnings kept); on 902 a file without messages of its own takes the package's messages.
    */
-  private settle(tenant: Tenant, pos: PointOfSale, p: ContingencyPackage, code: number, codigoRecepcion: string | null, messages: SiatMessageRecord[]): void {
+  private settle(
+    tenant: Tenant,
+    pos: PointOfSale,
+    p: ContingencyPackage,
+    code: number,
+    codigoRecepcion: string | null,
+    messages: SiatMessageRecord[],
+    confirmed?: { valid: Map<number, boolean>; base: 0 | 1 },
+  ): void {
     const { invoices, repo, bus, store } = this.deps;
+    const base = confirmed?.base ?? 0;
     const byFile = new Map<number, SiatMessageRecord[]>();
     const general: SiatMessageRecord[] = [];
     for (const m of messages) {
       if (m.numeroArchivo === undefined || m.numeroArchivo === null) general.push(m);
       else {
-        let l = byFile.get(m.numeroArchivo);
-        if (!l) byFile.set(m.numeroArchivo, (l = []));
+        let l = byFile.get(m.numeroArchivo - base);
+        if (!l) byFile.set(m.numeroArchivo - base, (l = []));
         l.push(m);
       }
     }
@@ -522,7 +571,8 @@ export class ContingencyRecovery {
           const own = byFile.get(i) ?? [];
           const errors = own.filter((m) => !isWarning(m.codigo) && m.advertencia !== true);
           const already = own.some((m) => m.codigo === ALREADY_REGISTERED);
-          const valid = code === 908 || already || (errors.length === 0 && (code === 904 || own.length > 0));
+          const asked = confirmed?.valid.get(i);
+          const valid = asked ?? (code === 908 || already || (errors.length === 0 && (code === 904 || own.length > 0)));
           if (valid) {
             outcomes.push(
               invoices.setState(invoiceId, {

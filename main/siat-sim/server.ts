@@ -333,6 +333,15 @@ export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Pr
         sendJson(res, 200, { rejectFilesNext: state.rejectFilesNext });
         return;
       }
+      case 'POST /admin/file-numbering': {
+        if (body['base'] !== 0 && body['base'] !== 1) {
+          sendJson(res, 400, { error: 'base must be 0 or 1' });
+          return;
+        }
+        state.fileNumberBase = body['base'];
+        sendJson(res, 200, { base: state.fileNumberBase });
+        return;
+      }
       case 'POST /admin/clock': {
         if (typeof body['skewMs'] === 'number') state.clockSkewMs = body['skewMs'];
         else if (typeof body['now'] === 'string' || typeof body['now'] === 'number') {

@@ -164,6 +164,8 @@ export class SimulatorState {
   acceptBeforeTimeout = false;
   readonly forcedCodes = new Map<string, ForcedCode>();
   rejectFilesNext: RejectFilesRule | null = null;
+  /** Base of `numeroArchivo` in package answers: 0 (default) or 1 — SIAT's is undocumented. */
+  fileNumberBase: 0 | 1 = 0;
 
   constructor(opts: SimulatorStateOptions) {
     this.db = opts.db;
@@ -188,6 +190,7 @@ export class SimulatorState {
     this.acceptBeforeTimeout = false;
     this.forcedCodes.clear();
     this.rejectFilesNext = null;
+    this.fileNumberBase = 0;
   }
 
   // -------------------------------------------------------------------------------------

@@ -170,8 +170,9 @@ async function validatePackage(state: SimulatorState, codigo: string): Promise<v
         v.valid = false;
         v.duplicate = false;
       }
-      // numeroArchivo = 0-based index of the file within the package (README).
-      for (const m of v.messages) messages.push({ ...m, numeroArchivo: i });
+      // numeroArchivo = index of the file within the package, 0-based unless the admin API asked
+      // for 1-based (README: SIAT's base is undocumented).
+      for (const m of v.messages) messages.push({ ...m, numeroArchivo: i + state.fileNumberBase });
       registerVerdict(state, ctx, v, operation, codigo, { id: codigo, numeroArchivo: i });
       if (v.valid) validCount++;
     });

@@ -105,3 +105,32 @@ test('a package answered 904: the two rejected files keep SIAT observations verb
     await eng.stop();
   }
 });
+
+test('the same 904 when SIAT numbers files from 1: SIAT is asked, and the right two invoices are rejected', { timeout: 60_000 }, async () => {
+  const till = await openTill();
+  const { eng, posId } = till;
+  try {
+    eng.simulator!.state.packageValidationDelayMs = 20;
+    await till.admin('/admin/file-numbering', { base: 1 });
+    const start = await eng.api('/api/v1/events/start', { method: 'POST', json: { posId, branchId: till.branchId, codigoMotivo: 1, descripcion: 'Corte de internet' } });
+    const ev = (await start.json()).data;
+    const sold = await till.sell(12);
+    // Reject by CUF: the 1-based answer then says numeroArchivo 5 and 9 for files 4 and 8.
+    const bad = [sold[4]!, sold[8]!];
+    await till.admin('/admin/reject-files', { cufs: bad.map((i) => i.cuf), codigo: 1013 });
+    const end = await eng.api('/api/v1/events/end', { method: 'POST', json: { posId, branchId: till.branchId, eventoId: ev.id } });
+    assert.equal(end.status, 200);
+    await waitFor('the event to close', () => eng.contingencyEvents.byId(till.tenantId, ev.id)?.state === 'CLOSED', 30_000);
+    const pkg = eng.contingencyEvents.packages(ev.id)[0]!;
+    assert.equal(pkg.siatCode, 904);
+    for (const id of pkg.invoiceIds) {
+      const inv = eng.invoices.byId(till.tenantId, id)!;
+      const isBad = bad.some((b) => b.cuf === inv.cuf);
+      assert.equal(inv.state, isBad ? 'REJECTED' : 'VALIDATED', `invoice ${inv.number}`);
+      if (isBad) assert.deepEqual(inv.siatMessages.map((m) => m.codigo), [1013], 'the observation lands on the right invoice');
+    }
+    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: sold.length - 2, REJECTED: 2 });
+  } finally {
+    await eng.stop();
+  }
+});
