@@ -127,7 +127,8 @@ test('a printer that is off → 200 printed:false quickly with a Spanish detail;
   assert.equal(p.body.data.printed, false);
   assert.equal(p.body.data.code, 'PRINTER_OFFLINE');
   assert.match(p.body.data.detail, new RegExp(`La impresora en 127\\.0\\.0\\.1:${port} rechazó la conexión. Verifique que esté encendida`));
-  assert.ok(ms < 1500, `answered in ${ms} ms`);
+  // The printer wait is bounded (3 s); a refusal must not even reach that bound.
+  assert.ok(ms < 3000, `answered in ${ms} ms, without waiting for the printer time-out`);
   const again = (await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()) as { data: { state: string } };
   assert.equal(again.data.state, 'VALIDATED');
 });

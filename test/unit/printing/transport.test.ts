@@ -99,8 +99,9 @@ test('a printer that answers "paper end" gets no ticket and a Spanish message', 
 test('a closed port returns PRINTER_OFFLINE quickly and does not throw', async () => {
   const port = await closedPort();
   const started = Date.now();
-  const result = await sendToPrinter({ type: 'epson', interface: `tcp://127.0.0.1:${port}` }, Buffer.from('x'), { timeoutMs: 1500 });
-  assert.ok(Date.now() - started < 500, 'fails fast');
+  // A refusal is answered at once: the caller never waits for the (long) time-out.
+  const result = await sendToPrinter({ type: 'epson', interface: `tcp://127.0.0.1:${port}` }, Buffer.from('x'), { timeoutMs: 20_000 });
+  assert.ok(Date.now() - started < 10_000, 'did not wait for the time-out');
   assert.equal(result.ok, false);
   if (!result.ok) {
     assert.equal(result.code, 'PRINTER_OFFLINE');

@@ -35,12 +35,9 @@ test('a malformed last document does not lose the results of the others', async 
 
 test('a package of 500 validates in one run', async () => {
   const xmls = Array.from({ length: 500 }, (_, i) => buildCompraVentaXml(tenLineInvoice(i + 1, i), 2));
-  const t0 = performance.now();
   const results = await validateInvoiceXml(xmls, 2);
-  const ms = performance.now() - t0;
   assert.equal(results.filter((r) => r.valid).length, 500);
-  // Generous bound (CI machines vary); the measured figure is in the bench script.
-  assert.ok(ms < 20_000, `500 documents took ${ms.toFixed(0)} ms`);
+  // Its speed is measured by test/bench/xsd.ts, not asserted here.
 });
 
 test('concurrent calls are answered separately and correctly', async () => {
