@@ -12,7 +12,7 @@ import { INVOICE_TYPES } from '../../invoicing/invoice-types';
 import { fromHundredths } from '../../../shared/money';
 import { fromBoliviaIso, toBoliviaIso } from '../../../shared/time';
 import { ok, pageOf } from '../envelope';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
 import { PageQuery, offsetOf } from '../pagination';
 import { siatApiError } from '../siat-errors';
 import { apiResponse } from './pos';
@@ -441,5 +441,4 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     },
   );
 
-  void badRequest;
 }
