@@ -2,6 +2,7 @@
 // a bad value stops start-up with a message that names the setting, so a misconfigured till
 // never runs half-working.
 import { isIP } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { defaultDataDir } from './paths';
 import { isValidEmail, isValidFrom, parseSmtpUrl, redact } from '../mail/smtp-config';
 
@@ -26,6 +27,13 @@ export interface EngineSettings {
   smtpUrl: string | null;
   /** From header of invoice e-mail; defaults to the SMTP user when that is an address. */
   smtpFrom: string | null;
+  /**
+   * KIPU_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach loopback and private addresses. Only for
+   * tests and labs: in production it would let a tenant aim the engine at the local network (SSRF).
+   */
+  webhookAllowPrivate: boolean;
+  /** KIPU_WEBHOOK_CA_FILE: PEM of an extra CA trusted for webhook TLS (tests and labs), added to the system roots. */
+  webhookCaFile: string | null;
 }
 
 export class SettingsError extends Error {
@@ -129,6 +137,19 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     throw new SettingsError('KIPU_SMTP_FROM', `es obligatoria cuando el usuario de KIPU_SMTP_URL no es una dirección de correo (${redact(smtpUrl)})`);
   }
 
+  const webhookCaFile = read(env, 'KIPU_WEBHOOK_CA_FILE') ?? null;
+  if (webhookCaFile !== null) {
+    let pem = '';
+    try {
+      pem = readFileSync(webhookCaFile, 'utf8');
+    } catch {
+      throw new SettingsError('KIPU_WEBHOOK_CA_FILE', `no se puede leer el archivo ${webhookCaFile}`);
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new SettingsError('KIPU_WEBHOOK_CA_FILE', `debe ser un certificado PEM (-----BEGIN CERTIFICATE-----): ${webhookCaFile}`);
+    }
+  }
+
   return {
     host,
     port,
@@ -142,5 +163,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     publicUrl: parseUrl(env, 'KIPU_PUBLIC_URL'),
     smtpUrl,
     smtpFrom,
+    webhookAllowPrivate: parseBool(env, 'KIPU_WEBHOOK_ALLOW_PRIVATE') ?? false,
+    webhookCaFile,
   };
 }

@@ -43,6 +43,10 @@ import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { tillRoutes } from '../api/routes/till';
 import { settingsRoutes, siatUrlOf } from '../api/routes/settings';
 import { ConnectivityTracker } from '../till/connectivity';
+import { WebhookRepository } from '../webhooks/webhook-repository';
+import { WebhookDispatcher, type DispatcherOptions } from '../webhooks/dispatcher';
+import { WebhookEndpoints } from '../webhooks/endpoints-service';
+import { webhookRoutes } from '../api/routes/webhooks';
 
 export interface Engine {
   url: string;
@@ -69,6 +73,7 @@ export interface Engine {
   contingencyStatus: (tenantId: string, posId: string) => ContingencyStatus;
   /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
   simulator: SiatSimulator | null;
+  webhooks: WebhookDispatcher;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,8 @@ export interface EngineDeps {
   scheduler?: boolean;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
+  /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
+  webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
 }
 
 export function appVersion(): string {
@@ -175,6 +182,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   printingRoutes(app, { settings: store.settings, invoices, documents });
+  // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
+  const webhookRepo = new WebhookRepository(store.db, now);
+  const webhookCa = settings.webhookCaFile ? readFileSync(settings.webhookCaFile, 'utf8') : null;
+  const webhooks = new WebhookDispatcher({ repo: webhookRepo, secrets, bus, logger, now, allowPrivate: settings.webhookAllowPrivate, ca: webhookCa, ...deps.webhooks });
+  webhookRoutes(app, { repo: webhookRepo, dispatcher: webhooks, endpoints: new WebhookEndpoints({ repo: webhookRepo, secrets, allowPrivate: settings.webhookAllowPrivate }) });
 
   deps.beforeListen?.(app);
   try {
@@ -192,6 +204,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Offline-first (DESIGN.md): probe SIAT for automatic events; resume interrupted recoveries.
   monitor.start();
   recovery.resumeAll();
+  webhooks.start();
 
   if (deps.scheduler !== false) {
     scheduler.start();
@@ -223,11 +236,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     monitor,
     contingencyStatus,
     simulator,
+    webhooks,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
         connectivity.stop();
         await app.close();
+        await webhooks.stop();
         await monitor.stop();
         await recovery.stop();
         await scheduler.stop();

@@ -1,0 +1,48 @@
+// The webhook event catalog and subscription patterns (seed: Events, Event catalog).
+// A subscription is validated against the catalog, so an unknown event cannot be subscribed.
+import type { KipuEventType } from '../engine/event-bus';
+
+/**
+ * Every type a receiver may subscribe to: the seed's catalog plus the invoice states Kipu
+ * publishes (seed: "one event per change of invoice state"). siat.token_expiring,
+ * certificate.expiring and cuis.renewal_failed are listed by the seed but not emitted yet.
+ */
+export const EVENT_CATALOG = [
+  'invoice.created',
+  'invoice.validated',
+  'invoice.rejected',
+  'invoice.cancelled',
+  'invoice.contingency',
+  'invoice.pending',
+  'contingency.opened',
+  'contingency.closed',
+  'contingency.package_rejected',
+  'siat.connection_lost',
+  'siat.connection_restored',
+  'siat.token_expiring',
+  'certificate.expiring',
+  'cufd.renewal_failed',
+  'cuis.renewal_failed',
+] as const satisfies readonly (KipuEventType | string)[];
+
+export type WebhookEventType = (typeof EVENT_CATALOG)[number];
+
+const TYPES = new Set<string>(EVENT_CATALOG);
+const NAMESPACES = new Set(EVENT_CATALOG.map((t) => t.slice(0, t.indexOf('.'))));
+
+/** True for `*`, `<namespace>.*` of a catalog namespace, or an exact catalog type. */
+export function isValidPattern(p: string): boolean {
+  if (p === '*') return true;
+  if (p.endsWith('.*')) return NAMESPACES.has(p.slice(0, -2));
+  return TYPES.has(p);
+}
+
+export function matchesPattern(pattern: string, type: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return type.startsWith(pattern.slice(0, -1));
+  return pattern === type;
+}
+
+export function matchesAny(patterns: readonly string[], type: string): boolean {
+  return patterns.some((p) => matchesPattern(p, type));
+}
