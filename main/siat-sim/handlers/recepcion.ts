@@ -66,6 +66,16 @@ function readArchivo(req: Req): Buffer {
   return bytes;
 }
 
+/** A package's archivo: checked like readArchivo, then a tar.gz of XMLs (920 when it is not). */
+function readPackage(req: Req): { bytes: Buffer; files: { name: string; xml: string }[] } {
+  const bytes = readArchivo(req);
+  try {
+    return { bytes, files: unpackPackage(bytes) };
+  } catch {
+    return reject(920);
+  }
+}
+
 function registerVerdict(
   state: SimulatorState,
   ctx: DocumentCheckContext,
@@ -210,13 +220,7 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
   } else if (!ctx.state.taxpayer(ctx.nit)?.masiva) {
     reject(955);
   }
-  const bytes = readArchivo(req);
-  let files: { name: string; xml: string }[];
-  try {
-    files = unpackPackage(bytes);
-  } catch {
-    reject(920);
-  }
+  const { bytes, files } = readPackage(req);
   if (kind === 'paquete' && files.length > PACKAGE_MAX) reject(954);
   if (kind === 'masiva' && files.length > MASSIVE_MAX) reject(956);
   if (num(req, 'cantidadFacturas') !== files.length) reject(985);
@@ -346,13 +350,7 @@ function comprasContext(state: SimulatorState, req: Req) {
 export const comprasHandlers: Handlers = {
   recepcionPaqueteCompras(state, req) {
     const ctx = comprasContext(state, req);
-    const bytes = readArchivo(req);
-    let files: { name: string; xml: string }[];
-    try {
-      files = unpackPackage(bytes);
-    } catch {
-      reject(920);
-    }
+    const { bytes, files } = readPackage(req);
     if (num(req, 'cantidadFacturas') !== files.length) reject(985);
     const codigo = randomUUID();
     state.insertPackage({
