@@ -17,8 +17,14 @@ const sha256Hex = (data: Buffer): string => createHash('sha256').update(data).di
 const GZIP = { level: 1 } as const;
 
 export function packDocument(xml: string): Packed & { gzip: Buffer } {
+  const { gzip, hashArchivo } = gzipDocument(xml);
+  return { gzip, hashArchivo, archivo: gzip.toString('base64') };
+}
+
+/** The gzip of one XML and its hashArchivo, without the base64 text (the sale path stores the hash). */
+export function gzipDocument(xml: string): { gzip: Buffer; hashArchivo: string } {
   const gzip = gzipSync(Buffer.from(xml, 'utf8'), GZIP);
-  return { gzip, hashArchivo: sha256Hex(gzip), archivo: gzip.toString('base64') };
+  return { gzip, hashArchivo: sha256Hex(gzip) };
 }
 
 const BLOCK = 512;

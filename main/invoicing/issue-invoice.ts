@@ -9,7 +9,7 @@
 //   date) is re-issued offline and a contingency event opens.
 // - Time-out, reset, 5xx, malformed answer → SIAT may have it: the invoice stays PENDING with
 //   needs_reconcile; recovery asks verificacionEstadoFactura before anything is resent.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../store/db';
 import { GroupCommitter } from '../store/group-commit';
 import type { Tenant } from '../store/tenants';
@@ -22,8 +22,9 @@ import type { EventBus } from '../engine/event-bus';
 import { SiatTransportError, SiatMalformedError } from '../siat/errors';
 import { RETRYABLE_CODES } from '../siat/messages';
 import { buildCuf } from './cuf';
-import { buildCompraVentaXml, type CompraVentaDocument } from './xml/compra-venta';
-import { packDocument } from './archive';
+import { buildCompraVentaXml, compraVentaShape, type CompraVentaDocument } from './xml/compra-venta';
+import { gzipDocument, packDocument } from './archive';
+import { uuidv7 } from '../store/uuid7';
 import { amountInWords } from './amount-in-words';
 import { toBoliviaIso } from '../../shared/time';
 import { invoiceType } from './invoice-types';
@@ -99,6 +100,8 @@ export class InvoicingService {
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly committer: GroupCommitter;
+  /** Gzip of online invoices stored but not yet sent (the sale path sends it right away). */
+  private readonly gzipFor = new Map<string, { gzip: Buffer; hashArchivo: string }>();
 
   constructor(private readonly deps: InvoicingDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -117,10 +120,11 @@ export class InvoicingService {
       ]);
     }
 
-    const hash = requestHash(req);
+    // Only a request with an Idempotency-Key can be replayed, so only that one needs its hash.
+    const hash = opts.idempotencyKey ? requestHash(req) : null;
     if (opts.idempotencyKey) {
       const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
-      if (prior) return this.replay(prior, hash);
+      if (prior) return this.replay(prior, hash!);
     }
 
     const v = validateSale(req, catalogLookup(this.deps.catalogs, tenant.id));
@@ -189,7 +193,7 @@ export class InvoicingService {
     leyenda: string,
     event: { id: string; cufdEvento: string },
     opts: IssueOptions,
-    hash: string,
+    hash: string | null,
   ): Promise<IssueResult> {
     const cufd = this.deps.codes.byCodigo(tenant.id, event.cufdEvento);
     if (!cufd) throw new IssueError(503, 'SIAT_UNAVAILABLE', 'No hay CUFD para emitir fuera de línea');
@@ -213,7 +217,7 @@ export class InvoicingService {
     codigoEmision: 1 | 2,
     eventId: string | null,
     opts: IssueOptions,
-    hash: string,
+    hash: string | null,
   ): Promise<InvoiceRecord | IssueResult> {
     const { invoices } = this.deps;
     // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT.md §3.7).
@@ -222,7 +226,7 @@ export class InvoicingService {
     return this.committer.run((): InvoiceRecord | IssueResult => {
       if (opts.idempotencyKey) {
         const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
-        if (prior) return this.replay(prior, hash);
+        if (prior) return this.replay(prior, hash!);
       }
       const number = invoices.allocateNumber(tenant.id, pos.id, type.sector);
       const fechaEmision = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
@@ -243,11 +247,11 @@ export class InvoicingService {
       const literal = amountInWords(sale.totals.montoTotal);
       const doc = this.document(tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, literal, exceptionCode, usuario: opts.usuario });
       const unsigned = buildCompraVentaXml(doc, type.modalidad);
-      const xml = signer ? signer.sign(unsigned) : unsigned;
-      const packed = packDocument(xml);
+      const xml = signer ? signer.signSimple(compraVentaShape(unsigned, type.modalidad)) : unsigned;
+      const gz = gzipDocument(xml);
       const at = this.now().toISOString();
-      const id = randomUUID();
-      return invoices.insert({
+      const id = uuidv7(); // time-ordered: the sale touches the index pages the last one did
+      const stored = invoices.insert({
         id,
         tenantId: tenant.id,
         posId: pos.id,
@@ -284,7 +288,7 @@ export class InvoicingService {
         usuario: opts.usuario,
         details: sale.lines.map((l) => ({ ...l })),
         xml,
-        hash: packed.hashArchivo,
+        hash: gz.hashArchivo,
         idempotencyKey: opts.idempotencyKey ?? null,
         requestHash: hash,
         state: codigoEmision === 2 ? 'CONTINGENCY' : 'PENDING',
@@ -292,7 +296,24 @@ export class InvoicingService {
         eventId,
         createdAt: at,
       });
+      if (codigoEmision === 1 && opts.submit !== false) {
+        this.gzipFor.set(id, gz);
+        // Bounded: an entry whose sending never came (a failed commit) must not stay forever.
+        if (this.gzipFor.size > 256) this.gzipFor.delete(this.gzipFor.keys().next().value!);
+      }
+      return stored;
     });
+  }
+
+  /**
+   * What recepcionFactura carries for an invoice: the gzip made when it was stored when that
+   * is at hand (the usual online sale), otherwise made now from the stored XML (a resubmission).
+   */
+  private packedFor(inv: InvoiceRecord): { archivo: string; hashArchivo: string } {
+    const kept = this.gzipFor.get(inv.id);
+    this.gzipFor.delete(inv.id);
+    if (kept && kept.hashArchivo === inv.hash) return { archivo: kept.gzip.toString('base64'), hashArchivo: kept.hashArchivo };
+    return packDocument(inv.xml);
   }
 
   document(
@@ -355,7 +376,7 @@ export class InvoicingService {
     const { invoices, gateway, bus } = this.deps;
     const client = gateway.client(tenant);
     const service = inv.sector === 1 || inv.sector === 35 || inv.sector === 41 ? 'compraVenta' : inv.modalidad === 1 ? 'electronica' : 'computarizada';
-    const packed = packDocument(inv.xml);
+    const packed = this.packedFor(inv);
     const id = gateway.identity(tenant);
     let res;
     try {
@@ -471,7 +492,7 @@ export class InvoicingService {
     };
     const doc = this.document(tenant, pos, sale, { number: inv.number, cuf, cufd, fechaEmision: inv.fechaEmision, leyenda: inv.leyenda, literal: inv.literal, exceptionCode, usuario: inv.usuario });
     const unsigned = buildCompraVentaXml(doc, type.modalidad);
-    const xml = type.modalidad === 1 ? this.deps.signers.forTenant(tenant).sign(unsigned) : unsigned;
+    const xml = type.modalidad === 1 ? this.deps.signers.forTenant(tenant).signSimple(compraVentaShape(unsigned, type.modalidad)) : unsigned;
     const done = this.deps.db
       .transaction(() =>
         this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: packDocument(xml).hashArchivo, exceptionCode, eventId: event.id, detail }),

@@ -57,10 +57,13 @@ export class SignerProvider {
       const gen = generateTrainingCertificate({ nit: tenant.nit, razonSocial: tenant.razonSocial, now: this.now() });
       info = this.install(tenant.id, loadCertificate(gen), true);
     }
-    const keyPem = this.secrets.get(keyName(tenant.id));
-    if (!info || !keyPem) throw new MissingCertificateError();
+    if (!info) throw new MissingCertificateError();
+    // The key is read from the secret store (a decryption) only when the certificate changed:
+    // this runs on every electronic sale.
     const cached = this.cache.get(tenant.id);
     if (cached && cached.certPem === info.certPem) return cached.signer;
+    const keyPem = this.secrets.get(keyName(tenant.id));
+    if (!keyPem) throw new MissingCertificateError();
     const signer = createXmlSigner({ keyPem, certPem: info.certPem });
     this.cache.set(tenant.id, { certPem: info.certPem, signer });
     return signer;

@@ -7,10 +7,13 @@
 // comes from the string itself and only hashing and one RSA operation remain. Anything else
 // is signed by xml-crypto, which produces the same signature bytes (RSA PKCS#1 v1.5 is
 // deterministic); tests hold the two paths to byte equality and verify with xml-crypto.
+// The sale path goes one step further: the builder hands over the document's shape
+// (compra-venta.ts, compraVentaShape), so not even the scan of simple-c14n runs; tests hold
+// that shape equal to what the scan finds.
 import { createHash, createPrivateKey, sign as rsaSign, X509Certificate, type KeyObject } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
-import { parseSimpleDocument } from './xml/simple-c14n';
+import { parseSimpleDocument, type SimpleDocument } from './xml/simple-c14n';
 
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
@@ -22,6 +25,11 @@ const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 export interface XmlSigner {
   /** Returns the document with ds:Signature appended as the last child of the root. */
   sign(unsignedXml: string): string;
+  /**
+   * Same, for a document whose canonical shape is already known (the builder's own output):
+   * no scan. `doc` must be what parseSimpleDocument would return for that text.
+   */
+  signSimple(doc: SimpleDocument): string;
 }
 
 /**
@@ -63,7 +71,10 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
 
   function sign(unsignedXml: string): string {
     const doc = parseSimpleDocument(unsignedXml);
-    if (!doc) return signSlow(unsignedXml);
+    return doc ? signSimple(doc) : signSlow(unsignedXml);
+  }
+
+  function signSimple(doc: SimpleDocument): string {
     // The enveloped-signature transform removes exactly what we insert, so the reference's
     // octets are the canonical unsigned document (XMLDSig §6.6.4, C14N 1.0).
     const digest = createHash('sha256').update(doc.canonical, 'utf8').digest('base64');
@@ -88,7 +99,7 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
     );
   }
 
-  return { sign };
+  return { sign, signSimple };
 }
 
 export interface SignatureCheck {

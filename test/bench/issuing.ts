@@ -38,7 +38,7 @@ function body(posId: string, lines = 10) {
 }
 
 const floor = rsaFloor();
-console.log(`RSA-2048 firmas/s (piso): ${floor.toFixed(0)}`);
+console.log(`RSA-2048 firmas/s (piso): ${floor.toFixed(0)} = ${(1000 / floor).toFixed(2)} ms por firma`);
 
 const eng = await startTestEngine({}, undefined, { scheduler: false });
 try {
@@ -56,6 +56,7 @@ try {
     const nA = 2000;
     const lat: number[] = [];
     let next = 0;
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -66,9 +67,14 @@ try {
         }
       }),
     );
+    const wall = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / nA;
     const a = summarize(lat);
+    // CPU per invoice (user + system, every thread of the process: V8's GC helpers included)
+    // says what one core sustains, whatever the other core did meanwhile.
     console.log(
-      `(a) emitir + firmar + guardar sin enviar (10 líneas, electrónica), ${concurrency} en paralelo: ${(nA / ((performance.now() - t0) / 1000)).toFixed(0)} facturas/s, p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)}  [meta: ≥ 1000/s, p99 < 5 ms]`,
+      `(a) emitir + firmar + guardar sin enviar (10 líneas, electrónica), ${concurrency} en paralelo: ${(nA / (wall / 1000)).toFixed(0)} facturas/s, p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)}; CPU ${cpuMs.toFixed(2)} ms/factura = ${(1000 / cpuMs).toFixed(0)} facturas por segundo de un núcleo  [meta: ≥ 1000/s en un núcleo, p99 < 5 ms]`,
     );
   }
 

@@ -3,6 +3,7 @@
 // Electronic documents come out unsigned; signing.ts appends ds:Signature as the last child.
 import { formatDecimal, type Cents, type Hundredths } from '../../../shared/money';
 import { escapeText } from './escape';
+import type { SimpleDocument } from './simple-c14n';
 
 export interface CompraVentaCabecera {
   nitEmisor: number | string;
@@ -59,6 +60,8 @@ export interface CompraVentaDocument {
 }
 
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+const ROOT_NAMESPACES: ReadonlyMap<string, string> = new Map([['xsi', XSI_NS]]);
 
 /** Root element per modality (CONTRACT.md §3.2: factura{Electronica|Computarizada}CompraVenta). */
 export function compraVentaRoot(modalidad: 1 | 2): string {
@@ -85,7 +88,7 @@ export function buildCompraVentaXml(doc: CompraVentaDocument, modalidad: 1 | 2):
   const c = doc.cabecera;
   const root = compraVentaRoot(modalidad);
   let xml =
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    XML_DECLARATION +
     `<${root} xmlns:xsi="${XSI_NS}" xsi:noNamespaceSchemaLocation="${root}.xsd">` +
     '<cabecera>' +
     num('nitEmisor', c.nitEmisor) +
@@ -136,4 +139,25 @@ export function buildCompraVentaXml(doc: CompraVentaDocument, modalidad: 1 | 2):
       '</detalle>';
   }
   return `${xml}</${root}>`;
+}
+
+/**
+ * The canonical shape of buildCompraVentaXml's output, known without scanning it: the text
+ * after the XML declaration is already Canonical XML (start + end tags everywhere, text from
+ * escapeText, the root's namespace declaration before its one attribute), the only namespace
+ * is xsi on the root and the signature goes before the root's end tag. The signer's fast path
+ * uses it; tests hold it equal to parseSimpleDocument's result on every shape of document.
+ */
+export function compraVentaShape(xml: string, modalidad: 1 | 2): SimpleDocument {
+  const endTag = `</${compraVentaRoot(modalidad)}>`;
+  if (!xml.startsWith(XML_DECLARATION) || !xml.endsWith(endTag)) throw new Error('compraVentaShape: not a document of buildCompraVentaXml');
+  const element = xml.slice(XML_DECLARATION.length);
+  return {
+    head: XML_DECLARATION,
+    element,
+    tail: '',
+    endTagOffset: element.length - endTag.length,
+    rootNamespaces: new Map(ROOT_NAMESPACES),
+    canonical: element,
+  };
 }

@@ -5,7 +5,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { createXmlSigner, verifyXmlSignature, type XmlSigner } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
-import { buildCompraVentaXml } from '../../../main/invoicing/xml/compra-venta';
+import { buildCompraVentaXml, compraVentaShape } from '../../../main/invoicing/xml/compra-venta';
 import { validateInvoiceXml } from '../../../main/invoicing/xml/xsd';
 import { officialSample, tenLineInvoice } from './sample-documents';
 
@@ -152,4 +152,16 @@ test('documents outside the fast path are signed through xml-crypto and verify',
 
 test('createXmlSigner refuses a key that does not match the certificate', () => {
   assert.throws(() => createXmlSigner({ keyPem: other.keyPem, certPem: cert.certPem }), /no corresponde/);
+});
+
+test('signSimple with the builder shape gives the same bytes as sign, and xml-crypto verifies it', () => {
+  for (let seed = 0; seed < 6; seed++) {
+    const xml = buildCompraVentaXml(tenLineInvoice(seed + 1, seed), 1);
+    const fast = signer.signSimple(compraVentaShape(xml, 1));
+    assert.ok(fast === signer.sign(xml), `seed ${seed}: signSimple and sign differ`);
+    const reference = xmlCryptoSign(xml, cert);
+    assert.equal(valueOf(fast, 'DigestValue'), valueOf(reference, 'DigestValue'));
+    assert.equal(valueOf(fast, 'SignatureValue'), valueOf(reference, 'SignatureValue'));
+    assert.equal(verifyXmlSignature(fast).valid, true);
+  }
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { DOMParser } from '@xmldom/xmldom';
 import { C14nCanonicalization } from 'xml-crypto';
 import { parseSimpleDocument } from '../../../../main/invoicing/xml/simple-c14n';
-import { buildCompraVentaXml } from '../../../../main/invoicing/xml/compra-venta';
+import { buildCompraVentaXml, compraVentaShape } from '../../../../main/invoicing/xml/compra-venta';
 import { tenLineInvoice } from '../sample-documents';
 
 /** Reference: xml-crypto's inclusive C14N 1.0 of the parsed document element. */
@@ -66,3 +66,33 @@ for (const [name, xml] of NOT_SIMPLE) {
     assert.equal(parseSimpleDocument(xml), null);
   });
 }
+
+// The sale path signs without scanning: compraVentaShape states what the scan would find.
+// Every kind of value the builder writes (nil fields, XML specials, CR, control characters it
+// drops, astral characters, both modalities, 1 to 30 lines) must give the same shape.
+test('compraVentaShape equals the scan of the builder output for every shape of document', () => {
+  const awkward = ['', 'a & b', '<x>', 'q"\'', 'tab\there', 'cr\r\nlf', 'ctl\u0001\u001f', '🥑ñ', ']]>', '&amp;', '\uFFFE'];
+  let checked = 0;
+  for (let seed = 0; seed < 40; seed++) {
+    const base = tenLineInvoice(seed + 1, seed);
+    const lines = Array.from({ length: 1 + (seed % 30) }, (_, i) => ({ ...base.detalle[i % 10]!, descripcion: awkward[(i + seed) % awkward.length]! || 'x' }));
+    const doc = {
+      cabecera: { ...base.cabecera, usuario: awkward[seed % awkward.length]! || 'u', leyenda: `Ley ${awkward[(seed + 3) % awkward.length]}`, complemento: seed % 2 ? null : '1A' },
+      detalle: lines,
+    };
+    for (const modalidad of [1, 2] as const) {
+      const xml = buildCompraVentaXml(doc, modalidad);
+      const scanned = parseSimpleDocument(xml);
+      assert.ok(scanned, `seed ${seed}: builder output must be simple`);
+      assert.deepEqual(compraVentaShape(xml, modalidad), scanned);
+      checked++;
+    }
+  }
+  assert.equal(checked, 80);
+});
+
+test('compraVentaShape refuses text the builder did not write', () => {
+  const xml = buildCompraVentaXml(tenLineInvoice(1, 1), 1);
+  assert.throws(() => compraVentaShape(xml, 2), /not a document of buildCompraVentaXml/);
+  assert.throws(() => compraVentaShape(xml.slice(5), 1), /not a document of buildCompraVentaXml/);
+});
