@@ -356,11 +356,14 @@ export interface TaxpayerSettings {
 export interface SiatSettingsInput {
   url: string;
   token?: string;
+  /** Day the delegated token expires ('yyyy-MM-dd'); null clears it; a new token without it clears it. */
+  tokenExpiresOn?: string | null;
 }
 
 export interface SiatSettingsView {
   url: string;
   tokenSet: boolean;
+  tokenExpiresOn: string | null;
 }
 
 export type CertificateUpload = { p12Base64: string; password: string } | { keyPem: string; certPem: string };

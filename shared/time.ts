@@ -21,3 +21,21 @@ export function formatDateEs(date: Date): string {
   const iso = toBoliviaIso(date);
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
+
+/** 'yyyy-MM-dd': the calendar day in Bolivia at this instant. */
+export function boliviaDate(date: Date): string {
+  return toBoliviaIso(date).slice(0, 10);
+}
+
+/** True for an existing calendar day written 'yyyy-MM-dd' (2026-02-30 is not one). */
+export function isIsoDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
+  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!;
+}
+
+/** Calendar days from `from` to `to`, both 'yyyy-MM-dd' (negative when `to` is earlier). */
+export function daysBetweenDates(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

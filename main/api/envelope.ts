@@ -29,7 +29,13 @@ export function pageOf<T>(content: T[], page: number, size: number, totalElement
   };
 }
 
-export function sectorOk<T>(data: T, message = 'COMPLETED'): SectorEnvelope<T> {
+export interface SectorOkEnvelope<T> extends SectorEnvelope<T> {
+  success: true;
+  data: T;
+  errors: null;
+}
+
+export function sectorOk<T>(data: T, message = 'COMPLETED'): SectorOkEnvelope<T> {
   return { message, errors: null, success: true, data };
 }
 

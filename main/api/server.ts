@@ -17,6 +17,7 @@ import type { ApiKeyInfo } from '../store/api-keys';
 import { keyPrefix } from '../store/api-keys';
 import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
+import type { ApiErrorInfo } from '../../shared/api-envelope';
 import { describeValidation, validatorCompiler } from './validation';
 
 declare module 'fastify' {
@@ -44,6 +45,45 @@ function isPublic(url: string): boolean {
   return url.startsWith('/api/v1/public/');
 }
 
+/**
+ * Any error of a request as a status and the error info both envelopes carry (the API-key
+ * style's ApiResponse here, the sector style's in routes/sector-style.ts).
+ */
+export function describeError(err: FastifyError & { validationContext?: string }, req: FastifyRequest): { status: number; info: ApiErrorInfo } {
+  if (err instanceof ApiError) {
+    const { fields, siatCode, siatMessages } = err.extra;
+    return {
+      status: err.status,
+      info: {
+        code: err.code,
+        detail: err.detail,
+        ...(fields ? { fields } : {}),
+        ...(siatCode !== undefined ? { siatCode } : {}),
+        ...(siatMessages ? { siatMessages } : {}),
+      },
+    };
+  }
+  if (err.validation) {
+    const v = describeValidation(err.validation as never, err.validationContext ?? 'body');
+    return { status: v.status, info: { code: v.status === 400 ? 'BAD_REQUEST' : 'VALIDATION_FAILED', detail: v.detail, fields: v.fields } };
+  }
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+  if (status >= 500) req.log.error({ err }, 'request failed');
+  const detail =
+    err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
+      ? 'El cuerpo no es JSON válido'
+      : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'El cuerpo JSON está vacío'
+        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? `Tipo de contenido no admitido: ${req.headers['content-type'] ?? '(ninguno)'}`
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'El cuerpo supera el tamaño máximo admitido'
+            : status >= 500
+              ? 'Error interno del motor; el detalle quedó en el registro'
+              : err.message;
+  return { status, info: { code: status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', detail } };
+}
+
 export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: opts.logger,
@@ -68,39 +108,8 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   app.decorateRequest('apiKey', null as unknown as ApiKeyInfo);
 
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
-    if (err instanceof ApiError) {
-      const { fields, siatCode, siatMessages } = err.extra;
-      return reply.status(err.status).send(
-        errorBody(statusMessage(err.status), {
-          code: err.code,
-          detail: err.detail,
-          ...(fields ? { fields } : {}),
-          ...(siatCode !== undefined ? { siatCode } : {}),
-          ...(siatMessages ? { siatMessages } : {}),
-        }),
-      );
-    }
-    if (err.validation) {
-      const v = describeValidation(err.validation as never, err.validationContext ?? 'body');
-      return reply
-        .status(v.status)
-        .send(errorBody(statusMessage(v.status), { code: v.status === 400 ? 'BAD_REQUEST' : 'VALIDATION_FAILED', detail: v.detail, fields: v.fields }));
-    }
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    const detail =
-      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
-        ? 'El cuerpo no es JSON válido'
-        : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'El cuerpo JSON está vacío'
-          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? `Tipo de contenido no admitido: ${req.headers['content-type'] ?? '(ninguno)'}`
-            : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-              ? 'El cuerpo supera el tamaño máximo admitido'
-              : status >= 500
-                ? 'Error interno del motor; el detalle quedó en el registro'
-                : err.message;
-    return reply.status(status).send(errorBody(statusMessage(status), { code: status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', detail }));
+    const { status, info } = describeError(err, req);
+    return reply.status(status).send(errorBody(statusMessage(status), info));
   });
 
   await app.register(helmet, {

@@ -1,6 +1,7 @@
 // CUIS, CUFD, NIT checks and SIAT's clock, per point of sale (CONTRACT.md §2.1, §2.2).
 // - CUIS: asked on first use, valid ~365 days; asking while one is valid answers 980 with the
-//   existing code, which we keep.
+//   existing code, which we keep. Renewed by the scheduler in its last 5 days, when SIAT
+//   allows it (CONTRACT §2.1: "renewable from 5 days before expiry").
 // - CUFD: valid 24 h, renewed automatically before it expires; every CUFD is kept (history),
 //   because contingency packages need the CUFD in force when an event began.
 // - Clock: fechaEmision = local clock + the offset measured with sincronizarFechaHora.
@@ -74,12 +75,18 @@ export interface CodesServiceOptions {
   now?: () => Date;
   /** Renew the CUFD when less than this remains (default 2 h). */
   renewBeforeMs?: number;
+  /** Renew the CUIS when less than this remains (default: SIAT's renewal window, 5 days). */
+  renewCuisBeforeMs?: number;
 }
+
+/** CONTRACT §2.1: a CUIS may be renewed from 5 days before it expires (before that, 980). */
+export const CUIS_RENEWAL_WINDOW_MS = 5 * 24 * 60 * 60 * 1000;
 
 export class CodesService {
   private readonly db: Db;
   private readonly now: () => Date;
   private readonly renewBeforeMs: number;
+  private readonly renewCuisBeforeMs: number;
   private readonly offsets = new Map<string, number>();
   private readonly inflight = new Map<string, Promise<CufdRecord>>();
 
@@ -87,6 +94,7 @@ export class CodesService {
     this.db = opts.db;
     this.now = opts.now ?? (() => new Date());
     this.renewBeforeMs = opts.renewBeforeMs ?? 2 * 60 * 60 * 1000;
+    this.renewCuisBeforeMs = opts.renewCuisBeforeMs ?? CUIS_RENEWAL_WINDOW_MS;
   }
 
   // ---- clock -------------------------------------------------------------------------
@@ -137,8 +145,27 @@ export class CodesService {
   }
 
   async ensureCuis(tenant: Tenant, pos: PointOfSale): Promise<CuisRecord> {
-    const cur = this.currentCuis(tenant.id, pos.id);
-    if (cur) return cur;
+    return this.currentCuis(tenant.id, pos.id) ?? this.requestCuis(tenant, pos);
+  }
+
+  /** Asks SIAT for a new CUIS even while the current one is in force (the scheduler, in its last days). */
+  renewCuis(tenant: Tenant, pos: PointOfSale): Promise<CuisRecord> {
+    return this.requestCuis(tenant, pos);
+  }
+
+  /** Points of sale whose CUIS expires within the renewal margin (for the scheduler). */
+  cuisDueForRenewal(): { tenantId: string; posId: string; fechaVigencia: string }[] {
+    const rows = prepared(this.db,
+        `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cuis c
+         JOIN (SELECT pos_id, MAX(id) id FROM cuis GROUP BY pos_id) last ON last.id = c.id`,
+      )
+      .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
+    return rows
+      .filter((r) => new Date(r.fecha_vigencia).getTime() - this.siatNow(r.tenant_id).getTime() <= this.renewCuisBeforeMs)
+      .map((r) => ({ tenantId: r.tenant_id, posId: r.pos_id, fechaVigencia: r.fecha_vigencia }));
+  }
+
+  private async requestCuis(tenant: Tenant, pos: PointOfSale): Promise<CuisRecord> {
     const id = this.opts.gateway.identity(tenant);
     let codigo: string | undefined;
     let vigencia: string | undefined;
@@ -162,6 +189,9 @@ export class CodesService {
     }
     if (!codigo || !vigencia) throw new Error('SIAT no devolvió el CUIS');
     const rec = { codigo, fechaVigencia: toUtcIso(vigencia) };
+    // A renewal answered with 980 gives back the CUIS we already hold: nothing new to keep.
+    const cur = this.currentCuis(tenant.id, pos.id);
+    if (cur?.codigo === rec.codigo) return cur;
     prepared(this.db, 'INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES (?, ?, ?, ?, ?)')
       .run(tenant.id, pos.id, rec.codigo, rec.fechaVigencia, this.now().toISOString());
     return rec;

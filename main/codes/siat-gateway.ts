@@ -24,6 +24,14 @@ export interface SiatGatewayOptions {
 
 export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
 
+/**
+ * Settings key of the day the tenant's delegated token expires ('yyyy-MM-dd', Configuración).
+ * Optional and entered by hand: the token is a JWT issued in SIAT's portal (CONTRACT §1.4) whose
+ * claims are not documented, and no SIAT service reports its expiry; without this day
+ * siat.token_expiring cannot be published.
+ */
+export const TOKEN_EXPIRY_SETTING = 'siat.tokenExpiresOn';
+
 export class SiatGateway {
   private readonly clients = new Map<string, { token: string; url: string; client: SiatClient }>();
 

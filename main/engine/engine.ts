@@ -47,6 +47,7 @@ import { WebhookRepository } from '../webhooks/webhook-repository';
 import { WebhookDispatcher, type DispatcherOptions } from '../webhooks/dispatcher';
 import { WebhookEndpoints } from '../webhooks/endpoints-service';
 import { webhookRoutes } from '../api/routes/webhooks';
+import { sectorRoutes } from '../api/routes/sector-style';
 
 export interface Engine {
   url: string;
@@ -145,7 +146,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
   const contingencyStatus = makeContingencyStatus({ db: store.db, repo: contingencyEvents, recovery });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
-  const scheduler = new Scheduler({ store, codes, catalogs, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []) });
+  const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []) });
 
   let baseUrl = '';
   const app = await buildApi({
@@ -182,6 +183,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   printingRoutes(app, { settings: store.settings, invoices, documents });
+  sectorRoutes(app, { store, invoices, documents, publicBaseUrl: () => settings.publicUrl ?? baseUrl, now });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
   const webhookRepo = new WebhookRepository(store.db, now);
   const webhookCa = settings.webhookCaFile ? readFileSync(settings.webhookCaFile, 'utf8') : null;

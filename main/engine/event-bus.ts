@@ -1,4 +1,4 @@
-// Internal notifications (invoice state changes, contingency, SIAT connectivity). The event
+// Internal notifications (invoice state changes, contingency, SIAT connectivity, upkeep). The event
 // stream and the webhooks subscribe here; publishers never wait on subscribers.
 import { EventEmitter } from 'node:events';
 
@@ -14,7 +14,10 @@ export type KipuEventType =
   | 'contingency.package_rejected'
   | 'siat.connection_lost'
   | 'siat.connection_restored'
-  | 'cufd.renewal_failed';
+  | 'siat.token_expiring'
+  | 'certificate.expiring'
+  | 'cufd.renewal_failed'
+  | 'cuis.renewal_failed';
 
 export interface KipuEvent {
   type: KipuEventType;

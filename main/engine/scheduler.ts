@@ -1,16 +1,34 @@
-// Background upkeep, never on the sale path: renew CUFDs before they expire and synchronize
-// catalogs daily (SIAT requires both). A failure is logged and retried on the next tick.
+// Background upkeep, never on the sale path: renew CUIS and CUFDs before they expire and
+// synchronize catalogs daily (SIAT requires them), and warn about what a person must renew
+// (the signing certificate, the delegated token). A failure is logged and retried on the next
+// tick; failed renewals and coming expiries are published as events (seed: Events), at most once
+// a day each (daily-notices.ts).
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
 import type { CodesService } from '../codes/codes-service';
 import type { CatalogService } from '../catalogs/catalog-sync';
+import type { SignerProvider } from '../invoicing/signer-provider';
+import { TOKEN_EXPIRY_SETTING } from '../codes/siat-gateway';
+import { SiatRejectionError } from '../siat/errors';
+import { boliviaDate, daysBetweenDates, isIsoDate } from '../../shared/time';
+import type { EventBus } from './event-bus';
+import { DailyNotices } from './daily-notices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** certificate.expiring is published while the signing certificate has this many days or fewer left. */
+export const CERTIFICATE_NOTICE_DAYS = 30;
+/** siat.token_expiring is published while the delegated token has this many days or fewer left. */
+export const TOKEN_NOTICE_DAYS = 15;
 
 export interface SchedulerDeps {
   store: Store;
   codes: CodesService;
   catalogs: CatalogService;
+  bus: EventBus;
+  signers: Pick<SignerProvider, 'info'>;
   logger: Logger;
   now?: () => Date;
   /** Tenants to keep synchronized even before their first sync (the training tenant). */
@@ -18,11 +36,22 @@ export interface SchedulerDeps {
   intervalMs?: number;
 }
 
+/** What a renewal_failed event says about the failure: SIAT's codes and texts verbatim (STYLE.md 5). */
+function failureData(err: unknown): { siatCode: number | null; siatMessages: { codigo: number; descripcion: string }[]; reason: string } {
+  const messages = err instanceof SiatRejectionError ? err.messages : [];
+  return { siatCode: messages[0]?.codigo ?? null, siatMessages: messages, reason: err instanceof Error ? err.message : String(err) };
+}
+
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private readonly notices: DailyNotices;
+  private readonly now: () => Date;
 
-  constructor(private readonly deps: SchedulerDeps) {}
+  constructor(private readonly deps: SchedulerDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.notices = new DailyNotices(deps.store.settings, deps.bus, this.now);
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.tick(), this.deps.intervalMs ?? 60_000);
@@ -37,16 +66,32 @@ export class Scheduler {
 
   private async pass(): Promise<void> {
     const { store, codes, catalogs, logger } = this.deps;
-    const now = (this.deps.now ?? (() => new Date()))();
+    const now = this.now();
+    // CUIS first: a CUFD renewed afterwards is asked with the new CUIS.
+    for (const due of codes.cuisDueForRenewal()) {
+      const found = this.pointOfSale(due.tenantId, due.posId);
+      if (!found) continue;
+      const { tenant, pos } = found;
+      try {
+        const renewed = await codes.renewCuis(tenant, pos);
+        if (renewed.fechaVigencia === due.fechaVigencia) logger.info({ tenant: tenant.nit, pos: pos.code }, 'CUIS not renewable yet (SIAT answered the one in force)');
+        else logger.info({ tenant: tenant.nit, pos: pos.code }, 'CUIS renewed');
+      } catch (err) {
+        logger.warn({ err, tenant: tenant.nit, pos: pos.code }, 'CUIS renewal failed; will retry');
+        this.notices.publish('cuis.renewal_failed', tenant.id, pos.id, { ...this.posData(tenant, pos), expiresAt: due.fechaVigencia, ...failureData(err) });
+      }
+    }
     for (const due of codes.dueForRenewal()) {
-      const tenant = store.tenants.byId(due.tenantId);
-      const pos = tenant ? store.pointsOfSale.byId(tenant.id, due.posId) : null;
-      if (!tenant || !pos) continue;
+      const found = this.pointOfSale(due.tenantId, due.posId);
+      if (!found) continue;
+      const { tenant, pos } = found;
       try {
         await codes.renewCufd(tenant, pos);
         logger.info({ tenant: tenant.nit, pos: pos.code }, 'CUFD renewed');
       } catch (err) {
         logger.warn({ err, tenant: tenant.nit, pos: pos.code }, 'CUFD renewal failed; will retry');
+        const expiresAt = codes.latestCufd(tenant.id, pos.id)?.fechaVigencia ?? null;
+        this.notices.publish('cufd.renewal_failed', tenant.id, pos.id, { ...this.posData(tenant, pos), expiresAt, ...failureData(err) });
       }
     }
     const always = new Set(this.deps.alwaysSync?.() ?? []);
@@ -65,6 +110,41 @@ export class Scheduler {
         logger.warn({ err, tenant: tenant.nit }, 'catalog sync failed; will retry');
       }
     }
+    for (const tenant of store.tenants.list()) {
+      try {
+        this.checkExpiries(tenant, now);
+      } catch (err) {
+        logger.warn({ err, tenant: tenant.nit }, 'expiry check failed; will retry');
+      }
+    }
+  }
+
+  /** certificate.expiring and siat.token_expiring, including once expired (until replaced). */
+  private checkExpiries(tenant: Tenant, now: Date): void {
+    const cert = this.deps.signers.info(tenant.id);
+    if (cert) {
+      const daysLeft = Math.floor((new Date(cert.notAfter).getTime() - now.getTime()) / DAY_MS);
+      if (daysLeft <= CERTIFICATE_NOTICE_DAYS) {
+        this.notices.publish('certificate.expiring', tenant.id, null, { nit: tenant.nit, notAfter: cert.notAfter, daysLeft });
+      }
+    }
+    const expiresOn = this.deps.store.settings.get<string>(tenant.id, TOKEN_EXPIRY_SETTING);
+    if (expiresOn && isIsoDate(expiresOn)) {
+      const daysLeft = daysBetweenDates(boliviaDate(now), expiresOn);
+      if (daysLeft <= TOKEN_NOTICE_DAYS) {
+        this.notices.publish('siat.token_expiring', tenant.id, null, { nit: tenant.nit, expiresOn, daysLeft });
+      }
+    }
+  }
+
+  private pointOfSale(tenantId: string, posId: string): { tenant: Tenant; pos: PointOfSale } | null {
+    const tenant = this.deps.store.tenants.byId(tenantId);
+    const pos = tenant ? this.deps.store.pointsOfSale.byId(tenant.id, posId) : null;
+    return tenant && pos ? { tenant, pos } : null;
+  }
+
+  private posData(tenant: Tenant, pos: PointOfSale) {
+    return { nit: tenant.nit, posId: pos.id, branchCode: pos.branchCode, posCode: pos.code };
   }
 
   stop(): Promise<void> {

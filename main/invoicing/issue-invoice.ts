@@ -495,7 +495,7 @@ export class InvoicingService {
     const xml = type.modalidad === 1 ? this.deps.signers.forTenant(tenant).signSimple(compraVentaShape(unsigned, type.modalidad)) : unsigned;
     const done = this.deps.db
       .transaction(() =>
-        this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: packDocument(xml).hashArchivo, exceptionCode, eventId: event.id, detail }),
+        this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: gzipDocument(xml).hashArchivo, exceptionCode, eventId: event.id, detail }),
       )
       .immediate();
     this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: summary(done) });

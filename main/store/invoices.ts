@@ -97,6 +97,15 @@ export interface InvoiceListItem {
   posId: string;
 }
 
+export interface PosInvoiceListItem {
+  id: string;
+  invoiceNumber: number;
+  cuf: string;
+  state: InvoiceState;
+  siatCode: number | null;
+  sector: number;
+}
+
 type Row = Record<string, unknown>;
 
 const COLUMNS: [keyof NewInvoice, string][] = [
@@ -308,6 +317,48 @@ export class InvoiceRepository {
       })),
       total,
     };
+  }
+
+  /**
+   * One point of sale's invoices, newest first, optionally of one sector (seed 001's invoice list
+   * by point of sale).
+   */
+  listByPos(
+    tenantId: string,
+    posId: string,
+    sector: number | null,
+    offset: number,
+    limit: number,
+  ): { items: PosInvoiceListItem[]; total: number } {
+    const w = sector === null ? 'tenant_id = ? AND pos_id = ?' : 'tenant_id = ? AND pos_id = ? AND sector = ?';
+    const args: unknown[] = sector === null ? [tenantId, posId] : [tenantId, posId, sector];
+    const total = (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE ${w}`).get(...args) as { n: number }).n;
+    const rows = prepared(this.db,
+      `SELECT id, number, cuf, state, siat_code, sector FROM invoices WHERE ${w} ORDER BY created_at DESC, number DESC LIMIT ? OFFSET ?`,
+    ).all(...args, limit, offset) as Row[];
+    return {
+      items: rows.map((r) => ({
+        id: r.id as string,
+        invoiceNumber: r.number as number,
+        cuf: r.cuf as string,
+        state: r.state as InvoiceState,
+        siatCode: (r.siat_code as number | null) ?? null,
+        sector: r.sector as number,
+      })),
+      total,
+    };
+  }
+
+  /** The invoices numbered `number` at a point of sale: one per sector at most. */
+  byNumber(tenantId: string, posId: string, number: number): InvoiceRecord[] {
+    // The sectors come from the counters so the lookup seeks UNIQUE (pos_id, sector, number)
+    // instead of scanning the point of sale's invoices.
+    return (
+      prepared(this.db,
+        `SELECT * FROM invoices WHERE tenant_id = ? AND pos_id = ? AND number = ?
+           AND sector IN (SELECT sector FROM invoice_counters WHERE pos_id = ?) ORDER BY sector`,
+      ).all(tenantId, posId, number, posId) as Row[]
+    ).map(toRecord);
   }
 
   /** Changes state fields only, recording the transition. */

@@ -4,8 +4,9 @@ import type { KipuEventType } from '../engine/event-bus';
 
 /**
  * Every type a receiver may subscribe to: the seed's catalog plus the invoice states Kipu
- * publishes (seed: "one event per change of invoice state"). siat.token_expiring,
- * certificate.expiring and cuis.renewal_failed are listed by the seed but not emitted yet.
+ * publishes (seed: "one event per change of invoice state"). All are emitted; the upkeep ones
+ * (siat.token_expiring, certificate.expiring, cufd.renewal_failed, cuis.renewal_failed) by the
+ * scheduler (main/engine/scheduler.ts), at most once a day each.
  */
 export const EVENT_CATALOG = [
   'invoice.created',
@@ -23,7 +24,7 @@ export const EVENT_CATALOG = [
   'certificate.expiring',
   'cufd.renewal_failed',
   'cuis.renewal_failed',
-] as const satisfies readonly (KipuEventType | string)[];
+] as const satisfies readonly KipuEventType[];
 
 export type WebhookEventType = (typeof EVENT_CATALOG)[number];
 

@@ -106,6 +106,30 @@ describe('SIAT credentials', () => {
     assert.equal((await eng.api('/api/v1/settings/siat', { method: 'PUT', json: { url: eng.simulator!.url } })).status, 200, 'the same URL is fine');
     assert.equal((await eng.api('/api/v1/settings/siat', { method: 'PUT', key: other.key, json: { token: 'x', apiKey: 'y' } })).status, 400);
   });
+
+  test('the token’s expiry day is an existing aaaa-mm-dd date; null clears it, and so does a new token without one', async () => {
+    const put = (json: unknown) => eng.api('/api/v1/settings/siat', { method: 'PUT', key: other.key, json });
+    for (const bad of ['2026-02-30', '31/12/2026', '2026-12-31T00:00']) {
+      const res = await put({ tokenExpiresOn: bad });
+      assert.equal(res.status, 422, bad);
+      const body = await json(res);
+      assert.match(body.detail, /fecha de vencimiento del token no es válida/);
+      assert.equal(body.error.fields[0].field, 'tokenExpiresOn');
+    }
+    assert.equal((await put({ tokenExpiresOn: 20261231 })).status, 400);
+
+    const saved = await put({ tokenExpiresOn: '2026-12-31' });
+    assert.equal(saved.status, 200);
+    assert.equal((await json(saved)).data.tokenExpiresOn, '2026-12-31');
+    assert.equal((await json(await eng.api('/api/v1/settings/siat', { key: other.key }))).data.tokenExpiresOn, '2026-12-31');
+    assert.equal((await json(await eng.api('/api/v1/settings/siat'))).data.tokenExpiresOn, null, 'isolation');
+    assert.equal((await json(await put({ url: '' }))).data.tokenExpiresOn, '2026-12-31', 'kept when neither the token nor the date is sent');
+    assert.equal((await json(await put({ tokenExpiresOn: null }))).data.tokenExpiresOn, null);
+
+    await put({ token: 'otro-token', tokenExpiresOn: '2027-01-15' });
+    assert.equal((await json(await eng.api('/api/v1/settings/siat', { key: other.key }))).data.tokenExpiresOn, '2027-01-15');
+    assert.equal((await json(await put({ token: 'token-nuevo' }))).data.tokenExpiresOn, null, 'a new token does not inherit the old one’s date');
+  });
 });
 
 describe('certificate', () => {

@@ -7,12 +7,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { SecretStore } from '../../config/secrets';
-import { tokenSecretName, type SiatGateway } from '../../codes/siat-gateway';
+import { TOKEN_EXPIRY_SETTING, tokenSecretName, type SiatGateway } from '../../codes/siat-gateway';
 import type { SignerProvider } from '../../invoicing/signer-provider';
 import { CertificateError, certificateNit, loadCertificate } from '../../invoicing/certificate';
 import { ok } from '../envelope';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from './pos';
+import { isIsoDate } from '../../../shared/time';
 
 export interface SettingsRouteDeps {
   store: Store;
@@ -60,6 +61,11 @@ const SiatBody = Type.Object(
   {
     url: Type.Optional(Type.String({ maxLength: 500, description: 'URL base del SIAT hasta /v2 inclusive; vacía = la de la instalación' })),
     token: Type.Optional(Type.String({ minLength: 1, maxLength: 4000, description: 'Token delegado (se guarda cifrado; nunca se devuelve)' })),
+    tokenExpiresOn: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+        description: 'Día en que vence el token delegado (aaaa-mm-dd, como lo muestra el portal del SIAT); null lo borra. Un token nuevo sin esta fecha la borra.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -141,15 +147,17 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   const siatView = (tenant: Tenant) => ({
     url: deps.gateway.urlOf(tenant),
     tokenSet: deps.secrets.get(tokenSecretName(tenant.id)) !== null,
+    tokenExpiresOn: deps.store.settings.get<string>(tenant.id, TOKEN_EXPIRY_SETTING),
   });
+  const SiatView = Type.Object({ url: Type.String(), tokenSet: Type.Boolean(), tokenExpiresOn: Type.Union([Type.String(), Type.Null()]) });
 
   r.get(
     '/api/v1/settings/siat',
     {
       schema: {
         tags,
-        summary: 'URL del SIAT y si hay token delegado (el token nunca se devuelve)',
-        response: { 200: apiResponse(Type.Object({ url: Type.String(), tokenSet: Type.Boolean() })) },
+        summary: 'URL del SIAT, si hay token delegado y cuándo vence (el token nunca se devuelve)',
+        response: { 200: apiResponse(SiatView) },
       },
     },
     async (req) => ok(siatView(req.tenant)),
@@ -160,13 +168,18 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
     {
       schema: {
         tags,
-        summary: 'Guarda la URL del SIAT y el token delegado',
+        summary: 'Guarda la URL del SIAT, el token delegado y el día en que vence',
         body: SiatBody,
-        response: { 200: apiResponse(Type.Object({ url: Type.String(), tokenSet: Type.Boolean() })) },
+        response: { 200: apiResponse(SiatView) },
       },
     },
     async (req) => {
-      const { token } = req.body;
+      const { token, tokenExpiresOn } = req.body;
+      if (typeof tokenExpiresOn === 'string' && !isIsoDate(tokenExpiresOn)) {
+        throw unprocessable(`La fecha de vencimiento del token no es válida: ${tokenExpiresOn} (use aaaa-mm-dd, p. ej. 2026-12-31)`, [
+          { field: 'tokenExpiresOn', rule: 'format', message: 'debe ser una fecha aaaa-mm-dd' },
+        ]);
+      }
       const url = req.body.url?.trim();
       if (url !== undefined && url !== '' && url !== deps.gateway.urlOf(req.tenant)) {
         let parsed: URL;
@@ -197,6 +210,9 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         if (!t) throw unprocessable('El token delegado está vacío', [{ field: 'token', rule: 'required', message: 'no puede estar vacío' }]);
         deps.secrets.set(tokenSecretName(req.tenant.id), t);
       }
+      // The date describes one token: a new token without its date must not inherit the old one's.
+      if (tokenExpiresOn !== undefined) deps.store.settings.set(req.tenant.id, TOKEN_EXPIRY_SETTING, tokenExpiresOn);
+      else if (token !== undefined) deps.store.settings.set(req.tenant.id, TOKEN_EXPIRY_SETTING, null);
       return ok(siatView(req.tenant), 'Credenciales del SIAT guardadas');
     },
   );

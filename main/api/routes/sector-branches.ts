@@ -1,0 +1,213 @@
+// Seed 001 "Branch offices": POST/GET/PUT/DELETE /api/v1/branchOffice. A branch office is a SIAT
+// sucursal: `branchId` is our id (branches.id), `siatCode` its codigoSucursal. SIAT has no
+// operation to create a sucursal (it is registered in the SIN's portal, padrón), so the code
+// the engine assigns — the next one the tenant never used — must be the one the padrón shows.
+import Type, { type Static } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { BranchError, type BranchFields, type BranchOffice, type BranchPointOfSale, type BranchRepository } from '../../store/branches';
+import { conflict, notFound, unprocessable } from '../errors';
+import { sectorOk } from '../envelope';
+import { sectorResponse } from './sector-envelope';
+
+const tags = ['Sucursales (estilo sectorial)'];
+
+const fieldProps = {
+  name: Type.String({ minLength: 1, maxLength: 100, description: 'Nombre; la casa matriz se llama CASA MATRIZ por defecto' }),
+  municipality: Type.String({ minLength: 1, maxLength: 100 }),
+  address: Type.String({ minLength: 1, maxLength: 300 }),
+  city: Type.String({ minLength: 1, maxLength: 100 }),
+  phone: Type.String({ maxLength: 50 }),
+  description: Type.String({ maxLength: 500 }),
+};
+
+const CreateBody = Type.Object(fieldProps, { additionalProperties: false });
+
+const UpdateBody = Type.Object(
+  {
+    ...fieldProps,
+    branchId: Type.Integer({ minimum: 1, description: 'branchId de la sucursal a modificar' }),
+    posId: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 9999,
+        description: 'Aceptado por compatibilidad con la semilla y sin efecto: un punto de venta de SIAT no cambia de sucursal ni se renombra aquí',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const branchProps = {
+  branchId: Type.Integer({ description: 'Id de la sucursal en Kipu' }),
+  siatCode: Type.Integer({ description: 'codigoSucursal de SIAT (0 = casa matriz); debe coincidir con el padrón del SIN' }),
+  name: Type.String(),
+  municipality: Type.String(),
+  address: Type.String(),
+  city: Type.String(),
+  phone: Type.String(),
+  description: Type.String(),
+  pos: Type.Array(
+    Type.Object({
+      id: Type.String({ format: 'uuid', description: 'UUID del punto de venta (posId del estilo clave de API)' }),
+      code: Type.Integer({ description: 'codigoPuntoVenta de SIAT (posId del estilo sectorial)' }),
+      name: Type.String(),
+    }),
+    { description: 'Puntos de venta abiertos de la sucursal' },
+  ),
+};
+const BranchOfficeSchema = Type.Object(branchProps);
+const DeletedBranchSchema = Type.Object({
+  ...branchProps,
+  siatCafc: Type.Null({ description: 'Siempre null: Kipu no asigna CAFC por sucursal' }),
+});
+
+const Params = Type.Object({ branchId: Type.Integer({ minimum: 1 }) });
+
+function dto(b: BranchOffice, pos: BranchPointOfSale[]): Static<typeof BranchOfficeSchema> {
+  return {
+    branchId: b.id,
+    siatCode: b.codigoSucursal,
+    name: b.name,
+    municipality: b.municipality,
+    address: b.address,
+    city: b.city,
+    phone: b.phone,
+    description: b.description,
+    pos,
+  };
+}
+
+/** Trimmed fields; the ones printed on documents must not be blank. */
+function fieldsOf(body: BranchFields): BranchFields {
+  const f: BranchFields = {
+    name: body.name.trim(),
+    municipality: body.municipality.trim(),
+    address: body.address.trim(),
+    city: body.city.trim(),
+    phone: body.phone.trim(),
+    description: body.description.trim(),
+  };
+  const blank = (['name', 'municipality', 'address', 'city'] as const).filter((k) => f[k] === '');
+  if (blank.length > 0) {
+    throw unprocessable(
+      blank.map((k) => `campo ${k}: no puede estar en blanco`).join('; '),
+      blank.map((k) => ({ field: k, rule: 'minLength', message: 'no puede estar en blanco' })),
+    );
+  }
+  return f;
+}
+
+function toApiError(err: unknown): unknown {
+  if (!(err instanceof BranchError)) return err;
+  switch (err.code) {
+    case 'NOT_FOUND':
+      return notFound(err.message);
+    case 'CODES_EXHAUSTED':
+      return unprocessable(err.message);
+    default:
+      // MAIN_BRANCH, OPEN_POINTS_OF_SALE, UNSENT_INVOICES, DUPLICATE_NAME: the branch's state forbids it.
+      return conflict(err.message);
+  }
+}
+
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw toApiError(err);
+  }
+}
+
+export function branchOfficeRoutes(app: FastifyInstance, deps: { branches: BranchRepository }): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { branches } = deps;
+  const posOf = (req: FastifyRequest, id: number) => branches.pointsOfSale(req.tenant.id).get(id) ?? [];
+  const load = (req: FastifyRequest, id: number): BranchOffice => {
+    const b = branches.byId(req.tenant.id, id);
+    if (!b) throw notFound(`Sucursal ${id} no encontrada`);
+    return b;
+  };
+
+  r.post(
+    '/api/v1/branchOffice',
+    {
+      schema: {
+        tags,
+        summary: 'Registra una sucursal',
+        description:
+          'siatCode es el siguiente código de sucursal que el contribuyente nunca usó (los de sucursales cerradas no se reutilizan). ' +
+          'SIAT no tiene una operación para crear sucursales: regístrela antes en el padrón del SIN y verifique que el código coincida. ' +
+          'Un nombre que ya tiene otra sucursal abierta → 409 (evita registrar dos veces la misma sucursal al reintentar).',
+        body: CreateBody,
+        response: { 201: sectorResponse(BranchOfficeSchema) },
+      },
+    },
+    async (req, reply) => {
+      const b = guard(() => branches.create(req.tenant.id, fieldsOf(req.body)));
+      return reply.status(201).send(sectorOk(dto(b, [])));
+    },
+  );
+
+  r.get(
+    '/api/v1/branchOffice',
+    {
+      schema: { tags, summary: 'Sucursales abiertas, la casa matriz primero', response: { 200: sectorResponse(Type.Array(BranchOfficeSchema)) } },
+    },
+    async (req) => {
+      const pos = branches.pointsOfSale(req.tenant.id);
+      return sectorOk(branches.list(req.tenant.id).map((b) => dto(b, pos.get(b.id) ?? [])));
+    },
+  );
+
+  r.get(
+    '/api/v1/branchOffice/:branchId',
+    { schema: { tags, summary: 'Una sucursal', params: Params, response: { 200: sectorResponse(BranchOfficeSchema) } } },
+    async (req) => {
+      const b = load(req, req.params.branchId);
+      return sectorOk(dto(b, posOf(req, b.id)));
+    },
+  );
+
+  r.put(
+    '/api/v1/branchOffice',
+    {
+      schema: {
+        tags,
+        summary: 'Modifica los datos de una sucursal',
+        description:
+          'Reemplaza name, municipality, address, city, phone y description; siatCode no cambia. posId se acepta y no tiene efecto ' +
+          '(un punto de venta de SIAT pertenece a la sucursal en la que se registró). La dirección impresa en las facturas es la que SIAT ' +
+          'devuelve con el CUFD, no la de este registro.',
+        body: UpdateBody,
+        response: { 200: sectorResponse(BranchOfficeSchema) },
+      },
+    },
+    async (req) => {
+      const { branchId } = req.body;
+      const b = guard(() => branches.update(req.tenant.id, branchId, fieldsOf(req.body)));
+      return sectorOk(dto(b, posOf(req, b.id)));
+    },
+  );
+
+  r.delete(
+    '/api/v1/branchOffice/:branchId',
+    {
+      schema: {
+        tags,
+        summary: 'Cierra una sucursal',
+        description:
+          'Los datos fiscales no se borran: la sucursal se cierra, desaparece de la lista y su código queda reservado; sus facturas siguen ' +
+          'consultables. 409 para la casa matriz (código 0), mientras tenga puntos de venta abiertos o facturas o eventos de ' +
+          'contingencia aún no resueltos con SIAT.',
+        params: Params,
+        response: { 200: sectorResponse(DeletedBranchSchema) },
+      },
+    },
+    async (req) => {
+      const b = guard(() => branches.close(req.tenant.id, req.params.branchId));
+      return sectorOk({ ...dto(b, []), siatCafc: null });
+    },
+  );
+}
+

@@ -1,0 +1,283 @@
+// Seed 001 "Invoice list by point of sale" (GET /api/v1/invoice/pagination) and "Invoice
+// retrieval by short code" (GET /api/v1/invoice/{xml,json,pdf}). In this style posId is SIAT's
+// codigoPuntoVenta (an integer) inside branchId (GET /api/v1/branchOffice; default: the casa
+// matriz), and an invoice is named by its number and short code (invoicing/short-code.ts).
+import Type from 'typebox';
+import type { ErrorObject } from 'ajv';
+import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { BranchRepository } from '../../store/branches';
+import type { InvoiceRecord, InvoiceRepository } from '../../store/invoices';
+import type { PointOfSale } from '../../store/points-of-sale';
+import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import { buildQrUrl } from '../../documents/model';
+import { invoiceShortCode, matchesShortCode } from '../../invoicing/short-code';
+import { invoiceXmlToJson } from '../../invoicing/xml/invoice-json';
+import { ApiError, badRequest, notFound } from '../errors';
+import { sectorOk } from '../envelope';
+import { describeValidation, validatorCompiler } from '../validation';
+import { sectorResponse } from './sector-envelope';
+
+export interface SectorInvoiceDeps {
+  branches: BranchRepository;
+  invoices: InvoiceRepository;
+  documents: InvoiceDocuments;
+  publicBaseUrl: () => string;
+}
+
+const tags = ['Facturas (estilo sectorial)'];
+
+const PosCode = Type.Integer({ minimum: 0, maximum: 9999, description: 'codigoPuntoVenta de SIAT (0 = el primero de la sucursal)' });
+const BranchId = Type.Integer({ minimum: 1, description: 'branchId (GET /api/v1/branchOffice); por defecto la casa matriz' });
+
+// ---- list by point of sale ---------------------------------------------------------------
+
+const PaginationQuery = Type.Object({
+  posId: PosCode,
+  branchId: Type.Optional(BranchId),
+  docSector: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, description: 'codigoDocumentoSector de SIAT (1 = compra-venta)' })),
+  page: Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0, description: 'Página, desde 0' }),
+  // seed 001: size defaults to 10; the maximum is the core seed's page limit (50).
+  size: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Elementos por página (1–50)' }),
+});
+
+const ListItem = Type.Object({
+  invoiceNumber: Type.Integer(),
+  code: Type.String({ description: 'Código corto de la factura (invoiceCode)' }),
+  qrCode: Type.String({ description: 'URL de la página de SIAT para el QR de la factura' }),
+  urlInvoice: Type.String({ description: 'URL pública del PDF de la factura (para entregar al cliente)' }),
+  siatCodeState: Type.Union([Type.Integer(), Type.Null()], { description: '908 validada, 905 anulada, 902 rechazada; null mientras SIAT no respondió (fuera de línea)' }),
+  typeDocSector: Type.Integer({ description: 'codigoDocumentoSector de SIAT' }),
+});
+
+const PageData = Type.Object({
+  totalItems: Type.Integer(),
+  totalPages: Type.Integer(),
+  limit: Type.Integer(),
+  page: Type.Integer(),
+  prevPage: Type.Union([Type.Integer(), Type.Null()]),
+  nextPage: Type.Union([Type.Integer(), Type.Null()]),
+  result: Type.Array(ListItem),
+});
+
+/**
+ * seed 001: prevPage and nextPage are page numbers, null "beyond the limits". A page past the
+ * end has no next page and its previous page is the last one that exists, so a client that
+ * overshoots can step back.
+ */
+export function pageLinks(page: number, totalPages: number): { prevPage: number | null; nextPage: number | null } {
+  return {
+    prevPage: page > 0 && totalPages > 0 ? Math.min(page - 1, totalPages - 1) : null,
+    nextPage: page + 1 < totalPages ? page + 1 : null,
+  };
+}
+
+// ---- retrieval by short code -------------------------------------------------------------
+
+const retrievalProps = {
+  posId: PosCode,
+  branchId: Type.Optional(BranchId),
+  invoiceNumber: Type.Integer({ minimum: 1, description: 'Número de la factura' }),
+  invoiceCode: Type.String({ minLength: 1, maxLength: 32, description: 'Código corto de la factura (8 caracteres; mayúsculas o minúsculas)' }),
+};
+const RetrievalFields = Type.Object(retrievalProps, { additionalProperties: false });
+/** The same fields as query parameters, for clients that cannot send a body with GET. */
+const RetrievalQuery = Type.Partial(Type.Object(retrievalProps));
+const RETRIEVAL_KEYS = Object.keys(retrievalProps) as (keyof typeof retrievalProps)[];
+
+interface RetrievalInput {
+  posId: number;
+  branchId?: number;
+  invoiceNumber: number;
+  invoiceCode: string;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const compile = (httpPart: 'body' | 'querystring') =>
+  validatorCompiler({ schema: RetrievalFields, httpPart, method: 'GET', url: '/api/v1/invoice/*' }) as unknown as Validate;
+const validateRetrievalBody = compile('body');
+const validateRetrievalQuery = compile('querystring');
+
+/** GET bodies are small JSON objects; anything larger is not one of ours. */
+const GET_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The JSON body of a GET, or undefined when there is none. Fastify does not read bodies of GET
+ * requests (and refuses a body schema on them); changing that for every GET route would make
+ * clients that send `content-type: application/json` on a bodiless GET fail with 400, so only the
+ * retrieval routes read theirs, here.
+ */
+async function readGetBody(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const length = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return undefined;
+  if (length !== undefined && Number(length) > GET_BODY_LIMIT) {
+    reply.header('connection', 'close');
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `El cuerpo supera el tamaño máximo admitido (${GET_BODY_LIMIT} bytes)`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req.raw as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > GET_BODY_LIMIT) {
+      reply.header('connection', 'close');
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `El cuerpo supera el tamaño máximo admitido (${GET_BODY_LIMIT} bytes)`);
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Tipo de contenido no admitido: ${type || '(ninguno)'}; el cuerpo va como application/json`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('El cuerpo no es JSON válido');
+  }
+}
+
+function invalid(errors: ErrorObject[] | null | undefined, part: 'body' | 'querystring'): ApiError {
+  const v = describeValidation(errors ?? [], part);
+  return new ApiError(v.status, v.status === 400 ? 'BAD_REQUEST' : 'VALIDATION_FAILED', v.detail, { fields: v.fields });
+}
+
+/** seed 001: the fields come in a JSON body although the method is GET; here also in the query. */
+async function retrievalInput(req: FastifyRequest, reply: FastifyReply): Promise<RetrievalInput> {
+  const body = await readGetBody(req, reply);
+  // Already coerced to the declared types by the route's querystring schema (RetrievalQuery).
+  const query = req.query as Partial<RetrievalInput>;
+  const fromQuery = Object.fromEntries(RETRIEVAL_KEYS.filter((k) => query[k] !== undefined).map((k) => [k, query[k]]));
+  if (body !== undefined) {
+    if (Object.keys(fromQuery).length > 0) {
+      throw badRequest(`Envíe posId, branchId, invoiceNumber e invoiceCode en el cuerpo JSON o en la consulta, no en ambos (consulta: ${Object.keys(fromQuery).join(', ')})`);
+    }
+    if (!validateRetrievalBody(body)) throw invalid(validateRetrievalBody.errors, 'body');
+    return body as RetrievalInput;
+  }
+  if (!validateRetrievalQuery(fromQuery)) throw invalid(validateRetrievalQuery.errors, 'querystring');
+  return fromQuery as unknown as RetrievalInput;
+}
+
+const RETRIEVAL_DOC =
+  'Los campos posId (codigoPuntoVenta de SIAT), branchId (opcional; por defecto la casa matriz), invoiceNumber e invoiceCode ' +
+  '(código corto) van en un cuerpo JSON aunque el método sea GET, como dice la semilla; para clientes que no pueden enviar cuerpo ' +
+  'con GET, los mismos campos se aceptan como parámetros de consulta (uno u otro, no ambos). OpenAPI 3.0 no describe cuerpos en GET: ' +
+  'los parámetros de consulta de abajo son los mismos campos. Número o código que no corresponden → 404.';
+
+export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { branches, invoices } = deps;
+
+  /** The point of sale `posId` (SIAT code) of branch `branchId` (default the casa matriz) of the caller. */
+  const resolvePos = (req: FastifyRequest, posId: number, branchId: number | undefined): PointOfSale => {
+    // Closed branches and points of sale still answer: their invoices stay retrievable.
+    const branch = branchId === undefined ? branches.main(req.tenant.id) : branches.byId(req.tenant.id, branchId, { includeClosed: true });
+    if (!branch) throw notFound(`Sucursal ${branchId} no encontrada`);
+    const pos = branches.posByCode(req.tenant.id, branch.id, posId);
+    if (!pos) throw notFound(`El punto de venta ${posId} no existe en la sucursal ${branch.codigoSucursal} (branchId ${branch.id})`);
+    return pos;
+  };
+
+  const findInvoice = (req: FastifyRequest, input: RetrievalInput): InvoiceRecord => {
+    const pos = resolvePos(req, input.posId, input.branchId);
+    const inv = invoices.byNumber(req.tenant.id, pos.id, input.invoiceNumber).find((i) => matchesShortCode(i.id, input.invoiceCode));
+    // One answer for "no such number" and "wrong code": the code is what proves the caller knows the invoice.
+    if (!inv) throw notFound(`No hay una factura número ${input.invoiceNumber} con código ${input.invoiceCode} en el punto de venta ${pos.code} de la sucursal ${pos.branchCode}`);
+    return inv;
+  };
+
+  r.get(
+    '/api/v1/invoice/pagination',
+    {
+      schema: {
+        tags,
+        summary: 'Facturas de un punto de venta, las más nuevas primero',
+        description:
+          'posId es el codigoPuntoVenta de SIAT dentro de branchId (por defecto la casa matriz). page desde 0; size 10 por defecto, ' +
+          'como máximo 50. prevPage y nextPage son null cuando no hay página; pasada la última, prevPage es la última página.',
+        querystring: PaginationQuery,
+        response: { 200: sectorResponse(PageData) },
+      },
+    },
+    async (req) => {
+      const { posId, branchId, docSector, page, size } = req.query;
+      const pos = resolvePos(req, posId, branchId);
+      const { items, total } = invoices.listByPos(req.tenant.id, pos.id, docSector ?? null, page * size, size);
+      const totalPages = Math.ceil(total / size);
+      const base = deps.publicBaseUrl();
+      return sectorOk({
+        totalItems: total,
+        totalPages,
+        limit: size,
+        page,
+        ...pageLinks(page, totalPages),
+        result: items.map((i) => ({
+          invoiceNumber: i.invoiceNumber,
+          code: invoiceShortCode(i.id),
+          qrCode: buildQrUrl({ ambiente: req.tenant.ambiente, nit: req.tenant.nit, cuf: i.cuf, numero: i.invoiceNumber }),
+          urlInvoice: `${base}/api/v1/public/invoice/${encodeURIComponent(i.cuf)}/pdf`,
+          siatCodeState: i.siatCode,
+          typeDocSector: i.sector,
+        })),
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/invoice/xml',
+    {
+      schema: {
+        tags,
+        summary: 'XML de la factura por número y código corto (firmado en modalidad electrónica)',
+        description: `${RETRIEVAL_DOC} data es el XML exactamente como se envió a SIAT.`,
+        querystring: RetrievalQuery,
+        response: { 200: sectorResponse(Type.String()) },
+      },
+    },
+    async (req, reply) => sectorOk(findInvoice(req, await retrievalInput(req, reply)).xml),
+  );
+
+  r.get(
+    '/api/v1/invoice/json',
+    {
+      schema: {
+        tags,
+        summary: 'La factura en JSON (cabecera, detalle, signature) por número y código corto',
+        description:
+          `${RETRIEVAL_DOC} Leída del XML guardado: miembros con los nombres del XML (dependen del sector), números como números, ` +
+          'nulos (xsi:nil) como null, fechaEmision en milisegundos desde la época Unix; signature es el ds:SignatureValue de la modalidad ' +
+          'electrónica y null en la computarizada.',
+        querystring: RetrievalQuery,
+        response: {
+          200: sectorResponse(
+            Type.Object({
+              cabecera: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
+              detalle: Type.Array(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]))),
+              signature: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
+        },
+      },
+    },
+    async (req, reply) => sectorOk(invoiceXmlToJson(findInvoice(req, await retrievalInput(req, reply)).xml)),
+  );
+
+  r.get(
+    '/api/v1/invoice/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'La factura en PDF A4, en base64, por número y código corto',
+        description: `${RETRIEVAL_DOC} data es el mismo PDF que /api/v1/public/invoice/{cuf}/pdf, codificado en base64.`,
+        querystring: RetrievalQuery,
+        response: { 200: sectorResponse(Type.String({ contentEncoding: 'base64' })) },
+      },
+    },
+    async (req, reply) => {
+      const inv = findInvoice(req, await retrievalInput(req, reply));
+      const pdf = await deps.documents.pdf(inv);
+      return sectorOk(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('base64'));
+    },
+  );
+}

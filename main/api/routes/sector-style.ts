@@ -1,0 +1,30 @@
+// The sector style of seed 001 ("Electronic Invoicing Service: Sector Invoicing, Branch Offices
+// …"): its own envelope { message, errors, success, data }. Its routes live in one encapsulated
+// Fastify context whose error handler answers in that envelope, also for what the shared hooks
+// refuse (401 without a key, 429 rate limit): a client of this style parses one shape only.
+// Authentication and tenant scoping are the API-key style's (seed 001 shows none of its own).
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../../store/store';
+import type { InvoiceRepository } from '../../store/invoices';
+import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import { BranchRepository } from '../../store/branches';
+import { sectorErrorHandler } from './sector-envelope';
+import { branchOfficeRoutes } from './sector-branches';
+import { sectorInvoiceRoutes } from './sector-invoices';
+
+export interface SectorRouteDeps {
+  store: Store;
+  invoices: InvoiceRepository;
+  documents: InvoiceDocuments;
+  publicBaseUrl: () => string;
+  now: () => Date;
+}
+
+export function sectorRoutes(app: FastifyInstance, deps: SectorRouteDeps): void {
+  const branches = new BranchRepository(deps.store.db, deps.now);
+  void app.register(async (scope) => {
+    scope.setErrorHandler(sectorErrorHandler);
+    branchOfficeRoutes(scope, { branches });
+    sectorInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
+  });
+}
