@@ -406,3 +406,55 @@ export interface CreatedApiKey {
   /** The full key; shown once. */
   key: string;
 }
+
+// ---------------------------------------------------------------- branches and points of sale
+
+/** Sector style (seed 001): GET /branchOffice. A SIAT sucursal; `siatCode` 0 = casa matriz. */
+export interface BranchOffice {
+  /** Kipu's id of the branch (path parameter of DELETE /branchOffice/{branchId}). */
+  branchId: number;
+  /** SIAT's codigoSucursal. */
+  siatCode: number;
+  name: string;
+  municipality: string;
+  address: string;
+  city: string;
+  phone: string;
+  description: string;
+  /** Its open points of sale. */
+  pos: BranchPointOfSale[];
+}
+
+export interface BranchPointOfSale {
+  /** UUID (the posId of the API-key style; DELETE /pos/{id}). */
+  id: string;
+  /** SIAT's codigoPuntoVenta. */
+  code: number;
+  name: string;
+}
+
+/** POST /branchOffice: all required; `phone` and `description` may be empty. */
+export type BranchOfficeInput = Pick<BranchOffice, 'name' | 'municipality' | 'address' | 'city' | 'phone' | 'description'>;
+
+/** SIAT catalog TipoPuntoVenta (codigoTipoPuntoVenta of registroPuntoVenta). */
+export type PosTypeCode = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** POST /pos: registers a point of sale in SIAT (needs SIAT online). */
+export interface CreatePosRequest {
+  branchId: number;
+  /** 1–100 characters. */
+  name: string;
+  /** 1–500 characters. */
+  description: string;
+  type: PosTypeCode;
+}
+
+/** 201 of POST /pos. */
+export interface CreatedPos {
+  id: string;
+  code: number;
+  name: string;
+  branchId: number;
+  branchCode: number;
+  type: PosTypeCode;
+}

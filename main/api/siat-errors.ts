@@ -12,10 +12,15 @@ const TRANSPORT_ES: Record<string, string> = {
   http: 'error del servidor',
 };
 
-export function siatApiError(err: unknown): ApiError | null {
+/**
+ * `needsSiat` says, for actions that have no offline fallback, what cannot be done without SIAT
+ * (e.g. "registrar un punto de venta requiere SIAT en línea"); it goes into the 503's detail.
+ */
+export function siatApiError(err: unknown, needsSiat?: string): ApiError | null {
+  const why = needsSiat ? `: ${needsSiat}` : '';
   if (err instanceof SiatTransportError) {
     const what = TRANSPORT_ES[err.kind] ?? err.kind;
-    return new ApiError(503, 'SIAT_UNAVAILABLE', `SIAT no responde (${what}${err.status ? ` HTTP ${err.status}` : ''}) en ${err.service}/${err.operation}; reintente más tarde`);
+    return new ApiError(503, 'SIAT_UNAVAILABLE', `SIAT no responde (${what}${err.status ? ` HTTP ${err.status}` : ''}) en ${err.service}/${err.operation}${why}; reintente más tarde`);
   }
   if (err instanceof SiatRejectionError) {
     const first = err.messages[0];
@@ -26,16 +31,16 @@ export function siatApiError(err: unknown): ApiError | null {
     });
   }
   if (err instanceof SiatMalformedError) {
-    return new ApiError(503, 'SIAT_MALFORMED', `SIAT respondió de forma inesperada en ${err.service}/${err.operation}`);
+    return new ApiError(503, 'SIAT_MALFORMED', `SIAT respondió de forma inesperada en ${err.service}/${err.operation}${why}`);
   }
   return null;
 }
 
 /** Runs a SIAT-backed action, translating SIAT failures into API errors. */
-export async function viaSiat<T>(fn: () => Promise<T>): Promise<T> {
+export async function viaSiat<T>(fn: () => Promise<T>, needsSiat?: string): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw siatApiError(err) ?? err;
+    throw siatApiError(err, needsSiat) ?? err;
   }
 }

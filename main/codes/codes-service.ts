@@ -153,11 +153,15 @@ export class CodesService {
     return this.requestCuis(tenant, pos);
   }
 
-  /** Points of sale whose CUIS expires within the renewal margin (for the scheduler). */
+  /**
+   * Points of sale whose CUIS expires within the renewal margin (for the scheduler). Closed ones
+   * are left out: SIAT revoked their codes with cierrePuntoVenta (§2.3).
+   */
   cuisDueForRenewal(): { tenantId: string; posId: string; fechaVigencia: string }[] {
     const rows = prepared(this.db,
         `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cuis c
-         JOIN (SELECT pos_id, MAX(id) id FROM cuis GROUP BY pos_id) last ON last.id = c.id`,
+         JOIN (SELECT pos_id, MAX(id) id FROM cuis GROUP BY pos_id) last ON last.id = c.id
+         JOIN points_of_sale p ON p.id = c.pos_id AND p.closed_at IS NULL`,
       )
       .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
     return rows
@@ -282,11 +286,12 @@ export class CodesService {
     }
   }
 
-  /** Points of sale whose CUFD expires within the renewal margin (for the scheduler). */
+  /** Open points of sale whose CUFD expires within the renewal margin (for the scheduler). */
   dueForRenewal(): { tenantId: string; posId: string }[] {
     const rows = prepared(this.db, 
         `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cufds c
-         JOIN (SELECT pos_id, MAX(id) id FROM cufds GROUP BY pos_id) last ON last.id = c.id`,
+         JOIN (SELECT pos_id, MAX(id) id FROM cufds GROUP BY pos_id) last ON last.id = c.id
+         JOIN points_of_sale p ON p.id = c.pos_id AND p.closed_at IS NULL`,
       )
       .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
     return rows

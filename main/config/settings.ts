@@ -2,7 +2,8 @@
 // a bad value stops start-up with a message that names the setting, so a misconfigured till
 // never runs half-working.
 import { isIP } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { defaultDataDir } from './paths';
 import { isValidEmail, isValidFrom, parseSmtpUrl, redact } from '../mail/smtp-config';
 
@@ -34,6 +35,11 @@ export interface EngineSettings {
   webhookAllowPrivate: boolean;
   /** KIPU_WEBHOOK_CA_FILE: PEM of an extra CA trusted for webhook TLS (tests and labs), added to the system roots. */
   webhookCaFile: string | null;
+  /**
+   * KIPU_AI_CORPUS_DIR: folder of regulation files (.txt, .md) the assistant indexes at start;
+   * default <dataDir>/normativa. It may not exist yet (no corpus installed: the assistant says so).
+   */
+  aiCorpusDir: string;
 }
 
 export class SettingsError extends Error {
@@ -150,6 +156,19 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     }
   }
 
+  // Set explicitly, an absolute path: the folder must not depend on where the engine was started.
+  const aiCorpusDir = read(env, 'KIPU_AI_CORPUS_DIR') ?? resolve(dataDir, 'normativa');
+  if (!isAbsolute(aiCorpusDir)) {
+    throw new SettingsError('KIPU_AI_CORPUS_DIR', `debe ser una ruta absoluta a una carpeta (recibido "${aiCorpusDir}")`);
+  }
+  let corpusIsDir = true;
+  try {
+    corpusIsDir = statSync(aiCorpusDir).isDirectory();
+  } catch {
+    // Not there yet: the administrator installs the regulations later.
+  }
+  if (!corpusIsDir) throw new SettingsError('KIPU_AI_CORPUS_DIR', `debe ser una carpeta, no un archivo (${aiCorpusDir})`);
+
   return {
     host,
     port,
@@ -165,5 +184,6 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     smtpFrom,
     webhookAllowPrivate: parseBool(env, 'KIPU_WEBHOOK_ALLOW_PRIVATE') ?? false,
     webhookCaFile,
+    aiCorpusDir,
   };
 }

@@ -12,6 +12,7 @@ import { posRoutes } from '../api/routes/pos';
 import { publicRoutes } from '../api/routes/public';
 import { productRoutes } from '../api/routes/products';
 import { codesRoutes } from '../api/routes/codes';
+import { aiRoutes } from '../api/routes/ai';
 import { ensureTrainingTenant, DEFAULT_DEMO_API_KEY } from './training';
 import { FileSecretStore, type SecretStore } from '../config/secrets';
 import { SiatGateway } from '../codes/siat-gateway';
@@ -48,6 +49,9 @@ import { WebhookDispatcher, type DispatcherOptions } from '../webhooks/dispatche
 import { WebhookEndpoints } from '../webhooks/endpoints-service';
 import { webhookRoutes } from '../api/routes/webhooks';
 import { sectorRoutes } from '../api/routes/sector-style';
+import { PointOfSaleRegistration } from '../points-of-sale/registration';
+import { BranchRepository, type BranchOffice } from '../store/branches';
+import type { Tenant } from '../store/tenants';
 
 export interface Engine {
   url: string;
@@ -95,6 +99,18 @@ export interface EngineDeps {
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
+}
+
+/** Only the training tenant: its NIT is the simulator's taxpayer; other tenants are unknown to it. */
+function addToSimulatedPadron(simulator: SiatSimulator, tenant: Tenant, b: BranchOffice, logger: Logger): void {
+  if (!tenant.training) return;
+  try {
+    const added = simulator.state.addBranch(tenant.nit, { codigoSucursal: b.codigoSucursal, direccion: b.address.toLocaleUpperCase('es'), municipio: b.municipality });
+    if (added) logger.info({ nit: tenant.nit, codigoSucursal: b.codigoSucursal }, 'branch added to the simulated padrón');
+  } catch (err) {
+    // The branch exists in Kipu either way; the trainee can add it with the simulator's /admin/branch.
+    logger.warn({ err, codigoSucursal: b.codigoSucursal }, 'could not add the branch to the simulated padrón');
+  }
 }
 
 export function appVersion(): string {
@@ -158,9 +174,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
   });
-  posRoutes(app, { store });
+  const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: new BranchRepository(store.db, now), codes, gateway });
+  posRoutes(app, { store, registration });
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway });
+  aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
@@ -183,7 +201,17 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   printingRoutes(app, { settings: store.settings, invoices, documents });
-  sectorRoutes(app, { store, invoices, documents, publicBaseUrl: () => settings.publicUrl ?? baseUrl, now });
+  const sim = simulator;
+  sectorRoutes(app, {
+    store,
+    invoices,
+    documents,
+    publicBaseUrl: () => settings.publicUrl ?? baseUrl,
+    now,
+    // Training with the embedded simulator: a new branch goes into the simulated padrón too (what
+    // the manager does in the SIN's portal), so a trainee can register points of sale on it.
+    ...(sim ? { onBranchCreated: (tenant: Tenant, b: BranchOffice) => addToSimulatedPadron(sim, tenant, b, logger) } : {}),
+  });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
   const webhookRepo = new WebhookRepository(store.db, now);
   const webhookCa = settings.webhookCaFile ? readFileSync(settings.webhookCaFile, 'utf8') : null;

@@ -3,7 +3,7 @@
 // Idempotent: a simulator with a data directory keeps what was registered since.
 // Runs in: SIAT simulator only.
 
-import { TRAINING_TAXPAYER } from './training-taxpayer';
+import { TRAINING_TAXPAYER, type TrainingBranch } from './training-taxpayer';
 import type { SimDatabase } from './db';
 
 /**
@@ -25,14 +25,24 @@ export function seedSimulator(db: SimDatabase): void {
       JSON.stringify(tp.modalidades),
     );
     db.prepare('INSERT OR IGNORE INTO systems (codigo_sistema, nit) VALUES (?, ?)').run(tp.codigoSistema, nit);
-    for (const b of tp.branches) {
-      db.prepare('INSERT OR IGNORE INTO branches (nit, codigo_sucursal, direccion, municipio) VALUES (?, ?, ?, ?)').run(nit, b.codigoSucursal, b.direccion, b.municipio);
-      // Point of sale 0 = the branch itself (no point of sale), registered from the start.
-      db.prepare(
-        'INSERT OR IGNORE INTO points_of_sale (nit, codigo_sucursal, codigo_punto_venta, nombre, descripcion, tipo) VALUES (?, ?, 0, ?, ?, 2)',
-      ).run(nit, b.codigoSucursal, b.codigoSucursal === 0 ? 'CASA MATRIZ' : `SUCURSAL ${b.codigoSucursal}`, 'PUNTO DE VENTA PRINCIPAL');
-    }
+    for (const b of tp.branches) insertBranch(db, nit, b, { keepAddress: true });
     for (const n of KNOWN_ACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'ACTIVO')`).run(n);
     for (const n of KNOWN_INACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'INACTIVO')`).run(n);
   })();
+}
+
+/**
+ * A sucursal in the padrón with its point of sale 0 (the branch itself, no point of sale),
+ * which exists from the start. `keepAddress`: an existing branch keeps its address (the seed
+ * on a persistent data directory); otherwise the address is replaced (/admin/branch, like an
+ * update in the SIN's portal).
+ */
+export function insertBranch(db: SimDatabase, nit: string, b: TrainingBranch, opts: { keepAddress?: boolean } = {}): void {
+  db.prepare(
+    `INSERT INTO branches (nit, codigo_sucursal, direccion, municipio) VALUES (?, ?, ?, ?)
+     ON CONFLICT(nit, codigo_sucursal) DO ${opts.keepAddress ? 'NOTHING' : 'UPDATE SET direccion = excluded.direccion, municipio = excluded.municipio'}`,
+  ).run(nit, b.codigoSucursal, b.direccion, b.municipio);
+  db.prepare(
+    'INSERT OR IGNORE INTO points_of_sale (nit, codigo_sucursal, codigo_punto_venta, nombre, descripcion, tipo) VALUES (?, ?, 0, ?, ?, 2)',
+  ).run(nit, b.codigoSucursal, b.codigoSucursal === 0 ? 'CASA MATRIZ' : `SUCURSAL ${b.codigoSucursal}`, 'PUNTO DE VENTA PRINCIPAL');
 }

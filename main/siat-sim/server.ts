@@ -386,6 +386,24 @@ export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Pr
         sendJson(res, 200, { nit: String(body['nit']), status });
         return;
       }
+      case 'POST /admin/branch': {
+        // A sucursal added to the padrón, as the SIN's portal does (SIAT has no operation for it).
+        const codigo = body['codigoSucursal'];
+        const nit = String(body['nit'] ?? TRAINING_TAXPAYER.nit);
+        const text = (k: string) => (typeof body[k] === 'string' && (body[k] as string).trim() ? (body[k] as string).trim() : undefined);
+        if (typeof codigo !== 'number' || !Number.isInteger(codigo) || codigo < 0 || codigo > 9999) {
+          sendJson(res, 400, { error: '{ codigoSucursal: 0–9999, nit?, direccion?, municipio? }' });
+          return;
+        }
+        const tp = state.taxpayer(nit);
+        if (!tp) {
+          sendJson(res, 404, { error: `unknown NIT ${nit}` });
+          return;
+        }
+        state.addBranch(nit, { codigoSucursal: codigo, direccion: text('direccion') ?? `SUCURSAL ${codigo}`, municipio: text('municipio') ?? tp.municipio });
+        sendJson(res, 200, { nit, branches: state.branches(nit) });
+        return;
+      }
       case 'POST /admin/ambiente': {
         if (body['ambiente'] !== 1 && body['ambiente'] !== 2) {
           sendJson(res, 400, { error: '{ ambiente: 1 | 2 }' });

@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { SimDatabase } from './db';
+import { insertBranch } from './seed';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** CONTRACT §5.4: CUIS 365 days, CUFD 24 h. */
@@ -213,6 +214,24 @@ export class SimulatorState {
     return this.db.prepare('SELECT direccion, municipio FROM branches WHERE nit = ? AND codigo_sucursal = ?').get(nit, sucursal) as
       | { direccion: string; municipio: string }
       | undefined;
+  }
+
+  /**
+   * Adds a sucursal (with its point of sale 0) to a taxpayer's padrón, as the SIN's portal does;
+   * an existing one gets the new address. False when the NIT is unknown.
+   */
+  addBranch(nit: string, b: { codigoSucursal: number; direccion: string; municipio: string }): boolean {
+    if (!this.taxpayer(nit)) return false;
+    this.db.transaction(() => insertBranch(this.db, nit, b))();
+    return true;
+  }
+
+  branches(nit: string): { codigo_sucursal: number; direccion: string; municipio: string }[] {
+    return this.db.prepare('SELECT codigo_sucursal, direccion, municipio FROM branches WHERE nit = ? ORDER BY codigo_sucursal').all(nit) as {
+      codigo_sucursal: number;
+      direccion: string;
+      municipio: string;
+    }[];
   }
 
   pointOfSale(nit: string, sucursal: number, pv: number): { nombre: string; tipo: number; closed: number } | undefined {
@@ -507,6 +526,7 @@ export class SimulatorState {
         events: count('SELECT COUNT(*) AS n FROM events'),
         packages: count('SELECT COUNT(*) AS n FROM packages'),
       },
+      branches: this.db.prepare('SELECT nit, codigo_sucursal, direccion, municipio FROM branches ORDER BY nit, codigo_sucursal').all(),
       pointsOfSale: this.db.prepare('SELECT nit, codigo_sucursal, codigo_punto_venta, nombre, tipo, closed FROM points_of_sale').all(),
       events: this.db.prepare('SELECT codigo_recepcion, nit, codigo_sucursal, codigo_punto_venta, codigo_motivo, inicio_text, fin_text FROM events').all(),
       packages: this.db.prepare('SELECT codigo_recepcion, kind, service, cantidad, estado, result FROM packages').all(),

@@ -133,8 +133,10 @@ export class BranchRepository {
   /**
    * Closes a branch (the sector style's DELETE). Refused for the casa matriz (SIAT knows every
    * taxpayer by sucursal 0), while the branch has open points of sale (they are closed in SIAT
-   * first: cierrePuntoVenta), and while any of its invoices or contingency events is not settled
-   * with SIAT yet (PENDING or CONTINGENCY invoices, events not CLOSED).
+   * first: cierrePuntoVenta, DELETE /api/v1/pos/{id}), and while any of its invoices or
+   * contingency events is not settled with SIAT yet (PENDING or CONTINGENCY invoices, events not
+   * CLOSED). PV 0 is the branch itself — SIAT does not close it with cierrePuntoVenta — so it does
+   * not count as open and is closed together with the branch.
    */
   close(tenantId: string, id: number): BranchOffice {
     const tx = this.db.transaction(() => {
@@ -143,7 +145,7 @@ export class BranchRepository {
       if (b.codigoSucursal === 0) {
         throw new BranchError('MAIN_BRANCH', `La casa matriz (código de sucursal 0, "${b.name}") no se puede eliminar: la normativa del SIN la exige mientras el contribuyente factura`);
       }
-      const open = (prepared(this.db, 'SELECT COUNT(*) n FROM points_of_sale WHERE tenant_id = ? AND branch_id = ? AND closed_at IS NULL').get(tenantId, id) as { n: number }).n;
+      const open = (prepared(this.db, 'SELECT COUNT(*) n FROM points_of_sale WHERE tenant_id = ? AND branch_id = ? AND code <> 0 AND closed_at IS NULL').get(tenantId, id) as { n: number }).n;
       if (open > 0) {
         throw new BranchError('OPEN_POINTS_OF_SALE', `La sucursal ${b.codigoSucursal} ("${b.name}") tiene ${open} punto(s) de venta abierto(s); ciérrelos primero`);
       }
@@ -158,7 +160,9 @@ export class BranchRepository {
       if (unsent > 0 || events > 0) {
         throw new BranchError('UNSENT_INVOICES', `La sucursal ${b.codigoSucursal} ("${b.name}") tiene facturas o eventos de contingencia aún no resueltos con SIAT; espere a que se envíen`);
       }
-      prepared(this.db, 'UPDATE branches SET closed_at = ? WHERE tenant_id = ? AND id = ?').run(this.now().toISOString(), tenantId, id);
+      const at = this.now().toISOString();
+      prepared(this.db, 'UPDATE branches SET closed_at = ? WHERE tenant_id = ? AND id = ?').run(at, tenantId, id);
+      prepared(this.db, 'UPDATE points_of_sale SET closed_at = ? WHERE tenant_id = ? AND branch_id = ? AND code = 0 AND closed_at IS NULL').run(at, tenantId, id);
     });
     tx.immediate();
     return this.byId(tenantId, id, { includeClosed: true })!;

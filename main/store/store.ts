@@ -34,7 +34,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     backupPath,
     tenants: new TenantRepository(db, now),
     apiKeys: new ApiKeyRepository(db, now),
-    pointsOfSale: new PointOfSaleRepository(db),
+    pointsOfSale: new PointOfSaleRepository(db, now),
     settings: new SettingsStore(db, now),
     products: new ProductRepository(db, now),
     close: () => {

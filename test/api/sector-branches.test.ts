@@ -130,13 +130,15 @@ describe('branch offices', () => {
 
   test('a branch with an open point of sale, or with a contingency event not settled with SIAT, is not closed', async () => {
     const b = (await create(branch({ name: 'Sucursal Cala Cala', municipality: 'Cochabamba', city: 'Cochabamba' }))).body.data;
-    // Points of sale are registered with SIAT (registroPuntoVenta), not through this API.
+    // Points of sale are registered with SIAT (POST /api/v1/pos, test/api/pos-registration.test.ts),
+    // not through this API; here one is written directly. Code 1: PV 0 is the branch itself and
+    // never blocks closing it.
     const posId = randomUUID();
     eng.store.db
-      .prepare(`INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES (?, ?, ?, 0, 'Caja 1', ?)`)
+      .prepare(`INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES (?, ?, ?, 1, 'Caja 1', ?)`)
       .run(posId, tenantId, b.branchId, new Date().toISOString());
     const read = await call(`/api/v1/branchOffice/${b.branchId}`);
-    assert.deepEqual(read.body.data.pos, [{ id: posId, code: 0, name: 'Caja 1' }]);
+    assert.deepEqual(read.body.data.pos, [{ id: posId, code: 1, name: 'Caja 1' }]);
     const r = await call(`/api/v1/branchOffice/${b.branchId}`, { method: 'DELETE' });
     assertFailure(r, 409, 'CONFLICT');
     assert.match(r.body.errors[0].message, /1 punto\(s\) de venta abierto\(s\); ciérrelos primero/);

@@ -1,10 +1,38 @@
 // Page object of the till UI for the end-to-end suite: selectors come from
 // renderer/TESTIDS.md only, and the sale is driven with the keyboard as a cashier does.
-import type { Locator, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
+/** The built renderer the engine serves in the end-to-end suite. */
+export const RENDERER = resolve('dist/renderer');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+
+/** Builds the renderer when it is missing (KIPU_E2E_BUILD=1 rebuilds it after editing renderer/**). */
+export function ensureRendererBuilt(): void {
+  if (!existsSync(join(RENDERER, 'index.html')) || process.env.KIPU_E2E_BUILD === '1') {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs', 'renderer'], { stdio: 'inherit' });
+    assert.equal(r.status, 0, 'renderer build');
+  }
+}
+
+/**
+ * Debian's Chromium on the engine's URL at 1366×768, es-BO, logged in with the demo key.
+ * launch() gives every run a fresh temporary profile (user-data dir) of its own.
+ */
+export async function openTill(url: string): Promise<{ browser: Browser; context: BrowserContext; till: TillPage }> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const till = new TillPage(page);
+  await page.goto(url);
+  await till.login();
+  return { browser, context, till };
+}
 
 export class TillPage {
   constructor(readonly page: Page) {}
@@ -21,9 +49,9 @@ export class TillPage {
     await this.id('sale-screen').waitFor();
   }
 
-  /** Alt+1…6 */
-  async go(screen: 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion'): Promise<void> {
-    const n = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion'].indexOf(screen) + 1;
+  /** Alt+1…7 */
+  async go(screen: 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales'): Promise<void> {
+    const n = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales'].indexOf(screen) + 1;
     await this.page.keyboard.press(`Alt+${n}`);
     await this.id(`screen-${screen}`).waitFor();
   }

@@ -2,15 +2,9 @@
 // SIAT simulator), driven in Debian's Chromium with playwright-core.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { TillPage } from './till-page';
-
-const RENDERER = resolve('dist/renderer');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -35,11 +29,7 @@ const PRODUCTS = [
 ];
 
 before(async () => {
-  // KIPU_E2E_BUILD=1 rebuilds a renderer that is already there (after editing renderer/**).
-  if (!existsSync(join(RENDERER, 'index.html')) || process.env.KIPU_E2E_BUILD === '1') {
-    const r = spawnSync(process.execPath, ['scripts/build.mjs', 'renderer'], { stdio: 'inherit' });
-    assert.equal(r.status, 0, 'renderer build');
-  }
+  ensureRendererBuilt();
   eng = await startTestEngine({}, undefined, {
     rendererDir: RENDERER,
     // Short SIAT time-outs and contingency timings: the suite waits seconds, not minutes.
@@ -52,14 +42,7 @@ before(async () => {
     const res = await eng.api('/api/v1/products', { method: 'POST', json: { ...p, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' } });
     assert.equal(res.status, 201, await res.clone().text());
   }
-  // launch() gives every run a fresh temporary profile (user-data dir) of its own.
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  till = new TillPage(page);
-  await page.goto(eng.url);
-  await till.login();
+  ({ browser, context, till } = await openTill(eng.url));
 });
 
 after(async () => {

@@ -10,7 +10,7 @@ import type { SiatGateway } from '../../codes/siat-gateway';
 import { ok } from '../envelope';
 import { badRequest, notFound } from '../errors';
 import { viaSiat } from '../siat-errors';
-import { apiResponse } from './pos';
+import { apiResponse, openPointOfSale } from './pos';
 import { toBoliviaIso } from '../../../shared/time';
 
 export interface CodesDeps {
@@ -29,9 +29,8 @@ export function resolvePos(deps: { store: Store }, req: FastifyRequest, posId: s
     if (!p) throw notFound('El contribuyente no tiene puntos de venta');
     return p;
   }
-  const p = deps.store.pointsOfSale.byId(req.tenant.id, posId);
-  if (!p) throw notFound(`Punto de venta ${posId} no encontrado`);
-  return p;
+  // A closed point of sale has no codes in force in SIAT any more (cierrePuntoVenta, §2.3).
+  return openPointOfSale(deps.store, req.tenant.id, posId);
 }
 
 function cufdDto(c: CufdRecord) {

@@ -18,7 +18,7 @@ import { eventDto } from '../../contingency/event-dto';
 import { IssueError } from '../../invoicing/issue-invoice';
 import { ok } from '../envelope';
 import { ApiError, notFound, unprocessable } from '../errors';
-import { apiResponse } from './pos';
+import { apiResponse, openPointOfSale } from './pos';
 
 export interface EventsDeps {
   store: Store;
@@ -46,8 +46,9 @@ export const EventSchema = Type.Object({
 });
 const tags = ['Eventos de contingencia'];
 
-function resolvePos(deps: EventsDeps, req: FastifyRequest, posId: string, branchId: number | string): PointOfSale {
-  const pos = deps.store.pointsOfSale.byId(req.tenant.id, posId);
+/** `open`: refuse a point of sale closed in SIAT (409 POS_CLOSED), for what starts work on it. */
+function resolvePos(deps: EventsDeps, req: FastifyRequest, posId: string, branchId: number | string, opts: { open?: boolean } = {}): PointOfSale {
+  const pos = opts.open ? openPointOfSale(deps.store, req.tenant.id, posId) : deps.store.pointsOfSale.byId(req.tenant.id, posId);
   if (!pos) throw notFound(`Punto de venta ${posId} no encontrado`);
   const text = String(branchId).trim();
   const branches = deps.store.pointsOfSale.branches(req.tenant.id);
@@ -88,7 +89,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       },
     },
     async (req) => {
-      const pos = resolvePos(deps, req, req.body.posId, req.body.branchId);
+      const pos = resolvePos(deps, req, req.body.posId, req.body.branchId, { open: true });
       try {
         const e = deps.contingency.start(req.tenant, pos, req.body.codigoMotivo, req.body.descripcion.trim());
         return ok(eventDto(e), `Evento de contingencia iniciado: el punto de venta ${pos.code} emite fuera de línea`);

@@ -15,7 +15,7 @@ import { ok, pageOf } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { PageQuery, offsetOf } from '../pagination';
 import { siatApiError } from '../siat-errors';
-import { apiResponse } from './pos';
+import { apiResponse, openPointOfSale } from './pos';
 import { buildQrUrl } from '../../documents/model';
 
 const Money = (description: string) => Type.Number({ minimum: 0, description: `${description} (hasta 2 decimales)` });
@@ -218,8 +218,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       },
     },
     async (req, reply) => {
-      const pos = deps.store.pointsOfSale.byId(req.tenant.id, req.body.posId);
-      if (!pos) throw notFound(`Punto de venta ${req.body.posId} no encontrado`);
+      // 409 POS_CLOSED once the point of sale was closed in SIAT; its invoices stay readable below.
+      const pos = openPointOfSale(deps.store, req.tenant.id, req.body.posId);
       const result = await guard(() =>
         deps.invoicing.issue(req.tenant, pos, req.body, { idempotencyKey: req.headers['idempotency-key'] ?? null, usuario: req.apiKey.name.slice(0, 100) || 'kipu' }),
       );

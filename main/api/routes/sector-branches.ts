@@ -6,6 +6,7 @@ import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BranchError, type BranchFields, type BranchOffice, type BranchPointOfSale, type BranchRepository } from '../../store/branches';
+import type { Tenant } from '../../store/tenants';
 import { conflict, notFound, unprocessable } from '../errors';
 import { sectorOk } from '../envelope';
 import { sectorResponse } from './sector-envelope';
@@ -119,7 +120,16 @@ function guard<T>(fn: () => T): T {
   }
 }
 
-export function branchOfficeRoutes(app: FastifyInstance, deps: { branches: BranchRepository }): void {
+export interface BranchOfficeDeps {
+  branches: BranchRepository;
+  /**
+   * Called after a branch is created. Training mode with the embedded simulator uses it to add
+   * the sucursal to the simulated padrón, as the SIN's portal would (main/siat-sim/README.md).
+   */
+  onCreated?: (tenant: Tenant, branch: BranchOffice) => void;
+}
+
+export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { branches } = deps;
   const posOf = (req: FastifyRequest, id: number) => branches.pointsOfSale(req.tenant.id).get(id) ?? [];
@@ -137,7 +147,8 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: { branches: Branc
         summary: 'Registra una sucursal',
         description:
           'siatCode es el siguiente código de sucursal que el contribuyente nunca usó (los de sucursales cerradas no se reutilizan). ' +
-          'SIAT no tiene una operación para crear sucursales: regístrela antes en el padrón del SIN y verifique que el código coincida. ' +
+          'SIAT no tiene una operación para crear sucursales: regístrela antes en el padrón del SIN y verifique que el código coincida ' +
+          '(en modo entrenamiento con el simulador integrado, Kipu la agrega al padrón simulado). ' +
           'Un nombre que ya tiene otra sucursal abierta → 409 (evita registrar dos veces la misma sucursal al reintentar).',
         body: CreateBody,
         response: { 201: sectorResponse(BranchOfficeSchema) },
@@ -145,6 +156,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: { branches: Branc
     },
     async (req, reply) => {
       const b = guard(() => branches.create(req.tenant.id, fieldsOf(req.body)));
+      deps.onCreated?.(req.tenant, b);
       return reply.status(201).send(sectorOk(dto(b, [])));
     },
   );
@@ -198,8 +210,8 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: { branches: Branc
         summary: 'Cierra una sucursal',
         description:
           'Los datos fiscales no se borran: la sucursal se cierra, desaparece de la lista y su código queda reservado; sus facturas siguen ' +
-          'consultables. 409 para la casa matriz (código 0), mientras tenga puntos de venta abiertos o facturas o eventos de ' +
-          'contingencia aún no resueltos con SIAT.',
+          'consultables. 409 para la casa matriz (código 0), mientras tenga puntos de venta abiertos (ciérrelos con DELETE /api/v1/pos/{id}; ' +
+          'el punto de venta 0 es la propia sucursal y se cierra con ella) o facturas o eventos de contingencia aún no resueltos con SIAT.',
         params: Params,
         response: { 200: sectorResponse(DeletedBranchSchema) },
       },

@@ -9,7 +9,7 @@ import type { InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
 import { BranchRepository } from '../../store/branches';
 import { sectorErrorHandler } from './sector-envelope';
-import { branchOfficeRoutes } from './sector-branches';
+import { branchOfficeRoutes, type BranchOfficeDeps } from './sector-branches';
 import { sectorInvoiceRoutes } from './sector-invoices';
 
 export interface SectorRouteDeps {
@@ -18,13 +18,15 @@ export interface SectorRouteDeps {
   documents: InvoiceDocuments;
   publicBaseUrl: () => string;
   now: () => Date;
+  /** See BranchOfficeDeps.onCreated (training mode: the simulated padrón). */
+  onBranchCreated?: BranchOfficeDeps['onCreated'];
 }
 
 export function sectorRoutes(app: FastifyInstance, deps: SectorRouteDeps): void {
   const branches = new BranchRepository(deps.store.db, deps.now);
   void app.register(async (scope) => {
     scope.setErrorHandler(sectorErrorHandler);
-    branchOfficeRoutes(scope, { branches });
+    branchOfficeRoutes(scope, { branches, ...(deps.onBranchCreated ? { onCreated: deps.onBranchCreated } : {}) });
     sectorInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
   });
 }

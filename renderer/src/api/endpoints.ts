@@ -2,6 +2,8 @@
 // no state here (stores hold state).
 import type {
   ApiKeyInfo,
+  BranchOffice,
+  BranchOfficeInput,
   CancellationResult,
   CatalogEntry,
   CatalogSyncStatus,
@@ -9,7 +11,9 @@ import type {
   CertificateUpload,
   ContingencyEvent,
   CreateInvoiceRequest,
+  CreatePosRequest,
   CreatedApiKey,
+  CreatedPos,
   CufdRecord,
   EndEventRequest,
   GenericCatalogType,
@@ -52,6 +56,14 @@ export function createKipuApi(http: HttpClient) {
     pointsOfSale: () => get<PointOfSale[]>('/api/v1/pos'),
     tillStatus: () => get<TillStatus>('/api/v1/till/status'),
     tillQueue: (posId: string) => get<TillQueue>('/api/v1/till/queue', { posId }),
+
+    // branches (sector style, seed 001) and points of sale
+    branchOffices: () => get<BranchOffice[]>('/api/v1/branchOffice'),
+    createBranchOffice: (b: BranchOfficeInput) => post<BranchOffice>('/api/v1/branchOffice', b),
+    closeBranchOffice: (branchId: number) => http.request<BranchOffice>('DELETE', `/api/v1/branchOffice/${enc(String(branchId))}`),
+    /** Registers the point of sale in SIAT: 503 while SIAT is offline. */
+    createPos: (req: CreatePosRequest) => post<CreatedPos>('/api/v1/pos', req),
+    closePos: (id: string) => http.request<unknown>('DELETE', `/api/v1/pos/${enc(id)}`),
 
     // products
     products: (q: string, page = 0, size = 20) => get<Page<Product>>('/api/v1/products', { q, page, size }),

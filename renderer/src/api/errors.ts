@@ -49,7 +49,8 @@ export function describeError(err: unknown): string[] {
     const siat = err.siatMessages.filter((m) => m && (m.codigo !== undefined || m.descripcion));
     for (const m of siat) lines.push(`SIAT ${m.codigo}: ${m.descripcion}`);
     if (siat.length === 0 && err.siatCode !== undefined) lines.push(`SIAT ${err.siatCode}: ${err.detail}`);
-    else lines.unshift(err.detail);
+    // The engine's detail of a SIAT rejection may already be "SIAT <code>: <text>": once is enough.
+    else if (!lines.includes(err.detail)) lines.unshift(err.detail);
     for (const f of err.fields) if (f?.message && !lines.includes(f.message)) lines.push(f.message);
     return lines;
   }

@@ -48,10 +48,38 @@ function isEnvelope(body: unknown): body is { success: boolean; data?: unknown; 
   return typeof body === 'object' && body !== null && typeof (body as { success?: unknown }).success === 'boolean';
 }
 
-/** Reads an error body: `{ error: { code, detail, siatCode, siatMessages }, detail }` or a bare `{ detail }`. */
+interface SectorProblem {
+  field?: string;
+  message: string;
+}
+
+function sectorProblems(errors: unknown): SectorProblem[] | null {
+  if (!Array.isArray(errors)) return null;
+  const list = errors.filter(
+    (e): e is SectorProblem => typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string',
+  );
+  return list.length > 0 ? list : null;
+}
+
+/**
+ * Reads an error body: `{ error: { code, detail, siatCode, siatMessages }, detail }`, the sector
+ * style's `{ message: CODE, errors: [{ field?, message }] }` (seed 001), or a bare `{ detail }`.
+ */
 export function errorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null) {
-    const b = body as { error?: Partial<ApiErrorInfo> | null; detail?: unknown; message?: unknown };
+    const b = body as { error?: Partial<ApiErrorInfo> | null; errors?: unknown; detail?: unknown; message?: unknown };
+    const problems = b.error ? null : sectorProblems(b.errors);
+    if (problems) {
+      // In the sector style `message` is the failure's code, not a sentence.
+      const withField = problems.filter((p) => typeof p.field === 'string' && p.field !== '');
+      const general = problems.filter((p) => !withField.includes(p));
+      const detail = (general.length > 0 ? general : withField).map((p) => (withField.includes(p) ? `campo ${p.field}: ${p.message}` : p.message)).join('; ');
+      return new ApiError(status, {
+        ...(typeof b.message === 'string' && b.message ? { code: b.message } : {}),
+        detail,
+        fields: withField.map((p) => ({ field: p.field!, rule: '', message: p.message })),
+      });
+    }
     const info: Partial<ApiErrorInfo> = { ...(b.error ?? {}) };
     if (!info.detail && typeof b.detail === 'string') info.detail = b.detail;
     if (!info.detail && typeof b.message === 'string' && b.message) info.detail = b.message;

@@ -8,6 +8,7 @@ import { NAV_ORDER, commandForKey } from '../sale/keymap';
 import { SCREEN_LABELS, useNav } from '../stores/nav';
 import { useSession } from '../stores/session';
 import { useTillStatus } from '../stores/till-status';
+import { BranchesScreen } from '../screens/BranchesScreen';
 import { ConnectionScreen } from '../screens/ConnectionScreen';
 import { InvoicesScreen } from '../screens/InvoicesScreen';
 import { LoginScreen } from '../screens/LoginScreen';
@@ -36,7 +37,7 @@ export function App() {
     return () => useTillStatus.getState().stop();
   }, [phase]);
 
-  // Alt+1…6 from anywhere.
+  // Alt+1…7 from anywhere.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (useSession.getState().phase !== 'ready') return;
@@ -103,6 +104,7 @@ export function App() {
             {screen === 'conexion' && <ConnectionScreen />}
             {screen === 'sincronizacion' && <SyncScreen />}
             {screen === 'configuracion' && <SettingsScreen />}
+            {screen === 'sucursales' && <BranchesScreen />}
           </main>
           <StatusBar />
         </>

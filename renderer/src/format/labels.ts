@@ -1,5 +1,5 @@
 // Spanish labels of API codes.
-import type { InvoiceState, PosMode } from '../../../shared/api-types';
+import type { InvoiceState, PosMode, PosTypeCode } from '../../../shared/api-types';
 
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   PENDING: 'Pendiente',
@@ -54,3 +54,16 @@ export const CATALOG_LABELS: Record<string, string> = {
   'pos-types': 'Tipos de punto de venta',
   'invoice-types': 'Tipos de factura',
 };
+
+/**
+ * SIAT catalog TipoPuntoVenta: the six types POST /pos accepts, with SIAT's own descriptions
+ * (sincronizarParametricaTipoPuntoVenta).
+ */
+export const POS_TYPES: readonly { codigo: PosTypeCode; descripcion: string }[] = [
+  { codigo: 1, descripcion: 'PUNTO VENTA COMISIONISTA' },
+  { codigo: 2, descripcion: 'PUNTO VENTA VENTANILLA DE COBRANZA' },
+  { codigo: 3, descripcion: 'PUNTO DE VENTA MOVILES' },
+  { codigo: 4, descripcion: 'PUNTO DE VENTA YPFB' },
+  { codigo: 5, descripcion: 'PUNTO DE VENTA CAJEROS' },
+  { codigo: 6, descripcion: 'PUNTO DE VENTA CONJUNTA' },
+];

@@ -19,4 +19,5 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   conexion: 'Estado de conexión',
   sincronizacion: 'Sincronización',
   configuracion: 'Configuración',
+  sucursales: 'Sucursales',
 };

@@ -91,6 +91,44 @@ describe('HTTP client', () => {
     await expect(http.request('GET', '/x')).rejects.toMatchObject({ detail: 'falló' });
   });
 
+  it("reads the sector style's errors list (seed 001): the Spanish message, the code, the fields", async () => {
+    const conflict = fakeFetch(409, {
+      message: 'CONFLICT',
+      errors: [{ message: 'La sucursal 2 tiene puntos de venta abiertos: ciérrelos primero' }],
+      success: false,
+      data: null,
+    });
+    const http1 = createHttpClient({ getApiKey: () => 'k', fetchImpl: conflict.fn });
+    const err = (await http1.request('DELETE', '/api/v1/branchOffice/2').catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ status: 409, code: 'CONFLICT', detail: 'La sucursal 2 tiene puntos de venta abiertos: ciérrelos primero' });
+    expect(describeError(err)).toEqual(['La sucursal 2 tiene puntos de venta abiertos: ciérrelos primero']);
+
+    const invalid = fakeFetch(422, { message: 'VALIDATION_FAILED', errors: [{ field: 'city', message: 'no puede estar en blanco' }], success: false, data: null });
+    const http2 = createHttpClient({ getApiKey: () => 'k', fetchImpl: invalid.fn });
+    await expect(http2.request('POST', '/api/v1/branchOffice')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: 'campo city: no puede estar en blanco',
+      fields: [{ field: 'city', rule: '', message: 'no puede estar en blanco' }],
+    });
+  });
+
+  it('unwraps the sector envelope on success', async () => {
+    const f = fakeFetch(200, { message: 'COMPLETED', errors: null, success: true, data: [{ branchId: 1, siatCode: 0 }] });
+    const api = createKipuApi(createHttpClient({ getApiKey: () => 'k', fetchImpl: f.fn }));
+    await expect(api.branchOffices()).resolves.toEqual([{ branchId: 1, siatCode: 0 }]);
+    expect(f.calls[0]!.url).toBe('/api/v1/branchOffice');
+  });
+
+  it('does not repeat a SIAT rejection whose detail is already "SIAT <code>: <text>"', () => {
+    const err = new ApiError(422, {
+      code: 'SIAT_REJECTED',
+      detail: 'SIAT 947: TIPO DE PUNTO DE VENTA INVALIDO',
+      siatCode: 947,
+      siatMessages: [{ codigo: 947, descripcion: 'TIPO DE PUNTO DE VENTA INVALIDO' }],
+    });
+    expect(describeError(err)).toEqual(['SIAT 947: TIPO DE PUNTO DE VENTA INVALIDO']);
+  });
+
   it('builds query strings without empty values', () => {
     expect(buildQuery({ q: 'a b', page: 0, state: '', from: undefined })).toBe('?q=a%20b&page=0');
   });

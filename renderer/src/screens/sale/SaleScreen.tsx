@@ -194,7 +194,7 @@ export function SaleScreen() {
               <tr><td><kbd>↑</kbd> <kbd>↓</kbd></td><td>Elegir línea o resultado</td></tr>
               <tr><td><kbd>Supr</kbd></td><td>Quitar línea (fuera de un campo)</td></tr>
               <tr><td><kbd>Ctrl</kbd>+<kbd>Enter</kbd></td><td>Emitir (alternativa a F12)</td></tr>
-              <tr><td><kbd>Alt</kbd>+<kbd>1…6</kbd></td><td>Cambiar de pantalla</td></tr>
+              <tr><td><kbd>Alt</kbd>+<kbd>1…7</kbd></td><td>Cambiar de pantalla</td></tr>
             </tbody>
           </table>
         </Modal>

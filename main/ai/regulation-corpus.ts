@@ -1,0 +1,204 @@
+// The local regulation corpus: the .txt/.md files in KIPU_AI_CORPUS_DIR, split into passages
+// (passages.ts) and kept in an FTS5 index (migration 0008) for BM25 search. Lexical retrieval —
+// it finds passages that share words with the question; it does not understand them. Files come
+// from the administrator, never from the network (tills have no model and no internet model API).
+// Runs in: engine.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Db } from '../store/db';
+import { prepared } from '../store/statements';
+import { splitPassages } from './passages';
+import { matchExpression, queryTerms } from './query-terms';
+
+/** The seed's collection names (AI service status: "normativas and contingencias occur"). */
+export const COLLECTION_NORMATIVAS = 'normativas';
+
+const EXTENSIONS = /\.(md|markdown|txt)$/i;
+/** A regulation is text: a bigger file is most likely something copied there by mistake. */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_FILES = 5000;
+const MAX_DEPTH = 8;
+/** bm25() weights of the columns (titulo, texto): a word in the heading counts more. */
+const BM25_WEIGHTS = '3.0, 1.0';
+
+export interface CorpusHit {
+  coleccion: string;
+  fuente: string;
+  titulo: string;
+  texto: string;
+  /** -bm25(): higher is better; only comparable within one query. */
+  puntaje: number;
+}
+
+export interface RefreshReport {
+  files: number;
+  passages: number;
+  /** Files (re)indexed because they are new or their content changed. */
+  indexed: string[];
+  /** Files gone from the folder, dropped from the index. */
+  removed: string[];
+  /** Files left out, with the reason (too big, unreadable …). */
+  skipped: { path: string; reason: string }[];
+  /** False when the folder does not exist (no corpus installed). */
+  folderFound: boolean;
+}
+
+interface FileRow {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  sha256: string;
+}
+
+/** Files may come from Windows editors in Latin-1 / Windows-1252: UTF-8 first, else that. */
+export function decodeText(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    return new TextDecoder('windows-1252').decode(buf);
+  }
+}
+
+export class RegulationCorpus {
+  constructor(
+    private readonly db: Db,
+    readonly dir: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Corpus files under the folder (relative paths with '/'), skipping hidden entries. */
+  private scan(skipped: RefreshReport['skipped']): { files: Map<string, Stats>; folderFound: boolean } {
+    const files = new Map<string, Stats>();
+    let root: Stats;
+    try {
+      root = statSync(this.dir);
+    } catch {
+      return { files, folderFound: false };
+    }
+    if (!root.isDirectory()) return { files, folderFound: false };
+    const walk = (dir: string, depth: number) => {
+      let names: string[];
+      try {
+        names = readdirSync(dir).sort();
+      } catch (err) {
+        skipped.push({ path: relative(this.dir, dir) || '.', reason: `no se puede leer la carpeta (${(err as Error).message})` });
+        return;
+      }
+      for (const name of names) {
+        if (name.startsWith('.') || files.size >= MAX_FILES) continue;
+        const full = join(dir, name);
+        let st: Stats;
+        try {
+          st = statSync(full);
+        } catch {
+          continue;
+        }
+        const rel = relative(this.dir, full).split(sep).join('/');
+        if (st.isDirectory()) {
+          if (depth < MAX_DEPTH) walk(full, depth + 1);
+        } else if (st.isFile() && EXTENSIONS.test(name)) {
+          if (st.size > MAX_FILE_BYTES) skipped.push({ path: rel, reason: `más de ${MAX_FILE_BYTES / 1024 / 1024} MB` });
+          else files.set(rel, st);
+        }
+      }
+    };
+    walk(this.dir, 0);
+    return { files, folderFound: true };
+  }
+
+  /**
+   * Brings the index in line with the folder: new and changed files are split and indexed again,
+   * files that are gone are dropped, untouched ones (same size and mtime, or same hash) are left
+   * alone. One transaction: a search never sees half a file.
+   */
+  refresh(): RefreshReport {
+    const skipped: RefreshReport['skipped'] = [];
+    const { files, folderFound } = this.scan(skipped);
+    const known = new Map(
+      (prepared(this.db, 'SELECT path, size, mtime_ms, sha256 FROM ai_corpus_files WHERE collection = ?').all(COLLECTION_NORMATIVAS) as FileRow[]).map((r) => [r.path, r]),
+    );
+    const indexed: string[] = [];
+    const removed: string[] = [];
+    const work: { path: string; st: Stats; sha: string; text: string; touchOnly: boolean }[] = [];
+
+    for (const [path, st] of files) {
+      const row = known.get(path);
+      const mtime = Math.trunc(st.mtimeMs);
+      if (row && row.size === st.size && row.mtime_ms === mtime) continue;
+      let buf: Buffer;
+      try {
+        buf = readFileSync(join(this.dir, ...path.split('/')));
+      } catch (err) {
+        skipped.push({ path, reason: `no se puede leer (${(err as Error).message})` });
+        continue;
+      }
+      const sha = createHash('sha256').update(buf).digest('hex');
+      work.push({ path, st, sha, text: decodeText(buf), touchOnly: row?.sha256 === sha });
+    }
+    for (const path of known.keys()) {
+      // A file that failed to read is still listed, so it keeps its old passages; a deleted (or now
+      // oversized) one loses them.
+      if (!files.has(path)) removed.push(path);
+    }
+
+    const at = this.now().toISOString();
+    this.db
+      .transaction(() => {
+        const dropPassages = prepared(this.db, 'DELETE FROM ai_passages WHERE collection = ? AND path = ?');
+        for (const path of removed) {
+          dropPassages.run(COLLECTION_NORMATIVAS, path);
+          prepared(this.db, 'DELETE FROM ai_corpus_files WHERE collection = ? AND path = ?').run(COLLECTION_NORMATIVAS, path);
+        }
+        const upsert = prepared(
+          this.db,
+          `INSERT INTO ai_corpus_files (collection, path, size, mtime_ms, sha256, passages, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (collection, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, sha256 = excluded.sha256,
+             passages = excluded.passages, indexed_at = excluded.indexed_at`,
+        );
+        const insert = prepared(this.db, 'INSERT INTO ai_passages (collection, path, seq, titulo, texto) VALUES (?, ?, ?, ?, ?)');
+        for (const w of work) {
+          const mtime = Math.trunc(w.st.mtimeMs);
+          if (w.touchOnly) {
+            prepared(this.db, 'UPDATE ai_corpus_files SET size = ?, mtime_ms = ? WHERE collection = ? AND path = ?').run(w.st.size, mtime, COLLECTION_NORMATIVAS, w.path);
+            continue;
+          }
+          const passages = splitPassages(w.path, w.text);
+          dropPassages.run(COLLECTION_NORMATIVAS, w.path);
+          upsert.run(COLLECTION_NORMATIVAS, w.path, w.st.size, mtime, w.sha, passages.length, at);
+          for (const p of passages) insert.run(COLLECTION_NORMATIVAS, w.path, p.seq, p.titulo, p.texto);
+          indexed.push(w.path);
+        }
+      })
+      .immediate();
+
+    return { files: files.size, passages: this.passageCount(), indexed, removed, skipped, folderFound };
+  }
+
+  passageCount(): number {
+    return (prepared(this.db, 'SELECT count(*) AS n FROM ai_passages').get() as { n: number }).n;
+  }
+
+  /** Collections that have at least one passage. */
+  collections(): string[] {
+    return (prepared(this.db, 'SELECT DISTINCT collection FROM ai_passages ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
+  }
+
+  /** Passages ranked by BM25 for the question's terms (query-terms.ts); none when it has no searchable word. */
+  search(question: string, limit: number): { terms: string[]; hits: CorpusHit[] } {
+    const terms = queryTerms(question);
+    if (terms.length === 0) return { terms, hits: [] };
+    const rows = prepared(
+      this.db,
+      `SELECT p.collection, p.path, p.titulo, p.texto, bm25(ai_passages_fts, ${BM25_WEIGHTS}) AS rank
+         FROM ai_passages_fts JOIN ai_passages p ON p.id = ai_passages_fts.rowid
+        WHERE ai_passages_fts MATCH ?
+        ORDER BY rank, p.path, p.seq
+        LIMIT ?`,
+    ).all(matchExpression(terms), limit) as { collection: string; path: string; titulo: string; texto: string; rank: number }[];
+    return {
+      terms,
+      hits: rows.map((r) => ({ coleccion: r.collection, fuente: r.path, titulo: r.titulo, texto: r.texto, puntaje: Number((-r.rank).toFixed(6)) })),
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SIAT_MESSAGES } from '../../../main/siat/messages';
+import { WARNING_OF, guidanceFor, knownCodes, resolveSiatError } from '../../../main/ai/siat-error-guide';
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+// CONTRACT §6: 123; 901–909 states; 910–999; 1000–1061; 2000–2019 warnings; 3000–3012.
+const CONTRACT_CODES = [123, ...range(901, 999), ...range(1000, 1061), ...range(2000, 2019), ...range(3000, 3012)];
+
+test('every code of CONTRACT §6 has an explanation and at least one concrete step', () => {
+  for (const code of CONTRACT_CODES) {
+    const g = guidanceFor(code);
+    assert.ok(g, `code ${code} has guidance`);
+    assert.ok(g.explicacion.length > 20, `code ${code} explains itself`);
+    assert.ok(g.pasos.length > 0 && g.pasos.every((p) => p.trim().length > 0), `code ${code} has steps`);
+  }
+  assert.deepEqual(knownCodes().sort((a, b) => a - b), CONTRACT_CODES);
+});
+
+test('a known code answers with SIAT’s own text (main/siat/messages.ts), our explanation and conocido true', () => {
+  const r = resolveSiatError({ codigoError: 995, mensajeError: 'otro texto', contexto: 'emitir' });
+  assert.equal(r.codigo, 995);
+  assert.equal(r.descripcionSiat, SIAT_MESSAGES[995]);
+  assert.equal(r.descripcionSiat, 'SERVICIO NO DISPONIBLE');
+  assert.equal(r.conocido, true);
+  assert.match(r.pasos.join(' '), /fuera de línea/, 'SIAT down: keep selling, Kipu issues offline');
+
+  const rejected = resolveSiatError({ codigoError: 902 });
+  assert.equal(rejected.descripcionSiat, 'RECEPCION RECHAZADA');
+  assert.match(rejected.explicacion, /no tiene validez fiscal/);
+  assert.match(rejected.pasos.join(' '), /emita una factura nueva/);
+
+  const nit = resolveSiatError({ codigoError: 994 });
+  assert.match(nit.pasos.join(' '), /exceptionCode 1/);
+});
+
+test('warnings that repeat an error code say the invoice stays valid and reuse that code’s steps', () => {
+  assert.equal(WARNING_OF[2003], 1010);
+  const w = resolveSiatError({ codigoError: 2003 });
+  assert.equal(w.descripcionSiat, SIAT_MESSAGES[2003]);
+  assert.match(w.explicacion, /^ADVERTENCIA: la factura sigue siendo válida\. Es el aviso del código 1010/);
+  assert.match(w.pasos[0]!, /No anule/);
+  assert.ok(w.pasos.slice(1).every((p) => p.startsWith('Para las próximas ventas')));
+  assert.ok(!w.pasos.some((p) => /emita una factura nueva/.test(p)), 'nothing to re-issue for a warning');
+});
+
+test('an unknown code echoes the message and the context, gives generic steps and conocido false', () => {
+  const r = resolveSiatError({ codigoError: 4242, mensajeError: '  ALGO NUEVO DE SIAT ', contexto: 'anular la factura 15' });
+  assert.equal(r.conocido, false);
+  assert.equal(r.descripcionSiat, 'ALGO NUEVO DE SIAT');
+  assert.match(r.explicacion, /no tiene el código 4242/);
+  assert.match(r.explicacion, /«ALGO NUEVO DE SIAT»/);
+  assert.match(r.explicacion, /anular la factura 15/);
+  assert.ok(r.pasos.length >= 2);
+
+  assert.equal(resolveSiatError({ codigoError: 4243 }).descripcionSiat, 'CODIGO 4243');
+  const synced = resolveSiatError({ codigoError: 4244 }, (c) => (c === 4244 ? 'TEXTO DEL CATALOGO' : null));
+  assert.equal(synced.descripcionSiat, 'TEXTO DEL CATALOGO');
+  assert.equal(synced.conocido, false);
+  assert.match(synced.explicacion, /catálogo de mensajes sincronizado/);
+});
