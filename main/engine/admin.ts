@@ -1,6 +1,7 @@
 // `npm run admin -- …`: tenants and API keys, straight on the data directory's database.
 //   tenant create --nit <nit> --name <razón social>   → prints the tenant's first API key once
 //   tenant list
+//   tenant provider --nit <nit> on|off                → may it register third-party users (seed 001)
 //   key create --nit <nit> [--name <nombre>]          → prints the new key once
 //   key list --nit <nit>
 //   key revoke --nit <nit> --key <id o prefijo>
@@ -12,6 +13,7 @@ import { TenantError } from '../store/tenants';
 const USAGE = `Uso: npm run admin -- <comando>
   tenant create --nit <NIT> --name <razón social>
   tenant list
+  tenant provider --nit <NIT> on|off
   key create --nit <NIT> [--name <nombre de la clave>]
   key list --nit <NIT>
   key revoke --nit <NIT> --key <id o prefijo>`;
@@ -26,11 +28,15 @@ function need(values: Record<string, string | boolean | undefined>, name: string
 
 export function runAdmin(argv: string[], store: Store, out: (line: string) => void): void {
   const [group, action, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: { nit: { type: 'string' }, name: { type: 'string' }, key: { type: 'string' } },
     strict: true,
+    allowPositionals: true,
   });
+  // Only `tenant provider` takes a bare word (on|off); elsewhere one is a typo, not something to ignore.
+  const isProvider = group === 'tenant' && action === 'provider';
+  if (!isProvider && positionals.length > 0) throw new UsageError(`Argumento inesperado: ${positionals[0]}`);
   const tenantByNit = () => {
     const nit = need(values, 'nit');
     const t = store.tenants.byNit(nit);
@@ -46,7 +52,21 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
     return;
   }
   if (group === 'tenant' && action === 'list') {
-    for (const t of store.tenants.list()) out(`${t.nit}\t${t.razonSocial}\t${t.id}${t.training ? '\t(entrenamiento)' : ''}`);
+    for (const t of store.tenants.list()) {
+      out(`${t.nit}\t${t.razonSocial}\t${t.id}${t.training ? '\t(entrenamiento)' : ''}${t.provider ? '\t(proveedor)' : ''}`);
+    }
+    return;
+  }
+  if (isProvider) {
+    const t = tenantByNit();
+    const [state, ...extra] = positionals;
+    if ((state !== 'on' && state !== 'off') || extra.length > 0) throw new UsageError('Indique on u off: tenant provider --nit <NIT> on|off');
+    const updated = store.tenants.setProvider(t.id, state === 'on');
+    out(
+      updated.provider
+        ? `NIT ${t.nit} es proveedor: puede registrar usuarios de terceros (POST /api/v1/user/additional).`
+        : `NIT ${t.nit} ya no es proveedor: no puede registrar usuarios de terceros (los ya registrados siguen funcionando).`,
+    );
     return;
   }
   if (group === 'key' && action === 'create') {

@@ -208,6 +208,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     documents,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
     now,
+    secrets,
+    catalogs,
     // Training with the embedded simulator: a new branch goes into the simulated padrón too (what
     // the manager does in the SIN's portal), so a trainee can register points of sale on it.
     ...(sim ? { onBranchCreated: (tenant: Tenant, b: BranchOffice) => addToSimulatedPadron(sim, tenant, b, logger) } : {}),

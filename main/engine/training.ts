@@ -23,5 +23,6 @@ export function ensureTrainingTenant(store: Store, demoApiKey: string): Tenant {
       training: true,
     });
   store.apiKeys.ensure(tenant.id, 'Clave de demostración (modo entrenamiento)', demoApiKey);
-  return tenant;
+  // A provider, so a trainee can try third-party users (seed 001; docs/decisions/0013-third-party-users.md).
+  return tenant.provider ? tenant : store.tenants.setProvider(tenant.id, true);
 }

@@ -170,6 +170,16 @@ export class InvoicingService {
     return { invoice: await this.submitOnline(tenant, pos, inv), replayed: false };
   }
 
+  /**
+   * The invoice an earlier request with this Idempotency-Key issued (409 if the body differs),
+   * or null. Lets a retry get its invoice back even where a new sale would now be refused
+   * (a point of sale closed since).
+   */
+  replayOf(tenant: Tenant, idempotencyKey: string, req: SaleRequest): IssueResult | null {
+    const prior = this.deps.invoices.byIdempotencyKey(tenant.id, idempotencyKey);
+    return prior ? this.replay(prior, requestHash(req)) : null;
+  }
+
   private replay(prior: InvoiceRecord, hash: string): IssueResult {
     if (prior.requestHash !== hash) {
       throw new IssueError(409, 'IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por venta');

@@ -15,6 +15,12 @@ export interface Tenant {
   ambiente: 1 | 2;
   modalidad: 1 | 2;
   training: boolean;
+  /**
+   * A provider (integrator) may register third parties it invoices for, each as a tenant of its
+   * own (seed 001 "Third-party users", docs/decisions/0013-third-party-users.md). Set with the
+   * admin CLI; the demo tenant is one in training mode.
+   */
+  provider: boolean;
   createdAt: string;
 }
 
@@ -28,6 +34,8 @@ export interface NewTenant {
   ambiente?: 1 | 2;
   modalidad?: 1 | 2;
   training?: boolean;
+  /** The casa matriz's city and description (default: the municipio, "Casa matriz"). */
+  casaMatriz?: { city?: string; description?: string };
 }
 
 export class TenantError extends Error {
@@ -51,6 +59,7 @@ interface Row {
   ambiente: number;
   modalidad: number;
   training: number;
+  provider: number;
   created_at: string;
 }
 
@@ -66,6 +75,7 @@ function toTenant(r: Row): Tenant {
     ambiente: r.ambiente === 1 ? 1 : 2,
     modalidad: r.modalidad === 1 ? 1 : 2,
     training: r.training === 1,
+    provider: r.provider === 1,
     createdAt: r.created_at,
   };
 }
@@ -111,9 +121,17 @@ export class TenantRepository {
         );
       const branch = prepared(this.db, 
           `INSERT INTO branches (tenant_id, codigo_sucursal, name, municipality, address, city, phone, description, created_at)
-           VALUES (?, 0, 'CASA MATRIZ', ?, ?, ?, ?, 'Casa matriz', ?)`,
+           VALUES (?, 0, 'CASA MATRIZ', ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, input.municipio ?? '', input.direccion ?? '', input.municipio ?? '', input.telefono ?? '', at);
+        .run(
+          id,
+          input.municipio ?? '',
+          input.direccion ?? '',
+          input.casaMatriz?.city ?? input.municipio ?? '',
+          input.telefono ?? '',
+          input.casaMatriz?.description ?? 'Casa matriz',
+          at,
+        );
       prepared(this.db, `INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES (?, ?, ?, 0, 'Caja principal', ?)`)
         .run(randomUUID(), id, Number(branch.lastInsertRowid), at);
     });
@@ -133,6 +151,13 @@ export class TenantRepository {
 
   list(): Tenant[] {
     return (prepared(this.db, 'SELECT * FROM tenants ORDER BY created_at, nit').all() as Row[]).map(toTenant);
+  }
+
+  /** Marks or unmarks the tenant as a provider of third-party users (admin CLI; training's demo tenant). */
+  setProvider(id: string, provider: boolean): Tenant {
+    const r = prepared(this.db, 'UPDATE tenants SET provider = ? WHERE id = ?').run(provider ? 1 : 0, id);
+    if (r.changes === 0) throw new TenantError('NOT_FOUND', `Contribuyente ${id} no encontrado`);
+    return this.byId(id)!;
   }
 
   updateProfile(

@@ -279,7 +279,8 @@ describe('closing a point of sale', () => {
 
   test('closed in SIAT: gone from the lists, issuing and SIAT actions on it are refused, its invoices stay readable', async () => {
     const pos = (await register(newPos({ name: 'Caja temporal', type: 6 }))).body.data;
-    const issued = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id) });
+    const retryKey = { 'idempotency-key': 'venta-antes-del-cierre' };
+    const issued = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id), headers: retryKey });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     assert.equal(issued.body.data.state, 'VALIDATED');
 
@@ -302,6 +303,14 @@ describe('closing a point of sale', () => {
     assert.equal(refused.status, 409);
     assert.equal(refused.body.error.code, 'POS_CLOSED');
     assert.match(refused.body.detail, new RegExp(`El punto de venta ${pos.code} de la sucursal 0 \\("Caja temporal"\\) se cerró en SIAT el \\d{2}/\\d{2}/\\d{4}: ya no emite facturas`));
+    // A retry of the sale made before the close still gets its invoice back (same key, same body);
+    // the same key with another body is the usual idempotency conflict.
+    const retried = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id), headers: retryKey });
+    assert.equal(retried.status, 200, JSON.stringify(retried.body));
+    assert.equal(retried.body.data.id, issued.body.data.id);
+    const otherBody = await call('/api/v1/invoices', { method: 'POST', json: { ...sale(pos.id), clientCode: 'C-2' }, headers: retryKey });
+    assert.equal(otherBody.status, 409);
+    assert.equal(otherBody.body.error.code, 'IDEMPOTENCY_CONFLICT');
     const cufd = await call('/api/v1/codes/cufd', { method: 'POST', json: { posId: pos.id } });
     assert.equal(cufd.status, 409);
     assert.equal(cufd.body.error.code, 'POS_CLOSED');

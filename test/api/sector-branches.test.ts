@@ -4,6 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { assertSectorFailure } from '../fixtures/sector-envelope';
 
 let eng: TestEngine;
 let tenantId: string;
@@ -26,15 +27,7 @@ async function call(path: string, init: RequestInit & { key?: string | null; jso
 }
 const create = (body: unknown, key?: string) => call('/api/v1/branchOffice', { method: 'POST', json: body, ...(key ? { key } : {}) });
 
-function assertFailure(r: { status: number; body: any }, status: number, message: string) {
-  assert.equal(r.status, status, JSON.stringify(r.body));
-  assert.deepEqual(Object.keys(r.body).sort(), ['data', 'errors', 'message', 'success']);
-  assert.equal(r.body.success, false);
-  assert.equal(r.body.data, null);
-  assert.equal(r.body.message, message);
-  assert.ok(Array.isArray(r.body.errors) && r.body.errors.length > 0);
-  for (const e of r.body.errors) assert.equal(typeof e.message, 'string');
-}
+const assertFailure = assertSectorFailure;
 
 before(async () => {
   eng = await startTestEngine({}, undefined, { scheduler: false });

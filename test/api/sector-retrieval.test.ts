@@ -4,6 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { assertSectorFailure } from '../fixtures/sector-envelope';
 import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { invoiceShortCode } from '../../main/invoicing/short-code';
 import { buildQrUrl } from '../../main/documents/model';
@@ -63,14 +64,7 @@ const lookup = (inv: IssuedInvoice) => ({ posId: 0, invoiceNumber: inv.invoiceNu
 const query = (fields: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 
-function assertFailure(r: Answer, status: number, message: string) {
-  assert.equal(r.status, status, JSON.stringify(r.body));
-  assert.deepEqual(Object.keys(r.body).sort(), ['data', 'errors', 'message', 'success']);
-  assert.equal(r.body.success, false);
-  assert.equal(r.body.data, null);
-  assert.equal(r.body.message, message);
-  assert.ok(Array.isArray(r.body.errors) && r.body.errors.length > 0);
-}
+const assertFailure = assertSectorFailure;
 
 function assertOk(r: Answer) {
   assert.equal(r.status, 200, JSON.stringify(r.body));

@@ -218,11 +218,18 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       },
     },
     async (req, reply) => {
-      // 409 POS_CLOSED once the point of sale was closed in SIAT; its invoices stay readable below.
-      const pos = openPointOfSale(deps.store, req.tenant.id, req.body.posId);
-      const result = await guard(() =>
-        deps.invoicing.issue(req.tenant, pos, req.body, { idempotencyKey: req.headers['idempotency-key'] ?? null, usuario: req.apiKey.name.slice(0, 100) || 'kipu' }),
-      );
+      const idempotencyKey = req.headers['idempotency-key'] ?? null;
+      // A retry gets its invoice back first, also from a point of sale closed since; a new sale on
+      // a closed point of sale is 409 POS_CLOSED (its invoices stay readable below).
+      const replay = idempotencyKey ? await guard(async () => deps.invoicing.replayOf(req.tenant, idempotencyKey, req.body)) : null;
+      const result =
+        replay ??
+        (await guard(() =>
+          deps.invoicing.issue(req.tenant, openPointOfSale(deps.store, req.tenant.id, req.body.posId), req.body, {
+            idempotencyKey,
+            usuario: req.apiKey.name.slice(0, 100) || 'kipu',
+          }),
+        ));
       const inv = result.invoice;
       const message =
         inv.state === 'VALIDATED'

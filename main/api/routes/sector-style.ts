@@ -7,10 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/store';
 import type { InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import type { SecretStore } from '../../config/secrets';
+import type { CatalogService } from '../../catalogs/catalog-sync';
 import { BranchRepository } from '../../store/branches';
 import { sectorErrorHandler } from './sector-envelope';
 import { branchOfficeRoutes, type BranchOfficeDeps } from './sector-branches';
 import { sectorInvoiceRoutes } from './sector-invoices';
+import { thirdPartyUserRoutes } from './sector-users';
 
 export interface SectorRouteDeps {
   store: Store;
@@ -18,6 +21,10 @@ export interface SectorRouteDeps {
   documents: InvoiceDocuments;
   publicBaseUrl: () => string;
   now: () => Date;
+  /** Where a third party's SIAT token goes (the same store as PUT /api/v1/settings/siat). */
+  secrets: SecretStore;
+  /** docSectorDescription of third-party users from the synced catalog. */
+  catalogs?: CatalogService;
   /** See BranchOfficeDeps.onCreated (training mode: the simulated padrón). */
   onBranchCreated?: BranchOfficeDeps['onCreated'];
 }
@@ -28,5 +35,6 @@ export function sectorRoutes(app: FastifyInstance, deps: SectorRouteDeps): void 
     scope.setErrorHandler(sectorErrorHandler);
     branchOfficeRoutes(scope, { branches, ...(deps.onBranchCreated ? { onCreated: deps.onBranchCreated } : {}) });
     sectorInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
+    thirdPartyUserRoutes(scope, { store: deps.store, secrets: deps.secrets, now: deps.now, ...(deps.catalogs ? { catalogs: deps.catalogs } : {}) });
   });
 }

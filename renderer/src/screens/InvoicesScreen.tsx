@@ -343,9 +343,12 @@ function CancelDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose:
       <div className="modal-actions">
         <button
           className="primary danger"
-          disabled={busy}
+          // aria-disabled, not disabled: a disabled button drops the focus out of the dialog and
+          // Esc would no longer reach it after a refused cancellation.
+          aria-disabled={busy}
           data-testid="confirm-cancellation"
           onClick={async () => {
+            if (busy) return;
             setBusy(true);
             try {
               await api.cancelInvoice(invoice.id, motivo);

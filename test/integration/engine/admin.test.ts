@@ -69,3 +69,42 @@ test('admin CLI: tenant create prints a working key once; key create/list/revoke
     cleanup();
   }
 });
+
+test('admin CLI: tenant provider --nit <NIT> on|off sets the provider flag; tenant list shows it; stray words are refused', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    assert.equal(admin(dir, 'tenant', 'create', '--nit', '2345678016', '--name', 'INTEGRADOR ANDINO S.R.L.').code, 0);
+    const on = admin(dir, 'tenant', 'provider', '--nit', '2345678016', 'on');
+    assert.equal(on.code, 0, on.err);
+    assert.match(on.out, /NIT 2345678016 es proveedor: puede registrar usuarios de terceros/);
+    assert.match(admin(dir, 'tenant', 'list').out, /^2345678016\tINTEGRADOR ANDINO S\.R\.L\.\t[0-9a-f-]{36}\t\(proveedor\)$/m);
+    const check = (expected: boolean) => {
+      const store = openStore(dir);
+      try {
+        assert.equal(store.tenants.byNit('2345678016')?.provider, expected);
+      } finally {
+        store.close();
+      }
+    };
+    check(true);
+    const off = admin(dir, 'tenant', 'provider', '--nit', '2345678016', 'off');
+    assert.equal(off.code, 0, off.err);
+    assert.match(off.out, /ya no es proveedor/);
+    assert.doesNotMatch(admin(dir, 'tenant', 'list').out, /proveedor/);
+    check(false);
+
+    const noState = admin(dir, 'tenant', 'provider', '--nit', '2345678016');
+    assert.equal(noState.code, 1);
+    assert.match(noState.err, /Indique on u off/);
+    assert.equal(admin(dir, 'tenant', 'provider', '--nit', '2345678016', 'on', 'off').code, 1);
+    const unknown = admin(dir, 'tenant', 'provider', '--nit', '999999', 'on');
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.err, /No existe un contribuyente con NIT 999999/);
+    const stray = admin(dir, 'tenant', 'list', 'on');
+    assert.equal(stray.code, 1);
+    assert.match(stray.err, /Argumento inesperado: on/);
+    check(false);
+  } finally {
+    cleanup();
+  }
+});

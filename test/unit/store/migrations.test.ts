@@ -99,3 +99,37 @@ test('migration files must be numbered without gaps, and recorded names must mat
     cleanup();
   }
 });
+
+test('0009 on a populated database: existing tenants are not providers; third_party_users is scoped and unique per provider', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const path = join(dir, 'k.sqlite');
+    const at8 = openDatabase(path, { migrations: real.slice(0, 8) });
+    at8.db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t1', '123', 'ACME', 'x'), ('t2', '456', 'TERCERO', 'x'), ('t3', '789', 'OTRO', 'x')`).run();
+    at8.db.prepare(`INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at) VALUES ('k2', 't2', 'tienda', 'abcdefgh', 'h', 'x'), ('k3', 't3', 'tienda', 'bcdefghi', 'h', 'x')`).run();
+    at8.db.close();
+    const { db, applied } = openDatabase(path, { migrations: real });
+    try {
+      assert.deepEqual(applied.map((m) => m.name), ['third_party_users']);
+      assert.deepEqual(db.prepare('SELECT id, provider FROM tenants ORDER BY id').all(), [
+        { id: 't1', provider: 0 },
+        { id: 't2', provider: 0 },
+        { id: 't3', provider: 0 },
+      ]);
+      assert.throws(() => db.prepare(`UPDATE tenants SET provider = 2 WHERE id = 't1'`).run(), /CHECK constraint failed/);
+      const ins = db.prepare(
+        `INSERT INTO third_party_users (id, provider_tenant_id, tenant_id, api_key_id, username, username_key, name_owner, phone, email, address, city, doc_sector, created_at)
+         VALUES (?, 't1', ?, ?, ?, ?, 'n', '2418765', 'a@b.bo', 'a', 'c', 1, 'x')`,
+      );
+      ins.run('u1', 't2', 'k2', 'Tienda', 'tienda');
+      // One provider cannot use a username twice; and a tenant is the third party of one record only.
+      assert.throws(() => ins.run('u2', 't3', 'k3', 'TIENDA', 'tienda'), /UNIQUE constraint failed/);
+      assert.throws(() => ins.run('u3', 't2', 'k3', 'otra', 'otra'), /UNIQUE constraint failed/);
+      assert.throws(() => ins.run('u4', 'nobody', 'k3', 'otra', 'otra'), /FOREIGN KEY constraint failed/);
+    } finally {
+      db.close();
+    }
+  } finally {
+    cleanup();
+  }
+});

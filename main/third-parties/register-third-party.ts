@@ -1,0 +1,153 @@
+// Seed 001 "Third-party users": a provider (an integrator invoicing on behalf of other taxpayers)
+// registers a third party. In Kipu that third party is a tenant of its own — casa matriz and point
+// of sale 0 as every tenant — with the SIAT token it obtained in SIAT's portal (secret store) and
+// an API key for the provider to use on its behalf (docs/decisions/0013-third-party-users.md).
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../store/store';
+import type { SecretStore } from '../config/secrets';
+import { TenantError, type Tenant } from '../store/tenants';
+import { ThirdPartyUserRepository, type ThirdPartyUser } from '../store/third-party-users';
+import { tokenSecretName } from '../codes/siat-gateway';
+import { INVOICE_TYPES } from '../invoicing/invoice-types';
+import { findSector } from '../siat/codes';
+
+export type ThirdPartyErrorCode = 'NOT_PROVIDER' | 'DUPLICATE_NIT' | 'DUPLICATE_USERNAME' | 'UNKNOWN_SECTOR' | 'UNSUPPORTED_SECTOR';
+
+export class ThirdPartyError extends Error {
+  constructor(
+    readonly code: ThirdPartyErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ThirdPartyError';
+  }
+}
+
+export interface NewThirdParty {
+  username: string;
+  nameOwner: string;
+  nit: string;
+  socialReason: string;
+  phone: string;
+  email: string;
+  address: string;
+  city: string;
+  docSector: number;
+  token: string;
+  tokenDescription: string;
+  branchOffice: { municipality: string; address: string; description: string };
+}
+
+export interface RegisteredThirdParty {
+  user: ThirdPartyUser;
+  tenant: Tenant;
+  /** The new key, shown once: the seed's generated `password`. */
+  password: string;
+}
+
+/** Sectors Kipu issues today: the supported invoice types' (invoice-types.ts is the one list). */
+const ISSUABLE_SECTORS: ReadonlySet<number> = new Set(INVOICE_TYPES.filter((t) => t.supported).map((t) => t.sector));
+
+/**
+ * Seed: docSector "must equal that of the provider system". The provider's system is this Kipu,
+ * so the sector must be one Kipu issues; any other SIAT sector is refused for now.
+ */
+export function checkDocSector(code: number): void {
+  const sector = findSector(code);
+  if (!sector) throw new ThirdPartyError('UNKNOWN_SECTOR', `docSector ${code} no es un código de documento sector del catálogo de SIAT`);
+  if (!ISSUABLE_SECTORS.has(code)) {
+    const kinds = [...ISSUABLE_SECTORS].map((c) => `${c} (${findSector(c)?.name ?? ''})`).join(', ');
+    throw new ThirdPartyError('UNSUPPORTED_SECTOR', `docSector ${code} (${sector.name}) aún no soportado: Kipu emite por ahora ${kinds}`);
+  }
+}
+
+export interface ThirdPartyDeps {
+  store: Store;
+  secrets: SecretStore;
+  now: () => Date;
+}
+
+/**
+ * Creates the third party's tenant (casa matriz, point of sale 0), its API key and the record of
+ * who registered it in ONE SQLite transaction, and stores its SIAT token in the secret store as
+ * the transaction's last step:
+ * - a failure before writing the token rolls the transaction back: nothing is left;
+ * - a failure while writing it, or a failed COMMIT after it, also removes the token again (the
+ *   name is derived from the new tenant's id, so nothing else is there); if even that fails, the
+ *   token sits under the id of a tenant that does not exist (ids are fresh UUIDs), which nothing
+ *   ever reads, and the key was never handed out.
+ * The password is returned only after the commit.
+ */
+export function registerThirdParty(deps: ThirdPartyDeps, provider: Tenant, input: NewThirdParty): RegisteredThirdParty {
+  if (!provider.provider) {
+    throw new ThirdPartyError('NOT_PROVIDER', 'Solo un contribuyente habilitado como proveedor puede registrar usuarios de terceros (npm run admin -- tenant provider --nit <NIT> on)');
+  }
+  checkDocSector(input.docSector);
+  const { store, secrets } = deps;
+  const users = new ThirdPartyUserRepository(store.db);
+  const secretWritten: string[] = [];
+  const tx = store.db.transaction((): RegisteredThirdParty => {
+    if (users.usernameTaken(provider.id, input.username)) {
+      throw new ThirdPartyError('DUPLICATE_USERNAME', `Ya registró un usuario de terceros con el nombre "${input.username}"`);
+    }
+    let tenant: Tenant;
+    try {
+      tenant = store.tenants.create({
+        nit: input.nit,
+        razonSocial: input.socialReason,
+        municipio: input.branchOffice.municipality,
+        direccion: input.branchOffice.address,
+        telefono: input.phone,
+        casaMatriz: { city: input.city, description: input.branchOffice.description },
+        // The third party invoices through the provider's system (seed: docSector "must equal
+        // that of the provider system"): SIAT's codigoSistema, environment and modality are the
+        // system's, so they are the provider's.
+        codigoSistema: provider.codigoSistema,
+        ambiente: provider.ambiente,
+        modalidad: provider.modalidad,
+        // Registered from a training tenant: its documents say so too.
+        training: provider.training,
+      });
+    } catch (err) {
+      if (err instanceof TenantError && err.code === 'DUPLICATE_NIT') {
+        throw new ThirdPartyError('DUPLICATE_NIT', `Ya existe un contribuyente con NIT ${input.nit} en Kipu`);
+      }
+      throw err;
+    }
+    const key = store.apiKeys.create(tenant.id, input.username);
+    const user: ThirdPartyUser = {
+      id: randomUUID(),
+      providerTenantId: provider.id,
+      tenantId: tenant.id,
+      apiKeyId: key.info.id,
+      username: input.username,
+      nameOwner: input.nameOwner,
+      phone: input.phone,
+      email: input.email,
+      address: input.address,
+      city: input.city,
+      docSector: input.docSector,
+      tokenDescription: input.tokenDescription,
+      createdAt: deps.now().toISOString(),
+    };
+    users.insert(user);
+    // Last: the one step outside SQLite (see above). Same place as PUT /api/v1/settings/siat.
+    // Noted before writing: a store that fails half-way may have written it all the same.
+    const name = tokenSecretName(tenant.id);
+    secretWritten.push(name);
+    secrets.set(name, input.token);
+    return { user, tenant, password: key.key };
+  });
+  try {
+    return tx.immediate();
+  } catch (err) {
+    for (const name of secretWritten) {
+      try {
+        secrets.delete(name);
+      } catch {
+        // Unreachable leftover: see the function's comment.
+      }
+    }
+    throw err;
+  }
+}
