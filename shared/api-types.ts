@@ -60,7 +60,8 @@ export interface TillConfig {
 export interface PointOfSale {
   id: string;
   code: number;
-  branchId: string;
+  /** Kipu's integer id of the branch (GET /api/v1/branchOffice → branchId). */
+  branchId: number;
   branchCode: number;
   name: string;
 }
@@ -133,14 +134,15 @@ export interface TillQueue {
 
 export interface StartEventRequest {
   posId: string;
-  branchId: string;
+  /** The branch's integer id; the seed types it as a string, the engine accepts both. */
+  branchId: number | string;
   codigoMotivo: number;
   descripcion: string;
 }
 
 export interface EndEventRequest {
   posId: string;
-  branchId: string;
+  branchId: number | string;
   eventoId: string;
 }
 
