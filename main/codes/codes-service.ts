@@ -158,14 +158,19 @@ export class CodesService {
    * are left out: SIAT revoked their codes with cierrePuntoVenta (§2.3).
    */
   cuisDueForRenewal(): { tenantId: string; posId: string; fechaVigencia: string }[] {
+    return this.latestExpiringWithin('cuis', this.renewCuisBeforeMs);
+  }
+
+  /** The newest code of `table` of every open point of sale, where less than `marginMs` of it remains on SIAT's clock. */
+  private latestExpiringWithin(table: 'cuis' | 'cufds', marginMs: number): { tenantId: string; posId: string; fechaVigencia: string }[] {
     const rows = prepared(this.db,
-        `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cuis c
-         JOIN (SELECT pos_id, MAX(id) id FROM cuis GROUP BY pos_id) last ON last.id = c.id
+        `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM ${table} c
+         JOIN (SELECT pos_id, MAX(id) id FROM ${table} GROUP BY pos_id) last ON last.id = c.id
          JOIN points_of_sale p ON p.id = c.pos_id AND p.closed_at IS NULL`,
       )
       .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
     return rows
-      .filter((r) => new Date(r.fecha_vigencia).getTime() - this.siatNow(r.tenant_id).getTime() <= this.renewCuisBeforeMs)
+      .filter((r) => new Date(r.fecha_vigencia).getTime() - this.siatNow(r.tenant_id).getTime() <= marginMs)
       .map((r) => ({ tenantId: r.tenant_id, posId: r.pos_id, fechaVigencia: r.fecha_vigencia }));
   }
 
@@ -288,15 +293,7 @@ export class CodesService {
 
   /** Open points of sale whose CUFD expires within the renewal margin (for the scheduler). */
   dueForRenewal(): { tenantId: string; posId: string }[] {
-    const rows = prepared(this.db, 
-        `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM cufds c
-         JOIN (SELECT pos_id, MAX(id) id FROM cufds GROUP BY pos_id) last ON last.id = c.id
-         JOIN points_of_sale p ON p.id = c.pos_id AND p.closed_at IS NULL`,
-      )
-      .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
-    return rows
-      .filter((r) => new Date(r.fecha_vigencia).getTime() - this.siatNow(r.tenant_id).getTime() <= this.renewBeforeMs)
-      .map((r) => ({ tenantId: r.tenant_id, posId: r.pos_id }));
+    return this.latestExpiringWithin('cufds', this.renewBeforeMs).map(({ tenantId, posId }) => ({ tenantId, posId }));
   }
 
   // ---- NIT ---------------------------------------------------------------------------

@@ -239,17 +239,7 @@ function BranchFormPanel({ draft, outcome }: { draft: BranchOfficeInput; outcome
         <p className="muted small span2 form-note">
           Kipu asigna el siguiente código de sucursal sin usar: debe coincidir con el del padrón del SIN (regístrela allí primero).
         </p>
-        <div className="span2">
-          <ErrorList errors={outcome.errors} testId="branch-form-errors" />
-          {outcome.ok && (
-            <div className="ok-box" role="status" data-testid="branch-ok">
-              {outcome.ok}
-            </div>
-          )}
-          <button className="primary" type="submit" aria-disabled={outcome.busy} data-testid="branch-save">
-            {outcome.busy ? 'Registrando…' : 'Registrar sucursal'}
-          </button>
-        </div>
+        <FormFooter outcome={outcome} prefix="branch" idle="Registrar sucursal" busy="Registrando…" />
       </form>
     </section>
   );
@@ -308,19 +298,27 @@ function PosFormPanel(props: { branches: BranchOffice[]; draft: PosForm; outcome
             ? 'El SIAT no responde ahora: el registro no se podrá hacer hasta que vuelva la conexión.'
             : 'Se registra en el SIAT, que asigna el código: necesita conexión en línea.'}
         </p>
-        <div className="span2">
-          <ErrorList errors={outcome.errors} testId="pos-form-errors" />
-          {outcome.ok && (
-            <div className="ok-box" role="status" data-testid="pos-ok">
-              {outcome.ok}
-            </div>
-          )}
-          <button className="primary" type="submit" aria-disabled={outcome.busy} data-testid="pos-save">
-            {outcome.busy ? 'Registrando en el SIAT…' : 'Registrar en el SIAT'}
-          </button>
-        </div>
+        <FormFooter outcome={outcome} prefix="pos" idle="Registrar en el SIAT" busy="Registrando en el SIAT…" />
       </form>
     </section>
+  );
+}
+
+/** Errors, the success line and the submit button of a form (test ids `<prefix>-form-errors`, `-ok`, `-save`). */
+function FormFooter(props: { outcome: FormOutcome; prefix: 'branch' | 'pos'; idle: string; busy: string }) {
+  const { outcome, prefix } = props;
+  return (
+    <div className="span2">
+      <ErrorList errors={outcome.errors} testId={`${prefix}-form-errors`} />
+      {outcome.ok && (
+        <div className="ok-box" role="status" data-testid={`${prefix}-ok`}>
+          {outcome.ok}
+        </div>
+      )}
+      <button className="primary" type="submit" aria-disabled={outcome.busy} data-testid={`${prefix}-save`}>
+        {outcome.busy ? props.busy : props.idle}
+      </button>
+    </div>
   );
 }
 
