@@ -393,6 +393,8 @@ export interface LogoUploadResult {
   size: number;
 }
 
+import type { Scope } from './api-scopes';
+
 export interface ApiKeyInfo {
   id: string;
   name: string;
@@ -400,6 +402,8 @@ export interface ApiKeyInfo {
   lastUsedAt?: string | null;
   /** First characters of the key, to tell keys apart. */
   prefix?: string;
+  /** What the key may do (shared/api-scopes.ts). */
+  scopes?: Scope[];
 }
 
 export interface CreatedApiKey {

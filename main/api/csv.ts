@@ -1,11 +1,14 @@
 // RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. Also accepts ';' as the separator
 // when the header uses it (spreadsheets in es-BO locales export with semicolons).
 
-export function parseCsv(text: string): string[][] {
+/**
+ * The rows one at a time, so a caller working through a large file can stop after any row
+ * and let the event loop run (the product import does: issue #19, finding 7).
+ */
+export function* csvRows(text: string): Generator<string[], void, undefined> {
   const src = text.replace(/^\uFEFF/, '');
   const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
   const sep = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -25,14 +28,17 @@ export function parseCsv(text: string): string[][] {
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && src[i + 1] === '\n') i++;
       row.push(field);
-      rows.push(row);
+      yield row;
       row = [];
       field = '';
     } else field += c;
   }
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    yield row;
   }
-  return rows;
+}
+
+export function parseCsv(text: string): string[][] {
+  return [...csvRows(text)];
 }

@@ -41,6 +41,8 @@ export function statusMessage(status: number): string {
       return 'Contenido demasiado grande';
     case 415:
       return 'Tipo de contenido no admitido';
+    case 421:
+      return 'Nombre de servidor no admitido';
     case 422:
       return 'Validación fallida';
     case 429:

@@ -9,12 +9,13 @@ import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { ApiKeyInfo } from '../store/api-keys';
-import { keyPrefix } from '../store/api-keys';
+import { accessOf, allows, type Access } from './access';
 import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
 import type { ApiErrorInfo } from '../../shared/api-envelope';
@@ -25,12 +26,26 @@ declare module 'fastify' {
     tenant: Tenant;
     apiKey: ApiKeyInfo;
   }
+  interface FastifyContextConfig {
+    /** Who may call the route (main/api/access.ts), set when the route is registered. */
+    access?: Access;
+  }
 }
 
 export interface ApiOptions {
   store: Store;
   logger: Logger;
   rateLimitPerMinute: number;
+  /**
+   * Requests per minute per client address to public routes, and, in a bucket of its own, to
+   * routes that need a key while no valid key is sent (issue 19, findings 5 and 14).
+   */
+  publicRateLimitPerMinute: number;
+  /**
+   * Host names (besides loopback names and IP literals) the API answers to; any other `Host`
+   * gets 421, so a DNS-rebound web page cannot drive the till (issue 19, finding 9).
+   */
+  allowedHosts: readonly string[];
   training: boolean;
   version: string;
   /** Folder of the built renderer, served at / when it exists. */
@@ -39,10 +54,24 @@ export interface ApiOptions {
   publicBaseUrl: () => string;
 }
 
-/** Paths that need no API key: public downloads, till bootstrap, docs and the web UI. */
-function isPublic(url: string): boolean {
-  if (!url.startsWith('/api/')) return true;
-  return url.startsWith('/api/v1/public/');
+/** The host name of a `Host` header, lower-cased, without port or IPv6 brackets. */
+export function hostName(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  const colon = h.lastIndexOf(':');
+  return colon >= 0 && h.indexOf(':') === colon ? h.slice(0, colon) : h;
+}
+
+/**
+ * DNS rebinding needs a name the attacker controls in `Host`: loopback names, IP literals (a
+ * browser sends those only to the address itself, where the same-origin policy holds) and the
+ * configured names are safe; any other name is refused.
+ */
+export function hostAllowed(header: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (header === undefined) return true; // HTTP/1.0 without Host: no browser sends that
+  const name = hostName(header);
+  if (name === '') return false;
+  return name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || allowed.has(name);
 }
 
 /**
@@ -82,6 +111,16 @@ export function describeError(err: FastifyError & { validationContext?: string }
               ? 'Error interno del motor; el detalle quedó en el registro'
               : err.message;
   return { status, info: { code: status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', detail } };
+}
+
+/** The path of a URL as the router sees it (percent-decoded); undecodable paths stay as sent. */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
@@ -129,20 +168,43 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // Per API key (its public prefix; the key itself is never a map key), else per address.
-    keyGenerator: (req: FastifyRequest) => {
-      const k = req.headers['x-api-key'];
-      const prefix = typeof k === 'string' ? keyPrefix(k) : null;
-      return prefix ? `key:${prefix}` : `ip:${req.ip}`;
-    },
-    errorResponseBuilder: (_req, ctx) => {
-      const err = new ApiError(429, 'RATE_LIMITED', `Límite de ${ctx.max} solicitudes por minuto alcanzado; reintente en ${Math.ceil(ctx.ttl / 1000)} s`);
-      return err;
-    },
+  // Rate limits (issue 19, findings 5 and 14). Counted inside the authentication hook below, in
+  // three buckets: per authenticated key; per address while no valid key is sent (so random keys
+  // cannot dodge the limit); per address on public routes, 404s included (so CUF guessing on
+  // the public links is throttled).
+  const tooMany = (_req: FastifyRequest, ctx: { max: number; ttl: number }) =>
+    new ApiError(429, 'RATE_LIMITED', `Límite de ${ctx.max} solicitudes por minuto alcanzado; reintente en ${Math.ceil(ctx.ttl / 1000)} s`);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany });
+  type Limiter = ReturnType<typeof app.rateLimit>;
+  // The plugin's handlers are typed for its own request generics; they only read req.ip,
+  // req.apiKey and routeOptions, and set headers on the reply.
+  const limit = (h: Limiter, req: FastifyRequest, reply: unknown) =>
+    (h as unknown as (this: FastifyInstance, r: FastifyRequest, p: unknown) => Promise<void>).call(app as unknown as FastifyInstance, req, reply);
+  const perKey = app.rateLimit({ max: opts.rateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (req) => `key:${req.apiKey.id}` });
+  const perAddress = app.rateLimit({ max: opts.publicRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (req) => `anon:${req.ip}` });
+  const perAddressPublic = app.rateLimit({ max: opts.publicRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (req) => `public:${req.ip}` });
+
+  // Every route carries its access flag; an /api/ route without one stops start-up (deny by
+  // default). The OpenAPI document shows the scopes a route takes.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // A route may carry its own flag (tests add routes that way); the product's are in access.ts.
+    const own = (route.config as { access?: Access } | undefined)?.access;
+    const accesses = methods.map((m) => own ?? accessOf(String(m), route.url));
+    const access = accesses[0];
+    if (!access || accesses.some((a) => a !== access)) {
+      throw new Error(`La ruta ${methods.join(',')} ${route.url} no tiene acceso declarado en main/api/access.ts`);
+    }
+    route.config = { ...(route.config ?? {}), access };
+    if (route.url.startsWith('/api/')) {
+      const schema = (route.schema ??= {}) as Record<string, unknown>;
+      if (access === 'public') schema.security = [];
+      else {
+        schema['x-kipu-scopes'] = [...access];
+        const note = `Ámbitos de clave que pueden llamarla: ${access.join(', ')}.`;
+        schema.description = schema.description ? `${String(schema.description)}\n\n${note}` : note;
+      }
+    }
   });
 
   await app.register(swagger, {
@@ -163,18 +225,41 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  app.addHook('onRequest', async (req) => {
-    if (isPublic(req.url)) return;
-    const header = req.headers['x-api-key'];
-    if (typeof header !== 'string' || header.length === 0) {
-      throw new ApiError(401, 'UNAUTHORIZED', 'Falta la cabecera X-API-Key');
+  const allowedHosts = new Set(opts.allowedHosts.map((h) => h.toLowerCase()));
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hostAllowed(req.headers.host, allowedHosts)) {
+      throw new ApiError(421, 'MISDIRECTED_REQUEST', `El motor no atiende el nombre «${hostName(req.headers.host ?? '')}». Use la dirección configurada (KIPU_PUBLIC_URL o KIPU_ALLOWED_HOSTS).`);
     }
-    const info = opts.store.apiKeys.authenticate(header);
-    if (!info) throw new ApiError(401, 'UNAUTHORIZED', 'La clave de API no es válida o fue revocada');
-    const tenant = opts.store.tenants.byId(info.tenantId);
-    if (!tenant) throw new ApiError(401, 'UNAUTHORIZED', 'La clave de API no pertenece a ningún contribuyente');
+    // Unmatched routes (404) take the access of their path: under /api/ they need a key, so
+    // nothing is learnt about them without one; elsewhere they are the web UI's fallback.
+    const access: Access =
+      req.routeOptions.config.access ?? (decodedPath(req.url).startsWith('/api/') ? ['admin', 'till', 'integrator'] : 'public');
+    if (access === 'public') {
+      if (req.url.startsWith('/api/') || decodedPath(req.url).startsWith('/api/')) await limit(perAddressPublic, req, reply);
+      return;
+    }
+    const header = req.headers['x-api-key'];
+    const info = typeof header === 'string' && header.length > 0 ? opts.store.apiKeys.authenticate(header) : null;
+    const tenant = info ? opts.store.tenants.byId(info.tenantId) : null;
+    // A data directory that once ran in training keeps its demo tenant; outside training its
+    // keys (the published demo key among them) are refused (issue 19, finding 3).
+    const usable = info && tenant && (opts.training || !tenant.training);
+    if (!usable || !info || !tenant) {
+      await limit(perAddress, req, reply);
+      if (typeof header !== 'string' || header.length === 0) throw new ApiError(401, 'UNAUTHORIZED', 'Falta la cabecera X-API-Key');
+      if (info && tenant) throw new ApiError(401, 'UNAUTHORIZED', 'Esta clave es del modo entrenamiento y no vale fuera de él');
+      throw new ApiError(401, 'UNAUTHORIZED', 'La clave de API no es válida o fue revocada');
+    }
     req.tenant = tenant;
     req.apiKey = info;
+    await limit(perKey, req, reply);
+    if (!allows(access, info.scopes)) {
+      throw new ApiError(
+        403,
+        'FORBIDDEN',
+        `Esta clave no puede usar ${req.method} ${req.routeOptions.url ?? ''}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${info.scopes.map((a) => `«${a}»`).join(', ')}. Use una clave con ese ámbito o pida una al administrador.`,
+      );
+    }
   });
 
   if (opts.rendererDir && existsSync(join(opts.rendererDir, 'index.html'))) {

@@ -1,8 +1,12 @@
-// Which SIAT a tenant talks to, and as whom. One SIAT base URL per installation (settings or
-// the embedded simulator in training mode); the delegated token per tenant from the secret
-// store, falling back to KIPU_SIAT_TOKEN.
+// Which SIAT a tenant talks to, and as whom. One SIAT base URL per installation (KIPU_SIAT_URL
+// or the embedded simulator in training mode), which a tenant may replace by one of SIAT's own
+// (Configuración) and the administrator by any (admin CLI); the delegated token per tenant from
+// the secret store, falling back to KIPU_SIAT_TOKEN — never towards a URL a tenant chose that is
+// not SIAT's (issue #19).
 import { createSiatClient, type SiatClient } from '../siat/client';
+import { isOfficialSiatUrl } from '../siat/base-url';
 import type { SecretStore } from '../config/secrets';
+import type { SettingsStore } from '../store/settings-store';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 
@@ -17,12 +21,38 @@ export interface SiatGatewayOptions {
   baseUrl: string;
   defaultToken: string | null;
   secrets: SecretStore;
-  /** A tenant's own SIAT base URL (Configuración), overriding `baseUrl`; null = the installation's. */
-  urlFor?: (tenantId: string) => string | null;
+  /** A tenant's own SIAT base URL, overriding `baseUrl`; null = the installation's (see tenantSiatUrl). */
+  urlFor?: (tenantId: string) => TenantSiatUrl | null;
   timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
 }
 
 export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
+
+/** Settings key of the SIAT base URL the tenant chose (PUT /api/v1/settings/siat): one of SIAT's own. */
+export const SIAT_URL_SETTING = 'siat.url';
+/**
+ * Settings key of a tenant's SIAT base URL set by the administrator (`npm run admin -- siat url`):
+ * any URL, e.g. a simulator. No API route writes it (issue #19); it wins over SIAT_URL_SETTING.
+ */
+export const SIAT_ADMIN_URL_SETTING = 'siat.adminUrl';
+
+export interface TenantSiatUrl {
+  url: string;
+  /** Who chose it: the installation's token may follow an administrator's choice only. */
+  setBy: 'admin' | 'tenant';
+}
+
+/**
+ * The tenant's own SIAT base URL, or null for the installation's. A tenant URL that is not one of
+ * SIAT's (stored before issue #19 was fixed) is ignored: the tenant is back on the installation's.
+ */
+export function tenantSiatUrl(settings: Pick<SettingsStore, 'get'>, tenantId: string): TenantSiatUrl | null {
+  const admin = settings.get<string>(tenantId, SIAT_ADMIN_URL_SETTING);
+  if (admin) return { url: admin, setBy: 'admin' };
+  const own = settings.get<string>(tenantId, SIAT_URL_SETTING);
+  if (own && isOfficialSiatUrl(own)) return { url: own, setBy: 'tenant' };
+  return null;
+}
 
 /**
  * Settings key of the day the tenant's delegated token expires ('yyyy-MM-dd', Configuración).
@@ -43,11 +73,23 @@ export class SiatGateway {
 
   /** The SIAT base URL this tenant talks to. */
   urlOf(tenant: Tenant): string {
-    return this.opts.urlFor?.(tenant.id) ?? this.opts.baseUrl;
+    return this.opts.urlFor?.(tenant.id)?.url ?? this.opts.baseUrl;
+  }
+
+  /** Who chose this tenant's SIAT URL: 'installation' when it is the installation's. */
+  urlSetBy(tenant: Tenant): TenantSiatUrl['setBy'] | 'installation' {
+    return this.opts.urlFor?.(tenant.id)?.setBy ?? 'installation';
   }
 
   token(tenant: Tenant): string {
-    return this.opts.secrets.get(tokenSecretName(tenant.id)) ?? this.opts.defaultToken ?? '';
+    const own = this.opts.secrets.get(tokenSecretName(tenant.id));
+    if (own !== null) return own;
+    // Issue #19: the installation's token goes to the installation's URL, to SIAT's own hosts, or
+    // where the administrator pointed the tenant — never to a URL the tenant chose that is none of
+    // these. tenantSiatUrl already drops such URLs; this holds even if a caller wires urlFor otherwise.
+    const chosen = this.opts.urlFor?.(tenant.id);
+    if (chosen && chosen.setBy === 'tenant' && chosen.url !== this.opts.baseUrl && !isOfficialSiatUrl(chosen.url)) return '';
+    return this.opts.defaultToken ?? '';
   }
 
   client(tenant: Tenant): SiatClient {

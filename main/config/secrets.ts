@@ -41,7 +41,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   private writeAll(all: Record<string, string>): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     let env: Envelope;
     if (this.masterKey) {
       const iv = randomBytes(12);

@@ -22,6 +22,10 @@ export interface EngineSettings {
   logLevel: LogLevel;
   /** Requests per minute per API key. */
   rateLimitPerMinute: number;
+  /** KIPU_PUBLIC_RATE_LIMIT: requests per minute per address to public links, and without a valid key. */
+  publicRateLimitPerMinute: number;
+  /** KIPU_ALLOWED_HOSTS: host names the API answers to besides loopback, IP literals and KIPU_PUBLIC_URL's. */
+  allowedHosts: string[];
   /** Public base URL used in absolute links (pdfUrl, xmlUrl); defaults to http://host:port. */
   publicUrl: string | null;
   /** SMTP server for invoice e-mail, `smtp[s]://user:pass@host:port`; null = none (tenants may set their own). */
@@ -35,6 +39,17 @@ export interface EngineSettings {
   webhookAllowPrivate: boolean;
   /** KIPU_WEBHOOK_CA_FILE: PEM of an extra CA trusted for webhook TLS (tests and labs), added to the system roots. */
   webhookCaFile: string | null;
+  /**
+   * KIPU_SMTP_ALLOW_PRIVATE=1 lets a tenant's own SMTP server be on loopback or a private network.
+   * Only for tests and labs: otherwise any API key could aim the engine at the local network (SSRF,
+   * issue #19). KIPU_SMTP_URL, set by the administrator, is never checked.
+   */
+  smtpAllowPrivate: boolean;
+  /**
+   * KIPU_PRINTER_ALLOW_LOOPBACK=1 lets a tcp:// printer be on this machine (127.0.0.0/8, ::1).
+   * Only for tests and labs: private LAN addresses are always allowed, loopback never in production.
+   */
+  printerAllowLoopback: boolean;
   /**
    * KIPU_AI_CORPUS_DIR: folder of regulation files (.txt, .md) the assistant indexes at start;
    * default <dataDir>/normativa. It may not exist yet (no corpus installed: the assistant says so).
@@ -128,6 +143,19 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     throw new SettingsError('KIPU_RATE_LIMIT', `debe ser un entero positivo de solicitudes por minuto (recibido "${rateRaw}")`);
   }
 
+  const publicRateRaw = read(env, 'KIPU_PUBLIC_RATE_LIMIT') ?? '120';
+  if (!/^\d+$/.test(publicRateRaw) || Number(publicRateRaw) < 1) {
+    throw new SettingsError('KIPU_PUBLIC_RATE_LIMIT', `debe ser un entero positivo de solicitudes por minuto (recibido "${publicRateRaw}")`);
+  }
+  const publicUrl = parseUrl(env, 'KIPU_PUBLIC_URL');
+  const allowedHosts = (read(env, 'KIPU_ALLOWED_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const h of allowedHosts) {
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h)) {
+      throw new SettingsError('KIPU_ALLOWED_HOSTS', `debe ser una lista de nombres de servidor separados por comas (recibido "${h}")`);
+    }
+  }
+  if (publicUrl !== null) allowedHosts.push(new URL(publicUrl).hostname.toLowerCase().replace(/^\[|\]$/g, ''));
+
   const smtpUrl = read(env, 'KIPU_SMTP_URL') ?? null;
   let smtpUser: string | null = null;
   if (smtpUrl !== null) {
@@ -179,11 +207,15 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     demoApiKey,
     logLevel,
     rateLimitPerMinute: Number(rateRaw),
-    publicUrl: parseUrl(env, 'KIPU_PUBLIC_URL'),
+    publicRateLimitPerMinute: Number(publicRateRaw),
+    allowedHosts,
+    publicUrl,
     smtpUrl,
     smtpFrom,
     webhookAllowPrivate: parseBool(env, 'KIPU_WEBHOOK_ALLOW_PRIVATE') ?? false,
     webhookCaFile,
     aiCorpusDir,
+    smtpAllowPrivate: parseBool(env, 'KIPU_SMTP_ALLOW_PRIVATE') ?? false,
+    printerAllowLoopback: parseBool(env, 'KIPU_PRINTER_ALLOW_LOOPBACK') ?? false,
   };
 }

@@ -2,21 +2,29 @@
 //   tenant create --nit <nit> --name <razón social>   → prints the tenant's first API key once
 //   tenant list
 //   tenant provider --nit <nit> on|off                → may it register third-party users (seed 001)
-//   key create --nit <nit> [--name <nombre>]          → prints the new key once
+//   tenant link --nit <nit> --provider <nit> --name <usuario> → an existing tenant becomes the provider's third party; prints the provider's key once
+//   key create --nit <nit> [--name <nombre>] [--scopes admin,till,integrator] → prints the new key once (default scope: till)
 //   key list --nit <nit>
 //   key revoke --nit <nit> --key <id o prefijo>
+//   siat url --nit <nit> [--url <url> | --clear]      → the tenant's SIAT URL, any (issue #19: only here)
 import { parseArgs } from 'node:util';
 import { loadSettings, SettingsError } from '../config/settings';
 import { openStore, type Store } from '../store/store';
 import { TenantError } from '../store/tenants';
+import { linkThirdParty, LINKED_KEY_SCOPES } from '../third-parties/link-third-party';
+import { SIAT_ADMIN_URL_SETTING } from '../codes/siat-gateway';
+import { checkAdminSiatBaseUrl } from '../siat/base-url';
+import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
 
 const USAGE = `Uso: npm run admin -- <comando>
   tenant create --nit <NIT> --name <razón social>
   tenant list
   tenant provider --nit <NIT> on|off
-  key create --nit <NIT> [--name <nombre de la clave>]
+  tenant link --nit <NIT del tercero> --provider <NIT del proveedor> --name <usuario>
+  key create --nit <NIT> [--name <nombre de la clave>] [--scopes admin,till,integrator]
   key list --nit <NIT>
-  key revoke --nit <NIT> --key <id o prefijo>`;
+  key revoke --nit <NIT> --key <id o prefijo>
+  siat url --nit <NIT> [--url <URL hasta /v2> | --clear]`;
 
 class UsageError extends Error {}
 
@@ -26,11 +34,20 @@ function need(values: Record<string, string | boolean | undefined>, name: string
   return v.trim();
 }
 
+/** `--scopes admin,till`: every word must be a scope; absent = till, the least a key is for. */
+function parseScopesOption(raw: string | boolean | undefined): Scope[] {
+  if (raw === undefined) return ['till'];
+  const words = String(raw).split(',').map((w) => w.trim()).filter(Boolean);
+  const bad = words.filter((w) => !isScope(w));
+  if (words.length === 0 || bad.length > 0) throw new UsageError(`Ámbitos inválidos: ${bad.join(', ') || '(ninguno)'}; use ${SCOPES.join(', ')}`);
+  return words as Scope[];
+}
+
 export function runAdmin(argv: string[], store: Store, out: (line: string) => void): void {
   const [group, action, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { nit: { type: 'string' }, name: { type: 'string' }, key: { type: 'string' } },
+    options: { nit: { type: 'string' }, name: { type: 'string' }, key: { type: 'string' }, url: { type: 'string' }, clear: { type: 'boolean' }, scopes: { type: 'string' }, provider: { type: 'string' } },
     strict: true,
     allowPositionals: true,
   });
@@ -45,7 +62,8 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
   };
   if (group === 'tenant' && action === 'create') {
     const tenant = store.tenants.create({ nit: need(values, 'nit'), razonSocial: need(values, 'name') });
-    const { key } = store.apiKeys.create(tenant.id, 'Clave inicial');
+    // The owner's first key may do everything; keys for tills and integrations are narrower.
+    const { key } = store.apiKeys.create(tenant.id, 'Clave inicial', SCOPES);
     out(`Contribuyente creado: ${tenant.razonSocial} (NIT ${tenant.nit}, id ${tenant.id})`);
     out('Sucursal 0 (CASA MATRIZ) y punto de venta 0 creados.');
     out(`Clave de API (se muestra una sola vez, guárdela): ${key}`);
@@ -69,17 +87,24 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
     );
     return;
   }
+  if (group === 'tenant' && action === 'link') {
+    // Issue 19, finding 12: a provider cannot claim a NIT that already has a tenant; the administrator can.
+    const linked = linkThirdParty({ store, now: () => new Date() }, { nit: need(values, 'nit'), providerNit: need(values, 'provider'), username: need(values, 'name') });
+    out(`NIT ${linked.tenant.nit} (${linked.tenant.razonSocial}) vinculado como usuario de terceros "${linked.user.username}" del proveedor NIT ${linked.provider.nit} (userId ${linked.user.id}).`);
+    out(`Clave de API para el proveedor (ámbitos: ${LINKED_KEY_SCOPES.join(', ')}; se muestra una sola vez, entréguela al proveedor): ${linked.password}`);
+    return;
+  }
   if (group === 'key' && action === 'create') {
     const t = tenantByNit();
-    const { info, key } = store.apiKeys.create(t.id, typeof values.name === 'string' ? values.name : 'Clave');
-    out(`Clave creada para NIT ${t.nit} (prefijo ${info.prefix}, id ${info.id})`);
+    const { info, key } = store.apiKeys.create(t.id, typeof values.name === 'string' ? values.name : 'Clave', parseScopesOption(values.scopes));
+    out(`Clave creada para NIT ${t.nit} (prefijo ${info.prefix}, id ${info.id}, ámbitos: ${info.scopes.join(', ')})`);
     out(`Clave de API (se muestra una sola vez, guárdela): ${key}`);
     return;
   }
   if (group === 'key' && action === 'list') {
     const t = tenantByNit();
     for (const k of store.apiKeys.list(t.id)) {
-      out(`${k.id}\t${k.prefix}\t${k.name}\t${k.createdAt}\t${k.revokedAt ? `revocada ${k.revokedAt}` : 'activa'}`);
+      out(`${k.id}\t${k.prefix}\t${k.name}\t${k.scopes.join(',')}\t${k.createdAt}\t${k.revokedAt ? `revocada ${k.revokedAt}` : 'activa'}`);
     }
     return;
   }
@@ -88,6 +113,20 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
     const ref = need(values, 'key');
     if (!store.apiKeys.revoke(t.id, ref)) throw new TenantError('NOT_FOUND', `El contribuyente ${t.nit} no tiene una clave activa "${ref}"`);
     out(`Clave ${ref} revocada.`);
+    return;
+  }
+  if (group === 'siat' && action === 'url') {
+    // Issue #19: a URL outside SIAT's own hosts (a simulator, a lab) is the administrator's choice,
+    // stored under a key no API route writes; the installation's token may follow it.
+    const t = tenantByNit();
+    if (values.url !== undefined && values.clear) throw new UsageError('Indique --url o --clear, no ambos');
+    if (values.url !== undefined) {
+      const checked = checkAdminSiatBaseUrl(values.url);
+      if (!checked.ok) throw new UsageError(`--url ${checked.reason}`);
+      store.settings.set(t.id, SIAT_ADMIN_URL_SETTING, checked.url);
+    } else if (values.clear) store.settings.set(t.id, SIAT_ADMIN_URL_SETTING, null);
+    const url = store.settings.get<string>(t.id, SIAT_ADMIN_URL_SETTING);
+    out(url ? `NIT ${t.nit}: SIAT en ${url} (fijada por el administrador).` : `NIT ${t.nit}: sin URL del SIAT fijada por el administrador (usa la suya o la de la instalación).`);
     return;
   }
   throw new UsageError(group ? `Comando desconocido: ${[group, action].filter(Boolean).join(' ')}` : 'Falta el comando');

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineSettings } from '../config/settings';
-import { appRoot, rendererDir } from '../config/paths';
+import { appRoot, rendererDir, secureDataDir } from '../config/paths';
 import { openStore, type Store } from '../store/store';
 import { buildApi } from '../api/server';
 import { posRoutes } from '../api/routes/pos';
@@ -123,6 +123,8 @@ export function appVersion(): string {
 
 export async function startEngine(settings: EngineSettings, deps: EngineDeps): Promise<Engine> {
   const { logger } = deps;
+  // Owner-only data, also what an older version left world-readable (issue 19, finding 10).
+  secureDataDir(settings.dataDir);
   const store = openStore(settings.dataDir, deps.now ? { now: deps.now } : {});
   if (store.backupPath) logger.info({ backup: store.backupPath }, 'database migrated; backup copy written');
 
@@ -169,6 +171,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     store,
     logger,
     rateLimitPerMinute: settings.rateLimitPerMinute,
+    publicRateLimitPerMinute: settings.publicRateLimitPerMinute,
+    allowedHosts: settings.allowedHosts,
     training: settings.training,
     version: appVersion(),
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
@@ -199,8 +203,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const smtp = new SmtpSettings(store.settings, secrets, { url: settings.smtpUrl, from: settings.smtpFrom });
   downloadRoutes(app, { invoices, documents });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
-  mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
-  printingRoutes(app, { settings: store.settings, invoices, documents });
+  mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
+  printingRoutes(app, { settings: store.settings, invoices, documents, allowLoopback: settings.printerAllowLoopback });
   const sim = simulator;
   sectorRoutes(app, {
     store,
@@ -220,8 +224,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const webhooks = new WebhookDispatcher({ repo: webhookRepo, secrets, bus, logger, now, allowPrivate: settings.webhookAllowPrivate, ca: webhookCa, ...deps.webhooks });
   webhookRoutes(app, { repo: webhookRepo, dispatcher: webhooks, endpoints: new WebhookEndpoints({ repo: webhookRepo, secrets, allowPrivate: settings.webhookAllowPrivate }) });
 
-  deps.beforeListen?.(app);
   try {
+    deps.beforeListen?.(app);
     await app.listen({ host: settings.host, port: settings.port });
   } catch (err) {
     store.close();

@@ -22,7 +22,9 @@ export function ensureTrainingTenant(store: Store, demoApiKey: string): Tenant {
       modalidad: 2,
       training: true,
     });
-  store.apiKeys.ensure(tenant.id, 'Clave de demostración (modo entrenamiento)', demoApiKey);
+  // The published key gets the least the training till needs: selling (issue 19, finding 13).
+  // Settings and points of sale need an admin key: `npm run admin -- key create --nit … --scopes admin`.
+  store.apiKeys.ensure(tenant.id, 'Clave de demostración (modo entrenamiento)', demoApiKey, ['till']);
   // A provider, so a trainee can try third-party users (seed 001; docs/decisions/0013-third-party-users.md).
   return tenant.provider ? tenant : store.tenants.setProvider(tenant.id, true);
 }

@@ -1,5 +1,6 @@
 // Receipt printer settings: the shape, the defaults and a run-time check that answers in
 // Spanish (STYLE.md 4, 9) so the settings screen can show the message as is.
+import { classifyAddress, type AddressClass, type AddressPolicy } from '../net/address-guard';
 
 export type PrinterType = 'epson' | 'star';
 /** Code pages that hold every Spanish letter (á é í ó ú ñ Ñ ü ¿ ¡ °). */
@@ -7,7 +8,7 @@ export type PrinterCharacterSet = 'PC850' | 'PC858' | 'WPC1252';
 
 export interface PrinterSettings {
   type: PrinterType;
-  /** `tcp://host:port` | a device path (`/dev/usb/lp0`, `COM3`) | `printer:<system printer name>`. */
+  /** `tcp://host:port` | a printer device (`/dev/usb/lp0`, `/dev/ttyUSB0`, `COM3`) | `printer:<system printer name>`. */
   interface: string;
   /** Characters per line with font A: 48 on 80 mm printers, 42 on some 80 mm and 72 mm models. */
   width: 48 | 42;
@@ -38,9 +39,20 @@ export type PrinterInterface =
 /** Port 9100 (raw/JetDirect) is what every network receipt printer listens on by default. */
 export const DEFAULT_TCP_PORT = 9100;
 
+// Issue #19, finding 1: a device path used to be any path, so a printer "test page" could
+// overwrite any file the engine can write. Only the names receipt printers get are accepted: the
+// usblp driver (/dev/usb/lpN), USB serial adapters (/dev/ttyUSBN, /dev/ttyACMN) and Windows ports
+// (COMn, LPTn, opened as \\.\COMn). No UNC path, no relative path, no "..", no symlink farm.
+// The transport checks again, and refuses anything that is not a character device once open.
+const DEVICE_PATHS: readonly RegExp[] = [/^\/dev\/usb\/lp\d{1,3}$/, /^\/dev\/ttyUSB\d{1,3}$/, /^\/dev\/ttyACM\d{1,3}$/, /^(COM|LPT)\d{1,3}$/i];
+
+export function isPrinterDevicePath(path: string): boolean {
+  return DEVICE_PATHS.some((re) => re.test(path));
+}
+
 export function parsePrinterInterface(value: string): PrinterInterface | null {
   const v = value.trim();
-  const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[^/:\s]+)(?::(\d{1,5}))?\/?$/i.exec(v);
+  const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[^/:\s\[\]]+)(?::(\d{1,5}))?\/?$/i.exec(v);
   if (tcp) {
     const port = tcp[2] === undefined ? DEFAULT_TCP_PORT : Number(tcp[2]);
     if (port < 1 || port > 65535) return null;
@@ -49,11 +61,31 @@ export function parsePrinterInterface(value: string): PrinterInterface | null {
   const sys = /^printer:(.+)$/i.exec(v);
   if (sys) {
     const name = (sys[1] ?? '').trim();
-    // CUPS queue names: printable characters other than space, "/", "\\", "#" and quotes.
-    return /^[^\s/\\#'"]+$/.test(name) ? { kind: 'system', name } : null;
+    // CUPS queue names: printable characters other than space, "/", "\\", "#" and quotes; never
+    // a leading "-", which lp would read as an option.
+    return /^[^\s/\\#'"-][^\s/\\#'"]*$/.test(name) ? { kind: 'system', name } : null;
   }
-  if (v.startsWith('/') || v.startsWith('\\\\') || /^(COM\d+|LPT\d+)$/i.test(v)) return { kind: 'device', path: v };
+  if (isPrinterDevicePath(v)) return { kind: 'device', path: v };
   return null;
+}
+
+/**
+ * Issue #19, finding 8: a network printer is on the store's LAN (private ranges) or, rarely,
+ * reached at a public address; never this machine, link-local, cloud metadata, CGNAT or reserved
+ * space. `allowLoopback` is KIPU_PRINTER_ALLOW_LOOPBACK, for tests and labs only.
+ */
+export function printerAddressPolicy(opts: { allowLoopback?: boolean } = {}): AddressPolicy {
+  const allowed = new Set<AddressClass>(['public', 'private']);
+  if (opts.allowLoopback) allowed.add('loopback');
+  return (c) => allowed.has(c);
+}
+
+export const PRINTER_ADDRESS_REFUSED =
+  'La dirección de la impresora de red no está permitida: use la IP de la impresora en la red local del negocio (por ejemplo tcp://192.168.1.50:9100). No se aceptan direcciones de este equipo (loopback), de enlace local, de metadatos ni reservadas.';
+
+export interface PrinterValidationOptions {
+  /** KIPU_PRINTER_ALLOW_LOOPBACK: tests and labs only. */
+  allowLoopback?: boolean;
 }
 
 export interface SettingsError {
@@ -64,7 +96,7 @@ export interface SettingsError {
 export type SettingsResult = { ok: true; settings: PrinterSettings } | { ok: false; errors: SettingsError[] };
 
 /** Checks settings coming from the UI, the API or disk. Unknown keys are dropped. */
-export function validatePrinterSettings(input: unknown): SettingsResult {
+export function validatePrinterSettings(input: unknown, opts: PrinterValidationOptions = {}): SettingsResult {
   const errors: SettingsError[] = [];
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: [{ field: 'interface', message: 'La configuración de la impresora no es válida.' }] };
@@ -74,12 +106,18 @@ export function validatePrinterSettings(input: unknown): SettingsResult {
   if (o.type !== 'epson' && o.type !== 'star') {
     errors.push({ field: 'type', message: 'Elija el tipo de impresora: EPSON (ESC/POS) o STAR.' });
   }
-  if (typeof o.interface !== 'string' || parsePrinterInterface(o.interface) === null) {
+  const target = typeof o.interface === 'string' ? parsePrinterInterface(o.interface) : null;
+  if (target === null) {
+    // One text for every refused value, so it never tells whether a path exists.
     errors.push({
       field: 'interface',
       message:
-        'La conexión de la impresora no es válida. Use tcp://IP:puerto (por ejemplo tcp://192.168.1.50:9100), la ruta del dispositivo (por ejemplo /dev/usb/lp0) o printer:NOMBRE para una impresora del sistema.',
+        'La conexión de la impresora no es válida. Use tcp://IP:puerto (por ejemplo tcp://192.168.1.50:9100), el dispositivo USB o serie (/dev/usb/lp0, /dev/ttyUSB0, /dev/ttyACM0, COM3 o LPT1) o printer:NOMBRE para una impresora del sistema.',
     });
+  } else if (target.kind === 'tcp') {
+    // An IP literal is judged here; a name ('invalid' as an address) by the transport once resolved.
+    const c = classifyAddress(target.host).class;
+    if (c !== 'invalid' && !printerAddressPolicy(opts)(c)) errors.push({ field: 'interface', message: PRINTER_ADDRESS_REFUSED });
   }
   if (o.width !== 48 && o.width !== 42) {
     errors.push({ field: 'width', message: 'El ancho debe ser 48 o 42 columnas.' });

@@ -3,15 +3,22 @@
 // value with a Spanish message the cashier can act on; nothing here throws, and every wait is
 // bounded (the sale path must never wait on a printer: callers fire and report).
 import { spawn } from 'node:child_process';
-import { constants as fsConstants, promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import net from 'node:net';
 import type { InvoiceDocumentModel } from '../documents/model';
+import { resolveChecked, type Resolver } from '../net/address-guard';
 import { buildEscposTicket } from './escpos-ticket';
-import { parsePrinterInterface, type PrinterSettings } from './settings';
+import { isPrinterDevicePath, parsePrinterInterface, PRINTER_ADDRESS_REFUSED, printerAddressPolicy, type PrinterSettings } from './settings';
 import { buildEscposTestPage } from './test-page';
 
 export type PrintErrorCode = 'PRINTER_OFFLINE' | 'PRINTER_TIMEOUT' | 'PRINTER_ERROR';
-export type PrintResult = { ok: true } | { ok: false; code: PrintErrorCode; message: string };
+/**
+ * `message` goes to the cashier (and the API caller); `cause` is the system's own reason (an
+ * errno code, a resolved address) for the log only: echoed to the caller it would tell which
+ * ports are open and which paths exist (issue #19, findings 1 and 8).
+ */
+export type PrintResult = { ok: true } | { ok: false; code: PrintErrorCode; message: string; cause?: string };
 
 export interface SendOptions {
   /** Upper bound for the whole job (connect, status, write). Default 3000 ms. */
@@ -23,11 +30,15 @@ export interface SendOptions {
   queryStatus?: boolean;
   /** How long to wait for the status answer; printers that do not answer are printed to anyway. */
   statusWaitMs?: number;
+  /** KIPU_PRINTER_ALLOW_LOOPBACK: a tcp:// printer may be on this machine. Tests and labs only. */
+  allowLoopback?: boolean;
+  /** Name resolution for tcp:// printers (tests inject one). */
+  resolve?: Resolver;
 }
 
 export const DEFAULT_PRINT_TIMEOUT_MS = 3000;
 
-const fail = (code: PrintErrorCode, message: string): PrintResult => ({ ok: false, code, message });
+const fail = (code: PrintErrorCode, message: string, cause?: string): PrintResult => ({ ok: false, code, message, ...(cause ? { cause } : {}) });
 
 export async function sendToPrinter(
   settings: Pick<PrinterSettings, 'interface' | 'type'>,
@@ -44,14 +55,16 @@ export async function sendToPrinter(
           timeoutMs,
           queryStatus: opts.queryStatus ?? settings.type === 'epson',
           statusWaitMs: opts.statusWaitMs ?? Math.min(400, Math.floor(timeoutMs / 4)),
+          allowLoopback: opts.allowLoopback ?? false,
+          ...(opts.resolve ? { resolve: opts.resolve } : {}),
         });
       case 'device':
-        return await sendDevice(target.path, bytes, timeoutMs);
+        return await writeToDevice(target.path, bytes, timeoutMs);
       case 'system':
         return await sendSystem(target.name, bytes, timeoutMs);
     }
   } catch (err) {
-    return fail('PRINTER_ERROR', `No se pudo imprimir: ${describe(err)}.`);
+    return fail('PRINTER_ERROR', 'No se pudo imprimir. Revise la impresora y vuelva a intentarlo.', describe(err));
   }
 }
 
@@ -100,17 +113,40 @@ export function interpretStatus(offlineCause: number, paper: number): PrintResul
   return null;
 }
 
-function sendTcp(
+const tcpUnreachable = (where: string) =>
+  `No se pudo conectar con la impresora en ${where}. Verifique que esté encendida y conectada a la red del negocio, y que la dirección y el puerto sean correctos.`;
+
+async function sendTcp(
   host: string,
   port: number,
   bytes: Uint8Array,
+  o: { timeoutMs: number; queryStatus: boolean; statusWaitMs: number; allowLoopback: boolean; resolve?: Resolver },
+): Promise<PrintResult> {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const started = Date.now();
+  // Resolve once, check every answer, connect to the checked address (no second lookup can
+  // redirect the job: DNS rebinding). The lookup counts against the job's time bound.
+  const r = await resolveChecked(host, printerAddressPolicy({ allowLoopback: o.allowLoopback }), {
+    timeoutMs: o.timeoutMs,
+    ...(o.resolve ? { resolve: o.resolve } : {}),
+  });
+  if (!r.ok && r.reason === 'refused') return fail('PRINTER_ERROR', PRINTER_ADDRESS_REFUSED, `${r.address} (${r.info.class})`);
+  // A name that does not resolve reads like any printer that cannot be reached.
+  if (!r.ok) return fail('PRINTER_OFFLINE', tcpUnreachable(where), `lookup: ${r.cause}`);
+  return connectAndSend(r.address.address, port, where, bytes, { ...o, timeoutMs: Math.max(o.timeoutMs - (Date.now() - started), 1) });
+}
+
+function connectAndSend(
+  address: string,
+  port: number,
+  where: string,
+  bytes: Uint8Array,
   o: { timeoutMs: number; queryStatus: boolean; statusWaitMs: number },
 ): Promise<PrintResult> {
-  const where = `${host}:${port}`;
   return new Promise<PrintResult>((resolve) => {
     let settled = false;
     let connected = false;
-    const socket = net.connect({ host, port });
+    const socket = net.connect({ host: address, port });
     const finish = (r: PrintResult) => {
       if (settled) return;
       settled = true;
@@ -123,7 +159,7 @@ function sendTcp(
       finish(
         connected
           ? fail('PRINTER_TIMEOUT', `La impresora en ${where} no terminó de recibir el ticket en ${seconds(o.timeoutMs)}. Revise que tenga papel y la tapa cerrada, y vuelva a imprimir.`)
-          : fail('PRINTER_TIMEOUT', `La impresora en ${where} no respondió en ${seconds(o.timeoutMs)}. Verifique que esté encendida y conectada a la red.`),
+          : fail('PRINTER_OFFLINE', tcpUnreachable(where), 'connect timeout'),
       );
     }, o.timeoutMs);
     let statusTimer: NodeJS.Timeout | undefined;
@@ -155,41 +191,96 @@ function sendTcp(
       }, o.statusWaitMs);
     });
     socket.on('error', (err: NodeJS.ErrnoException) => {
-      switch (err.code) {
-        case 'ECONNREFUSED':
-          return finish(fail('PRINTER_OFFLINE', `La impresora en ${where} rechazó la conexión. Verifique que esté encendida y que la dirección y el puerto sean correctos.`));
-        case 'EHOSTUNREACH':
-        case 'ENETUNREACH':
-        case 'EHOSTDOWN':
-        case 'ENOTFOUND':
-        case 'EAI_AGAIN':
-        case 'ETIMEDOUT':
-          return finish(fail('PRINTER_OFFLINE', `No se encuentra la impresora en ${where}. Verifique que esté encendida y conectada a la misma red.`));
-        case 'ECONNRESET':
-        case 'EPIPE':
-          return finish(fail('PRINTER_ERROR', `La impresora en ${where} cortó la conexión mientras imprimía. Revise el papel y vuelva a imprimir.`));
-        default:
-          return finish(fail('PRINTER_ERROR', `Error al comunicarse con la impresora en ${where}: ${describe(err)}.`));
-      }
+      const cause = err.code ?? err.message;
+      // Before the connection: refused, unreachable, down and filtered all read the same, so the
+      // answers cannot be used to map which ports are open (issue #19, finding 8).
+      if (!connected) return finish(fail('PRINTER_OFFLINE', tcpUnreachable(where), cause));
+      return finish(fail('PRINTER_ERROR', `La impresora en ${where} cortó la conexión mientras imprimía. Revise el papel y vuelva a imprimir.`, cause));
     });
   });
 }
 
 // ---------------------------------------------------------------------------------------
-// Device path (/dev/usb/lp0, COM3, \\.\COM3)
+// Device (/dev/usb/lp0, /dev/ttyUSB0, /dev/ttyACM0, COM3, LPT1)
 
-async function sendDevice(path: string, bytes: Uint8Array, timeoutMs: number): Promise<PrintResult> {
-  const devicePath = process.platform === 'win32' && /^(COM\d+|LPT\d+)$/i.test(path) ? `\\\\.\\${path}` : path;
-  // O_WRONLY without O_CREAT: a missing device must fail, not become a regular file.
-  const job = (async (): Promise<PrintResult> => {
-    const fh = await fsp.open(devicePath, fsConstants.O_WRONLY);
+/**
+ * Every failure before the device is known to be a printer's character device reads the same
+ * (issue #19, finding 1): the message never tells whether a path exists, is a file, a folder or
+ * forbidden. The real reason goes to the log through `cause`.
+ */
+export const DEVICE_UNAVAILABLE =
+  'No se pudo usar la impresora USB o serie. Verifique que esté encendida y conectada, que la conexión sea la del dispositivo (por ejemplo /dev/usb/lp0 o COM3) y que el usuario del sistema tenga permiso para usarla (grupo «lp» o «dialout»).';
+
+export type DeviceOpenResult = { ok: true; handle: FileHandle } | { ok: false; cause: string };
+
+export interface DeviceOpenOptions {
+  /** Which paths may be opened; the printer device names by default (tests widen it to /dev/null). */
+  allowed?: (path: string) => boolean;
+  platform?: NodeJS.Platform;
+}
+
+/**
+ * Opens a printer device for writing without ever creating, truncating or following a link to a
+ * file: the path must be a printer device name, it must already be a character device (lstat,
+ * so a FIFO cannot block the open and a symlink is not followed), it is opened O_WRONLY with
+ * O_NOFOLLOW and O_NOCTTY (no O_CREAT, no O_TRUNC), and fstat on the open descriptor must show the
+ * same character device — a swap between the checks is refused too.
+ */
+export async function openPrinterDevice(path: string, opts: DeviceOpenOptions = {}): Promise<DeviceOpenResult> {
+  const allowed = opts.allowed ?? isPrinterDevicePath;
+  const platform = opts.platform ?? process.platform;
+  if (!allowed(path)) return { ok: false, cause: 'not a printer device name' };
+  const isPortName = /^(COM|LPT)\d+$/i.test(path);
+  if (platform === 'win32') {
+    // \\.\COM3 is the Win32 device namespace: it names devices only, never a file, and Windows'
+    // stat reports every handle as a file or a folder, so the name is the check here.
+    if (!isPortName) return { ok: false, cause: 'not a Windows port name' };
     try {
-      await fh.write(bytes);
-      return { ok: true };
-    } finally {
-      await fh.close().catch(() => undefined);
+      return { ok: true, handle: await fsp.open(`\\\\.\\${path}`, fsConstants.O_WRONLY) };
+    } catch (err) {
+      return { ok: false, cause: describe(err) };
     }
-  })().catch((err: NodeJS.ErrnoException) => deviceError(path, err));
+  }
+  // COM3 elsewhere would be a file relative to the working directory.
+  if (isPortName) return { ok: false, cause: 'Windows port name on another system' };
+  let before: Stats;
+  try {
+    before = await fsp.lstat(path);
+  } catch (err) {
+    return { ok: false, cause: describe(err) };
+  }
+  if (!before.isCharacterDevice()) return { ok: false, cause: `not a character device (${kindOf(before)})` };
+  let handle: FileHandle;
+  try {
+    handle = await fsp.open(path, fsConstants.O_WRONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NOCTTY ?? 0));
+  } catch (err) {
+    return { ok: false, cause: describe(err) };
+  }
+  try {
+    const after = await handle.stat();
+    if (after.isCharacterDevice() && after.rdev === before.rdev && after.ino === before.ino && after.dev === before.dev) return { ok: true, handle };
+    await handle.close().catch(() => undefined);
+    return { ok: false, cause: `changed between checks (${kindOf(after)})` };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    return { ok: false, cause: describe(err) };
+  }
+}
+
+/** Writes a job to a printer device; never throws, bounded by timeoutMs. */
+export async function writeToDevice(path: string, bytes: Uint8Array, timeoutMs: number, opts: DeviceOpenOptions = {}): Promise<PrintResult> {
+  const job = (async (): Promise<PrintResult> => {
+    const opened = await openPrinterDevice(path, opts);
+    if (!opened.ok) return fail('PRINTER_OFFLINE', DEVICE_UNAVAILABLE, opened.cause);
+    try {
+      await opened.handle.write(bytes);
+      return { ok: true };
+    } catch (err) {
+      return deviceWriteError(path, err as NodeJS.ErrnoException);
+    } finally {
+      await opened.handle.close().catch(() => undefined);
+    }
+  })();
   let timer: NodeJS.Timeout | undefined;
   // A blocked device write cannot be cancelled (it sits in libuv's thread pool); we stop waiting
   // and the file handle is closed by the job itself when the write ends.
@@ -204,28 +295,29 @@ async function sendDevice(path: string, bytes: Uint8Array, timeoutMs: number): P
   return r;
 }
 
-function deviceError(path: string, err: NodeJS.ErrnoException): PrintResult {
+/** Errors once the device is open and known to be a character device: the printer's own state. */
+function deviceWriteError(path: string, err: NodeJS.ErrnoException): PrintResult {
+  const cause = err.code ?? err.message;
   switch (err.code) {
-    case 'ENOENT':
-    case 'ENODEV':
-    case 'ENXIO':
-      return fail('PRINTER_OFFLINE', `No se encuentra la impresora en ${path}. Verifique que esté encendida y conectada por USB o serie.`);
     case 'EIO':
       // usblp answers EIO when the printer reports itself off-line or in error.
-      return fail('PRINTER_OFFLINE', `La impresora en ${path} está fuera de línea. Verifique que esté encendida, con la tapa cerrada, y vuelva a imprimir.`);
+      return fail('PRINTER_OFFLINE', `La impresora en ${path} está fuera de línea. Verifique que esté encendida, con la tapa cerrada, y vuelva a imprimir.`, cause);
     case 'ENOSPC':
       // usblp answers ENOSPC when the printer reports paper out.
-      return fail('PRINTER_ERROR', 'La impresora no tiene papel. Coloque un rollo nuevo y vuelva a imprimir el ticket.');
-    case 'EACCES':
-    case 'EPERM':
-      return fail('PRINTER_ERROR', `Sin permiso para usar la impresora en ${path}. Agregue el usuario del sistema al grupo «lp» y vuelva a iniciar sesión.`);
-    case 'EBUSY':
-      return fail('PRINTER_ERROR', `La impresora en ${path} está ocupada por otro programa. Ciérrelo y vuelva a imprimir.`);
-    case 'EISDIR':
-      return fail('PRINTER_ERROR', `${path} es una carpeta, no una impresora. Revise la conexión en Configuración > Impresora.`);
+      return fail('PRINTER_ERROR', 'La impresora no tiene papel. Coloque un rollo nuevo y vuelva a imprimir el ticket.', cause);
     default:
-      return fail('PRINTER_ERROR', `Error al escribir en la impresora ${path}: ${describe(err)}.`);
+      return fail('PRINTER_ERROR', `La impresora en ${path} no aceptó el ticket. Apáguela y enciéndala, y vuelva a imprimir.`, cause);
   }
+}
+
+function kindOf(st: Stats): string {
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'directory';
+  if (st.isSymbolicLink()) return 'symlink';
+  if (st.isFIFO()) return 'fifo';
+  if (st.isSocket()) return 'socket';
+  if (st.isBlockDevice()) return 'block device';
+  return 'character device';
 }
 
 // ---------------------------------------------------------------------------------------
@@ -271,7 +363,7 @@ function runSpooler(cmd: string, args: string[], bytes: Uint8Array, timeoutMs: n
 
 function spoolerResult(name: string, o: SpoolerOutcome, timeoutMs: number): PrintResult {
   if (o.kind === 'timeout') return fail('PRINTER_TIMEOUT', `El sistema de impresión no aceptó el ticket para «${name}» en ${seconds(timeoutMs)}.`);
-  if (o.kind === 'error') return fail('PRINTER_ERROR', `No se pudo usar el sistema de impresión: ${describe(o.err)}.`);
+  if (o.kind === 'error') return fail('PRINTER_ERROR', 'No se pudo usar el sistema de impresión. Revise la impresora en la configuración del sistema.', describe(o.err));
   if (o.kind === 'exit' && o.code === 0) return { ok: true };
   const detail = o.kind === 'exit' ? o.stderr.trim().split('\n')[0] ?? '' : '';
   if (/not exist|unknown destination|no such|no existe|desconocid/i.test(detail)) {
@@ -291,6 +383,9 @@ function seconds(ms: number): string {
 }
 
 function describe(err: unknown): string {
-  if (err instanceof Error) return err.message;
+  if (err instanceof Error) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code ? `${code}: ${err.message}` : err.message;
+  }
   return String(err);
 }

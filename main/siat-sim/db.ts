@@ -3,8 +3,8 @@
 // Runs in: SIAT simulator only. Times are epoch milliseconds of the simulator clock.
 
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, ensurePrivateFile } from '../config/paths';
 
 export type SimDatabase = Database.Database;
 
@@ -145,7 +145,10 @@ CREATE TABLE IF NOT EXISTS nit_status (
 export function openSimDatabase(dataDir?: string): SimDatabase {
   let db: SimDatabase;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    // Inside Kipu's data directory when embedded: owner-only like it (issue #19, finding 10).
+    // The file's mode is set before SQLite opens it; its -wal and -shm take the same.
+    ensurePrivateDir(dataDir);
+    ensurePrivateFile(join(dataDir, 'siat-sim.sqlite'));
     db = new Database(join(dataDir, 'siat-sim.sqlite'));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');

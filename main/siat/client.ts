@@ -1,6 +1,10 @@
 // The SIAT SOAP client: one typed module per service, generated from the operation table
 // (operations.ts). Transport: global fetch (undici) or an injected fetchImpl; every failure
 // is classified as transport / rejection / malformed (errors.ts).
+//
+// Issue #19: redirects are not followed (fetch would resend the `apikey` header to whatever
+// origin the Location names), and the answer is read with a cap on its DECODED size (fetch
+// inflates gzip by itself: a 407 KB answer grew to 419 million characters).
 
 import {
   SIAT_SERVICES,
@@ -35,6 +39,8 @@ export interface SiatClientOptions {
   /** Delegated token; sent as `apikey: TokenApi <token>` (§1.4). */
   token: string;
   timeouts?: SiatClientTimeouts;
+  /** Cap on the decoded answer, in bytes (default DEFAULT_MAX_BODY_BYTES); tests lower it. */
+  maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
 }
 
@@ -64,6 +70,43 @@ const SALE_OPERATIONS = new Set(['recepcionFactura', 'recepcionDocumentoAjuste']
 const PACKAGE_OPERATIONS = new Set(['recepcionPaqueteFactura', 'recepcionMasivaFactura', 'recepcionPaqueteCompras', 'confirmacionCompras']);
 
 const DEFAULT_TIMEOUTS: Required<SiatClientTimeouts> = { saleMs: 5000, defaultMs: 15000, packageMs: 60000 };
+
+/**
+ * 16 MiB of decoded answer. SIAT's largest answer is a catalog synchronization; the whole
+ * product list of the SIN (21 555 rows, CONTRACT §7) is about 4 MB of XML by our estimate
+ * (~190 bytes a row), and a taxpayer only gets the rows of its own activities. Four times that
+ * still fits; a decompression bomb does not.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The answer grew past the cap: thrown from inside the read, reported as malformed. */
+class BodyTooLargeError extends Error {}
+
+/**
+ * Reads the (already decoded) body as UTF-8, as Response.text() does, but stops and cancels
+ * the stream as soon as more than `maxBytes` have arrived: nothing past the cap is buffered.
+ */
+async function readCappedText(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+function mebibytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MiB`;
+}
 
 // Node/undici error codes → transport kind.
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
@@ -127,6 +170,7 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) };
   const doFetch = options.fetchImpl ?? fetch;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   async function call(service: ServiceKey, operation: string, request: unknown, callOptions?: SiatCallOptions): Promise<unknown> {
     const serviceSpec = SIAT_SERVICES[service];
@@ -156,11 +200,27 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
         },
         body: envelope,
         signal: controller.signal,
+        // SIAT does not redirect its SOAP endpoints; a redirect would carry the token elsewhere.
+        redirect: 'manual',
       });
       status = res.status;
+      if ((status >= 300 && status < 400) || res.redirected) {
+        await res.body?.cancel().catch(() => undefined);
+        const to = res.headers.get('location');
+        throw new SiatMalformedError(
+          `redirección HTTP ${status}${to ? ` hacia ${to.slice(0, 200)}` : ''} rechazada: el SIAT no redirige y el token no se reenvía`,
+          ctx,
+          { status },
+        );
+      }
       // The time-out covers the whole exchange, body included.
-      body = await res.text();
+      body = await readCappedText(res, maxBodyBytes);
     } catch (err) {
+      if (err instanceof SiatMalformedError) throw err;
+      if (err instanceof BodyTooLargeError) {
+        controller.abort();
+        throw new SiatMalformedError(`respuesta de más de ${mebibytes(maxBodyBytes)} (descomprimida): lectura interrumpida`, ctx);
+      }
       if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
       const kind = classifyNetworkError(err);
       throw new SiatTransportError(kind, describe(err), ctx, { cause: err });

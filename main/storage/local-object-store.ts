@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { assertObjectKey, type ObjectStore, type StoredObject } from './object-store';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/paths';
 
 const META_SUFFIX = '.meta.json';
 
@@ -22,11 +23,12 @@ export class LocalObjectStore implements ObjectStore {
 
   async put(key: string, data: Uint8Array, opts: { contentType: string }): Promise<void> {
     const file = this.pathOf(key);
-    await fsp.mkdir(dirname(file), { recursive: true });
+    // Owner-only, like the rest of the data directory (issue #19, finding 10; main/config/paths.ts).
+    await fsp.mkdir(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     const tmp = `${file}.${randomUUID()}.tmp`;
     const metaTmp = `${tmp}${META_SUFFIX}`;
-    await fsp.writeFile(tmp, data);
-    await fsp.writeFile(metaTmp, JSON.stringify({ contentType: opts.contentType }));
+    await fsp.writeFile(tmp, data, { mode: PRIVATE_FILE_MODE });
+    await fsp.writeFile(metaTmp, JSON.stringify({ contentType: opts.contentType }), { mode: PRIVATE_FILE_MODE });
     await fsp.rename(metaTmp, file + META_SUFFIX);
     await fsp.rename(tmp, file);
   }

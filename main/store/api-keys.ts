@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db';
 import { prepared } from './statements';
+import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
 
 export interface ApiKeyInfo {
   id: string;
@@ -14,6 +15,8 @@ export interface ApiKeyInfo {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** What the key may do (main/api/access.ts); never empty. */
+  scopes: Scope[];
 }
 
 export interface CreatedKey {
@@ -55,6 +58,20 @@ interface Row {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  scopes: string;
+}
+
+/** Stored as a space-separated set in SCOPES order; unknown words are dropped. */
+function parseScopes(text: string): Scope[] {
+  const words = new Set(text.split(/\s+/));
+  return SCOPES.filter((s) => words.has(s) && isScope(s));
+}
+
+function scopesText(scopes: readonly Scope[]): string {
+  const set = new Set(scopes);
+  const text = SCOPES.filter((s) => set.has(s)).join(' ');
+  if (!text) throw new Error('Una clave necesita al menos un ámbito');
+  return text;
 }
 
 function toInfo(r: Row): ApiKeyInfo {
@@ -66,6 +83,7 @@ function toInfo(r: Row): ApiKeyInfo {
     createdAt: r.created_at,
     lastUsedAt: r.last_used_at,
     revokedAt: r.revoked_at,
+    scopes: parseScopes(r.scopes),
   };
 }
 
@@ -75,13 +93,16 @@ export class ApiKeyRepository {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  create(tenantId: string, name: string): CreatedKey {
+  create(tenantId: string, name: string, scopes: readonly Scope[]): CreatedKey {
     const key = `kipu_${randomText(ALPHABET, 8)}_${randomText(SECRET_ALPHABET, 40)}`;
-    return { info: this.insert(tenantId, name, key), key };
+    return { info: this.insert(tenantId, name, key, scopes), key };
   }
 
-  /** Registers a key chosen outside (the training demo key); idempotent for the same key. */
-  ensure(tenantId: string, name: string, key: string): ApiKeyInfo {
+  /**
+   * Registers a key chosen outside (the training demo key); idempotent for the same key. Its
+   * scopes are set to `scopes` each time, so a demo key from an older version is narrowed.
+   */
+  ensure(tenantId: string, name: string, key: string, scopes: readonly Scope[]): ApiKeyInfo {
     const prefix = keyPrefix(key);
     if (!prefix) throw new Error('Formato de clave inválido');
     const existing = prepared(this.db, 'SELECT * FROM api_keys WHERE prefix = ?').get(prefix) as Row | undefined;
@@ -89,15 +110,16 @@ export class ApiKeyRepository {
       if (existing.tenant_id !== tenantId || existing.hash !== hashKey(key)) {
         throw new Error(`El prefijo de clave ${prefix} ya está en uso`);
       }
-      return toInfo(existing);
+      prepared(this.db, 'UPDATE api_keys SET scopes = ? WHERE id = ?').run(scopesText(scopes), existing.id);
+      return toInfo(prepared(this.db, 'SELECT * FROM api_keys WHERE id = ?').get(existing.id) as Row);
     }
-    return this.insert(tenantId, name, key);
+    return this.insert(tenantId, name, key, scopes);
   }
 
-  private insert(tenantId: string, name: string, key: string): ApiKeyInfo {
+  private insert(tenantId: string, name: string, key: string, scopes: readonly Scope[]): ApiKeyInfo {
     const id = randomUUID();
-    prepared(this.db, 'INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, tenantId, name, keyPrefix(key), hashKey(key), this.now().toISOString());
+    prepared(this.db, 'INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at, scopes) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, tenantId, name, keyPrefix(key), hashKey(key), this.now().toISOString(), scopesText(scopes));
     return toInfo(prepared(this.db, 'SELECT * FROM api_keys WHERE id = ?').get(id) as Row);
   }
 

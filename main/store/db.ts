@@ -3,9 +3,9 @@
 // invoices on power loss), foreign keys on, and migrations that are append-only, applied one
 // transaction each, preceded by a backup copy, and refused when the file is newer than the build.
 import Database from 'better-sqlite3';
-import { mkdirSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { migrationsDir as defaultMigrationsDir } from '../config/paths';
+import { ensurePrivateDir, ensurePrivateFile, makePrivate, migrationsDir as defaultMigrationsDir } from '../config/paths';
 
 export type Db = Database.Database;
 
@@ -74,11 +74,20 @@ export function applyPragmas(db: Db): void {
 
 /** Opens (creating if needed) the database file and brings its schema up to date. */
 export function openDatabase(path: string, opts: OpenOptions = {}): OpenResult {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const existed = path !== ':memory:' && existsSync(path);
+  const onDisk = path !== ':memory:';
+  const existed = onDisk && existsSync(path);
+  if (onDisk) {
+    // Invoices and customers' data: owner-only (issue #19, finding 10). SQLite creates the -wal,
+    // -shm and -journal files with the database file's own mode, so it is set before SQLite
+    // first opens it (an empty file is an empty database).
+    ensurePrivateDir(dirname(path));
+    ensurePrivateFile(path);
+  }
   const db = new Database(path);
   try {
     applyPragmas(db);
+    // A -wal or -shm left by an older version keeps its 0644: SQLite reuses files as they are.
+    if (onDisk) for (const suffix of ['-wal', '-shm', '-journal']) makePrivate(path + suffix);
     const { applied, backupPath } = migrate(db, path, existed, opts);
     return { db, applied, backupPath };
   } catch (err) {
@@ -114,6 +123,8 @@ function migrate(db: Db, path: string, existed: boolean, opts: OpenOptions): { a
     // A consistent copy of the whole file, WAL included, before touching the schema.
     const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
     backupPath = `${path}.v${fileVersion}-${stamp}.bak`;
+    // VACUUM INTO accepts an empty file: created owner-only first, the copy is never readable by others.
+    ensurePrivateFile(backupPath);
     db.exec(`VACUUM INTO '${backupPath.replace(/'/g, "''")}'`);
   }
 

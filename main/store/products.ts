@@ -108,6 +108,37 @@ export class ProductRepository {
     return this.byId(tenantId, id);
   }
 
+  /**
+   * Creates or updates, by code, each product of one chunk of an import, in ONE transaction: the
+   * chunk is stored whole or not at all. A row whose barcode another product already has is
+   * reported with its line and skipped, as the API's 409 would; any other error rolls the chunk
+   * back and is thrown. Rows run in order, so a code repeated in the file ends with its last line.
+   */
+  upsertByCode(tenantId: string, rows: readonly { line: number; input: ProductInput }[]): { created: number; updated: number; errors: { line: number; message: string }[] } {
+    const out = { created: 0, updated: 0, errors: [] as { line: number; message: string }[] };
+    this.db
+      .transaction(() => {
+        for (const { line, input } of rows) {
+          try {
+            const existing = this.byCode(tenantId, input.code);
+            if (existing) {
+              this.update(tenantId, existing.id, input);
+              out.updated++;
+            } else {
+              this.create(tenantId, input);
+              out.created++;
+            }
+          } catch (err) {
+            // The conflict check runs before any write, so a skipped row has written nothing.
+            if (!(err instanceof ProductConflictError)) throw err;
+            out.errors.push({ line, message: err.message });
+          }
+        }
+      })
+      .immediate();
+    return out;
+  }
+
   byId(tenantId: string, id: string): Product | null {
     const r = prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
     return r ? toProduct(r) : null;

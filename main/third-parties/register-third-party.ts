@@ -45,6 +45,20 @@ export interface RegisteredThirdParty {
   password: string;
 }
 
+/**
+ * The one answer to every uniqueness conflict of a registration — a NIT that has a tenant here
+ * (the provider's own, one of its third parties, or anyone else's) and a username the provider
+ * already used (issue #19, finding 12). Naming the NIT told any provider which taxpayers use this
+ * installation; the same words for a username make the text itself say nothing. The status still
+ * says "conflict": a NIT is unique per installation, so refusing it cannot look like success —
+ * what is left to a caller is one bit per try, under the API key's rate limit, and each try is
+ * logged (routes/sector-users.ts). Linking a taxpayer that is already a tenant is the
+ * administrator's: `npm run admin -- tenant link` (link-third-party.ts).
+ */
+export const REGISTRATION_CONFLICT =
+  'No se puede registrar el usuario de terceros con ese NIT o ese nombre de usuario. Revise sus usuarios (GET /api/v1/user/additional); ' +
+  'si el NIT es correcto, pida al administrador de Kipu que vincule ese contribuyente a su cuenta de proveedor.';
+
 /** Sectors Kipu issues today: the supported invoice types' (invoice-types.ts is the one list). */
 const ISSUABLE_SECTORS: ReadonlySet<number> = new Set(INVOICE_TYPES.filter((t) => t.supported).map((t) => t.sector));
 
@@ -88,7 +102,7 @@ export function registerThirdParty(deps: ThirdPartyDeps, provider: Tenant, input
   const secretWritten: string[] = [];
   const tx = store.db.transaction((): RegisteredThirdParty => {
     if (users.usernameTaken(provider.id, input.username)) {
-      throw new ThirdPartyError('DUPLICATE_USERNAME', `Ya registró un usuario de terceros con el nombre "${input.username}"`);
+      throw new ThirdPartyError('DUPLICATE_USERNAME', REGISTRATION_CONFLICT);
     }
     let tenant: Tenant;
     try {
@@ -110,11 +124,12 @@ export function registerThirdParty(deps: ThirdPartyDeps, provider: Tenant, input
       });
     } catch (err) {
       if (err instanceof TenantError && err.code === 'DUPLICATE_NIT') {
-        throw new ThirdPartyError('DUPLICATE_NIT', `Ya existe un contribuyente con NIT ${input.nit} en Kipu`);
+        throw new ThirdPartyError('DUPLICATE_NIT', REGISTRATION_CONFLICT);
       }
       throw err;
     }
-    const key = store.apiKeys.create(tenant.id, input.username);
+    // The third party's only key: its provider runs its account (certificate, invoices, webhooks).
+    const key = store.apiKeys.create(tenant.id, input.username, ['admin', 'integrator']);
     const user: ThirdPartyUser = {
       id: randomUUID(),
       providerTenantId: provider.id,

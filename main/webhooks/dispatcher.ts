@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { EventBus, KipuEvent } from '../engine/event-bus';
 import type { SecretStore } from '../config/secrets';
-import { checkTarget, TargetRejected, type Resolver } from './address-guard';
+import { checkTarget, TargetRejected, type Resolver } from '../net/address-guard';
 import { matchesAny } from './event-catalog';
 import { payloadOf } from './payload';
 import { sign } from './signature';

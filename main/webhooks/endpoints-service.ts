@@ -4,7 +4,7 @@
 // host is resolved").
 import { randomUUID } from 'node:crypto';
 import type { SecretStore } from '../config/secrets';
-import { checkTarget, TargetRejected, type Resolver } from './address-guard';
+import { checkTarget, TargetRejected, type Resolver } from '../net/address-guard';
 import { isValidPattern } from './event-catalog';
 import { generateSecret, hintOf } from './signature';
 import { secretName } from './dispatcher';

@@ -5,7 +5,7 @@
 import { request } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { LookupFunction } from 'node:net';
-import type { CheckedAddress } from './address-guard';
+import type { CheckedAddress } from '../net/address-guard';
 
 export interface SendResult {
   ok: boolean;

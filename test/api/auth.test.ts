@@ -1,6 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 before(async () => {
@@ -37,7 +38,7 @@ test('a key with the right prefix but a wrong secret → 401', async () => {
 
 test('a revoked key → 401; a good key → 200 with the tenant points of sale', async () => {
   const tenant = eng.store.tenants.create({ nit: '1020304050', razonSocial: 'FERRETERIA EL CLAVO' });
-  const { key, info } = eng.store.apiKeys.create(tenant.id, 'test');
+  const { key, info } = eng.store.apiKeys.create(tenant.id, 'test', SCOPES);
   const okRes = await eng.api('/api/v1/pos', { key });
   assert.equal(okRes.status, 200);
   const body = (await okRes.json()) as { success: boolean; data: { id: string; code: number; branchCode: number; name: string }[] };
@@ -52,7 +53,7 @@ test('a revoked key → 401; a good key → 200 with the tenant points of sale',
 
 test('only a hash and a prefix of each key are stored', async () => {
   const tenant = eng.store.tenants.create({ nit: '777001', razonSocial: 'OTRA' });
-  const { key } = eng.store.apiKeys.create(tenant.id, 'k');
+  const { key } = eng.store.apiKeys.create(tenant.id, 'k', SCOPES);
   const rows = eng.store.db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
   for (const row of rows) for (const v of Object.values(row)) assert.notEqual(v, key);
   const secret = key.split('_')[2]!;
@@ -63,8 +64,8 @@ test('only a hash and a prefix of each key are stored', async () => {
 test('tenant isolation: a tenant sees only its own points of sale', async () => {
   const a = eng.store.tenants.create({ nit: '5550001', razonSocial: 'TIENDA A' });
   const b = eng.store.tenants.create({ nit: '5550002', razonSocial: 'TIENDA B' });
-  const ka = eng.store.apiKeys.create(a.id, 'a').key;
-  const kb = eng.store.apiKeys.create(b.id, 'b').key;
+  const ka = eng.store.apiKeys.create(a.id, 'a', SCOPES).key;
+  const kb = eng.store.apiKeys.create(b.id, 'b', SCOPES).key;
   const la = ((await (await eng.api('/api/v1/pos', { key: ka })).json()) as { data: { id: string }[] }).data.map((p) => p.id);
   const lb = ((await (await eng.api('/api/v1/pos', { key: kb })).json()) as { data: { id: string }[] }).data.map((p) => p.id);
   assert.equal(la.length, 1);

@@ -1,6 +1,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { SCOPES } from '../../shared/api-scopes';
 
 // The engine's clock is controlled: tests move it forward together with the simulator's.
 let offsetMs = 0;
@@ -172,7 +173,7 @@ describe('codes', () => {
 
   test('another tenant cannot use this tenant’s point of sale', async () => {
     const other = eng.store.tenants.create({ nit: '8880001', razonSocial: 'AJENO' });
-    const key = eng.store.apiKeys.create(other.id, 'k').key;
+    const key = eng.store.apiKeys.create(other.id, 'k', SCOPES).key;
     assert.equal((await eng.api(`/api/v1/codes/cufd/${posId}`, { key })).status, 404);
     assert.equal((await eng.api('/api/v1/codes/cufd', { key, method: 'POST', json: { posId } })).status, 404);
     assert.equal((await eng.api('/api/v1/codes/nit', { key, method: 'POST', json: { posId, nit: 1003579028 } })).status, 404);

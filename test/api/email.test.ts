@@ -1,4 +1,4 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { loadSettings, SettingsError } from '../../main/config/settings';
+import { SCOPES } from '../../shared/api-scopes';
+import { closedPort, notThatProtocol } from '../fixtures/loopback';
 
 interface Received {
   mail: ParsedMail;
@@ -16,7 +18,7 @@ interface Received {
 }
 
 /** A real SMTP server on loopback that parses whatever it receives. */
-async function startSmtp(auth?: { user: string; pass: string }): Promise<{ port: number; inbox: Received[]; close: () => Promise<void> }> {
+async function startSmtp(auth?: { user: string; pass: string }): Promise<{ port: number; inbox: Received[]; server: net.Server; close: () => Promise<void> }> {
   const inbox: Received[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -38,7 +40,7 @@ async function startSmtp(auth?: { user: string; pass: string }): Promise<{ port:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as net.AddressInfo).port;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, inbox, server: server.server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -46,7 +48,12 @@ let eng: TestEngine;
 let inv: IssuedInvoice;
 before(async () => {
   smtp = await startSmtp();
-  eng = await startTestEngine({ KIPU_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, KIPU_SMTP_FROM: 'Kipu Facturas <facturas@kipu.test>' }, undefined, { scheduler: false });
+  // Tenant SMTP servers below listen on loopback, which only the lab switch allows (issue #19, finding 8).
+  eng = await startTestEngine(
+    { KIPU_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, KIPU_SMTP_FROM: 'Kipu Facturas <facturas@kipu.test>', KIPU_SMTP_ALLOW_PRIVATE: '1' },
+    undefined,
+    { scheduler: false },
+  );
   inv = await issueInvoice(eng, { clientEmail: 'juan.perez@example.com' });
 });
 after(async () => {
@@ -107,18 +114,13 @@ test('a bad address → 400; no address at all → 400; unknown invoice → 404'
 
 test('another tenant cannot resend this invoice', async () => {
   const other = eng.store.tenants.create({ nit: '1020304050', razonSocial: 'FERRETERIA EL CLAVO' });
-  const { key } = eng.store.apiKeys.create(other.id, 'test');
+  const { key } = eng.store.apiKeys.create(other.id, 'test', SCOPES);
   assert.equal((await resend(inv.id, 'a@b.com', key)).status, 404);
 });
 
 test('an SMTP server that is down → 503 quickly, with a detail naming it', async () => {
   // Tenant settings take precedence over KIPU_SMTP_URL: point them at a closed port.
-  const closed = await new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
+  const closed = await closedPort();
   const put = await eng.api('/api/v1/settings/smtp', { method: 'PUT', json: { host: '127.0.0.1', port: closed, secure: false, from: 'a@kipu.test' } });
   assert.equal(put.status, 200);
   const t0 = Date.now();
@@ -199,4 +201,78 @@ test('KIPU_SMTP_URL and KIPU_SMTP_FROM are checked at start with Spanish message
   assert.equal(s.smtpUrl, 'smtps://ventas%40x.bo:clave@mail.x.bo');
   assert.equal(s.smtpFrom, null, 'the user (ventas@x.bo) is used as From');
   assert.equal(loadSettings(base).smtpUrl, null);
+});
+
+test('a refused port, a port that does not speak SMTP and a name that does not resolve get the same 503 text, with no socket code (issue #19, finding 8)', async () => {
+  const closed = await closedPort();
+  const http = await notThatProtocol();
+  const httpPort = http.port;
+  try {
+    const details: string[] = [];
+    for (const [host, port] of [['127.0.0.1', closed], ['127.0.0.1', httpPort], ['nadie.invalid', closed]] as const) {
+      assert.equal((await eng.api('/api/v1/settings/smtp', { method: 'PUT', json: { host, port, secure: false, from: 'a@kipu.test' } })).status, 200);
+      const res = await resend(inv.id);
+      assert.equal(res.status, 503);
+      const b = (await res.json()) as { detail: string; error: { code: string } };
+      assert.doesNotMatch(b.detail, /E[A-Z]{4,}|HTTP|getaddrinfo/, 'no socket code, no banner');
+      details.push(`${b.error.code} ${b.detail.replace(/ \S+:\d+\./, ' X.')}`);
+    }
+    assert.equal(new Set(details).size, 1, details.join('\n'));
+    assert.match(details[0]!, /^SMTP_UNAVAILABLE No se pudo conectar con el servidor de correo X\./);
+  } finally {
+    http.close();
+    await eng.api('/api/v1/settings/smtp', { method: 'DELETE' });
+  }
+});
+
+describe('issue #19, finding 8: without KIPU_SMTP_ALLOW_PRIVATE a tenant cannot aim the engine at its own network', () => {
+  let bare: TestEngine;
+  let admin: Awaited<ReturnType<typeof startSmtp>>;
+  let target: Awaited<ReturnType<typeof startSmtp>>;
+  let connections = 0;
+  before(async () => {
+    // The administrator's KIPU_SMTP_URL may be anywhere, loopback included.
+    admin = await startSmtp();
+    target = await startSmtp();
+    target.server.on('connection', () => connections++);
+    bare = await startTestEngine({ KIPU_SMTP_URL: `smtp://127.0.0.1:${admin.port}`, KIPU_SMTP_FROM: 'facturas@kipu.test' }, undefined, { scheduler: false });
+  });
+  after(async () => {
+    await bare.stop();
+    await admin.close();
+    await target.close();
+  });
+
+  test('a loopback, private, link-local or metadata SMTP host is refused on save (422) and on send (503), and nothing connects to it', async () => {
+    const put = (host: string) => bare.api('/api/v1/settings/smtp', { method: 'PUT', json: { host, port: target.port, secure: false, user: 'x', password: 'y', from: 'a@kipu.test' } });
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '[::127.0.0.1]', '[::ffff:127.0.0.1]', '10.0.0.5', '192.168.1.10', '169.254.169.254', '0.0.0.0']) {
+      const res = await put(host);
+      assert.equal(res.status, 422, host);
+      const b = (await res.json()) as { detail: string; error: { fields: { field: string }[] } };
+      assert.match(b.detail, /debe ser un servidor público de Internet/, host);
+      assert.deepEqual(b.error.fields.map((f) => f.field), ['host']);
+    }
+    assert.equal(((await (await bare.api('/api/v1/settings/smtp')).json()) as { data: { configured: boolean } }).data.configured, false, 'nothing saved');
+
+    // A value that got in anyway (stored before the fix, or a name that resolved elsewhere at
+    // save time) is checked again on every send.
+    const i = await issueInvoice(bare, { clientEmail: 'juan.perez@example.com' });
+    const tenantId = bare.store.apiKeys.authenticate(bare.demoApiKey!)!.tenantId;
+    for (const host of ['127.0.0.1', 'localhost']) {
+      bare.store.settings.set(tenantId, 'mail.smtp', { host, port: target.port, secure: false, user: null, from: 'a@kipu.test' });
+      const res = await bare.api(`/api/v1/invoices/${i.id}/resend-email`, { method: 'POST' });
+      assert.equal(res.status, 503, host);
+      const b = (await res.json()) as { detail: string; error: { code: string } };
+      assert.equal(b.error.code, 'SMTP_ADDRESS_REFUSED', host);
+      assert.doesNotMatch(b.detail, /127\.0\.0\.1/, 'the resolved address is not echoed');
+    }
+    assert.equal(connections, 0, 'the engine never connected to the tenant\'s target');
+    assert.equal(target.inbox.length, 0);
+
+    // Without tenant settings the administrator's server on loopback still works.
+    bare.store.settings.set(tenantId, 'mail.smtp', null);
+    const ok = await bare.api(`/api/v1/invoices/${i.id}/resend-email`, { method: 'POST' });
+    assert.equal(ok.status, 200, await ok.clone().text());
+    assert.equal(admin.inbox.length, 1);
+  });
 });

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTill, waitFor } from '../integration/contingency/helpers';
+import { SCOPES } from '../../shared/api-scopes';
 
 test('contingency events API: start, active, query, end; errors and tenant isolation', { timeout: 60_000 }, async () => {
   const till = await openTill();
@@ -51,7 +52,7 @@ test('contingency events API: start, active, query, end; errors and tenant isola
 
     // Another tenant sees nothing of it.
     const other = eng.store.tenants.create({ nit: '5550001', razonSocial: 'OTRO CONTRIBUYENTE' });
-    const otherKey = eng.store.apiKeys.create(other.id, 'otro').key;
+    const otherKey = eng.store.apiKeys.create(other.id, 'otro', SCOPES).key;
     const otherPos = eng.store.pointsOfSale.list(other.id)[0]!;
     assert.equal((await eng.api(`/api/v1/events/active/${posId}`, { key: otherKey })).status, 404);
     assert.equal((await post('/api/v1/events/end', { posId: otherPos.id, branchId: otherPos.branchId, eventoId: ev.id }, otherKey)).status, 404);

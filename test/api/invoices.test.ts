@@ -4,6 +4,7 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { validateInvoiceXml } from '../../main/invoicing/xml/xsd';
 import { verifyXmlSignature } from '../../main/invoicing/signing';
 import { decodeCuf } from '../../main/invoicing/cuf';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 let posId: string;
@@ -270,7 +271,7 @@ describe('reading', () => {
   test('tenant isolation on every invoice route', async () => {
     const { data: inv } = await json(await issue(sale()));
     const other = eng.store.tenants.create({ nit: '6660001', razonSocial: 'OTRO' });
-    const key = eng.store.apiKeys.create(other.id, 'k').key;
+    const key = eng.store.apiKeys.create(other.id, 'k', SCOPES).key;
     assert.equal((await eng.api(`/api/v1/invoices/${inv.id}`, { key })).status, 404);
     assert.equal((await eng.api(`/api/v1/invoices/cuf/${inv.cuf}`, { key })).status, 404);
     assert.equal((await eng.api(`/api/v1/invoices/${inv.id}/status`, { key })).status, 404);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { BranchRepository } from '../../main/store/branches';
 import { SIAT_MESSAGES } from '../../main/siat/messages';
+import { SCOPES } from '../../shared/api-scopes';
 
 const NIT = '7000123019';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -372,7 +373,7 @@ describe('tenant isolation', () => {
   test('another tenant can neither register on this tenant’s branch nor close its points of sale', async () => {
     const mine = (await register(newPos({ name: 'Caja privada' }))).body.data;
     const other = eng.store.tenants.create({ nit: '6660202', razonSocial: 'OTRA TIENDA', municipio: 'Sucre', direccion: 'Calle Bolívar 1' });
-    const key = eng.store.apiKeys.create(other.id, 'k').key;
+    const key = eng.store.apiKeys.create(other.id, 'k', SCOPES).key;
     const before = simCount();
 
     const reg = await register(newPos({ name: 'Intrusa' }), key);

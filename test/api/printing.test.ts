@@ -1,9 +1,13 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { cp850 } from '../unit/printing/escpos-bytes';
+import { SCOPES } from '../../shared/api-scopes';
 
 /** A receipt printer on raw TCP: answers DLE EOT status queries "all fine" and keeps every job. */
 async function startPrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
@@ -36,7 +40,8 @@ let inv: IssuedInvoice;
 let printer: Awaited<ReturnType<typeof startPrinter>>;
 before(async () => {
   printer = await startPrinter();
-  eng = await startTestEngine({}, undefined, { scheduler: false });
+  // The fake printer listens on loopback, which only the lab switch allows (issue #19, finding 8).
+  eng = await startTestEngine({ KIPU_PRINTER_ALLOW_LOOPBACK: '1' }, undefined, { scheduler: false });
   inv = await issueInvoice(eng);
 });
 after(async () => {
@@ -126,7 +131,7 @@ test('a printer that is off → 200 printed:false quickly with a Spanish detail;
   assert.equal(p.status, 200);
   assert.equal(p.body.data.printed, false);
   assert.equal(p.body.data.code, 'PRINTER_OFFLINE');
-  assert.match(p.body.data.detail, new RegExp(`La impresora en 127\\.0\\.0\\.1:${port} rechazó la conexión. Verifique que esté encendida`));
+  assert.match(p.body.data.detail, new RegExp(`No se pudo conectar con la impresora en 127\\.0\\.0\\.1:${port}\\. Verifique que esté encendida`));
   // The printer wait is bounded (3 s); a refusal must not even reach that bound.
   assert.ok(ms < 3000, `answered in ${ms} ms, without waiting for the printer time-out`);
   const again = (await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()) as { data: { state: string } };
@@ -136,7 +141,7 @@ test('a printer that is off → 200 printed:false quickly with a Spanish detail;
 test('unknown invoice → 404; another tenant\'s invoice → 404', async () => {
   assert.equal((await eng.api('/api/v1/invoices/00000000-0000-4000-8000-000000000000/print', { method: 'POST' })).status, 404);
   const other = eng.store.tenants.create({ nit: '1020304050', razonSocial: 'FERRETERIA EL CLAVO' });
-  const { key } = eng.store.apiKeys.create(other.id, 'test');
+  const { key } = eng.store.apiKeys.create(other.id, 'test', SCOPES);
   assert.equal((await eng.api(`/api/v1/invoices/${inv.id}/print`, { method: 'POST', key })).status, 404);
 });
 
@@ -147,3 +152,142 @@ async function waitFor(cond: () => boolean, ms = 2000): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+test('a refused port and a name that does not resolve get the same answer, with no socket code (issue #19, finding 8)', async () => {
+  const port = await closedPort();
+  const detail = async (iface: string) => {
+    const res = await eng.api('/api/v1/settings/printer/test', { method: 'POST', json: settingsFor(iface) });
+    assert.equal(res.status, 200);
+    const d = ((await res.json()) as { data: { printed: boolean; detail: string; code: string } }).data;
+    assert.equal(d.printed, false);
+    assert.doesNotMatch(d.detail, /E[A-Z]{4,}|getaddrinfo/, 'no errno code');
+    return `${d.code} ${d.detail.replace(/ en \S+:\d+\./, ' en X.')}`;
+  };
+  assert.equal(await detail(`tcp://127.0.0.1:${port}`), await detail(`tcp://nadie.invalid:${port}`));
+});
+
+// ---------------------------------------------------------------------------------------
+// Issue #19: an engine with no lab switch, as in production.
+
+describe('issue #19: the printer setting cannot write files or reach this machine', () => {
+  let bare: TestEngine;
+  const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+  const testPage = (iface: string) => bare.api('/api/v1/settings/printer/test', { method: 'POST', json: settingsFor(iface) });
+  const savePrinter = (iface: string) => bare.api('/api/v1/settings/printer', { method: 'PUT', json: settingsFor(iface) });
+  const tenantId = () => bare.store.apiKeys.authenticate(bare.demoApiKey!)!.tenantId;
+  before(async () => {
+    bare = await startTestEngine({}, undefined, { scheduler: false });
+  });
+  after(async () => {
+    await bare.stop();
+  });
+
+  test('finding 1: a file as the printer is refused with 422; secrets.json and /etc/passwd keep every byte, even with the engine as root', async (t) => {
+    if (process.getuid?.() === 0) t.diagnostic('running as root: only the engine\'s own checks stand between the request and /etc/passwd');
+    // A secret makes the engine write <data dir>/secrets.json, the file the review overwrote.
+    const smtp = await bare.api('/api/v1/settings/smtp', { method: 'PUT', json: { host: '93.184.216.34', port: 587, secure: false, user: 'kipu', password: 'clave-que-no-se-toca', from: 'a@kipu.bo' } });
+    assert.equal(smtp.status, 200, await smtp.clone().text());
+    const secrets = join(bare.dataDir, 'secrets.json');
+    const secretsHash = sha256(secrets);
+
+    // The canary goes first: with the guard gone this fails here, before /etc/passwd is named.
+    for (const res of [await testPage(secrets), await savePrinter(secrets)]) {
+      assert.equal(res.status, 422);
+      assert.match(((await res.json()) as { detail: string }).detail, /La conexión de la impresora no es válida/);
+    }
+    assert.equal(sha256(secrets), secretsHash, 'secrets.json untouched');
+
+    const passwd = '/etc/passwd';
+    const original = readFileSync(passwd);
+    try {
+      for (const iface of [passwd, '/dev/usb/lp0/../../../etc/passwd', `/dev/usb/../..${passwd}`, '\\\\127.0.0.1\\c$\\etc\\passwd', '//127.0.0.1/etc/passwd']) {
+        for (const res of [await testPage(iface), await savePrinter(iface)]) assert.equal(res.status, 422, iface);
+      }
+      // The same text whether the file exists or not: no oracle.
+      const texts = await Promise.all([passwd, '/etc/no-existe-kipu'].map(async (f) => ((await (await testPage(f)).json()) as { detail: string }).detail));
+      assert.equal(texts[0], texts[1]);
+    } finally {
+      if (!readFileSync(passwd).equals(original)) writeFileSync(passwd, original);
+    }
+    assert.ok(readFileSync(passwd).equals(original), '/etc/passwd untouched');
+
+    // A value stored before the fix is not used: it counts as no printer.
+    bare.store.settings.set(tenantId(), 'printer', settingsFor(secrets));
+    const saved = await bare.api('/api/v1/settings/printer/test', { method: 'POST' });
+    assert.equal(saved.status, 200);
+    assert.equal(((await saved.json()) as { data: { code: string } }).data.code, 'PRINTER_NOT_CONFIGURED');
+    assert.equal(sha256(secrets), secretsHash, 'secrets.json untouched');
+    bare.store.settings.set(tenantId(), 'printer', null);
+  });
+
+  test('finding 1: at a printer device name, a missing device, a regular file and a symlink to secrets.json give the same answer and nothing is written', async (t) => {
+    // Needs to create entries under /dev: root on a machine where /dev is writable (a container).
+    const usb = '/dev/usb';
+    const createdDir = !existsSync(usb);
+    try {
+      if (createdDir) mkdirSync(usb);
+      writeFileSync(join(usb, `.kipu-probe-${process.pid}`), '');
+      rmSync(join(usb, `.kipu-probe-${process.pid}`));
+    } catch {
+      if (createdDir) rmSync(usb, { recursive: true, force: true });
+      t.skip('needs root and a writable /dev');
+      return;
+    }
+    const n = 700 + (process.pid % 290);
+    const missing = join(usb, `lp${n}`);
+    const file = join(usb, `lp${n + 1}`);
+    const link = join(usb, `lp${n + 2}`);
+    const secrets = join(bare.dataDir, 'secrets.json');
+    try {
+      writeFileSync(file, 'contenido original');
+      if (!existsSync(secrets)) writeFileSync(secrets, '{}');
+      const secretsHash = sha256(secrets);
+      symlinkSync(secrets, link);
+      const answers = [];
+      for (const iface of [missing, file, link]) {
+        const res = await testPage(iface);
+        assert.equal(res.status, 200, iface);
+        const d = ((await res.json()) as { data: { printed: boolean; detail: string; code: string } }).data;
+        assert.equal(d.printed, false, iface);
+        answers.push(`${d.code} ${d.detail}`);
+      }
+      assert.equal(new Set(answers).size, 1, answers.join('\n'));
+      assert.match(answers[0]!, /^PRINTER_OFFLINE No se pudo usar la impresora USB o serie/);
+      assert.equal(readFileSync(file, 'utf8'), 'contenido original');
+      assert.equal(sha256(secrets), secretsHash);
+      assert.ok(!existsSync(missing), 'a missing device is never created');
+    } finally {
+      for (const p of [missing, file, link]) rmSync(p, { force: true });
+      if (createdDir) rmSync(usb, { recursive: true, force: true });
+    }
+  });
+
+  test('finding 8: a tcp:// printer on this machine or a metadata address is refused, and no connection is made', async () => {
+    let connections = 0;
+    const listener = net.createServer((s) => {
+      connections++;
+      s.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as net.AddressInfo).port;
+    try {
+      for (const iface of [`tcp://127.0.0.1:${port}`, `tcp://[::ffff:127.0.0.1]:${port}`, `tcp://[::127.0.0.1]:${port}`, `tcp://[::1]:${port}`, 'tcp://169.254.169.254:80', 'tcp://[fe80::1]:9100']) {
+        for (const res of [await testPage(iface), await savePrinter(iface)]) {
+          assert.equal(res.status, 422, iface);
+          assert.match(((await res.json()) as { detail: string }).detail, /no está permitida/, iface);
+        }
+      }
+      // A name is judged after resolving it: localhost is 127.0.0.1.
+      const res = await testPage(`tcp://localhost:${port}`);
+      assert.equal(res.status, 200);
+      const d = ((await res.json()) as { data: { printed: boolean; code: string; detail: string } }).data;
+      assert.deepEqual([d.printed, d.code], [false, 'PRINTER_ERROR']);
+      assert.match(d.detail, /no está permitida/);
+      assert.equal(connections, 0, 'the engine never connected to its own port');
+      // A printer on the store's LAN is still accepted.
+      assert.equal((await savePrinter('tcp://192.168.1.50:9100')).status, 200);
+    } finally {
+      listener.close();
+    }
+  });
+});

@@ -1,6 +1,8 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../main/api/routes/products';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 before(async () => {
@@ -111,7 +113,7 @@ test('pagination: defaults 0/20, page metadata, size 0/51, negative and non-nume
 test('tenant isolation: another tenant cannot read, update or find these products', async () => {
   const mine = (await body(await eng.api('/api/v1/products', { method: 'POST', json: { code: 'MINE', barcode: '999', description: 'Mío', priceUnit: 1, ...base } }))).data;
   const other = eng.store.tenants.create({ nit: '3330001', razonSocial: 'AJENO' });
-  const key = eng.store.apiKeys.create(other.id, 'k').key;
+  const key = eng.store.apiKeys.create(other.id, 'k', SCOPES).key;
   assert.equal((await eng.api(`/api/v1/products/${mine.id}`, { key })).status, 404);
   assert.equal((await eng.api('/api/v1/products/lookup?code=999', { key })).status, 404);
   assert.equal((await eng.api(`/api/v1/products/${mine.id}`, { key, method: 'PUT', json: { code: 'X', description: 'x', priceUnit: 1, ...base } })).status, 404);
@@ -155,4 +157,112 @@ test('search past 1,000 matches reads 1,000 and says so; the exact code still co
   const narrow = await body(await eng.api('/api/v1/products?q=galleta%201004'));
   assert.equal(narrow.data.truncated, false);
   assert.deepEqual(narrow.data.content.map((p: { code: string }) => p.code), ['MANY-1004']);
+});
+
+describe('CSV import: one tenant cannot stall the others (issue #19, finding 7)', () => {
+  const HEADER = 'code,barcode,description,priceUnit,unitMeasure,activityEconomic,codeProductSin';
+  const csvOf = (rows: number, description = (i: number) => `Producto ${i}, presentación de 1 kg`) =>
+    [HEADER, ...Array.from({ length: rows }, (_, i) => `IMP-${i},${7750000000000 + i},"${description(i)}",${(i % 500) + 1}.50,57,471110,99100`)].join('\n');
+  const importCsv = (csv: string, key: string) => eng.api('/api/v1/products/import', { key, method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
+  let nit = 3340000;
+  function tenant() {
+    const t = eng.store.tenants.create({ nit: String(++nit), razonSocial: `TIENDA ${nit}` });
+    return { id: t.id, key: eng.store.apiKeys.create(t.id, 'k', SCOPES).key };
+  }
+  const productCount = (tenantId: string) => (eng.store.db.prepare('SELECT COUNT(*) n FROM products WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+  /** Resolves once the import has committed its first rows, i.e. while it is under way. */
+  async function underWay(tenantId: string, finished: () => boolean) {
+    while (productCount(tenantId) === 0 && !finished()) await new Promise((r) => setImmediate(r));
+  }
+
+  test("another tenant's GET /api/v1/pos is answered while an import near the cap is still running", async () => {
+    const importer = tenant();
+    const other = tenant();
+    const rows = IMPORT_MAX_ROWS - 1;
+    const done: string[] = [];
+    let importedWhenPosAnswered = -1;
+    const imp = importCsv(csvOf(rows), importer.key).then((r) => (done.push('import'), r));
+    await underWay(importer.id, () => done.includes('import'));
+    const pos = eng.api('/api/v1/pos', { key: other.key }).then((r) => {
+      importedWhenPosAnswered = productCount(importer.id);
+      done.push('pos');
+      return r;
+    });
+    const [ri, rp] = await Promise.all([imp, pos]);
+    assert.equal(rp.status, 200);
+    assert.equal(ri.status, 200);
+    assert.deepEqual(done, ['pos', 'import'], 'the other tenant was answered first');
+    assert.ok(importedWhenPosAnswered < rows, `the import had ${importedWhenPosAnswered} of ${rows} rows when /pos answered`);
+    const d = (await body(ri)).data;
+    assert.deepEqual([d.created, d.updated, d.errors], [rows, 0, []]);
+    assert.equal(productCount(importer.id), rows);
+  });
+
+  test('an import over the cap is 413 in Spanish and imports nothing: by rows, and by size', async () => {
+    const t = tenant();
+    const tooManyRows = await importCsv(csvOf(IMPORT_MAX_ROWS + 1), t.key);
+    assert.equal(tooManyRows.status, 413);
+    const b = await body(tooManyRows);
+    assert.equal(b.error!.code, 'PAYLOAD_TOO_LARGE');
+    assert.match(b.detail!, /más de 20\.000 filas: el máximo por importación es 20\.000 filas y 5 MB\. Divida el archivo en partes; no se importó nada/);
+    assert.equal(productCount(t.id), 0);
+
+    // Few rows, long descriptions: over 5 MB before the row cap is near.
+    const big = csvOf(Math.ceil(IMPORT_MAX_BYTES / 300), (i) => `Producto ${i} `.padEnd(300, 'x'));
+    assert.ok(Buffer.byteLength(big) > IMPORT_MAX_BYTES);
+    const tooBig = await importCsv(big, t.key);
+    assert.equal(tooBig.status, 413);
+    const bb = await body(tooBig);
+    assert.equal(bb.success, false);
+    assert.match(bb.detail!, /El archivo CSV supera 5 MB: el máximo por importación es 20\.000 filas y 5 MB/);
+    assert.equal(productCount(t.id), 0);
+  });
+
+  test('text/csv is refused with 415 on every other route', async () => {
+    const t = tenant();
+    for (const path of ['/api/v1/invoices', '/api/v1/products']) {
+      const res = await eng.api(path, { key: t.key, method: 'POST', body: `${HEADER}\nX,,x,1,57,471110,99100`, headers: { 'content-type': 'text/csv' } });
+      assert.equal(res.status, 415, path);
+      assert.match((await body(res)).detail!, /Tipo de contenido no admitido: text\/csv/, path);
+    }
+    assert.equal(productCount(t.id), 0);
+  });
+
+  test('a second import of the same tenant while one runs is 409; the first completes', async () => {
+    const t = tenant();
+    let finished = false;
+    const first = importCsv(csvOf(IMPORT_CHUNK_ROWS * 8), t.key).then((r) => ((finished = true), r));
+    await underWay(t.id, () => finished);
+    const second = await importCsv(csvOf(3), t.key);
+    assert.equal(second.status, 409);
+    assert.match((await body(second)).detail!, /Ya hay una importación de productos en curso/);
+    assert.equal((await first).status, 200);
+    assert.equal(productCount(t.id), IMPORT_CHUNK_ROWS * 8);
+  });
+
+  test('chunked import: codes repeated across chunks update, bad lines and barcode clashes are reported in line order', async () => {
+    const t = tenant();
+    const lines = csvOf(IMPORT_CHUNK_ROWS * 2 + 100).split('\n');
+    // lines[k] is file line k+1. Line 703 repeats line 12's code (another chunk), line 1003 has no
+    // price, line 1053 takes line 22's barcode; then two blank lines before line 601 move the
+    // last two to 1005 and 1055 (blank lines count for line numbers, not as rows).
+    lines[702] = `IMP-10,7750000000010,Actualizado en otro bloque,99,57,471110,99100`;
+    lines[1002] = `IMP-1000,,Sin precio,,57,471110,99100`;
+    lines[1052] = `IMP-1050,7750000000020,Choca con IMP-20,5,57,471110,99100`;
+    lines.splice(600, 0, '', ' , ');
+    const res = await importCsv(lines.join('\r\n'), t.key);
+    assert.equal(res.status, 200);
+    const d = (await body(res)).data;
+    assert.equal(d.updated, 1);
+    assert.equal(d.created, IMPORT_CHUNK_ROWS * 2 + 100 - 3);
+    assert.deepEqual(
+      d.errors.map((e: { line: number }) => e.line),
+      [1005, 1055],
+    );
+    assert.match(d.errors[0].message, /priceUnit/);
+    assert.match(d.errors[1].message, /código de barras 7750000000020/);
+    const p10 = (await body(await eng.api('/api/v1/products/lookup?code=IMP-10', { key: t.key }))).data;
+    assert.equal(p10.description, 'Actualizado en otro bloque');
+    assert.equal(p10.priceUnit, 99);
+  });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 let tenantId: string;
@@ -257,7 +258,7 @@ describe('tenant isolation', () => {
   test("another tenant's key neither sees nor changes this tenant's branches", async () => {
     const mine = (await create(branch({ name: 'Sucursal Privada' }))).body.data;
     const other = eng.store.tenants.create({ nit: '6660101', razonSocial: 'OTRA TIENDA', municipio: 'Sucre', direccion: 'Calle Bolívar 1' });
-    const key = eng.store.apiKeys.create(other.id, 'k').key;
+    const key = eng.store.apiKeys.create(other.id, 'k', SCOPES).key;
 
     const list = await call('/api/v1/branchOffice', { key });
     assert.equal(list.status, 200);

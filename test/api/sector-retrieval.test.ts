@@ -9,6 +9,7 @@ import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { invoiceShortCode } from '../../main/invoicing/short-code';
 import { buildQrUrl } from '../../main/documents/model';
 import { fromBoliviaIso } from '../../shared/time';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 let tenantId: string;
@@ -301,7 +302,7 @@ describe('retrieval by short code', () => {
 describe('tenant isolation', () => {
   test("another tenant's key lists none of these invoices and retrieves none of them", async () => {
     const other = eng.store.tenants.create({ nit: '6660202', razonSocial: 'OTRA EMPRESA' });
-    const key = eng.store.apiKeys.create(other.id, 'k').key;
+    const key = eng.store.apiKeys.create(other.id, 'k', SCOPES).key;
     const inv = issued[9]!;
     // Same posId (0), number and code: the other tenant's own point of sale 0 has no such invoice.
     const page = await call('/api/v1/invoice/pagination?posId=0', { key });

@@ -12,6 +12,9 @@ import { assertSectorFailure } from '../fixtures/sector-envelope';
 import { tempDir } from '../fixtures/tmp';
 import { FileSecretStore, type SecretStore } from '../../main/config/secrets';
 import { tokenSecretName } from '../../main/codes/siat-gateway';
+import { REGISTRATION_CONFLICT } from '../../main/third-parties/register-third-party';
+import { linkThirdParty, LinkThirdPartyError } from '../../main/third-parties/link-third-party';
+import { SCOPES } from '../../shared/api-scopes';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY_RE = /^kipu_[a-z0-9]{8}_[A-Za-z0-9]{40}$/;
@@ -103,7 +106,7 @@ function admin(...args: string[]) {
 function otherTenant(nit: string, provider: boolean) {
   const t = eng.store.tenants.create({ nit, razonSocial: `CONTRIBUYENTE ${nit}`, municipio: 'Sucre', direccion: 'Calle Bolívar 1' });
   if (provider) eng.store.tenants.setProvider(t.id, true);
-  return { tenant: t, key: eng.store.apiKeys.create(t.id, 'k').key };
+  return { tenant: t, key: eng.store.apiKeys.create(t.id, 'k', SCOPES).key };
 }
 
 before(async () => {
@@ -248,7 +251,7 @@ describe('who may register, and what is a conflict', () => {
     const before = counts();
     const demo = await create(user({ nit: 7000123019 }));
     assertFailure(demo, 409, 'CONFLICT');
-    assert.match(demo.body.errors[0].message, /Ya existe un contribuyente con NIT 7000123019/);
+    assert.equal(demo.body.errors[0].message, REGISTRATION_CONFLICT);
     const first = await create(user());
     assert.equal(first.status, 201);
     const afterFirst = counts();
@@ -264,10 +267,55 @@ describe('who may register, and what is a conflict', () => {
     const before = counts();
     const dup = await create(user({ username: ' libreria.CENTRAL ' }));
     assertFailure(dup, 409, 'CONFLICT');
-    assert.match(dup.body.errors[0].message, /Ya registró un usuario de terceros con el nombre "libreria.CENTRAL"/);
+    assert.equal(dup.body.errors[0].message, REGISTRATION_CONFLICT);
     assert.deepEqual(counts(), before);
     const { key } = otherTenant('6620202', true);
     assert.equal((await create(user({ username: 'libreria.central' }), key)).status, 201);
+  });
+});
+
+describe('a NIT is no oracle (issue #19, finding 12)', () => {
+  test("another tenant's NIT gets the very answer a taken username gets: no NIT, no name, nothing created", async () => {
+    const stranger = otherTenant('6650505', false);
+    eng.store.db.prepare('UPDATE tenants SET razon_social = ? WHERE id = ?').run('FARMACIA RESERVADA S.A.', stranger.tenant.id);
+    const mine = await create(user({ username: 'ya.usado' }));
+    assert.equal(mine.status, 201, JSON.stringify(mine.body));
+    const before = counts();
+
+    const theirNit = await create(user({ nit: 6650505, username: 'nombre.libre' }));
+    const takenName = await create(user({ username: 'ya.usado' }));
+    const ownThirdParty = await create(user({ nit: mine.body.data.nit, username: 'otro.libre' }));
+    assertFailure(theirNit, 409, 'CONFLICT');
+    assert.deepEqual(theirNit.body, takenName.body, 'the same answer as a username conflict');
+    assert.deepEqual(theirNit.body, ownThirdParty.body, 'the same answer as its own third party’s NIT');
+    const text = JSON.stringify(theirNit.body);
+    for (const leak of ['6650505', 'FARMACIA', 'Ya existe', 'contribuyente con NIT']) assert.ok(!text.includes(leak), `${leak} in ${text}`);
+    assert.match(theirNit.body.errors[0].message, /administrador de Kipu/);
+    assert.deepEqual(counts(), before);
+  });
+
+  test('the administrator links an existing tenant to a provider: listed, its key invoices for it, the tenant keeps its own keys', async () => {
+    const { tenant: provider, key: providerKey } = otherTenant('6660606', true);
+    const { tenant: shop, key: shopKey } = otherTenant('6670707', false);
+    assertFailure(await create(user({ nit: 6670707, username: 'tienda.existente' }), providerKey), 409, 'CONFLICT');
+
+    const linked = linkThirdParty({ store: eng.store, now: () => new Date() }, { providerNit: '6660606', nit: '6670707', username: 'tienda.existente' });
+    assert.match(linked.password, KEY_RE);
+    assert.deepEqual(
+      (await call('/api/v1/user/additional', { key: providerKey })).body.data.map((u: any) => [u.id, u.username, u.docSector]),
+      [[linked.user.id, 'tienda.existente', '1']],
+    );
+    // The provider's key acts for the shop (integrator scope: the invoice API), and not for its settings.
+    assert.equal(eng.store.apiKeys.authenticate(linked.password)!.tenantId, shop.id);
+    assert.equal((await eng.api('/api/v1/invoices', { key: linked.password })).status, 200);
+    assert.equal((await eng.api('/api/v1/settings/siat', { key: linked.password })).status, 403);
+    assert.equal((await eng.api('/api/v1/pos', { key: shopKey })).status, 200, 'the shop’s own key still works');
+    assert.equal(eng.store.tenants.byId(provider.id)!.provider, true);
+
+    const again = () => linkThirdParty({ store: eng.store, now: () => new Date() }, { providerNit: '6660606', nit: '6670707', username: 'otro.nombre' });
+    assert.throws(again, (e: any) => e instanceof LinkThirdPartyError && e.code === 'ALREADY_LINKED' && /ya es usuario de terceros del proveedor NIT 6660606/.test(e.message));
+    const notProvider = () => linkThirdParty({ store: eng.store, now: () => new Date() }, { providerNit: '6670707', nit: '6660606', username: 'x.y.z' });
+    assert.throws(notProvider, (e: any) => e instanceof LinkThirdPartyError && e.code === 'NOT_PROVIDER');
   });
 });
 

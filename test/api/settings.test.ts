@@ -6,6 +6,7 @@ import forge from 'node-forge';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { tokenSecretName } from '../../main/codes/siat-gateway';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 let other: { key: string; tenantId: string; nit: string };
@@ -25,7 +26,7 @@ before(async () => {
   eng = await startTestEngine({}, undefined, { scheduler: false });
   const nit = '7777777014';
   const t = eng.store.tenants.create({ nit, razonSocial: 'Otra Tienda SRL', municipio: 'La Paz', direccion: 'Calle 1' });
-  other = { key: eng.store.apiKeys.create(t.id, 'otra').key, tenantId: t.id, nit };
+  other = { key: eng.store.apiKeys.create(t.id, 'otra', SCOPES).key, tenantId: t.id, nit };
 });
 after(async () => {
   await eng.stop();
@@ -157,7 +158,7 @@ describe('certificate', () => {
     const e2 = await startTestEngine({ KIPU_TRAINING: '0', KIPU_SIAT_URL: 'http://127.0.0.1:9/v2', KIPU_SIAT_TOKEN: 't' }, undefined, { scheduler: false });
     try {
       const t = e2.store.tenants.create({ nit: '1020304022', razonSocial: 'Real SRL', municipio: 'La Paz', direccion: 'Av. 1' });
-      const key = e2.store.apiKeys.create(t.id, 'k').key;
+      const key = e2.store.apiKeys.create(t.id, 'k', SCOPES).key;
       const wrong = await e2.api('/api/v1/settings/certificate', { method: 'POST', key, json: { p12Base64: makeP12('999999999', 'p'), password: 'p' } });
       assert.equal(wrong.status, 422);
       const b = await json(wrong);
@@ -208,10 +209,11 @@ describe('API keys', () => {
   });
 
   test('a tenant cannot revoke another\'s key, nor the key it is calling with', async () => {
-    const demoKeyId = (await json(await eng.api('/api/v1/keys'))).data[0].id;
-    assert.equal((await eng.api(`/api/v1/keys/${demoKeyId}`, { method: 'DELETE', key: other.key })).status, 404);
-    assert.equal((await eng.api('/api/v1/pos')).status, 200, 'the demo key still works');
-    const own = await eng.api(`/api/v1/keys/${demoKeyId}`, { method: 'DELETE' });
+    const ownerPrefix = eng.ownerKey!.split('_')[1];
+    const ownerKeyId = ((await json(await eng.api('/api/v1/keys'))).data as { id: string; prefix: string }[]).find((k) => k.prefix === ownerPrefix)!.id;
+    assert.equal((await eng.api(`/api/v1/keys/${ownerKeyId}`, { method: 'DELETE', key: other.key })).status, 404);
+    assert.equal((await eng.api('/api/v1/pos')).status, 200, 'the owner key still works');
+    const own = await eng.api(`/api/v1/keys/${ownerKeyId}`, { method: 'DELETE' });
     assert.equal(own.status, 409);
     assert.match((await json(own)).detail, /con la que está conectado/);
   });

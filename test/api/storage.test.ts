@@ -8,6 +8,7 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, makePng, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { pdfPagePng } from '../unit/documents/pdf-tools';
 import { PNG } from 'pngjs';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 let tenantId: string;
@@ -107,7 +108,7 @@ test('a logo over 500 KB → 413 with a Spanish detail naming the limit', async 
 test('companyId of another company → 403, for the demo key and for another tenant\'s key', async () => {
   const png = makePng(240, 240);
   const other = eng.store.tenants.create({ nit: '1020304050', razonSocial: 'FERRETERIA EL CLAVO' });
-  const { key } = eng.store.apiKeys.create(other.id, 'test');
+  const { key } = eng.store.apiKeys.create(other.id, 'test', SCOPES);
   let e = await errorOf(await upload(png, { companyId: other.id }));
   assert.equal(e.status, 403);
   assert.match(e.detail, /solo puede subir el logo de su propia empresa/);

@@ -1,6 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
 let posId: string;
@@ -102,7 +103,7 @@ async function simAdmin(path: string, body: unknown = {}): Promise<void> {
 /** A second taxpayer with its own key (tenant isolation). */
 function otherTenant(e: TestEngine = eng): { key: string; tenantId: string; posId: string } {
   const t = e.store.tenants.create({ nit: '7777777014', razonSocial: 'Otra Tienda SRL', municipio: 'La Paz', direccion: 'Calle 1' });
-  const k = e.store.apiKeys.create(t.id, 'otra');
+  const k = e.store.apiKeys.create(t.id, 'otra', SCOPES);
   return { key: k.key, tenantId: t.id, posId: e.store.pointsOfSale.list(t.id)[0]!.id };
 }
 
@@ -174,7 +175,7 @@ test('stream: status on connect, then an invoice event after a sale — only to 
 });
 
 test('stream: a revoked key ends its own stream', async () => {
-  const k = eng.store.apiKeys.create(other.tenantId, 'temporal');
+  const k = eng.store.apiKeys.create(other.tenantId, 'temporal', SCOPES);
   const s = await openStream(k.key);
   await s.next((e) => e.event === 'status');
   const del = await eng.api(`/api/v1/keys/${k.info.id}`, { method: 'DELETE', key: other.key });

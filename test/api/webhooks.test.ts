@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { tempDir } from '../fixtures/tmp';
+import { SCOPES } from '../../shared/api-scopes';
 
 async function json(res: Response): Promise<any> {
   return res.json();
@@ -154,6 +155,33 @@ describe('webhook management without KIPU_WEBHOOK_ALLOW_PRIVATE', () => {
     await eng.api(`/api/v1/webhooks/endpoints/${id}`, { method: 'DELETE' });
   });
 
+  test('IPv4 inside IPv4-compatible, NAT64, 6to4 and Teredo addresses is judged by that IPv4 address (issue #19, finding 11)', async () => {
+    const created: string[] = [];
+    const attempt = async (url: string) => {
+      const res = await register({ url, events: ['*'] });
+      const body = await json(res);
+      if (res.status === 201) created.push(body.data.id);
+      return { status: res.status, detail: body.detail as string };
+    };
+    try {
+      for (const url of [
+        'https://[::127.0.0.1]/x',
+        'https://[64:ff9b::7f00:1]/x',
+        'https://[2002:7f00:1::]/x',
+        'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x',
+        'https://[64:ff9b::a9fe:a9fe]/latest',
+      ]) {
+        const r = await attempt(url);
+        assert.equal(r.status, 422, url);
+        assert.match(r.detail, /loopback|enlace local/, url);
+      }
+      // The same prefixes around a public IPv4 address are accepted.
+      assert.equal((await attempt('https://[64:ff9b::5db8:d822]/x')).status, 201);
+    } finally {
+      for (const id of created) await eng.api(`/api/v1/webhooks/endpoints/${id}`, { method: 'DELETE' });
+    }
+  });
+
   test('at most 20 endpoints per tenant; another tenant sees none of them', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
@@ -166,7 +194,7 @@ describe('webhook management without KIPU_WEBHOOK_ALLOW_PRIVATE', () => {
     assert.match((await json(res)).detail, /20/);
 
     const other = eng.store.tenants.create({ nit: '6660001', razonSocial: 'OTRO' });
-    const otherKey = eng.store.apiKeys.create(other.id, 'otro').key;
+    const otherKey = eng.store.apiKeys.create(other.id, 'otro', SCOPES).key;
     assert.deepEqual((await json(await eng.api('/api/v1/webhooks/endpoints', { key: otherKey }))).data, []);
     for (const [method, path] of [
       ['GET', ''],

@@ -20,17 +20,18 @@ export function ensureRendererBuilt(): void {
 }
 
 /**
- * Debian's Chromium on the engine's URL at 1366×768, es-BO, logged in with the demo key.
- * launch() gives every run a fresh temporary profile (user-data dir) of its own.
+ * Debian's Chromium on the engine's URL at 1366×768, es-BO, logged in with the demo key (a till
+ * key) or with `key` (screens that need the admin scope). launch() gives every run a fresh
+ * temporary profile (user-data dir) of its own.
  */
-export async function openTill(url: string): Promise<{ browser: Browser; context: BrowserContext; till: TillPage }> {
+export async function openTill(url: string, key?: string): Promise<{ browser: Browser; context: BrowserContext; till: TillPage }> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const till = new TillPage(page);
   await page.goto(url);
-  await till.login();
+  await till.login(key);
   return { browser, context, till };
 }
 
@@ -41,10 +42,11 @@ export class TillPage {
     return this.page.getByTestId(testId);
   }
 
-  async login(): Promise<void> {
+  async login(key?: string): Promise<void> {
     await this.id('login-screen').waitFor();
     // Prefilled with the demo key in training mode; Enter submits.
     await this.id('api-key-input').focus();
+    if (key) await this.id('api-key-input').fill(key);
     await this.page.keyboard.press('Enter');
     await this.id('sale-screen').waitFor();
   }

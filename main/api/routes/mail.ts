@@ -6,7 +6,8 @@ import type { InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
 import { invoiceFileStem } from '../../documents/invoice-model';
 import { buildInvoiceMail } from '../../mail/invoice-mail';
-import { sendMail, type MailerOptions } from '../../mail/mailer';
+import { sendMail, SMTP_ADDRESS_REFUSED, type MailerOptions } from '../../mail/mailer';
+import { PUBLIC_ONLY, resolveChecked } from '../../net/address-guard';
 import { isValidEmail, isValidFrom, type SmtpSettings } from '../../mail/smtp-config';
 import { errorBody, ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
@@ -18,6 +19,11 @@ export interface MailRouteDeps {
   smtp: SmtpSettings;
   publicBaseUrl: () => string;
   mailer?: MailerOptions;
+  /**
+   * KIPU_SMTP_ALLOW_PRIVATE: a tenant's SMTP server may be on loopback or a private network.
+   * Tests and labs only (issue #19, finding 8). KIPU_SMTP_URL is never checked.
+   */
+  tenantSmtpAllowPrivate?: boolean;
 }
 
 const SmtpSettingsView = Type.Object({
@@ -34,6 +40,8 @@ const SmtpSettingsView = Type.Object({
 
 export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const allowPrivate = deps.tenantSmtpAllowPrivate ?? false;
+  const mailer: MailerOptions = { ...deps.mailer, allowPrivate };
 
   r.post(
     '/api/v1/invoices/:id/resend-email',
@@ -77,9 +85,10 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
         xml: inv.xml,
         pdfUrl: `${deps.publicBaseUrl()}/api/v1/public/invoice/${encodeURIComponent(inv.cuf)}/pdf`,
       });
-      const sent = await sendMail(cfg, msg, deps.mailer);
+      const sent = await sendMail(cfg, msg, mailer);
       if (!sent.ok) {
-        req.log.warn({ code: sent.code, invoice: inv.id }, 'invoice e-mail failed');
+        // The cause (errno, resolved address) stays in the log: echoed, it would map ports.
+        req.log.warn({ code: sent.code, cause: sent.cause, invoice: inv.id }, 'invoice e-mail failed');
         return reply.status(503).send(errorBody('Servicio de correo no disponible', { code: sent.code, detail: sent.message }));
       }
       return ok(to, `Factura reenviada a ${to}`);
@@ -137,6 +146,13 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
       const host = b.host.trim();
       if (!/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/.test(host)) problems.push({ field: 'host', rule: 'format', message: 'Servidor no válido: use un nombre (smtp.ejemplo.com) o una IP' });
       if (!isValidFrom(b.from)) problems.push({ field: 'from', rule: 'format', message: 'El remitente debe ser un correo o "Nombre <correo>"' });
+      if (problems.length === 0 && !allowPrivate) {
+        // Refused at once when the host is, or resolves to, a local, private or reserved address.
+        // A name that does not resolve now is kept (the till may be offline): every send checks
+        // it again and connects only to the address it checked.
+        const checked = await resolveChecked(host, PUBLIC_ONLY, { timeoutMs: 5000 });
+        if (!checked.ok && checked.reason === 'refused') problems.push({ field: 'host', rule: 'address', message: SMTP_ADDRESS_REFUSED });
+      }
       if (problems.length > 0) throw unprocessable(problems.map((p) => p.message).join('; '), problems);
       const user = b.user?.trim() || null;
       deps.smtp.save(req.tenant.id, { host: host.replace(/^\[|\]$/g, ''), port: b.port, secure: b.secure, user, from: b.from.trim() }, b.password);

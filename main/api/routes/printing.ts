@@ -5,7 +5,7 @@
 // Print-on-issue is the UI's job: after a sale it calls POST /invoices/{id}/print when the
 // settings say printOnIssue; the engine never prints by itself.
 import Type from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SettingsStore } from '../../store/settings-store';
 import type { InvoiceRepository } from '../../store/invoices';
@@ -24,11 +24,16 @@ export interface PrintingRouteDeps {
   documents: InvoiceDocuments;
   /** Transport bounds (tests shorten them). */
   sendOptions?: SendOptions;
+  /**
+   * KIPU_PRINTER_ALLOW_LOOPBACK: a tcp:// printer may be on this machine (127.0.0.0/8, ::1).
+   * Tests and labs only: in production it would let any key reach the engine's own ports.
+   */
+  allowLoopback?: boolean;
 }
 
 export const PrinterSettingsSchema = Type.Object({
   type: Type.Union([Type.Literal('epson'), Type.Literal('star')]),
-  interface: Type.String({ description: 'tcp://IP:puerto | ruta del dispositivo (/dev/usb/lp0, COM3) | printer:NOMBRE' }),
+  interface: Type.String({ description: 'tcp://IP:puerto (red local) | dispositivo (/dev/usb/lpN, /dev/ttyUSBN, /dev/ttyACMN, COMn, LPTn) | printer:NOMBRE' }),
   width: Type.Union([Type.Literal(48), Type.Literal(42)]),
   characterSet: Type.Union([Type.Literal('PC850'), Type.Literal('PC858'), Type.Literal('WPC1252')]),
   drawerKick: Type.Boolean(),
@@ -47,14 +52,22 @@ const PrintOutcome = Type.Object({
 export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Impresión'];
+  const policy = { allowLoopback: deps.allowLoopback ?? false };
+  const sendOptions: SendOptions = { ...deps.sendOptions, ...policy };
   const saved = (tenantId: string): PrinterSettings | null => {
     const raw = deps.settings.get<unknown>(tenantId, SETTING_KEY);
     if (raw === null) return null;
-    const v = validatePrinterSettings(raw);
+    // Checked again on every read: a value stored before issue #19 (any file path, a loopback
+    // address) counts as no printer rather than reaching the transport.
+    const v = validatePrinterSettings(raw, policy);
     return v.ok ? v.settings : null;
   };
-  const outcome = (r: PrintResult, okDetail: string) =>
-    r.ok ? { printed: true, detail: okDetail, code: null } : { printed: false, detail: r.message, code: r.code };
+  const outcome = (req: FastifyRequest, r: PrintResult, okDetail: string) => {
+    if (r.ok) return { printed: true, detail: okDetail, code: null };
+    // The system's reason (errno, resolved address) is for the log, never for the caller.
+    req.log.warn({ code: r.code, cause: r.cause }, 'printing failed');
+    return { printed: false, detail: r.message, code: r.code };
+  };
   const validate = (body: unknown): PrinterSettings => {
     // Unknown fields are refused, never silently dropped (docs/decisions/0001-fastify.md).
     if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
@@ -66,7 +79,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
         );
       }
     }
-    const v = validatePrinterSettings(body);
+    const v = validatePrinterSettings(body, policy);
     if (!v.ok) {
       throw unprocessable(
         v.errors.map((e) => e.message).join(' '),
@@ -124,7 +137,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
       const hasBody = req.body !== undefined && req.body !== null && !(typeof req.body === 'object' && Object.keys(req.body).length === 0);
       const s = hasBody ? validate(req.body) : saved(req.tenant.id);
       if (!s) return ok(notConfigured, notConfigured.detail);
-      const o = outcome(await printTestPage(s, deps.sendOptions), 'Página de prueba enviada a la impresora');
+      const o = outcome(req, await printTestPage(s, sendOptions), 'Página de prueba enviada a la impresora');
       return ok(o, o.detail);
     },
   );
@@ -150,12 +163,12 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
       if (!s) return ok(notConfigured, notConfigured.detail);
       let result: PrintResult;
       try {
-        result = await printTicket(deps.documents.model(inv), s, deps.sendOptions);
+        result = await printTicket(deps.documents.model(inv), s, sendOptions);
       } catch (err) {
         // printTicket never throws; this guards the model lookup so printing can't break a sale.
         result = { ok: false, code: 'PRINTER_ERROR', message: `No se pudo preparar el ticket: ${err instanceof Error ? err.message : String(err)}` };
       }
-      const o = outcome(result, `Ticket de la factura ${inv.number} impreso`);
+      const o = outcome(req, result, `Ticket de la factura ${inv.number} impreso`);
       return ok(o, o.detail);
     },
   );

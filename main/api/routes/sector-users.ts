@@ -175,7 +175,9 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
           'branchOffice y punto de venta 0), guarda tokenData.token como su token delegado del SIAT (almacén de secretos; nunca se devuelve) ' +
           'y le crea una clave de API: password, que se muestra una sola vez. Con ella (cabecera X-API-Key) se factura a nombre del tercero. ' +
           'modality es la del proveedor: el tercero factura con el sistema del proveedor. docSector: por ahora solo 1 (compra-venta). ' +
-          'NIT que ya tiene contribuyente en Kipu o username ya usado por el proveedor → 409. Todo o nada: si un paso falla no queda nada creado.',
+          'NIT que ya tiene contribuyente en Kipu o username ya usado por el proveedor → 409, con el mismo mensaje en ambos casos (no revela ' +
+          'a quién pertenece un NIT); vincular un contribuyente que ya está en Kipu lo hace el administrador. ' +
+          'Todo o nada: si un paso falla no queda nada creado.',
         body: CreateBody,
         response: { 201: sectorResponse(CreatedUser) },
       },
@@ -190,6 +192,11 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
       try {
         created = registerThirdParty({ store: deps.store, secrets: deps.secrets, now: deps.now }, req.tenant, input);
       } catch (err) {
+        // The caller gets one message for every conflict; the log keeps which one it was, so an
+        // administrator can tell a typo from a provider probing NITs (issue #19, finding 12).
+        if (err instanceof ThirdPartyError && (err.code === 'DUPLICATE_NIT' || err.code === 'DUPLICATE_USERNAME')) {
+          req.log.warn({ providerTenantId: req.tenant.id, reason: err.code, nit: input.nit }, 'third-party registration refused: conflict');
+        }
         throw toApiError(err);
       }
       const { user, tenant, password } = created;

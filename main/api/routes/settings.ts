@@ -7,13 +7,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { SecretStore } from '../../config/secrets';
-import { TOKEN_EXPIRY_SETTING, tokenSecretName, type SiatGateway } from '../../codes/siat-gateway';
+import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../codes/siat-gateway';
+import { OFFICIAL_SIAT_BASE_URLS, officialSiatBaseUrl } from '../../siat/base-url';
 import type { SignerProvider } from '../../invoicing/signer-provider';
 import { CertificateError, certificateNit, loadCertificate } from '../../invoicing/certificate';
 import { ok } from '../envelope';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from './pos';
 import { isIsoDate } from '../../../shared/time';
+import { SCOPES, type Scope } from '../../../shared/api-scopes';
 
 export interface SettingsRouteDeps {
   store: Store;
@@ -25,11 +27,11 @@ export interface SettingsRouteDeps {
   now?: () => Date;
 }
 
-/** Settings key of a tenant's own SIAT base URL (read by SiatGateway's urlFor). */
-export const SIAT_URL_SETTING = 'siat.url';
+export { SIAT_URL_SETTING };
 
-export function siatUrlOf(store: Store, tenantId: string): string | null {
-  return store.settings.get<string>(tenantId, SIAT_URL_SETTING);
+/** A tenant's own SIAT base URL and who set it (SiatGateway's urlFor); null = the installation's. */
+export function siatUrlOf(store: Store, tenantId: string): TenantSiatUrl | null {
+  return tenantSiatUrl(store.settings, tenantId);
 }
 
 const TaxpayerSchema = Type.Object({
@@ -59,7 +61,12 @@ const TaxpayerBody = Type.Object(
 
 const SiatBody = Type.Object(
   {
-    url: Type.Optional(Type.String({ maxLength: 500, description: 'URL base del SIAT hasta /v2 inclusive; vacía = la de la instalación' })),
+    url: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: `URL base del SIAT: ${OFFICIAL_SIAT_BASE_URLS.pilot} (pruebas y piloto) o ${OFFICIAL_SIAT_BASE_URLS.production} (producción); vacía = la de la instalación. Otra URL solo la fija el administrador (npm run admin -- siat url)`,
+      }),
+    ),
     token: Type.Optional(Type.String({ minLength: 1, maxLength: 4000, description: 'Token delegado (se guarda cifrado; nunca se devuelve)' })),
     tokenExpiresOn: Type.Optional(
       Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
@@ -80,12 +87,15 @@ const CertificateBody = Type.Object(
   { additionalProperties: false, description: '{ p12Base64, password } o { keyPem, certPem }' },
 );
 
+const ScopeSchema = Type.Union([Type.Literal('admin'), Type.Literal('till'), Type.Literal('integrator')]);
+
 const KeySchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   prefix: Type.String(),
   createdAt: Type.String(),
   lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+  scopes: Type.Array(ScopeSchema, { description: 'Ámbitos de la clave: admin, till (caja), integrator (integración)' }),
 });
 
 function taxpayerView(t: Tenant) {
@@ -181,27 +191,29 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         ]);
       }
       const url = req.body.url?.trim();
-      if (url !== undefined && url !== '' && url !== deps.gateway.urlOf(req.tenant)) {
-        let parsed: URL;
-        try {
-          parsed = new URL(url);
-        } catch {
-          throw unprocessable('La URL del SIAT no es válida', [{ field: 'url', rule: 'format', message: 'debe ser una URL http(s)' }]);
-        }
-        if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-          throw unprocessable('La URL del SIAT debe empezar con https://', [{ field: 'url', rule: 'format', message: 'debe ser una URL http(s)' }]);
-        }
-        if (!/\/v2$/.test(parsed.pathname.replace(/\/+$/, ''))) {
-          throw unprocessable('La URL del SIAT debe terminar en /v2, p. ej. https://pilotosiatservicios.impuestos.gob.bo/v2', [
-            { field: 'url', rule: 'format', message: 'debe terminar en /v2' },
-          ]);
+      const current = deps.gateway.urlOf(req.tenant);
+      const changes = url !== undefined && url.replace(/\/+$/, '') !== current;
+      if (changes && deps.gateway.urlSetBy(req.tenant) === 'admin') {
+        throw unprocessable(`La URL del SIAT de este contribuyente la fijó el administrador (${current}): pídale que la cambie con npm run admin -- siat url`, [
+          { field: 'url', rule: 'admin', message: 'la fija el administrador' },
+        ]);
+      }
+      if (changes && url !== '') {
+        // Issue #19: the engine sends a delegated token to this URL, so a tenant may only choose
+        // SIAT's own (CONTRACT §1.1); a simulator or proxy is the administrator's call.
+        const official = officialSiatBaseUrl(url);
+        if (official === null) {
+          throw unprocessable(
+            `La URL del SIAT debe ser la del SIN: ${OFFICIAL_SIAT_BASE_URLS.pilot} (pruebas y piloto) o ${OFFICIAL_SIAT_BASE_URLS.production} (producción). Otra URL (p. ej. un simulador) solo la fija el administrador: KIPU_SIAT_URL o npm run admin -- siat url`,
+            [{ field: 'url', rule: 'official', message: 'debe ser una URL del SIAT del SIN' }],
+          );
         }
         if (training(req)) {
           throw unprocessable('En modo entrenamiento el SIAT es el simulador integrado: la URL no se puede cambiar', [
             { field: 'url', rule: 'training', message: 'no se puede cambiar en modo entrenamiento' },
           ]);
         }
-        deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, url.replace(/\/+$/, ''));
+        deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, official);
       } else if (url === '') {
         deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, null);
       }
@@ -274,12 +286,13 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
 
   // ---------------------------------------------------------------- API keys
 
-  const keyView = (k: { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }) => ({
+  const keyView = (k: { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; scopes: Scope[] }) => ({
     id: k.id,
     name: k.name,
     prefix: k.prefix,
     createdAt: k.createdAt,
     lastUsedAt: k.lastUsedAt,
+    scopes: k.scopes,
   });
 
   r.get(
@@ -294,14 +307,20 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags: ['Claves de API'],
         summary: 'Crea una clave de API (se muestra una sola vez)',
-        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+            scopes: Type.Optional(Type.Array(ScopeSchema, { minItems: 1, maxItems: 3, uniqueItems: true, description: 'Por omisión ["till"]: la clave de una caja' })),
+          },
+          { additionalProperties: false },
+        ),
         response: { 201: apiResponse(Type.Intersect([KeySchema, Type.Object({ key: Type.String() })])) },
       },
     },
     async (req, reply) => {
       const name = req.body.name.trim();
       if (!name) throw unprocessable('El nombre de la clave es obligatorio', [{ field: 'name', rule: 'required', message: 'es obligatorio' }]);
-      const created = deps.store.apiKeys.create(req.tenant.id, name);
+      const created = deps.store.apiKeys.create(req.tenant.id, name, req.body.scopes ?? ['till']);
       return reply.status(201).send(ok({ ...keyView(created.info), key: created.key }, 'Clave creada: guárdela ahora, no se volverá a mostrar'));
     },
   );

@@ -24,8 +24,6 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Almacenamiento'];
 
-  // The logo upload is the one request whose body is not JSON (seed: Content-Type image/png).
-  app.addContentTypeParser('image/png', { parseAs: 'buffer', bodyLimit: LOGO_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
   r.get(
     '/api/v1/storage/status',
@@ -75,36 +73,42 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
     },
   );
 
-  r.post(
-    '/api/v1/storage/brand/logo',
-    {
-      bodyLimit: LOGO_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'Sube el logo de la empresa (PNG, máximo 500 KB; se recomienda al menos 200×200 px y fondo transparente)',
-        description: 'Cabecera Content-Type: image/png y el archivo PNG como cuerpo binario. El logo aparece en la factura PDF A4.',
-        querystring: Type.Object({ companyId: Type.String({ format: 'uuid', description: 'Id de la empresa (el contribuyente de la clave de API)' }) }),
-        response: { 200: apiResponse(Type.Object({ objectKey: Type.String(), cdnUrl: Type.String(), size: Type.Integer(), width: Type.Integer(), height: Type.Integer() })) },
+  // The logo upload is the one request whose body is not JSON (seed: Content-Type image/png).
+  // Its parser is registered in a scope of its own, so no other route reads PNG bodies
+  // (issue 19, finding 7: a parser is part of a route's attack surface).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('image/png', { parseAs: 'buffer', bodyLimit: LOGO_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/v1/storage/brand/logo',
+      {
+        bodyLimit: LOGO_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'Sube el logo de la empresa (PNG, máximo 500 KB; se recomienda al menos 200×200 px y fondo transparente)',
+          description: 'Cabecera Content-Type: image/png y el archivo PNG como cuerpo binario. El logo aparece en la factura PDF A4.',
+          querystring: Type.Object({ companyId: Type.String({ format: 'uuid', description: 'Id de la empresa (el contribuyente de la clave de API)' }) }),
+          response: { 200: apiResponse(Type.Object({ objectKey: Type.String(), cdnUrl: Type.String(), size: Type.Integer(), width: Type.Integer(), height: Type.Integer() })) },
+        },
       },
-    },
-    async (req) => {
-      if (req.query.companyId.toLowerCase() !== req.tenant.id.toLowerCase()) {
-        throw new ApiError(403, 'FORBIDDEN', 'companyId no corresponde a la empresa de la clave de API; solo puede subir el logo de su propia empresa');
-      }
-      const body = req.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new ApiError(400, 'BAD_REQUEST', 'Envíe el archivo PNG como cuerpo de la solicitud con la cabecera Content-Type: image/png');
-      }
-      const check = checkLogoPng(body);
-      if (!check.ok) throw new ApiError(check.status, check.code, check.message);
-      const rec = await deps.logos.save(req.tenant.id, body, check);
-      const message = ['Logo guardado; aparecerá en las facturas PDF', ...check.warnings].join('. ');
-      return ok(
-        { objectKey: rec.objectKey, cdnUrl: `${deps.publicBaseUrl()}/api/v1/public/storage/${rec.objectKey}`, size: rec.size, width: rec.width, height: rec.height },
-        message,
-      );
-    },
-  );
+      async (req) => {
+        if (req.query.companyId.toLowerCase() !== req.tenant.id.toLowerCase()) {
+          throw new ApiError(403, 'FORBIDDEN', 'companyId no corresponde a la empresa de la clave de API; solo puede subir el logo de su propia empresa');
+        }
+        const body = req.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) {
+          throw new ApiError(400, 'BAD_REQUEST', 'Envíe el archivo PNG como cuerpo de la solicitud con la cabecera Content-Type: image/png');
+        }
+        const check = checkLogoPng(body);
+        if (!check.ok) throw new ApiError(check.status, check.code, check.message);
+        const rec = await deps.logos.save(req.tenant.id, body, check);
+        const message = ['Logo guardado; aparecerá en las facturas PDF', ...check.warnings].join('. ');
+        return ok(
+          { objectKey: rec.objectKey, cdnUrl: `${deps.publicBaseUrl()}/api/v1/public/storage/${rec.objectKey}`, size: rec.size, width: rec.width, height: rec.height },
+          message,
+        );
+      },
+    );
+  });
 
   // Public read of brand objects. Only keys under brand/ are served: everything else in the
   // store (connectivity probes, future private objects) stays behind the API key.

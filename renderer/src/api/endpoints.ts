@@ -1,5 +1,6 @@
 // Every engine call the UI makes, typed with shared/api-types.ts. One function per endpoint;
 // no state here (stores hold state).
+import type { Scope } from '../../../shared/api-scopes';
 import type {
   ApiKeyInfo,
   BranchOffice,
@@ -125,7 +126,7 @@ export function createKipuApi(http: HttpClient) {
     uploadLogo: (companyId: string, png: Blob) =>
       http.request<LogoUploadResult>('POST', '/api/v1/storage/brand/logo', { query: { companyId }, body: png, contentType: 'image/png' }),
     apiKeys: () => get<ApiKeyInfo[]>('/api/v1/keys'),
-    createApiKey: (name: string) => post<CreatedApiKey>('/api/v1/keys', { name }),
+    createApiKey: (name: string, scopes: Scope[]) => post<CreatedApiKey>('/api/v1/keys', { name, scopes }),
     deleteApiKey: (id: string) => http.request<unknown>('DELETE', `/api/v1/keys/${enc(id)}`),
   };
 }

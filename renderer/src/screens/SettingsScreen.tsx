@@ -2,6 +2,7 @@
 // printer and test print, logo, API keys, and the till's UI preferences.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiKeyInfo, PrinterSettings, SiatSettingsView, TaxpayerSettings } from '../../../shared/api-types';
+import { SCOPES, SCOPE_LABELS, type Scope } from '../../../shared/api-scopes';
 import { api } from '../api';
 import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
@@ -380,9 +381,13 @@ function LogoSection() {
   );
 }
 
+/** Short names of the scopes for the keys table and the selector; the long ones are tooltips. */
+const SCOPE_NAMES: Record<Scope, string> = { admin: 'Administración', till: 'Caja', integrator: 'Integración' };
+
 function ApiKeysSection() {
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
   const [name, setName] = useState('');
+  const [scope, setScope] = useState<Scope>('till');
   const [created, setCreated] = useState<string | null>(null);
   const { busy, outcome, run } = useAction();
   const reload = () => api.apiKeys().then(setKeys, () => setKeys([]));
@@ -397,6 +402,9 @@ function ApiKeysSection() {
             <tr key={k.id} data-testid="api-key-row">
               <td>{k.name}</td>
               <td className="mono">{k.prefix ? `${k.prefix}…` : ''}</td>
+              <td className="small" data-testid="api-key-scopes" title={(k.scopes ?? []).map((s) => SCOPE_LABELS[s]).join('\n')}>
+                {(k.scopes ?? []).map((s) => SCOPE_NAMES[s]).join(', ')}
+              </td>
               <td className="small">Creada {formatDateTime(k.createdAt)}</td>
               <td>
                 <button
@@ -425,7 +433,7 @@ function ApiKeysSection() {
           e.preventDefault();
           if (!name.trim()) return;
           void run(async () => {
-            const r = await api.createApiKey(name.trim());
+            const r = await api.createApiKey(name.trim(), [scope]);
             setCreated(r.key);
             setName('');
             await reload();
@@ -434,6 +442,13 @@ function ApiKeysSection() {
         }}
       >
         <input className="grow" placeholder="Nombre (ej. ERP, tienda web)" data-testid="api-key-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <select aria-label="Ámbito de la clave" data-testid="api-key-scope" value={scope} title={SCOPE_LABELS[scope]} onChange={(e) => setScope(e.target.value as Scope)}>
+          {SCOPES.map((s) => (
+            <option key={s} value={s}>
+              {SCOPE_NAMES[s]}
+            </option>
+          ))}
+        </select>
         <button type="submit" disabled={busy} data-testid="api-key-create">
           Crear clave
         </button>

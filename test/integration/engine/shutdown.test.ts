@@ -14,7 +14,7 @@ test('close() lets an in-flight request finish, then closes the database', async
   const inside = new Promise<void>((r) => (entered = r));
   const eng = await startTestEngine({}, undefined, {
     beforeListen: (app) =>
-      app.get('/api/v1/public/slow-test', async () => {
+      app.get('/api/v1/public/slow-test', { config: { access: 'public' } }, async () => {
         entered();
         await gate;
         return { done: true };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase, loadMigrations, DatabaseTooNewError, MigrationOrderError, schemaVersion } from '../../../main/store/db';
@@ -46,6 +46,25 @@ test('upgrading an existing database keeps its rows and writes a backup copy fir
     assert.equal((bak.prepare('SELECT COUNT(*) n FROM tenants').get() as { n: number }).n, 1);
     bak.close();
   } finally {
+    cleanup();
+  }
+});
+
+test('the database folder, file, WAL and the backup a migration writes are owner-only under umask 022 (issue #19, finding 10)', { skip: process.platform === 'win32' }, () => {
+  const { dir, cleanup } = tempDir();
+  const umask = process.umask(0o022);
+  try {
+    const folder = join(dir, 'datos');
+    const path = join(folder, 'k.sqlite');
+    const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+    const first = openDatabase(path, { migrations: real.slice(0, 1) });
+    assert.deepEqual([mode(folder), mode(path), mode(`${path}-wal`), mode(`${path}-shm`)], ['700', '600', '600', '600']);
+    first.db.close();
+    const second = openDatabase(path, { migrations: real, now: () => new Date('2026-01-02T03:04:05Z') });
+    assert.equal(mode(second.backupPath!), '600');
+    second.db.close();
+  } finally {
+    process.umask(umask);
     cleanup();
   }
 });
@@ -108,7 +127,7 @@ test('0009 on a populated database: existing tenants are not providers; third_pa
     at8.db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t1', '123', 'ACME', 'x'), ('t2', '456', 'TERCERO', 'x'), ('t3', '789', 'OTRO', 'x')`).run();
     at8.db.prepare(`INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at) VALUES ('k2', 't2', 'tienda', 'abcdefgh', 'h', 'x'), ('k3', 't3', 'tienda', 'bcdefghi', 'h', 'x')`).run();
     at8.db.close();
-    const { db, applied } = openDatabase(path, { migrations: real });
+    const { db, applied } = openDatabase(path, { migrations: real.slice(0, 9) });
     try {
       assert.deepEqual(applied.map((m) => m.name), ['third_party_users']);
       assert.deepEqual(db.prepare('SELECT id, provider FROM tenants ORDER BY id').all(), [
@@ -126,6 +145,29 @@ test('0009 on a populated database: existing tenants are not providers; third_pa
       assert.throws(() => ins.run('u2', 't3', 'k3', 'TIENDA', 'tienda'), /UNIQUE constraint failed/);
       assert.throws(() => ins.run('u3', 't2', 'k3', 'otra', 'otra'), /UNIQUE constraint failed/);
       assert.throws(() => ins.run('u4', 'nobody', 'k3', 'otra', 'otra'), /FOREIGN KEY constraint failed/);
+    } finally {
+      db.close();
+    }
+  } finally {
+    cleanup();
+  }
+});
+
+test('0010 on a populated database: keys that existed keep every scope; new rows must name theirs', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    const path = join(dir, 'k.sqlite');
+    const at9 = openDatabase(path, { migrations: real.slice(0, 9) });
+    at9.db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t1', '123', 'ACME', 'x')`).run();
+    at9.db.prepare(`INSERT INTO api_keys (id, tenant_id, name, prefix, hash, created_at, revoked_at) VALUES ('k1', 't1', 'caja', 'abcdefgh', 'h', 'x', NULL), ('k2', 't1', 'vieja', 'bcdefghi', 'h', 'x', 'y')`).run();
+    at9.db.close();
+    const { db, applied } = openDatabase(path, { migrations: real.slice(0, 10) });
+    try {
+      assert.deepEqual(applied.map((m) => m.name), ['api_key_scopes']);
+      assert.deepEqual(db.prepare('SELECT id, scopes, revoked_at FROM api_keys ORDER BY id').all(), [
+        { id: 'k1', scopes: 'admin till integrator', revoked_at: null },
+        { id: 'k2', scopes: 'admin till integrator', revoked_at: 'y' },
+      ]);
     } finally {
       db.close();
     }

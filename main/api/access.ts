@@ -1,0 +1,140 @@
+// Who may call each route (issue 19, findings 4 and 13). The whole policy on one page, so a
+// review reads it at once. `server.ts` attaches each entry to its route as the route's `access`
+// flag when the route is registered, and refuses to start when an /api/ route has no entry:
+// deny by default. Publicness is decided from the matched route, never from the raw URL (which
+// the router decodes: `/%61pi/…` is `/api/…`).
+import { SCOPES, type Scope } from '../../shared/api-scopes';
+
+/** `public`: no key. Otherwise the scopes that may call the route (any one of them will do). */
+export type Access = 'public' | readonly Scope[];
+
+const ADMIN: readonly Scope[] = ['admin'];
+const TILL: readonly Scope[] = ['till'];
+const ANY: readonly Scope[] = SCOPES;
+/** Selling, cancelling and reading invoices: the till and the integrator's invoice API. */
+const SELL: readonly Scope[] = ['till', 'integrator'];
+/** The till's management screens, which the store's administrator also uses. */
+const STORE: readonly Scope[] = ['admin', 'till'];
+const HOOKS: readonly Scope[] = ['admin', 'integrator'];
+
+/** `METHOD /url` as registered → who may call it. HEAD routes follow their GET. */
+export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  // Public: the seed's customer links (a CUF is the capability, as on SIAT's own QR page;
+  // guessing is throttled per address, server.ts) and the till's bootstrap.
+  'GET /api/v1/public/till-config': 'public',
+  'GET /api/v1/public/invoice/:cuf': 'public',
+  'GET /api/v1/public/invoice/:cuf/xml': 'public',
+  'GET /api/v1/public/invoice/:cuf/pdf': 'public',
+  'GET /api/v1/public/invoice/:cuf/ticket': 'public',
+  'GET /api/v1/public/invoice/:cuf/zip': 'public',
+  'GET /api/v1/public/storage/*': 'public',
+
+  // Invoices (seed 000) and the sector style's retrieval (seed 001).
+  'POST /api/v1/invoices': SELL,
+  'GET /api/v1/invoices': SELL,
+  'GET /api/v1/invoices/:id': SELL,
+  'GET /api/v1/invoices/cuf/:cuf': SELL,
+  'GET /api/v1/invoices/:id/status': SELL,
+  'POST /api/v1/invoices/:id/cancel': SELL,
+  'POST /api/v1/invoices/:id/resend-email': SELL,
+  'POST /api/v1/invoices/:id/print': TILL,
+  'GET /api/v1/invoice/pagination': SELL,
+  'GET /api/v1/invoice/xml': SELL,
+  'GET /api/v1/invoice/json': SELL,
+  'GET /api/v1/invoice/pdf': SELL,
+
+  // Tax codes, catalogs and contingency events: the till (branch managers sync catalogs and
+  // CUFDs) and the seed's integrator operations; reading them harms no one.
+  'POST /api/v1/codes/nit': ANY,
+  'POST /api/v1/codes/cufd': ANY,
+  'GET /api/v1/codes/cufd/:posId': ANY,
+  'POST /api/v1/siat/sync/all': ANY,
+  'POST /api/v1/siat/sync/:catalog': ANY,
+  'GET /api/v1/siat/sync/status': ANY,
+  'GET /api/v1/siat/sync/catalogs/activities': ANY,
+  'GET /api/v1/siat/sync/catalogs/products': ANY,
+  'GET /api/v1/siat/sync/catalogs/legends': ANY,
+  'GET /api/v1/siat/sync/catalogs/:type': ANY,
+  'GET /api/v1/events/check-connection': ANY,
+  'POST /api/v1/events/start': ANY,
+  'POST /api/v1/events/end': ANY,
+  'POST /api/v1/events': ANY,
+  'GET /api/v1/events/active/:posId': ANY,
+
+  // Products: read by all; the catalog is kept at the till or by the administrator.
+  'GET /api/v1/products': ANY,
+  'GET /api/v1/products/lookup': ANY,
+  'GET /api/v1/products/:id': ANY,
+  'POST /api/v1/products': STORE,
+  'PUT /api/v1/products/:id': STORE,
+  'POST /api/v1/products/import': STORE,
+
+  // Branches and points of sale: listed by all; created and closed in SIAT by the administrator.
+  'GET /api/v1/pos': ANY,
+  'POST /api/v1/pos': ADMIN,
+  'DELETE /api/v1/pos/:id': ADMIN,
+  'GET /api/v1/branchOffice': ANY,
+  'GET /api/v1/branchOffice/:branchId': ANY,
+  'POST /api/v1/branchOffice': ADMIN,
+  'PUT /api/v1/branchOffice': ADMIN,
+  'DELETE /api/v1/branchOffice/:branchId': ADMIN,
+
+  // The till's own screens.
+  'GET /api/v1/till/status': STORE,
+  'GET /api/v1/till/queue': STORE,
+  'GET /api/v1/till/stream': STORE,
+  'GET /api/v1/storage/status': STORE,
+
+  // The assistant helps everyone.
+  'POST /api/v1/ai/validate': ANY,
+  'POST /api/v1/ai/resolve-error': ANY,
+  'GET /api/v1/ai/normativas/search': ANY,
+  'POST /api/v1/ai/chat': ANY,
+  'GET /api/v1/ai/status': ANY,
+
+  // Administration: what changes who the store is, what it trusts and where it sends data.
+  'GET /api/v1/settings/taxpayer': ADMIN,
+  'PUT /api/v1/settings/taxpayer': ADMIN,
+  'GET /api/v1/settings/siat': ADMIN,
+  'PUT /api/v1/settings/siat': ADMIN,
+  'POST /api/v1/settings/certificate': ADMIN,
+  'GET /api/v1/settings/printer': ADMIN,
+  'PUT /api/v1/settings/printer': ADMIN,
+  'POST /api/v1/settings/printer/test': ADMIN,
+  'GET /api/v1/settings/smtp': ADMIN,
+  'PUT /api/v1/settings/smtp': ADMIN,
+  'DELETE /api/v1/settings/smtp': ADMIN,
+  'GET /api/v1/keys': ADMIN,
+  'POST /api/v1/keys': ADMIN,
+  'DELETE /api/v1/keys/:id': ADMIN,
+  'POST /api/v1/storage/test': ADMIN,
+  'POST /api/v1/storage/brand/logo': ADMIN,
+  'GET /api/v1/user/additional': ADMIN,
+  'POST /api/v1/user/additional': ADMIN,
+  'GET /api/v1/user/additional/:userId': ADMIN,
+
+  // Webhooks: the integrator's, and the administrator's.
+  'GET /api/v1/webhooks/endpoints': HOOKS,
+  'POST /api/v1/webhooks/endpoints': HOOKS,
+  'GET /api/v1/webhooks/endpoints/:id': HOOKS,
+  'PUT /api/v1/webhooks/endpoints/:id': HOOKS,
+  'DELETE /api/v1/webhooks/endpoints/:id': HOOKS,
+  'POST /api/v1/webhooks/endpoints/:id/rotate-secret': HOOKS,
+  'GET /api/v1/webhooks/endpoints/:id/deliveries': HOOKS,
+  'POST /api/v1/webhooks/deliveries/:deliveryId/redeliver': HOOKS,
+};
+
+/**
+ * The access of a route as registered, or null when an /api/ route has no entry (the server
+ * refuses to start). Routes outside /api/ are the web UI, its files and /docs: public.
+ */
+export function accessOf(method: string, url: string): Access | null {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const entry = ROUTE_ACCESS[`${m} ${url}`];
+  if (entry) return entry;
+  return url.startsWith('/api/') ? null : 'public';
+}
+
+export function allows(access: readonly Scope[], held: readonly Scope[]): boolean {
+  return access.some((s) => held.includes(s));
+}
