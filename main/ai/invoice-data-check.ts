@@ -7,6 +7,7 @@
 // Runs in: engine.
 import { validateSale, type CatalogLookup, type SaleRequest } from '../invoicing/sale-input';
 import type { FieldProblem } from '../../shared/api-envelope';
+import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
 
 export interface InvoiceDataInput {
   /** The client's document number (NIT, CI, CEX, passport … as tipoDocumento says). */
@@ -38,7 +39,6 @@ export interface InvoiceDataCheck {
 /** XSD of compra-venta (CONTRACT §9.1): numeroDocumento str 1–20, nombreRazonSocial str 1–500. */
 export const MAX_DOCUMENT_CHARS = 20;
 export const MAX_NAME_CHARS = 500;
-const DOC_NIT = 5;
 /** CONTRACT §3.7: special customers 99001 (embassies…), 99002 (control tributario), 99003 (ventas menores del día). */
 const SPECIAL_CUSTOMERS: Readonly<Record<string, string>> = { '99001': 'embajadas y organismos', '99002': 'control tributario', '99003': 'ventas menores del día' };
 
@@ -150,7 +150,7 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
   // CONTRACT §3.7: the special customers are issued with document type 5 (NIT) and excepción 1.
   const special = SPECIAL_CUSTOMERS[nit];
   if (special !== undefined) {
-    if (input.tipoDocumento !== DOC_NIT) {
+    if (input.tipoDocumento !== TIPO_DOCUMENTO_IDENTIDAD.NIT) {
       add({ campo: 'tipoDocumento', regla: 'SPECIAL_CUSTOMER', mensaje: `el cliente especial ${nit} (${special}) se factura con tipo de documento 5 (NIT)`, nivel: 'error' });
     } else {
       add({ campo: 'nit', regla: 'SPECIAL_CUSTOMER', mensaje: `el cliente especial ${nit} (${special}) se factura con código de excepción 1 (exceptionCode 1 al emitir)`, nivel: 'aviso' });

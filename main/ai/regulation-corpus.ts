@@ -6,8 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Db } from '../store/db';
-import { prepared } from '../store/statements';
+import type { CorpusChanges, RegulationPassageRepository } from '../store/regulation-passages';
 import { splitPassages } from './passages';
 import { matchExpression, queryTerms } from './query-terms';
 
@@ -19,8 +18,6 @@ const EXTENSIONS = /\.(md|markdown|txt)$/i;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 5000;
 const MAX_DEPTH = 8;
-/** bm25() weights of the columns (titulo, texto): a word in the heading counts more. */
-const BM25_WEIGHTS = '3.0, 1.0';
 
 export interface CorpusHit {
   coleccion: string;
@@ -44,13 +41,6 @@ export interface RefreshReport {
   folderFound: boolean;
 }
 
-interface FileRow {
-  path: string;
-  size: number;
-  mtime_ms: number;
-  sha256: string;
-}
-
 /** Files may come from Windows editors in Latin-1 / Windows-1252: UTF-8 first, else that. */
 export function decodeText(buf: Buffer): string {
   try {
@@ -62,9 +52,8 @@ export function decodeText(buf: Buffer): string {
 
 export class RegulationCorpus {
   constructor(
-    private readonly db: Db,
+    private readonly repo: RegulationPassageRepository,
     readonly dir: string,
-    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Corpus files under the folder (relative paths with '/'), skipping hidden entries. */
@@ -115,9 +104,7 @@ export class RegulationCorpus {
   refresh(): RefreshReport {
     const skipped: RefreshReport['skipped'] = [];
     const { files, folderFound } = this.scan(skipped);
-    const known = new Map(
-      (prepared(this.db, 'SELECT path, size, mtime_ms, sha256 FROM ai_corpus_files WHERE collection = ?').all(COLLECTION_NORMATIVAS) as FileRow[]).map((r) => [r.path, r]),
-    );
+    const known = new Map(this.repo.files(COLLECTION_NORMATIVAS).map((r) => [r.path, r]));
     const indexed: string[] = [];
     const removed: string[] = [];
     const work: { path: string; st: Stats; sha: string; text: string; touchOnly: boolean }[] = [];
@@ -125,7 +112,7 @@ export class RegulationCorpus {
     for (const [path, st] of files) {
       const row = known.get(path);
       const mtime = Math.trunc(st.mtimeMs);
-      if (row && row.size === st.size && row.mtime_ms === mtime) continue;
+      if (row && row.size === st.size && row.mtimeMs === mtime) continue;
       let buf: Buffer;
       try {
         buf = readFileSync(join(this.dir, ...path.split('/')));
@@ -142,60 +129,35 @@ export class RegulationCorpus {
       if (!files.has(path)) removed.push(path);
     }
 
-    const at = this.now().toISOString();
-    this.db
-      .transaction(() => {
-        const dropPassages = prepared(this.db, 'DELETE FROM ai_passages WHERE collection = ? AND path = ?');
-        for (const path of removed) {
-          dropPassages.run(COLLECTION_NORMATIVAS, path);
-          prepared(this.db, 'DELETE FROM ai_corpus_files WHERE collection = ? AND path = ?').run(COLLECTION_NORMATIVAS, path);
-        }
-        const upsert = prepared(
-          this.db,
-          `INSERT INTO ai_corpus_files (collection, path, size, mtime_ms, sha256, passages, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (collection, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, sha256 = excluded.sha256,
-             passages = excluded.passages, indexed_at = excluded.indexed_at`,
-        );
-        const insert = prepared(this.db, 'INSERT INTO ai_passages (collection, path, seq, titulo, texto) VALUES (?, ?, ?, ?, ?)');
-        for (const w of work) {
-          const mtime = Math.trunc(w.st.mtimeMs);
-          if (w.touchOnly) {
-            prepared(this.db, 'UPDATE ai_corpus_files SET size = ?, mtime_ms = ? WHERE collection = ? AND path = ?').run(w.st.size, mtime, COLLECTION_NORMATIVAS, w.path);
-            continue;
-          }
-          const passages = splitPassages(w.path, w.text);
-          dropPassages.run(COLLECTION_NORMATIVAS, w.path);
-          upsert.run(COLLECTION_NORMATIVAS, w.path, w.st.size, mtime, w.sha, passages.length, at);
-          for (const p of passages) insert.run(COLLECTION_NORMATIVAS, w.path, p.seq, p.titulo, p.texto);
-          indexed.push(w.path);
-        }
-      })
-      .immediate();
+    const changes: CorpusChanges = { removed, touched: [], replaced: [] };
+    for (const w of work) {
+      const mtimeMs = Math.trunc(w.st.mtimeMs);
+      if (w.touchOnly) {
+        changes.touched.push({ path: w.path, size: w.st.size, mtimeMs });
+        continue;
+      }
+      changes.replaced.push({ path: w.path, size: w.st.size, mtimeMs, sha256: w.sha, passages: splitPassages(w.path, w.text) });
+      indexed.push(w.path);
+    }
+    this.repo.apply(COLLECTION_NORMATIVAS, changes);
 
     return { files: files.size, passages: this.passageCount(), indexed, removed, skipped, folderFound };
   }
 
   passageCount(): number {
-    return (prepared(this.db, 'SELECT count(*) AS n FROM ai_passages').get() as { n: number }).n;
+    return this.repo.passageCount();
   }
 
   /** Collections that have at least one passage. */
   collections(): string[] {
-    return (prepared(this.db, 'SELECT DISTINCT collection FROM ai_passages ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
+    return this.repo.collections();
   }
 
   /** Passages ranked by BM25 for the question's terms (query-terms.ts); none when it has no searchable word. */
   search(question: string, limit: number): { terms: string[]; hits: CorpusHit[] } {
     const terms = queryTerms(question);
     if (terms.length === 0) return { terms, hits: [] };
-    const rows = prepared(
-      this.db,
-      `SELECT p.collection, p.path, p.titulo, p.texto, bm25(ai_passages_fts, ${BM25_WEIGHTS}) AS rank
-         FROM ai_passages_fts JOIN ai_passages p ON p.id = ai_passages_fts.rowid
-        WHERE ai_passages_fts MATCH ?
-        ORDER BY rank, p.path, p.seq
-        LIMIT ?`,
-    ).all(matchExpression(terms), limit) as { collection: string; path: string; titulo: string; texto: string; rank: number }[];
+    const rows = this.repo.search(matchExpression(terms), limit);
     return {
       terms,
       hits: rows.map((r) => ({ coleccion: r.collection, fuente: r.path, titulo: r.titulo, texto: r.texto, puntaje: Number((-r.rank).toFixed(6)) })),

@@ -1,5 +1,5 @@
 // Builders for the seed envelopes (ApiResponse, Page, sector envelope).
-import type { ApiErrorBody, ApiErrorInfo, ApiResponse, Page, SectorEnvelope } from '../../shared/api-envelope';
+import type { ApiErrorBody, ApiErrorInfo, ApiResponse, Page, SectorEnvelope } from '../../shared/api/envelope';
 import { toBoliviaIso } from '../../shared/time';
 
 export interface OkResponse<T> extends ApiResponse<T> {

@@ -1,6 +1,6 @@
 // Errors are values with a code and a message a person can act on (STYLE.md 5). SIAT's codes
 // and messages travel up unchanged.
-import type { FieldProblem, SiatMessageInfo } from '../../shared/api-envelope';
+import type { FieldProblem, SiatMessageInfo } from '../../shared/api/envelope';
 
 export type { FieldProblem };
 

@@ -18,8 +18,8 @@ import type { ApiKeyInfo } from '../store/api-keys';
 import { accessOf, allows, type Access } from './access';
 import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
-import type { ApiErrorInfo } from '../../shared/api-envelope';
-import { describeValidation, validatorCompiler } from './validation';
+import { validatorCompiler } from './validation';
+import { describeError } from './describe-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,45 +72,6 @@ export function hostAllowed(header: string | undefined, allowed: ReadonlySet<str
   const name = hostName(header);
   if (name === '') return false;
   return name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || allowed.has(name);
-}
-
-/**
- * Any error of a request as a status and the error info both envelopes carry (the API-key
- * style's ApiResponse here, the sector style's in routes/sector-style.ts).
- */
-export function describeError(err: FastifyError & { validationContext?: string }, req: FastifyRequest): { status: number; info: ApiErrorInfo } {
-  if (err instanceof ApiError) {
-    const { fields, siatCode, siatMessages } = err.extra;
-    return {
-      status: err.status,
-      info: {
-        code: err.code,
-        detail: err.detail,
-        ...(fields ? { fields } : {}),
-        ...(siatCode !== undefined ? { siatCode } : {}),
-        ...(siatMessages ? { siatMessages } : {}),
-      },
-    };
-  }
-  if (err.validation) {
-    const v = describeValidation(err.validation as never, err.validationContext ?? 'body');
-    return { status: v.status, info: { code: v.status === 400 ? 'BAD_REQUEST' : 'VALIDATION_FAILED', detail: v.detail, fields: v.fields } };
-  }
-  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-  if (status >= 500) req.log.error({ err }, 'request failed');
-  const detail =
-    err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
-      ? 'El cuerpo no es JSON válido'
-      : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'El cuerpo JSON está vacío'
-        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? `Tipo de contenido no admitido: ${req.headers['content-type'] ?? '(ninguno)'}`
-          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'El cuerpo supera el tamaño máximo admitido'
-            : status >= 500
-              ? 'Error interno del motor; el detalle quedó en el registro'
-              : err.message;
-  return { status, info: { code: status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', detail } };
 }
 
 /** The path of a URL as the router sees it (percent-decoded); undecodable paths stay as sent. */

@@ -1,11 +1,10 @@
 // Catalog synchronization (CONTRACT.md §2.2, §7): every sincronizar* list, stored locally per
 // taxpayer with its sync time, so sales validate offline. SIAT requires a daily sync.
-import type { Db } from '../store/db';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CodesService } from '../codes/codes-service';
-import { prepared } from '../store/statements';
+import type { CatalogItem, CatalogRepository } from '../store/catalogs';
 import { SYNC_CATALOGS } from '../../shared/api-types';
 
 /** One synchronizable list: its SIAT operation, list element and how an item maps to a row. */
@@ -77,12 +76,7 @@ export const SEED_CATALOGS: readonly CatalogName[] = SYNC_CATALOGS;
 /** The six generic query types of the seed. */
 export const GENERIC_TYPES = ['document-types', 'payment-methods', 'currencies', 'unit-measures', 'cancellation-reasons', 'significant-events'] as const;
 
-export interface CatalogItem {
-  codigo: string;
-  descripcion: string;
-  actividad: string | null;
-  extra: Record<string, unknown> | null;
-}
+export type { CatalogItem } from '../store/catalogs';
 
 export interface SyncResult {
   catalog: CatalogName;
@@ -103,7 +97,7 @@ export class CatalogService {
   private readonly cache = new Map<string, CatalogIndex>();
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: CatalogRepository,
     private readonly gateway: SiatGateway,
     private readonly codes: CodesService,
     private readonly now: () => Date = () => new Date(),
@@ -124,17 +118,7 @@ export class CatalogService {
     } as never)) as Record<string, unknown>;
     const items = ((res[def.list] as Record<string, unknown>[] | undefined) ?? []).map(def.row);
     const syncedAt = this.now().toISOString();
-    // Replace the list atomically: a till never sees half a catalog.
-    this.db.transaction(() => {
-      prepared(this.db, 'DELETE FROM catalog_items WHERE tenant_id = ? AND catalog = ?').run(tenant.id, def.operation);
-      const ins = prepared(this.db, 'INSERT INTO catalog_items (tenant_id, catalog, seq, codigo, descripcion, actividad, extra) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      items.forEach((it, seq) => ins.run(tenant.id, def.operation, seq, it.codigo, it.descripcion, it.actividad, it.extra ? JSON.stringify(it.extra) : null));
-      prepared(this.db, 
-          `INSERT INTO catalog_syncs (tenant_id, catalog, synced_at, count, pos_id) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (tenant_id, catalog) DO UPDATE SET synced_at = excluded.synced_at, count = excluded.count, pos_id = excluded.pos_id`,
-        )
-        .run(tenant.id, def.operation, syncedAt, items.length, pos.id);
-    }).immediate();
+    this.repo.replace(tenant.id, def.operation, items, { syncedAt, posId: pos.id });
     this.cache.delete(`${tenant.id}|${def.operation}`);
     return { catalog: name, count: items.length, syncedAt };
   }
@@ -152,13 +136,7 @@ export class CatalogService {
     const key = `${tenantId}|${op}`;
     let idx = this.cache.get(key);
     if (idx) return idx;
-    const rows = prepared(this.db, 'SELECT * FROM catalog_items WHERE tenant_id = ? AND catalog = ? ORDER BY seq').all(tenantId, op) as {
-      codigo: string;
-      descripcion: string;
-      actividad: string | null;
-      extra: string | null;
-    }[];
-    const items = rows.map((r) => ({ codigo: r.codigo, descripcion: r.descripcion, actividad: r.actividad, extra: r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null }));
+    const items = this.repo.items(tenantId, op);
     const byActivity = new Map<string, CatalogItem[]>();
     for (const it of items) {
       if (it.actividad === null) continue;
@@ -166,15 +144,13 @@ export class CatalogService {
       list.push(it);
       byActivity.set(it.actividad, list);
     }
-    const sync = prepared(this.db, 'SELECT synced_at, count FROM catalog_syncs WHERE tenant_id = ? AND catalog = ?').get(tenantId, op) as
-      | { synced_at: string; count: number }
-      | undefined;
+    const lastSync = this.repo.lastSync(tenantId, op);
     idx = {
       items,
       codes: new Set(items.map((i) => i.codigo)),
       pairs: new Set(items.map((i) => `${i.actividad}|${i.codigo}`)),
       byActivity,
-      lastSync: sync ? { syncedAt: sync.synced_at, count: sync.count } : null,
+      lastSync,
     };
     this.cache.set(key, idx);
     return idx;

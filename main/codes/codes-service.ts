@@ -5,31 +5,16 @@
 // - CUFD: valid 24 h, renewed automatically before it expires; every CUFD is kept (history),
 //   because contingency packages need the CUFD in force when an event began.
 // - Clock: fechaEmision = local clock + the offset measured with sincronizarFechaHora.
-import type { Db } from '../store/db';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { SettingsStore } from '../store/settings-store';
 import { SiatRejectionError } from '../siat/errors';
+import { siatMessagesOf } from '../siat/messages';
 import type { SiatGateway } from './siat-gateway';
 import { fromBoliviaIso } from '../../shared/time';
-import { prepared } from '../store/statements';
+import type { CodeRepository, CufdRecord, CuisRecord } from '../store/codes';
 
-export interface CufdRecord {
-  id: number;
-  posId: string;
-  cuis: string;
-  codigo: string;
-  codigoControl: string;
-  direccion: string;
-  /** ISO 8601 (UTC) */
-  fechaVigencia: string;
-  obtainedAt: string;
-}
-
-export interface CuisRecord {
-  codigo: string;
-  fechaVigencia: string;
-}
+export type { CufdRecord, CuisRecord } from '../store/codes';
 
 export interface NitCheck {
   valido: boolean;
@@ -37,28 +22,6 @@ export interface NitCheck {
   codigo: number;
   mensaje: string;
 }
-
-interface CufdRow {
-  id: number;
-  pos_id: string;
-  cuis: string;
-  codigo: string;
-  codigo_control: string;
-  direccion: string;
-  fecha_vigencia: string;
-  obtained_at: string;
-}
-
-const toCufd = (r: CufdRow): CufdRecord => ({
-  id: r.id,
-  posId: r.pos_id,
-  cuis: r.cuis,
-  codigo: r.codigo,
-  codigoControl: r.codigo_control,
-  direccion: r.direccion,
-  fechaVigencia: r.fecha_vigencia,
-  obtainedAt: r.obtained_at,
-});
 
 /** SIAT answers vigencias with an offset (2026-01-27T12:15:22.082-04:00); store them in UTC. */
 function toUtcIso(text: string): string {
@@ -68,7 +31,7 @@ function toUtcIso(text: string): string {
 }
 
 export interface CodesServiceOptions {
-  db: Db;
+  codes: CodeRepository;
   settings: SettingsStore;
   gateway: SiatGateway;
   /** Local clock (tests pass a controlled one). */
@@ -83,7 +46,7 @@ export interface CodesServiceOptions {
 export const CUIS_RENEWAL_WINDOW_MS = 5 * 24 * 60 * 60 * 1000;
 
 export class CodesService {
-  private readonly db: Db;
+  private readonly repo: CodeRepository;
   private readonly now: () => Date;
   private readonly renewBeforeMs: number;
   private readonly renewCuisBeforeMs: number;
@@ -91,7 +54,7 @@ export class CodesService {
   private readonly inflight = new Map<string, Promise<CufdRecord>>();
 
   constructor(private readonly opts: CodesServiceOptions) {
-    this.db = opts.db;
+    this.repo = opts.codes;
     this.now = opts.now ?? (() => new Date());
     this.renewBeforeMs = opts.renewBeforeMs ?? 2 * 60 * 60 * 1000;
     this.renewCuisBeforeMs = opts.renewCuisBeforeMs ?? CUIS_RENEWAL_WINDOW_MS;
@@ -138,10 +101,9 @@ export class CodesService {
   // ---- CUIS --------------------------------------------------------------------------
 
   currentCuis(tenantId: string, posId: string): CuisRecord | null {
-    const r = prepared(this.db, 'SELECT codigo, fecha_vigencia FROM cuis WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1')
-      .get(tenantId, posId) as { codigo: string; fecha_vigencia: string } | undefined;
-    if (!r || new Date(r.fecha_vigencia).getTime() <= this.siatNow(tenantId).getTime()) return null;
-    return { codigo: r.codigo, fechaVigencia: r.fecha_vigencia };
+    const r = this.repo.latestCuis(tenantId, posId);
+    if (!r || new Date(r.fechaVigencia).getTime() <= this.siatNow(tenantId).getTime()) return null;
+    return r;
   }
 
   async ensureCuis(tenant: Tenant, pos: PointOfSale): Promise<CuisRecord> {
@@ -161,17 +123,11 @@ export class CodesService {
     return this.latestExpiringWithin('cuis', this.renewCuisBeforeMs);
   }
 
-  /** The newest code of `table` of every open point of sale, where less than `marginMs` of it remains on SIAT's clock. */
-  private latestExpiringWithin(table: 'cuis' | 'cufds', marginMs: number): { tenantId: string; posId: string; fechaVigencia: string }[] {
-    const rows = prepared(this.db,
-        `SELECT c.tenant_id, c.pos_id, c.fecha_vigencia FROM ${table} c
-         JOIN (SELECT pos_id, MAX(id) id FROM ${table} GROUP BY pos_id) last ON last.id = c.id
-         JOIN points_of_sale p ON p.id = c.pos_id AND p.closed_at IS NULL`,
-      )
-      .all() as { tenant_id: string; pos_id: string; fecha_vigencia: string }[];
-    return rows
-      .filter((r) => new Date(r.fecha_vigencia).getTime() - this.siatNow(r.tenant_id).getTime() <= marginMs)
-      .map((r) => ({ tenantId: r.tenant_id, posId: r.pos_id, fechaVigencia: r.fecha_vigencia }));
+  /** The newest code of every open point of sale, where less than `marginMs` of it remains on SIAT's clock. */
+  private latestExpiringWithin(kind: 'cuis' | 'cufd', marginMs: number): { tenantId: string; posId: string; fechaVigencia: string }[] {
+    return this.repo
+      .latestOfOpenPointsOfSale(kind)
+      .filter((r) => new Date(r.fechaVigencia).getTime() - this.siatNow(r.tenantId).getTime() <= marginMs);
   }
 
   private async requestCuis(tenant: Tenant, pos: PointOfSale): Promise<CuisRecord> {
@@ -201,8 +157,7 @@ export class CodesService {
     // A renewal answered with 980 gives back the CUIS we already hold: nothing new to keep.
     const cur = this.currentCuis(tenant.id, pos.id);
     if (cur?.codigo === rec.codigo) return cur;
-    prepared(this.db, 'INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES (?, ?, ?, ?, ?)')
-      .run(tenant.id, pos.id, rec.codigo, rec.fechaVigencia, this.now().toISOString());
+    this.repo.addCuis(tenant.id, pos.id, rec, this.now().toISOString());
     return rec;
   }
 
@@ -210,8 +165,7 @@ export class CodesService {
 
   /** The newest CUFD of the point of sale, valid or not (null if it never had one). */
   latestCufd(tenantId: string, posId: string): CufdRecord | null {
-    const r = prepared(this.db, 'SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id DESC LIMIT 1').get(tenantId, posId) as CufdRow | undefined;
-    return r ? toCufd(r) : null;
+    return this.repo.latestCufd(tenantId, posId);
   }
 
   /** The CUFD in force now on SIAT's clock, or null. */
@@ -222,20 +176,15 @@ export class CodesService {
 
   /** The CUFD that was in force at a given moment (contingency: cufdEvento). */
   cufdAt(tenantId: string, posId: string, at: Date): CufdRecord | null {
-    const r = prepared(this.db, 
-        `SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? AND obtained_at <= ? AND fecha_vigencia > ? ORDER BY id DESC LIMIT 1`,
-      )
-      .get(tenantId, posId, at.toISOString(), at.toISOString()) as CufdRow | undefined;
-    return r ? toCufd(r) : null;
+    return this.repo.cufdInForceAt(tenantId, posId, at.toISOString());
   }
 
   byCodigo(tenantId: string, codigo: string): CufdRecord | null {
-    const r = prepared(this.db, 'SELECT * FROM cufds WHERE tenant_id = ? AND codigo = ? ORDER BY id DESC LIMIT 1').get(tenantId, codigo) as CufdRow | undefined;
-    return r ? toCufd(r) : null;
+    return this.repo.cufdByCodigo(tenantId, codigo);
   }
 
   history(tenantId: string, posId: string): CufdRecord[] {
-    return (prepared(this.db, 'SELECT * FROM cufds WHERE tenant_id = ? AND pos_id = ? ORDER BY id').all(tenantId, posId) as CufdRow[]).map(toCufd);
+    return this.repo.cufdHistory(tenantId, posId);
   }
 
   isValid(tenantId: string, c: CufdRecord): boolean {
@@ -267,12 +216,14 @@ export class CodesService {
     });
     if (!res.codigo || !res.codigoControl || !res.fechaVigencia) throw new Error('SIAT no devolvió un CUFD completo');
     const at = this.now().toISOString();
-    const info = prepared(this.db, 
-        `INSERT INTO cufds (tenant_id, pos_id, cuis, codigo, codigo_control, direccion, fecha_vigencia, obtained_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(tenant.id, pos.id, cuis.codigo, res.codigo, res.codigoControl, res.direccion ?? '', toUtcIso(res.fechaVigencia), at);
-    return toCufd(prepared(this.db, 'SELECT * FROM cufds WHERE id = ?').get(Number(info.lastInsertRowid)) as CufdRow);
+    return this.repo.addCufd(tenant.id, pos.id, {
+      cuis: cuis.codigo,
+      codigo: res.codigo,
+      codigoControl: res.codigoControl,
+      direccion: res.direccion ?? '',
+      fechaVigencia: toUtcIso(res.fechaVigencia),
+      obtainedAt: at,
+    });
   }
 
   /**
@@ -293,7 +244,7 @@ export class CodesService {
 
   /** Open points of sale whose CUFD expires within the renewal margin (for the scheduler). */
   dueForRenewal(): { tenantId: string; posId: string }[] {
-    return this.latestExpiringWithin('cufds', this.renewBeforeMs).map(({ tenantId, posId }) => ({ tenantId, posId }));
+    return this.latestExpiringWithin('cufd', this.renewBeforeMs).map(({ tenantId, posId }) => ({ tenantId, posId }));
   }
 
   // ---- NIT ---------------------------------------------------------------------------
@@ -314,7 +265,7 @@ export class CodesService {
     let messages: { codigo: number; descripcion: string }[];
     try {
       const res = await this.opts.gateway.client(tenant).codigos.verificarNit(req);
-      messages = (res.mensajesList ?? []).map((m) => ({ codigo: m.codigo ?? 0, descripcion: m.descripcion ?? '' }));
+      messages = siatMessagesOf(res.mensajesList);
     } catch (err) {
       if (!(err instanceof SiatRejectionError) || !(err.has(987) || err.has(994))) throw err;
       messages = err.messages;

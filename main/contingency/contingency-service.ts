@@ -7,11 +7,12 @@ import type { Tenant } from '../store/tenants';
 import type { Store } from '../store/store';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { CodesService } from '../codes/codes-service';
-import type { EventBus } from '../engine/event-bus';
+import type { EventBus } from '../events/event-bus';
 import { SiatTransportError } from '../siat/errors';
 import { toBoliviaIso } from '../../shared/time';
-import type { ContingencyEvent, ContingencyRepository } from './events-repository';
-import { IssueError, type ContingencyPort } from '../invoicing/issue-invoice';
+import type { ContingencyEvent, ContingencyRepository } from '../store/contingency-events';
+import type { ContingencyPort } from '../invoicing/issue-invoice';
+import { IssueError } from '../invoicing/issue-error';
 import { offlineDeadline } from './limits';
 
 /** SIAT significant events that the till covers by issuing offline itself (CONTRACT.md §5.2). */

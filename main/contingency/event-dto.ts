@@ -1,5 +1,5 @@
 // The seed's "Contingency event" resource (seed: Resources and their fields).
-import type { ContingencyEvent } from './events-repository';
+import type { ContingencyEvent } from '../store/contingency-events';
 import type { ContingencyEvent as SeedContingencyEvent } from '../../shared/api-types';
 import { toBoliviaIso } from '../../shared/time';
 

@@ -9,10 +9,11 @@
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { SiatGateway } from '../codes/siat-gateway';
-import type { EventBus } from '../engine/event-bus';
-import type { ContingencyRepository } from './events-repository';
+import type { EventBus } from '../events/event-bus';
+import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyError, type ContingencyService } from './contingency-service';
-import type { Backoff, ContingencyRecovery } from './recovery';
+import type { Backoff } from './recovery/context';
+import type { ContingencyRecovery } from './recovery/runner';
 
 export interface MonitorDeps {
   store: Store;
@@ -60,7 +61,7 @@ export class ConnectionMonitor {
 
   /** One scan: probe every ACTIVE automatic event whose back-off has elapsed. */
   tick(): void {
-    if (!this.deps.store.db.open) return;
+    if (!this.deps.store.isOpen) return;
     const now = Date.now();
     const active = this.deps.repo.allActive().filter((e) => !e.manual);
     const live = new Set(active.map((e) => e.id));
@@ -91,7 +92,7 @@ export class ConnectionMonitor {
       logger?.debug({ err, posId, nextProbeMs: p.delay }, 'SIAT still unreachable');
       return;
     }
-    if (!store.db.open) return;
+    if (!store.isOpen) return;
     bus.publish({ type: 'siat.connection_restored', tenantId, posId, data: { posId, eventId } });
     this.probes.delete(eventId);
     try {

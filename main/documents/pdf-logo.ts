@@ -5,7 +5,7 @@
 // written into each document as ready-made image streams.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDFImage, PngEmbedder, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { PDFImage, PngEmbedder, type PDFDocument } from 'pdf-lib';
 
 interface PreparedLogo {
   width: number;

@@ -55,7 +55,6 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       if (width(word) <= maxWidth) {
         line = word;
         continue;

@@ -3,7 +3,8 @@
 // day per tenant (and point of sale). The day of the last one is kept in the settings table, so
 // a restart does not publish it again.
 import type { SettingsStore } from '../store/settings-store';
-import type { EventBus, KipuEventType } from './event-bus';
+import type { EventBus } from '../events/event-bus';
+import type { KipuEventMap, KipuEventType } from '../events/event-map';
 import { boliviaDate } from '../../shared/time';
 
 export type UpkeepEventType = Extract<KipuEventType, 'siat.token_expiring' | 'certificate.expiring' | 'cufd.renewal_failed' | 'cuis.renewal_failed'>;
@@ -19,7 +20,7 @@ export class DailyNotices {
   ) {}
 
   /** Publishes the event unless it was already published today; true when published. */
-  publish(type: UpkeepEventType, tenantId: string, posId: string | null, data: Record<string, unknown>): boolean {
+  publish<K extends UpkeepEventType>(type: K, tenantId: string, posId: string | null, data: KipuEventMap[K]): boolean {
     const key = noticeSettingKey(type, posId);
     const today = boliviaDate(this.now());
     if (this.settings.get<string>(tenantId, key) === today) return false;

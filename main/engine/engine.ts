@@ -19,14 +19,15 @@ import { SiatGateway } from '../codes/siat-gateway';
 import { CodesService } from '../codes/codes-service';
 import { CatalogService } from '../catalogs/catalog-sync';
 import { Scheduler } from './scheduler';
-import { EventBus } from './event-bus';
-import { InvoiceRepository } from '../store/invoices';
+import { EventBus } from '../events/event-bus';
+import type { InvoiceRepository } from '../store/invoices';
 import { InvoicingService } from '../invoicing/issue-invoice';
 import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
 import { SignerProvider } from '../invoicing/signer-provider';
-import { ContingencyRepository } from '../contingency/events-repository';
+import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyService } from '../contingency/contingency-service';
-import { ContingencyRecovery, type Backoff } from '../contingency/recovery';
+import { ContingencyRecovery } from '../contingency/recovery/runner';
+import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
 import { eventsRoutes } from '../api/routes/events';
@@ -39,18 +40,17 @@ import { downloadRoutes } from '../api/routes/downloads';
 import { storageRoutes } from '../api/routes/storage';
 import { mailRoutes } from '../api/routes/mail';
 import { printingRoutes } from '../api/routes/printing';
-import { startSiatSimulator, type SiatSimulator } from '../siat-sim/server';
+import { startSiatSimulator, type SiatSimulator } from '../siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { tillRoutes } from '../api/routes/till';
 import { settingsRoutes, siatUrlOf } from '../api/routes/settings';
 import { ConnectivityTracker } from '../till/connectivity';
-import { WebhookRepository } from '../webhooks/webhook-repository';
 import { WebhookDispatcher, type DispatcherOptions } from '../webhooks/dispatcher';
 import { WebhookEndpoints } from '../webhooks/endpoints-service';
 import { webhookRoutes } from '../api/routes/webhooks';
 import { sectorRoutes } from '../api/routes/sector-style';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
-import { BranchRepository, type BranchOffice } from '../store/branches';
+import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
 
 export interface Engine {
@@ -150,19 +150,19 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     urlFor: (tenantId) => siatUrlOf(store, tenantId),
     ...(deps.siatTimeouts ? { timeouts: deps.siatTimeouts } : {}),
   });
-  const codes = new CodesService({ db: store.db, settings: store.settings, gateway, now });
-  const catalogs = new CatalogService(store.db, gateway, codes, now);
+  const codes = new CodesService({ codes: store.codes, settings: store.settings, gateway, now });
+  const catalogs = new CatalogService(store.catalogs, gateway, codes, now);
   const bus = new EventBus();
-  const invoices = new InvoiceRepository(store.db, now);
+  const invoices = store.invoices;
   const signers = new SignerProvider(store.settings, secrets, now);
-  const contingencyEvents = new ContingencyRepository(store.db, now);
+  const contingencyEvents = store.contingency;
   const contingency = new ContingencyService(contingencyEvents, codes, bus, store);
-  const invoicing = new InvoicingService({ db: store.db, invoices, codes, catalogs, gateway, signers, bus, contingency, now });
+  const invoicing = new InvoicingService({ store, invoices, codes, catalogs, gateway, signers, bus, contingency, now });
   const ct = deps.contingency ?? {};
   const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
-  const contingencyStatus = makeContingencyStatus({ db: store.db, repo: contingencyEvents, recovery });
+  const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []) });
 
@@ -178,7 +178,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
   });
-  const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: new BranchRepository(store.db, now), codes, gateway });
+  const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: store.branches, invoices, contingency: contingencyEvents, codes, gateway });
   posRoutes(app, { store, registration });
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway });
@@ -219,7 +219,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(sim ? { onBranchCreated: (tenant: Tenant, b: BranchOffice) => addToSimulatedPadron(sim, tenant, b, logger) } : {}),
   });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
-  const webhookRepo = new WebhookRepository(store.db, now);
+  const webhookRepo = store.webhooks;
   const webhookCa = settings.webhookCaFile ? readFileSync(settings.webhookCaFile, 'utf8') : null;
   const webhooks = new WebhookDispatcher({ repo: webhookRepo, secrets, bus, logger, now, allowPrivate: settings.webhookAllowPrivate, ca: webhookCa, ...deps.webhooks });
   webhookRoutes(app, { repo: webhookRepo, dispatcher: webhooks, endpoints: new WebhookEndpoints({ repo: webhookRepo, secrets, allowPrivate: settings.webhookAllowPrivate }) });

@@ -13,7 +13,7 @@ import type { SignerProvider } from '../invoicing/signer-provider';
 import { TOKEN_EXPIRY_SETTING } from '../codes/siat-gateway';
 import { SiatRejectionError } from '../siat/errors';
 import { boliviaDate, daysBetweenDates, isIsoDate } from '../../shared/time';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../events/event-bus';
 import { DailyNotices } from './daily-notices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,22 +2,17 @@
 // SIAT's refusals come back verbatim; nothing changes locally unless SIAT confirms it.
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { InvoiceRecord, InvoiceRepository, SiatMessageRecord } from '../store/invoices';
+import type { InvoiceRecord, InvoiceRepository } from '../store/invoices';
 import type { CodesService } from '../codes/codes-service';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CatalogService } from '../catalogs/catalog-sync';
-import type { EventBus } from '../engine/event-bus';
-import { IssueError, summary } from './issue-invoice';
+import type { EventBus } from '../events/event-bus';
+import { invoiceServiceKey } from '../siat/codes';
+import { siatMessagesOf } from '../siat/messages';
+import { IssueError } from './issue-error';
+import { invoiceEventData } from './invoice-event-data';
 
-type Answer = { codigoEstado?: number; codigoDescripcion?: string; mensajesList?: { codigo?: number; descripcion?: string }[] };
-
-function messagesOf(res: Answer): SiatMessageRecord[] {
-  return (res.mensajesList ?? []).map((m) => ({ codigo: m.codigo ?? 0, descripcion: m.descripcion ?? '' }));
-}
-
-export function serviceFor(inv: Pick<InvoiceRecord, 'sector' | 'modalidad'>): 'compraVenta' | 'electronica' | 'computarizada' {
-  return inv.sector === 1 || inv.sector === 35 || inv.sector === 41 ? 'compraVenta' : inv.modalidad === 1 ? 'electronica' : 'computarizada';
-}
+type Answer = { codigoEstado?: number; codigoDescripcion?: string; mensajesList?: unknown };
 
 export class InvoiceLifecycle {
   constructor(
@@ -62,8 +57,8 @@ export class InvoiceLifecycle {
       throw new IssueError(422, 'VALIDATION_FAILED', `Motivo de anulación ${motivo} no existe en el catálogo`, [{ field: 'motivo', rule: 'CATALOG', message: 'motivo inexistente' }]);
     }
     const req = { ...(await this.base(tenant, pos, inv)), codigoMotivo: motivo, cuf: inv.cuf };
-    const res = (await this.deps.gateway.client(tenant).call(serviceFor(inv), 'anulacionFactura', req)) as Answer;
-    const messages = messagesOf(res);
+    const res = (await this.deps.gateway.client(tenant).call(invoiceServiceKey(inv.sector, inv.modalidad), 'anulacionFactura', req)) as Answer;
+    const messages = siatMessagesOf(res.mensajesList);
     if (res.codigoEstado === 905) {
       const done = this.deps.invoices.setState(inv.id, {
         state: 'CANCELLED',
@@ -75,7 +70,7 @@ export class InvoiceLifecycle {
         lastChecked: this.now().toISOString(),
         detail: `anulada, motivo ${motivo}`,
       });
-      this.deps.bus.publish({ type: 'invoice.cancelled', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+      this.deps.bus.publish({ type: 'invoice.cancelled', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
       return done;
     }
     const first = messages[0];
@@ -92,13 +87,13 @@ export class InvoiceLifecycle {
   /** Asks SIAT now and keeps what it said (lastChecked); confirms pending outcomes. */
   async checkStatus(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
     const req = { ...(await this.base(tenant, pos, inv)), codigoEmision: inv.codigoEmision, cuf: inv.cuf };
-    const res = (await this.deps.gateway.client(tenant).call(serviceFor(inv), 'verificacionEstadoFactura', req)) as Answer;
+    const res = (await this.deps.gateway.client(tenant).call(invoiceServiceKey(inv.sector, inv.modalidad), 'verificacionEstadoFactura', req)) as Answer;
     const code = res.codigoEstado ?? null;
     const at = this.now().toISOString();
     const base = { siatCode: code, siatDescription: res.codigoDescripcion ?? null, lastChecked: at };
     if (code === 908 && (inv.state === 'PENDING' || inv.state === 'CONTINGENCY')) {
       const done = this.deps.invoices.setState(inv.id, { ...base, state: 'VALIDATED', needsReconcile: false, detail: 'confirmada por verificacionEstadoFactura' });
-      this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+      this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
       return done;
     }
     if (code === 905 && inv.state !== 'CANCELLED') {

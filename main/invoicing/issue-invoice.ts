@@ -1,7 +1,7 @@
-// The issue use case (DESIGN.md, Issuing pipeline): validate → allocate number → document
-// model → CUF → XML → sign → gzip + SHA-256 → persist → submit online, or queue in
-// contingency → persist the outcome → notify. The pure steps live in their own modules; this
-// file is the I/O edge that strings them together.
+// The issue use case (DESIGN.md, Issuing pipeline): validate (sale-input.ts) → allocate number →
+// document model (invoice-document-mapping.ts) → seal: CUF → XML → sign → gzip + SHA-256
+// (seal.ts) → persist → submit online, or queue in contingency → persist the outcome → notify.
+// The pure steps live in their own modules; this file is the I/O edge that strings them together.
 //
 // Failure rules (DESIGN.md, Offline-first):
 // - POS in contingency → issued offline at once (codigoEmision 2), no SIAT call.
@@ -10,40 +10,29 @@
 // - Time-out, reset, 5xx, malformed answer → SIAT may have it: the invoice stays PENDING with
 //   needs_reconcile; recovery asks verificacionEstadoFactura before anything is resent.
 import { createHash } from 'node:crypto';
-import type { Db } from '../store/db';
-import { GroupCommitter } from '../store/group-commit';
+import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { InvoiceRecord, InvoiceRepository, SiatMessageRecord } from '../store/invoices';
+import type { InvoiceRecord, InvoiceRepository } from '../store/invoices';
 import type { CodesService, CufdRecord } from '../codes/codes-service';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CatalogService } from '../catalogs/catalog-sync';
-import type { EventBus } from '../engine/event-bus';
+import type { EventBus } from '../events/event-bus';
 import { SiatTransportError, SiatMalformedError } from '../siat/errors';
-import { RETRYABLE_CODES } from '../siat/messages';
-import { buildCuf } from './cuf';
-import { buildCompraVentaXml, compraVentaShape, type CompraVentaDocument } from './xml/compra-venta';
-import { gzipDocument, packDocument } from './archive';
+import { RETRYABLE_CODES, siatMessagesOf } from '../siat/messages';
+import { invoiceServiceKey, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { packDocument } from './archive';
+import { compraVentaDocument, saleOfInvoice } from './invoice-document-mapping';
+import { seal } from './seal';
+import { IssueError } from './issue-error';
+import { catalogLookup } from './catalog-lookup';
+import { invoiceEventData } from './invoice-event-data';
 import { uuidv7 } from '../store/uuid7';
 import { amountInWords } from './amount-in-words';
 import { toBoliviaIso } from '../../shared/time';
 import { invoiceType } from './invoice-types';
-import { validateSale, type CatalogLookup, type Sale, type SaleRequest } from './sale-input';
+import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
-import type { FieldProblem } from '../../shared/api-envelope';
-
-export class IssueError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 422 | 503,
-    readonly code: string,
-    message: string,
-    readonly fields?: FieldProblem[],
-    readonly siat?: { code: number; messages: SiatMessageRecord[] },
-  ) {
-    super(message);
-    this.name = 'IssueError';
-  }
-}
 
 /** What issuing needs from the contingency machinery (main/contingency). */
 export interface ContingencyPort {
@@ -65,10 +54,9 @@ export interface IssueResult {
   replayed: boolean;
 }
 
-const DOC_NIT = 5;
-
 export interface InvoicingDeps {
-  db: Db;
+  /** Transactions only: group commit on the sale path, one transaction for a re-issue. */
+  store: Pick<Store, 'transaction' | 'groupCommit'>;
   invoices: InvoiceRepository;
   codes: CodesService;
   catalogs: CatalogService;
@@ -80,18 +68,6 @@ export interface InvoicingDeps {
   random?: () => number;
 }
 
-export function catalogLookup(catalogs: CatalogService, tenantId: string): CatalogLookup {
-  return {
-    synced: (c) => catalogs.lastSync(tenantId, c) !== null,
-    activity: (code) => catalogs.has(tenantId, 'activities', code),
-    product: (activity, sin) => catalogs.has(tenantId, 'products', sin, activity),
-    unit: (code) => catalogs.has(tenantId, 'unit-measures', String(code)),
-    paymentMethod: (code) => (catalogs.has(tenantId, 'payment-methods', String(code)) ? catalogs.items(tenantId, 'payment-methods').find((i) => i.codigo === String(code))!.descripcion : null),
-    documentType: (code) => catalogs.has(tenantId, 'document-types', String(code)),
-    currency: (code) => catalogs.has(tenantId, 'currencies', String(code)),
-  };
-}
-
 function requestHash(req: SaleRequest): string {
   return createHash('sha256').update(JSON.stringify(req)).digest('hex');
 }
@@ -99,14 +75,12 @@ function requestHash(req: SaleRequest): string {
 export class InvoicingService {
   private readonly now: () => Date;
   private readonly random: () => number;
-  private readonly committer: GroupCommitter;
   /** Gzip of online invoices stored but not yet sent (the sale path sends it right away). */
   private readonly gzipFor = new Map<string, { gzip: Buffer; hashArchivo: string }>();
 
   constructor(private readonly deps: InvoicingDeps) {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
-    this.committer = new GroupCommitter(deps.db);
   }
 
   async issue(tenant: Tenant, pos: PointOfSale, req: SaleRequest, opts: IssueOptions): Promise<IssueResult> {
@@ -145,7 +119,7 @@ export class InvoicingService {
     // Online path. A NIT client is checked with SIAT unless the caller forces it (excepción 1).
     let cufd: CufdRecord;
     try {
-      if (sale.clientDocType === DOC_NIT && sale.exceptionCode !== 1 && opts.submit !== false) {
+      if (sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT && sale.exceptionCode !== 1 && opts.submit !== false) {
         const nit = Number(sale.clientDocNumber);
         const check = await this.deps.codes.verifyNit(tenant, pos, nit);
         if (!check.valido) {
@@ -165,7 +139,7 @@ export class InvoicingService {
 
     const inv = await this.persist(tenant, pos, type, sale, leyenda, cufd, 1, null, opts, hash);
     if ('replayed' in inv) return inv;
-    this.deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: summary(inv) });
+    this.deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
     if (opts.submit === false) return { invoice: inv, replayed: false };
     return { invoice: await this.submitOnline(tenant, pos, inv), replayed: false };
   }
@@ -209,7 +183,7 @@ export class InvoicingService {
     if (!cufd) throw new IssueError(503, 'SIAT_UNAVAILABLE', 'No hay CUFD para emitir fuera de línea');
     const inv = await this.persist(tenant, pos, type, sale, leyenda, cufd, 2, event.id, opts, hash);
     if ('replayed' in inv) return inv;
-    this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: summary(inv) });
+    this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
     return { invoice: inv, replayed: false };
   }
 
@@ -231,17 +205,18 @@ export class InvoicingService {
   ): Promise<InvoiceRecord | IssueResult> {
     const { invoices } = this.deps;
     // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT.md §3.7).
-    const exceptionCode = codigoEmision === 2 && sale.clientDocType === DOC_NIT ? 1 : sale.exceptionCode;
+    const exceptionCode = codigoEmision === 2 && sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : sale.exceptionCode;
     const signer = type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null;
-    return this.committer.run((): InvoiceRecord | IssueResult => {
+    return this.deps.store.groupCommit((): InvoiceRecord | IssueResult => {
       if (opts.idempotencyKey) {
         const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
         if (prior) return this.replay(prior, hash!);
       }
       const number = invoices.allocateNumber(tenant.id, pos.id, type.sector);
       const fechaEmision = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
-      const cuf = buildCuf(
-        {
+      const literal = amountInWords(sale.totals.montoTotal);
+      const { cuf, xml, gzip, hashArchivo } = seal({
+        fields: {
           nit: tenant.nit,
           fechaEmision,
           codigoSucursal: pos.branchCode,
@@ -252,13 +227,10 @@ export class InvoicingService {
           numeroFactura: number,
           codigoPuntoVenta: pos.code,
         },
-        cufd.codigoControl,
-      );
-      const literal = amountInWords(sale.totals.montoTotal);
-      const doc = this.document(tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, literal, exceptionCode, usuario: opts.usuario });
-      const unsigned = buildCompraVentaXml(doc, type.modalidad);
-      const xml = signer ? signer.signSimple(compraVentaShape(unsigned, type.modalidad)) : unsigned;
-      const gz = gzipDocument(xml);
+        codigoControl: cufd.codigoControl,
+        document: (cuf) => compraVentaDocument(tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode, usuario: opts.usuario }),
+        signer,
+      });
       const at = this.now().toISOString();
       const id = uuidv7(); // time-ordered: the sale touches the index pages the last one did
       const stored = invoices.insert({
@@ -298,7 +270,7 @@ export class InvoicingService {
         usuario: opts.usuario,
         details: sale.lines.map((l) => ({ ...l })),
         xml,
-        hash: gz.hashArchivo,
+        hash: hashArchivo,
         idempotencyKey: opts.idempotencyKey ?? null,
         requestHash: hash,
         state: codigoEmision === 2 ? 'CONTINGENCY' : 'PENDING',
@@ -307,7 +279,7 @@ export class InvoicingService {
         createdAt: at,
       });
       if (codigoEmision === 1 && opts.submit !== false) {
-        this.gzipFor.set(id, gz);
+        this.gzipFor.set(id, { gzip, hashArchivo });
         // Bounded: an entry whose sending never came (a failed commit) must not stay forever.
         if (this.gzipFor.size > 256) this.gzipFor.delete(this.gzipFor.keys().next().value!);
       }
@@ -326,66 +298,11 @@ export class InvoicingService {
     return packDocument(inv.xml);
   }
 
-  document(
-    tenant: Tenant,
-    pos: PointOfSale,
-    sale: Sale,
-    x: { number: number; cuf: string; cufd: CufdRecord; fechaEmision: string; leyenda: string; literal: string; exceptionCode: number | null; usuario: string },
-  ): CompraVentaDocument {
-    return {
-      cabecera: {
-        nitEmisor: tenant.nit,
-        razonSocialEmisor: tenant.razonSocial,
-        municipio: tenant.municipio || 'La Paz',
-        telefono: tenant.telefono,
-        numeroFactura: x.number,
-        cuf: x.cuf,
-        cufd: x.cufd.codigo,
-        codigoSucursal: pos.branchCode,
-        // The CUFD's address is the padrón's: invoices must repeat it (SIAT 1007/2014).
-        direccion: x.cufd.direccion || tenant.direccion,
-        codigoPuntoVenta: pos.code,
-        fechaEmision: x.fechaEmision,
-        nombreRazonSocial: sale.clientName,
-        codigoTipoDocumentoIdentidad: sale.clientDocType,
-        numeroDocumento: sale.clientDocNumber,
-        complemento: sale.clientComplement,
-        codigoCliente: sale.clientCode,
-        codigoMetodoPago: sale.paymentMethod,
-        numeroTarjeta: sale.cardNumberMasked,
-        montoTotal: sale.totals.montoTotal,
-        montoTotalSujetoIva: sale.totals.montoTotalSujetoIva,
-        codigoMoneda: sale.currency,
-        tipoCambio: sale.exchangeRate,
-        montoTotalMoneda: sale.totals.montoTotalMoneda,
-        montoGiftCard: sale.giftCard > 0 ? sale.giftCard : null,
-        descuentoAdicional: sale.additionalDiscount > 0 ? sale.additionalDiscount : null,
-        codigoExcepcion: x.exceptionCode,
-        cafc: null,
-        leyenda: x.leyenda,
-        usuario: x.usuario,
-      },
-      detalle: sale.lines.map((l) => ({
-        actividadEconomica: l.activityEconomic,
-        codigoProductoSin: Number(l.codeProductSin),
-        codigoProducto: l.codeProduct,
-        descripcion: l.description,
-        cantidad: l.quantity,
-        unidadMedida: l.unitMeasure,
-        precioUnitario: l.priceUnit,
-        montoDescuento: l.amountDiscount > 0 ? l.amountDiscount : null,
-        subTotal: l.subTotal,
-        numeroSerie: null,
-        numeroImei: null,
-      })),
-    };
-  }
-
   /** recepcionFactura on the modality's service; the outcome is persisted whatever it is. */
   async submitOnline(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
     const { invoices, gateway, bus } = this.deps;
     const client = gateway.client(tenant);
-    const service = inv.sector === 1 || inv.sector === 35 || inv.sector === 41 ? 'compraVenta' : inv.modalidad === 1 ? 'electronica' : 'computarizada';
+    const service = invoiceServiceKey(inv.sector, inv.modalidad);
     const packed = this.packedFor(inv);
     const id = gateway.identity(tenant);
     let res;
@@ -409,13 +326,7 @@ export class InvoicingService {
     } catch (err) {
       return this.onSubmitFailure(tenant, pos, inv, err);
     }
-    const messages: SiatMessageRecord[] = (res.mensajesList ?? []).map((m) => ({
-      codigo: m.codigo ?? 0,
-      descripcion: m.descripcion ?? '',
-      ...(m.advertencia !== undefined ? { advertencia: m.advertencia } : {}),
-      ...(m.numeroArchivo !== undefined ? { numeroArchivo: m.numeroArchivo } : {}),
-      ...(m.numeroDetalle !== undefined ? { numeroDetalle: m.numeroDetalle } : {}),
-    }));
+    const messages = siatMessagesOf(res.mensajesList);
     const code = res.codigoEstado ?? 0;
     if (code === 908) {
       const done = invoices.setState(inv.id, {
@@ -426,7 +337,7 @@ export class InvoicingService {
         siatMessages: messages,
         lastChecked: this.now().toISOString(),
       });
-      bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+      bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
       return done;
     }
     // A transient SIAT error (database time-out, service unavailable…) is not a verdict on the
@@ -443,7 +354,7 @@ export class InvoicingService {
       lastChecked: this.now().toISOString(),
       detail: messages.map((m) => `${m.codigo} ${m.descripcion}`).join('; '),
     });
-    bus.publish({ type: 'invoice.rejected', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+    bus.publish({ type: 'invoice.rejected', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
     return done;
   }
 
@@ -459,7 +370,7 @@ export class InvoicingService {
       eventId: event.id,
       detail: `resultado del envío en línea desconocido (${err instanceof Error ? err.message : String(err)})`,
     });
-    this.deps.bus.publish({ type: 'invoice.pending', tenantId: tenant.id, posId: pos.id, data: summary(kept) });
+    this.deps.bus.publish({ type: 'invoice.pending', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(kept) });
     return kept;
   }
 
@@ -468,51 +379,28 @@ export class InvoicingService {
     const cufd = this.deps.codes.byCodigo(tenant.id, event.cufdEvento);
     if (!cufd) throw new Error(`CUFD del evento ${event.cufdEvento} desconocido`);
     const type = invoiceType(inv.invoiceType)!;
-    const exceptionCode = inv.clientDocType === DOC_NIT ? 1 : inv.exceptionCode;
-    const cuf = buildCuf(
-      {
+    const exceptionCode = inv.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : inv.exceptionCode;
+    const sale = saleOfInvoice(inv, exceptionCode);
+    const { cuf, xml, hashArchivo } = seal({
+      fields: {
         nit: tenant.nit,
         fechaEmision: inv.fechaEmision,
         codigoSucursal: inv.branchCode,
-        modalidad: inv.modalidad,
+        modalidad: type.modalidad,
         tipoEmision: 2,
         tipoFacturaDocumento: inv.tipoFactura,
         codigoDocumentoSector: inv.sector,
         numeroFactura: inv.number,
         codigoPuntoVenta: inv.posCode,
       },
-      cufd.codigoControl,
+      codigoControl: cufd.codigoControl,
+      document: (cuf) => compraVentaDocument(tenant, pos, sale, { number: inv.number, cuf, cufd, fechaEmision: inv.fechaEmision, leyenda: inv.leyenda, exceptionCode, usuario: inv.usuario }),
+      signer: type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null,
+    });
+    const done = this.deps.store.transaction(() =>
+      this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: hashArchivo, exceptionCode, eventId: event.id, detail }),
     );
-    const sale: Sale = {
-      clientDocType: inv.clientDocType,
-      clientDocNumber: inv.clientDocNumber,
-      clientComplement: inv.clientComplement,
-      clientName: inv.clientName,
-      clientCode: inv.clientCode,
-      clientEmail: inv.clientEmail,
-      paymentMethod: inv.paymentMethod,
-      cardNumberMasked: inv.cardNumber,
-      giftCard: inv.giftCard,
-      additionalDiscount: inv.additionalDiscount,
-      currency: inv.currency,
-      exchangeRate: inv.exchangeRate,
-      exceptionCode,
-      lines: inv.details,
-      totals: { ok: true, lines: inv.details.map((d) => ({ subTotal: d.subTotal })), sumSubTotals: inv.subtotal, montoTotal: inv.total, montoTotalSujetoIva: inv.totalSubjectIva, montoTotalMoneda: inv.totalCurrency },
-    };
-    const doc = this.document(tenant, pos, sale, { number: inv.number, cuf, cufd, fechaEmision: inv.fechaEmision, leyenda: inv.leyenda, literal: inv.literal, exceptionCode, usuario: inv.usuario });
-    const unsigned = buildCompraVentaXml(doc, type.modalidad);
-    const xml = type.modalidad === 1 ? this.deps.signers.forTenant(tenant).signSimple(compraVentaShape(unsigned, type.modalidad)) : unsigned;
-    const done = this.deps.db
-      .transaction(() =>
-        this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: gzipDocument(xml).hashArchivo, exceptionCode, eventId: event.id, detail }),
-      )
-      .immediate();
-    this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: summary(done) });
+    this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
     return done;
   }
-}
-
-export function summary(inv: InvoiceRecord): Record<string, unknown> {
-  return { id: inv.id, cuf: inv.cuf, invoiceNumber: inv.number, state: inv.state, amountTotal: inv.total / 100 };
 }

@@ -6,6 +6,7 @@ import { toHundredths, type Cents, type Hundredths } from '../../shared/money';
 import { computeTotals, type Totals } from './totals';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine } from '../store/invoices';
+import { TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
 
 export interface SaleLineRequest {
   activityEconomic: string;
@@ -71,9 +72,6 @@ export interface CatalogLookup {
 
 /** Document number "0" (or 99001/99002/99003 specials aside) cannot exceed Bs 3000 (SIAT 1010). */
 const ANONYMOUS_LIMIT_CENTS = 300_000;
-const DOC_NIT = 5;
-const DOC_CI = 1;
-const UNIT_SERVICE = 58;
 
 /** SIAT's masking: first 4 digits + zeros + last 4, 16 digits in all (CONTRACT.md §3.7). */
 export function maskCardNumber(raw: string): string | null {
@@ -104,11 +102,11 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
   // Client and document.
   if (!cat.documentType(req.clientDocumentType)) add('clientDocumentType', 'CATALOG', `tipo de documento ${req.clientDocumentType} no existe en el catálogo`);
   const docNumber = req.clientDocumentNumber.trim();
-  if (req.clientDocumentType === DOC_NIT && !/^\d{1,13}$/.test(docNumber)) {
+  if (req.clientDocumentType === TIPO_DOCUMENTO_IDENTIDAD.NIT && !/^\d{1,13}$/.test(docNumber)) {
     add('clientDocumentNumber', 'NIT_FORMAT', 'un NIT tiene solo dígitos (1 a 13)');
   }
   const complement = req.clientComplement?.trim() || null;
-  if (complement !== null && req.clientDocumentType !== DOC_CI) {
+  if (complement !== null && req.clientDocumentType !== TIPO_DOCUMENTO_IDENTIDAD.CI) {
     add('clientComplement', 'SIAT_1011', 'el complemento solo se admite con cédula de identidad (SIAT 1011)');
   }
 
@@ -154,7 +152,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
     }
     if (!cat.unit(d.unitMeasure)) add(`${at}.unitMeasure`, 'CATALOG', `unidad de medida ${d.unitMeasure} no existe en el catálogo`);
     const quantity = amount(d.quantity, `${at}.quantity`);
-    if (d.unitMeasure === UNIT_SERVICE && quantity !== 100) add(`${at}.quantity`, 'SERVICE_QTY', 'un servicio (unidad 58) se factura con cantidad 1');
+    if (d.unitMeasure === UNIDAD_MEDIDA.UNIDAD_SERVICIOS && quantity !== 100) add(`${at}.quantity`, 'SERVICE_QTY', 'un servicio (unidad 58) se factura con cantidad 1');
     return {
       activityEconomic: activity,
       codeProductSin: sin,

@@ -5,6 +5,8 @@
 import type { Tenant } from '../store/tenants';
 import type { PointOfSaleDetails, PointOfSaleRepository } from '../store/points-of-sale';
 import type { BranchRepository } from '../store/branches';
+import type { InvoiceRepository } from '../store/invoices';
+import type { ContingencyRepository } from '../store/contingency-events';
 import type { CodesService } from '../codes/codes-service';
 import type { SiatGateway } from '../codes/siat-gateway';
 import { SiatMalformedError } from '../siat/errors';
@@ -33,6 +35,8 @@ export interface NewPointOfSale {
 export interface PointOfSaleRegistrationDeps {
   pointsOfSale: PointOfSaleRepository;
   branches: BranchRepository;
+  invoices: InvoiceRepository;
+  contingency: ContingencyRepository;
   codes: CodesService;
   gateway: SiatGateway;
 }
@@ -116,11 +120,12 @@ export class PointOfSaleRegistration {
           : `${label} es la propia sucursal: SIAT no lo cierra con cierrePuntoVenta; se cierra junto con la sucursal`,
       );
     }
-    const open = pointsOfSale.unsettled(tenant.id, pos.id);
-    if (open.invoices > 0) {
-      throw new PosError('UNSETTLED', `${label} tiene ${open.invoices} factura(s) pendiente(s) o de contingencia aún no resueltas con SIAT; espere a que se envíen`);
+    // Online sends under way count too: closing would revoke the codes they were issued with.
+    const unsettled = this.deps.invoices.countWaitingForSiat({ tenantId: tenant.id, posId: pos.id, includeInFlight: true });
+    if (unsettled > 0) {
+      throw new PosError('UNSETTLED', `${label} tiene ${unsettled} factura(s) pendiente(s) o de contingencia aún no resueltas con SIAT; espere a que se envíen`);
     }
-    if (open.events > 0) {
+    if (this.deps.contingency.unclosedCount({ tenantId: tenant.id, posId: pos.id }) > 0) {
       throw new PosError('UNSETTLED', `${label} tiene un evento de contingencia sin cerrar; espere a que termine de enviarse a SIAT`);
     }
     if (this.closing.has(pos.id)) throw new PosError('CLOSING', `${label} ya se está cerrando en SIAT`);

@@ -32,26 +32,26 @@ export interface Issuer {
 export function checkIssuer(state: SimulatorState, req: Req, opts: { modalidad?: boolean } = {}): Issuer {
   checkAmbiente(state, req);
   const nit = str(req, 'nit');
-  const taxpayer = nit ? state.taxpayer(nit) : undefined;
+  const taxpayer = nit ? state.padron.taxpayer(nit) : undefined;
   if (!nit || !taxpayer) reject(919);
   const codigoSistema = str(req, 'codigoSistema') ?? '';
-  const systemNit = state.systemNit(codigoSistema);
+  const systemNit = state.padron.systemNit(codigoSistema);
   if (systemNit === undefined) reject(911);
   if (systemNit !== nit) reject(912);
   if (opts.modalidad) {
     const modalidad = num(req, 'codigoModalidad');
     if (modalidad !== 1 && modalidad !== 2) reject(917);
-    if (!state.modalidades(taxpayer).includes(modalidad)) reject(937);
+    if (!state.padron.modalidades(taxpayer).includes(modalidad)) reject(937);
   }
   return { taxpayer, nit, codigoSistema };
 }
 
 /** Branch (918) and, when given, point of sale (933). Returns the padrón address. */
 export function checkBranch(state: SimulatorState, nit: string, sucursal: number | undefined, pv?: number): { direccion: string } {
-  const branch = sucursal === undefined ? undefined : state.branch(nit, sucursal);
+  const branch = sucursal === undefined ? undefined : state.padron.branch(nit, sucursal);
   if (!branch || sucursal === undefined) reject(918);
   if (pv !== undefined) {
-    const pos = state.pointOfSale(nit, sucursal, pv);
+    const pos = state.padron.pointOfSale(nit, sucursal, pv);
     if (!pos || pos.closed) reject(933);
   }
   return branch;
@@ -62,18 +62,18 @@ export function checkBranch(state: SimulatorState, nit: string, sucursal: number
  * this branch and — when `pv` is given — this point of sale (930).
  */
 export function checkCuis(state: SimulatorState, req: Req, issuer: Issuer, sucursal: number, pv?: number): CuisRow {
-  const row = state.cuis(str(req, 'cuis') ?? '');
+  const row = state.codes.cuis(str(req, 'cuis') ?? '');
   if (!row || row.nit !== issuer.nit || row.codigo_sistema !== issuer.codigoSistema) reject(913);
-  if (row.revoked || row.expires_at <= state.now().getTime()) reject(929);
+  if (row.revoked || row.expires_at <= state.clock.now().getTime()) reject(929);
   if (row.codigo_sucursal !== sucursal || (pv !== undefined && row.codigo_punto_venta !== pv)) reject(930);
   return row;
 }
 
 /** A CUFD of this NIT, branch and point of sale (914), in force now (953). */
 export function checkCurrentCufd(state: SimulatorState, codigo: string | undefined, nit: string, sucursal: number, pv: number): CufdRow {
-  const row = codigo ? state.cufd(codigo) : undefined;
+  const row = codigo ? state.codes.cufd(codigo) : undefined;
   if (!row || row.nit !== nit || row.codigo_sucursal !== sucursal || row.codigo_punto_venta !== pv) reject(914);
-  if (!state.cufdValid(row)) reject(953);
+  if (!state.codes.cufdValid(row)) reject(953);
   return row;
 }
 

@@ -4,7 +4,7 @@
 // Runs in: its own Node process.
 
 import { parseArgs } from 'node:util';
-import { startSiatSimulator } from './server';
+import { startSiatSimulator } from './simulator';
 
 const { values } = parseArgs({
   options: {

@@ -2,14 +2,15 @@
 // XMLDSig (921/922), issuer and CUFD of the XML (1001/1003/1004/1008/953/1006), CUF
 // structure and fields (1002), duplicates (1000), emission date (1009/1040/1039),
 // padrón address (1007) and the sector-1 formulas of §3.7 (1013/1014/1015/1018).
-// It uses the invoicing core (CUF decoding, XSD, signature, certificate), never its own copy.
+// It uses the invoicing core (CUF decoding, signature, certificate), never its own copy, and the
+// XSD validator in xsd/.
 // Runs in: SIAT simulator only.
 
 import { XMLParser } from 'fast-xml-parser';
 import { decodeCuf } from '../invoicing/cuf';
 import { verifyXmlSignature } from '../invoicing/signing';
 import { certificateNit } from '../invoicing/certificate';
-import { validateInvoiceXml } from '../invoicing/xml/xsd';
+import { validateInvoiceXml } from './xsd/invoice-xsd';
 import { parseSiatDateTime } from '../siat/datetime';
 import { isWarning } from '../siat/messages';
 import { msg, type SimMessage } from './respond';
@@ -160,7 +161,7 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
     ? await validateInvoiceXml(xmls, ctx.modalidad as 1 | 2, ctx.sector)
     : null;
   const seen = new Set<string>();
-  const now = state.now().getTime();
+  const now = state.clock.now().getTime();
 
   return xmls.map((xml, i) => {
     const verdict: DocumentVerdict = { xml, cuf: null, numero: null, fechaEmision: null, cufd: null, messages: [], valid: false, duplicate: false };
@@ -208,7 +209,7 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
         fail(921);
         return finish();
       }
-      const pinned = state.pinnedCertificate(ctx.nit);
+      const pinned = state.padron.pinnedCertificate(ctx.nit);
       const ownCert = certificateNit(check.certPem) === ctx.nit;
       const pinnedCert = pinned !== undefined && normalizePem(pinned) === normalizePem(check.certPem);
       if (!ownCert && !pinnedCert) fail(922);
@@ -221,14 +222,14 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
     const xmlSucursal = Number(text(cab['codigoSucursal']));
     const xmlPvText = text(cab['codigoPuntoVenta']);
     const xmlPv = xmlPvText === null || xmlPvText === '' ? 0 : Number(xmlPvText);
-    let cufd: CufdRow | undefined = verdict.cufd ? state.cufd(verdict.cufd) : undefined;
+    let cufd: CufdRow | undefined = verdict.cufd ? state.codes.cufd(verdict.cufd) : undefined;
     if (!cufd || cufd.nit !== ctx.nit) {
       fail(1003);
       cufd = undefined;
     } else {
       if (cufd.codigo_sucursal !== xmlSucursal || xmlSucursal !== ctx.sucursal) fail(1004);
       if (cufd.codigo_punto_venta !== xmlPv || xmlPv !== ctx.pv) fail(1008);
-      if (ctx.emision === 1 && !state.cufdValid(cufd)) fail(953);
+      if (ctx.emision === 1 && !state.codes.cufdValid(cufd)) fail(953);
       // Offline: the documents were issued with the CUFD in force when the event began (§5.1).
       if (ctx.emision === 2 && ctx.event && cufd.codigo !== ctx.event.cufd_evento) fail(1006);
     }
@@ -258,7 +259,7 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
     }
 
     // 1000: CUF already registered (or repeated in this batch).
-    if (cuf && (state.invoice(cuf) || seen.has(cuf))) fail(1000);
+    if (cuf && (state.reception.invoice(cuf) || seen.has(cuf))) fail(1000);
     if (cuf) seen.add(cuf);
 
     // Emission date per emission type.

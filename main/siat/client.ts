@@ -20,9 +20,9 @@ import {
   SiatMalformedError,
   SiatRejectionError,
   SiatTransportError,
-  type SiatMessage,
   type TransportKind,
 } from './errors';
+import { siatMessagesOf } from './messages';
 
 export interface SiatClientTimeouts {
   /** recepcionFactura / recepcionDocumentoAjuste: the cashier is waiting (default 5000). */
@@ -158,14 +158,6 @@ function timeoutFor(operation: string, t: Required<SiatClientTimeouts>): number 
   return t.defaultMs;
 }
 
-function messagesOf(response: Record<string, unknown>): SiatMessage[] {
-  const list = Array.isArray(response['mensajesList']) ? (response['mensajesList'] as Record<string, unknown>[]) : [];
-  return list.map((m) => ({
-    codigo: typeof m['codigo'] === 'number' ? m['codigo'] : -1,
-    descripcion: typeof m['descripcion'] === 'string' ? m['descripcion'] : '',
-  }));
-}
-
 export function createSiatClient(options: SiatClientOptions): SiatClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) };
@@ -263,7 +255,7 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
     if (response['transaccion'] === false) {
       // See errors.ts for why the reception family returns instead of throwing.
       const evaluated = spec.reception === true && typeof response['codigoEstado'] === 'number';
-      if (!evaluated) throw new SiatRejectionError(messagesOf(response), response, ctx);
+      if (!evaluated) throw new SiatRejectionError(siatMessagesOf(response['mensajesList'], -1), response, ctx);
     }
     return response;
   }

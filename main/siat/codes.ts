@@ -2,6 +2,7 @@
 // Runs in: engine, SIAT simulator, renderer (pure data, no I/O).
 // Sources: CONTRACT §1.1 (ambiente), §3.1 (modalidad, emisión, tipo factura), §6 (states),
 // §3.2 + §2.7 (sectors and service routing), §5.2 (significant events), §7 (catalog codes).
+import type { ServiceKey, SiatServices } from './operations';
 
 /** `codigoAmbiente`. */
 export const AMBIENTE = { PRODUCCION: 1, PILOTO: 2 } as const;
@@ -81,6 +82,8 @@ export const METODO_PAGO = {
   TRANSFERENCIA_SWIFT: 9,
   EFECTIVO_TARJETA: 10,
   GIFT_CARD: 27,
+  EFECTIVO_GIFT_CARD: 35,
+  TARJETA_GIFT_CARD: 40,
   CANAL_DE_PAGO: 31,
   BILLETERA_MOVIL: 32,
   PAGO_ONLINE: 33,
@@ -263,6 +266,38 @@ export function serviceForSector(sector: number, modalidad: Modalidad): SiatInvo
     case 'ELEC_COMP':
       return modalidad === MODALIDAD.ELECTRONICA ? SIAT_INVOICE_SERVICE.ELECTRONICA : SIAT_INVOICE_SERVICE.COMPUTARIZADA;
   }
+}
+
+/**
+ * The client module (operations.ts SIAT_SERVICES) of each reception service that takes
+ * invoices one by one and in packages (recepcionFactura, recepcionPaqueteFactura, …). The type
+ * holds each key to the service whose path it names, so the two tables cannot drift apart.
+ * DocumentoAjuste (notes: recepcionDocumentoAjuste …) and BoletoAereo (massive only) have
+ * other operations and are not invoice services in this sense.
+ */
+type ServiceKeyOfPath<P> = { [K in ServiceKey]: SiatServices[K]['path'] extends P ? K : never }[ServiceKey];
+type InvoiceReceptionService = Exclude<SiatInvoiceService, 'ServicioFacturacionDocumentoAjuste' | 'ServicioFacturacionBoletoAereo'>;
+export type InvoiceServiceKey = ServiceKeyOfPath<InvoiceReceptionService>;
+
+const INVOICE_SERVICE_KEY: { readonly [P in InvoiceReceptionService]: ServiceKeyOfPath<P> } = {
+  ServicioFacturacionCompraVenta: 'compraVenta',
+  ServicioFacturacionElectronica: 'electronica',
+  ServicioFacturacionComputarizada: 'computarizada',
+  ServicioFacturacionTelecomunicaciones: 'telecomunicaciones',
+  ServicioFacturacionServicioBasico: 'servicioBasico',
+  ServicioFacturacionEntidadFinanciera: 'entidadFinanciera',
+};
+
+/**
+ * The client module that receives, annuls and verifies a sector's invoices (serviceForSector):
+ * compra-venta (1, 35, 41) → compraVenta in both modalities. Throws for the sectors whose
+ * service has no invoice operations (notes, boleto aéreo): those are issued differently.
+ */
+export function invoiceServiceKey(sector: number, modalidad: Modalidad): InvoiceServiceKey {
+  const service = serviceForSector(sector, modalidad);
+  const key = (INVOICE_SERVICE_KEY as Readonly<Record<string, InvoiceServiceKey>>)[service];
+  if (!key) throw new RangeError(`Documento sector ${sector}: ${service} no recibe facturas con recepcionFactura`);
+  return key;
 }
 
 // ---------------------------------------------------------------------------------------

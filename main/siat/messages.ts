@@ -253,3 +253,36 @@ export const CONFIGURATION_ERROR_CODES: ReadonlySet<number> = new Set([910, 911,
 export function isConfigurationError(code: number): boolean {
   return CONFIGURATION_ERROR_CODES.has(code);
 }
+
+/**
+ * One entry of SIAT's `mensajesList` as Kipu keeps it: code and text verbatim (STYLE rule 5)
+ * and, in the reception family (MENSAJE_RECEPCION, operations.ts), the per-file fields when
+ * SIAT sent them.
+ */
+export interface SiatMessageRecord {
+  codigo: number;
+  descripcion: string;
+  advertencia?: boolean;
+  numeroArchivo?: number;
+  numeroDetalle?: number;
+}
+
+/**
+ * SIAT's `mensajesList` → our messages: the one mapper for every answer (codes, reception,
+ * annulment, verification, and the client's rejections). A field of the wrong type counts as
+ * absent; a missing code becomes `missingCode` (the client marks it -1 in its rejections).
+ */
+export function siatMessagesOf(list: unknown, missingCode = 0): SiatMessageRecord[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((raw: unknown) => {
+    const m = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const out: SiatMessageRecord = {
+      codigo: typeof m['codigo'] === 'number' ? m['codigo'] : missingCode,
+      descripcion: typeof m['descripcion'] === 'string' ? m['descripcion'] : '',
+    };
+    if (typeof m['advertencia'] === 'boolean') out.advertencia = m['advertencia'];
+    if (typeof m['numeroArchivo'] === 'number') out.numeroArchivo = m['numeroArchivo'];
+    if (typeof m['numeroDetalle'] === 'number') out.numeroDetalle = m['numeroDetalle'];
+    return out;
+  });
+}

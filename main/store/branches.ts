@@ -130,41 +130,16 @@ export class BranchRepository {
     return this.byId(tenantId, id)!;
   }
 
-  /**
-   * Closes a branch (the sector style's DELETE). Refused for the casa matriz (SIAT knows every
-   * taxpayer by sucursal 0), while the branch has open points of sale (they are closed in SIAT
-   * first: cierrePuntoVenta, DELETE /api/v1/pos/{id}), and while any of its invoices or
-   * contingency events is not settled with SIAT yet (PENDING or CONTINGENCY invoices, events not
-   * CLOSED). PV 0 is the branch itself — SIAT does not close it with cierrePuntoVenta — so it does
-   * not count as open and is closed together with the branch.
-   */
-  close(tenantId: string, id: number): BranchOffice {
-    const tx = this.db.transaction(() => {
-      const b = this.byId(tenantId, id);
-      if (!b) throw new BranchError('NOT_FOUND', `Sucursal ${id} no encontrada`);
-      if (b.codigoSucursal === 0) {
-        throw new BranchError('MAIN_BRANCH', `La casa matriz (código de sucursal 0, "${b.name}") no se puede eliminar: la normativa del SIN la exige mientras el contribuyente factura`);
-      }
-      const open = (prepared(this.db, 'SELECT COUNT(*) n FROM points_of_sale WHERE tenant_id = ? AND branch_id = ? AND code <> 0 AND closed_at IS NULL').get(tenantId, id) as { n: number }).n;
-      if (open > 0) {
-        throw new BranchError('OPEN_POINTS_OF_SALE', `La sucursal ${b.codigoSucursal} ("${b.name}") tiene ${open} punto(s) de venta abierto(s); ciérrelos primero`);
-      }
-      const unsent = (prepared(this.db,
-        `SELECT COUNT(*) n FROM invoices i JOIN points_of_sale p ON p.id = i.pos_id
-         WHERE i.tenant_id = ? AND p.branch_id = ? AND i.state IN ('PENDING', 'CONTINGENCY')`,
-      ).get(tenantId, id) as { n: number }).n;
-      const events = (prepared(this.db,
-        `SELECT COUNT(*) n FROM contingency_events e JOIN points_of_sale p ON p.id = e.pos_id
-         WHERE e.tenant_id = ? AND p.branch_id = ? AND e.state <> 'CLOSED'`,
-      ).get(tenantId, id) as { n: number }).n;
-      if (unsent > 0 || events > 0) {
-        throw new BranchError('UNSENT_INVOICES', `La sucursal ${b.codigoSucursal} ("${b.name}") tiene facturas o eventos de contingencia aún no resueltos con SIAT; espere a que se envíen`);
-      }
-      const at = this.now().toISOString();
-      prepared(this.db, 'UPDATE branches SET closed_at = ? WHERE tenant_id = ? AND id = ?').run(at, tenantId, id);
-      prepared(this.db, 'UPDATE points_of_sale SET closed_at = ? WHERE tenant_id = ? AND branch_id = ? AND code = 0 AND closed_at IS NULL').run(at, tenantId, id);
-    });
-    tx.immediate();
+  /** How many points of sale of the branch are open, leaving out PV 0 (the branch itself). */
+  openPointsOfSaleCount(tenantId: string, id: number): number {
+    return (prepared(this.db, 'SELECT COUNT(*) n FROM points_of_sale WHERE tenant_id = ? AND branch_id = ? AND code <> 0 AND closed_at IS NULL').get(tenantId, id) as { n: number }).n;
+  }
+
+  /** Marks the branch and its PV 0 closed; the rows stay. Whether it may close is close-branch.ts's. */
+  markClosed(tenantId: string, id: number): BranchOffice {
+    const at = this.now().toISOString();
+    prepared(this.db, 'UPDATE branches SET closed_at = ? WHERE tenant_id = ? AND id = ?').run(at, tenantId, id);
+    prepared(this.db, 'UPDATE points_of_sale SET closed_at = ? WHERE tenant_id = ? AND branch_id = ? AND code = 0 AND closed_at IS NULL').run(at, tenantId, id);
     return this.byId(tenantId, id, { includeClosed: true })!;
   }
 

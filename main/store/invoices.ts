@@ -2,8 +2,11 @@
 import type { Db } from './db';
 import type { Cents, Hundredths } from '../../shared/money';
 import { prepared } from './statements';
+import type { SiatMessageRecord } from '../siat/messages';
 
-export type InvoiceState = 'PENDING' | 'VALIDATED' | 'REJECTED' | 'CANCELLED' | 'CONTINGENCY';
+// The states are the API's (shared/api/invoice.ts): one list for the store, the routes and the till.
+import type { InvoiceState } from '../../shared/api/invoice';
+export type { InvoiceState };
 
 export interface InvoiceLine {
   activityEconomic: string;
@@ -17,13 +20,8 @@ export interface InvoiceLine {
   subTotal: Cents;
 }
 
-export interface SiatMessageRecord {
-  codigo: number;
-  descripcion: string;
-  advertencia?: boolean;
-  numeroArchivo?: number;
-  numeroDetalle?: number;
-}
+// SIAT's messages are stored as SIAT's one mapper makes them (siat/messages.ts).
+export type { SiatMessageRecord } from '../siat/messages';
 
 export interface InvoiceRecord {
   id: string;
@@ -412,18 +410,34 @@ export class InvoiceRepository {
     return toRecord(prepared(this.db, 'SELECT * FROM invoices WHERE id = ?').get(id) as Row);
   }
 
-  /** Invoices of a point of sale in the given states (the contingency queue), oldest first. */
-  byStates(tenantId: string, posId: string, states: InvoiceState[], limit = 100_000): InvoiceRecord[] {
-    return (
-      prepared(this.db, `SELECT * FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY number LIMIT ?`)
-        .all(tenantId, posId, ...states, limit) as Row[]
-    ).map(toRecord);
+  /**
+   * How many invoices still wait for SIAT in a point of sale or a branch (`waitingForSiat`).
+   * With `includeInFlight`, online sends still under way count too: what keeps a point of sale or
+   * a branch from closing.
+   */
+  countWaitingForSiat(scope: WaitingScope): number {
+    const { where, args } = waitingWhere(scope);
+    return (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE ${where}`).get(...args) as { n: number }).n;
   }
 
-  countByStates(tenantId: string, posId: string, states: InvoiceState[]): number {
-    return (
-      prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN (${states.map(() => '?').join(',')})`)
-        .get(tenantId, posId, ...states) as { n: number }
-    ).n;
+  /** The point of sale's invoices still waiting for SIAT (the till's queue), oldest number first. */
+  waitingForSiat(tenantId: string, posId: string, limit: number): InvoiceRecord[] {
+    const { where, args } = waitingWhere({ tenantId, posId });
+    return (prepared(this.db, `SELECT * FROM invoices WHERE ${where} ORDER BY number LIMIT ?`).all(...args, limit) as Row[]).map(toRecord);
   }
+}
+
+/** Whose invoices: one point of sale, or every point of sale of a branch. */
+export type WaitingScope = { tenantId: string; includeInFlight?: boolean } & ({ posId: string } | { branchId: number });
+
+/**
+ * "Waiting for SIAT", defined once: issued offline (CONTINGENCY), or sent online with an outcome
+ * SIAT never gave (PENDING with needs_reconcile) — both go to SIAT in a contingency recovery.
+ * A PENDING invoice without needs_reconcile is an online send under way.
+ */
+function waitingWhere(scope: WaitingScope): { where: string; args: unknown[] } {
+  const states = scope.includeInFlight ? `state IN ('PENDING', 'CONTINGENCY')` : `(state = 'CONTINGENCY' OR (state = 'PENDING' AND needs_reconcile = 1))`;
+  return 'posId' in scope
+    ? { where: `tenant_id = ? AND pos_id = ? AND ${states}`, args: [scope.tenantId, scope.posId] }
+    : { where: `tenant_id = ? AND pos_id IN (SELECT id FROM points_of_sale WHERE branch_id = ?) AND ${states}`, args: [scope.tenantId, scope.branchId] };
 }

@@ -6,13 +6,9 @@ import type { Db } from './db';
 import { prepared } from './statements';
 import type { BranchOffice } from './branches';
 
-export interface PointOfSale {
-  id: string;
-  code: number;
-  branchId: number;
-  branchCode: number;
-  name: string;
-}
+// The shape is the API's (shared/api/point-of-sale.ts): one definition for the store, the routes and the till.
+import type { PointOfSale } from '../../shared/api/point-of-sale';
+export type { PointOfSale };
 
 /** A point of sale with what only its own management needs. */
 export interface PointOfSaleDetails extends PointOfSale {
@@ -20,14 +16,6 @@ export interface PointOfSaleDetails extends PointOfSale {
   type: number | null;
   /** ISO 8601 (UTC) when it was closed in SIAT; null while open. */
   closedAt: string | null;
-}
-
-/** Why a point of sale cannot be closed yet: work not settled with SIAT. */
-export interface UnsettledWork {
-  /** PENDING or CONTINGENCY invoices. */
-  invoices: number;
-  /** Contingency events not CLOSED. */
-  events: number;
 }
 
 /** Name Kipu gives a PV 0 (the branch itself) it records; the casa matriz's is created with the tenant. */
@@ -117,15 +105,6 @@ export class PointOfSaleRepository {
     });
     tx.immediate();
     return this.details(tenantId, id)!;
-  }
-
-  /** Invoices and contingency events of the point of sale not settled with SIAT yet. */
-  unsettled(tenantId: string, id: string): UnsettledWork {
-    const invoices = (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE tenant_id = ? AND pos_id = ? AND state IN ('PENDING', 'CONTINGENCY')`)
-      .get(tenantId, id) as { n: number }).n;
-    const events = (prepared(this.db, `SELECT COUNT(*) n FROM contingency_events WHERE tenant_id = ? AND pos_id = ? AND state <> 'CLOSED'`)
-      .get(tenantId, id) as { n: number }).n;
-    return { invoices, events };
   }
 
   /** Marks an open point of sale closed (after SIAT's cierrePuntoVenta); the row stays. */

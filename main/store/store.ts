@@ -1,22 +1,55 @@
-// The store: one SQLite file per installation, behind narrow repositories. Use cases depend
-// on these repositories only, so a second backend (head office) can be added later.
+// The store: one SQLite file per installation, behind narrow repositories. Use cases depend on
+// these repositories and on `transaction` only — never on the connection — so a second backend
+// (the head office's, DESIGN.md "Growth") can sit behind the same interfaces. Every SQL
+// statement of the engine lives in a repository of this folder (the simulator keeps its own).
 import { join } from 'node:path';
 import { openDatabase, type Db, type Migration } from './db';
+import { GroupCommitter } from './group-commit';
 import { TenantRepository } from './tenants';
 import { ApiKeyRepository } from './api-keys';
 import { PointOfSaleRepository } from './points-of-sale';
 import { SettingsStore } from './settings-store';
 import { ProductRepository } from './products';
+import { BranchRepository } from './branches';
+import { InvoiceRepository } from './invoices';
+import { ThirdPartyUserRepository } from './third-party-users';
+import { CodeRepository } from './codes';
+import { CatalogRepository } from './catalogs';
+import { ContingencyRepository } from './contingency-events';
+import { WebhookRepository } from './webhooks';
+import { RegulationPassageRepository } from './regulation-passages';
 
 export interface Store {
-  db: Db;
   path: string;
+  backupPath: string | null;
   tenants: TenantRepository;
   apiKeys: ApiKeyRepository;
   pointsOfSale: PointOfSaleRepository;
+  branches: BranchRepository;
   settings: SettingsStore;
   products: ProductRepository;
-  backupPath: string | null;
+  invoices: InvoiceRepository;
+  thirdPartyUsers: ThirdPartyUserRepository;
+  /** CUIS and CUFD. */
+  codes: CodeRepository;
+  catalogs: CatalogRepository;
+  /** Contingency events, their packages and recovery steps. */
+  contingency: ContingencyRepository;
+  webhooks: WebhookRepository;
+  /** The AI assistant's regulation corpus (FTS5 index). */
+  regulation: RegulationPassageRepository;
+  /**
+   * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
+   * Called inside another transaction it is a savepoint of that one.
+   */
+  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` in the next group-commit batch (group-commit.ts) and resolves once that batch is
+   * durably committed: the sale path, where one COMMIT per invoice would cap throughput.
+   */
+  groupCommit<T>(fn: () => T): Promise<T>;
+  /** False once closed: background work that outlives a shutdown stops touching the store. */
+  readonly isOpen: boolean;
   close(): void;
 }
 
@@ -24,21 +57,49 @@ export function databasePath(dataDir: string): string {
   return join(dataDir, 'kipu.sqlite');
 }
 
+const connections = new WeakMap<Store, Db>();
+
+/**
+ * The SQLite connection behind a store, for tests and benchmarks that check rows as they are on
+ * disk (triggers, counts, raw columns). The engine's code never calls it: it goes through the
+ * repositories, which is what keeps a second backend possible.
+ */
+export function sqliteConnection(store: Store): Db {
+  const db = connections.get(store);
+  if (!db) throw new Error('This store has no SQLite connection');
+  return db;
+}
+
 export function openStore(dataDir: string, opts: { migrations?: Migration[]; now?: () => Date } = {}): Store {
   const path = databasePath(dataDir);
   const { db, backupPath } = openDatabase(path, opts);
   const now = opts.now ?? (() => new Date());
-  return {
-    db,
+  const committer = new GroupCommitter(db);
+  const store: Store = {
     path,
     backupPath,
     tenants: new TenantRepository(db, now),
     apiKeys: new ApiKeyRepository(db, now),
     pointsOfSale: new PointOfSaleRepository(db, now),
+    branches: new BranchRepository(db, now),
     settings: new SettingsStore(db, now),
     products: new ProductRepository(db, now),
+    invoices: new InvoiceRepository(db, now),
+    thirdPartyUsers: new ThirdPartyUserRepository(db),
+    codes: new CodeRepository(db),
+    catalogs: new CatalogRepository(db),
+    contingency: new ContingencyRepository(db, now),
+    webhooks: new WebhookRepository(db, now),
+    regulation: new RegulationPassageRepository(db, now),
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
+    get isOpen() {
+      return db.open;
+    },
     close: () => {
       if (db.open) db.close();
     },
   };
+  connections.set(store, db);
+  return store;
 }

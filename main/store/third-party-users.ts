@@ -102,4 +102,12 @@ export class ThirdPartyUserRepository {
     const r = prepared(this.db, `${SELECT} WHERE provider_tenant_id = ? AND id = ?`).get(providerTenantId, id) as Row | undefined;
     return r ? toUser(r) : null;
   }
+
+  /** NIT of the provider the tenant is a third party of, or null when it is nobody's. */
+  providerNitOf(tenantId: string): string | null {
+    const r = prepared(this.db, 'SELECT t.nit FROM third_party_users u JOIN tenants t ON t.id = u.provider_tenant_id WHERE u.tenant_id = ?').get(tenantId) as
+      | { nit: string }
+      | undefined;
+    return r?.nit ?? null;
+  }
 }

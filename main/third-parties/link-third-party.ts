@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { Scope } from '../../shared/api-scopes';
-import { ThirdPartyUserRepository, type ThirdPartyUser } from '../store/third-party-users';
+import type { ThirdPartyUser } from '../store/third-party-users';
 import { INVOICE_TYPES } from '../invoicing/invoice-types';
 
 export type LinkErrorCode = 'NOT_FOUND' | 'NOT_PROVIDER' | 'SELF' | 'ALREADY_LINKED' | 'DUPLICATE_USERNAME' | 'INVALID_USERNAME';
@@ -45,48 +45,44 @@ export interface LinkedThirdParty {
  */
 export function linkThirdParty(deps: { store: Store; now: () => Date }, input: { providerNit: string; nit: string; username: string }): LinkedThirdParty {
   const { store } = deps;
-  const users = new ThirdPartyUserRepository(store.db);
+  const users = store.thirdPartyUsers;
   const username = input.username.trim();
   if (username.length < 3 || username.length > 100 || !/^[^\s\p{C}]+$/u.test(username)) {
     throw new LinkThirdPartyError('INVALID_USERNAME', 'El nombre de usuario debe tener de 3 a 100 caracteres, sin espacios ni caracteres de control');
   }
-  return store.db
-    .transaction((): LinkedThirdParty => {
-      const provider = store.tenants.byNit(input.providerNit.trim());
-      if (!provider) throw new LinkThirdPartyError('NOT_FOUND', `No existe un contribuyente con NIT ${input.providerNit}`);
-      if (!provider.provider) {
-        throw new LinkThirdPartyError('NOT_PROVIDER', `NIT ${provider.nit} no es proveedor (npm run admin -- tenant provider --nit ${provider.nit} on)`);
-      }
-      const tenant = store.tenants.byNit(input.nit.trim());
-      if (!tenant) throw new LinkThirdPartyError('NOT_FOUND', `No existe un contribuyente con NIT ${input.nit}`);
-      if (tenant.id === provider.id) throw new LinkThirdPartyError('SELF', 'Un proveedor no puede ser usuario de terceros de sí mismo');
-      const linked = store.db.prepare('SELECT t.nit FROM third_party_users u JOIN tenants t ON t.id = u.provider_tenant_id WHERE u.tenant_id = ?').get(tenant.id) as
-        | { nit: string }
-        | undefined;
-      if (linked) throw new LinkThirdPartyError('ALREADY_LINKED', `NIT ${tenant.nit} ya es usuario de terceros del proveedor NIT ${linked.nit}`);
-      if (users.usernameTaken(provider.id, username)) {
-        throw new LinkThirdPartyError('DUPLICATE_USERNAME', `El proveedor NIT ${provider.nit} ya tiene un usuario de terceros llamado "${username}"`);
-      }
-      const key = store.apiKeys.create(tenant.id, username, LINKED_KEY_SCOPES);
-      const user: ThirdPartyUser = {
-        id: randomUUID(),
-        providerTenantId: provider.id,
-        tenantId: tenant.id,
-        apiKeyId: key.info.id,
-        username,
-        // The owner's contact data were never given to Kipu; the tenant's own stand in.
-        nameOwner: tenant.razonSocial,
-        phone: tenant.telefono ?? '',
-        email: '',
-        address: tenant.direccion,
-        city: tenant.municipio,
-        // The sector Kipu issues (the registration accepts no other: register-third-party.ts).
-        docSector: INVOICE_TYPES.find((t) => t.supported)!.sector,
-        tokenDescription: 'Vinculado por el administrador; el token SIAT es el del propio contribuyente',
-        createdAt: deps.now().toISOString(),
-      };
-      users.insert(user);
-      return { user, tenant, provider, password: key.key };
-    })
-    .immediate();
+  return store.transaction((): LinkedThirdParty => {
+    const provider = store.tenants.byNit(input.providerNit.trim());
+    if (!provider) throw new LinkThirdPartyError('NOT_FOUND', `No existe un contribuyente con NIT ${input.providerNit}`);
+    if (!provider.provider) {
+      throw new LinkThirdPartyError('NOT_PROVIDER', `NIT ${provider.nit} no es proveedor (npm run admin -- tenant provider --nit ${provider.nit} on)`);
+    }
+    const tenant = store.tenants.byNit(input.nit.trim());
+    if (!tenant) throw new LinkThirdPartyError('NOT_FOUND', `No existe un contribuyente con NIT ${input.nit}`);
+    if (tenant.id === provider.id) throw new LinkThirdPartyError('SELF', 'Un proveedor no puede ser usuario de terceros de sí mismo');
+    const linkedTo = users.providerNitOf(tenant.id);
+    if (linkedTo !== null) throw new LinkThirdPartyError('ALREADY_LINKED', `NIT ${tenant.nit} ya es usuario de terceros del proveedor NIT ${linkedTo}`);
+    if (users.usernameTaken(provider.id, username)) {
+      throw new LinkThirdPartyError('DUPLICATE_USERNAME', `El proveedor NIT ${provider.nit} ya tiene un usuario de terceros llamado "${username}"`);
+    }
+    const key = store.apiKeys.create(tenant.id, username, LINKED_KEY_SCOPES);
+    const user: ThirdPartyUser = {
+      id: randomUUID(),
+      providerTenantId: provider.id,
+      tenantId: tenant.id,
+      apiKeyId: key.info.id,
+      username,
+      // The owner's contact data were never given to Kipu; the tenant's own stand in.
+      nameOwner: tenant.razonSocial,
+      phone: tenant.telefono ?? '',
+      email: '',
+      address: tenant.direccion,
+      city: tenant.municipio,
+      // The sector Kipu issues (the registration accepts no other: register-third-party.ts).
+      docSector: INVOICE_TYPES.find((t) => t.supported)!.sector,
+      tokenDescription: 'Vinculado por el administrador; el token SIAT es el del propio contribuyente',
+      createdAt: deps.now().toISOString(),
+    };
+    users.insert(user);
+    return { user, tenant, provider, password: key.key };
+  });
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { SecretStore } from '../config/secrets';
 import { TenantError, type Tenant } from '../store/tenants';
-import { ThirdPartyUserRepository, type ThirdPartyUser } from '../store/third-party-users';
+import type { ThirdPartyUser } from '../store/third-party-users';
 import { tokenSecretName } from '../codes/siat-gateway';
 import { INVOICE_TYPES } from '../invoicing/invoice-types';
 import { findSector } from '../siat/codes';
@@ -98,9 +98,9 @@ export function registerThirdParty(deps: ThirdPartyDeps, provider: Tenant, input
   }
   checkDocSector(input.docSector);
   const { store, secrets } = deps;
-  const users = new ThirdPartyUserRepository(store.db);
+  const users = store.thirdPartyUsers;
   const secretWritten: string[] = [];
-  const tx = store.db.transaction((): RegisteredThirdParty => {
+  const tx = (): RegisteredThirdParty => {
     if (users.usernameTaken(provider.id, input.username)) {
       throw new ThirdPartyError('DUPLICATE_USERNAME', REGISTRATION_CONFLICT);
     }
@@ -152,9 +152,9 @@ export function registerThirdParty(deps: ThirdPartyDeps, provider: Tenant, input
     secretWritten.push(name);
     secrets.set(name, input.token);
     return { user, tenant, password: key.key };
-  });
+  };
   try {
-    return tx.immediate();
+    return store.transaction(tx);
   } catch (err) {
     for (const name of secretWritten) {
       try {

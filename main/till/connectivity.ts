@@ -3,7 +3,8 @@
 // cached outcome of the last thing that talked to SIAT — the bus events of the issuing and
 // contingency code (siat.connection_lost / restored, an invoice SIAT validated or rejected)
 // and a periodic verificarComunicacion probe, faster while SIAT is away.
-import type { EventBus, KipuEvent } from '../engine/event-bus';
+import type { EventBus } from '../events/event-bus';
+import type { KipuEvent } from '../events/event-map';
 import { SiatMalformedError, SiatTransportError } from '../siat/errors';
 
 export interface ConnectivityOptions {

@@ -5,7 +5,7 @@
 import type { InvoiceListItem, PosStatus, TillQueue, TillStatus } from '../../shared/api-types';
 import { fromHundredths } from '../../shared/money';
 import { toBoliviaIso } from '../../shared/time';
-import type { ContingencyRepository } from '../contingency/events-repository';
+import type { ContingencyRepository } from '../store/contingency-events';
 import { eventDto, type ContingencyEventDto } from '../contingency/event-dto';
 import type { ContingencyStatus } from '../contingency/status';
 import type { InvoiceRepository } from '../store/invoices';
@@ -52,9 +52,7 @@ export function tillStatus(deps: TillStatusDeps, tenantId: string): TillStatus {
  */
 export function tillQueue(deps: TillStatusDeps, tenantId: string, posId: string, now: Date = new Date()): TillQueue {
   const invoices: InvoiceListItem[] = deps.invoices
-    .byStates(tenantId, posId, ['CONTINGENCY', 'PENDING'], 1000)
-    .filter((i) => i.state === 'CONTINGENCY' || i.needsReconcile)
-    .slice(0, 500)
+    .waitingForSiat(tenantId, posId, 500)
     .map((i) => ({
       id: i.id,
       invoiceNumber: i.number,

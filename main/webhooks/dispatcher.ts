@@ -4,14 +4,15 @@
 // exponentially; after 8 attempts the delivery is FAILED. Publishing never waits on any of this
 // (the bus calls subscribers after the publisher's transaction, and sending is asynchronous).
 import type { Logger } from 'pino';
-import type { EventBus, KipuEvent } from '../engine/event-bus';
+import type { EventBus } from '../events/event-bus';
+import type { KipuEvent } from '../events/event-map';
 import type { SecretStore } from '../config/secrets';
 import { checkTarget, TargetRejected, type Resolver } from '../net/address-guard';
 import { matchesAny } from './event-catalog';
 import { payloadOf } from './payload';
 import { sign } from './signature';
 import { postWebhook, type SendResult } from './https-sender';
-import type { DeliveryState, WebhookDelivery, WebhookRepository } from './webhook-repository';
+import type { DeliveryState, WebhookDelivery, WebhookRepository } from '../store/webhooks';
 
 export const secretName = (endpointId: string) => `webhooks.${endpointId}.secret`;
 

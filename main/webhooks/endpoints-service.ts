@@ -8,7 +8,7 @@ import { checkTarget, TargetRejected, type Resolver } from '../net/address-guard
 import { isValidPattern } from './event-catalog';
 import { generateSecret, hintOf } from './signature';
 import { secretName } from './dispatcher';
-import type { WebhookEndpoint, WebhookRepository } from './webhook-repository';
+import type { WebhookEndpoint, WebhookRepository } from '../store/webhooks';
 
 /** seed: Limits — webhook endpoints per tenant. */
 export const MAX_ENDPOINTS_PER_TENANT = 20;

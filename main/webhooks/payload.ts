@@ -1,6 +1,6 @@
 // Webhook body per event (seed: Events, Payload shape). Invoice events carry exactly the seed's
 // invoice fields; the seed shows no shape for other events, so they carry the bus data as is.
-import type { KipuEvent } from '../engine/event-bus';
+import type { KipuEvent } from '../events/event-map';
 
 export function payloadOf(e: KipuEvent): { type: string; occurredAt: string; data: Record<string, unknown> } {
   if (e.type.startsWith('invoice.')) {

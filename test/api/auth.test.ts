@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 before(async () => {
@@ -54,7 +55,7 @@ test('a revoked key → 401; a good key → 200 with the tenant points of sale',
 test('only a hash and a prefix of each key are stored', async () => {
   const tenant = eng.store.tenants.create({ nit: '777001', razonSocial: 'OTRA' });
   const { key } = eng.store.apiKeys.create(tenant.id, 'k', SCOPES);
-  const rows = eng.store.db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+  const rows = sqliteConnection(eng.store).prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
   for (const row of rows) for (const v of Object.values(row)) assert.notEqual(v, key);
   const secret = key.split('_')[2]!;
   const dump = JSON.stringify(rows);

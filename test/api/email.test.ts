@@ -10,6 +10,7 @@ import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { loadSettings, SettingsError } from '../../main/config/settings';
 import { SCOPES } from '../../shared/api-scopes';
 import { closedPort, notThatProtocol } from '../fixtures/loopback';
+import { sqliteConnection } from '../../main/store/store';
 
 interface Received {
   mail: ParsedMail;
@@ -148,7 +149,7 @@ test('per-tenant SMTP with user and password: password kept in the secret store,
     assert.ok(!JSON.stringify(pb).includes('s3cr3t'));
     const got = (await (await eng.api('/api/v1/settings/smtp')).json()) as { data: Record<string, unknown> };
     assert.ok(!JSON.stringify(got).includes('s3cr3t'));
-    const rows = JSON.stringify(eng.store.db.prepare('SELECT * FROM settings').all());
+    const rows = JSON.stringify(sqliteConnection(eng.store).prepare('SELECT * FROM settings').all());
     assert.ok(!rows.includes('s3cr3t'), 'not in SQLite');
     assert.ok(readFileSync(join(eng.dataDir, 'secrets.json'), 'utf8').includes('s3cr3t'), 'in the secret store');
 

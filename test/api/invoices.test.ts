@@ -1,10 +1,11 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { validateInvoiceXml } from '../../main/invoicing/xml/xsd';
+import { validateInvoiceXml } from '../../main/siat-sim/xsd/invoice-xsd';
 import { verifyXmlSignature } from '../../main/invoicing/signing';
 import { decodeCuf } from '../../main/invoicing/cuf';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 let posId: string;
@@ -284,9 +285,9 @@ describe('reading', () => {
 
 describe('fiscal rows', () => {
   test('issued invoices cannot be deleted or have their content changed', () => {
-    const row = eng.store.db.prepare('SELECT id FROM invoices LIMIT 1').get() as { id: string };
-    assert.throws(() => eng.store.db.prepare('DELETE FROM invoices WHERE id = ?').run(row.id), /never deleted/);
-    assert.throws(() => eng.store.db.prepare('UPDATE invoices SET total = 1 WHERE id = ?').run(row.id), /immutable/);
-    assert.throws(() => eng.store.db.prepare(`UPDATE invoices SET xml = 'x' WHERE id = ?`).run(row.id), /re-issued offline/);
+    const row = sqliteConnection(eng.store).prepare('SELECT id FROM invoices LIMIT 1').get() as { id: string };
+    assert.throws(() => sqliteConnection(eng.store).prepare('DELETE FROM invoices WHERE id = ?').run(row.id), /never deleted/);
+    assert.throws(() => sqliteConnection(eng.store).prepare('UPDATE invoices SET total = 1 WHERE id = ?').run(row.id), /immutable/);
+    assert.throws(() => sqliteConnection(eng.store).prepare(`UPDATE invoices SET xml = 'x' WHERE id = ?`).run(row.id), /re-issued offline/);
   });
 });

@@ -6,9 +6,9 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { BranchRepository } from '../../main/store/branches';
 import { SIAT_MESSAGES } from '../../main/siat/messages';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 const NIT = '7000123019';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -50,7 +50,7 @@ async function simAdmin(path: string, body: unknown = {}): Promise<{ status: num
 }
 
 /** Points of sale Kipu stores for the tenant, open or closed. */
-const storedCount = () => (eng.store.db.prepare('SELECT COUNT(*) n FROM points_of_sale WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+const storedCount = () => (sqliteConnection(eng.store).prepare('SELECT COUNT(*) n FROM points_of_sale WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
 /** Points of sale the simulator (SIAT) knows. */
 const simCount = () => (eng.simulator!.state.db.prepare('SELECT COUNT(*) n FROM points_of_sale').get() as { n: number }).n;
 
@@ -96,7 +96,7 @@ describe('registering a point of sale', () => {
     // The code is SIAT's: the simulator registered exactly this point of sale.
     const inSiat = eng.simulator!.state.pointOfSale(NIT, 0, pos.code);
     assert.deepEqual(inSiat, { nombre: 'Caja 2', tipo: 5, closed: 0 });
-    const row = eng.store.db.prepare('SELECT tipo, closed_at FROM points_of_sale WHERE id = ?').get(pos.id) as { tipo: number; closed_at: string | null };
+    const row = sqliteConnection(eng.store).prepare('SELECT tipo, closed_at FROM points_of_sale WHERE id = ?').get(pos.id) as { tipo: number; closed_at: string | null };
     assert.deepEqual(row, { tipo: 5, closed_at: null });
 
     const { type: _type, ...listed } = pos;
@@ -132,7 +132,7 @@ describe('registering a point of sale', () => {
 
   test('a branch missing from SIAT’s padrón: SIAT’s 918 arrives unchanged; once the padrón has it (/admin/branch) it registers', async () => {
     // Created behind the API's back, so the training hook does not add it to the padrón.
-    const b = new BranchRepository(eng.store.db).create(tenantId, { ...newBranch('Sucursal Fuera Del Padrón'), phone: '', description: '' });
+    const b = eng.store.branches.create(tenantId, { ...newBranch('Sucursal Fuera Del Padrón'), phone: '', description: '' });
     const before = simCount();
     const r = await register(newPos({ branchId: b.id }));
     assert.equal(r.status, 422, JSON.stringify(r.body));
@@ -255,15 +255,15 @@ describe('closing a point of sale', () => {
 
     // An invoice whose outcome is not known yet (PENDING), then one issued offline (CONTINGENCY).
     for (const state of ['PENDING', 'CONTINGENCY']) {
-      eng.store.db.prepare('UPDATE invoices SET state = ? WHERE id = ?').run(state, invoiceId);
+      sqliteConnection(eng.store).prepare('UPDATE invoices SET state = ? WHERE id = ?').run(state, invoiceId);
       const r = await closePos(pos.id);
       assert.equal(r.status, 409, state);
       assert.match(r.body.detail, /tiene 1 factura\(s\) pendiente\(s\) o de contingencia aún no resueltas con SIAT/);
     }
-    eng.store.db.prepare(`UPDATE invoices SET state = 'VALIDATED' WHERE id = ?`).run(invoiceId);
+    sqliteConnection(eng.store).prepare(`UPDATE invoices SET state = 'VALIDATED' WHERE id = ?`).run(invoiceId);
 
     const eventId = randomUUID();
-    eng.store.db
+    sqliteConnection(eng.store)
       .prepare(
         `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, fecha_inicio, cufd_evento, state, created_at, updated_at)
          VALUES (?, ?, ?, 1, 'corte de internet', '2026-01-01T10:00:00.000', 'CUFD', ?, ?, ?)`,
@@ -274,7 +274,7 @@ describe('closing a point of sale', () => {
     assert.match(r.body.detail, /tiene un evento de contingencia sin cerrar/);
     assert.equal(eng.simulator!.state.pointOfSale(NIT, 0, pos.code)?.closed, 0, 'SIAT was not asked');
 
-    eng.store.db.prepare(`UPDATE contingency_events SET state = 'CLOSED' WHERE id = ?`).run(eventId);
+    sqliteConnection(eng.store).prepare(`UPDATE contingency_events SET state = 'CLOSED' WHERE id = ?`).run(eventId);
     assert.equal((await closePos(pos.id)).status, 200);
   });
 
@@ -296,7 +296,7 @@ describe('closing a point of sale', () => {
     assert.equal(eng.simulator!.state.pointOfSale(NIT, 0, pos.code)?.closed, 1, 'closed in SIAT');
 
     // Nothing deleted: the row stays, closed.
-    assert.ok((eng.store.db.prepare('SELECT closed_at FROM points_of_sale WHERE id = ?').get(pos.id) as { closed_at: string | null }).closed_at);
+    assert.ok((sqliteConnection(eng.store).prepare('SELECT closed_at FROM points_of_sale WHERE id = ?').get(pos.id) as { closed_at: string | null }).closed_at);
     assert.ok(!(await listPos()).some((p) => p.id === pos.id));
     assert.ok(!(await branchPos(mainBranchId)).some((p) => p.id === pos.id));
 
@@ -365,7 +365,7 @@ describe('closing a point of sale', () => {
     assert.deepEqual(closed.body.data.pos, []);
     const ids = (await listPos()).map((p) => p.id);
     assert.ok(!ids.includes(pos.id) && !ids.includes(pv0.id));
-    assert.ok((eng.store.db.prepare('SELECT closed_at FROM points_of_sale WHERE id = ?').get(pv0.id) as { closed_at: string | null }).closed_at);
+    assert.ok((sqliteConnection(eng.store).prepare('SELECT closed_at FROM points_of_sale WHERE id = ?').get(pv0.id) as { closed_at: string | null }).closed_at);
   });
 });
 

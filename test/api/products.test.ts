@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../main/api/routes/products';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 before(async () => {
@@ -143,7 +144,7 @@ test('search: any part of code, barcode or description; accents and case ignored
 
 test('search past 1,000 matches reads 1,000 and says so; the exact code still comes first', async () => {
   const tenant = eng.store.tenants.byNit('7000123019')!;
-  eng.store.db.transaction(() => {
+  sqliteConnection(eng.store).transaction(() => {
     for (let i = 0; i < 1005; i++) {
       eng.store.products.create(tenant.id, { code: `MANY-${i}`, barcode: null, description: `Galleta surtida ${i}`, priceCents: 100, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' });
     }
@@ -169,7 +170,7 @@ describe('CSV import: one tenant cannot stall the others (issue #19, finding 7)'
     const t = eng.store.tenants.create({ nit: String(++nit), razonSocial: `TIENDA ${nit}` });
     return { id: t.id, key: eng.store.apiKeys.create(t.id, 'k', SCOPES).key };
   }
-  const productCount = (tenantId: string) => (eng.store.db.prepare('SELECT COUNT(*) n FROM products WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+  const productCount = (tenantId: string) => (sqliteConnection(eng.store).prepare('SELECT COUNT(*) n FROM products WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
   /** Resolves once the import has committed its first rows, i.e. while it is under way. */
   async function underWay(tenantId: string, finished: () => boolean) {
     while (productCount(tenantId) === 0 && !finished()) await new Promise((r) => setImmediate(r));

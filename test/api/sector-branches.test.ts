@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { assertSectorFailure } from '../fixtures/sector-envelope';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 let tenantId: string;
@@ -99,7 +100,7 @@ describe('branch offices', () => {
     assertFailure(await call('/api/v1/branchOffice', { method: 'PUT', json: { ...branch(), branchId: b.branchId } }), 404, 'NOT_FOUND');
     assertFailure(await call(`/api/v1/branchOffice/${b.branchId}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
     // Fiscal data is never deleted: the row stays, closed.
-    const row = eng.store.db.prepare('SELECT closed_at FROM branches WHERE id = ?').get(b.branchId) as { closed_at: string | null };
+    const row = sqliteConnection(eng.store).prepare('SELECT closed_at FROM branches WHERE id = ?').get(b.branchId) as { closed_at: string | null };
     assert.ok(row.closed_at);
 
     // The next branch gets a new code, not the closed one's (SIAT's padrón and old invoices refer to it).
@@ -128,7 +129,7 @@ describe('branch offices', () => {
     // not through this API; here one is written directly. Code 1: PV 0 is the branch itself and
     // never blocks closing it.
     const posId = randomUUID();
-    eng.store.db
+    sqliteConnection(eng.store)
       .prepare(`INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES (?, ?, ?, 1, 'Caja 1', ?)`)
       .run(posId, tenantId, b.branchId, new Date().toISOString());
     const read = await call(`/api/v1/branchOffice/${b.branchId}`);
@@ -138,9 +139,9 @@ describe('branch offices', () => {
     assert.match(r.body.errors[0].message, /1 punto\(s\) de venta abierto\(s\); ciérrelos primero/);
 
     // Point of sale closed, but its contingency event is not settled with SIAT yet.
-    eng.store.db.prepare('UPDATE points_of_sale SET closed_at = ? WHERE id = ?').run(new Date().toISOString(), posId);
+    sqliteConnection(eng.store).prepare('UPDATE points_of_sale SET closed_at = ? WHERE id = ?').run(new Date().toISOString(), posId);
     const contingencyId = randomUUID();
-    eng.store.db
+    sqliteConnection(eng.store)
       .prepare(
         `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, fecha_inicio, cufd_evento, state, created_at, updated_at)
          VALUES (?, ?, ?, 1, 'corte de internet', '2026-01-01T10:00:00.000', 'CUFD', 'ACTIVE', ?, ?)`,
@@ -150,7 +151,7 @@ describe('branch offices', () => {
     assertFailure(unsent, 409, 'CONFLICT');
     assert.match(unsent.body.errors[0].message, /no resueltos con SIAT/);
 
-    eng.store.db.prepare(`UPDATE contingency_events SET state = 'CLOSED' WHERE id = ?`).run(contingencyId);
+    sqliteConnection(eng.store).prepare(`UPDATE contingency_events SET state = 'CLOSED' WHERE id = ?`).run(contingencyId);
     const done = await call(`/api/v1/branchOffice/${b.branchId}`, { method: 'DELETE' });
     assert.equal(done.status, 200, JSON.stringify(done.body));
     assert.deepEqual(done.body.data.pos, []);

@@ -63,7 +63,7 @@ function getWithBody(path: string, body: unknown, opts: { key?: string | null; c
 const codeOf = (inv: IssuedInvoice) => invoiceShortCode(inv.id);
 const lookup = (inv: IssuedInvoice) => ({ posId: 0, invoiceNumber: inv.invoiceNumber, invoiceCode: codeOf(inv) });
 const query = (fields: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 const assertFailure = assertSectorFailure;
 

@@ -15,6 +15,7 @@ import { tokenSecretName } from '../../main/codes/siat-gateway';
 import { REGISTRATION_CONFLICT } from '../../main/third-parties/register-third-party';
 import { linkThirdParty, LinkThirdPartyError } from '../../main/third-parties/link-third-party';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY_RE = /^kipu_[a-z0-9]{8}_[A-Za-z0-9]{40}$/;
@@ -68,7 +69,7 @@ const assertFailure = assertSectorFailure;
 
 /** Row counts of everything a registration creates, to prove a failure left nothing behind. */
 function counts() {
-  const n = (sql: string) => (eng.store.db.prepare(sql).get() as { n: number }).n;
+  const n = (sql: string) => (sqliteConnection(eng.store).prepare(sql).get() as { n: number }).n;
   return {
     tenants: n('SELECT COUNT(*) n FROM tenants'),
     keys: n('SELECT COUNT(*) n FROM api_keys'),
@@ -163,7 +164,7 @@ describe('registering a third party', () => {
     const keys = eng.store.apiKeys.list(t.id);
     assert.equal(keys.length, 1);
     assert.equal(keys[0]!.name, 'ferreteria.martillo');
-    const row = eng.store.db.prepare('SELECT hash FROM api_keys WHERE id = ?').get(keys[0]!.id) as { hash: string };
+    const row = sqliteConnection(eng.store).prepare('SELECT hash FROM api_keys WHERE id = ?').get(keys[0]!.id) as { hash: string };
     assert.equal(row.hash, createHash('sha256').update(d.password).digest('hex'));
 
     // Shown once: reading it back never shows the password.
@@ -231,7 +232,7 @@ describe('registering a third party', () => {
 
     // The check itself finds what it looks for: the description sits next to the token.
     assert.deepEqual(inSqliteFiles('token del portal', token, r.body.data.password), [true, false, false], 'neither the token nor the password is in SQLite');
-    const stored = eng.store.db.prepare('SELECT token_description FROM third_party_users WHERE id = ?').get(r.body.data.id) as { token_description: string };
+    const stored = sqliteConnection(eng.store).prepare('SELECT token_description FROM third_party_users WHERE id = ?').get(r.body.data.id) as { token_description: string };
     assert.equal(stored.token_description, 'token del portal');
   });
 });
@@ -277,7 +278,7 @@ describe('who may register, and what is a conflict', () => {
 describe('a NIT is no oracle (issue #19, finding 12)', () => {
   test("another tenant's NIT gets the very answer a taken username gets: no NIT, no name, nothing created", async () => {
     const stranger = otherTenant('6650505', false);
-    eng.store.db.prepare('UPDATE tenants SET razon_social = ? WHERE id = ?').run('FARMACIA RESERVADA S.A.', stranger.tenant.id);
+    sqliteConnection(eng.store).prepare('UPDATE tenants SET razon_social = ? WHERE id = ?').run('FARMACIA RESERVADA S.A.', stranger.tenant.id);
     const mine = await create(user({ username: 'ya.usado' }));
     assert.equal(mine.status, 201, JSON.stringify(mine.body));
     const before = counts();
@@ -323,7 +324,7 @@ describe('list and read are scoped to the provider', () => {
   test('each provider lists and reads only the third parties it registered; description from its synced catalog', async () => {
     const { tenant, key } = otherTenant('6630303', true);
     // This provider has synced SIAT's "tipo documento sector" list: its description wins over the built-in table.
-    eng.store.db
+    sqliteConnection(eng.store)
       .prepare(`INSERT INTO catalog_items (tenant_id, catalog, seq, codigo, descripcion, actividad, extra) VALUES (?, 'sincronizarParametricaTipoDocumentoSector', 0, '1', 'FACTURA COMPRA-VENTA (SIAT)', NULL, NULL)`)
       .run(tenant.id);
     assert.deepEqual((await call('/api/v1/user/additional', { key })).body.data, []);

@@ -7,6 +7,7 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { tokenSecretName } from '../../main/codes/siat-gateway';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 let other: { key: string; tenantId: string; nit: string };
@@ -91,7 +92,7 @@ describe('SIAT credentials', () => {
     // Stored under the gateway's name, and not as plain text in the database.
     const secrets = readFileSync(join(eng.dataDir, 'secrets.json'), 'utf8');
     assert.match(secrets, new RegExp(tokenSecretName(other.tenantId).replace(/\./g, '\\.')));
-    const db = eng.store.db.prepare("SELECT COUNT(*) n FROM settings WHERE value LIKE '%secreto-delegado%'").get() as { n: number };
+    const db = sqliteConnection(eng.store).prepare("SELECT COUNT(*) n FROM settings WHERE value LIKE '%secreto-delegado%'").get() as { n: number };
     assert.equal(db.n, 0);
     assert.equal((await json(await eng.api('/api/v1/settings/siat', { key: other.key }))).data.tokenSet, true);
     assert.equal((await json(await eng.api('/api/v1/settings/siat'))).data.tokenSet, false, 'isolation: the demo tenant has no token of its own');

@@ -8,6 +8,7 @@ import forge from 'node-forge';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { tempDir } from '../fixtures/tmp';
 import { SCOPES } from '../../shared/api-scopes';
+import { sqliteConnection } from '../../main/store/store';
 
 async function json(res: Response): Promise<any> {
   return res.json();
@@ -107,7 +108,7 @@ describe('webhook management without KIPU_WEBHOOK_ALLOW_PRIVATE', () => {
     assert.equal(created.description, 'ERP');
     assert.deepEqual(created.events, ['invoice.*', 'siat.connection_lost']);
     // The secret is in the secret store, not in SQLite.
-    const row = eng.store.db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?').get(created.id) as Record<string, unknown>;
+    const row = sqliteConnection(eng.store).prepare('SELECT * FROM webhook_endpoints WHERE id = ?').get(created.id) as Record<string, unknown>;
     assert.ok(!JSON.stringify(row).includes(created.secret.slice(6, 30)));
 
     const list = (await json(await eng.api('/api/v1/webhooks/endpoints'))).data;
@@ -127,7 +128,7 @@ describe('webhook management without KIPU_WEBHOOK_ALLOW_PRIVATE', () => {
     assert.equal((await eng.api(`/api/v1/webhooks/endpoints/${created.id}`, { method: 'DELETE' })).status, 200);
     assert.equal((await eng.api(`/api/v1/webhooks/endpoints/${created.id}`)).status, 404);
     // Soft delete: the row stays (history), out of the API.
-    assert.ok(eng.store.db.prepare('SELECT deleted_at FROM webhook_endpoints WHERE id = ?').get(created.id));
+    assert.ok(sqliteConnection(eng.store).prepare('SELECT deleted_at FROM webhook_endpoints WHERE id = ?').get(created.id));
   });
 
   test('validation: https only, known events, no private or loopback targets', async () => {

@@ -15,6 +15,7 @@ import { startEngine } from '../../main/engine/engine';
 import { tempDir } from '../fixtures/tmp';
 import { saleBody } from '../integration/contingency/helpers';
 import { fmt, summarize } from './_stats';
+import { sqliteConnection } from '../../main/store/store';
 
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 5000);
 const tmp = process.env.BENCH_DATA_DIR
@@ -68,10 +69,10 @@ try {
     console.log(`offline sale via API, ${type.padEnd(17)} n=${s.n}  p50 ${fmt(s.p50)}  p99 ${fmt(s.p99)}  (target p99 < 10 ms)`);
   }
 
-  const queued = (eng.store.db.prepare(`SELECT COUNT(*) n FROM invoices WHERE state = 'CONTINGENCY'`).get() as { n: number }).n;
+  const queued = (sqliteConnection(eng.store).prepare(`SELECT COUNT(*) n FROM invoices WHERE state = 'CONTINGENCY'`).get() as { n: number }).n;
   const t0 = performance.now();
   await api('/api/v1/events/end', { posId: pos.id, branchId: pos.branchId, eventoId: ev.id });
-  const tenantId = eng.store.db.prepare('SELECT tenant_id FROM contingency_events WHERE id = ?').pluck().get(ev.id) as string;
+  const tenantId = sqliteConnection(eng.store).prepare('SELECT tenant_id FROM contingency_events WHERE id = ?').pluck().get(ev.id) as string;
   let lastStep = '';
   const steps: string[] = [];
   for (;;) {
@@ -85,8 +86,8 @@ try {
     await new Promise((r) => setTimeout(r, 10));
   }
   const took = performance.now() - t0;
-  const validated = (eng.store.db.prepare(`SELECT COUNT(*) n FROM invoices WHERE state = 'VALIDATED'`).get() as { n: number }).n;
-  const pk = (eng.store.db.prepare('SELECT COUNT(*) n FROM contingency_packages').get() as { n: number }).n;
+  const validated = (sqliteConnection(eng.store).prepare(`SELECT COUNT(*) n FROM invoices WHERE state = 'VALIDATED'`).get() as { n: number }).n;
+  const pk = (sqliteConnection(eng.store).prepare('SELECT COUNT(*) n FROM contingency_packages').get() as { n: number }).n;
   if (process.env.BENCH_STEPS) console.log(`  steps: ${steps.join(' → ')}`);
   console.log(`recovery: ${queued} queued invoices → ${validated} VALIDATED in ${(took / 1000).toFixed(2)} s, ${pk} packages (target < 30 s; simulator validation delay 5 ms)`);
 } finally {

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { startTestEngine } from '../fixtures/engine';
 import { summarize, fmt } from './_stats';
+import { sqliteConnection } from '../../main/store/store';
 
 const WORDS = ['Arroz', 'Azúcar', 'Aceite', 'Fideo', 'Leche', 'Yogur', 'Queso', 'Pan', 'Galleta', 'Café', 'Té', 'Jabón', 'Detergente', 'Papel', 'Agua', 'Gaseosa', 'Cerveza', 'Vino', 'Harina', 'Sal'];
 const SIZES = ['250 g', '500 g', '1 kg', '2 kg', '900 ml', '1 L', '2 L', '3 L', 'x6', 'x12'];
@@ -14,11 +15,11 @@ try {
   const tenant = eng.store.tenants.byNit('7000123019')!;
   const n = 50_000;
   const now = new Date().toISOString();
-  const ins = eng.store.db.prepare(
+  const ins = sqliteConnection(eng.store).prepare(
     `INSERT INTO products (id, tenant_id, code, barcode, description, price_cents, unit_measure, activity_economic, code_product_sin, active, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 57, '471110', '99100', 1, ?, ?)`,
   );
-  eng.store.db.transaction(() => {
+  sqliteConnection(eng.store).transaction(() => {
     for (let i = 0; i < n; i++) {
       const desc = `${WORDS[i % WORDS.length]} ${['Doña Juana', 'La Paz', 'Illimani', 'Andina', 'Pil', 'Del Valle'][i % 6]} ${SIZES[i % SIZES.length]} #${i}`;
       ins.run(randomUUID(), tenant.id, `P${String(i).padStart(6, '0')}`, `775${String(i).padStart(10, '0')}`, desc, 100 + (i % 5000), now, now);

@@ -4,7 +4,7 @@
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { createXmlSigner } from '../../main/invoicing/signing';
 import { buildCompraVentaXml } from '../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../main/invoicing/xml/xsd';
+import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../main/siat-sim/xsd/invoice-xsd';
 import { tenLineInvoice } from '../unit/invoicing/sample-documents';
 import { summarize } from './_stats';
 

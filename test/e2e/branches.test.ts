@@ -1,5 +1,6 @@
-// Sucursales y puntos de venta end to end: the built renderer served by a real engine in training
-// mode (embedded SIAT simulator), driven by keyboard in Debian's Chromium with playwright-core.
+// Sucursales y puntos de venta, and Configuración, end to end with the owner's key (admin scope):
+// the built renderer served by a real engine in training mode (embedded SIAT simulator), driven
+// by keyboard in Debian's Chromium with playwright-core.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -118,5 +119,17 @@ describe('Sucursales y puntos de venta', () => {
     await row.waitFor({ state: 'detached' });
     const left = await data<{ branchId: number }[]>('/api/v1/branchOffice');
     assert.ok(!left.some((b) => b.branchId === created.branchId), 'GET /branchOffice no longer lists it');
+  });
+});
+
+// The same owner's key opens the administrator's settings (the demo till key sees a notice
+// instead: till.test.ts).
+describe('Configuración with the owner key', () => {
+  test('shows the taxpayer as the engine has it', async () => {
+    await till.go('configuracion');
+    await till.page.locator('[data-testid="taxpayer-nit"]').waitFor();
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="taxpayer-nit"]') as HTMLInputElement | null)?.value !== '');
+    assert.equal(await till.id('settings-forbidden').count(), 0);
+    await till.screenshot('6-configuracion');
   });
 });

@@ -1,11 +1,11 @@
 // The scheduler's upkeep events (seed: Events): certificate.expiring, siat.token_expiring,
 // cuis.renewal_failed and cufd.renewal_failed. A real engine in training mode with the embedded
 // SIAT simulator; the engine's clock and the simulator's move together.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { tempDir } from '../fixtures/tmp';
-import type { KipuEvent, KipuEventType } from '../../main/engine/event-bus';
+import type { KipuEvent, KipuEventType } from '../../main/events/event-map';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { siatMessage } from '../../main/siat/messages';
 import { TRAINING_TAXPAYER } from '../../main/siat-sim/training-taxpayer';

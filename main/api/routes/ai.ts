@@ -8,13 +8,23 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { CatalogService } from '../../catalogs/catalog-sync';
-import { catalogLookup } from '../../invoicing/issue-invoice';
+import { catalogLookup } from '../../invoicing/catalog-lookup';
 import { checkInvoiceData, MAX_DOCUMENT_CHARS, MAX_NAME_CHARS } from '../../ai/invoice-data-check';
 import { resolveSiatError } from '../../ai/siat-error-guide';
 import { RegulationCorpus } from '../../ai/regulation-corpus';
 import { composeAnswer } from '../../ai/chat-answer';
 import { ok } from '../envelope';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import {
+  AiHealthSchema,
+  ChatBody,
+  InvoiceDataCheckBody,
+  InvoiceDataCheckSchema,
+  RegulationHitSchema,
+  RegulationSearchQuery,
+  ResolutionSchema,
+  ResolveErrorBody,
+} from '../../../shared/api/ai';
 
 export interface AiDeps {
   store: Store;
@@ -33,32 +43,9 @@ const LEXICAL_NOTE =
   'El corpus son los archivos .txt y .md que el administrador instala en KIPU_AI_CORPUS_DIR (por defecto «normativa» en la carpeta de datos), ' +
   'indexados al iniciar Kipu cuando cambian; es el mismo para todos los contribuyentes de la instalación.';
 
-const Observacion = Type.Object({
-  campo: Type.String({ description: 'nit, razonSocial, tipoDocumento, montoTotal o metodoPago' }),
-  regla: Type.String({ description: 'Regla: la misma de la emisión (NIT_FORMAT, CATALOG, CATALOG_NOT_SYNCED, CARD_REQUIRED, SIAT_1010, DECIMALS …) o REQUIRED, MAX_LENGTH, SPECIAL_CUSTOMER' }),
-  mensaje: Type.String(),
-  nivel: Type.Union([Type.Literal('error'), Type.Literal('aviso')], { description: 'error: la emisión se rechazaría; aviso: algo que tener listo o saber al emitir' }),
-});
-
-const Resolution = Type.Object({
-  codigo: Type.Integer(),
-  descripcionSiat: Type.String({ description: 'Texto de SIAT para el código; si Kipu no lo conoce, el mensaje recibido' }),
-  explicacion: Type.String(),
-  pasos: Type.Array(Type.String()),
-  conocido: Type.Boolean({ description: 'true si el código está en la tabla de Kipu (códigos de SIAT del contrato, §6)' }),
-});
-
-const Hit = Type.Object({
-  fuente: Type.String({ description: 'Archivo del corpus (ruta relativa a la carpeta de normativa)' }),
-  titulo: Type.String({ description: 'Encabezado o artículo bajo el que está el pasaje' }),
-  fragmento: Type.String({ description: 'El pasaje, textual' }),
-  puntaje: Type.Number({ description: 'Relevancia BM25 (mayor es mejor); solo comparable dentro de una misma búsqueda' }),
-  coleccion: Type.String(),
-});
-
 export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const corpus = new RegulationCorpus(deps.store.db, deps.corpusDir);
+  const corpus = new RegulationCorpus(deps.store.regulation, deps.corpusDir);
   try {
     const rep = corpus.refresh();
     app.log.info(
@@ -84,18 +71,8 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           `formato de NIT (solo dígitos, 1 a 13), monto positivo con 2 decimales como máximo, documento 0 hasta Bs 3.000 (SIAT 1010), número de tarjeta o monto de gift card que el método exigirá al emitir; ` +
           `además los largos del XSD (documento 1–${MAX_DOCUMENT_CHARS}, razón social 1–${MAX_NAME_CHARS}) y los clientes especiales 99001/99002/99003 (tipo 5 con excepción 1). ` +
           'Un dato inválido no es un error HTTP: responde 200 con valido false y las observaciones. No consulta a SIAT (el NIT se verifica con SIAT al emitir en línea).',
-        body: Type.Object(
-          {
-            nit: Type.String({ maxLength: 200 }),
-            razonSocial: Type.String({ maxLength: 2000 }),
-            tipoDocumento: Type.Integer({ description: 'codigoTipoDocumentoIdentidad de SIAT (1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT)' }),
-            montoTotal: Type.Number({ description: 'Total de la factura en bolivianos' }),
-            metodoPago: Type.Integer({ description: 'codigoMetodoPago de SIAT' }),
-            detalle: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: apiResponse(Type.Object({ valido: Type.Boolean(), observaciones: Type.Array(Observacion) })) },
+        body: InvoiceDataCheckBody,
+        response: { 200: apiResponse(InvoiceDataCheckSchema) },
       },
     },
     async (req) => {
@@ -121,15 +98,8 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           'Los códigos de la tabla de SIAT que Kipu conoce (estados 901–909, mensajes 123, 910–1061, advertencias 2000–2019, 3000–3012) devuelven el texto de SIAT, ' +
           'una explicación y los pasos a seguir en Kipu, con conocido true. Un código desconocido devuelve el mensaje recibido (o el del catálogo de mensajes ' +
           'sincronizado, si lo trae), pasos generales y conocido false: nunca un significado inventado.',
-        body: Type.Object(
-          {
-            codigoError: Type.Integer({ minimum: 0, maximum: 999999 }),
-            mensajeError: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-            contexto: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: apiResponse(Resolution) },
+        body: ResolveErrorBody,
+        response: { 200: apiResponse(ResolutionSchema) },
       },
     },
     async (req) => {
@@ -146,11 +116,8 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         tags,
         summary: 'Busca pasajes en la normativa instalada (léxica, no semántica)',
         description: `${LEXICAL_NOTE} Devuelve los pasajes ordenados por puntaje (mayor primero); lista vacía si nada coincide o no hay corpus.`,
-        querystring: Type.Object({
-          q: Type.String({ minLength: 1, maxLength: 500 }),
-          limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-        }),
-        response: { 200: apiResponse(Type.Array(Hit)) },
+        querystring: RegulationSearchQuery,
+        response: { 200: apiResponse(Type.Array(RegulationHitSchema)) },
       },
     },
     async (req) => {
@@ -172,7 +139,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           `${LEXICAL_NOTE} La respuesta (data, texto) se arma solo con oraciones citadas textualmente de los pasajes mejor puntuados que contienen ` +
           'la mayoría de las palabras de la pregunta, cada una con su fuente («Según <fuente> …»). Si no hay corpus o ningún pasaje responde, lo dice: ' +
           'nunca inventa texto normativo.',
-        body: Type.Object({ mensaje: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false }),
+        body: ChatBody,
         response: { 200: apiResponse(Type.String()) },
       },
     },
@@ -199,7 +166,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         description:
           'vectorstoreAvailable (nombre del documento semilla) es true cuando el índice de la normativa tiene pasajes; es un índice léxico FTS5, no de vectores. ' +
           'collections: las colecciones con pasajes (normativas).',
-        response: { 200: apiResponse(Type.Object({ vectorstoreAvailable: Type.Boolean(), collections: Type.Array(Type.String()) })) },
+        response: { 200: apiResponse(AiHealthSchema) },
       },
     },
     async () => ok({ vectorstoreAvailable: corpus.passageCount() > 0, collections: corpus.collections() }),

@@ -10,7 +10,21 @@ import type { SiatGateway } from '../../codes/siat-gateway';
 import { ok } from '../envelope';
 import { badRequest, notFound } from '../errors';
 import { viaSiat } from '../siat-errors';
-import { apiResponse, openPointOfSale } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import {
+  ActivityFilter,
+  CatalogEntrySchema,
+  CatalogSyncStatusSchema,
+  CufdRequestBody,
+  CufdSchema,
+  CufdStateSchema,
+  NitCheckBody,
+  NitCheckResultSchema,
+  PosIdParams,
+  PosSelector,
+  SyncResultSchema,
+} from '../../../shared/api/codes';
+import { openPointOfSale } from '../point-of-sale-param';
 import { toBoliviaIso } from '../../../shared/time';
 
 export interface CodesDeps {
@@ -19,9 +33,6 @@ export interface CodesDeps {
   catalogs: CatalogService;
   gateway: SiatGateway;
 }
-
-const Uuid = Type.String({ format: 'uuid' });
-const CatalogEntry = Type.Object({ codigo: Type.Integer(), descripcion: Type.String() }, { additionalProperties: true });
 
 export function resolvePos(deps: { store: Store }, req: FastifyRequest, posId: string | undefined): PointOfSale {
   if (posId === undefined) {
@@ -46,8 +57,8 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Códigos'],
         summary: 'Verifica un NIT con SIAT (verificarNit)',
-        body: Type.Object({ posId: Uuid, nit: Type.Integer({ minimum: 1, maximum: 9999999999999 }) }, { additionalProperties: false }),
-        response: { 200: apiResponse(Type.Object({ valido: Type.Boolean(), nit: Type.Integer(), mensaje: Type.String() })) },
+        body: NitCheckBody,
+        response: { 200: apiResponse(NitCheckResultSchema) },
       },
     },
     async (req) => {
@@ -63,8 +74,8 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Códigos'],
         summary: 'Solicita un CUFD nuevo para el punto de venta',
-        body: Type.Object({ posId: Uuid }, { additionalProperties: false }),
-        response: { 200: apiResponse(Type.Object({ cufd: Type.String(), codigoControl: Type.String(), vigencia: Type.String() })) },
+        body: CufdRequestBody,
+        response: { 200: apiResponse(CufdSchema) },
       },
     },
     async (req) => {
@@ -80,8 +91,8 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Códigos'],
         summary: 'CUFD vigente (o el último) del punto de venta',
-        params: Type.Object({ posId: Uuid }),
-        response: { 200: apiResponse(Type.Object({ cufd: Type.String(), codigoControl: Type.String(), vigencia: Type.String(), activo: Type.Boolean() })) },
+        params: PosIdParams,
+        response: { 200: apiResponse(CufdStateSchema) },
       },
     },
     async (req) => {
@@ -92,9 +103,6 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
     },
   );
 
-  const SyncResult = Type.Object({ catalog: Type.String(), count: Type.Integer(), syncedAt: Type.String() });
-  const PosSelector = Type.Object({ posId: Type.Optional(Uuid) }, { additionalProperties: false });
-
   r.post(
     '/api/v1/siat/sync/all',
     {
@@ -104,7 +112,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         description: 'El punto de venta se indica en el cuerpo `{ "posId": "…" }` o en la consulta `?posId=`.',
         querystring: PosSelector,
         body: Type.Optional(PosSelector),
-        response: { 200: apiResponse(Type.Array(SyncResult)) },
+        response: { 200: apiResponse(Type.Array(SyncResultSchema)) },
       },
     },
     async (req) => {
@@ -126,7 +134,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         params: Type.Object({ catalog: Type.String() }),
         querystring: PosSelector,
         body: Type.Optional(PosSelector),
-        response: { 200: apiResponse(SyncResult) },
+        response: { 200: apiResponse(SyncResultSchema) },
       },
     },
     async (req) => {
@@ -148,7 +156,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Catálogos'],
         summary: 'Última sincronización de cada catálogo',
-        response: { 200: apiResponse(Type.Array(Type.Object({ catalog: Type.String(), lastSync: Type.Union([Type.String(), Type.Null()]), count: Type.Integer() }))) },
+        response: { 200: apiResponse(Type.Array(CatalogSyncStatusSchema)) },
       },
     },
     async (req) =>
@@ -157,7 +165,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
 
   r.get(
     '/api/v1/siat/sync/catalogs/activities',
-    { schema: { tags: ['Catálogos'], summary: 'Actividades económicas', response: { 200: apiResponse(Type.Array(CatalogEntry)) } } },
+    { schema: { tags: ['Catálogos'], summary: 'Actividades económicas', response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } } },
     async (req) =>
       ok(
         deps.catalogs.items(req.tenant.id, 'activities').map((i) => ({
@@ -169,12 +177,10 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       ),
   );
 
-  const ActivityFilter = Type.Object({ activityCode: Type.Optional(Type.String({ pattern: '^\\d{1,10}$' })) });
-
   r.get(
     '/api/v1/siat/sync/catalogs/products',
     {
-      schema: { tags: ['Catálogos'], summary: 'Productos y servicios SIN (filtro por actividad)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntry)) } },
+      schema: { tags: ['Catálogos'], summary: 'Productos y servicios SIN (filtro por actividad)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
     },
     async (req) =>
       ok(
@@ -187,7 +193,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.get(
     '/api/v1/siat/sync/catalogs/legends',
     {
-      schema: { tags: ['Catálogos'], summary: 'Leyendas de factura (filtro por actividad: activityCode)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntry)) } },
+      schema: { tags: ['Catálogos'], summary: 'Leyendas de factura (filtro por actividad: activityCode)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
     },
     async (req) =>
       ok(
@@ -200,7 +206,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.get(
     '/api/v1/siat/sync/catalogs/:type',
     {
-      schema: { tags: ['Catálogos'], summary: 'Catálogo paramétrico', params: Type.Object({ type: Type.String() }), response: { 200: apiResponse(Type.Array(CatalogEntry)) } },
+      schema: { tags: ['Catálogos'], summary: 'Catálogo paramétrico', params: Type.Object({ type: Type.String() }), response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
     },
     async (req) => {
       const t = req.params.type;

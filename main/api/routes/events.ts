@@ -12,13 +12,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { PointOfSale } from '../../store/points-of-sale';
-import type { ContingencyRepository } from '../../contingency/events-repository';
-import { ContingencyError, type ContingencyService } from '../../contingency/contingency-service';
+import type { ContingencyRepository } from '../../store/contingency-events';
+import type { ContingencyService } from '../../contingency/contingency-service';
 import { eventDto } from '../../contingency/event-dto';
-import { IssueError } from '../../invoicing/issue-invoice';
 import { ok } from '../envelope';
-import { ApiError, notFound, unprocessable } from '../errors';
-import { apiResponse, openPointOfSale } from './pos';
+import { notFound, unprocessable } from '../errors';
+import { asApiError } from '../domain-errors';
+import { apiResponse } from '../../../shared/api/envelope';
+import { ContingencyEventSchema, EndEventBody, EventsOnDayBody, PosIdParams, StartEventBody } from '../../../shared/api/contingency-event';
+import { openPointOfSale } from '../point-of-sale-param';
 
 export interface EventsDeps {
   store: Store;
@@ -26,24 +28,6 @@ export interface EventsDeps {
   repo: ContingencyRepository;
 }
 
-const Uuid = Type.String({ format: 'uuid' });
-const BranchId = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 36 })], {
-  description: 'id entero de la sucursal (GET /api/v1/pos → branchId), como número o texto; o su codigoSucursal de SIAT',
-});
-/** The seed's Contingency event resource (+ `estado`), shared with the till routes. */
-export const EventSchema = Type.Object({
-  id: Type.String(),
-  posId: Type.String(),
-  codigoMotivo: Type.Integer(),
-  descripcionMotivo: Type.String(),
-  fechaInicio: Type.String(),
-  fechaFin: Type.Union([Type.String(), Type.Null()]),
-  cufdEvento: Type.String(),
-  codigoEventoSiat: Type.Union([Type.Integer(), Type.Null()]),
-  finalizado: Type.Boolean(),
-  createdAt: Type.String(),
-  estado: Type.Optional(Type.String({ description: 'ACTIVE (emitiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED' })),
-});
 const tags = ['Eventos de contingencia'];
 
 /** `open`: refuse a point of sale closed in SIAT (409 POS_CLOSED), for what starts work on it. */
@@ -62,15 +46,6 @@ function resolvePos(deps: EventsDeps, req: FastifyRequest, posId: string, branch
   return pos;
 }
 
-function apiErrorOf(err: unknown): unknown {
-  if (err instanceof ContingencyError) {
-    const code = err.status === 404 ? 'NOT_FOUND' : err.status === 409 ? 'CONFLICT' : err.status === 422 ? 'VALIDATION_FAILED' : 'SIAT_UNAVAILABLE';
-    return new ApiError(err.status, code, err.message);
-  }
-  if (err instanceof IssueError) return new ApiError(err.status, err.code, err.message);
-  return err;
-}
-
 export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -81,11 +56,8 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
         tags,
         summary: 'Inicia un evento de contingencia: el punto de venta emite fuera de línea',
         description: 'codigoMotivo es el código del catálogo de eventos significativos de SIAT; Kipu cubre 1 a 4 (emisión fuera de línea). 5 a 7 requieren facturas manuales con CAFC.',
-        body: Type.Object(
-          { posId: Uuid, branchId: BranchId, codigoMotivo: Type.Integer(), descripcion: Type.String({ minLength: 1, maxLength: 500 }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: apiResponse(EventSchema) },
+        body: StartEventBody,
+        response: { 200: apiResponse(ContingencyEventSchema) },
       },
     },
     async (req) => {
@@ -94,7 +66,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
         const e = deps.contingency.start(req.tenant, pos, req.body.codigoMotivo, req.body.descripcion.trim());
         return ok(eventDto(e), `Evento de contingencia iniciado: el punto de venta ${pos.code} emite fuera de línea`);
       } catch (err) {
-        throw apiErrorOf(err);
+        throw asApiError(err);
       }
     },
   );
@@ -105,8 +77,8 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'Finaliza el evento: las facturas emitidas fuera de línea se envían a SIAT',
-        body: Type.Object({ posId: Uuid, branchId: BranchId, eventoId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
-        response: { 200: apiResponse(EventSchema) },
+        body: EndEventBody,
+        response: { 200: apiResponse(ContingencyEventSchema) },
       },
     },
     async (req) => {
@@ -115,7 +87,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
         const e = deps.contingency.end(req.tenant, pos, req.body.eventoId);
         return ok(eventDto(e), 'Evento finalizado; enviando a SIAT las facturas emitidas fuera de línea');
       } catch (err) {
-        throw apiErrorOf(err);
+        throw asApiError(err);
       }
     },
   );
@@ -126,11 +98,8 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'Eventos de contingencia del punto de venta que comenzaron en una fecha (hora de Bolivia)',
-        body: Type.Object(
-          { posId: Uuid, branchId: BranchId, fechaEvento: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: apiResponse(Type.Array(EventSchema)) },
+        body: EventsOnDayBody,
+        response: { 200: apiResponse(Type.Array(ContingencyEventSchema)) },
       },
     },
     async (req) => {
@@ -151,8 +120,8 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'El evento no finalizado del punto de venta (data: null si está en línea)',
-        params: Type.Object({ posId: Uuid }),
-        response: { 200: apiResponse(Type.Union([EventSchema, Type.Null()])) },
+        params: PosIdParams,
+        response: { 200: apiResponse(Type.Union([ContingencyEventSchema, Type.Null()])) },
       },
     },
     async (req) => {

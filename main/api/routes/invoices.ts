@@ -1,118 +1,43 @@
 // Seed "Invoices" (API-key style) and the public invoice summary and XML.
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
-import type { InvoiceRecord, InvoiceRepository, InvoiceState } from '../../store/invoices';
+import type { InvoiceRecord, InvoiceRepository } from '../../store/invoices';
 import type { InvoicingService } from '../../invoicing/issue-invoice';
-import { IssueError } from '../../invoicing/issue-invoice';
-import { MissingCertificateError } from '../../invoicing/signer-provider';
 import type { InvoiceLifecycle } from '../../invoicing/invoice-lifecycle';
-import { INVOICE_TYPES } from '../../invoicing/invoice-types';
 import { fromHundredths } from '../../../shared/money';
 import { fromBoliviaIso, toBoliviaIso } from '../../../shared/time';
+import { publicInvoicePath } from '../../../shared/api/public-links';
 import { ok, pageOf } from '../envelope';
-import { ApiError, notFound } from '../errors';
-import { PageQuery, offsetOf } from '../pagination';
-import { siatApiError } from '../siat-errors';
-import { apiResponse, openPointOfSale } from './pos';
+import { notFound } from '../errors';
+import { asApiError } from '../domain-errors';
+import { INVOICE_TYPES } from '../../invoicing/invoice-types';
+import { offsetOf } from '../pagination';
+import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
+import {
+  CancellationResultSchema,
+  createInvoiceBody,
+  InvoiceListFilterSchema,
+  InvoiceListItemSchema,
+  InvoiceSchema,
+  InvoiceStatusSchema,
+  PublicInvoiceSummarySchema,
+  type EmissionType,
+  type Invoice,
+} from '../../../shared/api/invoice';
+import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
 
-const Money = (description: string) => Type.Number({ minimum: 0, description: `${description} (hasta 2 decimales)` });
-
-export const InvoiceBody = Type.Object(
-  {
-    invoiceType: Type.String({ description: `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')} (por ahora solo ELECTRONIC_SALE y COMPUTERIZED_SALE)` }),
-    posId: Type.String({ format: 'uuid', description: 'UUID del punto de venta (GET /api/v1/pos)' }),
-    clientDocumentType: Type.Integer({ minimum: 1, maximum: 5, description: '1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT' }),
-    clientDocumentNumber: Type.String({ minLength: 1, maxLength: 20 }),
-    clientComplement: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
-    clientBusinessName: Type.String({ minLength: 1, maxLength: 500 }),
-    clientCode: Type.String({ minLength: 1, maxLength: 100 }),
-    clientEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 200 }), Type.Null()])),
-    paymentMethodCode: Type.Integer({ minimum: 1, maximum: 308 }),
-    cardNumber: Type.Optional(Type.Union([Type.String({ maxLength: 25 }), Type.Integer(), Type.Null()])),
-    giftCardAmount: Type.Optional(Type.Union([Money('Monto pagado con gift card'), Type.Null()])),
-    additionalDiscount: Type.Optional(Type.Union([Money('Descuento adicional'), Type.Null()])),
-    currencyCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 154, description: 'Moneda (1 = boliviano, por defecto)' })),
-    exchangeRate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Tipo de cambio (1 por defecto)' })),
-    exceptionCode: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()])),
-    details: Type.Array(
-      Type.Object(
-        {
-          activityEconomic: Type.String({ minLength: 1, maxLength: 10 }),
-          codeProductSin: Type.Union([Type.String({ minLength: 1, maxLength: 8 }), Type.Integer({ minimum: 1 })]),
-          codeProduct: Type.String({ minLength: 1, maxLength: 50 }),
-          description: Type.String({ minLength: 1, maxLength: 500 }),
-          quantity: Type.Number({ exclusiveMinimum: 0, description: 'Cantidad (hasta 2 decimales)' }),
-          unitMeasure: Type.Integer({ minimum: 1, maximum: 200 }),
-          priceUnit: Type.Number({ exclusiveMinimum: 0, description: 'Precio unitario (hasta 2 decimales)' }),
-          amountDiscount: Type.Optional(Type.Union([Money('Descuento de la línea'), Type.Null()])),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 500 },
-    ),
-  },
-  { additionalProperties: false },
+const InvoiceBody = createInvoiceBody(
+  `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')} (por ahora solo ELECTRONIC_SALE y COMPUTERIZED_SALE)`,
 );
 
-const Line = Type.Object({
-  activityEconomic: Type.String(),
-  codeProductSin: Type.String(),
-  codeProduct: Type.String(),
-  description: Type.String(),
-  quantity: Type.Number(),
-  unitMeasure: Type.Integer(),
-  priceUnit: Type.Number(),
-  amountDiscount: Type.Number(),
-  amountSubtotal: Type.Number(),
-});
-
-export const InvoiceSchema = Type.Object({
-  id: Type.String(),
-  invoiceNumber: Type.Integer(),
-  cuf: Type.String(),
-  state: Type.String(),
-  emissionType: Type.String({ description: 'NORMAL (en línea) o CONTINGENCY (fuera de línea)' }),
-  invoiceType: Type.String(),
-  posId: Type.String(),
-  siatCode: Type.Union([Type.Integer(), Type.Null()]),
-  siatDescription: Type.Union([Type.String(), Type.Null()]),
-  siatMessages: Type.Array(Type.Object({ codigo: Type.Integer(), descripcion: Type.String() }, { additionalProperties: true })),
-  clientDocumentType: Type.Integer(),
-  clientDocumentNumber: Type.String(),
-  clientComplement: Type.Union([Type.String(), Type.Null()]),
-  clientBusinessName: Type.String(),
-  clientCode: Type.String(),
-  clientEmail: Type.Union([Type.String(), Type.Null()]),
-  amountSubtotal: Type.Number(),
-  amountDiscount: Type.Number(),
-  giftCardAmount: Type.Number(),
-  amountTotal: Type.Number(),
-  amountTotalSubjectToVat: Type.Number(),
-  currencyCode: Type.Integer(),
-  exchangeRate: Type.Number(),
-  literal: Type.String(),
-  leyenda: Type.String(),
-  paymentMethodCode: Type.Integer(),
-  cardNumber: Type.Union([Type.String(), Type.Null()]),
-  emissionDate: Type.String(),
-  cancellationReason: Type.Union([Type.Integer(), Type.Null()]),
-  cancellationDate: Type.Union([Type.String(), Type.Null()]),
-  details: Type.Array(Line),
-  pdfUrl: Type.String(),
-  xmlUrl: Type.String(),
-  ticketUrl: Type.String(),
-  qrUrl: Type.String(),
-});
-
-export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): string {
+export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): EmissionType {
   return inv.codigoEmision === 2 ? 'CONTINGENCY' : 'NORMAL';
 }
 
-export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string): Static<typeof InvoiceSchema> {
-  const pub = `${base}/api/v1/public/invoice/${encodeURIComponent(inv.cuf)}`;
+export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string): Invoice {
   return {
     id: inv.id,
     invoiceNumber: inv.number,
@@ -155,9 +80,9 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
       amountDiscount: fromHundredths(d.amountDiscount),
       amountSubtotal: fromHundredths(d.subTotal),
     })),
-    pdfUrl: `${pub}/pdf`,
-    xmlUrl: `${pub}/xml`,
-    ticketUrl: `${pub}/ticket`,
+    pdfUrl: base + publicInvoicePath(inv.cuf, 'pdf'),
+    xmlUrl: base + publicInvoicePath(inv.cuf, 'xml'),
+    ticketUrl: base + publicInvoicePath(inv.cuf, 'ticket'),
     qrUrl: buildQrUrl({ ambiente, nit, cuf: inv.cuf, numero: inv.number }),
   };
 }
@@ -169,20 +94,6 @@ export interface InvoiceRouteDeps {
   lifecycle: InvoiceLifecycle;
   publicBaseUrl: () => string;
 }
-
-/** Issuing and SIAT failures as API errors. */
-export function toApiError(err: unknown): unknown {
-  if (err instanceof IssueError) {
-    return new ApiError(err.status, err.code, err.message, {
-      ...(err.fields ? { fields: err.fields } : {}),
-      ...(err.siat ? { siatCode: err.siat.code, siatMessages: err.siat.messages } : {}),
-    });
-  }
-  if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
-  return siatApiError(err) ?? err;
-}
-
-const STATES = ['PENDING', 'VALIDATED', 'REJECTED', 'CANCELLED', 'CONTINGENCY'] as const;
 
 export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -198,7 +109,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     try {
       return await fn();
     } catch (err) {
-      throw toApiError(err);
+      throw asApiError(err);
     }
   };
 
@@ -251,15 +162,9 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         summary: 'Facturas del contribuyente, las más nuevas primero',
         querystring: Type.Intersect([
           PageQuery,
-          Type.Object({
-            q: Type.Optional(Type.String({ maxLength: 100, description: 'Número, documento o nombre del cliente, o CUF' })),
-            state: Type.Optional(Type.Union(STATES.map((s) => Type.Literal(s)))),
-            from: Type.Optional(Type.String({ format: 'date', description: 'Desde (aaaa-mm-dd)' })),
-            to: Type.Optional(Type.String({ format: 'date', description: 'Hasta, inclusive (aaaa-mm-dd)' })),
-            posId: Type.Optional(Type.String({ format: 'uuid' })),
-          }),
+          InvoiceListFilterSchema,
         ]),
-        response: { 200: apiResponse(Type.Any()) },
+        response: { 200: apiResponse(pageSchema(InvoiceListItemSchema)) },
       },
     },
     async (req) => {
@@ -267,7 +172,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       const toNext = to ? toBoliviaIso(new Date(fromBoliviaIso(`${to}T00:00:00.000`)!.getTime() + 86_400_000)).slice(0, 10) : undefined;
       const { items, total } = deps.invoices.list(req.tenant.id, offsetOf({ page, size }), size, {
         ...(q ? { q } : {}),
-        ...(state ? { state: state as InvoiceState } : {}),
+        ...(state ? { state } : {}),
         ...(from ? { from } : {}),
         ...(toNext ? { to: toNext } : {}),
         ...(posId ? { posId } : {}),
@@ -315,20 +220,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         tags,
         summary: 'Estado de la factura consultado a SIAT ahora (verificacionEstadoFactura)',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: {
-          200: apiResponse(
-            Type.Object({
-              id: Type.String(),
-              invoiceNumber: Type.Integer(),
-              cuf: Type.String(),
-              state: Type.String(),
-              siatCode: Type.Union([Type.Integer(), Type.Null()]),
-              siatDescription: Type.Union([Type.String(), Type.Null()]),
-              emissionType: Type.String(),
-              lastChecked: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
-        },
+        response: { 200: apiResponse(InvoiceStatusSchema) },
       },
     },
     async (req) => {
@@ -356,18 +248,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         description: 'motivo según el catálogo de SIAT: 1 factura mal emitida, 2 nota de crédito-débito mal emitida, 3 datos de emisión incorrectos, 4 factura o nota devuelta.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         querystring: Type.Object({ motivo: Type.Integer({ minimum: 1, maximum: 4, default: 1 }) }),
-        response: {
-          200: apiResponse(
-            Type.Object({
-              id: Type.String(),
-              invoiceNumber: Type.Integer(),
-              cuf: Type.String(),
-              state: Type.String(),
-              cancellationReason: Type.Integer(),
-              cancellationDate: Type.String(),
-            }),
-          ),
-        },
+        response: { 200: apiResponse(CancellationResultSchema) },
       },
     },
     async (req) => {
@@ -389,8 +270,6 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
 
   // ---- public (no key): the CUF is the access token ----------------------------------
 
-  const publicPath = (cuf: string, format: string) => `/api/v1/public/invoice/${encodeURIComponent(cuf)}/${format}`;
-
   r.get(
     '/api/v1/public/invoice/:cuf',
     {
@@ -399,18 +278,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         summary: 'Resumen público de la factura con sus descargas',
         security: [],
         params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: {
-          200: apiResponse(
-            Type.Object({
-              invoiceNumber: Type.Integer(),
-              state: Type.String(),
-              amountTotal: Type.Number(),
-              clientBusinessName: Type.String(),
-              emissionDate: Type.String(),
-              downloads: Type.Object({ pdf: Type.String(), ticket: Type.String(), xml: Type.String(), zip: Type.String() }),
-            }),
-          ),
-        },
+        response: { 200: apiResponse(PublicInvoiceSummarySchema) },
       },
     },
     async (req) => {
@@ -422,7 +290,12 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         amountTotal: fromHundredths(inv.total),
         clientBusinessName: inv.clientName,
         emissionDate: inv.fechaEmision,
-        downloads: { pdf: publicPath(inv.cuf, 'pdf'), ticket: publicPath(inv.cuf, 'ticket'), xml: publicPath(inv.cuf, 'xml'), zip: publicPath(inv.cuf, 'zip') },
+        downloads: {
+          pdf: publicInvoicePath(inv.cuf, 'pdf'),
+          ticket: publicInvoicePath(inv.cuf, 'ticket'),
+          xml: publicInvoicePath(inv.cuf, 'xml'),
+          zip: publicInvoicePath(inv.cuf, 'zip'),
+        },
       });
     },
   );

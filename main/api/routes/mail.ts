@@ -9,9 +9,11 @@ import { buildInvoiceMail } from '../../mail/invoice-mail';
 import { sendMail, SMTP_ADDRESS_REFUSED, type MailerOptions } from '../../mail/mailer';
 import { PUBLIC_ONLY, resolveChecked } from '../../net/address-guard';
 import { isValidEmail, isValidFrom, type SmtpSettings } from '../../mail/smtp-config';
+import { publicInvoicePath } from '../../../shared/api/public-links';
 import { errorBody, ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import { EmailInvoiceQuery, SmtpSettingsBody, SmtpSettingsSchema } from '../../../shared/api/mail';
 
 export interface MailRouteDeps {
   invoices: InvoiceRepository;
@@ -25,18 +27,6 @@ export interface MailRouteDeps {
    */
   tenantSmtpAllowPrivate?: boolean;
 }
-
-const SmtpSettingsView = Type.Object({
-  configured: Type.Boolean({ description: 'true si la empresa tiene su propio servidor SMTP' }),
-  host: Type.Union([Type.String(), Type.Null()]),
-  port: Type.Union([Type.Integer(), Type.Null()]),
-  secure: Type.Union([Type.Boolean(), Type.Null()]),
-  user: Type.Union([Type.String(), Type.Null()]),
-  from: Type.Union([Type.String(), Type.Null()]),
-  passwordSet: Type.Boolean(),
-  /** Whether e-mail can be sent at all (tenant settings or KIPU_SMTP_URL). */
-  effectiveSource: Type.Union([Type.Literal('tenant'), Type.Literal('env'), Type.Null()]),
-});
 
 export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -53,7 +43,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
           'Sin el parámetro email se usa el correo del cliente registrado en la factura. Requiere un servidor SMTP: ' +
           'KIPU_SMTP_URL en el motor o PUT /api/v1/settings/smtp para la empresa; sin él responde 503.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        querystring: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254, description: 'Destinatario; por defecto el correo del cliente' })) }),
+        querystring: EmailInvoiceQuery,
         response: { 200: apiResponse(Type.String({ description: 'Dirección a la que se envió' })), 503: Type.Any({ description: 'Sin servidor de correo, o el servidor no aceptó el envío' }) },
       },
     },
@@ -83,7 +73,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
         fileStem: invoiceFileStem(inv),
         pdf,
         xml: inv.xml,
-        pdfUrl: `${deps.publicBaseUrl()}/api/v1/public/invoice/${encodeURIComponent(inv.cuf)}/pdf`,
+        pdfUrl: deps.publicBaseUrl() + publicInvoicePath(inv.cuf, 'pdf'),
       });
       const sent = await sendMail(cfg, msg, mailer);
       if (!sent.ok) {
@@ -115,7 +105,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
 
   r.get(
     '/api/v1/settings/smtp',
-    { schema: { tags, summary: 'Servidor de correo de la empresa (la clave nunca se devuelve)', response: { 200: apiResponse(SmtpSettingsView) } } },
+    { schema: { tags, summary: 'Servidor de correo de la empresa (la clave nunca se devuelve)', response: { 200: apiResponse(SmtpSettingsSchema) } } },
     async (req) => ok(view(req.tenant.id)),
   );
 
@@ -126,18 +116,8 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
         tags,
         summary: 'Configura el servidor de correo de la empresa (tiene prioridad sobre KIPU_SMTP_URL)',
         description: 'password: omitido conserva la clave guardada; null o "" la borra. La clave se guarda en el almacén de secretos, no en la base de datos.',
-        body: Type.Object(
-          {
-            host: Type.String({ minLength: 1, maxLength: 253 }),
-            port: Type.Integer({ minimum: 1, maximum: 65535 }),
-            secure: Type.Boolean({ description: 'true = TLS directo (puerto 465); false = STARTTLS si el servidor lo ofrece (587, 25)' }),
-            user: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
-            password: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-            from: Type.String({ minLength: 3, maxLength: 300, description: 'Remitente: correo o "Nombre <correo>"' }),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: apiResponse(SmtpSettingsView) },
+        body: SmtpSettingsBody,
+        response: { 200: apiResponse(SmtpSettingsSchema) },
       },
     },
     async (req) => {
@@ -162,7 +142,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
 
   r.delete(
     '/api/v1/settings/smtp',
-    { schema: { tags, summary: 'Borra el servidor de correo de la empresa (vuelve a KIPU_SMTP_URL si está definida)', response: { 200: apiResponse(SmtpSettingsView) } } },
+    { schema: { tags, summary: 'Borra el servidor de correo de la empresa (vuelve a KIPU_SMTP_URL si está definida)', response: { 200: apiResponse(SmtpSettingsSchema) } } },
     async (req) => {
       deps.smtp.clear(req.tenant.id);
       return ok(view(req.tenant.id), 'Servidor de correo de la empresa borrado');

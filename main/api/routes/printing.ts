@@ -14,7 +14,8 @@ import { DEFAULT_PRINTER_SETTINGS, validatePrinterSettings, type PrinterSettings
 import { printTestPage, printTicket, type PrintResult, type SendOptions } from '../../printing/transport';
 import { ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import { PrintOutcomeSchema, PrinterSettingsViewSchema } from '../../../shared/api/printing';
 
 const SETTING_KEY = 'printer';
 
@@ -30,24 +31,6 @@ export interface PrintingRouteDeps {
    */
   allowLoopback?: boolean;
 }
-
-export const PrinterSettingsSchema = Type.Object({
-  type: Type.Union([Type.Literal('epson'), Type.Literal('star')]),
-  interface: Type.String({ description: 'tcp://IP:puerto (red local) | dispositivo (/dev/usb/lpN, /dev/ttyUSBN, /dev/ttyACMN, COMn, LPTn) | printer:NOMBRE' }),
-  width: Type.Union([Type.Literal(48), Type.Literal(42)]),
-  characterSet: Type.Union([Type.Literal('PC850'), Type.Literal('PC858'), Type.Literal('WPC1252')]),
-  drawerKick: Type.Boolean(),
-  printOnIssue: Type.Boolean({ description: 'La interfaz imprime el ticket al emitir (llama a POST /api/v1/invoices/{id}/print)' }),
-  qr: Type.Union([Type.Literal('native'), Type.Literal('image')]),
-});
-
-const PrinterSettingsView = Type.Intersect([PrinterSettingsSchema, Type.Object({ configured: Type.Boolean({ description: 'false = valores por defecto, aún no guardados' }) })]);
-
-const PrintOutcome = Type.Object({
-  printed: Type.Boolean(),
-  detail: Type.String(),
-  code: Type.Union([Type.String(), Type.Null()], { description: 'null, PRINTER_NOT_CONFIGURED, PRINTER_OFFLINE, PRINTER_TIMEOUT o PRINTER_ERROR' }),
-});
 
 export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -96,7 +79,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
 
   r.get(
     '/api/v1/settings/printer',
-    { schema: { tags, summary: 'Impresora de tickets de la empresa (valores por defecto si aún no se guardó)', response: { 200: apiResponse(PrinterSettingsView) } } },
+    { schema: { tags, summary: 'Impresora de tickets de la empresa (valores por defecto si aún no se guardó)', response: { 200: apiResponse(PrinterSettingsViewSchema) } } },
     async (req) => {
       const s = saved(req.tenant.id);
       return ok({ ...(s ?? DEFAULT_PRINTER_SETTINGS), configured: s !== null });
@@ -112,7 +95,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
         // The body is checked by validatePrinterSettings (Spanish messages per field, 422), not
         // by the schema, so the settings screen gets one message per wrong field.
         body: Type.Unknown(),
-        response: { 200: apiResponse(PrinterSettingsView) },
+        response: { 200: apiResponse(PrinterSettingsViewSchema) },
       },
     },
     async (req) => {
@@ -130,7 +113,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
         summary: 'Imprime la página de prueba',
         description: 'Con cuerpo: prueba esa configuración sin guardarla. Sin cuerpo: la configuración guardada.',
         body: Type.Optional(Type.Unknown()),
-        response: { 200: apiResponse(PrintOutcome) },
+        response: { 200: apiResponse(PrintOutcomeSchema) },
       },
     },
     async (req) => {
@@ -152,7 +135,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
           'Siempre responde 200 si la factura existe: printed indica si la impresora recibió el ticket y detail explica qué hacer si no. ' +
           'La interfaz lo llama después de emitir cuando printOnIssue es true.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(PrintOutcome) },
+        response: { 200: apiResponse(PrintOutcomeSchema) },
       },
     },
     async (req) => {

@@ -1,45 +1,26 @@
 // Products API (ours; the seeds define none). Same style as the seed's API-key interface:
 // ApiResponse wrapper, Page listings, 400/404/409/422 errors with a detail.
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
-import { ProductConflictError, type Product, type ProductInput, type ProductRepository } from '../../store/products';
+import type { Product, ProductInput, ProductRepository } from '../../store/products';
 import { fromHundredths, toHundredths } from '../../../shared/money';
 import { ok, pageOf } from '../envelope';
 import { ApiError, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
-import { PageQuery, offsetOf } from '../pagination';
-import { apiResponse } from './pos';
+import { offsetOf } from '../pagination';
+import { PageQuery, apiResponse } from '../../../shared/api/envelope';
+import {
+  PRODUCT_CSV_COLUMNS,
+  ProductBody,
+  ProductImportResultSchema,
+  ProductSchema,
+  type Product as ProductDto,
+  type ProductBodyInput,
+} from '../../../shared/api/product';
 import { csvRows } from '../csv';
 
-export const ProductSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  code: Type.String(),
-  barcode: Type.Union([Type.String(), Type.Null()]),
-  description: Type.String(),
-  priceUnit: Type.Number(),
-  unitMeasure: Type.Integer(),
-  activityEconomic: Type.String(),
-  codeProductSin: Type.String(),
-  active: Type.Boolean(),
-});
-
-export const ProductBody = Type.Object(
-  {
-    code: Type.String({ minLength: 1, maxLength: 50, description: 'Código propio (codigoProducto de SIAT, 1–50)' }),
-    barcode: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50 }), Type.Null()])),
-    description: Type.String({ minLength: 1, maxLength: 500 }),
-    priceUnit: Type.Number({ exclusiveMinimum: 0, description: 'Precio unitario en la moneda de facturación, hasta 2 decimales' }),
-    unitMeasure: Type.Integer({ minimum: 1, maximum: 200, description: 'unidadMedida de SIAT' }),
-    activityEconomic: Type.String({ pattern: '^\\d{1,10}$', description: 'actividadEconomica (código CAEB)' }),
-    codeProductSin: Type.String({ pattern: '^\\d{1,8}$', description: 'codigoProductoSin' }),
-    active: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-type ProductBodyT = Static<typeof ProductBody>;
-
-export function productDto(p: Product): Static<typeof ProductSchema> {
+export function productDto(p: Product): ProductDto {
   return {
     id: p.id,
     code: p.code,
@@ -54,7 +35,7 @@ export function productDto(p: Product): Static<typeof ProductSchema> {
 }
 
 /** Checks a product body beyond its schema; returns the field problems. */
-export function productProblems(b: ProductBodyT): { input: ProductInput | null; problems: FieldProblem[] } {
+export function productProblems(b: ProductBodyInput): { input: ProductInput | null; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const cents = toHundredths(b.priceUnit);
   if (cents === null || cents === 0) problems.push({ field: 'priceUnit', rule: 'decimals', message: 'debe ser mayor a 0 con 2 decimales como máximo' });
@@ -74,7 +55,7 @@ export function productProblems(b: ProductBodyT): { input: ProductInput | null; 
   };
 }
 
-const CSV_COLUMNS = ['code', 'barcode', 'description', 'priceUnit', 'unitMeasure', 'activityEconomic', 'codeProductSin'] as const;
+const CSV_COLUMNS = PRODUCT_CSV_COLUMNS;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /**
@@ -102,7 +83,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 function csvProduct(get: (c: CsvColumn) => string): { input: ProductInput } | { problems: string[] } {
   const price = Number(get('priceUnit').replace(',', '.'));
   const unit = Number(get('unitMeasure'));
-  const body: ProductBodyT = {
+  const body: ProductBodyInput = {
     code: get('code'),
     barcode: get('barcode') || null,
     description: get('description'),
@@ -230,15 +211,11 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
     },
   );
 
-  const save = (tenantId: string, body: ProductBodyT, id: string | null) => {
+  const save = (tenantId: string, body: ProductBodyInput, id: string | null) => {
     const { input, problems } = productProblems(body);
     if (!input) throw unprocessable(problems.map((p) => `campo ${p.field}: ${p.message}`).join('; '), problems);
-    try {
-      return id === null ? products.create(tenantId, input) : products.update(tenantId, id, input);
-    } catch (err) {
-      if (err instanceof ProductConflictError) throw new ApiError(409, 'CONFLICT', err.message, { fields: [{ field: err.field, rule: 'unique', message: err.message }] });
-      throw err;
-    }
+    // A duplicate code or barcode (ProductConflictError) answers 409 with the field (domain-errors.ts).
+    return id === null ? products.create(tenantId, input) : products.update(tenantId, id, input);
   };
 
   r.post(
@@ -279,7 +256,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
             'Las filas con errores se informan con su línea y no se importan; las demás sí. Se guarda por bloques de ' +
             `${IMPORT_CHUNK_ROWS} filas: si el motor se detiene a medias, quedan guardados los bloques ya terminados y volver a ` +
             'importar el mismo archivo completa el resto (crea o actualiza por código). Una importación a la vez por contribuyente (409).',
-          response: { 200: apiResponse(Type.Object({ created: Type.Integer(), updated: Type.Integer(), errors: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() })) })) },
+          response: { 200: apiResponse(ProductImportResultSchema) },
         },
         // Fastify's own 413 names no limit; this one says what to do.
         errorHandler: (err) => {

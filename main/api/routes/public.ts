@@ -2,12 +2,12 @@
 // (it is published anyway: README, `npm run serve` output). The tenant's id and default invoice
 // type are those of the demo tenant in training mode, or of the caller's key when one is sent
 // (the route stays public: an absent or wrong key just gives nulls).
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import { ok } from '../envelope';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import { TillConfigSchema } from '../../../shared/api/till';
 
 export function publicRoutes(
   app: FastifyInstance,
@@ -21,18 +21,7 @@ export function publicRoutes(
         summary: 'Configuración pública de la caja (modo entrenamiento, clave de demostración)',
         security: [],
         response: {
-          200: apiResponse(
-            Type.Object({
-              training: Type.Boolean(),
-              demoApiKey: Type.Union([Type.String(), Type.Null()]),
-              version: Type.String(),
-              taxpayer: Type.Union([Type.Object({ nit: Type.String(), razonSocial: Type.String() }), Type.Null()]),
-              defaultInvoiceType: Type.Union([Type.Literal('COMPUTERIZED_SALE'), Type.Literal('ELECTRONIC_SALE')], {
-                description: 'Tipo de compra-venta según la modalidad del contribuyente (1 electrónica, 2 computarizada)',
-              }),
-              tenantId: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
+          200: apiResponse(TillConfigSchema),
         },
       },
     },

@@ -2,70 +2,28 @@
 // sucursal: `branchId` is our id (branches.id), `siatCode` its codigoSucursal. SIAT has no
 // operation to create a sucursal (it is registered in the SIN's portal, padrón), so the code
 // the engine assigns — the next one the tenant never used — must be the one the padrón shows.
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { BranchError, type BranchFields, type BranchOffice, type BranchPointOfSale, type BranchRepository } from '../../store/branches';
+import type { BranchFields, BranchOffice, BranchPointOfSale, BranchRepository } from '../../store/branches';
 import type { Tenant } from '../../store/tenants';
-import { conflict, notFound, unprocessable } from '../errors';
+import { notFound, unprocessable } from '../errors';
+import { asApiError } from '../domain-errors';
 import { sectorOk } from '../envelope';
-import { sectorResponse } from './sector-envelope';
+import { sectorResponse } from '../../../shared/api/envelope';
+import {
+  BranchOfficeSchema,
+  CreateBranchOfficeBody,
+  DeletedBranchOfficeSchema,
+  UpdateBranchOfficeBody,
+  type BranchOffice as BranchOfficeDto,
+} from '../../../shared/api/branch';
 
 const tags = ['Sucursales (estilo sectorial)'];
 
-const fieldProps = {
-  name: Type.String({ minLength: 1, maxLength: 100, description: 'Nombre; la casa matriz se llama CASA MATRIZ por defecto' }),
-  municipality: Type.String({ minLength: 1, maxLength: 100 }),
-  address: Type.String({ minLength: 1, maxLength: 300 }),
-  city: Type.String({ minLength: 1, maxLength: 100 }),
-  phone: Type.String({ maxLength: 50 }),
-  description: Type.String({ maxLength: 500 }),
-};
-
-const CreateBody = Type.Object(fieldProps, { additionalProperties: false });
-
-const UpdateBody = Type.Object(
-  {
-    ...fieldProps,
-    branchId: Type.Integer({ minimum: 1, description: 'branchId de la sucursal a modificar' }),
-    posId: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: 9999,
-        description: 'Aceptado por compatibilidad con la semilla y sin efecto: un punto de venta de SIAT no cambia de sucursal ni se renombra aquí',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const branchProps = {
-  branchId: Type.Integer({ description: 'Id de la sucursal en Kipu' }),
-  siatCode: Type.Integer({ description: 'codigoSucursal de SIAT (0 = casa matriz); debe coincidir con el padrón del SIN' }),
-  name: Type.String(),
-  municipality: Type.String(),
-  address: Type.String(),
-  city: Type.String(),
-  phone: Type.String(),
-  description: Type.String(),
-  pos: Type.Array(
-    Type.Object({
-      id: Type.String({ format: 'uuid', description: 'UUID del punto de venta (posId del estilo clave de API)' }),
-      code: Type.Integer({ description: 'codigoPuntoVenta de SIAT (posId del estilo sectorial)' }),
-      name: Type.String(),
-    }),
-    { description: 'Puntos de venta abiertos de la sucursal' },
-  ),
-};
-const BranchOfficeSchema = Type.Object(branchProps);
-const DeletedBranchSchema = Type.Object({
-  ...branchProps,
-  siatCafc: Type.Null({ description: 'Siempre null: Kipu no asigna CAFC por sucursal' }),
-});
-
 const Params = Type.Object({ branchId: Type.Integer({ minimum: 1 }) });
 
-function dto(b: BranchOffice, pos: BranchPointOfSale[]): Static<typeof BranchOfficeSchema> {
+function dto(b: BranchOffice, pos: BranchPointOfSale[]): BranchOfficeDto {
   return {
     branchId: b.id,
     siatCode: b.codigoSucursal,
@@ -99,29 +57,18 @@ function fieldsOf(body: BranchFields): BranchFields {
   return f;
 }
 
-function toApiError(err: unknown): unknown {
-  if (!(err instanceof BranchError)) return err;
-  switch (err.code) {
-    case 'NOT_FOUND':
-      return notFound(err.message);
-    case 'CODES_EXHAUSTED':
-      return unprocessable(err.message);
-    default:
-      // MAIN_BRANCH, OPEN_POINTS_OF_SALE, UNSENT_INVOICES, DUPLICATE_NAME: the branch's state forbids it.
-      return conflict(err.message);
-  }
-}
-
 function guard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    throw toApiError(err);
+    throw asApiError(err);
   }
 }
 
 export interface BranchOfficeDeps {
   branches: BranchRepository;
+  /** Closes a branch if SIAT's rules allow it (main/points-of-sale/close-branch.ts). */
+  closeBranch: (tenantId: string, id: number) => BranchOffice;
   /**
    * Called after a branch is created. Training mode with the embedded simulator uses it to add
    * the sucursal to the simulated padrón, as the SIN's portal would (main/siat-sim/README.md).
@@ -150,7 +97,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
           'SIAT no tiene una operación para crear sucursales: regístrela antes en el padrón del SIN y verifique que el código coincida ' +
           '(en modo entrenamiento con el simulador integrado, Kipu la agrega al padrón simulado). ' +
           'Un nombre que ya tiene otra sucursal abierta → 409 (evita registrar dos veces la misma sucursal al reintentar).',
-        body: CreateBody,
+        body: CreateBranchOfficeBody,
         response: { 201: sectorResponse(BranchOfficeSchema) },
       },
     },
@@ -191,7 +138,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
           'Reemplaza name, municipality, address, city, phone y description; siatCode no cambia. posId se acepta y no tiene efecto ' +
           '(un punto de venta de SIAT pertenece a la sucursal en la que se registró). La dirección impresa en las facturas es la que SIAT ' +
           'devuelve con el CUFD, no la de este registro.',
-        body: UpdateBody,
+        body: UpdateBranchOfficeBody,
         response: { 200: sectorResponse(BranchOfficeSchema) },
       },
     },
@@ -213,11 +160,11 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
           'consultables. 409 para la casa matriz (código 0), mientras tenga puntos de venta abiertos (ciérrelos con DELETE /api/v1/pos/{id}; ' +
           'el punto de venta 0 es la propia sucursal y se cierra con ella) o facturas o eventos de contingencia aún no resueltos con SIAT.',
         params: Params,
-        response: { 200: sectorResponse(DeletedBranchSchema) },
+        response: { 200: sectorResponse(DeletedBranchOfficeSchema) },
       },
     },
     async (req) => {
-      const b = guard(() => branches.close(req.tenant.id, req.params.branchId));
+      const b = guard(() => deps.closeBranch(req.tenant.id, req.params.branchId));
       return sectorOk({ ...dto(b, []), siatCafc: null });
     },
   );

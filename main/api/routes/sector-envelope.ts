@@ -1,9 +1,8 @@
-// The sector style's envelope (seed 001: { message, errors, success, data }) as a response
-// schema, and its failure form.
-import Type from 'typebox';
+// The sector style's failure envelope (seed 001: { message, errors, success, data }); its
+// success schema is sectorResponse in shared/api/envelope.ts.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sectorError } from '../envelope';
-import { describeError } from '../server';
+import { describeError } from '../describe-error';
 
 /** One problem of a failed request, in Spanish; `field` names the body or query member. */
 export interface SectorProblem {
@@ -20,14 +19,4 @@ export function sectorErrorHandler(err: FastifyError & { validationContext?: str
   const { status, info } = describeError(err, req);
   const errors: SectorProblem[] = info.fields?.length ? info.fields.map((f) => ({ field: f.field, message: f.message })) : [{ message: info.detail }];
   return reply.status(status).send(sectorError(info.code, errors));
-}
-
-/** Response schema of the sector envelope around `data` (success only; failures are not serialized by schema). */
-export function sectorResponse<T extends Type.TSchema>(data: T) {
-  return Type.Object({
-    message: Type.String({ description: 'COMPLETED' }),
-    errors: Type.Null(),
-    success: Type.Boolean(),
-    data,
-  });
 }

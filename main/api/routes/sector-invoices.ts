@@ -14,9 +14,11 @@ import { buildQrUrl } from '../../documents/model';
 import { invoiceShortCode, matchesShortCode } from '../../invoicing/short-code';
 import { invoiceXmlToJson } from '../../invoicing/xml/invoice-json';
 import { ApiError, badRequest, notFound } from '../errors';
+import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorOk } from '../envelope';
 import { describeValidation, validatorCompiler } from '../validation';
-import { sectorResponse } from './sector-envelope';
+import { sectorResponse } from '../../../shared/api/envelope';
+import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery, SectorInvoicePageSchema } from '../../../shared/api/sector-invoice';
 
 export interface SectorInvoiceDeps {
   branches: BranchRepository;
@@ -26,39 +28,6 @@ export interface SectorInvoiceDeps {
 }
 
 const tags = ['Facturas (estilo sectorial)'];
-
-const PosCode = Type.Integer({ minimum: 0, maximum: 9999, description: 'codigoPuntoVenta de SIAT (0 = el primero de la sucursal)' });
-const BranchId = Type.Integer({ minimum: 1, description: 'branchId (GET /api/v1/branchOffice); por defecto la casa matriz' });
-
-// ---- list by point of sale ---------------------------------------------------------------
-
-const PaginationQuery = Type.Object({
-  posId: PosCode,
-  branchId: Type.Optional(BranchId),
-  docSector: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, description: 'codigoDocumentoSector de SIAT (1 = compra-venta)' })),
-  page: Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0, description: 'Página, desde 0' }),
-  // seed 001: size defaults to 10; the maximum is the core seed's page limit (50).
-  size: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Elementos por página (1–50)' }),
-});
-
-const ListItem = Type.Object({
-  invoiceNumber: Type.Integer(),
-  code: Type.String({ description: 'Código corto de la factura (invoiceCode)' }),
-  qrCode: Type.String({ description: 'URL de la página de SIAT para el QR de la factura' }),
-  urlInvoice: Type.String({ description: 'URL pública del PDF de la factura (para entregar al cliente)' }),
-  siatCodeState: Type.Union([Type.Integer(), Type.Null()], { description: '908 validada, 905 anulada, 902 rechazada; null mientras SIAT no respondió (fuera de línea)' }),
-  typeDocSector: Type.Integer({ description: 'codigoDocumentoSector de SIAT' }),
-});
-
-const PageData = Type.Object({
-  totalItems: Type.Integer(),
-  totalPages: Type.Integer(),
-  limit: Type.Integer(),
-  page: Type.Integer(),
-  prevPage: Type.Union([Type.Integer(), Type.Null()]),
-  nextPage: Type.Union([Type.Integer(), Type.Null()]),
-  result: Type.Array(ListItem),
-});
 
 /**
  * seed 001: prevPage and nextPage are page numbers, null "beyond the limits". A page past the
@@ -74,16 +43,7 @@ export function pageLinks(page: number, totalPages: number): { prevPage: number 
 
 // ---- retrieval by short code -------------------------------------------------------------
 
-const retrievalProps = {
-  posId: PosCode,
-  branchId: Type.Optional(BranchId),
-  invoiceNumber: Type.Integer({ minimum: 1, description: 'Número de la factura' }),
-  invoiceCode: Type.String({ minLength: 1, maxLength: 32, description: 'Código corto de la factura (8 caracteres; mayúsculas o minúsculas)' }),
-};
-const RetrievalFields = Type.Object(retrievalProps, { additionalProperties: false });
-/** The same fields as query parameters, for clients that cannot send a body with GET. */
-const RetrievalQuery = Type.Partial(Type.Object(retrievalProps));
-const RETRIEVAL_KEYS = Object.keys(retrievalProps) as (keyof typeof retrievalProps)[];
+const RETRIEVAL_KEYS = Object.keys(RetrievalFields.properties) as (keyof typeof RetrievalFields.properties)[];
 
 interface RetrievalInput {
   posId: number;
@@ -197,7 +157,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
           'posId es el codigoPuntoVenta de SIAT dentro de branchId (por defecto la casa matriz). page desde 0; size 10 por defecto, ' +
           'como máximo 50. prevPage y nextPage son null cuando no hay página; pasada la última, prevPage es la última página.',
         querystring: PaginationQuery,
-        response: { 200: sectorResponse(PageData) },
+        response: { 200: sectorResponse(SectorInvoicePageSchema) },
       },
     },
     async (req) => {
@@ -216,7 +176,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
           invoiceNumber: i.invoiceNumber,
           code: invoiceShortCode(i.id),
           qrCode: buildQrUrl({ ambiente: req.tenant.ambiente, nit: req.tenant.nit, cuf: i.cuf, numero: i.invoiceNumber }),
-          urlInvoice: `${base}/api/v1/public/invoice/${encodeURIComponent(i.cuf)}/pdf`,
+          urlInvoice: base + publicInvoicePath(i.cuf, 'pdf'),
           siatCodeState: i.siatCode,
           typeDocSector: i.sector,
         })),
@@ -250,13 +210,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
           'electrónica y null en la computarizada.',
         querystring: RetrievalQuery,
         response: {
-          200: sectorResponse(
-            Type.Object({
-              cabecera: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
-              detalle: Type.Array(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]))),
-              signature: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
+          200: sectorResponse(InvoiceXmlJsonSchema),
         },
       },
     },

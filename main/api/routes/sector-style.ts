@@ -9,9 +9,9 @@ import type { InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
 import type { SecretStore } from '../../config/secrets';
 import type { CatalogService } from '../../catalogs/catalog-sync';
-import { BranchRepository } from '../../store/branches';
 import { sectorErrorHandler } from './sector-envelope';
 import { branchOfficeRoutes, type BranchOfficeDeps } from './sector-branches';
+import { closeBranch } from '../../points-of-sale/close-branch';
 import { sectorInvoiceRoutes } from './sector-invoices';
 import { thirdPartyUserRoutes } from './sector-users';
 
@@ -30,10 +30,10 @@ export interface SectorRouteDeps {
 }
 
 export function sectorRoutes(app: FastifyInstance, deps: SectorRouteDeps): void {
-  const branches = new BranchRepository(deps.store.db, deps.now);
+  const branches = deps.store.branches;
   void app.register(async (scope) => {
     scope.setErrorHandler(sectorErrorHandler);
-    branchOfficeRoutes(scope, { branches, ...(deps.onBranchCreated ? { onCreated: deps.onBranchCreated } : {}) });
+    branchOfficeRoutes(scope, { branches, closeBranch: (tenantId, id) => closeBranch(deps.store, tenantId, id), ...(deps.onBranchCreated ? { onCreated: deps.onBranchCreated } : {}) });
     sectorInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
     thirdPartyUserRoutes(scope, { store: deps.store, secrets: deps.secrets, now: deps.now, ...(deps.catalogs ? { catalogs: deps.catalogs } : {}) });
   });

@@ -1,82 +1,32 @@
 // Seed 001 "Third-party users": POST/GET /api/v1/user/additional, GET /api/v1/user/additional/{userId}.
 // A third party is a tenant of its own registered by a provider; its `password` is the API key
 // the provider then sends as X-API-Key to invoice on its behalf (docs/decisions/0013-third-party-users.md).
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { SecretStore } from '../../config/secrets';
 import type { CatalogService } from '../../catalogs/catalog-sync';
-import { ThirdPartyUserRepository, type ThirdPartyUser } from '../../store/third-party-users';
+import type { ThirdPartyUser } from '../../store/third-party-users';
 import { registerThirdParty, ThirdPartyError, type NewThirdParty } from '../../third-parties/register-third-party';
 import { findSector } from '../../siat/codes';
 import { isValidEmail } from '../../mail/smtp-config';
-import { ApiError, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
+import { notFound, unprocessable, type FieldProblem } from '../errors';
+import { asApiError } from '../domain-errors';
 import { sectorOk } from '../envelope';
-import { sectorResponse } from './sector-envelope';
+import { sectorResponse } from '../../../shared/api/envelope';
+import {
+  CreateThirdPartyUserBody,
+  CreatedThirdPartyUserSchema,
+  ThirdPartyUserParams,
+  ThirdPartyUserSchema,
+  type CreateThirdPartyUserRequest,
+  type CreatedThirdPartyUser,
+  type ThirdPartyUserItem,
+} from '../../../shared/api/third-party-users';
 
 const tags = ['Usuarios de terceros (estilo sectorial)'];
 
-const text = (min: number, max: number, description?: string) =>
-  Type.String({ ...(min > 0 ? { minLength: min } : {}), maxLength: max, ...(description ? { description } : {}) });
-
-const CreateBody = Type.Object(
-  {
-    username: text(3, 100, 'Nombre del usuario de terceros; también el nombre de su clave de API. Único por proveedor (sin distinguir mayúsculas)'),
-    nameOwner: text(1, 200, 'Nombre del propietario'),
-    nit: Type.Integer({ description: 'NIT del contribuyente que adquiere el servicio (1 a 13 dígitos)' }),
-    socialReason: text(1, 200, 'Razón social: la del nuevo contribuyente en Kipu'),
-    phone: text(1, 50, 'Teléfono: de 7 a 15 dígitos; se admiten espacios, +, paréntesis y guiones'),
-    email: text(1, 254),
-    address: text(1, 300, 'Dirección del propietario'),
-    city: text(1, 100, 'Ciudad; también la de la casa matriz'),
-    docSector: Type.Union([Type.Integer(), Type.String()], {
-      description: 'codigoDocumentoSector de SIAT, como entero o texto ("1"); Kipu emite por ahora 1 (compra-venta)',
-    }),
-    tokenData: Type.Object(
-      {
-        token: text(1, 4000, 'Token delegado que el tercero obtuvo en el portal del SIAT; se guarda en el almacén de secretos y nunca se devuelve'),
-        description: text(0, 500),
-      },
-      { additionalProperties: false },
-    ),
-    branchOffice: Type.Object(
-      {
-        municipality: text(1, 100),
-        address: text(1, 300),
-        description: text(0, 500),
-      },
-      { additionalProperties: false, description: 'La casa matriz (sucursal 0) del nuevo contribuyente' },
-    ),
-  },
-  { additionalProperties: false },
-);
-type CreateBody = Static<typeof CreateBody>;
-
-const CreatedUser = Type.Object({
-  id: Type.String({ format: 'uuid', description: 'userId del usuario de terceros' }),
-  username: Type.String(),
-  password: Type.String({ description: 'Clave de API del nuevo contribuyente (cabecera X-API-Key). Se muestra una sola vez: Kipu solo guarda su hash' }),
-  nameOwner: Type.String(),
-  nit: Type.Integer(),
-  socialReason: Type.String(),
-  phone: Type.String(),
-  email: Type.String(),
-  address: Type.String(),
-  city: Type.String(),
-  docSector: Type.String({ description: 'codigoDocumentoSector de SIAT' }),
-  branchOffice: Type.Object({ municipality: Type.String(), address: Type.String(), description: Type.String() }),
-  modality: Type.Integer({ description: 'Modalidad del nuevo contribuyente: la del proveedor (1 electrónica en línea, 2 computarizada en línea)' }),
-});
-
-const UserItem = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String(),
-  docSector: Type.String({ description: 'codigoDocumentoSector de SIAT' }),
-  docSectorDescription: Type.String({ description: 'Del catálogo sincronizado de SIAT (tipo documento sector) o, sin sincronizar, de la tabla de SIAT' }),
-});
-
-const Params = Type.Object({ userId: Type.String({ format: 'uuid', description: 'id del usuario de terceros' }) });
 
 const NIT_RE = /^[1-9]\d{0,12}$/;
 const PHONE_RE = /^[0-9+()\- ]+$/;
@@ -84,7 +34,7 @@ const PHONE_RE = /^[0-9+()\- ]+$/;
 const USERNAME_RE = /^[^\s\p{C}]+$/u;
 
 /** Trims the body and checks its rules (422); the schema has already checked types and lengths (400/422). */
-function inputOf(b: CreateBody): NewThirdParty {
+function inputOf(b: CreateThirdPartyUserRequest): NewThirdParty {
   const problems: FieldProblem[] = [];
   const problem = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
   const t = (field: string, v: string) => {
@@ -128,20 +78,6 @@ function inputOf(b: CreateBody): NewThirdParty {
   return input;
 }
 
-function toApiError(err: unknown): unknown {
-  if (!(err instanceof ThirdPartyError)) return err;
-  switch (err.code) {
-    case 'NOT_PROVIDER':
-      return new ApiError(403, 'FORBIDDEN', err.message);
-    case 'DUPLICATE_NIT':
-    case 'DUPLICATE_USERNAME':
-      return conflict(err.message);
-    default:
-      // UNKNOWN_SECTOR, UNSUPPORTED_SECTOR
-      return unprocessable(err.message, [{ field: 'docSector', rule: 'enum', message: err.message }]);
-  }
-}
-
 export interface ThirdPartyUserDeps {
   store: Store;
   secrets: SecretStore;
@@ -152,12 +88,12 @@ export interface ThirdPartyUserDeps {
 
 export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const users = new ThirdPartyUserRepository(deps.store.db);
+  const users = deps.store.thirdPartyUsers;
 
   /** The caller's synced "tipo documento sector" catalog first, then SIAT's table (main/siat/codes.ts). */
   const describe = (tenantId: string, code: number): string =>
     deps.catalogs?.items(tenantId, 'sector-documents').find((i) => i.codigo === String(code))?.descripcion ?? findSector(code)?.name ?? '';
-  const item = (u: ThirdPartyUser): Static<typeof UserItem> => ({
+  const item = (u: ThirdPartyUser): ThirdPartyUserItem => ({
     id: u.id,
     username: u.username,
     docSector: String(u.docSector),
@@ -178,12 +114,12 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
           'NIT que ya tiene contribuyente en Kipu o username ya usado por el proveedor → 409, con el mismo mensaje en ambos casos (no revela ' +
           'a quién pertenece un NIT); vincular un contribuyente que ya está en Kipu lo hace el administrador. ' +
           'Todo o nada: si un paso falla no queda nada creado.',
-        body: CreateBody,
-        response: { 201: sectorResponse(CreatedUser) },
+        body: CreateThirdPartyUserBody,
+        response: { 201: sectorResponse(CreatedThirdPartyUserSchema) },
       },
       // Who may do this is decided before the body is looked at.
       preValidation: async (req) => {
-        if (!req.tenant.provider) throw toApiError(new ThirdPartyError('NOT_PROVIDER', 'Solo un contribuyente habilitado como proveedor puede registrar usuarios de terceros'));
+        if (!req.tenant.provider) throw asApiError(new ThirdPartyError('NOT_PROVIDER', 'Solo un contribuyente habilitado como proveedor puede registrar usuarios de terceros'));
       },
     },
     async (req, reply) => {
@@ -197,11 +133,11 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
         if (err instanceof ThirdPartyError && (err.code === 'DUPLICATE_NIT' || err.code === 'DUPLICATE_USERNAME')) {
           req.log.warn({ providerTenantId: req.tenant.id, reason: err.code, nit: input.nit }, 'third-party registration refused: conflict');
         }
-        throw toApiError(err);
+        throw asApiError(err);
       }
       const { user, tenant, password } = created;
       req.log.info({ thirdPartyUserId: user.id, tenantId: tenant.id }, 'third-party user registered');
-      const data: Static<typeof CreatedUser> = {
+      const data: CreatedThirdPartyUser = {
         id: user.id,
         username: user.username,
         password,
@@ -228,7 +164,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
       schema: {
         tags,
         summary: 'Usuarios de terceros que registró este contribuyente',
-        response: { 200: sectorResponse(Type.Array(UserItem)) },
+        response: { 200: sectorResponse(Type.Array(ThirdPartyUserSchema)) },
       },
     },
     async (req) => sectorOk(users.list(req.tenant.id).map(item), 'GET_USERS'),
@@ -241,8 +177,8 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
         tags,
         summary: 'Un usuario de terceros registrado por este contribuyente',
         description: 'El de otro proveedor responde 404, como uno inexistente.',
-        params: Params,
-        response: { 200: sectorResponse(UserItem) },
+        params: ThirdPartyUserParams,
+        response: { 200: sectorResponse(ThirdPartyUserSchema) },
       },
     },
     async (req) => {

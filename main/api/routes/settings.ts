@@ -10,12 +10,14 @@ import type { SecretStore } from '../../config/secrets';
 import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../codes/siat-gateway';
 import { OFFICIAL_SIAT_BASE_URLS, officialSiatBaseUrl } from '../../siat/base-url';
 import type { SignerProvider } from '../../invoicing/signer-provider';
-import { CertificateError, certificateNit, loadCertificate } from '../../invoicing/certificate';
+import { certificateNit, loadCertificate } from '../../invoicing/certificate';
 import { ok } from '../envelope';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
 import { isIsoDate } from '../../../shared/time';
-import { SCOPES, type Scope } from '../../../shared/api-scopes';
+import type { Scope } from '../../../shared/api-scopes';
+import { CertificateBody, CertificateInfoSchema, SiatSettingsSchema, TaxpayerBody, TaxpayerSchema, siatSettingsBody } from '../../../shared/api/settings';
+import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, KeyIdParams, RevokedApiKeySchema } from '../../../shared/api/keys';
 
 export interface SettingsRouteDeps {
   store: Store;
@@ -34,69 +36,9 @@ export function siatUrlOf(store: Store, tenantId: string): TenantSiatUrl | null 
   return tenantSiatUrl(store.settings, tenantId);
 }
 
-const TaxpayerSchema = Type.Object({
-  nit: Type.String(),
-  razonSocial: Type.String(),
-  municipio: Type.String(),
-  direccion: Type.String(),
-  telefono: Type.String(),
-  codigoSistema: Type.String(),
-  ambiente: Type.Integer(),
-  modalidad: Type.Integer(),
-});
-
-const TaxpayerBody = Type.Object(
-  {
-    nit: Type.Optional(Type.String({ maxLength: 13, description: 'No se puede cambiar: el NIT identifica al contribuyente' })),
-    razonSocial: Type.String({ minLength: 1, maxLength: 200 }),
-    municipio: Type.String({ minLength: 1, maxLength: 100 }),
-    direccion: Type.String({ minLength: 1, maxLength: 500 }),
-    telefono: Type.Optional(Type.Union([Type.String({ maxLength: 50, pattern: '^[0-9+()\\- ]*$' }), Type.Null()])),
-    codigoSistema: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-    ambiente: Type.Integer({ minimum: 1, maximum: 2, description: '1 producción, 2 pruebas (piloto)' }),
-    modalidad: Type.Integer({ minimum: 1, maximum: 2, description: '1 electrónica en línea, 2 computarizada en línea' }),
-  },
-  { additionalProperties: false },
+const SiatBody = siatSettingsBody(
+  `URL base del SIAT: ${OFFICIAL_SIAT_BASE_URLS.pilot} (pruebas y piloto) o ${OFFICIAL_SIAT_BASE_URLS.production} (producción); vacía = la de la instalación. Otra URL solo la fija el administrador (npm run admin -- siat url)`,
 );
-
-const SiatBody = Type.Object(
-  {
-    url: Type.Optional(
-      Type.String({
-        maxLength: 500,
-        description: `URL base del SIAT: ${OFFICIAL_SIAT_BASE_URLS.pilot} (pruebas y piloto) o ${OFFICIAL_SIAT_BASE_URLS.production} (producción); vacía = la de la instalación. Otra URL solo la fija el administrador (npm run admin -- siat url)`,
-      }),
-    ),
-    token: Type.Optional(Type.String({ minLength: 1, maxLength: 4000, description: 'Token delegado (se guarda cifrado; nunca se devuelve)' })),
-    tokenExpiresOn: Type.Optional(
-      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
-        description: 'Día en que vence el token delegado (aaaa-mm-dd, como lo muestra el portal del SIAT); null lo borra. Un token nuevo sin esta fecha la borra.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const CertificateBody = Type.Object(
-  {
-    p12Base64: Type.Optional(Type.String({ minLength: 1, maxLength: 4_000_000, description: 'Archivo .p12/.pfx en base64' })),
-    password: Type.Optional(Type.String({ maxLength: 500 })),
-    keyPem: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
-    certPem: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
-  },
-  { additionalProperties: false, description: '{ p12Base64, password } o { keyPem, certPem }' },
-);
-
-const ScopeSchema = Type.Union([Type.Literal('admin'), Type.Literal('till'), Type.Literal('integrator')]);
-
-const KeySchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  prefix: Type.String(),
-  createdAt: Type.String(),
-  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
-  scopes: Type.Array(ScopeSchema, { description: 'Ámbitos de la clave: admin, till (caja), integrator (integración)' }),
-});
 
 function taxpayerView(t: Tenant) {
   return {
@@ -159,7 +101,6 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
     tokenSet: deps.secrets.get(tokenSecretName(tenant.id)) !== null,
     tokenExpiresOn: deps.store.settings.get<string>(tenant.id, TOKEN_EXPIRY_SETTING),
   });
-  const SiatView = Type.Object({ url: Type.String(), tokenSet: Type.Boolean(), tokenExpiresOn: Type.Union([Type.String(), Type.Null()]) });
 
   r.get(
     '/api/v1/settings/siat',
@@ -167,7 +108,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags,
         summary: 'URL del SIAT, si hay token delegado y cuándo vence (el token nunca se devuelve)',
-        response: { 200: apiResponse(SiatView) },
+        response: { 200: apiResponse(SiatSettingsSchema) },
       },
     },
     async (req) => ok(siatView(req.tenant)),
@@ -180,7 +121,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         tags,
         summary: 'Guarda la URL del SIAT, el token delegado y el día en que vence',
         body: SiatBody,
-        response: { 200: apiResponse(SiatView) },
+        response: { 200: apiResponse(SiatSettingsSchema) },
       },
     },
     async (req) => {
@@ -238,7 +179,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         tags,
         summary: 'Carga el certificado de firma (modalidad electrónica): PKCS#12 con contraseña, o clave y certificado PEM',
         body: CertificateBody,
-        response: { 200: apiResponse(Type.Object({ subject: Type.String(), notAfter: Type.String(), notBefore: Type.String() })) },
+        response: { 200: apiResponse(CertificateInfoSchema) },
       },
     },
     async (req) => {
@@ -256,13 +197,8 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         if (b.password !== undefined) throw badRequest('password solo acompaña a p12Base64');
         input = { keyPem: b.keyPem, certPem: b.certPem };
       }
-      let cert;
-      try {
-        cert = loadCertificate(input);
-      } catch (err) {
-        if (err instanceof CertificateError) throw new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
-        throw err;
-      }
+      // A CertificateError answers 422 CERTIFICATE_<code> (domain-errors.ts).
+      const cert = loadCertificate(input);
       if (cert.notAfter.getTime() < now().getTime()) {
         throw new ApiError(422, 'CERTIFICATE_EXPIRED', `El certificado venció el ${cert.notAfter.toISOString().slice(0, 10)}`);
       }
@@ -297,7 +233,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
 
   r.get(
     '/api/v1/keys',
-    { schema: { tags: ['Claves de API'], summary: 'Claves de API activas del contribuyente (sin el secreto)', response: { 200: apiResponse(Type.Array(KeySchema)) } } },
+    { schema: { tags: ['Claves de API'], summary: 'Claves de API activas del contribuyente (sin el secreto)', response: { 200: apiResponse(Type.Array(ApiKeySchema)) } } },
     async (req) => ok(deps.store.apiKeys.list(req.tenant.id).filter((k) => k.revokedAt === null).map(keyView)),
   );
 
@@ -307,14 +243,8 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags: ['Claves de API'],
         summary: 'Crea una clave de API (se muestra una sola vez)',
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 100 }),
-            scopes: Type.Optional(Type.Array(ScopeSchema, { minItems: 1, maxItems: 3, uniqueItems: true, description: 'Por omisión ["till"]: la clave de una caja' })),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 201: apiResponse(Type.Intersect([KeySchema, Type.Object({ key: Type.String() })])) },
+        body: CreateApiKeyBody,
+        response: { 201: apiResponse(CreatedApiKeySchema) },
       },
     },
     async (req, reply) => {
@@ -331,8 +261,8 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags: ['Claves de API'],
         summary: 'Revoca una clave de API del contribuyente',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: apiResponse(Type.Object({ id: Type.String(), revoked: Type.Boolean() })) },
+        params: KeyIdParams,
+        response: { 200: apiResponse(RevokedApiKeySchema) },
       },
     },
     async (req) => {

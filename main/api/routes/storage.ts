@@ -1,7 +1,6 @@
 // Seed "Object storage": status, a connectivity test and the company logo upload, plus the
 // public read of brand objects (the logo's cdnUrl).
 import { randomBytes, randomUUID } from 'node:crypto';
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ObjectStore } from '../../storage/object-store';
@@ -9,7 +8,8 @@ import { isValidObjectKey } from '../../storage/object-store';
 import { BrandLogos, LOGO_MAX_BYTES, PUBLIC_BRAND_PREFIX, checkLogoPng } from '../../storage/brand-logo';
 import { ok } from '../envelope';
 import { ApiError, notFound } from '../errors';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import { LogoUploadQuery, LogoUploadResultSchema, StorageHealthSchema, StorageSelfTestSchema } from '../../../shared/api/storage';
 
 export interface StorageRouteDeps {
   objects: ObjectStore;
@@ -31,7 +31,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
       schema: {
         tags,
         summary: 'Estado del almacenamiento de objetos',
-        response: { 200: apiResponse(Type.Object({ objectstoreEnabled: Type.Boolean(), backend: Type.String(), timestamp: Type.String() })) },
+        response: { 200: apiResponse(StorageHealthSchema) },
       },
     },
     async () => {
@@ -47,7 +47,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
       schema: {
         tags,
         summary: 'Prueba de conectividad: sube, verifica, descarga y compara un objeto de prueba, y lo borra',
-        response: { 200: apiResponse(Type.Object({ upload: Type.Boolean(), exists: Type.Boolean(), download: Type.Boolean(), contentMatch: Type.Boolean() })) },
+        response: { 200: apiResponse(StorageSelfTestSchema) },
       },
     },
     async (req) => {
@@ -86,8 +86,8 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
           tags,
           summary: 'Sube el logo de la empresa (PNG, máximo 500 KB; se recomienda al menos 200×200 px y fondo transparente)',
           description: 'Cabecera Content-Type: image/png y el archivo PNG como cuerpo binario. El logo aparece en la factura PDF A4.',
-          querystring: Type.Object({ companyId: Type.String({ format: 'uuid', description: 'Id de la empresa (el contribuyente de la clave de API)' }) }),
-          response: { 200: apiResponse(Type.Object({ objectKey: Type.String(), cdnUrl: Type.String(), size: Type.Integer(), width: Type.Integer(), height: Type.Integer() })) },
+          querystring: LogoUploadQuery,
+          response: { 200: apiResponse(LogoUploadResultSchema) },
         },
       },
       async (req) => {

@@ -5,12 +5,13 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
-import type { EventBus, KipuEvent } from '../../engine/event-bus';
+import type { EventBus } from '../../events/event-bus';
+import type { KipuEvent } from '../../events/event-map';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
-import { apiResponse } from './pos';
+import { apiResponse } from '../../../shared/api/envelope';
+import { TillQueueSchema, TillStatusSchema } from '../../../shared/api/till';
 import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
-import { EventSchema } from './events';
 
 export interface TillRouteDeps extends TillStatusDeps {
   bus: EventBus;
@@ -32,23 +33,6 @@ export function sseFrame(event: string, data: unknown): string {
 }
 
 
-const StatusSchema = Type.Object({
-  training: Type.Boolean(),
-  siatReachable: Type.Boolean({ description: 'Resultado de la última comunicación o sondeo con SIAT (no consulta a SIAT en cada llamada)' }),
-  pos: Type.Array(
-    Type.Object({
-      posId: Type.String(),
-      code: Type.Integer(),
-      branchCode: Type.Integer(),
-      name: Type.String(),
-      mode: Type.Union([Type.Literal('ONLINE'), Type.Literal('CONTINGENCY')]),
-      queued: Type.Integer({ description: 'Facturas que esperan a SIAT: emitidas fuera de línea, o en línea con resultado desconocido' }),
-      activeEvent: Type.Union([EventSchema, Type.Null()]),
-      flush: Type.Object({ running: Type.Boolean(), sent: Type.Integer(), total: Type.Integer() }),
-    }),
-  ),
-});
-
 export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Caja'];
@@ -64,7 +48,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
 
   r.get(
     '/api/v1/till/status',
-    { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', response: { 200: apiResponse(StatusSchema) } } },
+    { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', response: { 200: apiResponse(TillStatusSchema) } } },
     async (req) => ok(tillStatus(deps, req.tenant.id)),
   );
 
@@ -76,22 +60,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
         summary: 'Cola de contingencia de un punto de venta: facturas en espera y eventos (abiertos y de hoy)',
         querystring: Type.Object({ posId: Type.String({ format: 'uuid' }) }),
         response: {
-          200: apiResponse(
-            Type.Object({
-              invoices: Type.Array(
-                Type.Object({
-                  id: Type.String(),
-                  invoiceNumber: Type.Integer(),
-                  cuf: Type.String(),
-                  state: Type.String(),
-                  clientBusinessName: Type.String(),
-                  amountTotal: Type.Number(),
-                  emissionDate: Type.String(),
-                }),
-              ),
-              events: Type.Array(EventSchema),
-            }),
-          ),
+          200: apiResponse(TillQueueSchema),
         },
       },
     },

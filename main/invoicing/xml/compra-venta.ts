@@ -4,6 +4,7 @@
 import { formatDecimal, type Cents, type Hundredths } from '../../../shared/money';
 import { escapeText } from './escape';
 import type { SimpleDocument } from './simple-c14n';
+import { MODALIDAD, SECTOR, sectorRoot } from '../../siat/codes';
 
 export interface CompraVentaCabecera {
   nitEmisor: number | string;
@@ -63,10 +64,11 @@ export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 const ROOT_NAMESPACES: ReadonlyMap<string, string> = new Map([['xsi', XSI_NS]]);
 
-/** Root element per modality (CONTRACT.md §3.2: factura{Electronica|Computarizada}CompraVenta). */
-export function compraVentaRoot(modalidad: 1 | 2): string {
-  return modalidad === 1 ? 'facturaElectronicaCompraVenta' : 'facturaComputarizadaCompraVenta';
-}
+// Root element per modality, from SIAT's sector table (siat/codes.ts); worked out once, not per sale.
+const ROOT: Readonly<Record<1 | 2, string>> = {
+  1: sectorRoot(SECTOR.COMPRA_VENTA, MODALIDAD.ELECTRONICA),
+  2: sectorRoot(SECTOR.COMPRA_VENTA, MODALIDAD.COMPUTARIZADA),
+};
 
 // Every element is written as start + end tag, also the nil ones: that is how Canonical XML
 // writes empty elements (C14N 1.0 §2.3), so the document needs no rewriting before its digest.
@@ -82,11 +84,11 @@ const decOrNil = (name: string, v: number | null): string => (v === null ? nil(n
 /**
  * XML of a compra-venta invoice; modalidad 1 electrónica (to be signed), 2 computarizada.
  * Values are written as given: totals come from totals.ts and constraints are the XSD's
- * (xsd.ts). Null nillable fields become xsi:nil="true" (CONTRACT.md §3.3).
+ * (siat-sim/xsd/invoice-xsd.ts). Null nillable fields become xsi:nil="true" (CONTRACT.md §3.3).
  */
 export function buildCompraVentaXml(doc: CompraVentaDocument, modalidad: 1 | 2): string {
   const c = doc.cabecera;
-  const root = compraVentaRoot(modalidad);
+  const root = ROOT[modalidad];
   let xml =
     XML_DECLARATION +
     `<${root} xmlns:xsi="${XSI_NS}" xsi:noNamespaceSchemaLocation="${root}.xsd">` +
@@ -149,7 +151,7 @@ export function buildCompraVentaXml(doc: CompraVentaDocument, modalidad: 1 | 2):
  * uses it; tests hold it equal to parseSimpleDocument's result on every shape of document.
  */
 export function compraVentaShape(xml: string, modalidad: 1 | 2): SimpleDocument {
-  const endTag = `</${compraVentaRoot(modalidad)}>`;
+  const endTag = `</${ROOT[modalidad]}>`;
   if (!xml.startsWith(XML_DECLARATION) || !xml.endsWith(endTag)) throw new Error('compraVentaShape: not a document of buildCompraVentaXml');
   const element = xml.slice(XML_DECLARATION.length);
   return {

@@ -26,7 +26,7 @@ export interface SimpleDocument {
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const HEAD = /^(?:<\?xml\s(?:[^?]|\?(?!>))*\?>)?\s*/;
 const ENCODING = /encoding\s*=\s*["']([^"']*)["']/;
-const NAME_RE = /^[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?$/;
+const NAME_RE = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
 const NAME = '[A-Za-z_][\\w.\\-]*(?::[A-Za-z_][\\w.\\-]*)?';
 /** Attributes part of a start tag: ` name="value"`…, values without '&', '<', '"', TAB, LF, CR. */
 const ATTRS_RE = new RegExp(`^(?:\\s+${NAME}="[^"<&\\t\\n\\r]*")*\\s*$`);

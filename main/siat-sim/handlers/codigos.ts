@@ -13,8 +13,8 @@ const MASIVO_MAX = 1000;
 
 function cuisFor(state: SimulatorState, issuer: Issuer, modalidad: number, sucursal: number | undefined, pv: number): Record<string, unknown> {
   checkBranch(state, issuer.nit, sucursal, pv);
-  const existing = state.currentCuis(issuer.nit, issuer.codigoSistema, sucursal as number, pv, modalidad);
-  const now = state.now().getTime();
+  const existing = state.codes.currentCuis(issuer.nit, issuer.codigoSistema, sucursal as number, pv, modalidad);
+  const now = state.clock.now().getTime();
   // Asking while one is in force → 980 with the existing CUIS (§1.5); renewable in its last 5 days.
   if (existing && existing.expires_at - now > CUIS_RENEWAL_WINDOW_MS) {
     return {
@@ -24,7 +24,7 @@ function cuisFor(state: SimulatorState, issuer: Issuer, modalidad: number, sucur
       transaccion: false,
     };
   }
-  const row = state.issueCuis(issuer.nit, issuer.codigoSistema, sucursal as number, pv, modalidad);
+  const row = state.codes.issueCuis(issuer.nit, issuer.codigoSistema, sucursal as number, pv, modalidad);
   return { codigo: row.codigo, fechaVigencia: formatSiatDateTimeWithOffset(new Date(row.expires_at)), mensajesList: [], transaccion: true };
 }
 
@@ -32,9 +32,9 @@ function cufdFor(state: SimulatorState, req: Req, issuer: Issuer, modalidad: num
   const { direccion } = checkBranch(state, issuer.nit, sucursal, pv);
   const cuis = checkCuis(state, req, issuer, sucursal as number, pv);
   if (cuis.modalidad !== modalidad) reject(917);
-  const row = state.issueCufd(cuis, direccion);
+  const row = state.codes.issueCufd(cuis, direccion);
   const mensajes: SimMessage[] = [];
-  if (cuis.expires_at - state.now().getTime() <= CUIS_RENEWAL_WINDOW_MS) mensajes.push(msg(3008));
+  if (cuis.expires_at - state.clock.now().getTime() <= CUIS_RENEWAL_WINDOW_MS) mensajes.push(msg(3008));
   return {
     codigo: row.codigo,
     codigoControl: row.codigo_control,
@@ -52,8 +52,8 @@ function cufdFor(state: SimulatorState, req: Req, issuer: Issuer, modalidad: num
  * anything else → 994. The register is seeded in seed.ts and editable via /admin/nit-status.
  */
 export function nitStatus(state: SimulatorState, nit: string): 986 | 987 | 994 {
-  if (state.taxpayer(nit)) return 986;
-  const registered = state.nitStatus(nit);
+  if (state.padron.taxpayer(nit)) return 986;
+  const registered = state.padron.nitStatus(nit);
   if (registered === 'ACTIVO') return 986;
   if (registered === 'INACTIVO') return 987;
   if (registered === 'INEXISTENTE') return 994;
@@ -129,7 +129,7 @@ export const codigosHandlers: Handlers = {
     checkCuis(state, req, issuer, sucursal as number);
     if (!str(req, 'certificado')) reject(927);
     // §2.1: the notification disables the current CUFDs of the electronic modality.
-    state.db.prepare('UPDATE cufds SET revoked = 1 WHERE nit = ? AND modalidad = 1').run(issuer.nit);
+    state.codes.revokeElectronicCufds(issuer.nit);
     return { mensajesList: [], transaccion: true };
   },
 };

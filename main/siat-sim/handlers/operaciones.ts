@@ -27,7 +27,7 @@ export const operacionesHandlers: Handlers = {
     if (!descripcion) reject(949);
     if (nombre.length > 100) reject(997);
     if (descripcion.length > 500) reject(998);
-    const codigo = state.registerPointOfSale(issuer.nit, sucursal as number, nombre, descripcion, tipo);
+    const codigo = state.padron.registerPointOfSale(issuer.nit, sucursal as number, nombre, descripcion, tipo);
     return { codigoPuntoVenta: codigo, mensajesList: [], transaccion: true };
   },
 
@@ -45,7 +45,7 @@ export const operacionesHandlers: Handlers = {
     if (!inicio || !fin || fin <= inicio) reject(996);
     if (!str(req, 'nitComisionista')) reject(919);
     // Tipo 1 = PUNTO VENTA COMISIONISTA (§7).
-    const codigo = state.registerPointOfSale(issuer.nit, sucursal as number, nombre, descripcion, 1);
+    const codigo = state.padron.registerPointOfSale(issuer.nit, sucursal as number, nombre, descripcion, 1);
     return { codigoPuntoVenta: codigo, mensajesList: [], transaccion: true };
   },
 
@@ -54,7 +54,7 @@ export const operacionesHandlers: Handlers = {
     const sucursal = num(req, 'codigoSucursal');
     checkBranch(state, issuer.nit, sucursal);
     checkCuis(state, req, issuer, sucursal as number);
-    const lista = state.pointsOfSale(issuer.nit, sucursal as number).map((p) => ({
+    const lista = state.padron.pointsOfSale(issuer.nit, sucursal as number).map((p) => ({
       codigoPuntoVenta: p.codigo_punto_venta,
       nombrePuntoVenta: p.nombre,
       tipoPuntoVenta: tipoPuntoVentaText(p.tipo),
@@ -71,14 +71,14 @@ export const operacionesHandlers: Handlers = {
     checkCuis(state, req, issuer, sucursal as number);
     // PV 0 is the branch itself; it cannot be closed.
     if (pv === undefined || pv === 0) reject(933);
-    state.closePointOfSale(issuer.nit, sucursal as number, pv);
+    state.padron.closePointOfSale(issuer.nit, sucursal as number, pv);
     return { codigoPuntoVenta: pv, mensajesList: [], transaccion: true };
   },
 
   cierreOperacionesSistema(state, req) {
     const ctx = checkPointOfSaleRequest(state, req, { modalidad: true });
     // §2.3: disables the current CUIS and CUFD of the branch/PV for this system.
-    state.revokeCodes(ctx.nit, ctx.sucursal, ctx.pv, ctx.codigoSistema);
+    state.codes.revokeCodes(ctx.nit, ctx.sucursal, ctx.pv, ctx.codigoSistema);
     return { codigoSistema: ctx.codigoSistema, mensajesList: [], transaccion: true };
   },
 
@@ -92,7 +92,7 @@ export const operacionesHandlers: Handlers = {
     if (!descripcion) reject(951);
     // `cufd` is the NEW CUFD obtained after the contingency and must be in force (§5.1 step 3).
     checkCurrentCufd(state, str(req, 'cufd'), ctx.nit, ctx.sucursal, ctx.pv);
-    const cufdEvento = state.cufd(str(req, 'cufdEvento') ?? '');
+    const cufdEvento = state.codes.cufd(str(req, 'cufdEvento') ?? '');
     if (!cufdEvento || cufdEvento.nit !== ctx.nit || cufdEvento.codigo_sucursal !== ctx.sucursal || cufdEvento.codigo_punto_venta !== ctx.pv) reject(984);
     const inicioText = str(req, 'fechaHoraInicioEvento');
     const finText = str(req, 'fechaHoraFinEvento');
@@ -102,10 +102,10 @@ export const operacionesHandlers: Handlers = {
     // §5.4: end > start (974), end not in the future (974). The range lies within the
     // cufdEvento's life extended "hasta 72 horas" from its issue (§5.1.2; Kipu's reading,
     // docs/decisions/0003-contingency-limits.md) → 981 otherwise.
-    if (!inicio || !fin || fin.getTime() <= inicio.getTime() || fin.getTime() > state.now().getTime() + 60_000) reject(974);
+    if (!inicio || !fin || fin.getTime() <= inicio.getTime() || fin.getTime() > state.clock.now().getTime() + 60_000) reject(974);
     const extendedUntil = cufdEvento.issued_at + CUFD_EXTENSION_MS;
     if (inicio.getTime() < cufdEvento.issued_at - 60_000 || inicio.getTime() >= extendedUntil || fin.getTime() > extendedUntil + 60_000) reject(981);
-    const codigo = state.registerEvent({
+    const codigo = state.reception.registerEvent({
       nit: ctx.nit,
       codigo_sucursal: ctx.sucursal,
       codigo_punto_venta: ctx.pv,
@@ -126,7 +126,7 @@ export const operacionesHandlers: Handlers = {
     const fecha = parseSiatDateTime(str(req, 'fechaEvento') ?? '');
     if (!fecha) reject(996);
     const day = siatDate(fecha);
-    const lista = state
+    const lista = state.reception
       .events(ctx.nit, ctx.sucursal, ctx.pv)
       .filter((e) => siatDate(new Date(e.inicio)) === day)
       .map((e) => ({

@@ -85,7 +85,7 @@ function registerVerdict(
   pkg?: { id: string; numeroArchivo: number },
 ): void {
   if (v.valid && v.cuf) {
-    state.registerInvoice({
+    state.reception.registerInvoice({
       cuf: v.cuf,
       nit: ctx.nit,
       codigo_sucursal: ctx.sucursal,
@@ -101,7 +101,7 @@ function registerVerdict(
       xml: v.xml,
     });
   }
-  state.recordReception({
+  state.reception.recordReception({
     cuf: v.cuf,
     nit: ctx.nit,
     operation,
@@ -150,10 +150,10 @@ function processPackage(state: SimulatorState, codigo: string): Promise<void> {
 }
 
 async function validatePackage(state: SimulatorState, codigo: string): Promise<void> {
-  const pkg = state.package(codigo);
+  const pkg = state.reception.package(codigo);
   if (!pkg || pkg.estado !== 901) return;
   if (pkg.kind === 'compras') {
-    state.finishPackage(codigo, 908, []);
+    state.reception.finishPackage(codigo, 908, []);
     return;
   }
   const files = unpackPackage(pkg.archivo);
@@ -166,14 +166,14 @@ async function validatePackage(state: SimulatorState, codigo: string): Promise<v
     emision: pkg.emision,
     sector: pkg.sector,
     tipoFactura: pkg.tipo_factura,
-    event: pkg.codigo_evento !== null ? state.event(pkg.codigo_evento) : undefined,
+    event: pkg.codigo_evento !== null ? state.reception.event(pkg.codigo_evento) : undefined,
   };
   const verdicts = await checkDocuments(ctx, files.map((f) => f.xml));
   const forced = pkg.forced_rejections ? (JSON.parse(pkg.forced_rejections) as { numeroArchivo?: number[]; cufs?: string[]; codigo: number }) : null;
   const messages: SimMessage[] = [];
   let validCount = 0;
   const operation = pkg.kind === 'paquete' ? 'recepcionPaqueteFactura' : 'recepcionMasivaFactura';
-  state.db.transaction(() => {
+  state.transaction(() => {
     verdicts.forEach((v, i) => {
       if (forced && (forced.numeroArchivo?.includes(i) || (v.cuf !== null && forced.cufs?.includes(v.cuf)))) {
         v.messages.push(msg(forced.codigo));
@@ -182,27 +182,27 @@ async function validatePackage(state: SimulatorState, codigo: string): Promise<v
       }
       // numeroArchivo = index of the file within the package, 0-based unless the admin API asked
       // for 1-based (README: SIAT's base is undocumented).
-      for (const m of v.messages) messages.push({ ...m, numeroArchivo: i + state.fileNumberBase });
+      for (const m of v.messages) messages.push({ ...m, numeroArchivo: i + state.faults.fileNumberBase });
       registerVerdict(state, ctx, v, operation, codigo, { id: codigo, numeroArchivo: i });
       if (v.valid) validCount++;
     });
-  })();
+  });
   const hasErrors = messages.some((m) => !isWarning(m.codigo));
   const final = !hasErrors ? 908 : validCount > 0 ? 904 : 902;
-  state.finishPackage(codigo, final, messages);
+  state.reception.finishPackage(codigo, final, messages);
 }
 
 async function pollPackage(state: SimulatorState, req: Req, nit: string, kinds: PackageRow['kind'][]): Promise<Record<string, unknown>> {
   const codigo = str(req, 'codigoRecepcion');
   if (!codigo) reject(923);
-  let pkg = state.package(codigo);
+  let pkg = state.reception.package(codigo);
   if (!pkg || pkg.nit !== nit || !kinds.includes(pkg.kind)) reject(944);
   if (pkg.estado === 901) {
     // 901 while pending; once the delay has passed the validation is awaited (it may have been
     // interrupted by a restart of a simulator with a data directory).
     if (Date.now() < pkg.ready_at) return estado(901, [], codigo);
     await processPackage(state, codigo);
-    pkg = state.package(codigo) as PackageRow;
+    pkg = state.reception.package(codigo) as PackageRow;
     if (pkg.estado === 901) return estado(901, [], codigo);
   }
   return estado(pkg.estado, pkg.result ? (JSON.parse(pkg.result) as SimMessage[]) : [], codigo);
@@ -212,12 +212,12 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
   const ctx = receptionContext(state, req, call, [kind === 'paquete' ? 2 : 3]);
   let eventCode: number | null = null;
   if (kind === 'paquete') {
-    const event = state.event(num(req, 'codigoEvento') ?? -1);
+    const event = state.reception.event(num(req, 'codigoEvento') ?? -1);
     if (!event || event.nit !== ctx.nit || event.codigo_sucursal !== ctx.sucursal || event.codigo_punto_venta !== ctx.pv) reject(957);
     // §5.4: packages go at most 48 h after the contingency ended (983 "fuera de plazo").
-    if (state.now().getTime() > event.fin + PACKAGE_WINDOW_MS) reject(983);
+    if (state.clock.now().getTime() > event.fin + PACKAGE_WINDOW_MS) reject(983);
     eventCode = event.codigo_recepcion;
-  } else if (!ctx.state.taxpayer(ctx.nit)?.masiva) {
+  } else if (!ctx.state.padron.taxpayer(ctx.nit)?.masiva) {
     reject(955);
   }
   const { bytes, files } = readPackage(req);
@@ -225,9 +225,9 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
   if (kind === 'masiva' && files.length > MASSIVE_MAX) reject(956);
   if (num(req, 'cantidadFacturas') !== files.length) reject(985);
   const codigo = randomUUID();
-  const rule = state.rejectFilesNext;
-  state.rejectFilesNext = null;
-  state.insertPackage({
+  const rule = state.faults.rejectFilesNext;
+  state.faults.rejectFilesNext = null;
+  state.reception.insertPackage({
     codigo_recepcion: codigo,
     kind,
     service: call.servicePath,
@@ -243,7 +243,7 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
     cafc: str(req, 'cafc') ?? null,
     cantidad: files.length,
     archivo: bytes,
-    received_at: state.now().getTime(),
+    received_at: state.clock.now().getTime(),
     ready_at: Date.now() + state.packageValidationDelayMs,
     estado: 901,
     result: null,
@@ -277,37 +277,37 @@ const anulacion: Handler = (state, req, call) => {
   const ctx = receptionContext(state, req, call, [1, 2, 3]);
   const motivo = num(req, 'codigoMotivo');
   if (!CATALOG_DATA.sincronizarParametricaMotivoAnulacion.some((m) => m.codigoClasificador === motivo)) reject(925);
-  const inv = state.invoice(str(req, 'cuf') ?? '');
+  const inv = state.reception.invoice(str(req, 'cuf') ?? '');
   if (!inv || inv.nit !== ctx.nit) reject(924);
   if (inv.estado === 'ANULADA') reject(936);
-  state.db.prepare(`UPDATE invoices SET estado = 'ANULADA', motivo_anulacion = ? WHERE cuf = ?`).run(motivo as number, inv.cuf);
+  state.reception.annulInvoice(inv.cuf, motivo as number);
   return estado(905);
 };
 
 const reversion: Handler = (state, req, call) => {
   const ctx = receptionContext(state, req, call, [1, 2, 3]);
-  const inv = state.invoice(str(req, 'cuf') ?? '');
+  const inv = state.reception.invoice(str(req, 'cuf') ?? '');
   if (!inv || inv.nit !== ctx.nit) reject(924);
   // §5.4: a reversal happens once only.
   if (inv.reverted) reject(968);
   if (inv.estado !== 'ANULADA') reject(945);
-  state.db.prepare(`UPDATE invoices SET estado = 'VALIDA', reverted = 1 WHERE cuf = ?`).run(inv.cuf);
+  state.reception.revertAnnulment(inv.cuf);
   return estado(907);
 };
 
 const verificacionEstado: Handler = (state, req, call) => {
   const ctx = receptionContext(state, req, call, [1, 2, 3]);
   const cuf = str(req, 'cuf') ?? '';
-  const inv = state.invoice(cuf);
+  const inv = state.reception.invoice(cuf);
   if (inv && inv.nit === ctx.nit) return estado(inv.estado === 'ANULADA' ? 905 : 908, [], inv.codigo_recepcion);
-  const rejection = state.lastRejection(cuf);
+  const rejection = state.reception.lastRejection(cuf);
   if (rejection) return estado(902, rejection.map((m) => msg(m.codigo)));
   return estado(902, [msg(946)]);
 };
 
 const recepcionAnexos: Handler = (state, req, call) => {
   const ctx = receptionContext(state, req, call, [1, 2, 3]);
-  const inv = state.invoice(str(req, 'cuf') ?? '');
+  const inv = state.reception.invoice(str(req, 'cuf') ?? '');
   if (!inv || inv.nit !== ctx.nit) reject(924);
   return estado(908, [], inv.codigo_recepcion);
 };
@@ -315,7 +315,7 @@ const recepcionAnexos: Handler = (state, req, call) => {
 const recepcionAnexosSuministro: Handler = (state, req, call) => {
   receptionContext(state, req, call, [1, 2, 3]);
   for (const anexo of (req['anexosList'] as Req[] | undefined) ?? []) {
-    if (!state.invoice(str(anexo, 'cufFactSuministro') ?? '')) reject(924);
+    if (!state.reception.invoice(str(anexo, 'cufFactSuministro') ?? '')) reject(924);
   }
   return estado(908);
 };
@@ -353,7 +353,7 @@ export const comprasHandlers: Handlers = {
     const { bytes, files } = readPackage(req);
     if (num(req, 'cantidadFacturas') !== files.length) reject(985);
     const codigo = randomUUID();
-    state.insertPackage({
+    state.reception.insertPackage({
       codigo_recepcion: codigo,
       kind: 'compras',
       service: 'ServicioRecepcionCompras',
@@ -369,7 +369,7 @@ export const comprasHandlers: Handlers = {
       cafc: null,
       cantidad: files.length,
       archivo: bytes,
-      received_at: state.now().getTime(),
+      received_at: state.clock.now().getTime(),
       ready_at: Date.now() + state.packageValidationDelayMs,
       estado: 901,
       result: null,

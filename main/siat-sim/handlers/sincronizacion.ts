@@ -11,7 +11,7 @@ const handlers: Handlers = {
   sincronizarFechaHora(state, req) {
     checkPointOfSaleRequest(state, req);
     // §2.2: `yyyy-MM-ddTHH:mm:ss.SSS`, Bolivia time.
-    return { mensajesList: [], transaccion: true, fechaHora: formatSiatDateTime(state.now()) };
+    return { mensajesList: [], transaccion: true, fechaHora: formatSiatDateTime(state.clock.now()) };
   },
 };
 

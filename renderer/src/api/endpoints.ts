@@ -130,5 +130,3 @@ export function createKipuApi(http: HttpClient) {
     deleteApiKey: (id: string) => http.request<unknown>('DELETE', `/api/v1/keys/${enc(id)}`),
   };
 }
-
-export type KipuApi = ReturnType<typeof createKipuApi>;

@@ -1,5 +1,5 @@
 // The renderer's single API instance. The key lives in the session store; this module only
-// reads it through a getter so api/ does not depend on stores/.
+// reads it through a getter so api/ does not depend on session/.
 import { createKipuApi } from './endpoints';
 import { createHttpClient } from './http';
 
@@ -18,4 +18,3 @@ export const http = createHttpClient({
 });
 
 export const api = createKipuApi(http);
-export { ApiError, describeError, describeErrorText } from './errors';

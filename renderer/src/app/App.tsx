@@ -2,21 +2,21 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
-import { StatusBar } from '../components/StatusBar';
-import { TrainingBanner } from '../components/TrainingBanner';
+import { StatusBar } from './StatusBar';
+import { TrainingBanner } from './TrainingBanner';
 import { NAV_ORDER, commandForKey } from '../sale/keymap';
-import { SCREEN_LABELS, useNav } from '../stores/nav';
-import { useSession } from '../stores/session';
-import { useTillStatus } from '../stores/till-status';
-import { BranchesScreen } from '../screens/BranchesScreen';
-import { ConnectionScreen } from '../screens/ConnectionScreen';
-import { InvoicesScreen } from '../screens/InvoicesScreen';
-import { LoginScreen } from '../screens/LoginScreen';
-import { PosPicker } from '../screens/PosPicker';
-import { ProductsScreen } from '../screens/ProductsScreen';
-import { SettingsScreen } from '../screens/SettingsScreen';
-import { SyncScreen } from '../screens/SyncScreen';
-import { SaleScreen } from '../screens/sale/SaleScreen';
+import { SCREEN_LABELS, useNav } from './nav-store';
+import { useSession } from '../session/session-store';
+import { useTillStatus } from '../connection/till-status-store';
+import { BranchesScreen } from '../branches/BranchesScreen';
+import { ConnectionScreen } from '../connection/ConnectionScreen';
+import { InvoicesScreen } from '../invoices/InvoicesScreen';
+import { LoginScreen } from '../session/LoginScreen';
+import { PosPicker } from '../session/PosPicker';
+import { ProductsScreen } from '../products/ProductsScreen';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { SyncScreen } from '../sync/SyncScreen';
+import { SaleScreen } from '../sale/SaleScreen';
 import { UpdateNotice } from './UpdateNotice';
 
 export function App() {

@@ -1,6 +1,6 @@
 // Desktop only: an update was downloaded; it installs when the app closes (never mid-sale).
 import { useEffect, useState } from 'react';
-import { desktopBridge } from './desktop-bridge';
+import { desktopBridge } from '../api/desktop-bridge';
 
 export function UpdateNotice() {
   const [version, setVersion] = useState<string | null>(null);

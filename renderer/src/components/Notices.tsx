@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNotices } from '../stores/notices';
+import { useNotices } from './notices-store';
 
 const LIFETIME_MS = 8000;
 

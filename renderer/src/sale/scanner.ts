@@ -57,5 +57,5 @@ export function createScanDetector(opts: ScanDetectorOptions = {}): ScanDetector
 
 /** Keys a wedge scanner sends as code characters. */
 export function isCodeChar(key: string): boolean {
-  return key.length === 1 && /[0-9A-Za-z\-_.\/+]/.test(key);
+  return key.length === 1 && /[0-9A-Za-z\-_./+]/.test(key);
 }

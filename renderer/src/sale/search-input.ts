@@ -1,7 +1,7 @@
 // The search box understands a quantity prefix, as POS keyboards do: "3*7750123456789"
 // adds three units of that code; "2,5*" followed by a scan adds 2,5 units.
 import type { Hundredths } from '../../../shared/money';
-import { parseQuantity } from './amount-input';
+import { parseQuantity } from '../format/amount-input';
 
 export interface ParsedSearch {
   /** Quantity prefix, if typed ("3*"). */
@@ -21,5 +21,5 @@ export function parseSearchInput(text: string): ParsedSearch {
 
 /** Looks like a code or barcode (no spaces, has a digit): try the exact lookup first. */
 export function looksLikeCode(term: string): boolean {
-  return /^[0-9A-Za-z\-_.\/+]+$/.test(term) && /\d/.test(term);
+  return /^[0-9A-Za-z\-_./+]+$/.test(term) && /\d/.test(term);
 }

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startSiatSimulator } from '../../../main/siat-sim/server';
+import { startSiatSimulator } from '../../../main/siat-sim/simulator';
 import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
 import { tempDir } from '../../fixtures/tmp';
 import { adminCall, assertGapless, assertRegisteredOnce, saleBody, stateCounts, waitFor } from './helpers';

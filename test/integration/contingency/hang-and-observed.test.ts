@@ -3,8 +3,9 @@
 // observations verbatim and validates the rest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KipuEvent } from '../../../main/engine/event-bus';
+import type { KipuEvent } from '../../../main/events/event-map';
 import { assertGapless, assertRegisteredOnce, openTill, stateCounts, waitFor } from './helpers';
+import { sqliteConnection } from '../../../main/store/store';
 
 test('hanging SIAT: the sale SIAT received before the time-out is reconciled, not resent; the rest go in a package', { timeout: 90_000 }, async () => {
   const till = await openTill();
@@ -22,18 +23,18 @@ test('hanging SIAT: the sale SIAT received before the time-out is reconciled, no
     const rest = await till.sell(150);
     assert.ok(rest.every((i) => i.state === 'CONTINGENCY'));
     const event = eng.contingencyEvents.activeFor(till.tenantId, posId)!;
-    assert.equal(eng.store.db.prepare('SELECT needs_reconcile FROM invoices WHERE cuf = ?').pluck().get(first.cuf), 1);
+    assert.equal(sqliteConnection(eng.store).prepare('SELECT needs_reconcile FROM invoices WHERE cuf = ?').pluck().get(first.cuf), 1);
 
     await till.admin('/admin/reset-faults');
     await waitFor('the event to close', () => eng.contingencyEvents.byId(till.tenantId, event.id)?.state === 'CLOSED', 60_000);
 
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: 151 });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: 151 });
     const firstNow = eng.invoices.byId(till.tenantId, first.id)!;
     assert.equal(firstNow.cuf, first.cuf, 'same CUF: it was never re-issued');
     assert.equal(firstNow.codigoEmision, 1);
     assert.equal(firstNow.packageId, null, 'never packaged');
-    await assertRegisteredOnce(till, eng.store.db, posId, { receivedOnce: true });
-    assertGapless(eng.store.db, posId);
+    await assertRegisteredOnce(till, sqliteConnection(eng.store), posId, { receivedOnce: true });
+    assertGapless(sqliteConnection(eng.store), posId);
   } finally {
     await eng.stop();
   }
@@ -57,8 +58,8 @@ test('an online sale SIAT never got (time-out without acceptance) is re-issued o
     assert.equal(inv.codigoEmision, 2, 're-issued offline');
     assert.notEqual(inv.cuf, first.cuf);
     assert.equal(eng.invoices.byCuf(till.tenantId, first.cuf)?.id, first.id, 'the first CUF still finds it');
-    assertGapless(eng.store.db, posId);
-    await assertRegisteredOnce(till, eng.store.db, posId, { receivedOnce: true });
+    assertGapless(sqliteConnection(eng.store), posId);
+    await assertRegisteredOnce(till, sqliteConnection(eng.store), posId, { receivedOnce: true });
   } finally {
     await eng.stop();
   }
@@ -96,7 +97,7 @@ test('a package answered 904: the two rejected files keep SIAT observations verb
         assert.equal(inv.state, 'VALIDATED', `${inv.number}`);
       }
     }
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: sold.length - 2, REJECTED: 2 });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: sold.length - 2, REJECTED: 2 });
     const pr = events.filter((e) => e.type === 'contingency.package_rejected');
     assert.equal(pr.length, 1);
     assert.equal(pr[0]!.data.rejected, 2);
@@ -129,7 +130,7 @@ test('the same 904 when SIAT numbers files from 1: SIAT is asked, and the right 
       assert.equal(inv.state, isBad ? 'REJECTED' : 'VALIDATED', `invoice ${inv.number}`);
       if (isBad) assert.deepEqual(inv.siatMessages.map((m) => m.codigo), [1013], 'the observation lands on the right invoice');
     }
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: sold.length - 2, REJECTED: 2 });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: sold.length - 2, REJECTED: 2 });
   } finally {
     await eng.stop();
   }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { startTestEngine, type TestEngine } from '../../fixtures/engine';
 import type { EngineDeps } from '../../../main/engine/engine';
+import { sqliteConnection } from '../../../main/store/store';
 
 export const FAST_CONTINGENCY: NonNullable<EngineDeps['contingency']> = {
   probe: { initialMs: 100, maxMs: 400 },
@@ -58,7 +59,7 @@ export async function openTill(env: Record<string, string> = {}, extra: Partial<
   const till: Till = {
     eng,
     posId: pos.id,
-    tenantId: eng.store.db.prepare('SELECT tenant_id FROM points_of_sale WHERE id = ?').pluck().get(pos.id) as string,
+    tenantId: sqliteConnection(eng.store).prepare('SELECT tenant_id FROM points_of_sale WHERE id = ?').pluck().get(pos.id) as string,
     branchId: pos.branchId,
     admin: (path, body) => adminCall(adminUrl, path, body),
     async sell(n = 1, concurrency = 4) {

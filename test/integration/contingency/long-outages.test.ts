@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertRegisteredOnce, openTill, saleBody, stateCounts, waitFor, type Till } from './helpers';
+import { sqliteConnection } from '../../../main/store/store';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -43,8 +44,8 @@ test('the cufdEvento expires during an outage: offline sales keep using it withi
     await closed(till, ev.id);
     const done = eng.contingencyEvents.byId(till.tenantId, ev.id)!;
     assert.notEqual(done.cufdRegistro, ev.cufdEvento, 'registered with a new CUFD');
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: 6 });
-    await assertRegisteredOnce(till, eng.store.db, posId, { receivedOnce: true });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: 6 });
+    await assertRegisteredOnce(till, sqliteConnection(eng.store), posId, { receivedOnce: true });
   } finally {
     await eng.stop();
   }
@@ -68,7 +69,7 @@ test('beyond the 72 h CUFD extension no offline invoice is issued; the event is 
     await closed(till, ev.id);
     const done = eng.contingencyEvents.byId(till.tenantId, ev.id)!;
     assert.ok(done.fechaFin! < eng.contingencyEvents.byId(till.tenantId, ev.id)!.updatedAt.replace('Z', ''), 'end capped below now');
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: 2 });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: 2 });
     const [online] = await till.sell(1, 1);
     const inv = eng.invoices.byId(till.tenantId, online.id)!;
     assert.equal(inv.codigoEmision, 1, 'issued online again');
@@ -98,7 +99,7 @@ test('a newer CUFD during a long manual event splits it: one event per cufdEvent
     const end = await eng.api('/api/v1/events/end', { method: 'POST', json: { posId, branchId: till.branchId, eventoId: second.id } });
     assert.equal(end.status, 200);
     await closed(till, second.id);
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: 3 });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: 3 });
     const codes = [first.id, second.id].map((id) => eng.contingencyEvents.byId(till.tenantId, id)!.codigoEventoSiat);
     assert.equal(new Set(codes).size, 2, 'two significant events registered');
   } finally {
@@ -123,7 +124,7 @@ test('packages sent more than 48 h after the event ended: SIAT answers 983 and t
     await closed(till, ev.id);
     const [pkg] = eng.contingencyEvents.packages(ev.id);
     assert.equal(pkg!.state, 'REJECTED');
-    assert.deepEqual(stateCounts(eng.store.db, posId), { REJECTED: 2 });
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { REJECTED: 2 });
     for (const id of pkg!.invoiceIds) assert.deepEqual(eng.invoices.byId(till.tenantId, id)!.siatMessages.map((m) => m.codigo), [983]);
   } finally {
     await eng.stop();

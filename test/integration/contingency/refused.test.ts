@@ -3,8 +3,9 @@
 // sends 500/500/200 and every invoice is validated, each CUF received exactly once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { KipuEvent } from '../../../main/engine/event-bus';
+import type { KipuEvent } from '../../../main/events/event-map';
 import { assertGapless, assertRegisteredOnce, openTill, stateCounts, waitFor } from './helpers';
+import { sqliteConnection } from '../../../main/store/store';
 
 test('refused connections: 1,200 offline sales, three packages on reconnect, all validated once', { timeout: 120_000 }, async () => {
   const till = await openTill();
@@ -39,15 +40,15 @@ test('refused connections: 1,200 offline sales, three packages on reconnect, all
     const done = eng.contingencyStatus(till.tenantId, posId);
     assert.deepEqual([done.mode, done.queued, done.flush.running], ['ONLINE', 0, false]);
 
-    assert.deepEqual(stateCounts(eng.store.db, posId), { VALIDATED: 1200 });
-    const packages = eng.store.db.prepare('SELECT invoice_count n, state FROM contingency_packages ORDER BY seq').all() as { n: number; state: string }[];
+    assert.deepEqual(stateCounts(sqliteConnection(eng.store), posId), { VALIDATED: 1200 });
+    const packages = sqliteConnection(eng.store).prepare('SELECT invoice_count n, state FROM contingency_packages ORDER BY seq').all() as { n: number; state: string }[];
     assert.deepEqual(packages, [
       { n: 500, state: 'VALIDATED' },
       { n: 500, state: 'VALIDATED' },
       { n: 200, state: 'VALIDATED' },
     ]);
-    await assertRegisteredOnce(till, eng.store.db, posId, { receivedOnce: true });
-    assertGapless(eng.store.db, posId);
+    await assertRegisteredOnce(till, sqliteConnection(eng.store), posId, { receivedOnce: true });
+    assertGapless(sqliteConnection(eng.store), posId);
     const ev = (await (await eng.api(`/api/v1/events/active/${posId}`)).json()).data;
     assert.equal(ev, null, 'online again: no active event');
     const types = new Set(events.map((e) => e.type));

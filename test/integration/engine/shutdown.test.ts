@@ -28,7 +28,7 @@ test('close() lets an in-flight request finish, then closes the database', async
   assert.equal(res.status, 200);
   assert.deepEqual(await res.json(), { done: true });
   await closing;
-  assert.equal(eng.store.db.open, false);
+  assert.equal(eng.store.isOpen, false);
   await eng.stop();
 });
 

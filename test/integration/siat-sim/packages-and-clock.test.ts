@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SiatClient } from '../../../main/siat/client';
-import type { SiatSimulator } from '../../../main/siat-sim/server';
+import type { SiatSimulator } from '../../../main/siat-sim/simulator';
 import type { ReceivedDocument } from '../../../main/siat-sim/state';
 import { T, admin, buildInvoice, openSession, paqueteRequest, receptionBase, recepcionRequest, renewCufd, startSim, type Session } from '../../fixtures/siat-invoice';
 

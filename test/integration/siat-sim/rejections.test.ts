@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createSiatClient, type SiatClient } from '../../../main/siat/client';
 import { SiatRejectionError } from '../../../main/siat/errors';
 import { formatSiatDateTime } from '../../../main/siat/datetime';
-import type { SiatSimulator } from '../../../main/siat-sim/server';
+import type { SiatSimulator } from '../../../main/siat-sim/simulator';
 import {
   T,
   admin,

@@ -5,7 +5,7 @@ import { SIAT_SERVICES, type ServiceKey } from '../../../main/siat/operations';
 import { formatSiatDateTime } from '../../../main/siat/datetime';
 import { SiatRejectionError } from '../../../main/siat/errors';
 import type { SiatClient } from '../../../main/siat/client';
-import type { SiatSimulator } from '../../../main/siat-sim/server';
+import type { SiatSimulator } from '../../../main/siat-sim/simulator';
 import {
   T,
   archivoFields,

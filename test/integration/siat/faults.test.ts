@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSiatClient, type SiatClient } from '../../../main/siat/client';
 import { isTransportFailure, SiatMalformedError, SiatRejectionError, SiatTransportError } from '../../../main/siat/errors';
-import type { SiatSimulator } from '../../../main/siat-sim/server';
+import type { SiatSimulator } from '../../../main/siat-sim/simulator';
 import type { ReceivedDocument } from '../../../main/siat-sim/state';
 import { admin, base, buildInvoice, openSession, receptionBase, recepcionRequest, startSim, type Session } from '../../fixtures/siat-invoice';
 

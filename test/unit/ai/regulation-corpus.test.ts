@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../main/store/db';
 import { RegulationCorpus, decodeText, MAX_FILE_BYTES } from '../../../main/ai/regulation-corpus';
+import { RegulationPassageRepository } from '../../../main/store/regulation-passages';
 import { tempDir } from '../../fixtures/tmp';
 
 // Invented test texts ("norma ficticia"), not regulation.
@@ -34,7 +35,7 @@ test('indexes .md and .txt files (subfolders too), skips other and hidden files,
   write('sub/contingencia.txt', 'Norma ficticia de contingencia.\n\nLos paquetes de prueba se envían en 72 horas.');
   write('notas.pdf', 'no es texto indexable');
   write('.oculto.md', '# Oculto\n\nanulación escondida');
-  const c = new RegulationCorpus(db, dir);
+  const c = new RegulationCorpus(new RegulationPassageRepository(db), dir);
   const rep = c.refresh();
   assert.equal(rep.folderFound, true);
   assert.equal(rep.files, 2);
@@ -58,7 +59,7 @@ test('at the next refresh only changed files are indexed again; deleted files le
   const t0 = new Date('2026-01-01T00:00:00Z');
   write('a.md', '# A\n\nTexto ficticio de prueba alfa.', t0);
   write('b.md', '# B\n\nTexto ficticio de prueba beta.', t0);
-  const c = new RegulationCorpus(db, dir);
+  const c = new RegulationCorpus(new RegulationPassageRepository(db), dir);
   c.refresh();
 
   const same = c.refresh();
@@ -80,11 +81,11 @@ test('at the next refresh only changed files are indexed again; deleted files le
 });
 
 test('no folder means no corpus, and removing the folder empties the index', () => {
-  const missing = new RegulationCorpus(db, join(tmp.dir, 'no-existe'));
+  const missing = new RegulationCorpus(new RegulationPassageRepository(db), join(tmp.dir, 'no-existe'));
   assert.deepEqual([missing.refresh().folderFound, missing.passageCount(), missing.collections()], [false, 0, []]);
 
   write('a.md', '# A\n\nTexto ficticio.');
-  const c = new RegulationCorpus(db, dir);
+  const c = new RegulationCorpus(new RegulationPassageRepository(db), dir);
   assert.equal(c.refresh().passages, 1);
   rmSync(dir, { recursive: true });
   const rep = c.refresh();
@@ -94,7 +95,7 @@ test('no folder means no corpus, and removing the folder empties the index', () 
 test('Windows-1252 files are read too; oversized files are skipped with a reason', () => {
   write('latin.txt', Buffer.from('Anulación ficticia de prueba en año bisiesto.', 'latin1'));
   writeFileSync(join(dir, 'grande.txt'), Buffer.alloc(MAX_FILE_BYTES + 1, 0x61));
-  const c = new RegulationCorpus(db, dir);
+  const c = new RegulationCorpus(new RegulationPassageRepository(db), dir);
   const rep = c.refresh();
   assert.deepEqual(rep.skipped.map((s) => s.path), ['grande.txt']);
   assert.match(c.search('anulación', 5).hits[0]!.texto, /Anulación ficticia de prueba en año/);

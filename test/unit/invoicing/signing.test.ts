@@ -1,12 +1,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { createXmlSigner, verifyXmlSignature, type XmlSigner } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
 import { buildCompraVentaXml, compraVentaShape } from '../../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml } from '../../../main/invoicing/xml/xsd';
+import { validateInvoiceXml } from '../../../main/siat-sim/xsd/invoice-xsd';
 import { officialSample, tenLineInvoice } from './sample-documents';
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';

@@ -8,6 +8,7 @@ import {
   isRetryable,
   isWarning,
   siatMessage,
+  siatMessagesOf,
 } from '../../../main/siat/messages';
 import {
   CODIGO_EMISION,
@@ -18,9 +19,11 @@ import {
   SIGNIFICANT_EVENTS,
   TIPO_FACTURA_DOCUMENTO,
   findSector,
+  invoiceServiceKey,
   sectorRoot,
   serviceForSector,
 } from '../../../main/siat/codes';
+import { SIAT_SERVICES } from '../../../main/siat/operations';
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -55,7 +58,7 @@ test('messages carry SIAT’s own wording', () => {
 
 test('message texts are uppercase ASCII, without accents', () => {
   for (const [code, text] of Object.entries(SIAT_MESSAGES)) {
-    assert.match(text, /^[A-Z0-9 .,:;()/\-]+$/, `code ${code}: ${text}`);
+    assert.match(text, /^[A-Z0-9 .,:;()/-]+$/, `code ${code}: ${text}`);
     assert.equal(text, text.trim(), `code ${code} has surrounding blanks`);
   }
 });
@@ -152,4 +155,35 @@ test('significant events 1–4 continue offline, 5–7 need CAFC booklets', () =
   assert.deepEqual(SIGNIFICANT_EVENTS.map((e) => e.code), [1, 2, 3, 4, 5, 6, 7]);
   assert.deepEqual(SIGNIFICANT_EVENTS.filter((e) => e.requiresCafc).map((e) => e.code), [5, 6, 7]);
   assert.equal(SIGNIFICANT_EVENTS[0]?.description, 'CORTE DEL SERVICIO DE INTERNET');
+});
+
+test('the client module of a sector is the one whose path serviceForSector names', () => {
+  assert.equal(invoiceServiceKey(1, 1), 'compraVenta');
+  assert.equal(invoiceServiceKey(1, 2), 'compraVenta');
+  assert.equal(invoiceServiceKey(35, 1), 'compraVenta');
+  assert.equal(invoiceServiceKey(41, 2), 'compraVenta');
+  assert.equal(invoiceServiceKey(2, 1), 'electronica');
+  assert.equal(invoiceServiceKey(2, 2), 'computarizada');
+  assert.equal(invoiceServiceKey(22, 1), 'telecomunicaciones');
+  assert.equal(invoiceServiceKey(13, 2), 'servicioBasico');
+  assert.equal(invoiceServiceKey(15, 1), 'entidadFinanciera');
+  for (const s of SECTORS) {
+    for (const m of [1, 2] as const) {
+      if (s.service === 'DOCUMENTO_AJUSTE' || s.service === 'BOLETO_AEREO') {
+        assert.throws(() => invoiceServiceKey(s.code, m), RangeError, `sector ${s.code}`);
+        continue;
+      }
+      assert.equal(SIAT_SERVICES[invoiceServiceKey(s.code, m)].path, serviceForSector(s.code, m), `sector ${s.code}, modalidad ${m}`);
+    }
+  }
+});
+
+test('mensajesList maps to our messages: verbatim, per-file fields only when SIAT sent them', () => {
+  assert.deepEqual(siatMessagesOf(undefined), []);
+  assert.deepEqual(siatMessagesOf([{ codigo: 986, descripcion: 'NIT ACTIVO' }]), [{ codigo: 986, descripcion: 'NIT ACTIVO' }]);
+  assert.deepEqual(siatMessagesOf([{ codigo: 1013, descripcion: 'X', advertencia: false, numeroArchivo: 3, numeroDetalle: 0 }]), [
+    { codigo: 1013, descripcion: 'X', advertencia: false, numeroArchivo: 3, numeroDetalle: 0 },
+  ]);
+  assert.deepEqual(siatMessagesOf([{}]), [{ codigo: 0, descripcion: '' }]);
+  assert.deepEqual(siatMessagesOf([{ descripcion: 'sin código' }], -1), [{ codigo: -1, descripcion: 'sin código' }]);
 });

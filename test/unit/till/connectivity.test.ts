@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EventBus } from '../../../main/engine/event-bus';
+import { EventBus } from '../../../main/events/event-bus';
 import { ConnectivityTracker } from '../../../main/till/connectivity';
 import { SiatRejectionError, SiatTransportError } from '../../../main/siat/errors';
 
@@ -13,10 +13,10 @@ test('follows the bus: connection lost / restored, and SIAT answering an invoice
   const seen: boolean[] = [];
   t.onChange((s) => seen.push(s.reachable));
   assert.equal(t.snapshot().reachable, true);
-  bus.publish({ type: 'siat.connection_lost', tenantId: 't', posId: null, data: {} });
+  bus.publish({ type: 'siat.connection_lost', tenantId: 't', posId: null, data: { posId: 'p', reason: 'ECONNREFUSED' } });
   await tick();
   assert.equal(t.snapshot().reachable, false);
-  bus.publish({ type: 'invoice.validated', tenantId: 't', posId: null, data: {} });
+  bus.publish({ type: 'invoice.validated', tenantId: 't', posId: null, data: { id: 'i', cuf: 'C', invoiceNumber: 1, state: 'VALIDATED', amountTotal: 1 } });
   await tick();
   assert.equal(t.snapshot().reachable, true);
   assert.deepEqual(seen, [false, true]);

@@ -1,0 +1,113 @@
+// One table from the domains' error codes to HTTP statuses and API codes. The routes and the
+// error handler both translate through it, so a code answers with the same status wherever it
+// is thrown. SIAT's failures (siat-errors.ts) keep their own translation: they carry SIAT's
+// messages and a note of what could not be done without SIAT.
+import { BranchError, type BranchErrorCode } from '../store/branches';
+import { TenantError } from '../store/tenants';
+import { ProductConflictError } from '../store/products';
+import { PosError, type PosErrorCode } from '../points-of-sale/registration';
+import { ThirdPartyError, type ThirdPartyErrorCode } from '../third-parties/register-third-party';
+import { LinkThirdPartyError, type LinkErrorCode } from '../third-parties/link-third-party';
+import { ContingencyError } from '../contingency/contingency-service';
+import { WebhookError } from '../webhooks/endpoints-service';
+import { IssueError } from '../invoicing/issue-error';
+import { CertificateError } from '../invoicing/certificate';
+import { MissingCertificateError } from '../invoicing/signer-provider';
+import { ApiError } from './errors';
+import { siatApiError } from './siat-errors';
+
+/** An HTTP status and the API's machine code for it. */
+type Answer = readonly [status: number, code: string];
+
+const NOT_FOUND: Answer = [404, 'NOT_FOUND'];
+const CONFLICT: Answer = [409, 'CONFLICT'];
+const INVALID: Answer = [422, 'VALIDATION_FAILED'];
+const FORBIDDEN: Answer = [403, 'FORBIDDEN'];
+
+/** Domain code → answer, per domain. A state that forbids the action is a 409. */
+export const DOMAIN_ERROR_STATUS = {
+  branch: {
+    NOT_FOUND,
+    CODES_EXHAUSTED: INVALID,
+    MAIN_BRANCH: CONFLICT,
+    OPEN_POINTS_OF_SALE: CONFLICT,
+    UNSENT_INVOICES: CONFLICT,
+    DUPLICATE_NAME: CONFLICT,
+  } satisfies Record<BranchErrorCode, Answer>,
+  pointOfSale: {
+    BRANCH_NOT_FOUND: NOT_FOUND,
+    NOT_FOUND,
+    BRANCH_ITSELF: CONFLICT,
+    ALREADY_CLOSED: CONFLICT,
+    UNSETTLED: CONFLICT,
+    CLOSING: CONFLICT,
+    // Registered in SIAT but not saved here: the engine's fault, and the detail says what to do.
+    NOT_STORED: [500, 'POS_NOT_STORED'],
+  } satisfies Record<PosErrorCode, Answer>,
+  thirdParty: {
+    NOT_PROVIDER: FORBIDDEN,
+    DUPLICATE_NIT: CONFLICT,
+    DUPLICATE_USERNAME: CONFLICT,
+    UNKNOWN_SECTOR: INVALID,
+    UNSUPPORTED_SECTOR: INVALID,
+  } satisfies Record<ThirdPartyErrorCode, Answer>,
+  thirdPartyLink: {
+    NOT_FOUND,
+    NOT_PROVIDER: FORBIDDEN,
+    SELF: INVALID,
+    ALREADY_LINKED: CONFLICT,
+    DUPLICATE_USERNAME: CONFLICT,
+    INVALID_USERNAME: INVALID,
+  } satisfies Record<LinkErrorCode, Answer>,
+  tenant: {
+    DUPLICATE_NIT: CONFLICT,
+    INVALID_NIT: INVALID,
+    INVALID_NAME: INVALID,
+    NOT_FOUND,
+  } satisfies Record<TenantError['code'], Answer>,
+  /** Domains that carry their status: the API code that goes with it. */
+  byStatus: {
+    404: NOT_FOUND,
+    409: CONFLICT,
+    422: INVALID,
+    503: [503, 'SIAT_UNAVAILABLE'],
+  } satisfies Record<ContingencyError['status'] | WebhookError['status'], Answer>,
+} as const;
+
+const answer = ([status, code]: Answer, message: string, extra: ApiError['extra'] = {}) => new ApiError(status, code, message, extra);
+
+/**
+ * A domain error (or a SIAT failure) as the API error it answers with; null for anything else.
+ * `needsSiat` says what cannot be done without SIAT, for a 503's detail (siat-errors.ts).
+ */
+export function domainApiError(err: unknown, needsSiat?: string): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err instanceof BranchError) return answer(DOMAIN_ERROR_STATUS.branch[err.code], err.message);
+  if (err instanceof PosError) return answer(DOMAIN_ERROR_STATUS.pointOfSale[err.code], err.message);
+  if (err instanceof ThirdPartyError) {
+    const sector = err.code === 'UNKNOWN_SECTOR' || err.code === 'UNSUPPORTED_SECTOR';
+    return answer(DOMAIN_ERROR_STATUS.thirdParty[err.code], err.message, sector ? { fields: [{ field: 'docSector', rule: 'enum', message: err.message }] } : {});
+  }
+  if (err instanceof LinkThirdPartyError) return answer(DOMAIN_ERROR_STATUS.thirdPartyLink[err.code], err.message);
+  if (err instanceof TenantError) return answer(DOMAIN_ERROR_STATUS.tenant[err.code], err.message);
+  if (err instanceof ContingencyError) return answer(DOMAIN_ERROR_STATUS.byStatus[err.status], err.message);
+  if (err instanceof WebhookError) {
+    return answer(DOMAIN_ERROR_STATUS.byStatus[err.status], err.message, err.status !== 404 && err.field ? { fields: [{ field: err.field, rule: 'webhook', message: err.message }] } : {});
+  }
+  if (err instanceof ProductConflictError) return answer(CONFLICT, err.message, { fields: [{ field: err.field, rule: 'unique', message: err.message }] });
+  // Issuing names its own codes (SIAT_REJECTED, NIT_INVALID …) with the status that goes with them.
+  if (err instanceof IssueError) {
+    return new ApiError(err.status, err.code, err.message, {
+      ...(err.fields ? { fields: err.fields } : {}),
+      ...(err.siat ? { siatCode: err.siat.code, siatMessages: err.siat.messages } : {}),
+    });
+  }
+  if (err instanceof CertificateError) return new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
+  if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
+  return siatApiError(err, needsSiat);
+}
+
+/** `err` translated when it is a domain error, else unchanged (to rethrow). */
+export function asApiError(err: unknown, needsSiat?: string): unknown {
+  return domainApiError(err, needsSiat) ?? err;
+}

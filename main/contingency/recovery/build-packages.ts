@@ -1,0 +1,38 @@
+// Step 4 (PACKAGED): the event's offline invoices packed, stored and tied to their package before
+// anything is sent.
+import { randomUUID } from 'node:crypto';
+import type { ContingencyEvent, ContingencyRepository } from '../../store/contingency-events';
+import { packPackage } from '../../invoicing/archive';
+import { chunk, PACKAGE_MAX_INVOICES } from '../limits';
+import { STEP, type RecoveryContext } from './context';
+
+/**
+ * Packages of ≤ 500 invoices per event, per cufdEvento and per (sector, modalidad, tipo), built
+ * and stored with their invoices tied to them before anything is sent (CONTRACT §3.6).
+ */
+export function buildPackages(ctx: RecoveryContext, ev: ContingencyEvent): void {
+  const { repo } = ctx.deps;
+  const rows = repo.unpackagedInvoices(ev.id);
+  if (rows.length === 0) {
+    if (ev.step !== STEP.PACKAGED && ev.step !== STEP.SENDING && ev.step !== STEP.VALIDATING) ctx.step(ev, STEP.PACKAGED);
+    return;
+  }
+  const groups = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const key = `${r.cufd}|${r.sector}|${r.modalidad}|${r.tipoFactura}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(r);
+  }
+  let seq = repo.nextPackageSeq(ev.id);
+  const built: Parameters<ContingencyRepository['addPackages']>[0] = [];
+  for (const g of groups.values()) {
+    for (const part of chunk(g, PACKAGE_MAX_INVOICES)) {
+      // File names inside the tar are free (CONTRACT §3.6); numeroArchivo is the file's index.
+      const packed = packPackage(part.map((r) => ({ name: `${r.number}.xml`, xml: r.xml })));
+      built.push({ id: randomUUID(), eventId: ev.id, tenantId: ev.tenantId, seq: seq++, cufdEvento: part[0]!.cufd, invoiceIds: part.map((r) => r.id), archive: packed.tarGz, hash: packed.hashArchivo });
+    }
+  }
+  repo.addPackages(built);
+  ctx.step(ev, STEP.PACKAGED);
+}

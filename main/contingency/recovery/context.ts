@@ -1,0 +1,100 @@
+// Shared by the recovery's runner and its steps: the persisted step names, the dependencies, and
+// how an answer of SIAT's reception family is read.
+import type { Logger } from 'pino';
+import type { Store } from '../../store/store';
+import type { Tenant } from '../../store/tenants';
+import type { PointOfSale } from '../../store/points-of-sale';
+import type { InvoiceRepository, SiatMessageRecord } from '../../store/invoices';
+import type { ContingencyEvent, ContingencyRepository } from '../../store/contingency-events';
+import type { CodesService, CufdRecord } from '../../codes/codes-service';
+import type { SiatGateway } from '../../codes/siat-gateway';
+import type { EventBus } from '../../events/event-bus';
+import type { InvoicingService } from '../../invoicing/issue-invoice';
+import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
+
+/** Persisted recovery steps (contingency_events.step), in order. */
+export const STEP = {
+  ENDED: 'ENDED',
+  CUFD: 'CUFD',
+  CUFD_OK: 'CUFD_OK',
+  RECONCILING: 'RECONCILING',
+  RECONCILED: 'RECONCILED',
+  REGISTERING: 'REGISTERING',
+  REGISTERED: 'REGISTERED',
+  PACKAGED: 'PACKAGED',
+  SENDING: 'SENDING',
+  VALIDATING: 'VALIDATING',
+  CLOSED: 'CLOSED',
+} as const;
+
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface RecoveryDeps {
+  store: Store;
+  repo: ContingencyRepository;
+  invoices: InvoiceRepository;
+  invoicing: InvoicingService;
+  codes: CodesService;
+  gateway: SiatGateway;
+  bus: EventBus;
+  logger?: Logger;
+  /** Back-off after a failed attempt (transport failure, SIAT down again). */
+  retry?: Backoff;
+  /** Polling of validacionRecepcionPaqueteFactura while SIAT answers 901. */
+  poll?: Backoff;
+  /** Test hook: called after each persisted step (tests use it to observe or to crash). */
+  onStep?: (event: ContingencyEvent, step: string) => void;
+}
+
+/** What a step needs from the runner: its dependencies, the persisted-step write, and stop/sleep. */
+export interface RecoveryContext {
+  deps: RecoveryDeps;
+  /** Polling of validacionRecepcionPaqueteFactura while SIAT answers 901. */
+  poll: Backoff;
+  /** Persists `step` (and `patch`) on the event before anything else happens; test hook after it. */
+  step(ev: ContingencyEvent, step: string, patch?: Parameters<ContingencyRepository['update']>[1]): void;
+  /** Throws once the engine is stopping, so a step ends between two SIAT calls. */
+  checkStopped(): void;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Answer of the reception family (RespuestaServicioFacturacion). */
+export interface Reception {
+  codigoEstado?: number;
+  codigoDescripcion?: string;
+  codigoRecepcion?: string;
+  mensajesList?: { codigo?: number; descripcion?: string; advertencia?: boolean; numeroArchivo?: number; numeroDetalle?: number }[];
+  transaccion?: boolean;
+}
+
+/** SIAT answered with only transient codes (database time-out, service unavailable …). */
+export class TransientSiatError extends Error {
+  override name = 'TransientSiatError';
+}
+
+export const messagesOf = (res: Reception): SiatMessageRecord[] => siatMessagesOf(res.mensajesList);
+
+export const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
+
+/** CONTRACT §6: 1000 "CUF ya existe" — SIAT already registered this very document. */
+export const ALREADY_REGISTERED = 1000;
+
+/** The fields every call of the reception family carries. */
+export function receptionBase(gateway: SiatGateway, tenant: Tenant, pos: PointOfSale, cufd: CufdRecord, inv: { sector: number; modalidad: number; tipoFactura: number }) {
+  const id = gateway.identity(tenant);
+  return {
+    codigoAmbiente: id.codigoAmbiente,
+    codigoDocumentoSector: inv.sector,
+    codigoModalidad: inv.modalidad,
+    codigoPuntoVenta: pos.code,
+    codigoSistema: id.codigoSistema,
+    codigoSucursal: pos.branchCode,
+    cufd: cufd.codigo,
+    cuis: cufd.cuis,
+    nit: id.nit,
+    tipoFacturaDocumento: inv.tipoFactura,
+  };
+}

@@ -1,0 +1,78 @@
+// Kipu's domain events: one typed map, event name → payload (STYLE rule 3). Publishers are held
+// to the payload of the type they publish (event-bus.ts); the webhook catalog is keyed by the
+// names (webhooks/event-catalog.ts), so adding an event here without deciding whether receivers
+// may subscribe to it fails the typecheck.
+// Runs in: engine (type declarations only).
+import type { InvoiceState } from '../store/invoices';
+
+/** Every invoice event carries the seed's invoice fields (seed: Events, Payload shape). */
+export type InvoiceEventData = {
+  id: string;
+  cuf: string;
+  invoiceNumber: number;
+  state: InvoiceState;
+  /** Bolivianos, not cents: it goes out as is. */
+  amountTotal: number;
+};
+
+/** SIAT's codes and texts of a failure, verbatim (STYLE rule 5). */
+export type SiatFailureData = {
+  siatCode: number | null;
+  siatMessages: { codigo: number; descripcion: string }[];
+  reason: string;
+};
+
+/** Which point of sale an upkeep notice is about. */
+export type PointOfSaleNoticeData = { nit: string; posId: string; branchCode: number; posCode: number };
+
+// Type aliases rather than interfaces: every payload must stay assignable to the subscribers'
+// generic `Record<string, unknown>` view (KipuEvent.data).
+export type KipuEventMap = {
+  'invoice.created': InvoiceEventData;
+  'invoice.validated': InvoiceEventData;
+  'invoice.rejected': InvoiceEventData;
+  'invoice.cancelled': InvoiceEventData;
+  'invoice.contingency': InvoiceEventData;
+  'invoice.pending': InvoiceEventData;
+  'contingency.opened': { eventId: string; posId: string; codigoMotivo: number; manual: boolean };
+  'contingency.closed': { eventId: string; posId: string; codigoEventoSiat: number | null; validated: number; rejected: number };
+  'contingency.package_rejected': {
+    eventId: string;
+    packageId: string;
+    codigoRecepcion: string | null;
+    siatCode: number;
+    rejected: number;
+    total: number;
+    messages: { codigo: number; descripcion: string }[];
+  };
+  'siat.connection_lost': { posId: string; reason: string };
+  'siat.connection_restored': { posId: string; eventId: string };
+  'siat.token_expiring': { nit: string; expiresOn: string; daysLeft: number };
+  'certificate.expiring': { nit: string; notAfter: string; daysLeft: number };
+  /** expiresAt: the latest CUFD's end, null when the point of sale never had one. */
+  'cufd.renewal_failed': PointOfSaleNoticeData & { expiresAt: string | null } & SiatFailureData;
+  'cuis.renewal_failed': PointOfSaleNoticeData & { expiresAt: string } & SiatFailureData;
+};
+
+export type KipuEventType = keyof KipuEventMap;
+
+/**
+ * An event as subscribers receive it. `data` is the payload of `type` (KipuEventMap), read
+ * through a generic view because most subscribers forward it without looking inside.
+ */
+export interface KipuEvent {
+  type: KipuEventType;
+  tenantId: string;
+  posId: string | null;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** What a publisher hands to the bus: the payload must be the one its type declares. */
+export type KipuEventInput<K extends KipuEventType> = {
+  type: K;
+  tenantId: string;
+  posId: string | null;
+  occurredAt?: string;
+  data: KipuEventMap[K];
+};

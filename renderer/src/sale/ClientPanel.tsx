@@ -1,0 +1,127 @@
+// F4 cliente, F5 S/N, F7 verificar NIT; an invalid NIT can go through with SIAT's exception.
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { DOCUMENT_TYPE } from '../../../shared/api-types';
+import { DOCUMENT_TYPE_LABELS, isQuickClient } from './client';
+import { useClient } from './client-store';
+import { useSession } from '../session/session-store';
+
+export interface ClientPanelHandle {
+  focus(): void;
+}
+
+const NIT_STATUS_TEXT: Record<string, string> = {
+  valid: 'NIT válido',
+  invalid: 'NIT inválido',
+  unverifiable: 'NIT sin verificar',
+  checking: 'Verificando…',
+};
+
+export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p, ref) {
+  const client = useClient((s) => s.client);
+  const update = useClient((s) => s.update);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const posId = useSession((s) => s.posId);
+  useImperativeHandle(ref, () => ({ focus: () => numberRef.current?.select() }));
+
+  const isNit = client.documentType === DOCUMENT_TYPE.NIT;
+  const quick = isQuickClient(client);
+  const verify = () => posId && void useClient.getState().verifyNit(posId);
+
+  return (
+    <section className="panel client-panel" data-testid="client-panel" aria-label="Cliente">
+      <h3>
+        <kbd>F4</kbd> Cliente
+        {quick && (
+          <span className="badge" data-testid="quick-client-badge">
+            Consumidor final S/N
+          </span>
+        )}
+      </h3>
+      <div className="row">
+        <select
+          aria-label="Tipo de documento"
+          data-testid="client-doc-type"
+          value={client.documentType}
+          onChange={(e) => update({ documentType: Number(e.target.value) })}
+        >
+          {Object.entries(DOCUMENT_TYPE_LABELS).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <input
+          ref={numberRef}
+          aria-label="Número de documento"
+          placeholder={isNit ? 'NIT' : 'N° de documento'}
+          data-testid="client-doc-number"
+          className="grow mono"
+          value={client.documentNumber}
+          onChange={(e) => update({ documentNumber: e.target.value.trim() })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && isNit) {
+              e.preventDefault();
+              verify();
+            }
+          }}
+        />
+        {client.documentType === DOCUMENT_TYPE.CI && (
+          <input
+            aria-label="Complemento"
+            placeholder="Compl."
+            className="w-compl"
+            data-testid="client-complement"
+            maxLength={5}
+            value={client.complement}
+            onChange={(e) => update({ complement: e.target.value.toUpperCase() })}
+          />
+        )}
+      </div>
+      <div className="row">
+        <input
+          aria-label="Nombre o razón social"
+          placeholder="Nombre o razón social"
+          className="grow"
+          data-testid="client-name"
+          value={client.businessName}
+          onChange={(e) => update({ businessName: e.target.value })}
+        />
+      </div>
+      <div className="row">
+        <input
+          aria-label="Correo electrónico (opcional)"
+          placeholder="Correo electrónico (opcional)"
+          className="grow"
+          type="email"
+          data-testid="client-email"
+          value={client.email}
+          onChange={(e) => update({ email: e.target.value })}
+        />
+      </div>
+      <div className="row">
+        <button type="button" onClick={verify} disabled={!isNit || client.nitStatus === 'checking'} data-testid="verify-nit-button">
+          <kbd>F7</kbd> Verificar NIT
+        </button>
+        <button type="button" onClick={() => useClient.getState().quick()} data-testid="quick-client-button">
+          <kbd>F5</kbd> S/N – consumidor final
+        </button>
+      </div>
+      {isNit && client.nitStatus !== 'unchecked' && (
+        <div className={`nit-status ${client.nitStatus}`} data-testid="nit-status" data-status={client.nitStatus}>
+          <strong>{NIT_STATUS_TEXT[client.nitStatus]}</strong> {client.nitMessage && `— ${client.nitMessage}`}
+        </div>
+      )}
+      {isNit && (client.nitStatus === 'invalid' || client.nitStatus === 'unverifiable') && (
+        <label className="check exception" data-testid="nit-exception">
+          <input
+            type="checkbox"
+            data-testid="nit-exception-checkbox"
+            checked={client.exception}
+            onChange={(e) => update({ exception: e.target.checked })}
+          />
+          Emitir con NIT inválido (excepción, código 1)
+        </label>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,67 @@
+// The sale just issued: number, CUF, QR, state (live from the event stream), print outcome,
+// change to hand back. Stays until the next sale is issued; the new sale is already open.
+import { useShallow } from 'zustand/react/shallow';
+import { formatBs, toHundredths } from '../../../shared/money';
+import { api } from '../api';
+import { QrCode } from '../components/QrCode';
+import { formatDateTime } from '../format/dates';
+import { invoiceStateLabel } from '../format/labels';
+import { useIssue } from './issue-store';
+import { useTillStatus } from '../connection/till-status-store';
+
+export function LastInvoice() {
+  const last = useIssue((s) => s.last);
+  const liveState = useTillStatus(useShallow((s) => (last ? s.invoiceStates[last.invoice.id] : undefined)));
+  if (!last) return null;
+  const inv = last.invoice;
+  const state = liveState ?? inv.state;
+  // Same-origin links for the cashier; the QR carries SIAT's page (or the customer's PDF link).
+  const ticket = api.publicUrl(inv.cuf, 'ticket');
+  const pdf = api.publicUrl(inv.cuf, 'pdf');
+  const qrText = inv.qrUrl ?? inv.pdfUrl ?? pdf;
+
+  return (
+    <section className="last-invoice" data-testid="last-invoice" aria-label="Última factura">
+      <QrCode text={qrText} size={84} testId="last-invoice-qr" />
+      <div className="li-main">
+        <div className="li-title">
+          Factura N° <strong data-testid="last-invoice-number">{inv.invoiceNumber}</strong>
+          <span className={`state-tag ${state}`} data-testid="last-invoice-state" data-state={state}>
+            {invoiceStateLabel(state)}
+          </span>
+          {inv.emissionType === 'CONTINGENCY' && <span className="state-tag CONTINGENCY">Fuera de línea</span>}
+          <span className="li-total">{formatBs(toHundredths(inv.amountTotal) ?? 0)}</span>
+          {last.change !== null && last.change > 0 && (
+            <span className="li-change" data-testid="last-invoice-change">
+              Cambio {formatBs(last.change)}
+            </span>
+          )}
+        </div>
+        <div className="li-cuf mono" data-testid="last-invoice-cuf" title="CUF">
+          CUF {inv.cuf}
+        </div>
+        <div className="li-meta">
+          {inv.clientBusinessName} · {formatDateTime(inv.emissionDate)}
+          {inv.emissionType === 'CONTINGENCY' && ' · se enviará al SIAT al reconectar'}
+          {state === 'REJECTED' && inv.siatDescription && ` · SIAT ${inv.siatCode ?? ''}: ${inv.siatDescription}`}
+        </div>
+        <div className="li-actions">
+          <span data-testid="print-status" data-state={last.print.state} className={`print-status ${last.print.state === 'done' && !last.print.printed ? 'warn' : ''}`}>
+            {last.print.state === 'printing' && 'Imprimiendo…'}
+            {last.print.state === 'skipped' && 'Impresión automática desactivada'}
+            {last.print.state === 'done' && (last.print.printed ? 'Ticket impreso' : `No se imprimió: ${last.print.detail}`)}
+          </span>
+          <button onClick={() => void useIssue.getState().reprintLast()} data-testid="reprint-last-button" tabIndex={-1}>
+            Reimprimir
+          </button>
+          <a href={ticket} target="_blank" rel="noreferrer" data-testid="open-ticket-link" tabIndex={-1}>
+            Abrir ticket (PDF)
+          </a>
+          <a href={pdf} target="_blank" rel="noreferrer" data-testid="open-pdf-link" tabIndex={-1}>
+            Factura A4
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

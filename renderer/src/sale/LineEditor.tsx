@@ -1,0 +1,93 @@
+// F3 cantidad / F8 descuento de línea / descuento adicional: a one-field prompt; Enter applies.
+import { useEffect, useRef, useState } from 'react';
+import { formatBs } from '../../../shared/money';
+import { amountInputText, formatQuantity, parseAmount, parseQuantity } from '../format/amount-input';
+import { lineGross } from './cart';
+import { useCart } from './cart-store';
+import { useFocus } from './focus-store';
+
+export function LineEditor() {
+  const editor = useCart((s) => s.editor);
+  const line = useCart((s) => s.lines[s.selected]);
+  const additional = useCart((s) => s.additionalDiscount);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!editor) return;
+    setError(null);
+    if (editor === 'quantity') setText(line ? formatQuantity(line.quantity) : '');
+    else if (editor === 'discount') setText(line && line.discount > 0 ? amountInputText(line.discount) : '');
+    else setText(additional > 0 ? amountInputText(additional) : '');
+    setTimeout(() => inputRef.current?.select(), 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor]);
+
+  if (!editor) return null;
+  if (editor !== 'additionalDiscount' && !line) return null;
+
+  const close = () => {
+    useCart.getState().closeEditor();
+    useFocus.getState().request('search');
+  };
+
+  const apply = () => {
+    const cart = useCart.getState();
+    let err: string | null;
+    if (editor === 'quantity') {
+      const q = parseQuantity(text);
+      err = q === null ? 'Cantidad no válida (ejemplo: 2 o 1,5).' : cart.setQuantity(cart.selected, q);
+    } else {
+      const d = text.trim() === '' ? 0 : parseAmount(text);
+      if (d === null) err = 'Monto no válido (ejemplo: 5,50).';
+      else if (editor === 'discount') err = cart.setDiscount(cart.selected, d);
+      else err = cart.setAdditionalDiscount(d);
+    }
+    if (err) setError(err);
+    else close();
+  };
+
+  const title =
+    editor === 'quantity' ? 'Cantidad' : editor === 'discount' ? 'Descuento de la línea (Bs)' : 'Descuento adicional a la venta (Bs)';
+
+  return (
+    <div className="line-editor" data-testid="line-editor" data-kind={editor}>
+      <div className="line-editor-title">
+        {title}
+        {line && editor !== 'additionalDiscount' && (
+          <span className="muted">
+            {' '}
+            — {line.description} ({formatBs(lineGross(line))})
+          </span>
+        )}
+      </div>
+      <input
+        ref={inputRef}
+        data-testid="line-editor-input"
+        inputMode="decimal"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            apply();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            close();
+          }
+        }}
+      />
+      <span className="muted">Enter aplica · Esc cancela</span>
+      {error && (
+        <div className="field-error" data-testid="line-editor-error">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}

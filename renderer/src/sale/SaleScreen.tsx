@@ -1,0 +1,204 @@
+// Venta: the cashier's whole day. Every step has a key (shown at the bottom): F2 product,
+// F3 quantity, F4 client, F5 S/N, F6 payment, F7 NIT, F8 discount, F9 remove, F12 issue, Esc.
+// A scan is caught even when focus is outside a field.
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Modal } from '../components/Modal';
+import { SALE_KEY_HINTS, commandForKey, type SaleCommand } from './keymap';
+import { createScanDetector, isCodeChar } from './scanner';
+import { useCart } from './cart-store';
+import { useClient } from './client-store';
+import { useFocus } from './focus-store';
+import { useIssue } from './issue-store';
+import { usePrefs } from '../settings/prefs-store';
+import { useSession } from '../session/session-store';
+import { CartTable } from './CartTable';
+import { ClientPanel, type ClientPanelHandle } from './ClientPanel';
+import { KeyHints } from './KeyHints';
+import { LastInvoice } from './LastInvoice';
+import { LineEditor } from './LineEditor';
+import { PaymentPanel, type PaymentPanelHandle } from './PaymentPanel';
+import { ProductSearch, type ProductSearchHandle } from './ProductSearch';
+import { TotalsPanel } from './TotalsPanel';
+
+function isEditable(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  const tag = el.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const type = (el as HTMLInputElement).type;
+    return !['checkbox', 'radio', 'button', 'submit'].includes(type);
+  }
+  return el.isContentEditable;
+}
+
+export function SaleScreen() {
+  const searchRef = useRef<ProductSearchHandle>(null);
+  const clientRef = useRef<ClientPanelHandle>(null);
+  const paymentRef = useRef<PaymentPanelHandle>(null);
+  const [help, setHelp] = useState(false);
+  const { focusTarget, focusSeq } = useFocus(useShallow((s) => ({ focusTarget: s.target, focusSeq: s.seq })));
+  const confirmCancel = useCart((s) => s.confirmCancel);
+  const showKeyHints = usePrefs((s) => s.showKeyHints);
+  const run = useRef<(c: SaleCommand) => void>(() => {});
+
+  useEffect(() => {
+    void useIssue.getState().loadPrinter();
+  }, []);
+
+  useEffect(() => {
+    if (focusTarget === 'search') searchRef.current?.focus();
+    else if (focusTarget === 'client') clientRef.current?.focus();
+    else if (focusTarget === 'payment') paymentRef.current?.focus();
+  }, [focusTarget, focusSeq]);
+
+  run.current = (command: SaleCommand) => {
+    const cart = useCart.getState();
+    const focus = useFocus.getState();
+    if (cart.confirmCancel && command !== 'cancel') return;
+    switch (command) {
+      case 'help':
+        setHelp((h) => !h);
+        return;
+      case 'focusSearch':
+        cart.closeEditor();
+        focus.request('search');
+        return;
+      case 'editQuantity':
+        cart.openEditor('quantity');
+        return;
+      case 'lineDiscount':
+        cart.openEditor('discount');
+        return;
+      case 'removeLine':
+        cart.removeSelected();
+        focus.request('search');
+        return;
+      case 'focusClient':
+        focus.request('client');
+        return;
+      case 'quickClient':
+        useClient.getState().quick();
+        focus.request('payment');
+        return;
+      case 'verifyNit': {
+        const posId = useSession.getState().posId;
+        if (posId) void useClient.getState().verifyNit(posId);
+        return;
+      }
+      case 'focusPayment':
+        focus.request('payment');
+        return;
+      case 'issue':
+        void useIssue.getState().issue();
+        return;
+      case 'selectPrev':
+        cart.move(-1);
+        return;
+      case 'selectNext':
+        cart.move(1);
+        return;
+      case 'cancel':
+        if (cart.confirmCancel) return cart.setConfirmCancel(false);
+        if (help) return setHelp(false);
+        if (cart.editor) return cart.closeEditor();
+        if (searchRef.current?.clear()) return focus.request('search');
+        if (useIssue.getState().errors.length > 0) useIssue.getState().clearErrors();
+        if (cart.lines.length > 0) return cart.setConfirmCancel(true);
+        focus.request('search');
+        return;
+    }
+  };
+
+  // Window-level keys: commands, and scans that arrive while focus is not in a field.
+  useEffect(() => {
+    const detector = createScanDetector();
+    let typed = '';
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('.modal-backdrop')) return; // dialogs handle their own keys
+      const inField = isEditable(e.target);
+      const cmd = commandForKey(e, inField);
+      if (cmd?.kind === 'sale') {
+        e.preventDefault();
+        run.current(cmd.command);
+        typed = '';
+        return;
+      }
+      if (inField || e.ctrlKey || e.altKey || e.metaKey) return;
+      if (isCodeChar(e.key)) {
+        detector.char(e.key, performance.now());
+        typed += e.key;
+      } else if (e.key === 'Enter' && typed) {
+        const target = e.target as HTMLElement | null;
+        if (target && (target.tagName === 'BUTTON' || target.tagName === 'A')) {
+          typed = '';
+          return;
+        }
+        e.preventDefault();
+        const r = detector.enter(performance.now());
+        if (r.scanned) void searchRef.current?.addByCode(r.code);
+        else searchRef.current?.setText(typed);
+        typed = '';
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="sale-screen" data-testid="sale-screen">
+      <div className="sale-left">
+        <ProductSearch ref={searchRef} />
+        <LastInvoice />
+        <LineEditor />
+        <CartTable />
+        {showKeyHints && <KeyHints onCommand={(c) => run.current(c)} />}
+      </div>
+      <div className="sale-right">
+        <ClientPanel ref={clientRef} />
+        <PaymentPanel ref={paymentRef} />
+        <TotalsPanel onIssue={() => run.current('issue')} />
+      </div>
+      {confirmCancel && (
+        <Modal title="¿Cancelar la venta?" onClose={() => useCart.getState().setConfirmCancel(false)} testId="cancel-sale-dialog">
+          <p>Se quitarán todos los productos, el cliente y el pago. No se emite ninguna factura.</p>
+          <div className="modal-actions">
+            <button
+              className="primary danger"
+              data-testid="confirm-cancel-button"
+              onClick={() => {
+                useIssue.getState().resetSale();
+              }}
+            >
+              Sí, cancelar la venta (Enter)
+            </button>
+            <button onClick={() => useCart.getState().setConfirmCancel(false)} data-testid="keep-sale-button">
+              No, continuar (Esc)
+            </button>
+          </div>
+        </Modal>
+      )}
+      {help && (
+        <Modal title="Atajos de teclado" onClose={() => setHelp(false)} testId="help-dialog">
+          <table className="help-table">
+            <tbody>
+              {SALE_KEY_HINTS.map((h) => (
+                <tr key={h.keys}>
+                  <td>
+                    <kbd>{h.keys}</kbd>
+                  </td>
+                  <td>{h.label}</td>
+                </tr>
+              ))}
+              <tr><td><kbd>3*</kbd> + código</td><td>Agregar 3 unidades</td></tr>
+              <tr><td><kbd>↑</kbd> <kbd>↓</kbd></td><td>Elegir línea o resultado</td></tr>
+              <tr><td><kbd>Supr</kbd></td><td>Quitar línea (fuera de un campo)</td></tr>
+              <tr><td><kbd>Ctrl</kbd>+<kbd>Enter</kbd></td><td>Emitir (alternativa a F12)</td></tr>
+              <tr><td><kbd>Alt</kbd>+<kbd>1…7</kbd></td><td>Cambiar de pantalla</td></tr>
+            </tbody>
+          </table>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// "Emitir e imprimir" (F12): builds the request, reuses the Idempotency-Key on retries,
+// issues, prints, and starts the next sale at once.
+import { create } from 'zustand';
+import type { Invoice, PrinterSettings } from '../../../shared/api-types';
+import { api } from '../api';
+import { ApiError, describeError } from '../api/errors';
+import { needsNitCheck } from './client';
+import { attemptFor, buildInvoiceRequest, type SaleAttempt } from './invoice-request';
+import { cartTotals } from './cart';
+import { changeDue } from './payment';
+import { newUuid } from './uuid';
+import type { Cents } from '../../../shared/money';
+import { useCart } from './cart-store';
+import { useClient } from './client-store';
+import { useFocus } from './focus-store';
+import { usePayment } from './payment-store';
+import { defaultInvoiceType, useSession } from '../session/session-store';
+import { posStatusOf, useTillStatus } from '../connection/till-status-store';
+
+export type PrintState =
+  | { state: 'skipped' }
+  | { state: 'printing' }
+  | { state: 'done'; printed: boolean; detail: string };
+
+export interface IssuedSale {
+  invoice: Invoice;
+  change: Cents | null;
+  print: PrintState;
+}
+
+interface IssueState {
+  issuing: boolean;
+  errors: string[];
+  attempt: SaleAttempt | null;
+  last: IssuedSale | null;
+  printer: PrinterSettings | null;
+  loadPrinter(): Promise<void>;
+  issue(): Promise<void>;
+  reprintLast(): Promise<void>;
+  clearErrors(): void;
+  /** Esc with a confirmed cancel: drops the sale. */
+  resetSale(): void;
+}
+
+function unknownOutcome(err: unknown): boolean {
+  return err instanceof ApiError && (err.isNetwork || err.status >= 500) && err.status !== 503;
+}
+
+export const useIssue = create<IssueState>()((set, get) => ({
+  issuing: false,
+  errors: [],
+  attempt: null,
+  last: null,
+  printer: null,
+
+  async loadPrinter() {
+    try {
+      set({ printer: await api.printer() });
+    } catch {
+      set({ printer: null });
+    }
+  },
+
+  async issue() {
+    if (get().issuing) return;
+    const session = useSession.getState();
+    const posId = session.posId ?? '';
+    const pos = posStatusOf(useTillStatus.getState().status, posId);
+    const online = !!pos && pos.mode === 'ONLINE' && useTillStatus.getState().status?.siatReachable !== false;
+
+    if (needsNitCheck(useClient.getState().client, online)) {
+      set({ issuing: true, errors: [] });
+      const st = await useClient.getState().verifyNit(posId);
+      set({ issuing: false });
+      if (st !== 'valid') {
+        set({ errors: ['Revise el NIT del cliente (F4) antes de emitir.'] });
+        useFocus.getState().request('client');
+        return;
+      }
+    }
+
+    const cart = useCart.getState();
+    const payment = usePayment.getState().payment;
+    const built = buildInvoiceRequest({
+      invoiceType: defaultInvoiceType(session.config),
+      posId,
+      lines: cart.lines,
+      additionalDiscount: cart.additionalDiscount,
+      client: useClient.getState().client,
+      payment,
+    });
+    if (!built.ok) {
+      set({ errors: built.errors });
+      return;
+    }
+    const attempt = attemptFor(get().attempt, built.request, newUuid);
+    set({ issuing: true, errors: [], attempt });
+    let invoice: Invoice;
+    try {
+      invoice = await api.createInvoice(built.request, attempt.key);
+    } catch (err) {
+      const lines = describeError(err);
+      if (unknownOutcome(err))
+        lines.push('No se sabe si la factura llegó a emitirse. Presione F12 para reintentar: no se duplicará.');
+      set({ issuing: false, errors: lines });
+      return;
+    }
+
+    const totals = cartTotals(cart.lines, cart.additionalDiscount, payment.giftCard);
+    const shouldPrint = get().printer?.printOnIssue ?? true;
+    set({
+      issuing: false,
+      attempt: null,
+      last: { invoice, change: changeDue(payment, totals), print: shouldPrint ? { state: 'printing' } : { state: 'skipped' } },
+    });
+    get().resetSale();
+    if (shouldPrint) await printInto(set, get, invoice.id);
+  },
+
+  async reprintLast() {
+    const last = get().last;
+    if (!last) return;
+    set({ last: { ...last, print: { state: 'printing' } } });
+    await printInto(set, get, last.invoice.id);
+  },
+
+  clearErrors: () => set({ errors: [] }),
+
+  resetSale() {
+    useCart.getState().clear();
+    useClient.getState().reset();
+    usePayment.getState().reset();
+    set({ attempt: null, errors: [] });
+    useFocus.getState().request('search');
+  },
+}));
+
+async function printInto(
+  set: (p: Partial<IssueState>) => void,
+  get: () => IssueState,
+  invoiceId: string,
+): Promise<void> {
+  let print: PrintState;
+  try {
+    const r = await api.printInvoice(invoiceId);
+    print = { state: 'done', printed: r.printed, detail: r.detail };
+  } catch (err) {
+    print = { state: 'done', printed: false, detail: describeError(err).join(' ') };
+  }
+  const last = get().last;
+  if (last && last.invoice.id === invoiceId) set({ last: { ...last, print } });
+}

@@ -1,0 +1,108 @@
+// Who is at the till: the API key (kept in localStorage, as the brief asks), the till
+// configuration and the selected point of sale (remembered across restarts).
+import { create } from 'zustand';
+import type { PointOfSale, SaleInvoiceType, TillConfig } from '../../../shared/api-types';
+import { api, bindSession } from '../api';
+import { ApiError, describeErrorText } from '../api/errors';
+import { STORAGE_KEYS, readItem, writeItem } from './local-storage';
+
+export type SessionPhase = 'loading' | 'login' | 'choosePos' | 'ready';
+
+interface SessionState {
+  phase: SessionPhase;
+  apiKey: string | null;
+  config: TillConfig | null;
+  /** Engine not reachable while loading the configuration. */
+  configError: string | null;
+  pointsOfSale: PointOfSale[];
+  posId: string | null;
+  loginError: string | null;
+  busy: boolean;
+  init(): Promise<void>;
+  login(key: string): Promise<boolean>;
+  logout(reason?: string): void;
+  selectPos(id: string): void;
+  changePos(): void;
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  phase: 'loading',
+  apiKey: readItem(STORAGE_KEYS.apiKey),
+  config: null,
+  configError: null,
+  pointsOfSale: [],
+  posId: readItem(STORAGE_KEYS.posId),
+  loginError: null,
+  busy: false,
+
+  async init() {
+    set({ phase: 'loading', configError: null });
+    try {
+      const config = await api.tillConfig();
+      set({ config });
+    } catch (err) {
+      set({ configError: describeErrorText(err) });
+    }
+    const key = get().apiKey;
+    if (!key) return set({ phase: 'login' });
+    await get().login(key);
+  },
+
+  async login(key) {
+    const trimmed = key.trim();
+    if (!trimmed) {
+      set({ loginError: 'Ingrese la clave de API.' });
+      return false;
+    }
+    set({ busy: true, loginError: null, apiKey: trimmed });
+    try {
+      const list = await api.pointsOfSale();
+      writeItem(STORAGE_KEYS.apiKey, trimmed);
+      const stored = get().posId;
+      const keep = list.find((p) => p.id === stored) ?? (list.length === 1 ? list[0] : undefined);
+      if (keep) writeItem(STORAGE_KEYS.posId, keep.id);
+      // The configuration of this key's tenant (tenant id, default invoice type).
+      const config = await api.tillConfig(true).catch(() => get().config);
+      set({ busy: false, config, pointsOfSale: list, posId: keep?.id ?? null, phase: keep ? 'ready' : 'choosePos' });
+      return true;
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.status === 401 ? 'La clave de API no es válida.' : describeErrorText(err);
+      set({ busy: false, loginError: message, phase: 'login', apiKey: err instanceof ApiError && err.status === 401 ? null : trimmed });
+      if (err instanceof ApiError && err.status === 401) writeItem(STORAGE_KEYS.apiKey, null);
+      return false;
+    }
+  },
+
+  logout(reason) {
+    writeItem(STORAGE_KEYS.apiKey, null);
+    set({ apiKey: null, phase: 'login', loginError: reason ?? null, busy: false });
+  },
+
+  selectPos(id) {
+    if (!get().pointsOfSale.some((p) => p.id === id)) return;
+    writeItem(STORAGE_KEYS.posId, id);
+    set({ posId: id, phase: 'ready' });
+  },
+
+  changePos() {
+    set({ phase: 'choosePos' });
+  },
+}));
+
+// Any 401 of an authenticated call sends the cashier back to the login screen.
+bindSession(
+  () => useSession.getState().apiKey,
+  () => {
+    if (useSession.getState().phase !== 'login') useSession.getState().logout('La sesión expiró o la clave de API fue revocada. Ingrese nuevamente.');
+  },
+);
+
+export function currentPos(): PointOfSale | undefined {
+  const { pointsOfSale, posId } = useSession.getState();
+  return pointsOfSale.find((p) => p.id === posId);
+}
+
+export function defaultInvoiceType(config: TillConfig | null): SaleInvoiceType {
+  return config?.defaultInvoiceType ?? 'COMPUTERIZED_SALE';
+}

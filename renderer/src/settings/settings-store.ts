@@ -1,0 +1,212 @@
+// Configuración's administrator settings as the engine holds them: taxpayer, SIAT credentials,
+// printer, API keys, and the outcome of each section's last action. The engine is the source of
+// truth: the screen reads them on every visit, and a save shows what the engine answered. Held
+// here: what the engine sent and its edits; the sections keep only what is typed and never came
+// from the engine (the SIAT token, chosen files, a new key's name). Nothing is persisted; the
+// till's own UI preferences live in prefs-store.ts.
+//
+// Every settings route needs the `admin` scope (main/api/access.ts). The published training demo
+// key is a till key (issue 19), so its reads answer 403: the screen then says so once instead of
+// showing empty forms the key could not save anyway.
+import { create } from 'zustand';
+import type { ApiKeyInfo, PrinterSettings, SiatSettingsView, TaxpayerSettings } from '../../../shared/api-types';
+import type { Scope } from '../../../shared/api-scopes';
+import { api } from '../api';
+import { ApiError, describeError } from '../api/errors';
+import { formatDate } from '../format/dates';
+import { certificateUpload, type CertificateChoice } from './certificate-upload';
+
+export type SettingsSection = 'taxpayer' | 'siat' | 'certificate' | 'printer' | 'logo' | 'api-keys';
+export type Outcome = { ok: string } | { errors: string[] } | null;
+/** `forbidden`: this key lacks the admin scope. */
+export type SettingsAccess = 'loading' | 'ready' | 'forbidden';
+
+export const ADMIN_SCOPE_NEEDED =
+  'Esta clave es de caja: la configuración necesita una clave con el ámbito de administración. Ingrese con la clave del dueño.';
+
+export const LOGO_MAX_BYTES = 500 * 1024; // seed: Limits — recommended logo at most 500 KB
+
+export const EMPTY_TAXPAYER: TaxpayerSettings = {
+  nit: '',
+  razonSocial: '',
+  municipio: '',
+  direccion: '',
+  telefono: '',
+  codigoSistema: '',
+  ambiente: 2,
+  modalidad: 2,
+};
+
+/** Shown until the engine answers, or when it has no printer yet. */
+export const DEFAULT_PRINTER: PrinterSettings = {
+  type: 'epson',
+  interface: 'tcp://192.168.1.100:9100',
+  width: 48,
+  characterSet: 'PC850_MULTILINGUAL',
+  drawerKick: false,
+  printOnIssue: true,
+  qr: 'native',
+};
+
+const SECTIONS: readonly SettingsSection[] = ['taxpayer', 'siat', 'certificate', 'printer', 'logo', 'api-keys'];
+const per = <T>(v: T) => Object.fromEntries(SECTIONS.map((s) => [s, v])) as Record<SettingsSection, T>;
+
+interface SettingsState {
+  access: SettingsAccess;
+  taxpayer: TaxpayerSettings;
+  siat: SiatSettingsView | null;
+  siatUrl: string;
+  printer: PrinterSettings;
+  apiKeys: ApiKeyInfo[];
+  /** A key just created: shown once, the engine keeps only its hash. */
+  createdKey: string | null;
+  busy: Record<SettingsSection, boolean>;
+  outcomes: Record<SettingsSection, Outcome>;
+
+  /** The screen opens: everything is read again (the key may have changed since). */
+  enter(): Promise<void>;
+  setTaxpayer(patch: Partial<TaxpayerSettings>): void;
+  saveTaxpayer(): Promise<boolean>;
+  setSiatUrl(url: string): void;
+  /** A blank token keeps the one the engine has. */
+  saveSiat(token: string): Promise<boolean>;
+  uploadCertificate(choice: CertificateChoice): Promise<boolean>;
+  setPrinter(patch: Partial<PrinterSettings>): void;
+  savePrinter(): Promise<boolean>;
+  testPrinter(): Promise<boolean>;
+  uploadLogo(file: File, tenantId: string | null): Promise<boolean>;
+  createApiKey(name: string, scope: Scope): Promise<boolean>;
+  revokeApiKey(key: ApiKeyInfo): Promise<boolean>;
+}
+
+export const INITIAL_SETTINGS_STATE = {
+  access: 'loading' as SettingsAccess,
+  taxpayer: EMPTY_TAXPAYER,
+  siat: null as SiatSettingsView | null,
+  siatUrl: '',
+  printer: DEFAULT_PRINTER,
+  apiKeys: [] as ApiKeyInfo[],
+  createdKey: null as string | null,
+  busy: per(false),
+  outcomes: per<Outcome>(null),
+};
+
+function isForbidden(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 403;
+}
+
+/** Drops the answers of an older visit that arrive after a newer one began. */
+let visit = 0;
+
+export const useSettings = create<SettingsState>()((set, get) => {
+  /** One action of a section: busy while it runs, then its success sentence or its errors. */
+  async function run(section: SettingsSection, action: () => Promise<string>): Promise<boolean> {
+    set((s) => ({ busy: { ...s.busy, [section]: true }, outcomes: { ...s.outcomes, [section]: null } }));
+    try {
+      const ok = await action();
+      set((s) => ({ busy: { ...s.busy, [section]: false }, outcomes: { ...s.outcomes, [section]: { ok } } }));
+      return true;
+    } catch (err) {
+      set((s) => ({ busy: { ...s.busy, [section]: false }, outcomes: { ...s.outcomes, [section]: { errors: describeError(err) } } }));
+      return false;
+    }
+  }
+
+  async function reloadKeys(): Promise<void> {
+    set({ apiKeys: await api.apiKeys().catch(() => []) });
+  }
+
+  return {
+    ...INITIAL_SETTINGS_STATE,
+
+    async enter() {
+      const mine = ++visit;
+      set(INITIAL_SETTINGS_STATE);
+      const [taxpayer, siat, printer, keys] = await Promise.allSettled([api.taxpayer(), api.siatSettings(), api.printer(), api.apiKeys()]);
+      if (mine !== visit) return;
+      if ([taxpayer, siat, printer, keys].some((r) => r.status === 'rejected' && isForbidden(r.reason))) {
+        set({ access: 'forbidden' });
+        return;
+      }
+      set((s) => ({
+        access: 'ready',
+        taxpayer: taxpayer.status === 'fulfilled' ? taxpayer.value : EMPTY_TAXPAYER,
+        siat: siat.status === 'fulfilled' ? siat.value : null,
+        siatUrl: siat.status === 'fulfilled' ? siat.value.url : '',
+        printer: printer.status === 'fulfilled' ? printer.value : DEFAULT_PRINTER,
+        apiKeys: keys.status === 'fulfilled' ? keys.value : [],
+        // Only the taxpayer's failure is told: the other sections still work from their defaults.
+        outcomes: { ...s.outcomes, taxpayer: taxpayer.status === 'rejected' ? { errors: describeError(taxpayer.reason) } : null },
+      }));
+    },
+
+    setTaxpayer(patch) {
+      set((s) => ({ taxpayer: { ...s.taxpayer, ...patch } }));
+    },
+
+    saveTaxpayer: () =>
+      run('taxpayer', async () => {
+        set({ taxpayer: await api.saveTaxpayer(get().taxpayer) });
+        return 'Datos del contribuyente guardados.';
+      }),
+
+    setSiatUrl(url) {
+      set({ siatUrl: url });
+    },
+
+    saveSiat: (token) =>
+      run('siat', async () => {
+        const url = get().siatUrl.trim();
+        const siat = await api.saveSiat(token.trim() ? { url, token: token.trim() } : { url });
+        set({ siat });
+        return 'Credenciales del SIAT guardadas.';
+      }),
+
+    uploadCertificate: (choice) =>
+      run('certificate', async () => {
+        const info = await api.uploadCertificate(await certificateUpload(choice));
+        return `Certificado cargado: ${info.subject}, válido hasta ${formatDate(info.notAfter)}.`;
+      }),
+
+    setPrinter(patch) {
+      set((s) => ({ printer: { ...s.printer, ...patch } }));
+    },
+
+    savePrinter: () =>
+      run('printer', async () => {
+        set({ printer: await api.savePrinter(get().printer) });
+        return 'Impresora guardada.';
+      }),
+
+    testPrinter: () =>
+      run('printer', async () => {
+        const r = await api.testPrinter();
+        if (!r.printed) throw new Error(r.detail || 'La impresora no respondió.');
+        return 'Página de prueba impresa.';
+      }),
+
+    uploadLogo: (file, tenantId) =>
+      run('logo', async () => {
+        if (file.type && file.type !== 'image/png') throw new Error('El logo debe ser un archivo PNG.');
+        if (file.size > LOGO_MAX_BYTES) throw new Error('El logo supera 500 KB.');
+        if (!tenantId) throw new Error('El motor no informó el identificador de la empresa (tenantId).');
+        const r = await api.uploadLogo(tenantId, file);
+        return `Logo cargado (${Math.round(r.size / 1024)} KB).`;
+      }),
+
+    createApiKey: (name, scope) =>
+      run('api-keys', async () => {
+        const r = await api.createApiKey(name.trim(), [scope]);
+        set({ createdKey: r.key });
+        await reloadKeys();
+        return 'Clave creada. Cópiela ahora: no se volverá a mostrar.';
+      }),
+
+    revokeApiKey: (key) =>
+      run('api-keys', async () => {
+        await api.deleteApiKey(key.id);
+        await reloadKeys();
+        return `Clave "${key.name}" revocada.`;
+      }),
+  };
+});

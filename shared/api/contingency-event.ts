@@ -1,0 +1,48 @@
+// Seed "Contingency events" (API-key style): the resource, plus Kipu's `estado`, and the
+// bodies of start, end and query by day.
+import Type, { type Static } from 'typebox';
+
+export const ContingencyEventSchema = Type.Object({
+  id: Type.String(),
+  posId: Type.String(),
+  codigoMotivo: Type.Integer(),
+  descripcionMotivo: Type.String(),
+  fechaInicio: Type.String(),
+  fechaFin: Type.Union([Type.String(), Type.Null()]),
+  cufdEvento: Type.String(),
+  codigoEventoSiat: Type.Union([Type.Integer(), Type.Null()]),
+  finalizado: Type.Boolean(),
+  createdAt: Type.String(),
+  /** Kipu extension: ACTIVE (selling offline), RECOVERING (sending to SIAT), CLOSED. */
+  estado: Type.Optional(
+    Type.Union([Type.Literal('ACTIVE'), Type.Literal('RECOVERING'), Type.Literal('CLOSED')], {
+      description: 'ACTIVE (emitiendo fuera de línea), RECOVERING (enviando a SIAT), CLOSED',
+    }),
+  ),
+});
+export type ContingencyEvent = Static<typeof ContingencyEventSchema>;
+
+const Uuid = Type.String({ format: 'uuid' });
+/** The seed types it as a string; Kipu's branch ids are integers: both are accepted, or the SIAT codigoSucursal. */
+const BranchId = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 36 })], {
+  description: 'id entero de la sucursal (GET /api/v1/pos → branchId), como número o texto; o su codigoSucursal de SIAT',
+});
+
+/** POST /api/v1/events/start. */
+export const StartEventBody = Type.Object(
+  { posId: Uuid, branchId: BranchId, codigoMotivo: Type.Integer(), descripcion: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type StartEventRequest = Static<typeof StartEventBody>;
+
+/** POST /api/v1/events/end. */
+export const EndEventBody = Type.Object({ posId: Uuid, branchId: BranchId, eventoId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type EndEventRequest = Static<typeof EndEventBody>;
+
+/** POST /api/v1/events: the events of a point of sale that began on a day. */
+export const EventsOnDayBody = Type.Object(
+  { posId: Uuid, branchId: BranchId, fechaEvento: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) },
+  { additionalProperties: false },
+);
+
+export const PosIdParams = Type.Object({ posId: Uuid });

@@ -1,0 +1,26 @@
+// The ticket printer of a tenant and the outcome of a print (GET/PUT /api/v1/settings/printer,
+// POST /api/v1/settings/printer/test, POST /api/v1/invoices/{id}/print).
+import Type, { type Static } from 'typebox';
+
+export const PrinterSettingsSchema = Type.Object({
+  type: Type.Union([Type.Literal('epson'), Type.Literal('star')]),
+  interface: Type.String({ description: 'tcp://IP:puerto (red local) | dispositivo (/dev/usb/lpN, /dev/ttyUSBN, /dev/ttyACMN, COMn, LPTn) | printer:NOMBRE' }),
+  width: Type.Union([Type.Literal(48), Type.Literal(42)]),
+  characterSet: Type.Union([Type.Literal('PC850'), Type.Literal('PC858'), Type.Literal('WPC1252')]),
+  drawerKick: Type.Boolean(),
+  printOnIssue: Type.Boolean({ description: 'La interfaz imprime el ticket al emitir (llama a POST /api/v1/invoices/{id}/print)' }),
+  qr: Type.Union([Type.Literal('native'), Type.Literal('image')]),
+});
+export type PrinterSettings = Static<typeof PrinterSettingsSchema>;
+
+export const PrinterSettingsViewSchema = Type.Intersect([
+  PrinterSettingsSchema,
+  Type.Object({ configured: Type.Boolean({ description: 'false = valores por defecto, aún no guardados' }) }),
+]);
+
+export const PrintOutcomeSchema = Type.Object({
+  printed: Type.Boolean(),
+  detail: Type.String(),
+  code: Type.Union([Type.String(), Type.Null()], { description: 'null, PRINTER_NOT_CONFIGURED, PRINTER_OFFLINE, PRINTER_TIMEOUT o PRINTER_ERROR' }),
+});
+export type PrintResult = Static<typeof PrintOutcomeSchema>;

@@ -1,0 +1,79 @@
+// The till's own endpoints (not in the seeds): the public bootstrap, the status bar, the
+// contingency queue and the live event stream.
+import Type, { type Static } from 'typebox';
+import { ContingencyEventSchema, type ContingencyEvent } from './contingency-event';
+import { InvoiceListItemSchema, type InvoiceState } from './invoice';
+import type { SiatMessageInfo } from './envelope';
+
+/** The compra-venta types a till issues (seed: Sector documents). */
+export const SaleInvoiceTypeSchema = Type.Union([Type.Literal('COMPUTERIZED_SALE'), Type.Literal('ELECTRONIC_SALE')], {
+  description: 'Tipo de compra-venta según la modalidad del contribuyente (1 electrónica, 2 computarizada)',
+});
+export type SaleInvoiceType = Static<typeof SaleInvoiceTypeSchema>;
+
+/** GET /api/v1/public/till-config. */
+export const TillConfigSchema = Type.Object({
+  training: Type.Boolean(),
+  demoApiKey: Type.Union([Type.String(), Type.Null()]),
+  version: Type.String(),
+  taxpayer: Type.Union([Type.Object({ nit: Type.String(), razonSocial: Type.String() }), Type.Null()]),
+  /** Default compra-venta type from the taxpayer's modality. */
+  defaultInvoiceType: SaleInvoiceTypeSchema,
+  /** Tenant id, for the logo upload's companyId. */
+  tenantId: Type.Union([Type.String(), Type.Null()]),
+});
+export type TillConfig = Static<typeof TillConfigSchema>;
+
+export const PosModeSchema = Type.Union([Type.Literal('ONLINE'), Type.Literal('CONTINGENCY')]);
+export type PosMode = Static<typeof PosModeSchema>;
+
+export const FlushProgressSchema = Type.Object({ running: Type.Boolean(), sent: Type.Integer(), total: Type.Integer() });
+export type FlushProgress = Static<typeof FlushProgressSchema>;
+
+export const PosStatusSchema = Type.Object({
+  posId: Type.String(),
+  code: Type.Integer(),
+  branchCode: Type.Integer(),
+  name: Type.String(),
+  mode: PosModeSchema,
+  queued: Type.Integer({ description: 'Facturas que esperan a SIAT: emitidas fuera de línea, o en línea con resultado desconocido' }),
+  activeEvent: Type.Union([ContingencyEventSchema, Type.Null()]),
+  flush: FlushProgressSchema,
+});
+export type PosStatus = Static<typeof PosStatusSchema>;
+
+/** GET /api/v1/till/status. */
+export const TillStatusSchema = Type.Object({
+  training: Type.Boolean(),
+  siatReachable: Type.Boolean({ description: 'Resultado de la última comunicación o sondeo con SIAT (no consulta a SIAT en cada llamada)' }),
+  pos: Type.Array(PosStatusSchema),
+});
+export type TillStatus = Static<typeof TillStatusSchema>;
+
+/** GET /api/v1/till/queue. */
+export const TillQueueSchema = Type.Object({
+  invoices: Type.Array(InvoiceListItemSchema),
+  events: Type.Array(ContingencyEventSchema),
+});
+export type TillQueue = Static<typeof TillQueueSchema>;
+
+// The stream is text/event-stream, outside JSON schema: its events are typed here only.
+export interface InvoiceStreamEvent {
+  id: string;
+  cuf: string;
+  invoiceNumber: number;
+  state: InvoiceState;
+  amountTotal: number;
+}
+
+/** Event names and payloads of GET /api/v1/till/stream (text/event-stream). */
+export interface TillStreamEvents {
+  status: TillStatus;
+  invoice: InvoiceStreamEvent;
+  'contingency.opened': Partial<ContingencyEvent> & { posId?: string };
+  'contingency.closed': Partial<ContingencyEvent> & { posId?: string };
+  'contingency.package_rejected': { posId?: string; detail?: string; siatMessages?: SiatMessageInfo[] };
+  'siat.connection_lost': Record<string, unknown>;
+  'siat.connection_restored': Record<string, unknown>;
+}
+export type TillStreamEventName = keyof TillStreamEvents;

@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invoice, TillStatus } from '../../../shared/api-types';
+import { product } from './fixtures';
+
+const api = vi.hoisted(() => ({
+  createInvoice: vi.fn(),
+  printInvoice: vi.fn(),
+  printer: vi.fn(),
+  checkNit: vi.fn(),
+  tillStatus: vi.fn(),
+  publicUrl: (cuf: string, f: string) => `/api/v1/public/invoice/${cuf}/${f}`,
+}));
+
+vi.mock('../../../renderer/src/api', async () => {
+  const errors = await import('../../../renderer/src/api/errors');
+  return { api, http: {}, bindSession: () => undefined, ...errors };
+});
+
+const { ApiError } = await import('../../../renderer/src/api/errors');
+const { useCart } = await import('../../../renderer/src/sale/cart-store');
+const { useClient } = await import('../../../renderer/src/sale/client-store');
+const { useIssue } = await import('../../../renderer/src/sale/issue-store');
+const { usePayment } = await import('../../../renderer/src/sale/payment-store');
+const { useSession } = await import('../../../renderer/src/session/session-store');
+const { useTillStatus } = await import('../../../renderer/src/connection/till-status-store');
+const { useFocus } = await import('../../../renderer/src/sale/focus-store');
+
+const invoice = (over: Partial<Invoice> = {}): Invoice => ({
+  id: 'inv-1',
+  invoiceNumber: 15,
+  cuf: 'CUF123',
+  state: 'VALIDATED',
+  emissionType: 'NORMAL',
+  siatCode: 908,
+  siatDescription: 'VALIDADA',
+  clientDocumentType: 1,
+  clientDocumentNumber: '0',
+  clientBusinessName: 'S/N',
+  clientEmail: null,
+  amountSubtotal: 25,
+  amountDiscount: 0,
+  amountTotal: 25,
+  literal: 'VEINTICINCO 00/100 BOLIVIANOS',
+  paymentMethodCode: 1,
+  emissionDate: '2025-03-07T10:00:00',
+  details: [],
+  pdfUrl: 'http://127.0.0.1/api/v1/public/invoice/CUF123/pdf',
+  xmlUrl: 'http://127.0.0.1/api/v1/public/invoice/CUF123/xml',
+  ticketUrl: 'http://127.0.0.1/api/v1/public/invoice/CUF123/ticket',
+  qrUrl: 'https://siat.impuestos.gob.bo/consulta/QR?nit=1&cuf=CUF123&numero=15&t=2',
+  invoiceType: 'COMPUTERIZED_SALE',
+  posId: 'pos-1',
+  siatMessages: [],
+  clientComplement: null,
+  clientCode: '0',
+  giftCardAmount: 0,
+  amountTotalSubjectToVat: 25,
+  currencyCode: 1,
+  exchangeRate: 1,
+  leyenda: '',
+  cardNumber: null,
+  cancellationReason: null,
+  cancellationDate: null,
+  ...over,
+});
+
+const status = (mode: 'ONLINE' | 'CONTINGENCY'): TillStatus => ({
+  training: true,
+  siatReachable: mode === 'ONLINE',
+  pos: [{ posId: 'pos-1', code: 0, branchCode: 0, name: 'Caja 1', mode, queued: 0, activeEvent: null, flush: { running: false, sent: 0, total: 0 } }],
+});
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useSession.setState({ posId: 'pos-1', config: null, phase: 'ready' });
+  useTillStatus.setState({ status: status('ONLINE') });
+  useIssue.setState({ issuing: false, errors: [], attempt: null, last: null, printer: null });
+  useIssue.getState().resetSale();
+  useCart.getState().addProduct(product({ priceUnit: 12.5 }), 200);
+  useClient.getState().quick();
+  api.printInvoice.mockResolvedValue({ printed: true, detail: 'ok' });
+});
+
+describe('issue (F12)', () => {
+  it('issues, prints, and starts the next sale with focus in the search box', async () => {
+    api.createInvoice.mockResolvedValue(invoice());
+    usePayment.getState().update({ received: 5000 });
+    const focusBefore = useFocus.getState().seq;
+    await useIssue.getState().issue();
+    expect(api.createInvoice).toHaveBeenCalledOnce();
+    const [req, key] = api.createInvoice.mock.calls[0]!;
+    expect(req.details[0].quantity).toBe(2);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.printInvoice).toHaveBeenCalledWith('inv-1');
+    const last = useIssue.getState().last!;
+    expect(last.invoice.invoiceNumber).toBe(15);
+    expect(last.change).toBe(2500);
+    expect(last.print).toEqual({ state: 'done', printed: true, detail: 'ok' });
+    expect(useCart.getState().lines).toEqual([]);
+    expect(useClient.getState().client.businessName).toBe('');
+    expect(useFocus.getState().target).toBe('search');
+    expect(useFocus.getState().seq).toBeGreaterThan(focusBefore);
+  });
+
+  it('retries with the same Idempotency-Key after a network failure', async () => {
+    api.createInvoice.mockRejectedValueOnce(new ApiError(0, {})).mockResolvedValueOnce(invoice());
+    await useIssue.getState().issue();
+    expect(useIssue.getState().errors.join(' ')).toMatch(/no se duplicará/);
+    expect(useCart.getState().lines).toHaveLength(1);
+    await useIssue.getState().issue();
+    const keys = api.createInvoice.mock.calls.map((c) => c[1]);
+    expect(keys[0]).toBe(keys[1]);
+    expect(useIssue.getState().last?.invoice.id).toBe('inv-1');
+  });
+
+  it('shows SIAT rejections with their code and keeps the sale', async () => {
+    api.createInvoice.mockRejectedValue(
+      new ApiError(422, { code: 'SIAT_REJECTED', detail: 'Factura rechazada.', siatMessages: [{ codigo: 1013, descripcion: 'EL CALCULO DEL MONTO TOTAL ES ERRONEO' }] }),
+    );
+    await useIssue.getState().issue();
+    expect(useIssue.getState().errors).toContain('SIAT 1013: EL CALCULO DEL MONTO TOTAL ES ERRONEO');
+    expect(useCart.getState().lines).toHaveLength(1);
+  });
+
+  it('does not call the engine when the sale is incomplete', async () => {
+    useClient.getState().reset();
+    await useIssue.getState().issue();
+    expect(api.createInvoice).not.toHaveBeenCalled();
+    expect(useIssue.getState().errors[0]).toMatch(/documento del cliente/);
+  });
+
+  it('checks an unchecked NIT first and stops when SIAT says it is invalid', async () => {
+    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+    api.checkNit.mockResolvedValue({ valido: false, nit: 1234567, mensaje: 'NIT INEXISTENTE' });
+    await useIssue.getState().issue();
+    expect(api.checkNit).toHaveBeenCalledWith('pos-1', 1234567);
+    expect(api.createInvoice).not.toHaveBeenCalled();
+    expect(useClient.getState().client.nitStatus).toBe('invalid');
+    // The cashier chooses the exception: now it goes through with exceptionCode 1.
+    api.createInvoice.mockResolvedValue(invoice());
+    useClient.getState().update({ exception: true });
+    await useIssue.getState().issue();
+    expect(api.createInvoice.mock.calls[0]![0].exceptionCode).toBe(1);
+  });
+
+  it('offers the exception when SIAT cannot be reached for the NIT check (503)', async () => {
+    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+    api.checkNit.mockRejectedValue(new ApiError(503, {}));
+    await useIssue.getState().issue();
+    expect(useClient.getState().client.nitStatus).toBe('unverifiable');
+  });
+
+  it('skips the NIT check in contingency: the cashier is never blocked by SIAT', async () => {
+    useTillStatus.setState({ status: status('CONTINGENCY') });
+    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+    api.createInvoice.mockResolvedValue(invoice({ state: 'CONTINGENCY', emissionType: 'CONTINGENCY' }));
+    await useIssue.getState().issue();
+    expect(api.checkNit).not.toHaveBeenCalled();
+    expect(useIssue.getState().last?.invoice.emissionType).toBe('CONTINGENCY');
+  });
+
+  it('does not print when the printer settings say so, and reports a failed print', async () => {
+    api.createInvoice.mockResolvedValue(invoice());
+    useIssue.setState({ printer: { type: 'epson', interface: 'tcp://x:9100', width: 48, characterSet: 'x', drawerKick: false, printOnIssue: false, qr: 'native' } });
+    await useIssue.getState().issue();
+    expect(api.printInvoice).not.toHaveBeenCalled();
+    expect(useIssue.getState().last?.print).toEqual({ state: 'skipped' });
+    api.printInvoice.mockResolvedValue({ printed: false, detail: 'Impresora sin papel' });
+    await useIssue.getState().reprintLast();
+    expect(useIssue.getState().last?.print).toEqual({ state: 'done', printed: false, detail: 'Impresora sin papel' });
+  });
+});

@@ -1,0 +1,235 @@
+// One test per migration, on a populated database (as Signal-Desktop does): the file is brought to
+// version N−1, rows of that shape are inserted, migration N runs, and the rows and the new rules
+// are checked. 0009 and 0010 are in migrations.test.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openDatabase, loadMigrations, schemaVersion, type Db } from '../../../main/store/db';
+import { tempDir } from '../../fixtures/tmp';
+
+const real = loadMigrations();
+
+/** Brings a new file to `version - 1`, runs `seed` on it, migrates to `version` and runs `check`. */
+function migrateTo(version: number, seed: (db: Db) => void, check: (db: Db) => void): void {
+  const { dir, cleanup } = tempDir();
+  try {
+    const path = join(dir, 'k.sqlite');
+    const before = openDatabase(path, { migrations: real.slice(0, version - 1) });
+    seed(before.db);
+    before.db.close();
+    const { db, applied } = openDatabase(path, { migrations: real.slice(0, version) });
+    try {
+      assert.deepEqual(applied.map((m) => m.version), [version]);
+      assert.equal(schemaVersion(db), version);
+      check(db);
+    } finally {
+      db.close();
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+const count = (db: Db, table: string) => (db.prepare(`SELECT COUNT(*) n FROM ${table}`).get() as { n: number }).n;
+
+/** A taxpayer with its casa matriz (branch 1, sucursal 0) and PV 0 ('p0'): the 0001 shape. */
+function seedTenant(db: Db): void {
+  db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t1', '1020304050', 'ACME S.R.L.', '2026-01-01T00:00:00Z')`).run();
+  db.prepare(`INSERT INTO branches (id, tenant_id, codigo_sucursal, name, created_at) VALUES (1, 't1', 0, 'Casa Matriz', '2026-01-01T00:00:00Z')`).run();
+  db.prepare(`INSERT INTO points_of_sale (id, tenant_id, branch_id, code, name, created_at) VALUES ('p0', 't1', 1, 0, 'Caja principal', '2026-01-01T00:00:00Z')`).run();
+}
+
+function seedProduct(db: Db, id: string, code: string, description: string, barcode: string | null = null): void {
+  db.prepare(
+    `INSERT INTO products (id, tenant_id, code, barcode, description, price_cents, unit_measure, activity_economic, code_product_sin, created_at, updated_at)
+     VALUES (?, 't1', ?, ?, ?, 1250, 58, '620100', '83141', 'x', 'x')`,
+  ).run(id, code, barcode, description);
+}
+
+/** An online invoice of PV 0 in the 0004 shape. */
+function seedInvoice(db: Db, id: string, number: number, state = 'VALIDATED'): void {
+  db.prepare(
+    `INSERT INTO invoices (id, tenant_id, pos_id, branch_code, pos_code, invoice_type, sector, modalidad, tipo_factura, codigo_emision, number, cuf, cufd,
+       fecha_emision, client_doc_type, client_doc_number, client_name, client_code, payment_method, currency, exchange_rate, subtotal,
+       additional_discount, gift_card, total, total_subject_iva, total_currency, literal, leyenda, usuario, details, xml, hash, state, created_at, updated_at)
+     VALUES (?, 't1', 'p0', 0, 0, 'COMPUTERIZED_SALE', 1, 2, 1, 1, ?, ?, 'CUFD1', '2026-01-02T10:00:00.000', 1, '1234567', 'PEREZ', 'C1', 1, 1, 100, 1250,
+       0, 0, 1250, 1250, 1250, 'Doce 50/100 Bolivianos', 'Ley 453', 'cajero', '[]', '<facturaComputarizadaCompraVenta/>', 'h', ?, 'x', 'x')`,
+  ).run(id, number, `CUF${number}`, state);
+}
+
+test('0002 products: the taxpayers stay; codes and barcodes are unique per taxpayer, prices positive', () => {
+  migrateTo(2, seedTenant, (db) => {
+    assert.deepEqual(db.prepare('SELECT id, nit FROM tenants').all(), [{ id: 't1', nit: '1020304050' }]);
+    assert.equal(count(db, 'points_of_sale'), 1);
+    seedProduct(db, 'a', 'P-1', 'Café molido', '7771234');
+    seedProduct(db, 'b', 'P-2', 'Té verde'); // two products without a barcode are fine
+    seedProduct(db, 'c', 'P-3', 'Azúcar');
+    assert.throws(() => seedProduct(db, 'd', 'P-1', 'Otro'), /UNIQUE constraint failed/);
+    assert.throws(() => seedProduct(db, 'e', 'P-5', 'Otro', '7771234'), /UNIQUE constraint failed/);
+    assert.throws(() => db.prepare(`UPDATE products SET price_cents = 0 WHERE id = 'a'`).run(), /CHECK constraint failed/);
+  });
+});
+
+test('0003 SIAT codes: products and points of sale stay; CUIS, CUFD and catalogs hang off them', () => {
+  migrateTo(
+    3,
+    (db) => {
+      seedTenant(db);
+      seedProduct(db, 'a', 'P-1', 'Café molido');
+    },
+    (db) => {
+      assert.deepEqual(db.prepare('SELECT code, description FROM products').all(), [{ code: 'P-1', description: 'Café molido' }]);
+      db.prepare(`INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES ('t1', 'p0', 'CUIS1', '2027-01-01T00:00:00Z', 'x')`).run();
+      db.prepare(
+        `INSERT INTO cufds (tenant_id, pos_id, cuis, codigo, codigo_control, direccion, fecha_vigencia, obtained_at) VALUES ('t1', 'p0', 'CUIS1', 'CUFD1', 'CC', 'Calle 1', '2026-01-03T00:00:00Z', 'x')`,
+      ).run();
+      assert.throws(
+        () => db.prepare(`INSERT INTO cuis (tenant_id, pos_id, codigo, fecha_vigencia, obtained_at) VALUES ('t1', 'nadie', 'CUIS2', 'x', 'x')`).run(),
+        /FOREIGN KEY constraint failed/,
+      );
+      const item = db.prepare(`INSERT INTO catalog_items (tenant_id, catalog, seq, codigo, descripcion) VALUES ('t1', 'sincronizarParametricaTipoMoneda', ?, ?, ?)`);
+      item.run(0, '1', 'BOLIVIANO');
+      assert.throws(() => item.run(0, '2', 'DOLAR'), /UNIQUE constraint failed/);
+      db.prepare(`INSERT INTO catalog_syncs (tenant_id, catalog, synced_at, count, pos_id) VALUES ('t1', 'sincronizarParametricaTipoMoneda', 'x', 1, 'p0')`).run();
+      assert.equal(count(db, 'catalog_syncs'), 1);
+    },
+  );
+});
+
+test('0004 invoices: the codes stay; invoices are numbered once per point of sale and sector, never deleted, and immutable once issued', () => {
+  migrateTo(
+    4,
+    (db) => {
+      seedTenant(db);
+      db.prepare(
+        `INSERT INTO cufds (tenant_id, pos_id, cuis, codigo, codigo_control, direccion, fecha_vigencia, obtained_at) VALUES ('t1', 'p0', 'CUIS1', 'CUFD1', 'CC', 'Calle 1', '2026-01-03T00:00:00Z', 'x')`,
+      ).run();
+    },
+    (db) => {
+      assert.deepEqual(db.prepare('SELECT codigo FROM cufds').all(), [{ codigo: 'CUFD1' }]);
+      seedInvoice(db, 'i1', 1);
+      seedInvoice(db, 'i2', 2, 'PENDING');
+      assert.throws(() => seedInvoice(db, 'i3', 1), /UNIQUE constraint failed/);
+      assert.throws(() => db.prepare(`DELETE FROM invoices WHERE id = 'i1'`).run(), /never deleted/);
+      assert.throws(() => db.prepare(`UPDATE invoices SET total = 1 WHERE id = 'i1'`).run(), /immutable/);
+      assert.throws(() => db.prepare(`UPDATE invoices SET state = 'SENT' WHERE id = 'i1'`).run(), /CHECK constraint failed/);
+      // Only a PENDING invoice is re-issued offline (new CUF, codigo_emision 2).
+      assert.throws(() => db.prepare(`UPDATE invoices SET cuf = 'CUF1B', codigo_emision = 2 WHERE id = 'i1'`).run(), /re-issued offline/);
+      db.prepare(`UPDATE invoices SET cuf = 'CUF2B', codigo_emision = 2, state = 'CONTINGENCY' WHERE id = 'i2'`).run();
+      assert.deepEqual(db.prepare(`SELECT cuf, state, needs_reconcile FROM invoices WHERE id = 'i2'`).get(), { cuf: 'CUF2B', state: 'CONTINGENCY', needs_reconcile: 0 });
+    },
+  );
+});
+
+test('0005 contingency: the invoices stay; one ACTIVE event per point of sale, events and packages never deleted', () => {
+  migrateTo(
+    5,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1);
+      seedInvoice(db, 'i2', 2, 'PENDING');
+    },
+    (db) => {
+      assert.deepEqual(db.prepare('SELECT id, state, event_id, package_id FROM invoices ORDER BY number').all(), [
+        { id: 'i1', state: 'VALIDATED', event_id: null, package_id: null },
+        { id: 'i2', state: 'PENDING', event_id: null, package_id: null },
+      ]);
+      const event = db.prepare(
+        `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, fecha_inicio, cufd_evento, state, created_at, updated_at)
+         VALUES (?, 't1', 'p0', 1, 'CORTE DEL SERVICIO DE INTERNET', '2026-01-02T10:00:00.000', 'CUFD1', ?, 'x', 'x')`,
+      );
+      event.run('e1', 'ACTIVE');
+      assert.throws(() => event.run('e2', 'ACTIVE'), /UNIQUE constraint failed/);
+      event.run('e3', 'RECOVERING');
+      db.prepare(
+        `INSERT INTO contingency_packages (id, event_id, tenant_id, seq, cufd_evento, invoice_ids, invoice_count, archive, hash, state, created_at, updated_at)
+         VALUES ('k1', 'e3', 't1', 1, 'CUFD1', '["i2"]', 1, x'00', 'h', 'BUILT', 'x', 'x')`,
+      ).run();
+      assert.throws(() => db.prepare(`DELETE FROM contingency_events WHERE id = 'e1'`).run(), /never deleted/);
+      assert.throws(() => db.prepare(`DELETE FROM contingency_packages WHERE id = 'k1'`).run(), /never deleted/);
+      const indexes = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'invoices'`).all() as { name: string }[]).map((r) => r.name);
+      assert.ok(indexes.includes('invoices_event') && indexes.includes('invoices_package'));
+    },
+  );
+});
+
+test('0006 product search: products that existed are found by code, barcode and accent-free words; later edits keep the index', () => {
+  migrateTo(
+    6,
+    (db) => {
+      seedTenant(db);
+      seedProduct(db, 'a', 'CAF-01', 'Café molido', '7771234');
+      seedProduct(db, 'b', 'TE-02', 'Té verde');
+    },
+    (db) => {
+      const find = (q: string) =>
+        (db.prepare('SELECT p.id FROM products_fts JOIN products p ON p.rowid = products_fts.rowid WHERE products_fts MATCH ? ORDER BY p.id').all(`"${q}"`) as { id: string }[]).map(
+          (r) => r.id,
+        );
+      assert.deepEqual(find('cafe'), ['a']);
+      assert.deepEqual(find('1234'), ['a']);
+      assert.deepEqual(find('te-0'), ['b']);
+      db.prepare(`UPDATE products SET description = 'Café en grano' WHERE id = 'a'`).run();
+      assert.deepEqual(find('grano'), ['a']);
+      assert.deepEqual(find('molido'), []);
+      seedProduct(db, 'c', 'CAF-03', 'Cafetera');
+      assert.deepEqual(find('cafe'), ['a', 'c']);
+      db.prepare(`DELETE FROM products WHERE id = 'c'`).run();
+      assert.deepEqual(find('cafe'), ['a']);
+    },
+  );
+});
+
+test('0007 webhooks: the taxpayers stay; deliveries belong to an endpoint and have a known state', () => {
+  migrateTo(
+    7,
+    (db) => {
+      seedTenant(db);
+      seedProduct(db, 'a', 'CAF-01', 'Café molido');
+    },
+    (db) => {
+      assert.equal(count(db, 'products'), 1);
+      db.prepare(
+        `INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret_hint, created_at, updated_at) VALUES ('w1', 't1', 'https://erp.example.bo/hook', '["invoice.*"]', '…a1b2', 'x', 'x')`,
+      ).run();
+      const delivery = db.prepare(
+        `INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_type, payload, state, created_at, updated_at) VALUES (?, 't1', ?, 'invoice.validated', '{}', ?, 'x', 'x')`,
+      );
+      delivery.run('d1', 'w1', 'PENDING');
+      assert.throws(() => delivery.run('d2', 'w1', 'SENT'), /CHECK constraint failed/);
+      assert.throws(() => delivery.run('d3', 'nadie', 'PENDING'), /FOREIGN KEY constraint failed/);
+      const attempt = db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt, started_at, finished_at, status_code) VALUES ('d1', ?, 'x', 'x', 500)`);
+      attempt.run(1);
+      assert.throws(() => attempt.run(1), /UNIQUE constraint failed/);
+      assert.deepEqual(db.prepare(`SELECT active, deleted_at, attempts FROM webhook_endpoints e JOIN webhook_deliveries d ON d.endpoint_id = e.id`).get(), {
+        active: 1,
+        deleted_at: null,
+        attempts: 0,
+      });
+    },
+  );
+});
+
+test('0008 regulation corpus: the webhooks stay; passages belong to an indexed file and are found without accents', () => {
+  migrateTo(
+    8,
+    (db) => {
+      seedTenant(db);
+      db.prepare(
+        `INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret_hint, created_at, updated_at) VALUES ('w1', 't1', 'https://erp.example.bo/hook', '["*"]', '…a1b2', 'x', 'x')`,
+      ).run();
+    },
+    (db) => {
+      assert.equal(count(db, 'webhook_endpoints'), 1);
+      db.prepare(`INSERT INTO ai_corpus_files (collection, path, size, mtime_ms, sha256, passages, indexed_at) VALUES ('normativas', 'norma.md', 10, 1, 's', 1, 'x')`).run();
+      const passage = db.prepare(`INSERT INTO ai_passages (collection, path, seq, titulo, texto) VALUES ('normativas', ?, ?, ?, ?)`);
+      passage.run('norma.md', 0, 'Plazo de Anulación', 'Una factura ficticia se anula dentro de 7 días.');
+      assert.throws(() => passage.run('otra.md', 0, 't', 'x'), /FOREIGN KEY constraint failed/);
+      const find = (q: string) => (db.prepare('SELECT rowid FROM ai_passages_fts WHERE ai_passages_fts MATCH ?').all(q) as { rowid: number }[]).length;
+      assert.equal(find('anulacion'), 1);
+      assert.equal(find('DIAS'), 1);
+      db.prepare(`DELETE FROM ai_passages WHERE path = 'norma.md'`).run();
+      assert.equal(find('anulacion'), 0);
+    },
+  );
+});
