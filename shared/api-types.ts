@@ -71,13 +71,7 @@ export type { BranchOffice, BranchOfficeInput, BranchPointOfSale } from './api/b
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';
 export type { CertificateInfo, CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSettings } from './api/settings';
 export type { PrintResult } from './api/printing';
-import type { PrinterSettings as EnginePrinterSettings } from './api/printing';
-/**
- * The printer settings as the till holds them. `characterSet` is widened to string only because
- * the renderer's DEFAULT_PRINTER still says 'PC850_MULTILINGUAL', which the engine refuses (it
- * takes PC850, PC858 or WPC1252); once that default is fixed this becomes the schema's type.
- */
-export type PrinterSettings = Omit<EnginePrinterSettings, 'characterSet'> & { characterSet: string };
+export type { PrinterSettings } from './api/printing';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
 export type { SmtpSettingsView } from './api/mail';

@@ -164,7 +164,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
-  const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []) });
+  const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
 
   let baseUrl = '';
   const app = await buildApi({
@@ -190,7 +190,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const connectivity = new ConnectivityTracker({
     bus,
     probe: async () => {
-      const tenant = (trainingTenantId ? store.tenants.byId(trainingTenantId) : null) ?? store.tenants.list()[0];
+      const tenant = (trainingTenantId ? store.tenants.byId(trainingTenantId) : null) ?? store.tenants.list().find((t) => !t.training);
       if (tenant) await gateway.client(tenant).codigos.verificarComunicacion({ timeoutMs: 5000 });
     },
   });

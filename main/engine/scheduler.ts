@@ -33,6 +33,8 @@ export interface SchedulerDeps {
   now?: () => Date;
   /** Tenants to keep synchronized even before their first sync (the training tenant). */
   alwaysSync?: () => string[];
+  /** Training mode: outside it, training tenants are inert (their keys are refused; issue 19, finding 3). */
+  training?: boolean;
   intervalMs?: number;
 }
 
@@ -95,7 +97,7 @@ export class Scheduler {
       }
     }
     const always = new Set(this.deps.alwaysSync?.() ?? []);
-    for (const tenant of store.tenants.list()) {
+    for (const tenant of this.tenants()) {
       const oldest = catalogs.oldestSync(tenant.id);
       const everSynced = catalogs.status(tenant.id).some((s) => s.lastSync !== null);
       if (!everSynced && !always.has(tenant.id)) continue;
@@ -110,7 +112,7 @@ export class Scheduler {
         logger.warn({ err, tenant: tenant.nit }, 'catalog sync failed; will retry');
       }
     }
-    for (const tenant of store.tenants.list()) {
+    for (const tenant of this.tenants()) {
       try {
         this.checkExpiries(tenant, now);
       } catch (err) {
@@ -137,8 +139,14 @@ export class Scheduler {
     }
   }
 
+  /** The tenants this run serves: a training tenant left in a live data directory asks SIAT nothing. */
+  private tenants(): Tenant[] {
+    return this.deps.store.tenants.list().filter((t) => this.deps.training !== false || !t.training);
+  }
+
   private pointOfSale(tenantId: string, posId: string): { tenant: Tenant; pos: PointOfSale } | null {
     const tenant = this.deps.store.tenants.byId(tenantId);
+    if (tenant?.training && this.deps.training === false) return null;
     const pos = tenant ? this.deps.store.pointsOfSale.byId(tenant.id, posId) : null;
     return tenant && pos ? { tenant, pos } : null;
   }

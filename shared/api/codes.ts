@@ -1,5 +1,6 @@
 // Seed "Tax codes" and "Catalogs": NIT check, CUFD, catalog sync and lookups.
 import Type, { type Static } from 'typebox';
+import { METODO_PAGO, TIPO_DOCUMENTO_IDENTIDAD } from '../siat-codes';
 
 const Uuid = Type.String({ format: 'uuid' });
 
@@ -54,17 +55,17 @@ export type CatalogEntry = Static<typeof CatalogEntrySchema>;
 
 export const ActivityFilter = Type.Object({ activityCode: Type.Optional(Type.String({ pattern: '^\\d{1,10}$' })) });
 
-/** SIAT catalog "tipo documento identidad". */
-export const DOCUMENT_TYPE = { CI: 1, CEX: 2, PAS: 3, OD: 4, NIT: 5 } as const;
+/** SIAT catalog "tipo documento identidad" (shared/siat-codes.ts). */
+export const DOCUMENT_TYPE = TIPO_DOCUMENTO_IDENTIDAD;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPE)[keyof typeof DOCUMENT_TYPE];
 
-/** SIAT catalog "tipo método pago" — the combinations a till uses. */
+/** SIAT catalog "tipo método pago" — the combinations a till uses, named for the till. */
 export const PAYMENT_METHOD = {
-  CASH: 1,
-  CARD: 2,
-  GIFT_CARD: 27,
-  CASH_GIFT_CARD: 35,
-  CARD_GIFT_CARD: 40,
+  CASH: METODO_PAGO.EFECTIVO,
+  CARD: METODO_PAGO.TARJETA,
+  GIFT_CARD: METODO_PAGO.GIFT_CARD,
+  CASH_GIFT_CARD: METODO_PAGO.EFECTIVO_GIFT_CARD,
+  CARD_GIFT_CARD: METODO_PAGO.TARJETA_GIFT_CARD,
 } as const;
 export type PaymentMethodCode = number;
 

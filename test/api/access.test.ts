@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { ROUTE_ACCESS } from '../../main/api/access';
 import { tempDir } from '../fixtures/tmp';
+import { Listeners } from '../fixtures/loopback';
 
 let eng: TestEngine;
 before(async () => {
@@ -197,4 +198,37 @@ test('finding 7 (parsers): a PNG body is read only by the logo upload; elsewhere
   assert.equal(res.status, 415);
   const logo = await eng.api('/api/v1/storage/brand/logo', { method: 'POST', body: png, headers: { 'content-type': 'image/png' } });
   assert.notEqual(logo.status, 415, 'the logo route still takes image/png');
+});
+
+test('finding 3: a training tenant left in a live data directory asks SIAT nothing (scheduler)', async () => {
+  const { dir, cleanup } = tempDir();
+  const siat = new Listeners();
+  try {
+    const trainingRun = await startTestEngine({}, dir, { scheduler: false });
+    const nit = trainingRun.store.tenants.byId(trainingRun.store.apiKeys.authenticate(trainingRun.demoApiKey!)!.tenantId)!.nit;
+    await trainingRun.scheduler.tick(); // catalogs and a CUFD for the demo tenant, from the simulator
+    await trainingRun.close();
+
+    const bodies: string[] = [];
+    const url = await siat.listen((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(503).end();
+      });
+    });
+    // Two days later: the demo tenant's catalogs and CUFD would be due.
+    const later = () => new Date(Date.now() + 2 * 24 * 3600_000);
+    const live = await startTestEngine({ KIPU_TRAINING: '0', KIPU_SIAT_URL: `${url}/v2`, KIPU_SIAT_TOKEN: 't' }, dir, { scheduler: false, now: later });
+    try {
+      await live.scheduler.tick();
+      assert.deepEqual(bodies.filter((b) => b.includes(nit)), [], `no SIAT request names the training NIT ${nit}`);
+    } finally {
+      await live.close();
+    }
+  } finally {
+    await siat.closeAll();
+    cleanup();
+  }
 });

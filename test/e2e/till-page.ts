@@ -2,7 +2,7 @@
 // renderer/TESTIDS.md only, and the sale is driven with the keyboard as a cashier does.
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -11,11 +11,53 @@ export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 export const RENDERER = resolve('dist/renderer');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
-/** Builds the renderer when it is missing (KIPU_E2E_BUILD=1 rebuilds it after editing renderer/**). */
+/** Which test run built dist/renderer last: the runner's pid (every test file's parent). */
+const BUILD_STAMP = resolve('dist/.renderer-e2e-build');
+const BUILD_LOCK = resolve('dist/.renderer-e2e-build.lock');
+
+/**
+ * Builds the renderer when it is missing (KIPU_E2E_BUILD=1 rebuilds it after editing renderer/**),
+ * once per run: the test files run in parallel processes, and a second build empties
+ * dist/renderer while the first file's browser is loading it.
+ */
 export function ensureRendererBuilt(): void {
-  if (!existsSync(join(RENDERER, 'index.html')) || process.env.KIPU_E2E_BUILD === '1') {
+  const rebuild = process.env.KIPU_E2E_BUILD === '1';
+  const built = () => existsSync(join(RENDERER, 'index.html')) && (!rebuild || readStamp() === String(process.ppid));
+  if (built()) return;
+  mkdirSync(resolve('dist'), { recursive: true });
+  acquireBuildLock();
+  try {
+    if (built()) return;
     const r = spawnSync(process.execPath, ['scripts/build.mjs', 'renderer'], { stdio: 'inherit' });
     assert.equal(r.status, 0, 'renderer build');
+    writeFileSync(BUILD_STAMP, String(process.ppid));
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+function readStamp(): string | null {
+  try {
+    return readFileSync(BUILD_STAMP, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** mkdir is atomic: whoever creates the lock builds, the others wait for it. */
+function acquireBuildLock(): void {
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      return;
+    } catch {
+      // A lock older than any build is left over from a killed run.
+      const held = statSync(BUILD_LOCK, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 5 * 60_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`renderer build lock ${BUILD_LOCK} held too long`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
   }
 }
 
@@ -26,13 +68,19 @@ export function ensureRendererBuilt(): void {
  */
 export async function openTill(url: string, key?: string): Promise<{ browser: Browser; context: BrowserContext; till: TillPage }> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const till = new TillPage(page);
-  await page.goto(url);
-  await till.login(key);
-  return { browser, context, till };
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const till = new TillPage(page);
+    await page.goto(url);
+    await till.login(key);
+    return { browser, context, till };
+  } catch (err) {
+    // The caller never gets the browser to close: left open, it keeps the test process alive.
+    await browser.close();
+    throw err;
+  }
 }
 
 export class TillPage {

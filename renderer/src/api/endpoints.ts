@@ -1,6 +1,7 @@
 // Every engine call the UI makes, typed with shared/api-types.ts. One function per endpoint;
 // no state here (stores hold state).
 import type { Scope } from '../../../shared/api-scopes';
+import { publicInvoicePath, type PublicInvoiceFormat } from '../../../shared/api/public-links';
 import type {
   ApiKeyInfo,
   BranchOffice,
@@ -93,7 +94,7 @@ export function createKipuApi(http: HttpClient) {
     resendEmail: (id: string, email?: string) =>
       post<string>(`/api/v1/invoices/${enc(id)}/resend-email`, undefined, { email: email || undefined }),
     printInvoice: (id: string) => post<PrintResult>(`/api/v1/invoices/${enc(id)}/print`),
-    publicUrl: (cuf: string, format: 'pdf' | 'ticket' | 'xml' | 'zip') => http.url(`/api/v1/public/invoice/${enc(cuf)}/${format}`),
+    publicUrl: (cuf: string, format: PublicInvoiceFormat) => http.url(publicInvoicePath(cuf, format)),
 
     // codes
     checkNit: (posId: string, nit: number) => post<NitCheckResult>('/api/v1/codes/nit', { posId, nit }),

@@ -55,10 +55,16 @@ export function describeError(err: unknown): string[] {
     return lines;
   }
   if (err instanceof Error && err.name === 'AbortError') return ['La operación fue cancelada.'];
+  if (err instanceof NoticeError) return [err.message];
   if (err instanceof Error && err.message) return [`Error inesperado: ${err.message}`];
   return ['Error inesperado.'];
 }
 
 export function describeErrorText(err: unknown): string {
   return describeError(err).join(' — ');
+}
+
+/** A failure the till itself words for the cashier (no file chosen, printer silent): shown as is. */
+export class NoticeError extends Error {
+  override name = 'NoticeError';
 }

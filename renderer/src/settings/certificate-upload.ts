@@ -1,6 +1,7 @@
 // The certificate the administrator chose, as the engine's upload body: a .p12/.pfx with its
 // password, or a PEM key and certificate (modalidad electrónica signs with it).
 import type { CertificateUpload } from '../../../shared/api-types';
+import { NoticeError } from '../api/errors';
 
 export type CertificateChoice =
   | { kind: 'p12'; p12: File | null; password: string }
@@ -8,10 +9,10 @@ export type CertificateChoice =
 
 export async function certificateUpload(choice: CertificateChoice): Promise<CertificateUpload> {
   if (choice.kind === 'p12') {
-    if (!choice.p12) throw new Error('Elija el archivo .p12');
+    if (!choice.p12) throw new NoticeError('Elija el archivo .p12');
     return { p12Base64: await readBase64(choice.p12), password: choice.password };
   }
-  if (!choice.keyPem || !choice.certPem) throw new Error('Elija la clave y el certificado PEM');
+  if (!choice.keyPem || !choice.certPem) throw new NoticeError('Elija la clave y el certificado PEM');
   return { keyPem: await choice.keyPem.text(), certPem: await choice.certPem.text() };
 }
 

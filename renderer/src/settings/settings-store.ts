@@ -12,7 +12,7 @@ import { create } from 'zustand';
 import type { ApiKeyInfo, PrinterSettings, SiatSettingsView, TaxpayerSettings } from '../../../shared/api-types';
 import type { Scope } from '../../../shared/api-scopes';
 import { api } from '../api';
-import { ApiError, describeError } from '../api/errors';
+import { ApiError, NoticeError, describeError } from '../api/errors';
 import { formatDate } from '../format/dates';
 import { certificateUpload, type CertificateChoice } from './certificate-upload';
 
@@ -42,7 +42,7 @@ export const DEFAULT_PRINTER: PrinterSettings = {
   type: 'epson',
   interface: 'tcp://192.168.1.100:9100',
   width: 48,
-  characterSet: 'PC850_MULTILINGUAL',
+  characterSet: 'PC850',
   drawerKick: false,
   printOnIssue: true,
   qr: 'native',
@@ -181,14 +181,14 @@ export const useSettings = create<SettingsState>()((set, get) => {
     testPrinter: () =>
       run('printer', async () => {
         const r = await api.testPrinter();
-        if (!r.printed) throw new Error(r.detail || 'La impresora no respondió.');
+        if (!r.printed) throw new NoticeError(r.detail || 'La impresora no respondió.');
         return 'Página de prueba impresa.';
       }),
 
     uploadLogo: (file, tenantId) =>
       run('logo', async () => {
-        if (file.type && file.type !== 'image/png') throw new Error('El logo debe ser un archivo PNG.');
-        if (file.size > LOGO_MAX_BYTES) throw new Error('El logo supera 500 KB.');
+        if (file.type && file.type !== 'image/png') throw new NoticeError('El logo debe ser un archivo PNG.');
+        if (file.size > LOGO_MAX_BYTES) throw new NoticeError('El logo supera 500 KB.');
         if (!tenantId) throw new Error('El motor no informó el identificador de la empresa (tenantId).');
         const r = await api.uploadLogo(tenantId, file);
         return `Logo cargado (${Math.round(r.size / 1024)} KB).`;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, describeError } from '../../../renderer/src/api/errors';
+import { ApiError, NoticeError, describeError } from '../../../renderer/src/api/errors';
 import { buildQuery, createHttpClient } from '../../../renderer/src/api/http';
 import { createKipuApi } from '../../../renderer/src/api/endpoints';
 
@@ -84,6 +84,11 @@ describe('HTTP client', () => {
     const err = (await http.request('GET', '/x').catch((e: unknown) => e)) as ApiError;
     expect(err.isNetwork).toBe(true);
     expect(describeError(err)[0]).toMatch(/motor de Kipu/);
+  });
+
+  it("shows the till's own notices as they are, and anything else as unexpected", () => {
+    expect(describeError(new NoticeError('Elija el archivo .p12'))).toEqual(['Elija el archivo .p12']);
+    expect(describeError(new Error('boom'))).toEqual(['Error inesperado: boom']);
   });
 
   it('treats success:false in a 200 as an error', async () => {

@@ -161,7 +161,7 @@ describe('issue (F12)', () => {
 
   it('does not print when the printer settings say so, and reports a failed print', async () => {
     api.createInvoice.mockResolvedValue(invoice());
-    useIssue.setState({ printer: { type: 'epson', interface: 'tcp://x:9100', width: 48, characterSet: 'x', drawerKick: false, printOnIssue: false, qr: 'native' } });
+    useIssue.setState({ printer: { type: 'epson', interface: 'tcp://x:9100', width: 48, characterSet: 'PC850', drawerKick: false, printOnIssue: false, qr: 'native' } });
     await useIssue.getState().issue();
     expect(api.printInvoice).not.toHaveBeenCalled();
     expect(useIssue.getState().last?.print).toEqual({ state: 'skipped' });

@@ -37,7 +37,11 @@ export function PrinterSection() {
         </label>
         <label className="field">
           <span>Juego de caracteres</span>
-          <input data-testid="printer-charset" value={p.characterSet} onChange={(e) => setPrinter({ characterSet: e.target.value })} />
+          <select data-testid="printer-charset" value={p.characterSet} onChange={(e) => setPrinter({ characterSet: e.target.value as PrinterSettings['characterSet'] })}>
+            <option value="PC850">PC850 (multilingüe)</option>
+            <option value="PC858">PC858 (multilingüe con €; STAR)</option>
+            <option value="WPC1252">WPC1252 (Windows latino)</option>
+          </select>
         </label>
         <label className="field">
           <span>QR</span>
