@@ -2,34 +2,14 @@
 // Spanish (STYLE.md 4, 9) so the settings screen can show the message as is.
 import { classifyAddress, type AddressClass, type AddressPolicy } from '../net/address-guard';
 
-export type PrinterType = 'epson' | 'star';
+// The shape and the defaults are the API's (shared/api/printing.ts): one source for the engine,
+// the OpenAPI document and the till's settings screen.
+import type { PrinterSettings } from '../../shared/api/printing';
+export { DEFAULT_PRINTER_SETTINGS } from '../../shared/api/printing';
+export type { PrinterSettings };
+export type PrinterType = PrinterSettings['type'];
 /** Code pages that hold every Spanish letter (á é í ó ú ñ Ñ ü ¿ ¡ °). */
-export type PrinterCharacterSet = 'PC850' | 'PC858' | 'WPC1252';
-
-export interface PrinterSettings {
-  type: PrinterType;
-  /** `tcp://host:port` | a printer device (`/dev/usb/lp0`, `/dev/ttyUSB0`, `COM3`) | `printer:<system printer name>`. */
-  interface: string;
-  /** Characters per line with font A: 48 on 80 mm printers, 42 on some 80 mm and 72 mm models. */
-  width: 48 | 42;
-  characterSet: PrinterCharacterSet;
-  /** Open the cash drawer (pulse on the printer's drawer port) when the ticket prints. */
-  drawerKick: boolean;
-  /** Print the ticket automatically when an invoice is issued. */
-  printOnIssue: boolean;
-  /** Native QR command (GS ( k) or a raster image for printers without it. */
-  qr: 'native' | 'image';
-}
-
-export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
-  type: 'epson',
-  interface: 'tcp://192.168.1.100:9100',
-  width: 48,
-  characterSet: 'PC850',
-  drawerKick: false,
-  printOnIssue: true,
-  qr: 'native',
-};
+export type PrinterCharacterSet = PrinterSettings['characterSet'];
 
 export type PrinterInterface =
   | { kind: 'tcp'; host: string; port: number }

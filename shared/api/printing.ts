@@ -13,6 +13,17 @@ export const PrinterSettingsSchema = Type.Object({
 });
 export type PrinterSettings = Static<typeof PrinterSettingsSchema>;
 
+/** What a tenant that saved no printer gets (the engine) and sees until the engine answers (the till). */
+export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
+  type: 'epson',
+  interface: 'tcp://192.168.1.100:9100',
+  width: 48,
+  characterSet: 'PC850',
+  drawerKick: false,
+  printOnIssue: true,
+  qr: 'native',
+};
+
 export const PrinterSettingsViewSchema = Type.Intersect([
   PrinterSettingsSchema,
   Type.Object({ configured: Type.Boolean({ description: 'false = valores por defecto, aún no guardados' }) }),

@@ -14,6 +14,7 @@ import type { Scope } from '../../../shared/api-scopes';
 import { api } from '../api';
 import { ApiError, NoticeError, describeError } from '../api/errors';
 import { formatDate } from '../format/dates';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/api/printing';
 import { certificateUpload, type CertificateChoice } from './certificate-upload';
 
 export type SettingsSection = 'taxpayer' | 'siat' | 'certificate' | 'printer' | 'logo' | 'api-keys';
@@ -38,15 +39,7 @@ export const EMPTY_TAXPAYER: TaxpayerSettings = {
 };
 
 /** Shown until the engine answers, or when it has no printer yet. */
-export const DEFAULT_PRINTER: PrinterSettings = {
-  type: 'epson',
-  interface: 'tcp://192.168.1.100:9100',
-  width: 48,
-  characterSet: 'PC850',
-  drawerKick: false,
-  printOnIssue: true,
-  qr: 'native',
-};
+export const DEFAULT_PRINTER: PrinterSettings = DEFAULT_PRINTER_SETTINGS;
 
 const SECTIONS: readonly SettingsSection[] = ['taxpayer', 'siat', 'certificate', 'printer', 'logo', 'api-keys'];
 const per = <T>(v: T) => Object.fromEntries(SECTIONS.map((s) => [s, v])) as Record<SettingsSection, T>;
