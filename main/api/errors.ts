@@ -39,6 +39,8 @@ export function statusMessage(status: number): string {
       return 'Conflicto';
     case 413:
       return 'Contenido demasiado grande';
+    case 414:
+      return 'Ruta demasiado larga';
     case 415:
       return 'Tipo de contenido no admitido';
     case 421:

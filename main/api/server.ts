@@ -2,7 +2,7 @@
 // JSON-schema validation and serialization built in (the schemas double as the OpenAPI document
 // at /docs), graceful close that lets in-flight requests finish, and well-kept plugins for
 // rate limiting, security headers and static files (docs/decisions/0001-fastify.md).
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyError, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +20,8 @@ import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
 import { validatorCompiler } from './validation';
 import { describeError } from './describe-error';
+import { registerJsonParser } from './json-body';
+import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,8 +94,20 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // The router refuses a path it cannot decode, or whose parameter is too long, before any hook
+    // or error handler runs; without this its answer was English and had no `detail` (issue #16).
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      const detail = tooLong
+        ? `Un parámetro de la ruta supera los ${MAX_PATH_PARAM_LENGTH} caracteres`
+        : 'La ruta no es válida: tiene un % que no forma una secuencia codificada (%XX)';
+      void (reply as FastifyReply).status(status).send(errorBody(statusMessage(status), { code: tooLong ? 'URI_TOO_LONG' : 'BAD_REQUEST', detail }));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonParser(app as unknown as FastifyInstance);
   // While shutting down, answers close their connection, so a keep-alive client does not hold
   // the engine open until the keep-alive time-out; requests already running still finish.
   let closing = false;

@@ -66,10 +66,19 @@ function messageFor(e: ErrorObject): string {
       return `debe tener formato ${p.format}`;
     case 'enum':
       return `debe ser uno de: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `debe ser ${String(p.allowedValue)}`;
     case 'multipleOf':
       return `admite como máximo ${decimalsFromMultiple(Number(p.multipleOf))} decimales`;
+    case 'uniqueItems':
+      return `no admite elementos repetidos (los elementos ${p.j} y ${p.i} son iguales)`;
+    case 'minProperties':
+      return `debe tener al menos ${p.limit} ${p.limit === 1 ? 'campo' : 'campos'}`;
+    case 'maxProperties':
+      return `debe tener como máximo ${p.limit} campos`;
     default:
-      return e.message ?? 'valor inválido';
+      // Ajv's own messages are English; the rule's name at least says what failed.
+      return `no cumple la regla ${e.keyword} del esquema`;
   }
 }
 
@@ -84,10 +93,42 @@ function translateType(t: string): string {
   return t.split(',').map((x) => map[x] ?? x).join(' o ');
 }
 
+/**
+ * A union of literals (TypeBox's Type.Union of Type.Literal) fails once per branch: one problem
+ * "debe ser uno de: A, B, C" per field instead; a union of types repeats the same problem per
+ * branch: each is said once.
+ */
+function mergeAlternatives(problems: (FieldProblem & { allowed?: unknown })[]): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const allowedOf = new Map<string, { problem: FieldProblem; values: unknown[] }>();
+  const seen = new Set<string>();
+  for (const { allowed, ...problem } of problems) {
+    if (problem.rule === 'const') {
+      const merged = allowedOf.get(problem.field);
+      if (merged) {
+        merged.values.push(allowed);
+        merged.problem.message = `debe ser uno de: ${merged.values.map(String).join(', ')}`;
+        continue;
+      }
+      const entry = { problem: { ...problem }, values: [allowed] };
+      allowedOf.set(problem.field, entry);
+      out.push(entry.problem);
+      continue;
+    }
+    const key = `${problem.field}\u0000${problem.rule}\u0000${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(problem);
+  }
+  return out;
+}
+
 export function describeValidation(errors: ErrorObject[], part: string): { status: 400 | 422; fields: FieldProblem[]; detail: string } {
-  const fields = errors
-    .filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
-    .map((e) => ({ field: fieldName(e, part), rule: e.keyword, message: messageFor(e) }));
+  const fields = mergeAlternatives(
+    errors
+      .filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
+      .map((e) => ({ field: fieldName(e, part), rule: e.keyword, message: messageFor(e), ...(e.keyword === 'const' ? { allowed: (e.params as { allowedValue: unknown }).allowedValue } : {}) })),
+  );
   const structural = errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
   const status = part !== 'body' || structural ? 400 : 422;
   const where = part === 'querystring' ? 'parámetro' : part === 'params' ? 'parámetro de ruta' : part === 'headers' ? 'cabecera' : 'campo';

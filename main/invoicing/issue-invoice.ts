@@ -86,7 +86,11 @@ export class InvoicingService {
   async issue(tenant: Tenant, pos: PointOfSale, req: SaleRequest, opts: IssueOptions): Promise<IssueResult> {
     const { invoices } = this.deps;
     const type = invoiceType(req.invoiceType);
-    if (!type) throw new IssueError(400, 'BAD_REQUEST', `invoiceType desconocido: ${req.invoiceType}`);
+    if (!type) {
+      throw new IssueError(400, 'BAD_REQUEST', `El tipo de factura (invoiceType) «${req.invoiceType}» no existe; use ELECTRONIC_SALE o COMPUTERIZED_SALE`, [
+        { field: 'invoiceType', rule: 'enum', message: 'no es un tipo de factura de la semilla' },
+      ]);
+    }
     if (!type.supported) throw new IssueError(400, 'NOT_SUPPORTED', `El tipo de factura ${type.name} no está soportado todavía; use ELECTRONIC_SALE o COMPUTERIZED_SALE`);
     if (!tenant.training && type.modalidad !== tenant.modalidad) {
       throw new IssueError(422, 'VALIDATION_FAILED', `El contribuyente está habilitado en modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'}; ${type.name} no corresponde`, [

@@ -168,6 +168,10 @@ function textOf(node: unknown): string | undefined {
 
 /** Reads a SOAP 1.1 envelope; throws SoapFormatError when it is not one. */
 export function parseEnvelope(xml: string): ParsedEnvelope {
+  // SOAP 1.1 §3: "A SOAP message MUST NOT contain a Document Type Declaration". The parser would
+  // read the DOCTYPE's entities and hand `&lol9;` or `&xxe;` through as text (issue #16): no
+  // answer with one is read at all.
+  if (/<!DOCTYPE/i.test(xml)) throw new SoapFormatError('DOCTYPE in a SOAP message: refused without reading it (SOAP 1.1 §3)');
   let doc: unknown;
   try {
     doc = parser.parse(xml, true);

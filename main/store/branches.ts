@@ -3,7 +3,7 @@
 // branch is closed (closed_at), its code stays taken, and its invoices stay retrievable.
 import type { Db } from './db';
 import { prepared } from './statements';
-import type { PointOfSale } from './points-of-sale';
+import type { PointOfSale } from '../../shared/api/point-of-sale';
 
 export interface BranchOffice {
   id: number;

@@ -1,6 +1,7 @@
 // Seed 001 "Branch offices" (sector style): a SIAT sucursal; `branchId` is Kipu's id,
 // `siatCode` its codigoSucursal (0 = casa matriz).
 import Type, { type Static } from 'typebox';
+import { MAX_ROW_ID } from './limits';
 
 const fieldProps = {
   name: Type.String({ minLength: 1, maxLength: 100, description: 'Nombre; la casa matriz se llama CASA MATRIZ por defecto' }),
@@ -19,7 +20,7 @@ export type BranchOfficeInput = Static<typeof CreateBranchOfficeBody>;
 export const UpdateBranchOfficeBody = Type.Object(
   {
     ...fieldProps,
-    branchId: Type.Integer({ minimum: 1, description: 'branchId de la sucursal a modificar' }),
+    branchId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: 'branchId de la sucursal a modificar' }),
     posId: Type.Optional(
       Type.Integer({
         minimum: 0,

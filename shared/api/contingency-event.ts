@@ -1,6 +1,7 @@
 // Seed "Contingency events" (API-key style): the resource, plus Kipu's `estado`, and the
 // bodies of start, end and query by day.
 import Type, { type Static } from 'typebox';
+import { MAX_ROW_ID } from './limits';
 
 export const ContingencyEventSchema = Type.Object({
   id: Type.String(),
@@ -24,7 +25,7 @@ export type ContingencyEvent = Static<typeof ContingencyEventSchema>;
 
 const Uuid = Type.String({ format: 'uuid' });
 /** The seed types it as a string; Kipu's branch ids are integers: both are accepted, or the SIAT codigoSucursal. */
-const BranchId = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 36 })], {
+const BranchId = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_ROW_ID }), Type.String({ minLength: 1, maxLength: 36 })], {
   description: 'id entero de la sucursal (GET /api/v1/pos → branchId), como número o texto; o su codigoSucursal de SIAT',
 });
 

@@ -3,6 +3,7 @@
 // them, and the TypeScript types are their `Static<>` (generic wrappers stay interfaces, because
 // a schema function has no single static type).
 import Type, { type Static } from 'typebox';
+import { MAX_PAGE, MAX_PAGE_SIZE } from './limits';
 
 export const SiatMessageSchema = Type.Object(
   { codigo: Type.Integer(), descripcion: Type.String() },
@@ -77,11 +78,14 @@ export function sectorResponse<T extends Type.TSchema>(data: T) {
   });
 }
 
-/** Seed paging: `page` 0-based, default 0; `size` default 20, maximum 50 (seed: Limits). */
+/**
+ * Seed paging: `page` 0-based, default 0, at most MAX_PAGE (ours, issue #16); `size` default 20,
+ * maximum 50 (seed: Limits).
+ */
 export const PageQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 0, default: 0, description: 'Página, desde 0' }),
-    size: Type.Integer({ minimum: 1, maximum: 50, default: 20, description: 'Elementos por página (1–50)' }),
+    page: Type.Integer({ minimum: 0, maximum: MAX_PAGE, default: 0, description: `Página, desde 0 (como máximo ${MAX_PAGE})` }),
+    size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20, description: `Elementos por página (1–${MAX_PAGE_SIZE})` }),
   },
   { additionalProperties: true },
 );

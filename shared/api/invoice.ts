@@ -24,7 +24,7 @@ const Money = (description: string) => Type.Number({ minimum: 0, description: `$
 export const CreateInvoiceDetailSchema = Type.Object(
   {
     activityEconomic: Type.String({ minLength: 1, maxLength: 10 }),
-    codeProductSin: Type.Union([Type.String({ minLength: 1, maxLength: 8 }), Type.Integer({ minimum: 1 })]),
+    codeProductSin: Type.Union([Type.String({ minLength: 1, maxLength: 8 }), Type.Integer({ minimum: 1, maximum: 99_999_999 })]),
     codeProduct: Type.String({ minLength: 1, maxLength: 50 }),
     description: Type.String({ minLength: 1, maxLength: 500 }),
     quantity: Type.Number({ exclusiveMinimum: 0, description: 'Cantidad (hasta 2 decimales)' }),
@@ -43,7 +43,7 @@ export type CreateInvoiceDetail = Static<typeof CreateInvoiceDetailSchema>;
 export const createInvoiceBody = (invoiceTypes: string) =>
   Type.Object(
     {
-      invoiceType: Type.String({ description: invoiceTypes }),
+      invoiceType: Type.String({ maxLength: 40, description: invoiceTypes }),
       posId: Type.String({ format: 'uuid', description: 'UUID del punto de venta (GET /api/v1/pos)' }),
       clientDocumentType: Type.Integer({ minimum: 1, maximum: 5, description: '1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT' }),
       clientDocumentNumber: Type.String({ minLength: 1, maxLength: 20 }),

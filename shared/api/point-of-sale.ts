@@ -1,6 +1,7 @@
 // Points of sale (API-key style, GET/POST/DELETE /api/v1/pos): one shape for the routes, the
 // OpenAPI document, the engine's store and the till.
 import Type, { type Static } from 'typebox';
+import { MAX_ROW_ID } from './limits';
 
 export const PointOfSaleSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'UUID del punto de venta (estilo clave de API)' }),
@@ -36,7 +37,7 @@ export const ClosedPointOfSaleSchema = Type.Object({
 /** POST /pos: registers a point of sale in SIAT (needs SIAT online). */
 export const RegisterPointOfSaleBody = Type.Object(
   {
-    branchId: Type.Integer({ minimum: 1, description: 'branchId de la sucursal (GET /api/v1/branchOffice)' }),
+    branchId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: 'branchId de la sucursal (GET /api/v1/branchOffice)' }),
     name: Type.String({ minLength: 1, maxLength: 100, description: 'nombrePuntoVenta de SIAT' }),
     description: Type.String({ minLength: 1, maxLength: 500, description: 'descripcion de SIAT' }),
     type: PosTypeSchema,

@@ -1,9 +1,10 @@
 // Seed 001 invoices (sector style): list by point of sale, and one invoice named by its
 // point of sale, number and short code.
 import Type from 'typebox';
+import { MAX_INVOICE_NUMBER, MAX_PAGE, MAX_PAGE_SIZE, MAX_ROW_ID } from './limits';
 
 const PosCode = Type.Integer({ minimum: 0, maximum: 9999, description: 'codigoPuntoVenta de SIAT (0 = el primero de la sucursal)' });
-const BranchId = Type.Integer({ minimum: 1, description: 'branchId (GET /api/v1/branchOffice); por defecto la casa matriz' });
+const BranchId = Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description: 'branchId (GET /api/v1/branchOffice); por defecto la casa matriz' });
 
 // ---- list by point of sale ---------------------------------------------------------------
 
@@ -12,9 +13,9 @@ export const PaginationQuery = Type.Object({
   posId: PosCode,
   branchId: Type.Optional(BranchId),
   docSector: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, description: 'codigoDocumentoSector de SIAT (1 = compra-venta)' })),
-  page: Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0, description: 'Página, desde 0' }),
+  page: Type.Integer({ minimum: 0, maximum: MAX_PAGE, default: 0, description: `Página, desde 0 (como máximo ${MAX_PAGE})` }),
   // seed 001: size defaults to 10; the maximum is the core seed's page limit (50).
-  size: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Elementos por página (1–50)' }),
+  size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10, description: `Elementos por página (1–${MAX_PAGE_SIZE})` }),
 });
 
 export const SectorInvoiceItemSchema = Type.Object({
@@ -39,7 +40,7 @@ export const SectorInvoicePageSchema = Type.Object({
 const retrievalProps = {
   posId: PosCode,
   branchId: Type.Optional(BranchId),
-  invoiceNumber: Type.Integer({ minimum: 1, description: 'Número de la factura' }),
+  invoiceNumber: Type.Integer({ minimum: 1, maximum: MAX_INVOICE_NUMBER, description: 'Número de la factura' }),
   invoiceCode: Type.String({ minLength: 1, maxLength: 32, description: 'Código corto de la factura (8 caracteres; mayúsculas o minúsculas)' }),
 };
 /** The fields that name one invoice (GET /api/v1/invoice/xml|json|pdf), sent as a JSON body. */

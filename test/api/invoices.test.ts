@@ -269,6 +269,19 @@ describe('reading', () => {
     assert.equal((await eng.api('/api/v1/invoices?size=51')).status, 400);
   });
 
+  test('a page beyond the bound is a 400 naming page, never a 500 from SQL (issue #16)', async () => {
+    for (const page of ['99999999999999999999999', '100000001', '1e300', '9007199254740993']) {
+      const res = await eng.api(`/api/v1/invoices?page=${page}`);
+      assert.equal(res.status, 400, `page=${page}`);
+      const body = await json(res);
+      assert.match(body.detail, /parámetro page: debe ser menor o igual a 100000000/, `page=${page}`);
+    }
+    // The last page allowed still answers (an empty page).
+    const last = await eng.api('/api/v1/invoices?page=100000000&size=50');
+    assert.equal(last.status, 200);
+    assert.deepEqual((await json(last)).data.content, []);
+  });
+
   test('tenant isolation on every invoice route', async () => {
     const { data: inv } = await json(await issue(sale()));
     const other = eng.store.tenants.create({ nit: '6660001', razonSocial: 'OTRO' });

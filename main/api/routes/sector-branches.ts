@@ -18,10 +18,11 @@ import {
   UpdateBranchOfficeBody,
   type BranchOffice as BranchOfficeDto,
 } from '../../../shared/api/branch';
+import { MAX_ROW_ID } from '../../../shared/api/limits';
 
 const tags = ['Sucursales (estilo sectorial)'];
 
-const Params = Type.Object({ branchId: Type.Integer({ minimum: 1 }) });
+const Params = Type.Object({ branchId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) });
 
 function dto(b: BranchOffice, pos: BranchPointOfSale[]): BranchOfficeDto {
   return {

@@ -16,6 +16,7 @@ import { invoiceXmlToJson } from '../../invoicing/xml/invoice-json';
 import { ApiError, badRequest, notFound } from '../errors';
 import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorOk } from '../envelope';
+import { offsetOf } from '../pagination';
 import { describeValidation, validatorCompiler } from '../validation';
 import { sectorResponse } from '../../../shared/api/envelope';
 import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery, SectorInvoicePageSchema } from '../../../shared/api/sector-invoice';
@@ -163,7 +164,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
     async (req) => {
       const { posId, branchId, docSector, page, size } = req.query;
       const pos = resolvePos(req, posId, branchId);
-      const { items, total } = invoices.listByPos(req.tenant.id, pos.id, docSector ?? null, page * size, size);
+      const { items, total } = invoices.listByPos(req.tenant.id, pos.id, docSector ?? null, offsetOf({ page, size }), size);
       const totalPages = Math.ceil(total / size);
       const base = deps.publicBaseUrl();
       return sectorOk({

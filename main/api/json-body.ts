@@ -1,0 +1,38 @@
+// The JSON body parser: Fastify's own (secure-json-parse, __proto__ and constructor keys refused)
+// behind a nesting cap. V8's JSON.parse takes a 200,000-level body without complaint, and a
+// schema stops most of it, but a route whose body is free-form (the printer settings) would hand
+// the tree to code that walks it recursively. Kipu's deepest body has 3 levels (issue #16).
+import type { FastifyInstance } from 'fastify';
+import { MAX_JSON_DEPTH } from '../../shared/api/limits';
+import { ApiError } from './errors';
+
+/** Whether the JSON text nests objects and arrays deeper than `max`; one pass, strings skipped. */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return false;
+}
+
+/** Replaces the application/json parser with the same parser behind the nesting cap. */
+export function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
+    const body = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+      done(new ApiError(400, 'BAD_REQUEST', `El cuerpo JSON anida más de ${MAX_JSON_DEPTH} niveles de objetos o listas`), undefined);
+      return;
+    }
+    parse(req, body, done);
+  });
+}
