@@ -20,6 +20,7 @@ import http from 'node:http';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { operationsOf, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../fixtures/openapi';
 import { sqliteConnection } from '../../main/store/store';
 import { MAX_JSON_DEPTH } from '../../shared/api/limits';
 
@@ -27,42 +28,6 @@ import { MAX_JSON_DEPTH } from '../../shared/api/limits';
 const SEED = Number(process.env.KIPU_FUZZ_SEED ?? 160_016);
 const RUNS_PER_OPERATION = Number(process.env.KIPU_FUZZ_RUNS ?? 18);
 const REQUEST_TIMEOUT_MS = 8_000;
-
-// ---- the OpenAPI document, as far as the generator reads it -------------------------------------
-
-interface Schema {
-  type?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  additionalProperties?: boolean | Schema;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  nullable?: boolean;
-  default?: unknown;
-}
-interface Parameter {
-  in: 'path' | 'query' | 'header';
-  name: string;
-  required?: boolean;
-  schema: Schema;
-}
-interface Operation {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body: Schema | null;
-}
 
 // ---- values ------------------------------------------------------------------------------------
 
@@ -457,13 +422,7 @@ async function alive(): Promise<void> {
 before(async () => {
   eng = await startTestEngine({ KIPU_RATE_LIMIT: '100000', KIPU_PUBLIC_RATE_LIMIT: '100000' }, undefined, { scheduler: false });
   engineUrl = new URL(eng.url);
-  const doc = (await (await eng.api('/docs/json')).json()) as { paths: Record<string, Record<string, any>> };
-  for (const [path, byMethod] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(byMethod)) {
-      const body = op.requestBody?.content?.['application/json']?.schema ?? null;
-      ops.push({ method: method.toUpperCase(), path, parameters: op.parameters ?? [], body });
-    }
-  }
+  ops.push(...operationsOf((await (await eng.api('/docs/json')).json()) as OpenApiDocument));
   // Something to find: a synced catalog, a product, an invoice.
   assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
   known.posId = ((await (await eng.api('/api/v1/pos')).json()).data as { id: string }[]).map((p) => p.id);
