@@ -3,6 +3,7 @@
 import { loadSettings, SettingsError } from '../config/settings';
 import { createLogger } from './logger';
 import { startEngine } from './engine';
+import { exposureWarning } from './network-exposure';
 
 async function main(): Promise<void> {
   let settings;
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
     lines.push(`  Clave de API de demostración: ${engine.demoApiKey}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  const warning = exposureWarning(settings.host, settings.publicUrl);
+  if (warning) {
+    process.stderr.write(`${warning}\n`);
+    log.logger.warn({ host: settings.host }, 'serving plain HTTP beyond loopback');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
