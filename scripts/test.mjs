@@ -19,6 +19,14 @@ function collect(dir, out = []) {
 
 const mode = process.argv[2] ?? 'unit';
 const filter = process.argv[3];
+
+// The import rules of .dependency-cruiser.cjs (layers, no cycles): checked first on a full run,
+// and a failure is repeated at the end so it is not lost above the test output.
+let importsBroken = false;
+if (mode === 'unit' && !filter) {
+  const r = spawnSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', '--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'main', 'shared', 'renderer', 'test', 'scripts'], { stdio: 'inherit' });
+  importsBroken = r.status !== 0;
+}
 const dirs = mode === 'e2e' ? ['test/e2e'] : ['test/unit', 'test/integration', 'test/api'];
 let files = dirs.flatMap((d) => collect(d));
 if (filter) files = files.filter((f) => f.includes(filter));
@@ -34,5 +42,9 @@ if (files.length > 0) {
 if (mode === 'unit' && !filter && collect('test/renderer').length > 0) {
   const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', '.', '--dir', 'test/renderer'], { stdio: 'inherit' });
   status = status || (r.status ?? 1);
+}
+if (importsBroken) {
+  console.error('\nImport rules broken (dependency-cruiser, see the start of this run): fix the imports listed there.');
+  status = status || 1;
 }
 process.exit(status);

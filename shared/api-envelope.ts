@@ -1,2 +1,2 @@
 // The envelopes are described once in shared/api/envelope.ts; this path stays for existing imports.
-export type { ApiErrorBody, ApiErrorInfo, ApiResponse, FieldProblem, Page, SectorEnvelope, SiatMessageInfo } from './api/envelope';
+export type { FieldProblem } from './api/envelope';

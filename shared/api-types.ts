@@ -7,9 +7,7 @@ import type { InvoiceListFilterSchema, InvoiceState } from './api/invoice';
 import type { Static } from 'typebox';
 
 export type {
-  ApiErrorBody as ApiErrorResponse,
   ApiErrorInfo,
-  ApiResponse,
   FieldProblem,
   Page,
   SiatMessageInfo as SiatMessage,
@@ -18,15 +16,11 @@ export type {
 export {
   INVOICE_STATES,
   type CancellationResult,
-  type CreateInvoiceDetail,
   type CreateInvoiceRequest,
-  type EmissionType,
   type Invoice,
-  type InvoiceLine,
   type InvoiceListItem,
   type InvoiceState,
   type InvoiceStatusInfo,
-  type PublicInvoiceSummary,
 } from './api/invoice';
 
 /** GET /api/v1/invoices: the page and the filters; an empty `state` means all. */
@@ -44,16 +38,11 @@ export {
   type CatalogEntry,
   type CatalogSyncStatus,
   type CufdRecord,
-  type DocumentTypeCode,
   type GenericCatalogType,
-  type NitCheckRequest,
   type NitCheckResult,
-  type PaymentMethodCode,
-  type SyncCatalog,
 } from './api/codes';
 
 export type {
-  FlushProgress,
   InvoiceStreamEvent,
   PosMode,
   PosStatus,
@@ -61,18 +50,14 @@ export type {
   TillConfig,
   TillQueue,
   TillStatus,
-  TillStreamEventName,
-  TillStreamEvents,
 } from './api/till';
 
 export type { ContingencyEvent, EndEventRequest, StartEventRequest } from './api/contingency-event';
 export type { CreatePosRequest, CreatedPos, PointOfSale, PosTypeCode } from './api/point-of-sale';
-export type { BranchOffice, BranchOfficeInput, BranchPointOfSale } from './api/branch';
+export type { BranchOffice, BranchOfficeInput } from './api/branch';
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';
 export type { CertificateInfo, CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSettings } from './api/settings';
 export type { PrintResult } from './api/printing';
 export type { PrinterSettings } from './api/printing';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
-export type { SmtpSettingsView } from './api/mail';
-export type { WebhookDeliveryView, WebhookEndpointView } from './api/webhooks';

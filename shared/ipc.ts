@@ -34,8 +34,6 @@ export interface IpcPushMap {
 export type IpcInvokeChannel = keyof IpcInvokeMap;
 export type IpcPushChannel = keyof IpcPushMap;
 
-export const IPC_INVOKE_CHANNELS: readonly IpcInvokeChannel[] = ['kipu:app-info', 'kipu:install-update-on-quit'];
-export const IPC_PUSH_CHANNELS: readonly IpcPushChannel[] = ['kipu:update-ready'];
 
 /** What the preload exposes as `window.kipu`. Pushes return an unsubscribe function. */
 export interface KipuBridge {

@@ -28,12 +28,6 @@ export function toHundredths(value: number): Hundredths | null {
   return n;
 }
 
-/** Number of decimals a JSON number carries (its shortest round-trip text). */
-export function decimalsOf(value: number): number {
-  const text = decimalText(value);
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
 
 function decimalText(value: number): string {
   // Number#toString switches to exponent form below 1e-6 and above 1e21.

@@ -1,10 +1,7 @@
 // SIAT's code values that both sides need (the till shows and sends them; the engine builds XML
 // with them): pure data, no I/O. main/siat/codes.ts re-exports these with the rest of SIAT's
 // catalog (sectors, service routing, significant events), so engine code imports them from there.
-// Sources: CONTRACT §1.1 (ambiente), §3.1 (modalidad, emisión, tipo factura), §6 (states), §7 (catalog codes).
-/** `codigoAmbiente`. */
-export const AMBIENTE = { PRODUCCION: 1, PILOTO: 2 } as const;
-export type Ambiente = (typeof AMBIENTE)[keyof typeof AMBIENTE];
+// Sources: CONTRACT §3.1 (modalidad, emisión, tipo factura), §6 (states), §7 (catalog codes).
 
 /**
  * `codigoModalidad`: 1 electrónica en línea (XML signed), 2 computarizada en línea (not signed).
@@ -18,7 +15,6 @@ export type Modalidad = (typeof MODALIDAD)[keyof typeof MODALIDAD];
  * The synchronized catalog may list a "CONTINGENCIA" type reserved to the SIN: never use it.
  */
 export const CODIGO_EMISION = { EN_LINEA: 1, FUERA_DE_LINEA: 2, MASIVA: 3 } as const;
-export type CodigoEmision = (typeof CODIGO_EMISION)[keyof typeof CODIGO_EMISION];
 
 /** `tipoFacturaDocumento`. DOCUMENTO_EQUIVALENTE is used by sector 30 (boleto aéreo) only. */
 export const TIPO_FACTURA_DOCUMENTO = {
@@ -41,31 +37,9 @@ export const ESTADO = {
   RECEPCION_VALIDADA: 908,
   REVERSION_RECHAZADA: 909,
 } as const;
-export type Estado = (typeof ESTADO)[keyof typeof ESTADO];
 
 /** `codigoTipoDocumentoIdentidad` (XSD 1–5). */
 export const TIPO_DOCUMENTO_IDENTIDAD = { CI: 1, CEX: 2, PAS: 3, OD: 4, NIT: 5 } as const;
-export type TipoDocumentoIdentidad = (typeof TIPO_DOCUMENTO_IDENTIDAD)[keyof typeof TIPO_DOCUMENTO_IDENTIDAD];
-
-/** `codigoMotivo` of anulacionFactura / anulacionDocumentoAjuste. */
-export const MOTIVO_ANULACION = {
-  FACTURA_MAL_EMITIDA: 1,
-  NOTA_MAL_EMITIDA: 2,
-  DATOS_EMISION_INCORRECTOS: 3,
-  FACTURA_O_NOTA_DEVUELTA: 4,
-} as const;
-export type MotivoAnulacion = (typeof MOTIVO_ANULACION)[keyof typeof MOTIVO_ANULACION];
-
-/** `codigoTipoPuntoVenta` of registroPuntoVenta. */
-export const TIPO_PUNTO_VENTA = {
-  COMISIONISTA: 1,
-  VENTANILLA_COBRANZA: 2,
-  MOVIL: 3,
-  YPFB: 4,
-  CAJERO: 5,
-  CONJUNTA: 6,
-} as const;
-export type TipoPuntoVenta = (typeof TIPO_PUNTO_VENTA)[keyof typeof TIPO_PUNTO_VENTA];
 
 /** The few catalog values the point of sale relies on by default (full lists: catalogs, §7). */
 export const METODO_PAGO = {
@@ -86,5 +60,4 @@ export const METODO_PAGO = {
   BILLETERA_MOVIL: 32,
   PAGO_ONLINE: 33,
 } as const;
-export const MONEDA = { BOLIVIANO: 1, DOLAR: 2, EURO: 7 } as const;
 export const UNIDAD_MEDIDA = { KILOGRAMO: 22, LITRO: 28, PAQUETE: 42, UNIDAD_BIENES: 57, UNIDAD_SERVICIOS: 58, OTRO: 62 } as const;

@@ -55,7 +55,6 @@ export function cutLong(paragraph: string, max = MAX_CHARS): string[] {
   for (const s of sentences) {
     if (s.length > max) {
       push(cur);
-      cur = '';
       let rest = s;
       while (rest.length > max) {
         let cut = rest.lastIndexOf(' ', max);

@@ -38,7 +38,3 @@ export function* csvRows(text: string): Generator<string[], void, undefined> {
     yield row;
   }
 }
-
-export function parseCsv(text: string): string[][] {
-  return [...csvRows(text)];
-}

@@ -22,7 +22,6 @@ export const notFound = (detail: string) => new ApiError(404, 'NOT_FOUND', detai
 export const conflict = (detail: string) => new ApiError(409, 'CONFLICT', detail);
 export const unprocessable = (detail: string, fields?: FieldProblem[]) =>
   new ApiError(422, 'VALIDATION_FAILED', detail, fields ? { fields } : {});
-export const siatUnavailable = (detail: string) => new ApiError(503, 'SIAT_UNAVAILABLE', detail);
 
 /** Short Spanish label per status, used as the envelope's `message`. */
 export function statusMessage(status: number): string {

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultDataDir } from './paths';
-import { isValidEmail, isValidFrom, parseSmtpUrl, redact } from '../mail/smtp-config';
+import { isValidEmail, isValidFrom, parseSmtpUrl, redact } from './smtp-url';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -173,7 +173,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
 
   const webhookCaFile = read(env, 'KIPU_WEBHOOK_CA_FILE') ?? null;
   if (webhookCaFile !== null) {
-    let pem = '';
+    let pem: string;
     try {
       pem = readFileSync(webhookCaFile, 'utf8');
     } catch {

@@ -9,8 +9,6 @@ export const HOUR_MS = 60 * 60 * 1000;
 export const CUFD_VALIDITY_MS = 24 * HOUR_MS;
 /** CONTRACT §5.4: "CUFD extension when `cufd` is unreachable: up to 72 h". */
 export const CUFD_EXTENSION_MS = 72 * HOUR_MS;
-/** CONTRACT §5.4: register the event and send its packages ≤ 48 h after the contingency ends (983). */
-export const PACKAGE_WINDOW_MS = 48 * HOUR_MS;
 /** Offline and CAFC packages: at most 500 documents (CONTRACT §3.6, SIAT 954). */
 export const PACKAGE_MAX_INVOICES = 500;
 

@@ -107,13 +107,6 @@ export function representationSentence(model: Pick<InvoiceDocumentModel, 'offlin
   return model.offline ? REPRESENTATION_OFFLINE : REPRESENTATION_ONLINE;
 }
 
-const DOCUMENT_TYPE_LABELS: Record<number, string> = { 1: 'CI', 2: 'CEX', 3: 'PAS', 4: 'OD', 5: 'NIT' };
-
-/** Short label of codigoTipoDocumentoIdentidad (CONTRACT §7). */
-export function documentTypeLabel(code: number): string {
-  return DOCUMENT_TYPE_LABELS[code] ?? 'DOC';
-}
-
 /** The client's document as printed: number plus complemento ("1234567-1A"). */
 export function clientDocumentText(client: InvoiceDocumentModel['client']): string {
   return client.complemento ? `${client.documentNumber}-${client.complemento}` : client.documentNumber;

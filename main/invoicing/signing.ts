@@ -11,7 +11,7 @@
 // (compra-venta.ts, compraVentaShape), so not even the scan of simple-c14n runs; tests hold
 // that shape equal to what the scan finds.
 import { createHash, createPrivateKey, sign as rsaSign, X509Certificate, type KeyObject } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Document } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { parseSimpleDocument, type SimpleDocument } from './xml/simple-c14n';
 
@@ -150,7 +150,7 @@ export function verifyXmlSignature(signedXml: string): SignatureCheck {
 
   const verifier = new SignedXml({ getCertFromKeyInfo: SignedXml.getCertFromKeyInfo });
   try {
-    verifier.loadSignature(signature as unknown as Node);
+    verifier.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
     if (!verifier.checkSignature(signedXml)) return fail('el digest no coincide: el documento fue modificado');
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));

@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { ANY_ADDRESS, PUBLIC_ONLY, resolveChecked, type Resolver } from '../net/address-guard';
 import type { MailMessage } from './invoice-mail';
-import type { SmtpConfig } from './smtp-config';
+import type { SmtpConfig } from '../config/smtp-url';
 
 export type SendResult =
   | { ok: true; messageId: string }

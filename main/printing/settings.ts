@@ -32,7 +32,7 @@ export function isPrinterDevicePath(path: string): boolean {
 
 export function parsePrinterInterface(value: string): PrinterInterface | null {
   const v = value.trim();
-  const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[^/:\s\[\]]+)(?::(\d{1,5}))?\/?$/i.exec(v);
+  const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[^/:\s[\]]+)(?::(\d{1,5}))?\/?$/i.exec(v);
   if (tcp) {
     const port = tcp[2] === undefined ? DEFAULT_TCP_PORT : Number(tcp[2]);
     if (port < 1 || port > 65535) return null;

@@ -72,7 +72,7 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     const body = (await readBody(req)).toString('utf8');
 
     let operation: string | null = null;
-    let parsed: ReturnType<typeof parseEnvelope> | null = null;
+    let parsed: ReturnType<typeof parseEnvelope> | null;
     try {
       parsed = parseEnvelope(body);
       if (parsed.kind === 'body') operation = parsed.wrapperName;

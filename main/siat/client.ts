@@ -281,4 +281,3 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export { isTransportFailure, SiatMalformedError, SiatRejectionError, SiatTransportError } from './errors';

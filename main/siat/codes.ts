@@ -3,7 +3,7 @@
 // Sources: CONTRACT §1.1 (ambiente), §3.1 (modalidad, emisión, tipo factura), §6 (states),
 // §3.2 + §2.7 (sectors and service routing), §5.2 (significant events), §7 (catalog codes).
 import type { ServiceKey, SiatServices } from './operations';
-import { CODIGO_EMISION, MODALIDAD, TIPO_FACTURA_DOCUMENTO, type Modalidad, type TipoFacturaDocumento } from '../../shared/siat-codes';
+import { MODALIDAD, TIPO_FACTURA_DOCUMENTO, type Modalidad, type TipoFacturaDocumento } from '../../shared/siat-codes';
 
 // The plain code tables live in shared/ so the renderer reads the same values (STYLE rule 3).
 export * from '../../shared/siat-codes';
@@ -255,6 +255,3 @@ export const SIGNIFICANT_EVENTS: readonly SignificantEventDefinition[] = Object.
   { code: 7, description: 'CAMBIO DE INFRAESTRUCTURA DEL SISTEMA INFORMÁTICO DE FACTURACIÓN O FALLA DE HARDWARE', requiresCafc: true },
 ] satisfies SignificantEventDefinition[]);
 
-export function significantEvent(code: number): SignificantEventDefinition | undefined {
-  return SIGNIFICANT_EVENTS.find((e) => e.code === code);
-}

@@ -88,6 +88,3 @@ export function isTransportFailure(err: unknown): err is SiatTransportError {
   return err instanceof SiatTransportError;
 }
 
-export function isSiatError(err: unknown): err is SiatError {
-  return err instanceof SiatError;
-}

@@ -847,17 +847,3 @@ type ResponseFieldsOf<X> = X extends { readonly responseFields: infer F extends 
 export type SiatRequest<S extends ServiceKey, O extends OperationName<S>> = RequestObject<RequestFieldsOf<OpOf<S, O>>>;
 export type SiatResponse<S extends ServiceKey, O extends OperationName<S>> = ResponseObject<ResponseFieldsOf<OpOf<S, O>>>;
 
-// Named aliases for the types callers use most.
-export type SolicitudCuis = SiatRequest<'codigos', 'cuis'>;
-export type RespuestaCuis = SiatResponse<'codigos', 'cuis'>;
-export type SolicitudCufd = SiatRequest<'codigos', 'cufd'>;
-export type RespuestaCufd = SiatResponse<'codigos', 'cufd'>;
-export type SolicitudSincronizacion = SiatRequest<'sincronizacion', 'sincronizarFechaHora'>;
-export type SolicitudEventoSignificativo = SiatRequest<'operaciones', 'registroEventoSignificativo'>;
-export type RespuestaListaEventos = SiatResponse<'operaciones', 'registroEventoSignificativo'>;
-export type SolicitudRecepcionFactura = SiatRequest<'compraVenta', 'recepcionFactura'>;
-export type SolicitudRecepcionPaquete = SiatRequest<'compraVenta', 'recepcionPaqueteFactura'>;
-export type RespuestaServicioFacturacion = SiatResponse<'compraVenta', 'recepcionFactura'>;
-export type MensajeServicio = { codigo: number; descripcion: string };
-export type MensajeRecepcion = RespuestaServicioFacturacion['mensajesList'][number];
-export type RespuestaComunicacion = SiatResponse<'codigos', 'verificarComunicacion'>;

@@ -38,7 +38,6 @@ export const BranchPointOfSaleSchema = Type.Object({
   code: Type.Integer({ description: 'codigoPuntoVenta de SIAT (posId del estilo sectorial)' }),
   name: Type.String(),
 });
-export type BranchPointOfSale = Static<typeof BranchPointOfSaleSchema>;
 
 const branchProps = {
   branchId: Type.Integer({ description: 'Id de la sucursal en Kipu' }),

@@ -6,7 +6,6 @@ const Uuid = Type.String({ format: 'uuid' });
 
 /** POST /api/v1/codes/nit. */
 export const NitCheckBody = Type.Object({ posId: Uuid, nit: Type.Integer({ minimum: 1, maximum: 9999999999999 }) }, { additionalProperties: false });
-export type NitCheckRequest = Static<typeof NitCheckBody>;
 export const NitCheckResultSchema = Type.Object({ valido: Type.Boolean(), nit: Type.Integer(), mensaje: Type.String() });
 export type NitCheckResult = Static<typeof NitCheckResultSchema>;
 
@@ -57,7 +56,6 @@ export const ActivityFilter = Type.Object({ activityCode: Type.Optional(Type.Str
 
 /** SIAT catalog "tipo documento identidad" (shared/siat-codes.ts). */
 export const DOCUMENT_TYPE = TIPO_DOCUMENTO_IDENTIDAD;
-export type DocumentTypeCode = (typeof DOCUMENT_TYPE)[keyof typeof DOCUMENT_TYPE];
 
 /** SIAT catalog "tipo método pago" — the combinations a till uses, named for the till. */
 export const PAYMENT_METHOD = {
@@ -67,7 +65,6 @@ export const PAYMENT_METHOD = {
   CASH_GIFT_CARD: METODO_PAGO.EFECTIVO_GIFT_CARD,
   CARD_GIFT_CARD: METODO_PAGO.TARJETA_GIFT_CARD,
 } as const;
-export type PaymentMethodCode = number;
 
 /** exceptionCode 1: issue even though SIAT says the NIT is invalid. */
 export const NIT_EXCEPTION = 1;

@@ -34,7 +34,6 @@ export const CreateInvoiceDetailSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CreateInvoiceDetail = Static<typeof CreateInvoiceDetailSchema>;
 
 /**
  * POST /api/v1/invoices. `invoiceTypes` lists the seed's invoiceType names for the document
@@ -75,7 +74,6 @@ export const InvoiceLineSchema = Type.Object({
   amountDiscount: Type.Number(),
   amountSubtotal: Type.Number(),
 });
-export type InvoiceLine = Static<typeof InvoiceLineSchema>;
 
 /** Seed: Invoice, plus Kipu's emission type, SIAT's messages and the public links. */
 export const InvoiceSchema = Type.Object({
@@ -164,7 +162,6 @@ export const PublicInvoiceSummarySchema = Type.Object({
   emissionDate: Type.String(),
   downloads: Type.Object({ pdf: Type.String(), ticket: Type.String(), xml: Type.String(), zip: Type.String() }),
 });
-export type PublicInvoiceSummary = Static<typeof PublicInvoiceSummarySchema>;
 
 /** Query of GET /api/v1/invoices (beside the page and size). */
 export const InvoiceListFilterSchema = Type.Object({

@@ -1,9 +1,8 @@
 // The till's own endpoints (not in the seeds): the public bootstrap, the status bar, the
 // contingency queue and the live event stream.
 import Type, { type Static } from 'typebox';
-import { ContingencyEventSchema, type ContingencyEvent } from './contingency-event';
+import { ContingencyEventSchema } from './contingency-event';
 import { InvoiceListItemSchema, type InvoiceState } from './invoice';
-import type { SiatMessageInfo } from './envelope';
 
 /** The compra-venta types a till issues (seed: Sector documents). */
 export const SaleInvoiceTypeSchema = Type.Union([Type.Literal('COMPUTERIZED_SALE'), Type.Literal('ELECTRONIC_SALE')], {
@@ -28,7 +27,6 @@ export const PosModeSchema = Type.Union([Type.Literal('ONLINE'), Type.Literal('C
 export type PosMode = Static<typeof PosModeSchema>;
 
 export const FlushProgressSchema = Type.Object({ running: Type.Boolean(), sent: Type.Integer(), total: Type.Integer() });
-export type FlushProgress = Static<typeof FlushProgressSchema>;
 
 export const PosStatusSchema = Type.Object({
   posId: Type.String(),
@@ -65,15 +63,3 @@ export interface InvoiceStreamEvent {
   state: InvoiceState;
   amountTotal: number;
 }
-
-/** Event names and payloads of GET /api/v1/till/stream (text/event-stream). */
-export interface TillStreamEvents {
-  status: TillStatus;
-  invoice: InvoiceStreamEvent;
-  'contingency.opened': Partial<ContingencyEvent> & { posId?: string };
-  'contingency.closed': Partial<ContingencyEvent> & { posId?: string };
-  'contingency.package_rejected': { posId?: string; detail?: string; siatMessages?: SiatMessageInfo[] };
-  'siat.connection_lost': Record<string, unknown>;
-  'siat.connection_restored': Record<string, unknown>;
-}
-export type TillStreamEventName = keyof TillStreamEvents;

@@ -74,7 +74,7 @@ interface Route {
   variants: Variant[];
   rule?: Rule;
   headers?: Record<string, string>;
-  rawBody?: () => BodyInit;
+  rawBody?: () => NonNullable<RequestInit['body']>;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { ThirdPartyUser } from '../../store/third-party-users';
 import { registerThirdParty, ThirdPartyError, type NewThirdParty } from '../../third-parties/register-third-party';
 import { findSector } from '../../siat/codes';
-import { isValidEmail } from '../../mail/smtp-config';
+import { isValidEmail } from '../../config/smtp-url';
 import { notFound, unprocessable, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
 import { sectorOk } from '../envelope';

@@ -2,7 +2,7 @@
 // { cabecera, detalle, signature }. Read from the XML exactly as stored (the document SIAT has),
 // so the JSON can never disagree with the fiscal document. Members are the XML's element names
 // and depend on the sector; pure function, no database.
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { fromBoliviaIso } from '../../../shared/time';
 
 export type InvoiceJsonValue = string | number | null;
@@ -42,7 +42,8 @@ function elementChildren(node: Element): Element[] {
 function valueOf(el: Element): InvoiceJsonValue {
   if (el.getAttributeNS(XSI_NS, 'nil') === 'true') return null;
   const text = el.textContent ?? '';
-  const name = el.localName;
+  // xmldom types localName as nullable (a DOM Level 1 node has none); a parsed element has one.
+  const name = el.localName ?? el.tagName;
   if (name === 'fechaEmision') {
     // seed: "milliseconds since the Unix epoch in JSON"; the XML holds Bolivia time without zone.
     return fromBoliviaIso(text)?.getTime() ?? text;
@@ -57,7 +58,7 @@ function valueOf(el: Element): InvoiceJsonValue {
 
 function record(el: Element): Record<string, InvoiceJsonValue> {
   const out: Record<string, InvoiceJsonValue> = {};
-  for (const child of elementChildren(el)) out[child.localName] = valueOf(child);
+  for (const child of elementChildren(el)) out[child.localName ?? child.tagName] = valueOf(child);
   return out;
 }
 

@@ -35,7 +35,6 @@ export type {
   ParametricaItem,
   ProductoServicioItem,
 } from './types';
-export { ACTIVIDAD } from './activities';
 
 /** Operations whose answer is `listaCodigos` of {codigoClasificador, descripcion}. */
 export type ParametricaOperation =

@@ -7,7 +7,7 @@ import forge from 'node-forge';
 import { SMTPServer } from 'smtp-server';
 import { sendMail, SMTP_ADDRESS_REFUSED } from '../../../main/mail/mailer';
 import type { MailMessage } from '../../../main/mail/invoice-mail';
-import type { SmtpConfig } from '../../../main/mail/smtp-config';
+import type { SmtpConfig } from '../../../main/config/smtp-url';
 import { closedPort, notThatProtocol } from '../../fixtures/loopback';
 
 const msg: MailMessage = { from: 'facturas@kipu.bo', to: 'cliente@example.com', subject: 'Factura', text: 'Hola', attachments: [] };
