@@ -1,7 +1,7 @@
 // Where Kipu keeps its data and finds its bundled files, per platform.
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Per-user data directory: XDG on Linux, %APPDATA% on Windows, Application Support on macOS. */
@@ -98,4 +98,13 @@ export function secureDataDir(dataDir: string): void {
   ensurePrivateDir(dataDir);
   const ours = /^(kipu\.sqlite(-wal|-shm|-journal|\.v\d+-.+\.bak)?|secrets\.json(\.tmp)?|logs|objects|siat-sim)$/;
   for (const name of readdirSync(dataDir)) if (ours.test(name)) makePrivate(join(dataDir, name));
+}
+
+/** The app's version, from its package.json (0.0.0 when it cannot be read). */
+export function appVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
 }

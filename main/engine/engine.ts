@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineSettings } from '../config/settings';
-import { appRoot, rendererDir, secureDataDir } from '../config/paths';
+import { appVersion, rendererDir, secureDataDir } from '../config/paths';
 import { openStore, type Store } from '../store/store';
 import { buildApi } from '../api/server';
 import { posRoutes } from '../api/routes/pos';
@@ -13,7 +13,7 @@ import { publicRoutes } from '../api/routes/public';
 import { productRoutes } from '../api/routes/products';
 import { codesRoutes } from '../api/routes/codes';
 import { aiRoutes } from '../api/routes/ai';
-import { ensureTrainingTenant, DEFAULT_DEMO_API_KEY } from './training';
+import { addToSimulatedPadron, ensureTrainingTenant, DEFAULT_DEMO_API_KEY } from './training';
 import { FileSecretStore, type SecretStore } from '../config/secrets';
 import { SiatGateway } from '../codes/siat-gateway';
 import { CodesService } from '../codes/codes-service';
@@ -99,26 +99,6 @@ export interface EngineDeps {
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
-}
-
-/** Only the training tenant: its NIT is the simulator's taxpayer; other tenants are unknown to it. */
-function addToSimulatedPadron(simulator: SiatSimulator, tenant: Tenant, b: BranchOffice, logger: Logger): void {
-  if (!tenant.training) return;
-  try {
-    const added = simulator.state.addBranch(tenant.nit, { codigoSucursal: b.codigoSucursal, direccion: b.address.toLocaleUpperCase('es'), municipio: b.municipality });
-    if (added) logger.info({ nit: tenant.nit, codigoSucursal: b.codigoSucursal }, 'branch added to the simulated padrón');
-  } catch (err) {
-    // The branch exists in Kipu either way; the trainee can add it with the simulator's /admin/branch.
-    logger.warn({ err, codigoSucursal: b.codigoSucursal }, 'could not add the branch to the simulated padrón');
-  }
-}
-
-export function appVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
 }
 
 export async function startEngine(settings: EngineSettings, deps: EngineDeps): Promise<Engine> {

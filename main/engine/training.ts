@@ -1,7 +1,10 @@
 // Training mode (KIPU_TRAINING=1): a demo taxpayer, tenant and published API key, talking to the
 // SIAT simulator, with no fiscal effect. The default while no live SIAT credentials exist.
 import type { Store } from '../store/store';
+import type { Logger } from 'pino';
 import type { Tenant } from '../store/tenants';
+import type { BranchOffice } from '../store/branches';
+import type { SiatSimulator } from '../siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 
 /** Published demo key (README); KIPU_DEMO_API_KEY overrides it. */
@@ -27,4 +30,16 @@ export function ensureTrainingTenant(store: Store, demoApiKey: string): Tenant {
   store.apiKeys.ensure(tenant.id, 'Clave de demostración (modo entrenamiento)', demoApiKey, ['till']);
   // A provider, so a trainee can try third-party users (seed 001; docs/decisions/0013-third-party-users.md).
   return tenant.provider ? tenant : store.tenants.setProvider(tenant.id, true);
+}
+
+/** Only the training tenant: its NIT is the simulator's taxpayer; other tenants are unknown to it. */
+export function addToSimulatedPadron(simulator: SiatSimulator, tenant: Tenant, b: BranchOffice, logger: Logger): void {
+  if (!tenant.training) return;
+  try {
+    const added = simulator.state.addBranch(tenant.nit, { codigoSucursal: b.codigoSucursal, direccion: b.address.toLocaleUpperCase('es'), municipio: b.municipality });
+    if (added) logger.info({ nit: tenant.nit, codigoSucursal: b.codigoSucursal }, 'branch added to the simulated padrón');
+  } catch (err) {
+    // The branch exists in Kipu either way; the trainee can add it with the simulator's /admin/branch.
+    logger.warn({ err, codigoSucursal: b.codigoSucursal }, 'could not add the branch to the simulated padrón');
+  }
 }
