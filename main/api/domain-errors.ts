@@ -5,6 +5,7 @@
 import { BranchError, type BranchErrorCode } from '../store/branches';
 import { TenantError } from '../store/tenants';
 import { ProductConflictError } from '../store/products';
+import { STORAGE_ERROR_CODE, storageFailureOf, type StorageFailure } from '../store/storage-failure';
 import { PosError, type PosErrorCode } from '../points-of-sale/registration';
 import { ThirdPartyError, type ThirdPartyErrorCode } from '../third-parties/register-third-party';
 import { LinkThirdPartyError, type LinkErrorCode } from '../third-parties/link-third-party';
@@ -65,6 +66,15 @@ export const DOMAIN_ERROR_STATUS = {
     INVALID_NAME: INVALID,
     NOT_FOUND,
   } satisfies Record<TenantError['code'], Answer>,
+  /**
+   * The disk refused a write (store/storage-failure.ts): the transaction rolled back, so nothing
+   * was stored. A 503 — the engine is sound, its disk is not — with what the cashier can do.
+   */
+  storage: {
+    FULL: [503, STORAGE_ERROR_CODE.FULL],
+    READ_ONLY: [503, STORAGE_ERROR_CODE.READ_ONLY],
+    IO: [503, STORAGE_ERROR_CODE.IO],
+  } satisfies Record<StorageFailure, Answer>,
   /** Domains that carry their status: the API code that goes with it. */
   byStatus: {
     404: NOT_FOUND,
@@ -73,6 +83,16 @@ export const DOMAIN_ERROR_STATUS = {
     503: [503, 'SIAT_UNAVAILABLE'],
   } satisfies Record<ContingencyError['status'] | WebhookError['status'], Answer>,
 } as const;
+
+/**
+ * Any write but a sale's (issuing says it of the sale itself, invoicing/issue-invoice.ts): what
+ * happened, that the change was not saved, and what to do.
+ */
+const STORAGE_DETAIL: Record<StorageFailure, string> = {
+  FULL: 'El disco del equipo está lleno: el cambio no se guardó. Libere espacio y vuelva a intentar.',
+  READ_ONLY: 'La base de datos del equipo está en solo lectura: el cambio no se guardó. Revise el disco o los permisos de la carpeta de datos y vuelva a intentar.',
+  IO: 'El disco del equipo no permite escribir (solo lectura o dañado): el cambio no se guardó. Revise el disco, reinicie Kipu y vuelva a intentar.',
+};
 
 const answer = ([status, code]: Answer, message: string, extra: ApiError['extra'] = {}) => new ApiError(status, code, message, extra);
 
@@ -104,6 +124,8 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
   }
   if (err instanceof CertificateError) return new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
   if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
+  const storage = storageFailureOf(err);
+  if (storage) return answer(DOMAIN_ERROR_STATUS.storage[storage], STORAGE_DETAIL[storage]);
   return siatApiError(err, needsSiat);
 }
 

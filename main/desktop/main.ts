@@ -9,16 +9,16 @@ import {
   app,
   dialog,
   ipcMain,
+  safeStorage,
   session,
   shell,
-  type IpcMainInvokeEvent,
   type MenuItemConstructorOptions,
   type WebContents,
 } from 'electron';
 import type { IpcInvokeChannel, IpcInvokeMap, IpcPushChannel, IpcPushMap } from '../../shared/ipc';
 import { startEngine, type EngineHandle } from './engine-process';
 import { SecretStore } from './secrets';
-import { contentSecurityPolicy, externalUrlToOpen, isAllowedNavigation, isTrustedSender, originOf, withCsp } from './security';
+import { contentSecurityPolicy, guardIpc, isTrustedSender, navigationGuard, originOf, windowOpenHandler, withCsp } from './security';
 import { startUpdater, type Updater } from './updater';
 
 const ENGINE_ENTRY = join(__dirname, '..', 'engine', 'engine-process.cjs');
@@ -51,7 +51,7 @@ async function boot(): Promise<void> {
   registerIpc();
   Menu.setApplicationMenu(buildMenu());
 
-  const secrets = new SecretStore(join(app.getPath('userData'), 'secrets.json'));
+  const secrets = new SecretStore(join(app.getPath('userData'), 'secrets.json'), safeStorage, process.platform);
   engine = await startEngine({
     entry: ENGINE_ENTRY,
     env: {
@@ -111,20 +111,15 @@ function createWindow(url: string): void {
 /** Navigation, new windows, webviews and permissions: everything not needed is denied. */
 function harden(): void {
   app.on('web-contents-created', (_e, contents: WebContents) => {
-    const guard = (event: { preventDefault(): void }, url: string) => {
-      if (!engineOrigin || !isAllowedNavigation(url, engineOrigin)) {
-        event.preventDefault();
-        log(`navigation blocked: ${url}`);
-      }
-    };
+    const guard = navigationGuard(() => engineOrigin, log);
     contents.on('will-navigate', guard);
     contents.on('will-redirect', guard);
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      const external = engineOrigin ? externalUrlToOpen(url, engineOrigin) : null;
-      if (external) void shell.openExternal(external);
-      return { action: 'deny' };
+    // Frames too: the CSP keeps frames on the engine's origin, this keeps them from leaving it.
+    contents.on('will-frame-navigate', (details) => {
+      if (!details.isMainFrame) guard(details, details.url);
     });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(windowOpenHandler(() => engineOrigin, (url) => void shell.openExternal(url)));
   });
   session.defaultSession.setPermissionRequestHandler((wc, permission, callback) => {
     const ok = permission === 'clipboard-sanitized-write' && isTrustedSender(wc.getURL(), engineOrigin);
@@ -139,13 +134,7 @@ function handle<K extends IpcInvokeChannel>(
   channel: K,
   fn: (...args: IpcInvokeMap[K]['args']) => IpcInvokeMap[K]['result'] | Promise<IpcInvokeMap[K]['result']>,
 ): void {
-  ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
-    if (!isTrustedSender(event.senderFrame?.url, engineOrigin)) {
-      log(`IPC ${channel} refused from ${event.senderFrame?.url ?? 'unknown frame'}`);
-      throw new Error('Remitente no autorizado');
-    }
-    return fn(...(args as IpcInvokeMap[K]['args']));
-  });
+  ipcMain.handle(channel, guardIpc(channel, fn, () => engineOrigin, log));
 }
 
 function push<K extends IpcPushChannel>(channel: K, payload: IpcPushMap[K]): void {

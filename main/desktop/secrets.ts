@@ -1,19 +1,31 @@
 // Runs in: Electron main. Secrets (SIAT token, certificate key and password, SMTP password)
 // encrypted with the OS keystore through safeStorage, stored as base64 in a 0600 JSON file in
 // userData. The engine asks for them with EngineToMainMessage 'secret.*' (shared/ipc.ts).
+// safeStorage is passed in (main.ts gives Electron's) so the rules can be tested in plain Node.
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { safeStorage } from 'electron';
 import type { SecretName } from '../../shared/ipc';
+
+/** The part of Electron's safeStorage this store uses. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean;
+  getSelectedStorageBackend(): string;
+  encryptString(plain: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
 
 type Blob64 = Partial<Record<SecretName, string>>;
 
 export class SecretStore {
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly safeStorage: SafeStorageLike,
+    private readonly platform: NodeJS.Platform,
+  ) {}
 
   /** Linux without a keyring falls back to 'basic_text' (obfuscation only): refuse it. */
   available(): boolean {
-    if (!safeStorage.isEncryptionAvailable()) return false;
-    if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') return false;
+    if (!this.safeStorage.isEncryptionAvailable()) return false;
+    if (this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend() === 'basic_text') return false;
     return true;
   }
 
@@ -21,13 +33,13 @@ export class SecretStore {
     const b = this.read()[name];
     if (!b) return null;
     if (!this.available()) throw new Error('El almacén seguro del sistema no está disponible.');
-    return safeStorage.decryptString(Buffer.from(b, 'base64'));
+    return this.safeStorage.decryptString(Buffer.from(b, 'base64'));
   }
 
   set(name: SecretName, value: string): void {
     if (!this.available()) throw new Error('El almacén seguro del sistema no está disponible.');
     const all = this.read();
-    all[name] = safeStorage.encryptString(value).toString('base64');
+    all[name] = this.safeStorage.encryptString(value).toString('base64');
     this.write(all);
   }
 

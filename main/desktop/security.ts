@@ -53,6 +53,69 @@ export function isTrustedSender(frameUrl: string | null | undefined, engineOrigi
   return isSameOrigin(frameUrl, engineOrigin);
 }
 
+/** What main.ts's handlers need of an Electron event: Electron's own events fit, and so do test fakes. */
+export interface PreventableEvent {
+  preventDefault(): void;
+}
+
+/**
+ * The listener for will-navigate, will-redirect and will-frame-navigate: anything that leaves the
+ * engine's origin is cancelled, and so is everything before the engine's origin is known.
+ */
+export function navigationGuard(engineOrigin: () => string | null, log: (line: string) => void): (event: PreventableEvent, url: string) => void {
+  return (event, url) => {
+    const origin = engineOrigin();
+    if (!origin || !isAllowedNavigation(url, origin)) {
+      event.preventDefault();
+      log(`navigation blocked: ${url}`);
+    }
+  };
+}
+
+/**
+ * The handler for setWindowOpenHandler: never a new Electron window. A public invoice download of
+ * the engine's origin is handed to the system browser; anything else is dropped.
+ */
+export function windowOpenHandler(engineOrigin: () => string | null, openExternal: (url: string) => void): (details: { url: string }) => { action: 'deny' } {
+  return ({ url }) => {
+    const origin = engineOrigin();
+    const external = origin ? externalUrlToOpen(url, origin) : null;
+    if (external) openExternal(external);
+    return { action: 'deny' };
+  };
+}
+
+/** The part of Electron's IpcMainInvokeEvent the sender check reads. */
+export interface IpcSenderEvent {
+  readonly senderFrame: { readonly url: string } | null;
+}
+
+/**
+ * Wraps an ipcMain.handle handler: a sender that is not a frame of the engine's origin (another
+ * origin, no frame, a frame already gone) gets an error and the handler never runs. Electron
+ * throws on reading `senderFrame` once the frame is disposed; that counts as unknown.
+ */
+export function guardIpc<A extends unknown[], R>(
+  channel: string,
+  fn: (...args: A) => R,
+  engineOrigin: () => string | null,
+  log: (line: string) => void,
+): (event: IpcSenderEvent, ...args: unknown[]) => R {
+  return (event, ...args) => {
+    let url: string | null;
+    try {
+      url = event.senderFrame?.url ?? null;
+    } catch {
+      url = null;
+    }
+    if (!isTrustedSender(url, engineOrigin())) {
+      log(`IPC ${channel} refused from ${url ?? 'unknown frame'}`);
+      throw new Error('Remitente no autorizado');
+    }
+    return fn(...(args as A));
+  };
+}
+
 /**
  * Content-Security-Policy for the engine's pages. No inline script, no eval; connections only
  * to the engine (API + event stream); images from the engine and data:/blob: (QR codes, logo

@@ -32,6 +32,14 @@ export function createLogger(opts: { level: LogLevel; dataDir: string | null; st
         // A file renamed meanwhile: the next rotation tightens it, and the folder is owner-only anyway.
       }
     });
+    // A full or read-only disk (issue #16) must cost the log, never the engine: an 'error' event
+    // without a listener would end the process. Said once on stderr; sales answer 503 meanwhile.
+    let told = false;
+    file.on('error', (err: Error) => {
+      if (told) return;
+      told = true;
+      process.stderr.write(`kipu: no se puede escribir el registro en ${dir}: ${err.message}\n`);
+    });
     streams.push({ level: opts.level, stream: file });
   }
   const logger = pino({ level: opts.level, base: { app: 'kipu' } }, pino.multistream(streams));

@@ -33,6 +33,17 @@ import { toBoliviaIso } from '../../shared/time';
 import { invoiceType } from './invoice-types';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
+import { STORAGE_ERROR_CODE, storageFailureOf, type StorageFailure } from '../store/storage-failure';
+
+/**
+ * The disk refused the sale's transaction (issue #16): it rolled back whole — no number taken, no
+ * row — so the cashier may simply retry once the disk is fixed. Said for the till's screen.
+ */
+const SALE_NOT_STORED: Record<StorageFailure, string> = {
+  FULL: 'El disco del equipo está lleno: la venta no se registró. Libere espacio y vuelva a intentar.',
+  READ_ONLY: 'La base de datos del equipo está en solo lectura: la venta no se registró. Revise el disco o los permisos de la carpeta de datos y vuelva a intentar.',
+  IO: 'El disco del equipo no permite escribir (solo lectura o dañado): la venta no se registró. Revise el disco, reinicie Kipu y vuelva a intentar.',
+};
 
 /** What issuing needs from the contingency machinery (main/contingency). */
 export interface ContingencyPort {
@@ -211,7 +222,7 @@ export class InvoicingService {
     // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT.md §3.7).
     const exceptionCode = codigoEmision === 2 && sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : sale.exceptionCode;
     const signer = type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null;
-    return this.deps.store.groupCommit((): InvoiceRecord | IssueResult => {
+    const committed = this.deps.store.groupCommit((): InvoiceRecord | IssueResult => {
       if (opts.idempotencyKey) {
         const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
         if (prior) return this.replay(prior, hash!);
@@ -288,6 +299,11 @@ export class InvoicingService {
         if (this.gzipFor.size > 256) this.gzipFor.delete(this.gzipFor.keys().next().value!);
       }
       return stored;
+    });
+    return committed.catch((err: unknown) => {
+      const failure = storageFailureOf(err);
+      if (failure) throw new IssueError(503, STORAGE_ERROR_CODE[failure], SALE_NOT_STORED[failure]);
+      throw err;
     });
   }
 

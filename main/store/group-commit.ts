@@ -47,13 +47,17 @@ export class GroupCommitter {
               // A nested better-sqlite3 transaction is a SAVEPOINT: a throwing job undoes only itself.
               outcomes.push({ ok: true, value: this.db.transaction(job.fn)() });
             } catch (error) {
+              // SQLite may end the whole transaction itself on SQLITE_FULL or an I/O error: the
+              // jobs before this one are undone too, and the next would run outside it and commit
+              // on its own. Nothing of the batch is stored: fail it all (below).
+              if (!this.db.inTransaction) throw error;
               outcomes.push({ ok: false, error });
             }
           }
         })
         .immediate();
     } catch (error) {
-      // The commit itself failed: nothing of the batch is stored.
+      // The transaction failed (the commit itself, or SQLite rolled it back): nothing of the batch is stored.
       for (const job of batch) job.reject(error);
       return;
     }

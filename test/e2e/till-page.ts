@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 /** The built renderer the engine serves in the end-to-end suite. */
 export const RENDERER = resolve('dist/renderer');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
 /** Which test run built dist/renderer last: the runner's pid (every test file's parent). */
 const BUILD_STAMP = resolve('dist/.renderer-e2e-build');

@@ -68,3 +68,36 @@ test('more jobs than a batch holds are all committed, in order', async () => {
     cleanup();
   }
 });
+
+test('a job after which SQLite ended the whole transaction (a full disk) fails the batch, stores none of it, and the next batch works', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (n, v) VALUES (?, ?)');
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const results = await Promise.allSettled([
+      gc.run(() => ins.run(1, 'a').changes),
+      gc.run(() => {
+        ins.run(2, 'b');
+        // What SQLite does on SQLITE_FULL or an I/O error: it may roll back the whole transaction.
+        db.exec('ROLLBACK');
+        throw full;
+      }),
+      gc.run(() => ins.run(3, 'c').changes),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected', 'rejected'],
+      'the first was undone with the batch; the third must not commit on its own',
+    );
+    for (const r of results) assert.equal((r as PromiseRejectedResult).reason, full);
+    assert.deepEqual(db.prepare('SELECT n FROM t').all(), []);
+    assert.equal(db.inTransaction, false);
+    assert.equal(await gc.run(() => ins.run(4, 'd').changes), 1);
+    assert.deepEqual(db.prepare('SELECT n FROM t').all(), [{ n: 4 }]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
