@@ -145,10 +145,12 @@ function fromP12(p12: Buffer, password: string): { keyPem: string; certPem: stri
     if (/password|MAC could not be verified/i.test(text)) {
       throw new CertificateError('WRONG_PASSWORD', 'La contraseña del certificado es incorrecta.');
     }
-    if (/Failed to decrypt/.test(text) && /[^\x00-\x7f]/.test(password)) {
+    if (/[^\x00-\x7f]/.test(password)) {
       // The MAC (BMPString password, RFC 7292 App. B) has just been verified; OpenSSL 3's
       // PBES2 encryption takes the password as UTF-8 bytes (RFC 8018), which forge does not
       // do from one JS string. Decrypt again with the UTF-8 bytes, without the MAC block.
+      // Any failure counts, not only "Failed to decrypt": now and then the wrongly decrypted
+      // bytes pass the padding check and forge fails later, parsing them as ASN.1.
       try {
         const copy = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
         (copy.value as forge.asn1.Asn1[]).splice(2);
