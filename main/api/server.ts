@@ -16,6 +16,7 @@ import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { ApiKeyInfo } from '../store/api-keys';
 import { accessOf, allows, type Access } from './access';
+import { SCOPES } from '../../shared/api-scopes';
 import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
 import { validatorCompiler } from './validation';
@@ -207,10 +208,10 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     }
     // Unmatched routes (404) take the access of their path: under /api/ they need a key, so
     // nothing is learnt about them without one; elsewhere they are the web UI's fallback.
-    const access: Access =
-      req.routeOptions.config.access ?? (decodedPath(req.url).startsWith('/api/') ? ['admin', 'till', 'integrator'] : 'public');
+    const underApi = decodedPath(req.url).startsWith('/api/');
+    const access: Access = req.routeOptions.config.access ?? (underApi ? SCOPES : 'public');
     if (access === 'public') {
-      if (req.url.startsWith('/api/') || decodedPath(req.url).startsWith('/api/')) await limit(perAddressPublic, req, reply);
+      if (underApi) await limit(perAddressPublic, req, reply);
       return;
     }
     const header = req.headers['x-api-key'];

@@ -9,6 +9,7 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { SIAT_MESSAGES } from '../../main/siat/messages';
 import { SCOPES } from '../../shared/api-scopes';
 import { sqliteConnection } from '../../main/store/store';
+import { saleRequest } from '../fixtures/issued-invoice';
 
 const NIT = '7000123019';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -54,18 +55,6 @@ const storedCount = () => (sqliteConnection(eng.store).prepare('SELECT COUNT(*) 
 /** Points of sale the simulator (SIAT) knows. */
 const simCount = () => (eng.simulator!.state.db.prepare('SELECT COUNT(*) n FROM points_of_sale').get() as { n: number }).n;
 
-function sale(posId: string) {
-  return {
-    invoiceType: 'COMPUTERIZED_SALE',
-    posId,
-    clientDocumentType: 1,
-    clientDocumentNumber: '5115889',
-    clientBusinessName: 'Juan Pérez',
-    clientCode: 'C-1',
-    paymentMethodCode: 1,
-    details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 2, unitMeasure: 57, priceUnit: 9.5 }],
-  };
-}
 
 before(async () => {
   eng = await startTestEngine({}, undefined, { scheduler: false, siatTimeouts: { saleMs: 1500, defaultMs: 1500 } });
@@ -249,7 +238,7 @@ describe('closing a point of sale', () => {
 
   test('refused while it has invoices not settled with SIAT, or a contingency event not closed', async () => {
     const pos = (await register(newPos({ name: 'Caja con pendientes' }))).body.data;
-    const issued = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id) });
+    const issued = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id) });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const invoiceId = issued.body.data.id;
 
@@ -281,7 +270,7 @@ describe('closing a point of sale', () => {
   test('closed in SIAT: gone from the lists, issuing and SIAT actions on it are refused, its invoices stay readable', async () => {
     const pos = (await register(newPos({ name: 'Caja temporal', type: 6 }))).body.data;
     const retryKey = { 'idempotency-key': 'venta-antes-del-cierre' };
-    const issued = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id), headers: retryKey });
+    const issued = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id), headers: retryKey });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     assert.equal(issued.body.data.state, 'VALIDATED');
 
@@ -300,16 +289,16 @@ describe('closing a point of sale', () => {
     assert.ok(!(await listPos()).some((p) => p.id === pos.id));
     assert.ok(!(await branchPos(mainBranchId)).some((p) => p.id === pos.id));
 
-    const refused = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id) });
+    const refused = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id) });
     assert.equal(refused.status, 409);
     assert.equal(refused.body.error.code, 'POS_CLOSED');
     assert.match(refused.body.detail, new RegExp(`El punto de venta ${pos.code} de la sucursal 0 \\("Caja temporal"\\) se cerró en SIAT el \\d{2}/\\d{2}/\\d{4}: ya no emite facturas`));
     // A retry of the sale made before the close still gets its invoice back (same key, same body);
     // the same key with another body is the usual idempotency conflict.
-    const retried = await call('/api/v1/invoices', { method: 'POST', json: sale(pos.id), headers: retryKey });
+    const retried = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id), headers: retryKey });
     assert.equal(retried.status, 200, JSON.stringify(retried.body));
     assert.equal(retried.body.data.id, issued.body.data.id);
-    const otherBody = await call('/api/v1/invoices', { method: 'POST', json: { ...sale(pos.id), clientCode: 'C-2' }, headers: retryKey });
+    const otherBody = await call('/api/v1/invoices', { method: 'POST', json: { ...saleRequest(pos.id), clientCode: 'C-2' }, headers: retryKey });
     assert.equal(otherBody.status, 409);
     assert.equal(otherBody.body.error.code, 'IDEMPOTENCY_CONFLICT');
     const cufd = await call('/api/v1/codes/cufd', { method: 'POST', json: { posId: pos.id } });

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { startTestEngine, type TestEngine } from '../../fixtures/engine';
-import { issueInvoice } from '../../fixtures/issued-invoice';
+import { issueInvoice, saleRequest } from '../../fixtures/issued-invoice';
 import { tempDir } from '../../fixtures/tmp';
 import { createLogger } from '../../../main/engine/logger';
 import { sqliteConnection } from '../../../main/store/store';
@@ -77,18 +77,6 @@ async function engineOn(dataDir: string): Promise<{ eng: TestEngine; stop: () =>
   };
 }
 
-function sale(posId: string) {
-  return {
-    invoiceType: 'COMPUTERIZED_SALE',
-    posId,
-    clientDocumentType: 1,
-    clientDocumentNumber: '5115889',
-    clientBusinessName: 'Juan Pérez',
-    clientCode: 'C-1',
-    paymentMethodCode: 1,
-    details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 2, unitMeasure: 57, priceUnit: 9.5 }],
-  };
-}
 
 /** What is on disk: invoice rows, the counter, and SQLite's own check of the file. */
 function onDisk(eng: TestEngine) {
@@ -148,7 +136,7 @@ test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after 
 
     await withoutCrashes(async () => {
       // Sales that arrive together share one group-commit batch: all of it fails, none is stored.
-      const answers = await Promise.all([1, 2, 3].map(() => eng.api('/api/v1/invoices', { method: 'POST', json: sale(posId) })));
+      const answers = await Promise.all([1, 2, 3].map(() => eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) })));
       for (const res of answers) {
         const body = await res.json();
         assert.equal(res.status, 503, JSON.stringify(body));
@@ -214,7 +202,7 @@ test('a database the disk no longer lets it write: 503 with a Spanish detail, re
     assert.match(run('findmnt', ['-n', '-o', 'OPTIONS', mnt]), /emergency_ro|(^|,)ro(,|$)/, 'the file system is read-only now');
 
     await withoutCrashes(async () => {
-      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: sale(posId) });
+      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) });
       const body = await res.json();
       assert.equal(res.status, 503, JSON.stringify(body));
       // The kernel answers EROFS, which SQLite reports as SQLITE_IOERR_WRITE.
@@ -263,7 +251,7 @@ test('a database SQLite opened read-only: the sale is a 503 STORAGE_READ_ONLY, a
     const db = sqliteConnection(eng.store);
     db.pragma('query_only = ON');
     await withoutCrashes(async () => {
-      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: sale(posId) });
+      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) });
       const body = await res.json();
       assert.equal(res.status, 503, JSON.stringify(body));
       assert.equal(body.error.code, 'STORAGE_READ_ONLY');
