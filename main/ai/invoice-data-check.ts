@@ -5,9 +5,13 @@
 // function cannot see (the XSD lengths and the special customers of CONTRACT §3.7, §9.1). Pure:
 // the synced catalogs come in as sale-input's CatalogLookup.
 // Runs in: engine.
+import { sectorLayout } from '../invoicing/sectors/layouts';
 import { validateSale, type CatalogLookup, type SaleRequest } from '../invoicing/sale-input';
 import type { FieldProblem } from '../../shared/api-envelope';
 import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+
+/** The check is about a compra-venta sale (sector 1). */
+const COMPRA_VENTA = sectorLayout(1)!;
 
 export interface InvoiceDataInput {
   /** The client's document number (NIT, CI, CEX, passport … as tipoDocumento says). */
@@ -132,7 +136,7 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
 
   // (A) Document and payment against the tenant's synced catalogs.
   const lookupA = lineAgnostic(catalogs);
-  const a = problems(validateSale(saleOf(input, 1, nit || '0'), lookupA));
+  const a = problems(validateSale(saleOf(input, 1, nit || '0'), lookupA, COMPRA_VENTA));
   for (const p of a) {
     const o = mapProblem(p);
     if (o && o.campo !== 'montoTotal') add(o);
@@ -141,7 +145,7 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
   // (B) The amount, and the amount together with the document number.
   const nitMalformed = a.some((p) => p.field === 'clientDocumentNumber' && p.rule === 'NIT_FORMAT');
   const lookupB: CatalogLookup = { ...lineAgnostic(catalogs), synced: () => true, documentType: () => true, paymentMethod: () => NEUTRAL_PAYMENT };
-  const b = problems(validateSale(saleOf(input, input.montoTotal, nitMalformed || nit === '' ? '1' : nit), lookupB));
+  const b = problems(validateSale(saleOf(input, input.montoTotal, nitMalformed || nit === '' ? '1' : nit), lookupB, COMPRA_VENTA));
   for (const p of b) {
     const o = mapProblem(p);
     if (o && (o.campo === 'montoTotal' || p.rule === 'SIAT_1010')) add(o);

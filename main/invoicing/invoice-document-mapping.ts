@@ -1,12 +1,16 @@
-// The pure mapping between a sale and SIAT's compra-venta document model (CONTRACT.md §3.3):
-// a validated sale → the document, and a stored invoice → the sale it was issued from (the
-// offline re-issue rebuilds the very same document with a new CUF). No I/O, no clock.
+// The pure mapping between a sale and SIAT's document model of its sector (CONTRACT.md §3.3,
+// §9): a validated sale → the values of the layout's elements, and a stored invoice → the sale
+// it was issued from (the offline re-issue rebuilds the very same document with a new CUF).
+// No I/O, no clock.
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord } from '../store/invoices';
 import type { CufdRecord } from '../store/codes';
 import type { CompraVentaDocument } from './xml/compra-venta';
+import type { SectorDocument, XmlValue } from './xml/sector-xml';
 import type { Sale } from './sale-input';
+import { sectorFields } from '../../shared/sector-fields';
+import { NOTE } from './credit-debit-note-data';
 
 /** What the document takes besides the sale: numbering, codes and the texts chosen at issue. */
 export interface DocumentFacts {
@@ -18,56 +22,90 @@ export interface DocumentFacts {
   leyenda: string;
   exceptionCode: number | null;
   usuario: string;
+  /** Transcribed manual invoices only (CAFC, CONTRACT §5.3). */
+  cafc?: string | null;
 }
 
-export function compraVentaDocument(tenant: Tenant, pos: PointOfSale, sale: Sale, x: DocumentFacts): CompraVentaDocument {
-  return {
-    cabecera: {
-      nitEmisor: tenant.nit,
-      razonSocialEmisor: tenant.razonSocial,
-      municipio: tenant.municipio || 'La Paz',
-      telefono: tenant.telefono,
-      numeroFactura: x.number,
-      cuf: x.cuf,
-      cufd: x.cufd.codigo,
-      codigoSucursal: pos.branchCode,
-      // The CUFD's address is the padrón's: invoices must repeat it (SIAT 1007/2014).
-      direccion: x.cufd.direccion || tenant.direccion,
-      codigoPuntoVenta: pos.code,
-      fechaEmision: x.fechaEmision,
-      nombreRazonSocial: sale.clientName,
-      codigoTipoDocumentoIdentidad: sale.clientDocType,
-      numeroDocumento: sale.clientDocNumber,
-      complemento: sale.clientComplement,
-      codigoCliente: sale.clientCode,
-      codigoMetodoPago: sale.paymentMethod,
-      numeroTarjeta: sale.cardNumberMasked,
-      montoTotal: sale.totals.montoTotal,
-      montoTotalSujetoIva: sale.totals.montoTotalSujetoIva,
-      codigoMoneda: sale.currency,
-      tipoCambio: sale.exchangeRate,
-      montoTotalMoneda: sale.totals.montoTotalMoneda,
-      montoGiftCard: sale.giftCard > 0 ? sale.giftCard : null,
-      descuentoAdicional: sale.additionalDiscount > 0 ? sale.additionalDiscount : null,
-      codigoExcepcion: x.exceptionCode,
-      cafc: null,
-      leyenda: x.leyenda,
-      usuario: x.usuario,
-    },
-    detalle: sale.lines.map((l) => ({
-      actividadEconomica: l.activityEconomic,
-      codigoProductoSin: Number(l.codeProductSin),
-      codigoProducto: l.codeProduct,
-      descripcion: l.description,
-      cantidad: l.quantity,
-      unidadMedida: l.unitMeasure,
-      precioUnitario: l.priceUnit,
-      montoDescuento: l.amountDiscount > 0 ? l.amountDiscount : null,
-      subTotal: l.subTotal,
-      numeroSerie: null,
-      numeroImei: null,
-    })),
+/**
+ * The values of every element a sector may have, by XML name: sector 1's, the sector's own
+ * fields (shared/sector-fields.ts) and, for a credit-debit note, the original invoice's facts.
+ * The layout picks and orders what its sector has (xml/sector-xml.ts).
+ */
+export function sectorDocument(sector: number, tenant: Tenant, pos: PointOfSale, sale: Sale, x: DocumentFacts): SectorDocument {
+  const cabecera: Record<string, XmlValue> = {
+    nitEmisor: tenant.nit,
+    razonSocialEmisor: tenant.razonSocial,
+    municipio: tenant.municipio || 'La Paz',
+    telefono: tenant.telefono,
+    numeroFactura: x.number,
+    cuf: x.cuf,
+    cufd: x.cufd.codigo,
+    codigoSucursal: pos.branchCode,
+    // The CUFD's address is the padrón's: invoices must repeat it (SIAT 1007/2014).
+    direccion: x.cufd.direccion || tenant.direccion,
+    codigoPuntoVenta: pos.code,
+    fechaEmision: x.fechaEmision,
+    nombreRazonSocial: sale.clientName,
+    codigoTipoDocumentoIdentidad: sale.clientDocType,
+    numeroDocumento: sale.clientDocNumber,
+    complemento: sale.clientComplement,
+    codigoCliente: sale.clientCode,
+    codigoMetodoPago: sale.paymentMethod,
+    numeroTarjeta: sale.cardNumberMasked,
+    montoTotal: sale.totals.montoTotal,
+    montoTotalSujetoIva: sale.totals.montoTotalSujetoIva,
+    codigoMoneda: sale.currency,
+    tipoCambio: sale.exchangeRate,
+    montoTotalMoneda: sale.totals.montoTotalMoneda,
+    montoGiftCard: sale.giftCard > 0 ? sale.giftCard : null,
+    descuentoAdicional: sale.additionalDiscount > 0 ? sale.additionalDiscount : null,
+    codigoExcepcion: x.exceptionCode,
+    cafc: x.cafc ?? null,
+    leyenda: x.leyenda,
+    usuario: x.usuario,
+    // Export: the goods' value before national and international costs (CONTRACT §9.2).
+    montoDetalle: sale.totals.sumSubTotals,
   };
+  const fields = sectorFields(sector);
+  const data = sale.sectorData ?? {};
+  for (const f of fields?.header ?? []) cabecera[f.xml] = data[f.key] ?? null;
+  if (sector === NOTE.SECTOR) {
+    // The note has its own number; numeroFactura is the original invoice's (CONTRACT §9.3).
+    cabecera.numeroNotaCreditoDebito = x.number;
+    cabecera.numeroFactura = data[NOTE.ORIGINAL_NUMBER] ?? null;
+    cabecera.numeroAutorizacionCuf = data[NOTE.ORIGINAL_CUF] ?? null;
+    cabecera.fechaEmisionFactura = data[NOTE.ORIGINAL_DATE] ?? null;
+    cabecera.montoTotalOriginal = data[NOTE.AMOUNT_ORIGINAL] ?? null;
+    cabecera.montoTotalDevuelto = data[NOTE.AMOUNT_RETURNED] ?? null;
+    cabecera.montoDescuentoCreditoDebito = null;
+    cabecera.montoEfectivoCreditoDebito = data[NOTE.AMOUNT_CASH] ?? null;
+  }
+  return {
+    cabecera,
+    detalle: sale.lines.map((l) => {
+      const d: Record<string, XmlValue> = {
+        actividadEconomica: l.activityEconomic,
+        codigoProductoSin: Number(l.codeProductSin),
+        codigoProducto: l.codeProduct,
+        descripcion: l.description,
+        cantidad: l.quantity,
+        unidadMedida: l.unitMeasure,
+        precioUnitario: l.priceUnit,
+        montoDescuento: l.amountDiscount > 0 ? l.amountDiscount : null,
+        subTotal: l.subTotal,
+        numeroSerie: null,
+        numeroImei: null,
+        codigoDetalleTransaccion: l.transaction ?? null,
+      };
+      for (const f of fields?.line ?? []) d[f.xml] = l.sectorFields?.[f.key] ?? null;
+      return d;
+    }),
+  };
+}
+
+/** Sector 1's typed document (tests and benchmarks build compra-venta documents from it). */
+export function compraVentaDocument(tenant: Tenant, pos: PointOfSale, sale: Sale, x: DocumentFacts): CompraVentaDocument {
+  return sectorDocument(1, tenant, pos, sale, x) as unknown as CompraVentaDocument;
 }
 
 /** The sale a stored invoice was issued from: amounts as stored, never recomputed. */
@@ -88,5 +126,6 @@ export function saleOfInvoice(inv: InvoiceRecord, exceptionCode: number | null):
     exceptionCode,
     lines: inv.details,
     totals: { ok: true, lines: inv.details.map((d) => ({ subTotal: d.subTotal })), sumSubTotals: inv.subtotal, montoTotal: inv.total, montoTotalSujetoIva: inv.totalSubjectIva, montoTotalMoneda: inv.totalCurrency },
+    sectorData: inv.sectorData,
   };
 }

@@ -7,7 +7,8 @@ import type { CodesService } from '../codes/codes-service';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { EventBus } from '../events/event-bus';
-import { invoiceServiceKey } from '../siat/codes';
+import { documentOperations } from '../siat/codes';
+import { callDocumentOperation } from '../siat/document-call';
 import { siatMessagesOf } from '../siat/messages';
 import { IssueError } from './issue-error';
 import { invoiceEventData } from './invoice-event-data';
@@ -57,7 +58,8 @@ export class InvoiceLifecycle {
       throw new IssueError(422, 'VALIDATION_FAILED', `Motivo de anulación ${motivo} no existe en el catálogo`, [{ field: 'motivo', rule: 'CATALOG', message: 'motivo inexistente' }]);
     }
     const req = { ...(await this.base(tenant, pos, inv)), codigoMotivo: motivo, cuf: inv.cuf };
-    const res = (await this.deps.gateway.client(tenant).call(invoiceServiceKey(inv.sector, inv.modalidad), 'anulacionFactura', req)) as Answer;
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    const res = (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.cancel, req)) as Answer;
     const messages = siatMessagesOf(res.mensajesList);
     if (res.codigoEstado === 905) {
       const done = this.deps.invoices.setState(inv.id, {
@@ -87,7 +89,8 @@ export class InvoiceLifecycle {
   /** Asks SIAT now and keeps what it said (lastChecked); confirms pending outcomes. */
   async checkStatus(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
     const req = { ...(await this.base(tenant, pos, inv)), codigoEmision: inv.codigoEmision, cuf: inv.cuf };
-    const res = (await this.deps.gateway.client(tenant).call(invoiceServiceKey(inv.sector, inv.modalidad), 'verificacionEstadoFactura', req)) as Answer;
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    const res = (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.verify, req)) as Answer;
     const code = res.codigoEstado ?? null;
     const at = this.now().toISOString();
     const base = { siatCode: code, siatDescription: res.codigoDescripcion ?? null, lastChecked: at };

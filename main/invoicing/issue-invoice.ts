@@ -20,9 +20,10 @@ import type { CatalogService } from '../catalogs/catalog-sync';
 import type { EventBus } from '../events/event-bus';
 import { SiatTransportError, SiatMalformedError } from '../siat/errors';
 import { RETRYABLE_CODES, siatMessagesOf } from '../siat/messages';
-import { invoiceServiceKey, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { documentOperations, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { callDocumentOperation } from '../siat/document-call';
 import { packDocument } from './archive';
-import { compraVentaDocument, saleOfInvoice } from './invoice-document-mapping';
+import { sectorDocument, saleOfInvoice } from './invoice-document-mapping';
 import { seal } from './seal';
 import { IssueError } from './issue-error';
 import { catalogLookup } from './catalog-lookup';
@@ -30,7 +31,10 @@ import { invoiceEventData } from './invoice-event-data';
 import { uuidv7 } from '../store/uuid7';
 import { amountInWords } from './amount-in-words';
 import { toBoliviaIso } from '../../shared/time';
-import { invoiceType } from './invoice-types';
+import { invoiceType, type InvoiceTypeDef } from '../../shared/invoice-types';
+import { sectorLayout } from './sectors/layouts';
+import { buildNoteSale, type NoteLineRequest } from './credit-debit-note';
+import { NOTE } from './credit-debit-note-data';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
 import { STORAGE_ERROR_CODE, storageFailureOf, type StorageFailure } from '../store/storage-failure';
@@ -102,7 +106,13 @@ export class InvoicingService {
         { field: 'invoiceType', rule: 'enum', message: 'no es un tipo de factura de la semilla' },
       ]);
     }
-    if (!type.supported) throw new IssueError(400, 'NOT_SUPPORTED', `El tipo de factura ${type.name} no está soportado todavía; use ELECTRONIC_SALE o COMPUTERIZED_SALE`);
+    const layout = sectorLayout(type.sector);
+    if (!layout) throw new IssueError(400, 'NOT_SUPPORTED', `El tipo de factura ${type.name} no tiene formato de documento en Kipu`);
+    if (!layout.detalle) {
+      throw new IssueError(422, 'VALIDATION_FAILED', `${type.name} (documento sector ${type.sector}) se recibe en SIAT solo por emisión masiva: use POST /api/v1/invoices/batch`, [
+        { field: 'invoiceType', rule: 'MASSIVE_ONLY', message: 'solo por recepción masiva (CONTRACT §2.7)' },
+      ]);
+    }
     if (!tenant.training && type.modalidad !== tenant.modalidad) {
       throw new IssueError(422, 'VALIDATION_FAILED', `El contribuyente está habilitado en modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'}; ${type.name} no corresponde`, [
         { field: 'invoiceType', rule: 'SIAT_937', message: 'modalidad no habilitada para el NIT (SIAT 937)' },
@@ -116,7 +126,7 @@ export class InvoicingService {
       if (prior) return this.replay(prior, hash!);
     }
 
-    const v = validateSale(req, catalogLookup(this.deps.catalogs, tenant.id));
+    const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
     if ('problems' in v) {
       throw new IssueError(422, 'VALIDATION_FAILED', v.problems.map((p) => `${p.field}: ${p.message}`).join('; '), v.problems);
     }
@@ -129,6 +139,7 @@ export class InvoicingService {
     const leyenda = legends[Math.floor(this.random() * legends.length)]!.descripcion;
 
     const event = this.deps.contingency.activeEvent(tenant.id, pos.id);
+    if (event && type.sector === NOTE.SECTOR) throw this.noteOnlineOnly();
     if (event) return this.issueOffline(tenant, pos, type, sale, leyenda, event, opts, hash);
 
     // Online path. A NIT client is checked with SIAT unless the caller forces it (excepción 1).
@@ -146,6 +157,7 @@ export class InvoicingService {
       cufd = await this.deps.codes.ensureCufd(tenant, pos);
     } catch (err) {
       if (err instanceof SiatTransportError || err instanceof SiatMalformedError) {
+        if (type.sector === NOTE.SECTOR) throw this.noteOnlineOnly();
         const ev = this.openEvent(tenant, pos, err);
         return this.issueOffline(tenant, pos, type, sale, leyenda, ev, opts, hash);
       }
@@ -157,6 +169,21 @@ export class InvoicingService {
     this.deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
     if (opts.submit === false) return { invoice: inv, replayed: false };
     return { invoice: await this.submitOnline(tenant, pos, inv), replayed: false };
+  }
+
+  /** The note's sale from its original invoice (same tenant) and the returned lines. */
+  private noteSale(tenant: Tenant, req: SaleRequest): ReturnType<typeof buildNoteSale> {
+    const id = typeof req.originalInvoiceId === 'string' ? req.originalInvoiceId : '';
+    const original = id ? this.deps.invoices.byId(tenant.id, id) : null;
+    if (!original) {
+      return { problems: [{ field: 'originalInvoiceId', rule: 'NOT_FOUND', message: id ? `no existe la factura ${id}` : 'indique la factura original (originalInvoiceId)' }] };
+    }
+    return buildNoteSale(original, this.deps.invoices.notesOf(tenant.id, original.id), req.details as unknown as NoteLineRequest[]);
+  }
+
+  /** CONTRACT §2.5: ServicioFacturacionDocumentoAjuste has no package reception; notes go online only. */
+  private noteOnlineOnly(): IssueError {
+    return new IssueError(503, 'SIAT_UNAVAILABLE', 'SIAT no responde: las notas de crédito-débito se emiten solo en línea (SIAT no las recibe en paquetes). Vuelva a intentar cuando haya conexión.');
   }
 
   /**
@@ -187,7 +214,7 @@ export class InvoicingService {
   private async issueOffline(
     tenant: Tenant,
     pos: PointOfSale,
-    type: NonNullable<ReturnType<typeof invoiceType>>,
+    type: InvoiceTypeDef,
     sale: Sale,
     leyenda: string,
     event: { id: string; cufdEvento: string },
@@ -209,7 +236,7 @@ export class InvoicingService {
   private persist(
     tenant: Tenant,
     pos: PointOfSale,
-    type: NonNullable<ReturnType<typeof invoiceType>>,
+    type: InvoiceTypeDef,
     sale: Sale,
     leyenda: string,
     cufd: CufdRecord,
@@ -228,6 +255,7 @@ export class InvoicingService {
         if (prior) return this.replay(prior, hash!);
       }
       const number = invoices.allocateNumber(tenant.id, pos.id, type.sector);
+      const layout = sectorLayout(type.sector)!;
       const fechaEmision = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
       const literal = amountInWords(sale.totals.montoTotal);
       const { cuf, xml, gzip, hashArchivo } = seal({
@@ -242,8 +270,9 @@ export class InvoicingService {
           numeroFactura: number,
           codigoPuntoVenta: pos.code,
         },
+        layout,
         codigoControl: cufd.codigoControl,
-        document: (cuf) => compraVentaDocument(tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode, usuario: opts.usuario }),
+        document: (cuf) => sectorDocument(type.sector, tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode, usuario: opts.usuario }),
         signer,
       });
       const at = this.now().toISOString();
@@ -284,6 +313,8 @@ export class InvoicingService {
         leyenda,
         usuario: opts.usuario,
         details: sale.lines.map((l) => ({ ...l })),
+        sectorData: sale.sectorData,
+        originalInvoiceId: type.sector === NOTE.SECTOR ? String(sale.sectorData?.[NOTE.ORIGINAL_ID]) : null,
         xml,
         hash: hashArchivo,
         idempotencyKey: opts.idempotencyKey ?? null,
@@ -322,12 +353,13 @@ export class InvoicingService {
   async submitOnline(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
     const { invoices, gateway, bus } = this.deps;
     const client = gateway.client(tenant);
-    const service = invoiceServiceKey(inv.sector, inv.modalidad);
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    if (!ops.reception) throw new Error(`documento sector ${inv.sector}: sin recepción en línea`);
     const packed = this.packedFor(inv);
     const id = gateway.identity(tenant);
-    let res;
+    let res: { codigoEstado?: number | null; codigoDescripcion?: string | null; codigoRecepcion?: string | null; mensajesList?: unknown };
     try {
-      res = await client.call(service, 'recepcionFactura', {
+      res = (await callDocumentOperation(client, ops.service, ops.reception, {
         codigoAmbiente: id.codigoAmbiente,
         codigoDocumentoSector: inv.sector,
         codigoEmision: 1,
@@ -342,11 +374,11 @@ export class InvoicingService {
         archivo: packed.archivo,
         fechaEnvio: toBoliviaIso(this.deps.codes.siatNow(tenant.id)),
         hashArchivo: packed.hashArchivo,
-      });
+      })) as typeof res;
     } catch (err) {
       return this.onSubmitFailure(tenant, pos, inv, err);
     }
-    const messages = siatMessagesOf(res.mensajesList);
+    const messages = siatMessagesOf(res.mensajesList as Parameters<typeof siatMessagesOf>[0]);
     const code = res.codigoEstado ?? 0;
     if (code === 908) {
       const done = invoices.setState(inv.id, {
@@ -399,6 +431,7 @@ export class InvoicingService {
     const cufd = this.deps.codes.byCodigo(tenant.id, event.cufdEvento);
     if (!cufd) throw new Error(`CUFD del evento ${event.cufdEvento} desconocido`);
     const type = invoiceType(inv.invoiceType)!;
+    const layout = sectorLayout(inv.sector)!;
     const exceptionCode = inv.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : inv.exceptionCode;
     const sale = saleOfInvoice(inv, exceptionCode);
     const { cuf, xml, hashArchivo } = seal({
@@ -413,8 +446,9 @@ export class InvoicingService {
         numeroFactura: inv.number,
         codigoPuntoVenta: inv.posCode,
       },
+      layout,
       codigoControl: cufd.codigoControl,
-      document: (cuf) => compraVentaDocument(tenant, pos, sale, { number: inv.number, cuf, cufd, fechaEmision: inv.fechaEmision, leyenda: inv.leyenda, exceptionCode, usuario: inv.usuario }),
+      document: (cuf) => sectorDocument(inv.sector, tenant, pos, sale, { number: inv.number, cuf, cufd, fechaEmision: inv.fechaEmision, leyenda: inv.leyenda, exceptionCode, usuario: inv.usuario }),
       signer: type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null,
     });
     const done = this.deps.store.transaction(() =>

@@ -5,7 +5,9 @@
 import { toHundredths, type Cents, type Hundredths } from '../../shared/money';
 import { computeTotals, type Totals } from './totals';
 import type { FieldProblem } from '../../shared/api-envelope';
-import type { InvoiceLine } from '../store/invoices';
+import type { InvoiceLine, SectorValues } from '../store/invoices';
+import type { SectorLayout } from './sectors/layout';
+import { readSectorInput } from './sectors/sector-input';
 import { TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
 
 export interface SaleLineRequest {
@@ -17,6 +19,8 @@ export interface SaleLineRequest {
   unitMeasure: number;
   priceUnit: number;
   amountDiscount?: number | null;
+  /** The sector's own line fields (shared/sector-fields.ts), e.g. nroOperatingRoom. */
+  readonly [sectorField: string]: unknown;
 }
 
 export interface SaleRequest {
@@ -36,6 +40,8 @@ export interface SaleRequest {
   exchangeRate?: number;
   exceptionCode?: number | null;
   details: SaleLineRequest[];
+  /** The sector's own header fields (shared/sector-fields.ts), e.g. nameStudent, billedPeriod. */
+  readonly [sectorField: string]: unknown;
 }
 
 /** A validated line: exactly what is stored with the invoice. */
@@ -57,6 +63,8 @@ export interface Sale {
   exceptionCode: number | null;
   lines: SaleLine[];
   totals: Totals;
+  /** The sector's own header fields, converted (sectors/sector-input.ts); null when it has none. */
+  sectorData: SectorValues | null;
 }
 
 /** What validation needs to know from the synced catalogs. */
@@ -80,7 +88,11 @@ export function maskCardNumber(raw: string): string | null {
   return `${digits.slice(0, 4)}00000000${digits.slice(-4)}`;
 }
 
-export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale } | { problems: FieldProblem[] } {
+/**
+ * A request checked against the catalogs, SIAT's rules and the sector's layout (its own fields,
+ * whether it has a tax base, a gift card, whole-line bonuses).
+ */
+export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: SectorLayout): { sale: Sale } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
 
@@ -130,7 +142,8 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
     } else if (rawCard !== '') {
       add('cardNumber', 'SIAT_1012', 'el número de tarjeta solo se admite con métodos de pago con tarjeta (SIAT 1012)');
     }
-    if (usesGift && giftCard <= 0) add('giftCardAmount', 'SIAT_1050', `el método de pago ${method} requiere el monto de la gift card`);
+    if (giftCard > 0 && !layout.rules.giftCard) add('giftCardAmount', 'NOT_IN_SECTOR', 'este documento sector no admite pago con gift card');
+    else if (usesGift && giftCard <= 0) add('giftCardAmount', 'SIAT_1050', `el método de pago ${method} requiere el monto de la gift card`);
     if (!usesGift && giftCard > 0) add('giftCardAmount', 'SIAT_1050', 'el monto de gift card solo se admite con métodos de pago que incluyen gift card (SIAT 1050)');
   }
 
@@ -166,13 +179,19 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
     };
   });
   const additionalDiscount = amount(req.additionalDiscount, 'additionalDiscount');
+  const sectorInput = readSectorInput(layout.sector, req, req.details, add);
   if (problems.length > 0) return { problems };
+  sectorInput.lines.forEach((v, i) => {
+    if (v) lines[i]!.sectorFields = v;
+  });
 
   const totals = computeTotals({
     lines: lines.map((l) => ({ quantity: l.quantity, unitPrice: l.priceUnit, discount: l.amountDiscount })),
     additionalDiscount,
     giftCard,
     exchangeRate,
+    allowZeroSubtotal: layout.rules.zeroSubtotalLines,
+    zeroTaxBase: layout.rules.sujetoIva === 'zero',
   });
   if (!totals.ok) return { problems: totals.errors.map((e) => ({ field: e.field, rule: e.rule, message: e.message })) };
   totals.lines.forEach((l, i) => (lines[i]!.subTotal = l.subTotal));
@@ -200,6 +219,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
       exceptionCode,
       lines,
       totals,
+      sectorData: sectorInput.header,
     },
   };
 }

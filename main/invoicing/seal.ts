@@ -1,19 +1,23 @@
-// Sealing an invoice: CUF → XML → signature (electronic modality) → gzip + hashArchivo
+// Sealing a document: CUF → XML → signature (electronic modality) → gzip + hashArchivo
 // (CONTRACT.md §4, §3.3, §3.5). The one place a document becomes what SIAT receives: issuing
 // and the offline re-issue both seal here, so the two cannot drift apart. On the sale path:
 // each step runs once and the XML is built once (docs/decisions/0010-sale-path-cost.md).
 import { buildCuf, type CufFields } from './cuf';
-import { buildCompraVentaXml, compraVentaShape, type CompraVentaDocument } from './xml/compra-venta';
+import { buildSectorXml, sectorDocumentShape, type SectorDocument } from './xml/sector-xml';
 import { gzipDocument } from './archive';
 import type { XmlSigner } from './signing';
+import type { SectorLayout } from './sectors/layout';
+import { sectorRoot, sectorSchemaFile } from '../siat/codes';
 
 export interface SealInput {
-  /** The CUF's fields; their modality is also the XML's. */
+  /** The CUF's fields; their modality and sector are also the XML's. */
   fields: CufFields & { modalidad: 1 | 2 };
+  /** The sector's layout (sectors/layouts.ts). */
+  layout: SectorLayout;
   /** The CUFD's código de control, appended to the CUF. */
   codigoControl: string;
-  /** The document model for the CUF just built (invoice-document-mapping.ts). */
-  document: (cuf: string) => CompraVentaDocument;
+  /** The document's values for the CUF just built (invoice-document-mapping.ts). */
+  document: (cuf: string) => SectorDocument;
   /** The taxpayer's signer for the electronic modality; null for the computerized one. */
   signer: XmlSigner | null;
 }
@@ -27,11 +31,12 @@ export interface Sealed {
 }
 
 export function seal(input: SealInput): Sealed {
-  const { fields, signer } = input;
+  const { fields, signer, layout } = input;
   const cuf = buildCuf(fields, input.codigoControl);
-  const unsigned = buildCompraVentaXml(input.document(cuf), fields.modalidad);
+  const root = sectorRoot(layout.sector, fields.modalidad);
+  const unsigned = buildSectorXml(layout, input.document(cuf), root, sectorSchemaFile(layout.sector, fields.modalidad));
   // The builder states the canonical shape of its own output: the signer need not scan it.
-  const xml = signer ? signer.signSimple(compraVentaShape(unsigned, fields.modalidad)) : unsigned;
+  const xml = signer ? signer.signSimple(sectorDocumentShape(unsigned, root)) : unsigned;
   const { gzip, hashArchivo } = gzipDocument(xml);
   return { cuf, xml, gzip, hashArchivo };
 }

@@ -13,6 +13,10 @@ export interface TotalsInput {
   additionalDiscount: Cents;
   giftCard: Cents;
   exchangeRate: Hundredths;
+  /** A line may be given away whole (sector 35, bonificaciones): subTotal 0 is allowed. */
+  allowZeroSubtotal?: boolean;
+  /** The sector has no tax base (tasa cero, export, zona franca): montoTotalSujetoIva is 0. */
+  zeroTaxBase?: boolean;
 }
 
 export interface TotalsError {
@@ -95,7 +99,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
     const subTotal = gross - line.discount;
     if (gross > MAX_AMOUNT) {
       err(`${at}.quantity`, 'AMOUNT_TOO_LARGE', `Línea ${i + 1}: el importe es demasiado grande.`);
-    } else if (subTotal <= 0) {
+    } else if (subTotal < 0 || (subTotal === 0 && !input.allowZeroSubtotal)) {
       err(
         `${at}.amountDiscount`,
         'SUBTOTAL_NOT_POSITIVE',
@@ -138,7 +142,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
     lines,
     sumSubTotals: sum,
     montoTotal,
-    montoTotalSujetoIva: montoTotal - input.giftCard,
+    montoTotalSujetoIva: input.zeroTaxBase ? 0 : montoTotal - input.giftCard,
     montoTotalMoneda,
   };
 }

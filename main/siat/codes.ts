@@ -157,6 +157,16 @@ export function sectorRoot(sector: number, modalidad: Modalidad): string {
 }
 
 /**
+ * The XSD file a sector's document names in xsi:noNamespaceSchemaLocation: the root's name,
+ * except sector 24 whose official file drops "Fiscal" (notaComputarizadaCreditoDebito.xsd,
+ * CONTRACT §3.2).
+ */
+export function sectorSchemaFile(sector: number, modalidad: Modalidad): string {
+  if (sector === SECTOR.NOTA_CREDITO_DEBITO) return `nota${modalityWord(modalidad)}CreditoDebito.xsd`;
+  return `${sectorRoot(sector, modalidad)}.xsd`;
+}
+
+/**
  * Reception service for a sector (CONTRACT §2.7): 1/35/41 → CompraVenta (both modalities);
  * 24/29/47/48 → DocumentoAjuste; 22/49 Telecomunicaciones; 13/40 ServicioBasico;
  * 15 EntidadFinanciera; 30 BoletoAereo; 52 Electronica; everything else — including sector
@@ -215,6 +225,29 @@ export function invoiceServiceKey(sector: number, modalidad: Modalidad): Invoice
   const key = (INVOICE_SERVICE_KEY as Readonly<Record<string, InvoiceServiceKey>>)[service];
   if (!key) throw new RangeError(`Documento sector ${sector}: ${service} no recibe facturas con recepcionFactura`);
   return key;
+}
+
+/**
+ * The operations that receive, annul, reverse and verify one document of a sector (CONTRACT
+ * §2.4, §2.5, §2.7): the invoice operations on the sector's service, the *DocumentoAjuste ones
+ * for notes. `reception` is null for boleto aéreo, which SIAT takes only by massive reception.
+ */
+export interface DocumentOperations {
+  service: ServiceKey;
+  reception: 'recepcionFactura' | 'recepcionDocumentoAjuste' | null;
+  cancel: 'anulacionFactura' | 'anulacionDocumentoAjuste';
+  reversal: 'reversionAnulacionFactura' | 'reversionAnulacionDocumentoAjuste';
+  verify: 'verificacionEstadoFactura' | 'verificacionEstadoDocumentoAjuste';
+}
+
+export function documentOperations(sector: number, modalidad: Modalidad): DocumentOperations {
+  const service = serviceForSector(sector, modalidad);
+  if (service === SIAT_INVOICE_SERVICE.DOCUMENTO_AJUSTE) {
+    return { service: 'documentoAjuste', reception: 'recepcionDocumentoAjuste', cancel: 'anulacionDocumentoAjuste', reversal: 'reversionAnulacionDocumentoAjuste', verify: 'verificacionEstadoDocumentoAjuste' };
+  }
+  const common = { cancel: 'anulacionFactura', reversal: 'reversionAnulacionFactura', verify: 'verificacionEstadoFactura' } as const;
+  if (service === SIAT_INVOICE_SERVICE.BOLETO_AEREO) return { service: 'boletoAereo', reception: null, ...common };
+  return { service: invoiceServiceKey(sector, modalidad), reception: 'recepcionFactura', ...common };
 }
 
 // ---------------------------------------------------------------------------------------

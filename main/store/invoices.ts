@@ -18,7 +18,14 @@ export interface InvoiceLine {
   priceUnit: Cents;
   amountDiscount: Cents;
   subTotal: Cents;
+  /** The sector's own line fields by API name (shared/sector-fields.ts); absent for plain sales. */
+  sectorFields?: SectorValues;
+  /** Credit-debit note lines: 1 a line of the original invoice, 2 a returned line (SIAT codigoDetalleTransaccion). */
+  transaction?: 1 | 2;
 }
+
+/** A sector field's stored value: Cents for amounts, numbers for integers, text otherwise. */
+export type SectorValues = Record<string, string | number | null>;
 
 // SIAT's messages are stored as SIAT's one mapper makes them (siat/messages.ts).
 export type { SiatMessageRecord } from '../siat/messages';
@@ -59,6 +66,13 @@ export interface InvoiceRecord {
   leyenda: string;
   usuario: string;
   details: InvoiceLine[];
+  /**
+   * The sector's own header fields by API name, and for a credit-debit note the original
+   * invoice's facts and the note's amounts (invoicing/credit-debit-note.ts); null for sector 1.
+   */
+  sectorData: SectorValues | null;
+  /** A credit-debit note's original invoice (same tenant); null otherwise. */
+  originalInvoiceId: string | null;
   xml: string;
   hash: string;
   idempotencyKey: string | null;
@@ -115,7 +129,7 @@ const COLUMNS: [keyof NewInvoice, string][] = [
   ['cardNumber', 'card_number'], ['currency', 'currency'], ['exchangeRate', 'exchange_rate'], ['subtotal', 'subtotal'],
   ['additionalDiscount', 'additional_discount'], ['giftCard', 'gift_card'], ['total', 'total'], ['totalSubjectIva', 'total_subject_iva'],
   ['totalCurrency', 'total_currency'], ['exceptionCode', 'exception_code'], ['literal', 'literal'], ['leyenda', 'leyenda'],
-  ['usuario', 'usuario'], ['details', 'details'], ['xml', 'xml'], ['hash', 'hash'], ['idempotencyKey', 'idempotency_key'],
+  ['usuario', 'usuario'], ['details', 'details'], ['sectorData', 'sector_data'], ['originalInvoiceId', 'original_invoice_id'], ['xml', 'xml'], ['hash', 'hash'], ['idempotencyKey', 'idempotency_key'],
   ['requestHash', 'request_hash'], ['state', 'state'], ['needsReconcile', 'needs_reconcile'], ['eventId', 'event_id'], ['createdAt', 'created_at'],
 ];
 
@@ -156,6 +170,8 @@ function toRecord(r: Row): InvoiceRecord {
     leyenda: r.leyenda as string,
     usuario: r.usuario as string,
     details: JSON.parse(r.details as string) as InvoiceLine[],
+    sectorData: r.sector_data ? (JSON.parse(r.sector_data as string) as SectorValues) : null,
+    originalInvoiceId: (r.original_invoice_id as string | null) ?? null,
     xml: r.xml as string,
     hash: r.hash as string,
     idempotencyKey: (r.idempotency_key as string | null) ?? null,
@@ -219,6 +235,7 @@ export class InvoiceRepository {
     const values = COLUMNS.map(([k]) => {
       const v = inv[k];
       if (k === 'details') return JSON.stringify(v);
+      if (k === 'sectorData') return v === null ? null : JSON.stringify(v);
       if (typeof v === 'boolean') return v ? 1 : 0;
       return v;
     });
@@ -356,6 +373,15 @@ export class InvoiceRepository {
         `SELECT * FROM invoices WHERE tenant_id = ? AND pos_id = ? AND number = ?
            AND sector IN (SELECT sector FROM invoice_counters WHERE pos_id = ?) ORDER BY sector`,
       ).all(tenantId, posId, number, posId) as Row[]
+    ).map(toRecord);
+  }
+
+  /** The credit-debit notes issued against an invoice that SIAT has not refused (they count as returned). */
+  notesOf(tenantId: string, originalInvoiceId: string): InvoiceRecord[] {
+    return (
+      prepared(this.db,
+        `SELECT * FROM invoices WHERE tenant_id = ? AND original_invoice_id = ? AND state NOT IN ('REJECTED', 'CANCELLED') ORDER BY number`,
+      ).all(tenantId, originalInvoiceId) as Row[]
     ).map(toRecord);
   }
 

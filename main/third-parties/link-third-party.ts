@@ -8,7 +8,7 @@ import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { Scope } from '../../shared/api-scopes';
 import type { ThirdPartyUser } from '../store/third-party-users';
-import { INVOICE_TYPES } from '../invoicing/invoice-types';
+import { INVOICE_TYPES } from '../../shared/invoice-types';
 
 export type LinkErrorCode = 'NOT_FOUND' | 'NOT_PROVIDER' | 'SELF' | 'ALREADY_LINKED' | 'DUPLICATE_USERNAME' | 'INVALID_USERNAME';
 
@@ -78,7 +78,7 @@ export function linkThirdParty(deps: { store: Store; now: () => Date }, input: {
       address: tenant.direccion,
       city: tenant.municipio,
       // The sector Kipu issues (the registration accepts no other: register-third-party.ts).
-      docSector: INVOICE_TYPES.find((t) => t.supported)!.sector,
+      docSector: INVOICE_TYPES[0]!.sector,
       tokenDescription: 'Vinculado por el administrador; el token SIAT es el del propio contribuyente',
       createdAt: deps.now().toISOString(),
     };

@@ -8,7 +8,7 @@ import type { SecretStore } from '../config/secrets';
 import { TenantError, type Tenant } from '../store/tenants';
 import type { ThirdPartyUser } from '../store/third-party-users';
 import { tokenSecretName } from '../codes/siat-gateway';
-import { INVOICE_TYPES } from '../invoicing/invoice-types';
+import { INVOICE_TYPES } from '../../shared/invoice-types';
 import { findSector } from '../siat/codes';
 
 export type ThirdPartyErrorCode = 'NOT_PROVIDER' | 'DUPLICATE_NIT' | 'DUPLICATE_USERNAME' | 'UNKNOWN_SECTOR' | 'UNSUPPORTED_SECTOR';
@@ -59,8 +59,8 @@ export const REGISTRATION_CONFLICT =
   'No se puede registrar el usuario de terceros con ese NIT o ese nombre de usuario. Revise sus usuarios (GET /api/v1/user/additional); ' +
   'si el NIT es correcto, pida al administrador de Kipu que vincule ese contribuyente a su cuenta de proveedor.';
 
-/** Sectors Kipu issues today: the supported invoice types' (invoice-types.ts is the one list). */
-const ISSUABLE_SECTORS: ReadonlySet<number> = new Set(INVOICE_TYPES.filter((t) => t.supported).map((t) => t.sector));
+/** Sectors Kipu issues: the invoice types' (shared/invoice-types.ts is the one list). */
+const ISSUABLE_SECTORS: ReadonlySet<number> = new Set(INVOICE_TYPES.map((t) => t.sector));
 
 /**
  * Seed: docSector "must equal that of the provider system". The provider's system is this Kipu,

@@ -3,6 +3,7 @@
 // the OpenAPI document shows them, and the till's types are their Static<>.
 import Type, { type Static } from 'typebox';
 import { SiatMessageSchema } from './envelope';
+import { allSectorFields, type SectorField } from '../sector-fields';
 
 export const InvoiceStateSchema = Type.Union([
   Type.Literal('PENDING'),
@@ -21,8 +22,26 @@ export type EmissionType = Static<typeof EmissionTypeSchema>;
 
 const Money = (description: string) => Type.Number({ minimum: 0, description: `${description} (hasta 2 decimales)` });
 
+/** A sector field (shared/sector-fields.ts) as an optional JSON property; its sector requires it. */
+function sectorProperty(f: SectorField) {
+  const description = `${f.label} (${f.xml}${f.required ? '; obligatorio en su sector' : ''})`;
+  switch (f.kind) {
+    case 'string':
+      return Type.Optional(Type.Union([Type.String({ maxLength: f.maxLength, description }), Type.Null()]));
+    case 'integer':
+      return Type.Optional(Type.Union([Type.Integer({ minimum: f.minimum, maximum: f.maximum, description }), Type.Null()]));
+    case 'amount':
+      return Type.Optional(Type.Union([Money(description), Type.Null()]));
+    case 'dateTime':
+      return Type.Optional(Type.Union([Type.String({ maxLength: 23, description: `${description}; aaaa-mm-ddThh:mm:ss, hora de Bolivia` }), Type.Null()]));
+  }
+}
+const sectorProperties = (part: 'header' | 'line') => Object.fromEntries(allSectorFields(part).map((f) => [f.key, sectorProperty(f)]));
+
 export const CreateInvoiceDetailSchema = Type.Object(
   {
+    ...sectorProperties('line'),
+    returnProduct: Type.Optional(Type.Boolean({ description: 'Nota de crédito-débito: true = línea devuelta (codigoDetalleTransaccion 2)' })),
     activityEconomic: Type.String({ minLength: 1, maxLength: 10 }),
     codeProductSin: Type.Union([Type.String({ minLength: 1, maxLength: 8 }), Type.Integer({ minimum: 1, maximum: 99_999_999 })]),
     codeProduct: Type.String({ minLength: 1, maxLength: 50 }),
@@ -58,6 +77,8 @@ export const createInvoiceBody = (invoiceTypes: string) =>
       exchangeRate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Tipo de cambio (1 por defecto)' })),
       exceptionCode: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()])),
       details: Type.Array(CreateInvoiceDetailSchema, { minItems: 1, maxItems: 500 }),
+      originalInvoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'Nota de crédito-débito: id de la factura original (VALIDATED)' })),
+      ...sectorProperties('header'),
     },
     { additionalProperties: false },
   );

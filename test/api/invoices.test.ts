@@ -152,15 +152,15 @@ describe('validation (422 names the field and the rule)', () => {
     assert.equal((await json(forced)).data.state, 'VALIDATED');
   });
 
-  test('structural errors are 400: money as a string, unknown field, unknown invoiceType, unsupported type', async () => {
+  test('structural errors are 400: money as a string, unknown field, unknown invoiceType; a sector field missing is 422 naming it', async () => {
     assert.equal((await issue(sale({}, { priceUnit: '9.50' }))).status, 400);
     const unknown = await issue({ ...sale(), foo: 1 });
     assert.equal(unknown.status, 400);
     assert.match((await json(unknown)).detail, /foo: no es un campo admitido/);
     assert.equal((await issue(sale({ invoiceType: 'FANTASY' }))).status, 400);
     const hotel = await issue(sale({ invoiceType: 'ELECTRONIC_HOTEL' }));
-    assert.equal(hotel.status, 400);
-    assert.match((await json(hotel)).detail, /no está soportado todavía/);
+    assert.equal(hotel.status, 422);
+    assert.match((await json(hotel)).detail, /checkInDate: Fecha de ingreso: campo obligatorio de este sector/);
   });
 
   test('an unknown point of sale is 404', async () => {

@@ -12,7 +12,7 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { ok, pageOf } from '../envelope';
 import { notFound } from '../errors';
 import { asApiError } from '../domain-errors';
-import { INVOICE_TYPES } from '../../invoicing/invoice-types';
+import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { offsetOf } from '../pagination';
 import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
 import {
@@ -30,7 +30,7 @@ import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
 
 const InvoiceBody = createInvoiceBody(
-  `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')} (por ahora solo ELECTRONIC_SALE y COMPUTERIZED_SALE)`,
+  `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')}`,
 );
 
 export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): EmissionType {

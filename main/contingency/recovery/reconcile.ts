@@ -5,7 +5,8 @@ import type { PointOfSale } from '../../store/points-of-sale';
 import type { ContingencyEvent } from '../../store/contingency-events';
 import type { CufdRecord } from '../../codes/codes-service';
 import { invoiceEventData } from '../../invoicing/invoice-event-data';
-import { invoiceServiceKey } from '../../siat/codes';
+import { documentOperations } from '../../siat/codes';
+import { callDocumentOperation } from '../../siat/document-call';
 import { messagesOf, onlyTransient, receptionBase, STEP, TransientSiatError, type Reception, type RecoveryContext } from './context';
 
 /**
@@ -22,11 +23,12 @@ export async function reconcile(ctx: RecoveryContext, tenant: Tenant, pos: Point
   for (const id of ids) {
     ctx.checkStopped();
     const inv = invoices.byId(tenant.id, id)!;
-    const res = (await client.call(invoiceServiceKey(inv.sector, inv.modalidad), 'verificacionEstadoFactura', {
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    const res = (await callDocumentOperation(client, ops.service, ops.verify, {
       ...receptionBase(gateway, tenant, pos, cufd, inv),
       codigoEmision: inv.codigoEmision,
       cuf: inv.cuf,
-    } as never)) as Reception;
+    })) as Reception;
     const messages = messagesOf(res);
     const at = new Date().toISOString();
     if (res.codigoEstado === 908) {

@@ -28,6 +28,7 @@ const sale: Sale = {
   exceptionCode: null,
   lines: [{ ...line, subTotal: totals.lines[0]!.subTotal }],
   totals,
+  sectorData: null,
 };
 const facts = { number: 9, cuf: 'CUF', cufd: { codigo: 'CUFD', direccion: '' }, fechaEmision: '2025-03-01T08:00:00.000', leyenda: 'Ley 453', exceptionCode: 1, usuario: 'caja' };
 

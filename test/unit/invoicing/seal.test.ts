@@ -8,6 +8,9 @@ import { buildCompraVentaXml } from '../../../main/invoicing/xml/compra-venta';
 import { createXmlSigner, verifyXmlSignature } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
 import { OFFICIAL_CODIGO_CONTROL, officialSample } from './sample-documents';
+import { sectorLayout } from '../../../main/invoicing/sectors/layouts';
+
+const COMPRA_VENTA = sectorLayout(1)!;
 
 const fields = (modalidad: 1 | 2): CufFields & { modalidad: 1 | 2 } => ({
   nit: 1003579028,
@@ -27,7 +30,7 @@ const withCuf = (cuf: string) => {
 };
 
 test('a computerized invoice is sealed unsigned: the CUF in the XML, the hash of the gzip', () => {
-  const s = seal({ fields: fields(2), codigoControl: OFFICIAL_CODIGO_CONTROL, document: withCuf, signer: null });
+  const s = seal({ fields: fields(2), layout: COMPRA_VENTA, codigoControl: OFFICIAL_CODIGO_CONTROL, document: withCuf, signer: null });
   assert.equal(s.cuf, buildCuf(fields(2), OFFICIAL_CODIGO_CONTROL));
   assert.equal(s.xml, buildCompraVentaXml(withCuf(s.cuf), 2));
   assert.equal(gunzipSync(s.gzip).toString('utf8'), s.xml);
@@ -36,7 +39,7 @@ test('a computerized invoice is sealed unsigned: the CUF in the XML, the hash of
 
 test('an electronic invoice is sealed signed, and the signature verifies', () => {
   const signer = createXmlSigner(generateTrainingCertificate({ nit: 1003579028, razonSocial: 'Carlos Loza', now: new Date('2025-03-01T12:00:00Z') }));
-  const s = seal({ fields: fields(1), codigoControl: OFFICIAL_CODIGO_CONTROL, document: withCuf, signer });
+  const s = seal({ fields: fields(1), layout: COMPRA_VENTA, codigoControl: OFFICIAL_CODIGO_CONTROL, document: withCuf, signer });
   assert.ok(s.xml.startsWith(buildCompraVentaXml(withCuf(s.cuf), 1).slice(0, -'</facturaElectronicaCompraVenta>'.length)));
   assert.equal(verifyXmlSignature(s.xml).valid, true);
   assert.equal(gunzipSync(s.gzip).toString('utf8'), s.xml);

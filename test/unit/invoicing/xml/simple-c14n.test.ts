@@ -93,6 +93,6 @@ test('compraVentaShape equals the scan of the builder output for every shape of 
 
 test('compraVentaShape refuses text the builder did not write', () => {
   const xml = buildCompraVentaXml(tenLineInvoice(1, 1), 1);
-  assert.throws(() => compraVentaShape(xml, 2), /not a document of buildCompraVentaXml/);
-  assert.throws(() => compraVentaShape(xml.slice(5), 1), /not a document of buildCompraVentaXml/);
+  assert.throws(() => compraVentaShape(xml, 2), /not a document of buildSectorXml/);
+  assert.throws(() => compraVentaShape(xml.slice(5), 1), /not a document of buildSectorXml/);
 });

@@ -1,0 +1,12 @@
+// Where a credit-debit note (SIAT sector 24) keeps its original invoice's facts and its own
+// amounts in the stored sectorData (by these names, also the API's response names).
+export const NOTE = {
+  SECTOR: 24,
+  ORIGINAL_ID: 'originalInvoiceId',
+  ORIGINAL_NUMBER: 'originalInvoiceNumber',
+  ORIGINAL_CUF: 'originalCuf',
+  ORIGINAL_DATE: 'originalEmissionDate',
+  AMOUNT_ORIGINAL: 'amountTotalOriginal',
+  AMOUNT_RETURNED: 'amountTotalReturn',
+  AMOUNT_CASH: 'amountCashCreditDebit',
+} as const;

@@ -1,0 +1,122 @@
+// The credit-debit note (SIAT sector 24, CONTRACT.md §9.3): a product taken back. The note
+// repeats every line of the original invoice (codigoDetalleTransaccion 1) and adds the returned
+// ones (2). montoTotalOriginal = Σ original lines; montoTotalDevuelto = Σ returned lines;
+// montoEfectivoCreditoDebito = 13 % of the returned amount, HALF-UP. It refuses what SIAT would,
+// and more: a return beyond what was sold (counting earlier notes), a line not on the original,
+// an original that SIAT has not validated, a note on a note. Pure: the original and its earlier
+// notes come in.
+import { multiply, toHundredths, type Cents } from '../../shared/money';
+import type { FieldProblem } from '../../shared/api-envelope';
+import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
+import type { Sale } from './sale-input';
+import { NOTE } from './credit-debit-note-data';
+
+export interface NoteLineRequest {
+  codeProduct: string;
+  quantity: number;
+  /** true: the line is returned (codigoDetalleTransaccion 2); false: a line of the original, repeated. */
+  returnProduct?: boolean;
+  readonly [other: string]: unknown;
+}
+
+/** IVA rate applied to the returned amount (CONTRACT §9.3: 75.00 returned → 9.75). */
+const IVA_PERCENT = 13;
+
+const percentHalfUp = (amount: Cents, percent: number): Cents => {
+  const exact = BigInt(amount) * BigInt(percent);
+  return Number((exact + 50n) / 100n);
+};
+
+
+/**
+ * The sale of a note against `original`, or the problems that refuse it (each names its field).
+ * `earlier`: notes already issued against the original and not refused by SIAT.
+ */
+export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[]): { sale: Sale } | { problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
+  if (original.sector === NOTE.SECTOR) {
+    add('originalInvoiceId', 'NOTE_ON_NOTE', 'no se emite una nota de crédito-débito sobre otra nota');
+    return { problems };
+  }
+  if (original.state !== 'VALIDATED') {
+    add('originalInvoiceId', 'ORIGINAL_NOT_VALIDATED', `la factura original N.º ${original.number} está ${original.state}; solo se emite una nota sobre una factura validada por SIAT`);
+    return { problems };
+  }
+
+  // What is left to return per original line, after the notes already issued.
+  const left = original.details.map((d) => d.quantity);
+  for (const n of earlier) {
+    for (const d of n.details) {
+      if (d.transaction !== 2) continue;
+      const i = original.details.findIndex((o, k) => o.codeProduct === d.codeProduct && left[k]! > 0);
+      if (i >= 0) left[i] = Math.max(0, left[i]! - d.quantity);
+    }
+  }
+
+  const returned: InvoiceLine[] = [];
+  lines.forEach((l, i) => {
+    const at = `details[${i}]`;
+    const code = String(l.codeProduct ?? '').trim();
+    const candidates = original.details.map((o, k) => ({ o, k })).filter(({ o }) => o.codeProduct === code);
+    if (candidates.length === 0) {
+      add(`${at}.codeProduct`, 'NOT_ON_ORIGINAL', `el producto ${code} no está en la factura original N.º ${original.number}`);
+      return;
+    }
+    if (!l.returnProduct) return; // a line of the original: all of them are repeated anyway
+    const q = typeof l.quantity === 'number' ? toHundredths(l.quantity) : null;
+    if (q === null || q === 0) {
+      add(`${at}.quantity`, 'DECIMALS', 'la cantidad devuelta debe ser mayor que cero, con 2 decimales como máximo');
+      return;
+    }
+    const pick = candidates.find(({ k }) => left[k]! >= q);
+    if (!pick) {
+      const max = candidates.reduce((s, { k }) => Math.max(s, left[k]!), 0);
+      add(`${at}.quantity`, 'RETURN_EXCEEDS_SOLD', `se devuelve ${q / 100} de ${code}, pero quedan ${max / 100} por devolver de lo vendido en la factura N.º ${original.number}`);
+      return;
+    }
+    left[pick.k]! -= q;
+    const o = pick.o;
+    // The returned part of the line's discount, in proportion to the quantity (HALF-UP).
+    const discount = o.amountDiscount > 0 ? Number((BigInt(o.amountDiscount) * BigInt(q) * 2n + BigInt(o.quantity)) / (2n * BigInt(o.quantity))) : 0;
+    const subTotal = multiply(q, o.priceUnit) - discount;
+    returned.push({ ...o, quantity: q, amountDiscount: discount, subTotal, transaction: 2 });
+  });
+  if (problems.length === 0 && returned.length === 0) add('details', 'NO_RETURN', 'indique al menos una línea devuelta (returnProduct: true)');
+  if (problems.length > 0) return { problems };
+
+  const originalLines: InvoiceLine[] = original.details.map((d) => ({ ...d, transaction: 1 }));
+  const montoOriginal = originalLines.reduce((s, d) => s + d.subTotal, 0);
+  const montoDevuelto = returned.reduce((s, d) => s + d.subTotal, 0);
+  if (montoDevuelto <= 0) return { problems: [{ field: 'details', rule: 'RETURN_NOT_POSITIVE', message: 'el monto devuelto debe ser mayor que cero' }] };
+  const efectivo = percentHalfUp(montoDevuelto, IVA_PERCENT);
+  const all = [...originalLines, ...returned];
+  return {
+    sale: {
+      clientDocType: original.clientDocType,
+      clientDocNumber: original.clientDocNumber,
+      clientComplement: original.clientComplement,
+      clientName: original.clientName,
+      clientCode: original.clientCode,
+      clientEmail: original.clientEmail,
+      paymentMethod: original.paymentMethod,
+      cardNumberMasked: null,
+      giftCard: 0,
+      additionalDiscount: 0,
+      currency: 1,
+      exchangeRate: 100,
+      exceptionCode: original.exceptionCode,
+      lines: all,
+      totals: { ok: true, lines: all.map((d) => ({ subTotal: d.subTotal })), sumSubTotals: montoDevuelto, montoTotal: montoDevuelto, montoTotalSujetoIva: montoDevuelto, montoTotalMoneda: montoDevuelto },
+      sectorData: {
+        [NOTE.ORIGINAL_ID]: original.id,
+        [NOTE.ORIGINAL_NUMBER]: original.number,
+        [NOTE.ORIGINAL_CUF]: original.cuf,
+        [NOTE.ORIGINAL_DATE]: original.fechaEmision,
+        [NOTE.AMOUNT_ORIGINAL]: montoOriginal,
+        [NOTE.AMOUNT_RETURNED]: montoDevuelto,
+        [NOTE.AMOUNT_CASH]: efectivo,
+      },
+    },
+  };
+}

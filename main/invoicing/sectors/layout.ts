@@ -1,0 +1,58 @@
+// A SIAT document sector as data (issue #12): the root, tipoFacturaDocumento, the ordered
+// cabecera and detalle elements with their XML kind and nillability, and the amount rules SIAT
+// checks. The XML builder (xml/sector-xml.ts), the document mapping, sale validation and the
+// simulator's formula checks read it; no sector has code of its own.
+// Facts: ../shared/siat/sectors/README.md, CONTRACT.md §3.2, §9.1–9.3, docs/sectors.md and
+// docs/decisions/0017-sector-layouts.md.
+
+/** How an element's value is written: text, integer, 2-decimal amount (Cents), SIAT date-time. */
+export type XmlKind = 'str' | 'int' | 'dec' | 'dateTime';
+
+export interface ElementSpec {
+  readonly name: string;
+  readonly kind: XmlKind;
+  /** Written as xsi:nil="true" when the value is null; a null non-nillable element is a bug. */
+  readonly nillable: boolean;
+}
+
+/** montoTotalSujetoIva per sector: total − gift card (sector 1), fixed 0 (tasa cero, export). */
+export type SujetoIvaRule = 'total-minus-gift-card' | 'zero';
+
+export interface SectorLayout {
+  readonly sector: number;
+  readonly tipoFactura: number;
+  /** The element that carries the document's own number. */
+  readonly numberElement: 'numeroFactura' | 'numeroNotaCreditoDebito';
+  readonly cabecera: readonly ElementSpec[];
+  /** null: the sector has no detalle (boleto aéreo). */
+  readonly detalle: readonly ElementSpec[] | null;
+  readonly rules: {
+    readonly sujetoIva: SujetoIvaRule;
+    /** A line may be given away whole (bonificaciones: subTotal 0, CONTRACT §9.2 sector 35). */
+    readonly zeroSubtotalLines: boolean;
+    /** The cabecera has montoGiftCard (several sectors remove it, §9.2). */
+    readonly giftCard: boolean;
+  };
+}
+
+export type ElementList = readonly ElementSpec[];
+
+export const el = (name: string, kind: XmlKind, nillable = false): ElementSpec => ({ name, kind, nillable });
+
+/** Inserts elements right after `anchor` (or before it with `before`): §9.2 states sectors this way. */
+export function insertAfter(list: ElementList, anchor: string, add: ElementList): ElementSpec[] {
+  const i = list.findIndex((e) => e.name === anchor);
+  if (i < 0) throw new Error(`layout: no element ${anchor}`);
+  return [...list.slice(0, i + 1), ...add, ...list.slice(i + 1)];
+}
+
+export function insertBefore(list: ElementList, anchor: string, add: ElementList): ElementSpec[] {
+  const i = list.findIndex((e) => e.name === anchor);
+  if (i < 0) throw new Error(`layout: no element ${anchor}`);
+  return [...list.slice(0, i), ...add, ...list.slice(i)];
+}
+
+export function without(list: ElementList, ...names: string[]): ElementSpec[] {
+  for (const n of names) if (!list.some((e) => e.name === n)) throw new Error(`layout: no element ${n}`);
+  return list.filter((e) => !names.includes(e.name));
+}

@@ -1,0 +1,11 @@
+// One call of a document operation chosen at run time (siat/codes.ts documentOperations): the
+// sector decides the service and the operation's name (recepcionFactura or
+// recepcionDocumentoAjuste …), which the client's static types cannot follow. The request's
+// fields are the same for both families (CONTRACT §2.4, §2.5).
+import type { SiatClient } from './client';
+import type { ServiceKey } from './operations';
+
+export function callDocumentOperation(client: SiatClient, service: ServiceKey, operation: string, request: Record<string, unknown>): Promise<unknown> {
+  const call = client.call as unknown as (s: ServiceKey, o: string, r: Record<string, unknown>) => Promise<unknown>;
+  return call.call(client, service, operation, request);
+}
