@@ -19,6 +19,8 @@ export interface SectorField {
   readonly maxLength?: number;
   readonly minimum?: number;
   readonly maximum?: number;
+  /** Written when the request leaves the field out (the element is then never nil). */
+  readonly default?: number;
 }
 
 export interface SectorFields {
@@ -115,7 +117,8 @@ export const SECTOR_FIELDS: readonly SectorFields[] = [
     line: [
       str('specialty', 'especialidad', 'Especialidad', false, 50),
       str('specialtyDetail', 'especialidadDetalle', 'Detalle de especialidad', false, 200),
-      int('nroOperatingRoom', 'nroQuirofanoSalaOperaciones', 'Quirófano / sala', true, 0, 999999),
+      // seed 001 marks it required, yet its hospital sample leaves it out: 0 = no operating room.
+      { ...int('nroOperatingRoom', 'nroQuirofanoSalaOperaciones', 'Quirófano / sala', false, 0, 999999), default: 0 },
       str('specialtyDoctor', 'especialidadMedico', 'Especialidad del médico', false, 200),
       str('nameLastNameDoctor', 'nombreApellidoMedico', 'Médico', true, 200),
       int('nitDocumentDoctor', 'nitDocumentoMedico', 'NIT/CI del médico', true, 1, 9999999999999),

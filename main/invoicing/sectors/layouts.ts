@@ -56,7 +56,7 @@ const DETALLE_BASE: ElementList = [
 const KIND = { string: 'str', integer: 'int', amount: 'dec', dateTime: 'dateTime' } as const;
 
 function fieldElement(f: SectorField): ElementSpec {
-  return el(f.xml, KIND[f.kind], !f.required);
+  return el(f.xml, KIND[f.kind], !f.required && f.default === undefined);
 }
 
 /** The sector's own elements, by XML name, in the order given. */

@@ -22,6 +22,7 @@ function siatDateTime(v: string): string | null {
 
 function convert(f: SectorField, raw: unknown, at: string, add: Add): string | number | null {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    if (f.default !== undefined) return f.default;
     if (f.required) add(at, 'REQUIRED', `${f.label}: campo obligatorio de este sector`);
     return null;
   }
