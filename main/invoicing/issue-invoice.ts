@@ -414,7 +414,8 @@ export class InvoicingService {
     if (!(err instanceof SiatTransportError) && !(err instanceof SiatMalformedError) && !notReceived) throw err;
     const event = this.openEvent(tenant, pos, err);
     const certainlyNotReceived = notReceived || (err instanceof SiatTransportError && (err.kind === 'refused' || err.kind === 'dns' || err.kind === 'tls'));
-    if (certainlyNotReceived) return this.reissueOffline(tenant, pos, inv, event, 'envío en línea fallido; reemitida fuera de línea');
+    // A note has no offline form (CONTRACT §2.5): it stays PENDING and recovery sends it online again.
+    if (certainlyNotReceived && inv.sector !== NOTE.SECTOR) return this.reissueOffline(tenant, pos, inv, event, 'envío en línea fallido; reemitida fuera de línea');
     // SIAT may have it: keep it as it is and reconcile on recovery (never resend blindly).
     const kept = this.deps.invoices.setState(inv.id, {
       state: 'PENDING',

@@ -6,6 +6,7 @@ import type { ContingencyEvent } from '../../store/contingency-events';
 import type { CufdRecord } from '../../codes/codes-service';
 import { invoiceEventData } from '../../invoicing/invoice-event-data';
 import { documentOperations } from '../../siat/codes';
+import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { callDocumentOperation } from '../../siat/document-call';
 import { messagesOf, onlyTransient, receptionBase, STEP, TransientSiatError, type Reception, type RecoveryContext } from './context';
 
@@ -48,6 +49,9 @@ export async function reconcile(ctx: RecoveryContext, tenant: Tenant, pos: Point
       bus.publish({ type: 'invoice.cancelled', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
     } else if (onlyTransient(messages)) {
       throw new TransientSiatError(`verificacionEstadoFactura: SIAT ${messages.map((m) => m.codigo).join(',')}`);
+    } else if (inv.sector === NOTE.SECTOR) {
+      // Notes have no packages (CONTRACT §2.5): SIAT never got this one, so it is sent online again, as is.
+      await invoicing.submitOnline(tenant, pos, invoices.setState(inv.id, { state: 'PENDING', needsReconcile: false, detail: 'SIAT no registró la nota; se reenvía en línea' }));
     } else {
       invoicing.reissueOffline(tenant, pos, inv, { id: ev.id, cufdEvento: ev.cufdEvento }, `SIAT no registró el envío en línea (${res.codigoEstado ?? '?'} ${messages.map((m) => m.codigo).join(',')}); reemitida fuera de línea`);
     }
