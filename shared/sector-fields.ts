@@ -81,7 +81,7 @@ export const SECTOR_FIELDS: readonly SectorFields[] = [
       str('zone', 'zona', 'Zona', false, 100),
       str('meterNumber', 'numeroMedidor', 'N.º de medidor', true, 100),
       str('clientAddress', 'domicilioCliente', 'Domicilio del cliente', false, 500),
-      str('periodConsumption', 'consumoPeriodo', 'Consumo del periodo', false, 100),
+      amount('periodConsumption', 'consumoPeriodo', 'Consumo del periodo', false),
       int('law1886Beneficiary', 'beneficiarioLey1886', 'Beneficiario Ley 1886', false, 0, 9999999999),
       amount('law1886Discount', 'montoDescuentoLey1886', 'Descuento Ley 1886', false),
       amount('dignityTariffDiscount', 'montoDescuentoTarifaDignidad', 'Descuento tarifa dignidad', false),

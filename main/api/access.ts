@@ -93,6 +93,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/ai/status': ANY,
 
   // Administration: what changes who the store is, what it trusts and where it sends data.
+  'GET /api/v1/settings/sales': ADMIN,
+  'PUT /api/v1/settings/sales': ADMIN,
   'GET /api/v1/settings/taxpayer': ADMIN,
   'PUT /api/v1/settings/taxpayer': ADMIN,
   'GET /api/v1/settings/siat': ADMIN,

@@ -55,6 +55,8 @@ export interface EngineSettings {
    * default <dataDir>/normativa. It may not exist yet (no corpus installed: the assistant says so).
    */
   aiCorpusDir: string;
+  /** KIPU_SIAT_IN_FLIGHT: SIAT calls in flight per point of sale for background submission (1–64; default 20). */
+  siatInFlight: number | null;
 }
 
 export class SettingsError extends Error {
@@ -143,6 +145,11 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     throw new SettingsError('KIPU_RATE_LIMIT', `debe ser un entero positivo de solicitudes por minuto (recibido "${rateRaw}")`);
   }
 
+  const inFlightRaw = read(env, 'KIPU_SIAT_IN_FLIGHT');
+  if (inFlightRaw !== undefined && (!/^\d+$/.test(inFlightRaw) || Number(inFlightRaw) < 1 || Number(inFlightRaw) > 64)) {
+    throw new SettingsError('KIPU_SIAT_IN_FLIGHT', `debe ser un entero de 1 a 64 envíos simultáneos por punto de venta (recibido "${inFlightRaw}")`);
+  }
+
   const publicRateRaw = read(env, 'KIPU_PUBLIC_RATE_LIMIT') ?? '120';
   if (!/^\d+$/.test(publicRateRaw) || Number(publicRateRaw) < 1) {
     throw new SettingsError('KIPU_PUBLIC_RATE_LIMIT', `debe ser un entero positivo de solicitudes por minuto (recibido "${publicRateRaw}")`);
@@ -217,5 +224,6 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     aiCorpusDir,
     smtpAllowPrivate: parseBool(env, 'KIPU_SMTP_ALLOW_PRIVATE') ?? false,
     printerAllowLoopback: parseBool(env, 'KIPU_PRINTER_ALLOW_LOOPBACK') ?? false,
+    siatInFlight: inFlightRaw === undefined ? null : Number(inFlightRaw),
   };
 }

@@ -21,7 +21,8 @@ import { CatalogService } from '../catalogs/catalog-sync';
 import { Scheduler } from './scheduler';
 import { EventBus } from '../events/event-bus';
 import type { InvoiceRepository } from '../store/invoices';
-import { InvoicingService } from '../invoicing/issue-invoice';
+import { InvoicingService, NIT_POLICY_SETTING, type NitInvalidPolicy } from '../invoicing/issue-invoice';
+import { NitVerdicts } from '../codes/nit-verdicts';
 import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
 import { SignerProvider } from '../invoicing/signer-provider';
 import type { ContingencyRepository } from '../store/contingency-events';
@@ -137,7 +138,23 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const signers = new SignerProvider(store.settings, secrets, now);
   const contingencyEvents = store.contingency;
   const contingency = new ContingencyService(contingencyEvents, codes, bus, store);
-  const invoicing = new InvoicingService({ store, invoices, codes, catalogs, gateway, signers, bus, contingency, now });
+  const nits = new NitVerdicts(codes, store.clients, now);
+  const invoicing = new InvoicingService({
+    store,
+    invoices,
+    codes,
+    catalogs,
+    gateway,
+    signers,
+    bus,
+    contingency,
+    nits,
+    clients: store.clients,
+    nitPolicy: (tenantId) => (store.settings.get<NitInvalidPolicy>(tenantId, NIT_POLICY_SETTING) === 'exception' ? 'exception' : 'ask'),
+    ...(settings.siatInFlight ? { inFlightPerPos: settings.siatInFlight } : {}),
+    onBackgroundError: (err, inv) => logger.error({ err, invoiceId: inv.id }, 'envío en segundo plano al SIAT falló'),
+    now,
+  });
   const ct = deps.contingency ?? {};
   const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
@@ -161,7 +178,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: store.branches, invoices, contingency: contingencyEvents, codes, gateway });
   posRoutes(app, { store, registration });
   productRoutes(app, { store });
-  codesRoutes(app, { store, codes, catalogs, gateway });
+  codesRoutes(app, { store, codes, catalogs, gateway, nits });
   aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
@@ -220,6 +237,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Offline-first (DESIGN.md): probe SIAT for automatic events; resume interrupted recoveries.
   monitor.start();
   recovery.resumeAll();
+  // Sales stored but never settled with SIAT when the engine last stopped (issue #13).
+  const resumed = invoicing.resumeSubmissions((id) => store.tenants.byId(id), (tenantId, id) => store.pointsOfSale.byId(tenantId, id));
+  if (resumed > 0) logger.info({ resumed }, 'reanudando envíos al SIAT pendientes');
   webhooks.start();
 
   if (deps.scheduler !== false) {

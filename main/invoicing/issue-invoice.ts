@@ -37,6 +37,9 @@ import { buildNoteSale, type NoteLineRequest } from './credit-debit-note';
 import { NOTE } from './credit-debit-note-data';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
+import type { NitVerdicts } from '../codes/nit-verdicts';
+import type { ClientRepository } from '../store/clients';
+import { SubmissionQueue } from './submission-queue';
 import { STORAGE_ERROR_CODE, storageFailureOf, type StorageFailure } from '../store/storage-failure';
 
 /**
@@ -61,7 +64,16 @@ export interface IssueOptions {
   usuario: string;
   /** false: build, sign and store, but do not submit (benchmarks, tests). */
   submit?: boolean;
+  /**
+   * How long the caller waits for SIAT's verdict (issue #13). 0 or absent: the sale answers as
+   * soon as the invoice is stored (PENDING) and submission runs in the background.
+   */
+  waitMs?: number;
 }
+
+/** What a sale does with a NIT SIAT said is invalid: ask the cashier (422), or issue with codigoExcepcion 1. */
+export type NitInvalidPolicy = 'ask' | 'exception';
+export const NIT_POLICY_SETTING = 'sales.nitInvalidPolicy';
 
 export interface IssueResult {
   invoice: InvoiceRecord;
@@ -79,6 +91,16 @@ export interface InvoicingDeps {
   signers: SignerProvider;
   bus: EventBus;
   contingency: ContingencyPort;
+  /** SIAT's remembered verdicts on NITs: the sale path never calls verificarNit itself. */
+  nits: NitVerdicts;
+  /** The till's clients, remembered with each sale (suggestions while typing). */
+  clients: ClientRepository;
+  /** Per tenant: what a sale to a NIT known to be invalid does (default 'ask'). */
+  nitPolicy?: (tenantId: string) => NitInvalidPolicy;
+  /** SIAT calls in flight per point of sale (submission-queue.ts). */
+  inFlightPerPos?: number;
+  /** Background submission failures that are not SIAT's (a bug, a closed store). */
+  onBackgroundError?: (err: unknown, inv: InvoiceRecord) => void;
   now?: () => Date;
   random?: () => number;
 }
@@ -92,10 +114,22 @@ export class InvoicingService {
   private readonly random: () => number;
   /** Gzip of online invoices stored but not yet sent (the sale path sends it right away). */
   private readonly gzipFor = new Map<string, { gzip: Buffer; hashArchivo: string }>();
+  /** Background submission to SIAT, per point of sale (issue #13). */
+  readonly submissions: SubmissionQueue;
 
   constructor(private readonly deps: InvoicingDeps) {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
+    this.submissions = new SubmissionQueue(
+      {
+        submitOnline: (t, p, inv) => this.submitOnline(t, p, inv),
+        submitAfterCheck: (t, p, inv) => this.submitAfterCheck(t, p, inv),
+        activeEvent: (tenantId, posId) => deps.contingency.activeEvent(tenantId, posId),
+        reissueOffline: (t, p, inv, ev, detail) => (inv.sector === NOTE.SECTOR ? inv : this.reissueOffline(t, p, inv, ev, detail)),
+      },
+      deps.inFlightPerPos,
+      deps.onBackgroundError,
+    );
   }
 
   async issue(tenant: Tenant, pos: PointOfSale, req: SaleRequest, opts: IssueOptions): Promise<IssueResult> {
@@ -142,16 +176,19 @@ export class InvoicingService {
     if (event && type.sector === NOTE.SECTOR) throw this.noteOnlineOnly();
     if (event) return this.issueOffline(tenant, pos, type, sale, leyenda, event, opts, hash);
 
-    // Online path. A NIT client is checked with SIAT unless the caller forces it (excepción 1).
+    // Online path. A NIT client is checked against SIAT's remembered verdict (never a call on the
+    // sale path, issue #13) unless the caller forces it (excepción 1).
     let cufd: CufdRecord;
     try {
-      if (sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT && sale.exceptionCode !== 1 && opts.submit !== false) {
+      if (sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT && sale.exceptionCode !== 1 && opts.submit !== false && type.sector !== NOTE.SECTOR) {
         const nit = Number(sale.clientDocNumber);
-        const check = await this.deps.codes.verifyNit(tenant, pos, nit);
-        if (!check.valido) {
-          throw new IssueError(422, 'NIT_INVALID', `NIT ${nit} no válido según SIAT (${check.codigo} ${check.mensaje}); envíe exceptionCode 1 para emitir igualmente`, [
-            { field: 'clientDocumentNumber', rule: `SIAT_${check.codigo}`, message: check.mensaje },
-          ], { code: check.codigo, messages: [{ codigo: check.codigo, descripcion: check.mensaje }] });
+        const verdict = this.deps.nits.fresh(tenant.id, sale.clientDocNumber);
+        if (!verdict) this.deps.nits.checkInBackground(tenant, pos, nit);
+        else if (!verdict.valid && (this.deps.nitPolicy?.(tenant.id) ?? 'ask') === 'exception') sale.exceptionCode = 1;
+        else if (!verdict.valid) {
+          throw new IssueError(422, 'NIT_INVALID', `NIT ${nit} no válido según SIAT (${verdict.siatCode} ${verdict.siatMessage}); envíe exceptionCode 1 para emitir igualmente`, [
+            { field: 'clientDocumentNumber', rule: `SIAT_${verdict.siatCode}`, message: verdict.siatMessage },
+          ], { code: verdict.siatCode, messages: [{ codigo: verdict.siatCode, descripcion: verdict.siatMessage }] });
         }
       }
       cufd = await this.deps.codes.ensureCufd(tenant, pos);
@@ -168,7 +205,77 @@ export class InvoicingService {
     if ('replayed' in inv) return inv;
     this.deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
     if (opts.submit === false) return { invoice: inv, replayed: false };
-    return { invoice: await this.submitOnline(tenant, pos, inv), replayed: false };
+    const outcome = this.submissions.enqueue(tenant, pos, inv);
+    if (!opts.waitMs || opts.waitMs <= 0) {
+      void outcome.catch(() => {}); // reported by onBackgroundError; the stored state is the truth
+      return { invoice: inv, replayed: false };
+    }
+    return { invoice: await this.waitFor(outcome, opts.waitMs, tenant.id, inv.id), replayed: false };
+  }
+
+  /** The outcome if it comes within `ms`, else the invoice as stored now (still PENDING). */
+  private async waitFor(outcome: Promise<InvoiceRecord>, ms: number, tenantId: string, id: string): Promise<InvoiceRecord> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+    try {
+      const done = await Promise.race([outcome, late]);
+      return done ?? this.deps.invoices.byId(tenantId, id)!;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * After a restart: online invoices stored but never settled (the engine stopped between the
+   * commit and SIAT's answer). SIAT is asked first (verificacion…), so none is sent twice.
+   */
+  resumeSubmissions(tenantOf: (id: string) => Tenant | null, posOf: (tenantId: string, id: string) => PointOfSale | null): number {
+    let n = 0;
+    for (const inv of this.deps.invoices.unsettledOnline()) {
+      const tenant = tenantOf(inv.tenantId);
+      const pos = tenant && posOf(tenant.id, inv.posId);
+      if (!tenant || !pos) continue;
+      void this.submissions.enqueue(tenant, pos, inv, true).catch(() => {});
+      n++;
+    }
+    return n;
+  }
+
+  /** Sends the invoice unless SIAT already has it (verificación 908/905 settles it here). */
+  async submitAfterCheck(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    const id = this.deps.gateway.identity(tenant);
+    let res: { codigoEstado?: number | null; codigoDescripcion?: string | null; mensajesList?: unknown };
+    try {
+      res = (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.verify, {
+        codigoAmbiente: id.codigoAmbiente,
+        codigoDocumentoSector: inv.sector,
+        codigoEmision: inv.codigoEmision,
+        codigoModalidad: inv.modalidad,
+        codigoPuntoVenta: inv.posCode,
+        codigoSistema: id.codigoSistema,
+        codigoSucursal: inv.branchCode,
+        cufd: inv.cufd,
+        cuis: this.deps.codes.currentCuis(tenant.id, pos.id)?.codigo ?? (await this.deps.codes.ensureCuis(tenant, pos)).codigo,
+        nit: id.nit,
+        tipoFacturaDocumento: inv.tipoFactura,
+        cuf: inv.cuf,
+      })) as typeof res;
+    } catch (err) {
+      return this.onSubmitFailure(tenant, pos, inv, err);
+    }
+    const at = this.now().toISOString();
+    if (res.codigoEstado === 908) {
+      const done = this.deps.invoices.setState(inv.id, { state: 'VALIDATED', siatCode: 908, siatDescription: res.codigoDescripcion ?? 'VALIDADA', lastChecked: at, detail: 'SIAT ya la tenía (verificación al reanudar); no se reenvía' });
+      this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
+      return done;
+    }
+    if (res.codigoEstado === 905) {
+      const done = this.deps.invoices.setState(inv.id, { state: 'CANCELLED', siatCode: 905, siatDescription: res.codigoDescripcion ?? 'ANULADA', lastChecked: at });
+      this.deps.bus.publish({ type: 'invoice.cancelled', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
+      return done;
+    }
+    return this.submitOnline(tenant, pos, inv);
   }
 
   /** The note's sale from its original invoice (same tenant) and the returned lines. */
@@ -324,6 +431,11 @@ export class InvoicingService {
         eventId,
         createdAt: at,
       });
+      this.deps.clients.remember(
+        tenant.id,
+        { docType: sale.clientDocType, docNumber: sale.clientDocNumber, complement: sale.clientComplement, name: sale.clientName, code: sale.clientCode, email: sale.clientEmail },
+        at,
+      );
       if (codigoEmision === 1 && opts.submit !== false) {
         this.gzipFor.set(id, { gzip, hashArchivo });
         // Bounded: an entry whose sending never came (a failed commit) must not stay forever.

@@ -376,6 +376,18 @@ export class InvoiceRepository {
     ).map(toRecord);
   }
 
+  /**
+   * Online invoices stored and never settled, every tenant: PENDING without needs_reconcile and
+   * outside any event — the engine stopped between the commit and SIAT's answer.
+   */
+  unsettledOnline(): InvoiceRecord[] {
+    return (
+      prepared(this.db,
+        `SELECT * FROM invoices WHERE state = 'PENDING' AND needs_reconcile = 0 AND event_id IS NULL AND codigo_emision = 1 ORDER BY tenant_id, pos_id, number`,
+      ).all() as Row[]
+    ).map(toRecord);
+  }
+
   /** The credit-debit notes issued against an invoice that SIAT has not refused (they count as returned). */
   notesOf(tenantId: string, originalInvoiceId: string): InvoiceRecord[] {
     return (

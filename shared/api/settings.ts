@@ -67,3 +67,14 @@ export type CertificateUpload = { p12Base64: string; password: string } | { keyP
 
 export const CertificateInfoSchema = Type.Object({ subject: Type.String(), notAfter: Type.String(), notBefore: Type.String() });
 export type CertificateInfo = Static<typeof CertificateInfoSchema>;
+
+/** GET/PUT /api/v1/settings/sales: what the till does where SIAT's verdicts meet a sale (issue #13). */
+export const SalesSettingsSchema = Type.Object(
+  {
+    nitInvalidPolicy: Type.Union([Type.Literal('ask'), Type.Literal('exception')], {
+      description: 'NIT que SIAT declaró inválido: ask = la venta se rechaza (422 NIT_INVALID) para que el cajero confirme; exception = se emite con codigoExcepcion 1',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SalesSettings = Static<typeof SalesSettingsSchema>;

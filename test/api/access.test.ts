@@ -194,7 +194,7 @@ test('finding 14: 1,000 wrong CUFs from one address — at most the public limit
 
 test('finding 7 (parsers): a PNG body is read only by the logo upload; elsewhere it is 415', async () => {
   const png = Buffer.from('89504e470d0a1a0a', 'hex');
-  const res = await eng.api('/api/v1/invoices', { method: 'POST', body: png, headers: { 'content-type': 'image/png' } });
+  const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', body: png, headers: { 'content-type': 'image/png' } });
   assert.equal(res.status, 415);
   const logo = await eng.api('/api/v1/storage/brand/logo', { method: 'POST', body: png, headers: { 'content-type': 'image/png' } });
   assert.notEqual(logo.status, 415, 'the logo route still takes image/png');

@@ -428,7 +428,7 @@ before(async () => {
   known.posId = ((await (await eng.api('/api/v1/pos')).json()).data as { id: string }[]).map((p) => p.id);
   const product = await eng.api('/api/v1/products', { method: 'POST', json: { code: 'FZ-1', description: 'Producto de prueba', priceUnit: 10, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' } });
   assert.equal(product.status, 201, await product.clone().text());
-  const invoice = await eng.api('/api/v1/invoices', {
+  const invoice = await eng.api('/api/v1/invoices?wait=true', {
     method: 'POST',
     json: {
       invoiceType: 'COMPUTERIZED_SALE', posId: known.posId[0], clientDocumentType: 1, clientDocumentNumber: '5115889', clientBusinessName: 'Juan Pérez', clientCode: 'C-1', paymentMethodCode: 1,

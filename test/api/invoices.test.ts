@@ -34,7 +34,7 @@ function sale(over: Record<string, unknown> = {}, line: Record<string, unknown> 
 }
 
 const issue = (body: unknown, headers: Record<string, string> = {}, key?: string | null) =>
-  eng.api('/api/v1/invoices', { method: 'POST', json: body, headers, ...(key !== undefined ? { key } : {}) });
+  eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: body, headers, ...(key !== undefined ? { key } : {}) });
 
 before(async () => {
   eng = await startTestEngine({}, undefined, { scheduler: false });
@@ -140,8 +140,17 @@ describe('validation (422 names the field and the rule)', () => {
     });
   }
 
-  test('a NIT that SIAT does not know is refused with SIAT’s code, and exceptionCode 1 lets it through', async () => {
+  test('a NIT SIAT said is unknown is refused with SIAT’s code once known; exceptionCode 1 or the policy lets it through; the sale never asks SIAT itself', async () => {
     const nitSale = sale({ clientDocumentType: 5, clientDocumentNumber: '1234567', clientBusinessName: 'EMPRESA X' });
+    // Never checked: the sale is issued at once, and the NIT is verified in the background.
+    const first = await issue(nitSale);
+    assert.equal(first.status, 201, await first.clone().text());
+    const tenantId = eng.store.tenants.byNit('7000123019')!.id;
+    for (let i = 0; i < 100 && !eng.store.clients.nitVerdict(tenantId, '1234567'); i++) await new Promise((r) => setTimeout(r, 20));
+    const verdict = eng.store.clients.nitVerdict(tenantId, '1234567');
+    assert.equal(verdict?.valid, false);
+    assert.equal(verdict?.siatCode, 994);
+    // Known invalid: asked before issuing (422 with SIAT's code).
     const res = await issue(nitSale);
     const body = await json(res);
     assert.equal(res.status, 422);
@@ -150,6 +159,15 @@ describe('validation (422 names the field and the rule)', () => {
     const forced = await issue({ ...nitSale, exceptionCode: 1 });
     assert.equal(forced.status, 201);
     assert.equal((await json(forced)).data.state, 'VALIDATED');
+    // The policy "exception" issues it with codigoExcepcion 1 by itself.
+    const put = await eng.api('/api/v1/settings/sales', { method: 'PUT', json: { nitInvalidPolicy: 'exception' } });
+    assert.equal(put.status, 200);
+    const byPolicy = await issue(nitSale);
+    assert.equal(byPolicy.status, 201);
+    const inv = eng.store.invoices.byId(tenantId, (await json(byPolicy)).data.id)!;
+    assert.match(inv.xml, /<codigoExcepcion>1<\/codigoExcepcion>/);
+    assert.equal(inv.state, 'VALIDATED');
+    await eng.api('/api/v1/settings/sales', { method: 'PUT', json: { nitInvalidPolicy: 'ask' } });
   });
 
   test('structural errors are 400: money as a string, unknown field, unknown invoiceType; a sector field missing is 422 naming it', async () => {

@@ -238,7 +238,7 @@ describe('closing a point of sale', () => {
 
   test('refused while it has invoices not settled with SIAT, or a contingency event not closed', async () => {
     const pos = (await register(newPos({ name: 'Caja con pendientes' }))).body.data;
-    const issued = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id) });
+    const issued = await call('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(pos.id) });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const invoiceId = issued.body.data.id;
 
@@ -270,7 +270,7 @@ describe('closing a point of sale', () => {
   test('closed in SIAT: gone from the lists, issuing and SIAT actions on it are refused, its invoices stay readable', async () => {
     const pos = (await register(newPos({ name: 'Caja temporal', type: 6 }))).body.data;
     const retryKey = { 'idempotency-key': 'venta-antes-del-cierre' };
-    const issued = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id), headers: retryKey });
+    const issued = await call('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(pos.id), headers: retryKey });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     assert.equal(issued.body.data.state, 'VALIDATED');
 
@@ -289,16 +289,16 @@ describe('closing a point of sale', () => {
     assert.ok(!(await listPos()).some((p) => p.id === pos.id));
     assert.ok(!(await branchPos(mainBranchId)).some((p) => p.id === pos.id));
 
-    const refused = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id) });
+    const refused = await call('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(pos.id) });
     assert.equal(refused.status, 409);
     assert.equal(refused.body.error.code, 'POS_CLOSED');
     assert.match(refused.body.detail, new RegExp(`El punto de venta ${pos.code} de la sucursal 0 \\("Caja temporal"\\) se cerró en SIAT el \\d{2}/\\d{2}/\\d{4}: ya no emite facturas`));
     // A retry of the sale made before the close still gets its invoice back (same key, same body);
     // the same key with another body is the usual idempotency conflict.
-    const retried = await call('/api/v1/invoices', { method: 'POST', json: saleRequest(pos.id), headers: retryKey });
+    const retried = await call('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(pos.id), headers: retryKey });
     assert.equal(retried.status, 200, JSON.stringify(retried.body));
     assert.equal(retried.body.data.id, issued.body.data.id);
-    const otherBody = await call('/api/v1/invoices', { method: 'POST', json: { ...saleRequest(pos.id), clientCode: 'C-2' }, headers: retryKey });
+    const otherBody = await call('/api/v1/invoices?wait=true', { method: 'POST', json: { ...saleRequest(pos.id), clientCode: 'C-2' }, headers: retryKey });
     assert.equal(otherBody.status, 409);
     assert.equal(otherBody.body.error.code, 'IDEMPOTENCY_CONFLICT');
     const cufd = await call('/api/v1/codes/cufd', { method: 'POST', json: { posId: pos.id } });

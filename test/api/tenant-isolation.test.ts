@@ -368,7 +368,7 @@ before(async () => {
   const sector = ((await (await eng.api(`/api/v1/invoice/pagination?posId=${pos0.code}&page=0&size=10`)).json()) as { data: { result: { invoiceNumber: number; code: string }[] } }).data.result;
   const mine = sector.find((r) => r.invoiceNumber === invoice.invoiceNumber)!;
   const idempotencyKey = 'venta-de-a-0016';
-  await created('/api/v1/invoices', { headers: { 'idempotency-key': idempotencyKey }, json: { ...SALE, posId: pos0.id } });
+  await created('/api/v1/invoices?wait=true', { headers: { 'idempotency-key': idempotencyKey }, json: { ...SALE, posId: pos0.id } });
 
   Object.assign(own, {
     pos: pos.id, posCode: String(pos0.code), branch: String(branch.branchId), product: product.id, productCode: 'TI-A-1', invoice: invoice.id, cuf: invoice.cuf,

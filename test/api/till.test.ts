@@ -161,7 +161,7 @@ test('stream: status on connect, then an invoice event after a sale — only to 
     assert.equal(first.data.pos[0].posId, posId);
     await theirs.next((e) => e.event === 'status');
 
-    const res = await eng.api('/api/v1/invoices', { method: 'POST', json: sale() });
+    const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: sale() });
     assert.equal(res.status, 201);
     const inv = (await json(res)).data;
     const validated = await mine.next((e) => e.event === 'invoice' && e.data.state === 'VALIDATED');
@@ -190,7 +190,7 @@ test('contingency: SIAT refuses → the sale is issued offline, the stream says 
   try {
     await s.next((e) => e.event === 'status');
     await simAdmin('/faults', { mode: 'refuse' });
-    const res = await eng.api('/api/v1/invoices', { method: 'POST', json: sale() });
+    const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: sale() });
     assert.equal(res.status, 201);
     const inv = (await json(res)).data;
     assert.equal(inv.state, 'CONTINGENCY');

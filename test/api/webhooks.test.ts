@@ -224,7 +224,7 @@ describe('signed delivery to a real HTTPS receiver (KIPU_WEBHOOK_ALLOW_PRIVATE=1
     return (await json(res)).data as { id: string; secret: string };
   };
   const issue = async () => {
-    const res = await eng.api('/api/v1/invoices', {
+    const res = await eng.api('/api/v1/invoices?wait=true', {
       method: 'POST',
       json: {
         invoiceType: 'COMPUTERIZED_SALE',

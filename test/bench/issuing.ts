@@ -84,7 +84,7 @@ try {
   const t1 = performance.now();
   for (let i = 0; i < nB; i++) {
     const s = performance.now();
-    const res = await eng.api('/api/v1/invoices', { method: 'POST', json: body(posId) });
+    const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: body(posId) });
     if (res.status !== 201) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
     latB.push(performance.now() - s);

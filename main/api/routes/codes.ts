@@ -1,4 +1,5 @@
 // Seed "Tax codes" and "Catalogs", and GET /api/v1/events/check-connection.
+import type { NitVerdicts } from '../../codes/nit-verdicts';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -32,6 +33,7 @@ export interface CodesDeps {
   codes: CodesService;
   catalogs: CatalogService;
   gateway: SiatGateway;
+  nits: NitVerdicts;
 }
 
 export function resolvePos(deps: { store: Store }, req: FastifyRequest, posId: string | undefined): PointOfSale {
@@ -56,14 +58,16 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
     {
       schema: {
         tags: ['Códigos'],
-        summary: 'Verifica un NIT con SIAT (verificarNit)',
+        summary: 'Verifica un NIT con SIAT (verificarNit); un veredicto de menos de un día se responde sin consultar de nuevo',
         body: NitCheckBody,
         response: { 200: apiResponse(NitCheckResultSchema) },
       },
     },
     async (req) => {
       const pos = resolvePos(deps, req, req.body.posId);
-      const res = await viaSiat(() => deps.codes.verifyNit(req.tenant, pos, req.body.nit));
+      // SIAT's verdict of the last day answers at once (issue #13); otherwise SIAT is asked and
+      // its verdict remembered for the sales that follow.
+      const res = await viaSiat(() => deps.nits.check(req.tenant, pos, req.body.nit));
       return ok({ valido: res.valido, nit: res.nit, mensaje: res.mensaje }, `SIAT ${res.codigo}: ${res.mensaje}`);
     },
   );

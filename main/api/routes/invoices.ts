@@ -33,6 +33,19 @@ const InvoiceBody = createInvoiceBody(
   `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')}`,
 );
 
+/** `?wait`: the longest a sale answer waits for SIAT's verdict (issue #13). */
+const WaitQuery = Type.Object({
+  wait: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,5})$', description: 'true = esperar el veredicto de SIAT hasta 15 s; un número = milisegundos (máximo 30000); por defecto no espera' })),
+});
+export const WAIT_DEFAULT_MS = 15_000;
+const WAIT_MAX_MS = 30_000;
+
+export function waitMsOf(wait: string | undefined): number {
+  if (wait === undefined || wait === 'false') return 0;
+  if (wait === 'true') return WAIT_DEFAULT_MS;
+  return Math.min(Number(wait), WAIT_MAX_MS);
+}
+
 export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): EmissionType {
   return inv.codigoEmision === 2 ? 'CONTINGENCY' : 'NORMAL';
 }
@@ -118,12 +131,15 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     {
       schema: {
         tags,
-        summary: 'Emite una factura (compra-venta, modalidad electrónica o computarizada)',
+        summary: 'Emite una factura de cualquier documento sector de la semilla (invoiceType)',
         description:
-          'Con SIAT en línea la factura se envía y vuelve VALIDATED o REJECTED (con los códigos de SIAT). Si SIAT no responde, ' +
-          'la venta no se pierde: se emite fuera de línea (state CONTINGENCY, emissionType CONTINGENCY) y se envía en paquete al reconectar. ' +
-          'La cabecera Idempotency-Key hace que un reintento devuelva la misma factura.',
+          'La venta termina cuando la factura está armada, verificada, firmada y guardada: la respuesta llega entonces con state PENDING ' +
+          'y el envío a SIAT sigue en segundo plano; VALIDATED o REJECTED (con los códigos de SIAT) llega por el flujo de eventos, los ' +
+          'webhooks y GET /api/v1/invoices/{id}/status. Con ?wait=true (15 s) o ?wait=<ms> (hasta 30000) la respuesta espera el veredicto ' +
+          'de SIAT ese tiempo como máximo. Si SIAT no responde, la venta no se pierde: se emite fuera de línea (state CONTINGENCY, ' +
+          'emissionType CONTINGENCY) y se envía en paquete al reconectar. La cabecera Idempotency-Key hace que un reintento devuelva la misma factura.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        querystring: WaitQuery,
         body: InvoiceBody,
         response: { 201: apiResponse(InvoiceSchema), 200: apiResponse(InvoiceSchema) },
       },
@@ -139,6 +155,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           deps.invoicing.issue(req.tenant, openPointOfSale(deps.store, req.tenant.id, req.body.posId), req.body, {
             idempotencyKey,
             usuario: req.apiKey.name.slice(0, 100) || 'kipu',
+            waitMs: waitMsOf(req.query.wait),
           }),
         ));
       const inv = result.invoice;

@@ -17,6 +17,8 @@ import { apiResponse } from '../../../shared/api/envelope';
 import { isIsoDate } from '../../../shared/time';
 import type { Scope } from '../../../shared/api-scopes';
 import { CertificateBody, CertificateInfoSchema, SiatSettingsSchema, TaxpayerBody, TaxpayerSchema, siatSettingsBody } from '../../../shared/api/settings';
+import { SalesSettingsSchema, type SalesSettings } from '../../../shared/api/settings';
+import { NIT_POLICY_SETTING } from '../../invoicing/issue-invoice';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, KeyIdParams, RevokedApiKeySchema } from '../../../shared/api/keys';
 
 export interface SettingsRouteDeps {
@@ -60,6 +62,25 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   const tags = ['Configuración'];
   const now = deps.now ?? (() => new Date());
   const training = (req: FastifyRequest) => deps.training || req.tenant.training;
+
+  // ---------------------------------------------------------------- sales
+
+  const salesView = (tenantId: string): SalesSettings => ({
+    nitInvalidPolicy: deps.store.settings.get<string>(tenantId, NIT_POLICY_SETTING) === 'exception' ? 'exception' : 'ask',
+  });
+  r.get(
+    '/api/v1/settings/sales',
+    { schema: { tags, summary: 'Reglas de venta (NIT inválido según SIAT)', response: { 200: apiResponse(SalesSettingsSchema) } } },
+    async (req) => ok(salesView(req.tenant.id)),
+  );
+  r.put(
+    '/api/v1/settings/sales',
+    { schema: { tags, summary: 'Cambia las reglas de venta', body: SalesSettingsSchema, response: { 200: apiResponse(SalesSettingsSchema) } } },
+    async (req) => {
+      deps.store.settings.set(req.tenant.id, NIT_POLICY_SETTING, req.body.nitInvalidPolicy);
+      return ok(salesView(req.tenant.id), 'Reglas de venta guardadas');
+    },
+  );
 
   // ---------------------------------------------------------------- taxpayer
 

@@ -67,7 +67,7 @@ test('kill -9 at registration, mid-sending and mid-polling: the flush resumes, n
     await api('/api/v1/siat/sync/all', { posId: pos.id });
     await api('/api/v1/codes/cufd', { posId: pos.id });
     const ev = await api('/api/v1/events/start', { posId: pos.id, branchId: pos.branchId, codigoMotivo: 2, descripcion: 'SIAT inaccesible' });
-    for (let i = 0; i < 1100; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
+    for (let i = 0; i < 1100; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices?wait=true', saleBody(pos.id, i + k))));
 
     mark('// 1. SIAT');
     // 1. SIAT registers the event but the answer never comes: killed before the code is stored.

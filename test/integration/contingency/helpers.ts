@@ -68,7 +68,7 @@ export async function openTill(env: Record<string, string> = {}, extra: Partial<
       const worker = async () => {
         while (next < n) {
           const k = next++;
-          const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleBody(pos.id, counter++) });
+          const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleBody(pos.id, counter++) });
           const body = await res.json();
           assert.equal(res.status, 201, JSON.stringify(body));
           out[k] = body.data;

@@ -59,7 +59,7 @@ test('beyond the 72 h CUFD extension no offline invoice is issued; the event is 
     await till.sell(2, 1);
     const ev = eng.contingencyEvents.activeFor(till.tenantId, posId)!;
     await shift(73 * HOUR);
-    const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleBody(posId, 99) });
+    const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleBody(posId, 99) });
     assert.equal(res.status, 503);
     const body = await res.json();
     assert.equal(body.error.code, 'CONTINGENCY_LIMIT');

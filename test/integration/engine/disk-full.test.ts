@@ -136,7 +136,7 @@ test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after 
 
     await withoutCrashes(async () => {
       // Sales that arrive together share one group-commit batch: all of it fails, none is stored.
-      const answers = await Promise.all([1, 2, 3].map(() => eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) })));
+      const answers = await Promise.all([1, 2, 3].map(() => eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(posId) })));
       for (const res of answers) {
         const body = await res.json();
         assert.equal(res.status, 503, JSON.stringify(body));
@@ -202,7 +202,7 @@ test('a database the disk no longer lets it write: 503 with a Spanish detail, re
     assert.match(run('findmnt', ['-n', '-o', 'OPTIONS', mnt]), /emergency_ro|(^|,)ro(,|$)/, 'the file system is read-only now');
 
     await withoutCrashes(async () => {
-      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) });
+      const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(posId) });
       const body = await res.json();
       assert.equal(res.status, 503, JSON.stringify(body));
       // The kernel answers EROFS, which SQLite reports as SQLITE_IOERR_WRITE.
@@ -251,7 +251,7 @@ test('a database SQLite opened read-only: the sale is a 503 STORAGE_READ_ONLY, a
     const db = sqliteConnection(eng.store);
     db.pragma('query_only = ON');
     await withoutCrashes(async () => {
-      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) });
+      const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(posId) });
       const body = await res.json();
       assert.equal(res.status, 503, JSON.stringify(body));
       assert.equal(body.error.code, 'STORAGE_READ_ONLY');
