@@ -114,7 +114,7 @@ export const SECTOR_SAMPLES: SectorSample[] = [
     ),
     detalle: cells('actividadEconomica codigoProductoSin codigoProducto codigoNandina descripcion cantidad unidadMedida precioUnitario montoDescuento subTotal', { codigoNandina: '0901.11.00.00' }),
     required: 'codigoNandina',
-    longest: ['incoterm', 10],
+    longest: ['incoterm', 3],
     swap: ['incoterm', 'incotermDetalle'],
   }),
   sample({
@@ -123,7 +123,7 @@ export const SECTOR_SAMPLES: SectorSample[] = [
     cabecera: cells(`${HEAD} ${PAY} montoTotal montoTotalSujetoIva ${CURRENCY} numeroParteRecepcion montoGiftCard descuentoAdicional ${TAIL}`, { ...sd, numeroParteRecepcion: 'PR-2021-0001', montoTotalSujetoIva: '0' }),
     detalle: cells(LINE),
     required: 'montoTotalMoneda',
-    longest: ['numeroParteRecepcion', 50],
+    longest: ['numeroParteRecepcion', 100],
     swap: ['numeroParteRecepcion', 'montoGiftCard'],
   }),
   sample({
@@ -200,7 +200,7 @@ export const SECTOR_SAMPLES: SectorSample[] = [
       },
     ),
     required: 'nombreApellidoMedico',
-    longest: ['modalidadServicio', 100],
+    longest: ['modalidadServicio', 50],
     swap: ['codigoCliente', 'modalidadServicio'],
   }),
   sample({
@@ -264,7 +264,7 @@ export const SECTOR_SAMPLES: SectorSample[] = [
     ),
     detalle: null,
     required: 'nombrePasajero',
-    longest: ['codigoOrigenServicio', 50],
+    longest: ['codigoOrigenServicio', 3],
     swap: ['cufd', 'cuf'],
   }),
   sample({
