@@ -168,6 +168,21 @@ function validateOne(lx: Libxml2, validator: Validator, xml: string): XsdResult 
 }
 
 /**
+ * Loads libxml2-wasm and compiles compra-venta's two schemas, so the simulator's first
+ * reception does not pay for them (about 0.4 s, seconds on a loaded machine) inside the
+ * client's time-out. Other sectors compile on first use (a few ms each). Never rejects: a
+ * problem shows again, with its message, on the first validation.
+ */
+export async function warmUpInvoiceXsd(): Promise<void> {
+  try {
+    const lx = await libxml2();
+    for (const m of [MODALIDAD.ELECTRONICA, MODALIDAD.COMPUTARIZADA] as const) compile(lx, schemaPath(m, SECTOR.COMPRA_VENTA));
+  } catch {
+    // reported by validateInvoiceXml
+  }
+}
+
+/**
  * Validates documents against the XSD of their modality and sector. The result array is
  * parallel to `xmls`. Signed electronic documents validate against the electronic XSD (which
  * requires a ds:Signature valid for the XML-Signature schema); computarizada ones against the
