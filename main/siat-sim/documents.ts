@@ -10,7 +10,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { decodeCuf } from '../invoicing/cuf';
 import { verifyXmlSignature } from '../invoicing/signing';
 import { certificateNit } from '../invoicing/certificate';
-import { validateInvoiceXml } from './xsd/invoice-xsd';
+import { hasInvoiceXsd, validateInvoiceXml } from './xsd/invoice-xsd';
 import { parseSiatDateTime } from '../siat/datetime';
 import { isWarning } from '../siat/messages';
 import { msg, type SimMessage } from './respond';
@@ -20,8 +20,6 @@ import type { CufdRow, EventRow, SimulatorState } from './state';
 export const ONLINE_PAST_TOLERANCE_MS = 60 * 60 * 1000;
 export const ONLINE_FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
-/** Sectors whose XSD ships in resources/siat/xsd (validateInvoiceXml). */
-const SECTORS_WITH_XSD = new Set([1]);
 /** Sectors checked with the §3.7 formulas (2-decimal compra-venta layout). */
 const FORMULA_SECTORS = new Set([1, 41]);
 
@@ -157,7 +155,7 @@ function normalizePem(pem: string): string {
  */
 export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]): Promise<DocumentVerdict[]> {
   const { state } = ctx;
-  const xsd = SECTORS_WITH_XSD.has(ctx.sector) && (ctx.modalidad === 1 || ctx.modalidad === 2)
+  const xsd = hasInvoiceXsd(ctx.sector, ctx.modalidad)
     ? await validateInvoiceXml(xmls, ctx.modalidad as 1 | 2, ctx.sector)
     : null;
   const seen = new Set<string>();

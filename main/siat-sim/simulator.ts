@@ -16,6 +16,7 @@ import { createAdminApi } from './admin-api';
 import { sendJson } from './http-io';
 import { silentLogger, type SimLogger } from './logger';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
+import { warmUpInvoiceXsd } from './xsd/invoice-xsd';
 
 export interface SiatSimulatorOptions {
   /** Port of the SOAP services (0 = any free port). */
@@ -137,6 +138,8 @@ export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Pr
     }
   }
 
+  // Before the first reception can arrive: the XSD validator's one-off load (invoice-xsd.ts).
+  await warmUpInvoiceXsd();
   port = await listen(soapServer, port);
   const adminPort = await listen(adminServer, options.adminPort ?? 0);
   const url = `http://${host}:${port}/v2`;

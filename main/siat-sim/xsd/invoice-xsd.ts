@@ -1,28 +1,203 @@
-// XSD validation of invoice XML against the schemas in resources/siat/xsd (CONTRACT.md §0.4,
-// §3.5 step 1). validateInvoiceXml uses the compiled validator (xsd-compiled.ts): the XSD is
-// compiled once and each document costs microseconds, which matters because the SIAT
-// simulator validates every online invoice inside the client's 5 s time-out.
+// XSD validation of SIAT documents (invoices and notes) against the schemas in
+// resources/siat/xsd (CONTRACT.md §0.4, §3.5 step 1), one schema per sector and modality.
 //
-// validateInvoiceXmlWithXmllint keeps the reference implementation, xmllint-wasm (libxml2),
-// used by the differential tests as the oracle. Each xmllint-wasm call starts a worker and
-// instantiates the wasm module (~0.25 s idle, seconds under load), so there documents are
-// validated in batches: one call per list, and concurrent calls for the same schema are
-// coalesced into the next run.
+// validateInvoiceXml uses libxml2-wasm: libxml2 itself compiled to WebAssembly, the same
+// validator SIAT-side tooling and xmllint use, so every sector's XSD is checked by one complete
+// implementation of XML Schema (decision 0019 explains why it replaced Kipu's hand-written
+// compiled validator). A schema is compiled once per file and kept; each document then costs
+// about a tenth of a millisecond, which matters because the SIAT simulator validates every
+// online invoice inside the client's 5 s time-out.
+//
+// validateInvoiceXmlWithXmllint keeps xmllint-wasm (another build of libxml2, run as the
+// xmllint program) as the oracle of the differential tests. Each xmllint-wasm call starts a
+// worker and instantiates the wasm module (~0.25 s idle, seconds under load), so there
+// documents are validated in batches: one call per list, and concurrent calls for the same
+// schema are coalesced into the next run.
 //
 // Kipu itself does not validate its XML before sending (SIAT does): the simulator uses this for
 // the 939 check, and tests use it as the oracle of the XML builders.
 // Runs in: SIAT simulator (and tests).
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { validateXML, memoryPages } from 'xmllint-wasm';
 import { resourcesDir } from '../../config/paths';
 import { SECTOR, sectorRoot } from '../../siat/codes';
-import { compileXsd, validateCompiled, type XsdResult } from './xsd-compiled';
+import { MODALIDAD } from '../../../shared/siat-codes';
 
-export type { XsdResult };
+export interface XsdResult {
+  valid: boolean;
+  /** xmllint-style messages, `línea N: …`; empty when valid. */
+  errors: string[];
+}
 
-/** Sectors whose XSDs are in resources/siat/xsd; add a sector when its XSD is added. */
-const SECTORS_WITH_XSD: ReadonlySet<number> = new Set([SECTOR.COMPRA_VENTA]);
+/**
+ * Sectors (SIAT codigoDocumentoSector) whose XSDs, both modalities, are in resources/siat/xsd:
+ * official SIN files for 1, 23, 24 and 47, Kipu's transcriptions for the others (decision 0018).
+ */
+const SECTORS_WITH_XSD: ReadonlySet<number> = new Set([1, 3, 5, 8, 11, 13, 15, 16, 17, 18, 22, 23, 24, 30, 34, 35, 47]);
+
+/** Whether validateInvoiceXml has a schema for this sector and modality (1 electrónica, 2 computarizada). */
+export function hasInvoiceXsd(sector: number, modalidad: number): boolean {
+  return SECTORS_WITH_XSD.has(sector) && (modalidad === MODALIDAD.ELECTRONICA || modalidad === MODALIDAD.COMPUTARIZADA);
+}
+
+/**
+ * File name of the XSD of a sector and modality: the root element's name (CONTRACT.md §3.2),
+ * except sector 24, whose root is notaFiscal…CreditoDebito but whose official file is
+ * nota…CreditoDebito.xsd. Throws for a sector without a schema.
+ */
+export function invoiceXsdFileName(sector: number, modalidad: 1 | 2): string {
+  if (!hasInvoiceXsd(sector, modalidad)) {
+    throw new Error(`No hay XSD para el documento sector ${sector} en modalidad ${modalidad}`);
+  }
+  const root = sectorRoot(sector, modalidad);
+  return `${sector === SECTOR.NOTA_CREDITO_DEBITO ? root.replace(/^notaFiscal/, 'nota') : root}.xsd`;
+}
+
+/** Absolute path of the main XSD (resources may move: KIPU_RESOURCES_DIR). */
+function schemaPath(modalidad: 1 | 2, sector: number): string {
+  return join(resourcesDir(), 'siat', 'xsd', invoiceXsdFileName(sector, modalidad));
+}
+
+/**
+ * The files a schema imports (`xs:import schemaLocation`), by the absolute path libxml2 asks
+ * for, each read from the schema's own folder by its base name. The official note and
+ * prevalorada XSDs import `../SignatureSchema.xsd` and the compra-venta ones
+ * `SignatureSchema.xsd`; both resolve to the one copy beside them, so the SIN files stay
+ * verbatim.
+ */
+function importsOf(mainPath: string, contents: string): Map<string, Buffer> {
+  const dir = dirname(mainPath);
+  const out = new Map<string, Buffer>();
+  for (const m of contents.matchAll(/<xs:(?:import|include)\b[^>]*\bschemaLocation="([^"]+)"/g)) {
+    out.set(resolvePath(dir, m[1]!), readFileSync(join(dir, basename(m[1]!))));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// libxml2-wasm
+
+type Libxml2 = typeof import('libxml2-wasm');
+type Validator = InstanceType<Libxml2['XsdValidator']>;
+
+/** Imported schema files libxml2 may open: absolute path → contents. Nothing else is served. */
+const importable = new Map<string, Buffer>();
+let libxml2Loading: Promise<Libxml2> | null = null;
+
+/**
+ * libxml2-wasm is an ES module with top-level await (it instantiates the wasm on load), so it
+ * is imported dynamically: the engine bundle is CommonJS and could not require() it.
+ */
+function libxml2(): Promise<Libxml2> {
+  libxml2Loading ??= import('libxml2-wasm').then((lx) => {
+    // libxml2-wasm reads no file unless an input provider serves it; this one serves only the
+    // schemas' imports, so neither a schema nor a received document can make it read a file.
+    lx.xmlRegisterInputProvider({
+      match: (name) => importable.has(resolvePath(name)),
+      open: (name) => {
+        const data = importable.get(resolvePath(name));
+        return data ? lx.openBuffer(data) : undefined;
+      },
+      read: (fd, buf) => lx.readBuffer(fd, buf),
+      close: (fd) => {
+        lx.closeBuffer(fd);
+        return true;
+      },
+    });
+    return lx;
+  });
+  return libxml2Loading;
+}
+
+/** Compiled schemas by absolute path; never disposed (a handful, kept for the process). */
+const compiled = new Map<string, Validator>();
+
+function compile(lx: Libxml2, path: string): Validator {
+  let validator = compiled.get(path);
+  if (validator) return validator;
+  const contents = readFileSync(path);
+  for (const [name, data] of importsOf(path, contents.toString('utf8'))) importable.set(name, data);
+  const doc = lx.XmlDocument.fromBuffer(contents, { url: path });
+  try {
+    validator = lx.XsdValidator.fromDoc(doc);
+  } catch (e) {
+    throw new Error(`XSD ${basename(path)} no compila: ${errorText(lx, e).join(' | ')}`, { cause: e });
+  } finally {
+    doc.dispose();
+  }
+  compiled.set(path, validator);
+  return validator;
+}
+
+function errorText(lx: Libxml2, e: unknown): string[] {
+  if (e instanceof lx.XmlLibError && e.details.length > 0) {
+    return e.details.map((d) => `línea ${d.line}: ${d.message.trim()}`);
+  }
+  return [e instanceof Error ? e.message.trim() : String(e)];
+}
+
+/**
+ * Received documents are parsed without loading any external DTD or entity (the SIAT
+ * simulator parses what a client sends) and without network access.
+ */
+function documentOptions(lx: Libxml2): number {
+  return lx.ParseOption.XML_PARSE_NO_XXE | lx.ParseOption.XML_PARSE_NONET;
+}
+
+function validateOne(lx: Libxml2, validator: Validator, xml: string): XsdResult {
+  let doc: InstanceType<Libxml2['XmlDocument']>;
+  try {
+    doc = lx.XmlDocument.fromString(xml, { option: documentOptions(lx) });
+  } catch (e) {
+    if (e instanceof lx.XmlParseError) return { valid: false, errors: errorText(lx, e) };
+    throw e;
+  }
+  try {
+    validator.validate(doc);
+    return { valid: true, errors: [] };
+  } catch (e) {
+    if (e instanceof lx.XmlValidateError) return { valid: false, errors: errorText(lx, e) };
+    // libxml2 gives up (-1, no details) on what it cannot validate at all, e.g. a reference to
+    // an external entity left unloaded: not a valid document either.
+    if (e instanceof lx.XmlError) return { valid: false, errors: [`documento no validable: ${e.message}`] };
+    throw e;
+  } finally {
+    doc.dispose();
+  }
+}
+
+/**
+ * Loads libxml2-wasm and compiles compra-venta's two schemas, so the simulator's first
+ * reception does not pay for them (about 0.4 s, seconds on a loaded machine) inside the
+ * client's time-out. Other sectors compile on first use (a few ms each). Never rejects: a
+ * problem shows again, with its message, on the first validation.
+ */
+export async function warmUpInvoiceXsd(): Promise<void> {
+  try {
+    const lx = await libxml2();
+    for (const m of [MODALIDAD.ELECTRONICA, MODALIDAD.COMPUTARIZADA] as const) compile(lx, schemaPath(m, SECTOR.COMPRA_VENTA));
+  } catch {
+    // reported by validateInvoiceXml
+  }
+}
+
+/**
+ * Validates documents against the XSD of their modality and sector. The result array is
+ * parallel to `xmls`. Signed electronic documents validate against the electronic XSD (which
+ * requires a ds:Signature valid for the XML-Signature schema); computarizada ones against the
+ * computarizada XSD. Rejects for a sector without a schema.
+ */
+export async function validateInvoiceXml(xmls: string[], modalidad: 1 | 2, sector = 1): Promise<XsdResult[]> {
+  const path = schemaPath(modalidad, sector);
+  if (xmls.length === 0) return [];
+  const lx = await libxml2();
+  const validator = compile(lx, path);
+  return xmls.map((xml) => validateOne(lx, validator, xml));
+}
+
+// ---------------------------------------------------------------------------------------------
+// xmllint-wasm (the oracle of the differential tests)
 
 interface SchemaFiles {
   /** Absolute path of the main XSD: identifies the schema (and its queue). */
@@ -33,25 +208,15 @@ interface SchemaFiles {
 
 const schemaCache = new Map<string, SchemaFiles>();
 
-/** Absolute path of the main XSD of a modality and sector (resources may move: KIPU_RESOURCES_DIR). */
-function schemaPath(modalidad: 1 | 2, sector: number): string {
-  if (!SECTORS_WITH_XSD.has(sector)) throw new Error(`No hay XSD para el documento sector ${sector}`);
-  // Each XSD is named after the root element it declares (CONTRACT.md §3.2).
-  return join(resourcesDir(), 'siat', 'xsd', `${sectorRoot(sector, modalidad)}.xsd`);
-}
-
 function schemaFor(modalidad: 1 | 2, sector: number): SchemaFiles {
   const key = schemaPath(modalidad, sector);
-  const dir = dirname(key);
-  const fileName = basename(key);
   let files = schemaCache.get(key);
   if (!files) {
     const contents = readFileSync(key, 'utf8');
-    // The electronic XSDs import the XML-Signature schema by this relative name.
-    const preload = contents.includes('SignatureSchema.xsd')
-      ? [{ fileName: 'SignatureSchema.xsd', contents: readFileSync(join(dir, 'SignatureSchema.xsd'), 'utf8') }]
-      : [];
-    files = { path: key, main: { fileName, contents }, preload };
+    // xmllint-wasm runs in a file system whose working folder is its root, where `x.xsd` and
+    // `../x.xsd` are the same file: each import is preloaded under its base name.
+    const preload = [...importsOf(key, contents)].map(([name, data]) => ({ fileName: basename(name), contents: data.toString('utf8') }));
+    files = { path: key, main: { fileName: basename(key), contents }, preload };
     schemaCache.set(key, files);
   }
   return files;
@@ -133,34 +298,17 @@ function drain(key: string): void {
 }
 
 /**
- * Validates invoice documents against the XSD of their modality and sector. The result
- * array is parallel to `xmls`. Signed electronic documents validate against the electronic
- * XSD (which requires ds:Signature); computarizada against its derived XSD. Still async so
- * callers do not depend on the implementation; the work itself is synchronous and fast.
- * ds:Signature is checked for presence and namespace only (xsd-compiled.ts explains why).
- */
-export function validateInvoiceXml(xmls: string[], modalidad: 1 | 2, sector = 1): Promise<XsdResult[]> {
-  try {
-    if (xmls.length === 0) return Promise.resolve([]);
-    const schema = compileXsd(schemaPath(modalidad, sector));
-    return Promise.resolve(xmls.map((xml) => validateCompiled(schema, xml)));
-  } catch (e) {
-    return Promise.reject(e);
-  }
-}
-
-/**
- * The same check with xmllint-wasm (libxml2, full XSD including SignatureSchema.xsd): the
- * reference implementation, slow to start, kept as the oracle of the differential tests.
+ * The same check with xmllint-wasm (the xmllint program of another libxml2 build): slow to
+ * start, kept as the oracle of the differential tests.
  */
 export function validateInvoiceXmlWithXmllint(xmls: string[], modalidad: 1 | 2, sector = 1): Promise<XsdResult[]> {
-  if (xmls.length === 0) return Promise.resolve([]);
   let schema: SchemaFiles;
   try {
     schema = schemaFor(modalidad, sector);
   } catch (e) {
     return Promise.reject(e);
   }
+  if (xmls.length === 0) return Promise.resolve([]);
   const key = schema.path;
   let q = queues.get(key);
   if (!q) queues.set(key, (q = { schema, waiting: [], running: false }));

@@ -1,5 +1,5 @@
-// Mutations of compra-venta invoices for the differential tests of the compiled XSD validator
-// against xmllint-wasm (xsd-compiled.test.ts). Each case is a document and the modality whose
+// Mutations of compra-venta invoices for the differential test of libxml2-wasm against
+// xmllint-wasm (xsd-differential.test.ts). Each case is a document and the modality whose
 // XSD it is checked against; the expected verdict is whatever the oracle says.
 import { generateTrainingCertificate } from '../../../../main/invoicing/certificate';
 import { createXmlSigner } from '../../../../main/invoicing/signing';
