@@ -48,11 +48,13 @@ export type AskResult =
  * or is close to one of a card's questions letter by letter. Calibrated on the evaluation set
  * (test/unit/ai/evaluation.test.ts), including questions that nothing in the corpus answers.
  */
-export const MIN_COVERAGE = 0.5;
-export const MIN_SIMILARITY = 0.5;
+const MIN_COVERAGE = 0.5;
+const MIN_SIMILARITY = 0.45;
+/** Neither alone, but both fairly high: a paraphrase that shares some words and some letters. */
+const MIN_BOTH = 0.8;
 
 export function answers(hit: { cobertura: number; similitud: number }): boolean {
-  return hit.cobertura >= MIN_COVERAGE || hit.similitud >= MIN_SIMILARITY;
+  return hit.cobertura >= MIN_COVERAGE || hit.similitud >= MIN_SIMILARITY || hit.cobertura + hit.similitud >= MIN_BOTH;
 }
 
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };

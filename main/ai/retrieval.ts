@@ -159,24 +159,37 @@ export class RetrievalIndex {
     const covered = new Map<number, Map<number, number>>();
     const groupIdf = new Map<number, number>();
     const maxIdf = Math.log(1 + (n + 0.5) / 0.5);
+    // A word the corpus does not know at all is mostly the cashier's own talk ("fila", "gente"):
+    // it counts, but as half of a word seen once, so it cannot hide a good match on its own.
+    const unknownIdf = Math.log(1 + (n - 0.5) / 1.5) / 2;
+    // Groups first: what a question word is worth, whether it is met by itself or by a synonym.
+    for (const t of terms) {
+      if (t.weight !== 1) continue;
+      let df = 0;
+      const seen = new Set<number>();
+      for (const v of this.matching(t.stem)) for (const doc of this.postings.get(v)!.keys()) seen.add(doc);
+      df = seen.size;
+      groupIdf.set(t.group, df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+    }
     for (const t of terms) {
       const tf = new Map<number, number>();
       for (const v of this.matching(t.stem)) {
         for (const [doc, f] of this.postings.get(v)!) tf.set(doc, (tf.get(doc) ?? 0) + f);
       }
       const df = tf.size;
-      const idf = df === 0 ? maxIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      if (t.weight === 1) groupIdf.set(t.group, idf);
+      const idf = df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (const [doc, f] of tf) {
         const norm = f + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
         bm25.set(doc, (bm25.get(doc) ?? 0) + t.weight * idf * ((f * (K1 + 1)) / norm));
         let c = covered.get(doc);
         if (!c) covered.set(doc, (c = new Map()));
-        const credit = t.weight * idf;
+        // A synonym meets the question word at its weight, whatever its own rarity.
+        const credit = t.weight === 1 ? idf : t.weight * (groupIdf.get(t.group) ?? idf);
         if ((c.get(t.group) ?? 0) < credit) c.set(t.group, credit);
       }
     }
     for (const t of terms) if (!groupIdf.has(t.group)) groupIdf.set(t.group, maxIdf * EXPANSION_WEIGHT);
+    void maxIdf;
     const totalIdf = [...groupIdf.values()].reduce((a, b) => a + b, 0);
 
     const coverage = (doc: number): number => {
