@@ -52,6 +52,8 @@ const MAX_PREFIX_TERMS = 60;
 const LONG_CANDIDATES = 40;
 /** Reciprocal-rank constant: small, so the first places of each list weigh clearly more. */
 const RRF_K = 10;
+/** BM25 places that take part in the fusion. */
+const TOP_BM25 = 200;
 
 /** Word-padded character trigrams of the content words of a text. */
 export function trigrams(text: string): Set<string> {
@@ -73,7 +75,8 @@ function dice(a: Set<string>, b: Set<string>): number {
 export class RetrievalIndex {
   private readonly docs: IndexDoc[] = [];
   private readonly lengths: number[] = [];
-  private readonly postings = new Map<string, Map<number, number>>();
+  /** Stem → documents (ascending) and their weighted term frequency, as parallel arrays. */
+  private readonly postings = new Map<string, { docs: number[]; tf: number[] }>();
   private readonly shortGrams: Set<string>[][] = [];
   private readonly longNorm: (string | null)[] = [];
   private vocab: string[] = [];
@@ -99,8 +102,13 @@ export class RetrievalIndex {
     for (const f of d.fields) {
       for (const t of analyze(f.text)) {
         let p = this.postings.get(t);
-        if (!p) this.postings.set(t, (p = new Map()));
-        p.set(id, (p.get(id) ?? 0) + f.weight);
+        if (!p) this.postings.set(t, (p = { docs: [], tf: [] }));
+        const last = p.docs.length - 1;
+        if (last >= 0 && p.docs[last] === id) p.tf[last]! += f.weight;
+        else {
+          p.docs.push(id);
+          p.tf.push(f.weight);
+        }
         len += f.weight;
       }
     }
@@ -154,51 +162,84 @@ export class RetrievalIndex {
     const n = this.docs.length;
     if (n === 0) return [];
     const terms = this.queryTerms(question);
-    const bm25 = new Map<number, number>();
-    // Per document, the best weight×idf it got for each group of the question.
-    const covered = new Map<number, Map<number, number>>();
-    const groupIdf = new Map<number, number>();
-    const maxIdf = Math.log(1 + (n + 0.5) / 0.5);
+    const matches = terms.map((t) => this.matching(t.stem).map((v) => this.postings.get(v)!));
+    const dfOf = (lists: { docs: number[] }[]): number => {
+      if (lists.length === 1) return lists[0]!.docs.length;
+      const seen = new Set<number>();
+      for (const l of lists) for (const d of l.docs) seen.add(d);
+      return seen.size;
+    };
     // A word the corpus does not know at all is mostly the cashier's own talk ("fila", "gente"):
     // it counts, but as half of a word seen once, so it cannot hide a good match on its own.
     const unknownIdf = Math.log(1 + (n - 0.5) / 1.5) / 2;
-    // Groups first: what a question word is worth, whether it is met by itself or by a synonym.
-    for (const t of terms) {
-      if (t.weight !== 1) continue;
-      let df = 0;
-      const seen = new Set<number>();
-      for (const v of this.matching(t.stem)) for (const doc of this.postings.get(v)!.keys()) seen.add(doc);
-      df = seen.size;
-      groupIdf.set(t.group, df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5)));
-    }
-    for (const t of terms) {
-      const tf = new Map<number, number>();
-      for (const v of this.matching(t.stem)) {
-        for (const [doc, f] of this.postings.get(v)!) tf.set(doc, (tf.get(doc) ?? 0) + f);
-      }
-      const df = tf.size;
-      const idf = df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (const [doc, f] of tf) {
-        const norm = f + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
-        bm25.set(doc, (bm25.get(doc) ?? 0) + t.weight * idf * ((f * (K1 + 1)) / norm));
-        let c = covered.get(doc);
-        if (!c) covered.set(doc, (c = new Map()));
-        // A synonym meets the question word at its weight, whatever its own rarity.
-        const credit = t.weight === 1 ? idf : t.weight * (groupIdf.get(t.group) ?? idf);
-        if ((c.get(t.group) ?? 0) < credit) c.set(t.group, credit);
-      }
-    }
-    for (const t of terms) if (!groupIdf.has(t.group)) groupIdf.set(t.group, maxIdf * EXPANSION_WEIGHT);
-    void maxIdf;
-    const totalIdf = [...groupIdf.values()].reduce((a, b) => a + b, 0);
+    const idfOf = (df: number) => (df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+    const idfs = matches.map((lists) => idfOf(dfOf(lists)));
+    // What each question word is worth, whether it is met by itself or by a synonym.
+    const groupIdf = new Map<number, number>();
+    terms.forEach((t, i) => {
+      if (t.weight === 1) groupIdf.set(t.group, idfs[i]!);
+    });
+    for (const t of terms) if (!groupIdf.has(t.group)) groupIdf.set(t.group, unknownIdf);
+    const totalIdf = [...groupIdf.values()].reduce((x, y) => x + y, 0);
 
+    const scores = new Float64Array(n);
+    const tf = new Float64Array(n);
+    const touched: number[] = [];
+    const termDocs: number[] = [];
+    terms.forEach((t, i) => {
+      termDocs.length = 0;
+      for (const l of matches[i]!) {
+        for (let j = 0; j < l.docs.length; j++) {
+          const d = l.docs[j]!;
+          if (tf[d] === 0) termDocs.push(d);
+          tf[d] = tf[d]! + l.tf[j]!;
+        }
+      }
+      const w = t.weight * idfs[i]!;
+      for (const d of termDocs) {
+        const f = tf[d]!;
+        tf[d] = 0;
+        if (scores[d] === 0) touched.push(d);
+        scores[d] = scores[d]! + (w * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * this.lengths[d]!) / this.avgLength));
+      }
+    });
+
+    // Coverage is computed only for the documents that are returned (binary search in postings).
+    const has = (list: { docs: number[] }, d: number): boolean => {
+      let lo = 0;
+      let hi = list.docs.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = list.docs[mid]!;
+        if (v === d) return true;
+        if (v < d) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
     const coverage = (doc: number): number => {
-      const c = covered.get(doc);
-      if (!c || totalIdf === 0) return 0;
+      if (totalIdf === 0) return 0;
+      const best = new Map<number, number>();
+      terms.forEach((t, i) => {
+        if (!matches[i]!.some((l) => has(l, doc))) return;
+        // A synonym meets the question word at its weight, whatever its own rarity.
+        const credit = t.weight === 1 ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
+        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
+      });
       let got = 0;
-      for (const [g, credit] of c) got += Math.min(credit, groupIdf.get(g) ?? credit);
+      for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
       return Math.min(1, got / totalIdf);
     };
+
+    // Only the first places of the BM25 list matter to the fusion: keep the best TOP_BM25.
+    let bmDocs = touched;
+    if (bmDocs.length > TOP_BM25) {
+      const sorted = Float64Array.from(bmDocs, (d) => scores[d]!).sort();
+      const cut = sorted[sorted.length - TOP_BM25]!;
+      bmDocs = bmDocs.filter((d) => scores[d]! >= cut);
+    }
+    const bmOrder: [number, number][] = bmDocs.map((d) => [d, scores[d]!] as [number, number]).sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    const bm25 = new Map(bmOrder);
 
     // Trigram similarity: every document with short texts (the cards: a few hundred at most), and
     // the BM25 candidates among the long passages.
@@ -212,7 +253,6 @@ export class RetrievalIndex {
       for (const g of grams) best = Math.max(best, dice(q, g));
       if (best > 0) similarity.set(doc, best);
     }
-    const bmOrder = [...bm25.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     if (qList.length > 0) {
       for (const [doc] of bmOrder.slice(0, LONG_CANDIDATES)) {
         const text = this.longNorm[doc];
