@@ -1,7 +1,6 @@
-// From a question in Spanish to the terms of a lexical (BM25) search. This is word matching, not
-// understanding: stopwords are dropped and each word is cut to a crude stem searched as a prefix,
-// so "anular", "anulación" and "anulaciones" meet, and "envío" finds "enviar". No model, no
-// dictionary download (the tills run offline). Pure.
+// From Spanish text to the terms of the lexical (BM25) ranking: stopwords are dropped and each
+// word is cut to a light stem, so "anular", "anulación" and "anulaciones" meet, and "envío" finds
+// "enviar" (retrieval.ts also matches stems by prefix). No model, no dictionary download. Pure.
 // Runs in: engine.
 
 /** Spanish function words and question words that carry no search meaning. */
@@ -15,7 +14,7 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-const MAX_TERMS = 12;
+const MAX_TERMS = 16;
 const MIN_STEM = 3;
 
 /** Lower case without accents: "Anulación" → "anulacion" (as the index's unicode61 remove_diacritics 2 sees it). */
@@ -47,39 +46,23 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The distinct search stems of a question, in order, at most MAX_TERMS. */
-export function queryTerms(question: string): string[] {
+/** The search stems of a text, in order, repeats kept (term frequency): stopwords and 1–2 letter words dropped, numbers kept. */
+export function analyze(text: string): string[] {
   const out: string[] = [];
-  for (const w of words(question)) {
+  for (const w of words(text)) {
     if (STOPWORDS.has(w)) continue;
     if (w.length < 3 && !/^\d+$/.test(w)) continue;
-    const s = stem(w);
-    if (!out.includes(s)) out.push(s);
-    if (out.length === MAX_TERMS) break;
+    out.push(stem(w));
   }
   return out;
 }
 
-/** FTS5 MATCH expression: any of the stems (as prefixes; numbers exactly), ranked by BM25. */
-export function matchExpression(terms: readonly string[]): string {
-  // Terms are [\p{L}\p{N}]+ only, so quoting cannot be broken out of.
-  return terms.map((t) => (/^\d+$/.test(t) ? `"${t}"` : `"${t}"*`)).join(' OR ');
+/** The distinct search stems of a question, in order, at most MAX_TERMS. */
+export function queryTerms(question: string): string[] {
+  return [...new Set(analyze(question))].slice(0, MAX_TERMS);
 }
 
-/** How many of the stems occur in a text (a word starting with the stem; a number exactly). */
-export function termsFound(terms: readonly string[], text: string): string[] {
-  const ws = new Set(words(text));
-  return terms.filter((t) => {
-    if (/^\d+$/.test(t)) return ws.has(t);
-    for (const w of ws) if (w.startsWith(t)) return true;
-    return false;
-  });
-}
-
-/**
- * Stems a passage must contain before the chat quotes it: 1 of 1, 2 of 2 or 3, 3 of 4 or 5 …
- * (60 %, rounded up). A passage that shares one common word with a long question is not an answer.
- */
-export function requiredMatches(termCount: number): number {
-  return Math.max(1, Math.ceil(termCount * 0.6));
+/** The content words of a text (stopwords dropped), unstemmed: what the character n-grams compare. */
+export function contentWords(text: string): string[] {
+  return words(text).filter((w) => !STOPWORDS.has(w));
 }

@@ -1,32 +1,23 @@
-// The local regulation corpus: the .txt/.md files in KIPU_AI_CORPUS_DIR, split into passages
-// (passages.ts) and kept in an FTS5 index (migration 0008) for BM25 search. Lexical retrieval —
-// it finds passages that share words with the question; it does not understand them. Files come
-// from the administrator, never from the network (tills have no model and no internet model API).
+// The administrator's texts: the .txt/.md files in KIPU_AI_CORPUS_DIR, split into passages
+// (passages.ts) and kept in SQLite (migration 0008), a collection of their own ("administrador")
+// beside the rule cards Kipu ships. The assistant (assistant.ts) loads them into its retrieval
+// index. Files come from the administrator, never from the network.
 // Runs in: engine.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { CorpusChanges, RegulationPassageRepository } from '../store/regulation-passages';
 import { splitPassages } from './passages';
-import { matchExpression, queryTerms } from './query-terms';
+import { COLLECTION_ADMIN, type AdminPassage } from './assistant';
 
-/** The seed's collection names (AI service status: "normativas and contingencias occur"). */
-export const COLLECTION_NORMATIVAS = 'normativas';
+/** Before the shipped cards (issue 20) the administrator's files were indexed under this name. */
+const LEGACY_COLLECTION = 'normativas';
 
 const EXTENSIONS = /\.(md|markdown|txt)$/i;
 /** A regulation is text: a bigger file is most likely something copied there by mistake. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 5000;
 const MAX_DEPTH = 8;
-
-export interface CorpusHit {
-  coleccion: string;
-  fuente: string;
-  titulo: string;
-  texto: string;
-  /** -bm25(): higher is better; only comparable within one query. */
-  puntaje: number;
-}
 
 export interface RefreshReport {
   files: number;
@@ -104,7 +95,10 @@ export class RegulationCorpus {
   refresh(): RefreshReport {
     const skipped: RefreshReport['skipped'] = [];
     const { files, folderFound } = this.scan(skipped);
-    const known = new Map(this.repo.files(COLLECTION_NORMATIVAS).map((r) => [r.path, r]));
+    // Files indexed under the old collection name are indexed again under the new one.
+    const legacy = this.repo.files(LEGACY_COLLECTION).map((r) => r.path);
+    if (legacy.length > 0) this.repo.apply(LEGACY_COLLECTION, { removed: legacy, touched: [], replaced: [] });
+    const known = new Map(this.repo.files(COLLECTION_ADMIN).map((r) => [r.path, r]));
     const indexed: string[] = [];
     const removed: string[] = [];
     const work: { path: string; st: Stats; sha: string; text: string; touchOnly: boolean }[] = [];
@@ -139,7 +133,7 @@ export class RegulationCorpus {
       changes.replaced.push({ path: w.path, size: w.st.size, mtimeMs, sha256: w.sha, passages: splitPassages(w.path, w.text) });
       indexed.push(w.path);
     }
-    this.repo.apply(COLLECTION_NORMATIVAS, changes);
+    this.repo.apply(COLLECTION_ADMIN, changes);
 
     return { files: files.size, passages: this.passageCount(), indexed, removed, skipped, folderFound };
   }
@@ -148,19 +142,8 @@ export class RegulationCorpus {
     return this.repo.passageCount();
   }
 
-  /** Collections that have at least one passage. */
-  collections(): string[] {
-    return this.repo.collections();
-  }
-
-  /** Passages ranked by BM25 for the question's terms (query-terms.ts); none when it has no searchable word. */
-  search(question: string, limit: number): { terms: string[]; hits: CorpusHit[] } {
-    const terms = queryTerms(question);
-    if (terms.length === 0) return { terms, hits: [] };
-    const rows = this.repo.search(matchExpression(terms), limit);
-    return {
-      terms,
-      hits: rows.map((r) => ({ coleccion: r.collection, fuente: r.path, titulo: r.titulo, texto: r.texto, puntaje: Number((-r.rank).toFixed(6)) })),
-    };
+  /** Every passage of the administrator's collection, for the retrieval index. */
+  passages(): AdminPassage[] {
+    return this.repo.passages(COLLECTION_ADMIN);
   }
 }

@@ -90,6 +90,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/v1/ai/resolve-error': ANY,
   'GET /api/v1/ai/normativas/search': ANY,
   'POST /api/v1/ai/chat': ANY,
+  'POST /api/v1/ai/ask': ANY,
   'GET /api/v1/ai/status': ANY,
 
   // Administration: what changes who the store is, what it trusts and where it sends data.

@@ -1,5 +1,6 @@
 // The regulation corpus index (migration 0008): which files of a collection were indexed (size,
-// mtime, hash) and their passages, searched with FTS5's BM25.
+// mtime, hash) and their passages. Ranking happens in memory (main/ai/retrieval.ts); the FTS5
+// table of 0008 is still kept up to date by its triggers.
 import type { Db } from './db';
 import { prepared } from './statements';
 
@@ -24,18 +25,6 @@ export interface CorpusChanges {
   /** New or changed files: their passages are replaced. */
   replaced: (IndexedFile & { passages: PassageText[] })[];
 }
-
-export interface PassageHit {
-  collection: string;
-  path: string;
-  titulo: string;
-  texto: string;
-  /** bm25(): lower is better. */
-  rank: number;
-}
-
-/** bm25() weights of the columns (titulo, texto): a word in the heading counts more. */
-const BM25_WEIGHTS = '3.0, 1.0';
 
 export class RegulationPassageRepository {
   constructor(
@@ -86,20 +75,13 @@ export class RegulationPassageRepository {
     return (prepared(this.db, 'SELECT count(*) AS n FROM ai_passages').get() as { n: number }).n;
   }
 
-  /** Collections that have at least one passage. */
-  collections(): string[] {
-    return (prepared(this.db, 'SELECT DISTINCT collection FROM ai_passages ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
-  }
-
-  /** Passages matching an FTS5 expression, best first. */
-  search(matchExpression: string, limit: number): PassageHit[] {
-    return prepared(
-      this.db,
-      `SELECT p.collection, p.path, p.titulo, p.texto, bm25(ai_passages_fts, ${BM25_WEIGHTS}) AS rank
-         FROM ai_passages_fts JOIN ai_passages p ON p.id = ai_passages_fts.rowid
-        WHERE ai_passages_fts MATCH ?
-        ORDER BY rank, p.path, p.seq
-        LIMIT ?`,
-    ).all(matchExpression, limit) as PassageHit[];
+  /** The passages of a collection, in file and position order. */
+  passages(collection: string): { path: string; seq: number; titulo: string; texto: string }[] {
+    return prepared(this.db, 'SELECT path, seq, titulo, texto FROM ai_passages WHERE collection = ? ORDER BY path, seq').all(collection) as {
+      path: string;
+      seq: number;
+      titulo: string;
+      texto: string;
+    }[];
   }
 }

@@ -1,5 +1,5 @@
-// The assistant endpoints (/api/v1/ai/…): invoice data check, SIAT error guide, search in the
-// installed regulations. Rule-based and lexical: no language model answers here.
+// The assistant endpoints (/api/v1/ai/…): invoice data check, SIAT error guide, search and chat over
+// the rule cards Kipu ships and the administrator's texts. Retrieval without a language model.
 import Type from 'typebox';
 
 export const ObservacionSchema = Type.Object({
@@ -46,13 +46,37 @@ export const RegulationSearchQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
 });
 export const RegulationHitSchema = Type.Object({
-  fuente: Type.String({ description: 'Archivo del corpus (ruta relativa a la carpeta de normativa)' }),
-  titulo: Type.String({ description: 'Encabezado o artículo bajo el que está el pasaje' }),
-  fragmento: Type.String({ description: 'El pasaje, textual' }),
-  puntaje: Type.Number({ description: 'Relevancia BM25 (mayor es mejor); solo comparable dentro de una misma búsqueda' }),
-  coleccion: Type.String(),
+  tipo: Type.Union([Type.Literal('ficha'), Type.Literal('pasaje')], { description: 'ficha: una ficha de Kipu; pasaje: un texto instalado por el administrador' }),
+  id: Type.String({ description: 'Identificador de la ficha, o «archivo#n» de un pasaje' }),
+  fuente: Type.String({ description: 'Versión y archivo de las fichas de Kipu, o el archivo del administrador (ruta relativa a su carpeta)' }),
+  titulo: Type.String(),
+  fragmento: Type.String({ description: 'La regla de la ficha, o el pasaje completo' }),
+  referencia: Type.Union([Type.String(), Type.Null()], { description: 'Dónde verificar la regla (RND y artículo, o la página del SIN); null en un pasaje' }),
+  vigenteAl: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Fecha en que Kipu revisó la ficha; null en un pasaje' }),
+  puntaje: Type.Number({ description: 'Fusión por rangos (mayor es mejor); solo comparable dentro de una misma búsqueda' }),
+  coleccion: Type.String({ description: 'normativas, contingencias o administrador' }),
 });
 
-/** POST /api/v1/ai/chat. */
+/** POST /api/v1/ai/chat and /ai/ask. */
 export const ChatBody = Type.Object({ mensaje: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
-export const AiHealthSchema = Type.Object({ vectorstoreAvailable: Type.Boolean(), collections: Type.Array(Type.String()) });
+
+export const AskSchema = Type.Object({
+  tipo: Type.Union([Type.Literal('ficha'), Type.Literal('pasaje'), Type.Literal('guia'), Type.Literal('sin-respuesta'), Type.Literal('sin-palabras')], {
+    description: 'ficha o pasaje: la respuesta; guia: la pregunta nombra un código de SIAT; sin-respuesta: nada responde (se ofrecen las fichas cercanas)',
+  }),
+  texto: Type.String({ description: 'La respuesta completa en texto, la misma de POST /ai/chat' }),
+  respuesta: Type.Union([RegulationHitSchema, Type.Null()]),
+  guia: Type.Union([ResolutionSchema, Type.Null()]),
+  cercanas: Type.Array(RegulationHitSchema, { description: 'Otras fichas cercanas (o las más cercanas cuando nada responde)' }),
+});
+
+export const AiModelSchema = Type.Object({ name: Type.String(), dimensions: Type.Integer(), source: Type.String() });
+export const AiHealthSchema = Type.Object({
+  vectorstoreAvailable: Type.Boolean({ description: 'true solo cuando hay un índice de embeddings cargado' }),
+  collections: Type.Array(Type.String(), { description: 'Nombres de las colecciones con contenido' }),
+  colecciones: Type.Array(Type.Object({ nombre: Type.String(), fichas: Type.Integer({ description: 'Fichas (o pasajes, en administrador)' }) })),
+  retrieval: Type.String({ description: 'Modo de búsqueda en uso' }),
+  model: Type.Union([AiModelSchema, Type.Null()], { description: 'Modelo de embeddings cargado, o null' }),
+  corpusVersion: Type.String({ description: 'Versión de las fichas de Kipu cargadas' }),
+  thesaurusVersion: Type.String(),
+});

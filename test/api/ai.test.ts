@@ -53,55 +53,78 @@ describe('with a corpus installed', () => {
     data.cleanup();
   });
 
-  test('status: the index has passages, in the normativas collection', async () => {
+  test('status tells the truth: no vectors, the retrieval mode, each collection with its count, the corpus version', async () => {
     const res = await eng.api('/api/v1/ai/status');
     const body = await json(res);
     assert.equal(res.status, 200);
-    assert.equal(body.success, true);
-    assert.deepEqual(body.data, { vectorstoreAvailable: true, collections: ['normativas'] });
+    const d = body.data;
+    assert.equal(d.vectorstoreAvailable, false, 'no embedding index is loaded');
+    assert.equal(d.retrieval, 'bm25+tesauro+ngramas');
+    assert.equal(d.model, null);
+    assert.match(d.corpusVersion, /^\d{4}\.\d{2}\.\d+$/);
+    assert.deepEqual(d.collections, ['normativas', 'contingencias', 'administrador']);
+    const counts = Object.fromEntries(d.colecciones.map((c: { nombre: string; fichas: number }) => [c.nombre, c.fichas]));
+    assert.ok(counts.normativas >= 90, `normativas ${counts.normativas}`);
+    assert.ok(counts.contingencias >= 7, 'one card per significant event');
+    assert.equal(counts.administrador, 6, 'the administrator’s passages (two files, one per article)');
   });
 
-  test('search ranks the passage that carries the query words first, with source, heading and BM25 score', async () => {
-    const res = await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('plazo de anulación')}`);
-    const body = await json(res);
+  test('search ranks the shipped cards and the administrator’s passages together, with reference and date', async () => {
+    const res = await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('¿hasta qué día puedo cancelar una boleta?')}`);
+    const hits = (await json(res)).data;
     assert.equal(res.status, 200);
-    const hits = body.data as { fuente: string; titulo: string; fragmento: string; puntaje: number; coleccion: string }[];
-    assert.ok(hits.length >= 1);
-    assert.equal(hits[0]!.fuente, 'prueba-anulacion.md');
-    assert.equal(hits[0]!.titulo, 'Norma ficticia de prueba sobre anulación › Artículo 1.- (Plazo de anulación)');
-    assert.match(hits[0]!.fragmento, /siete días calendario/);
-    assert.equal(hits[0]!.coleccion, 'normativas');
-    assert.ok(hits.every((h, i) => i === 0 || hits[i - 1]!.puntaje >= h.puntaje), 'best first');
-    assert.ok(hits[0]!.puntaje > (hits[1]?.puntaje ?? -Infinity));
+    assert.equal(hits[0].id, 'anulacion-plazo');
+    assert.equal(hits[0].tipo, 'ficha');
+    assert.equal(hits[0].coleccion, 'normativas');
+    assert.match(hits[0].referencia, /RND|siatinfo/);
+    assert.match(hits[0].vigenteAl, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(hits.every((h: { puntaje: number }, i: number) => i === 0 || hits[i - 1].puntaje >= h.puntaje), 'best first');
 
-    const other = (await json(await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('paquetes fuera de línea')}&limit=1`))).data;
-    assert.deepEqual(other.map((h: { fuente: string; titulo: string }) => [h.fuente, h.titulo]), [['contingencia/prueba-eventos.txt', 'ARTÍCULO 2.- (PAQUETES)']]);
+    const admin = (await json(await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('norma ficticia siete días calendario')}&limit=3`))).data;
+    assert.deepEqual([admin[0].tipo, admin[0].coleccion, admin[0].fuente, admin[0].referencia], ['pasaje', 'administrador', 'prueba-anulacion.md', null]);
+    assert.match(admin[0].fragmento, /siete días calendario/);
 
-    const none = await json(await eng.api('/api/v1/ai/normativas/search?q=helic%C3%B3ptero'));
-    assert.deepEqual([none.data, none.message], [[], 'Sin coincidencias']);
     assert.equal((await eng.api('/api/v1/ai/normativas/search')).status, 400, 'q is required');
     assert.equal((await eng.api('/api/v1/ai/normativas/search?q=x&limit=51')).status, 400);
   });
 
-  test('chat answers by quoting the passage verbatim and citing its source', async () => {
-    const res = await post(eng, '/api/v1/ai/chat', { mensaje: '¿Cuál es el plazo para anular una factura?' });
-    const body = await json(res);
-    assert.equal(res.status, 200);
+  test('chat answers a cashier with the whole card, its reference and its date', async () => {
+    const body = await json(await post(eng, '/api/v1/ai/chat', { mensaje: 'se cayó el internet, ¿qué hago?' }));
     assert.equal(typeof body.data, 'string');
-    assert.match(body.data, /Según prueba-anulacion\.md \(Norma ficticia de prueba sobre anulación › Artículo 1\.- \(Plazo de anulación\)\): «/);
-    assert.ok(body.data.includes('En esta norma ficticia, una factura de prueba se puede anular dentro de un plazo de siete días calendario.'), 'verbatim sentence');
-    assert.doesNotMatch(body.data, /ochenta milímetros/);
-    assert.equal(body.message, 'Citas de prueba-anulacion.md');
+    assert.match(body.data, /^Evento 1: corte del servicio de internet/);
+    assert.match(body.data, /Qué hace el cajero: sigue vendiendo/);
+    assert.match(body.data, /Referencia: Catálogo de SIAT de eventos significativos/);
+    assert.match(body.data, /Vigente al \d{2}\/\d{2}\/\d{4}/);
+    assert.equal(body.message, 'Evento 1: corte del servicio de internet');
   });
 
-  test('chat says plainly when nothing in the corpus answers, and quotes nothing', async () => {
-    const body = await json(await post(eng, '/api/v1/ai/chat', { mensaje: '¿Cuánto cuesta un pasaje en avión a Cochabamba?' }));
-    assert.equal(body.success, true);
-    assert.match(body.data, /^No encontré en la normativa instalada un pasaje que responda a «¿Cuánto cuesta un pasaje en avión a Cochabamba\?»/);
-    assert.doesNotMatch(body.data, /Según/);
-    assert.equal(body.message, 'Sin pasajes que respondan');
+  test('a SIAT code in the question goes to the error guide', async () => {
+    const body = await json(await post(eng, '/api/v1/ai/chat', { mensaje: '¿Qué hago si SIAT responde 902?' }));
+    assert.match(body.data, /^Código SIAT 902: RECEPCION RECHAZADA/);
+    assert.match(body.data, /Qué hacer:\n1\. /);
+    const amount = await json(await post(eng, '/api/v1/ai/ask', { mensaje: '¿Puedo facturar 3000 bolivianos sin carnet?' }));
+    assert.notEqual(amount.data.tipo, 'guia', 'an amount is not a code');
+  });
+
+  test('chat says plainly when nothing fits and names the nearest cards', async () => {
+    const body = await json(await post(eng, '/api/v1/ai/chat', { mensaje: '¿Cuál es la capital de Francia?' }));
+    assert.match(body.data, /^No encontré una ficha que responda a «¿Cuál es la capital de Francia\?»\. No invento normas\./);
+    assert.match(body.data, /Las fichas más cercanas son: «/);
+    assert.doesNotMatch(body.data, /Referencia:/);
+    assert.equal(body.message, 'Sin fichas que respondan');
     assert.equal((await post(eng, '/api/v1/ai/chat', { mensaje: '' })).status, 422);
     assert.equal((await post(eng, '/api/v1/ai/chat', { mensaje: 'hola', extra: 1 })).status, 400);
+  });
+
+  test('ask returns the same answer in parts', async () => {
+    const d = (await json(await post(eng, '/api/v1/ai/ask', { mensaje: 'no hay luz en el local' }))).data;
+    assert.equal(d.tipo, 'ficha');
+    assert.equal(d.respuesta.id, 'evento-5-energia');
+    assert.equal(d.respuesta.coleccion, 'contingencias');
+    assert.ok(d.texto.includes(d.respuesta.fragmento));
+    assert.equal(d.guia, null);
+    const g = (await json(await post(eng, '/api/v1/ai/ask', { mensaje: 'la caja dice error 953' }))).data;
+    assert.deepEqual([g.tipo, g.guia.codigo, g.respuesta], ['guia', 953, null]);
   });
 
   test('validate accepts good data against the synced catalogs', async () => {
@@ -172,6 +195,7 @@ describe('with a corpus installed', () => {
       ['GET', '/api/v1/ai/status'],
       ['GET', '/api/v1/ai/normativas/search?q=plazo'],
       ['POST', '/api/v1/ai/chat', { mensaje: 'plazo' }],
+      ['POST', '/api/v1/ai/ask', { mensaje: 'plazo' }],
       ['POST', '/api/v1/ai/validate', { nit: '1', razonSocial: 'x', tipoDocumento: 1, montoTotal: 1, metodoPago: 1 }],
       ['POST', '/api/v1/ai/resolve-error', { codigoError: 995 }],
     ];
@@ -186,18 +210,20 @@ describe('with a corpus installed', () => {
     }
   });
 
-  test('the OpenAPI document lists the routes under the Asistente tag and says the search is lexical', async () => {
+  test('the OpenAPI document lists the routes under the Asistente tag and documents the status', async () => {
     const doc = await json(await eng.api('/docs/json', { key: null }));
     for (const [path, method] of [
       ['/api/v1/ai/validate', 'post'],
       ['/api/v1/ai/resolve-error', 'post'],
       ['/api/v1/ai/normativas/search', 'get'],
       ['/api/v1/ai/chat', 'post'],
+      ['/api/v1/ai/ask', 'post'],
       ['/api/v1/ai/status', 'get'],
     ] as const) {
       assert.deepEqual(doc.paths[path][method].tags, ['Asistente'], path);
     }
-    assert.match(doc.paths['/api/v1/ai/normativas/search'].get.description, /no es búsqueda semántica/);
+    assert.match(doc.paths['/api/v1/ai/status'].get.description, /vectorstoreAvailable es true solo cuando hay un índice de embeddings/);
+    assert.match(doc.paths['/api/v1/ai/normativas/search'].get.description, /tesauro/);
   });
 
   test('a changed corpus file is indexed again at the next start', async () => {
@@ -207,31 +233,28 @@ describe('with a corpus installed', () => {
     const later = new Date(Date.now() + 60_000);
     utimesSync(p, later, later);
     eng = await startTestEngine({}, data.dir, { scheduler: false });
-    const hits = (await json(await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('plazo anulación')}`))).data;
+    const hits = (await json(await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('norma ficticia catorce días de prueba')}`))).data;
     assert.match(hits[0].fragmento, /catorce días de prueba/);
-    assert.equal((await json(await eng.api('/api/v1/ai/normativas/search?q=siete'))).data.length, 0);
+    const old = (await json(await eng.api('/api/v1/ai/normativas/search?q=siete&limit=50'))).data;
+    assert.ok(!old.some((h: { fragmento: string }) => h.fragmento.includes('siete días calendario')));
   });
 });
 
-describe('without a corpus', () => {
+describe('without the administrator’s texts', () => {
   let eng: TestEngine;
   before(async () => {
     eng = await startTestEngine({}, undefined, { scheduler: false });
   });
   after(() => eng.stop());
 
-  test('status reports no index and no collections', async () => {
-    const body = await json(await eng.api('/api/v1/ai/status'));
-    assert.deepEqual(body.data, { vectorstoreAvailable: false, collections: [] });
-  });
-
-  test('chat and search say there is no regulation installed instead of answering', async () => {
+  test('out of the box the shipped cards answer; the administrator’s collection is absent', async () => {
+    const status = (await json(await eng.api('/api/v1/ai/status'))).data;
+    assert.deepEqual([status.vectorstoreAvailable, status.collections], [false, ['normativas', 'contingencias']]);
     const chat = await json(await post(eng, '/api/v1/ai/chat', { mensaje: '¿Cuál es el plazo para anular una factura?' }));
-    assert.match(chat.data, /^No hay normativa instalada en este equipo/);
-    assert.match(chat.data, /KIPU_AI_CORPUS_DIR/);
-    assert.equal(chat.message, 'No hay normativa instalada');
-    const search = await json(await eng.api('/api/v1/ai/normativas/search?q=plazo'));
-    assert.deepEqual([search.data, search.message], [[], 'No hay normativa instalada']);
+    assert.match(chat.data, /^Plazo para anular una factura/);
+    assert.match(chat.data, /día 9 del mes siguiente/);
+    const search = (await json(await eng.api('/api/v1/ai/normativas/search?q=talonario%20de%20papel'))).data;
+    assert.ok(search.slice(0, 3).some((h: { id: string }) => h.id.startsWith('cafc-')));
   });
 
   test('without synced catalogs validate says the codes cannot be checked yet', async () => {

@@ -1,9 +1,10 @@
-// Seed "AI assistant" and "AI service status". Tills have no model weights and no internet model
-// API, so the assistant is deterministic and offline: validation runs the issuing path's own rules,
-// SIAT codes are explained from a table (CONTRACT §6), and regulation search and chat are lexical
-// (BM25 over an FTS5 index of the files the administrator installs), quoting passages verbatim
-// with their source. Nothing is downloaded and no regulation text is invented.
+// Seed "AI assistant" and "AI service status". The assistant works offline with no model:
+// validation runs the issuing path's own rules, SIAT codes are explained from a table (CONTRACT
+// §6), and search and chat rank the rule cards Kipu ships (resources/ai) and the administrator's
+// texts by BM25 + thesaurus expansion + character n-grams, fused by rank (main/ai/retrieval.ts).
+// The chat answers with a card whole, its reference and date; it never writes a rule.
 import Type from 'typebox';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
@@ -12,11 +13,16 @@ import { catalogLookup } from '../../invoicing/catalog-lookup';
 import { checkInvoiceData, MAX_DOCUMENT_CHARS, MAX_NAME_CHARS } from '../../ai/invoice-data-check';
 import { resolveSiatError } from '../../ai/siat-error-guide';
 import { RegulationCorpus } from '../../ai/regulation-corpus';
-import { composeAnswer } from '../../ai/chat-answer';
+import { chatText } from '../../ai/chat-answer';
+import { Assistant, type AskResult, type AssistantHit } from '../../ai/assistant';
+import { loadShippedCorpus, type ShippedCorpus } from '../../ai/rule-cards';
+import { loadThesaurus, type Thesaurus } from '../../ai/thesaurus';
+import { resourcesDir } from '../../config/paths';
 import { ok } from '../envelope';
 import { apiResponse } from '../../../shared/api/envelope';
 import {
   AiHealthSchema,
+  AskSchema,
   ChatBody,
   InvoiceDataCheckBody,
   InvoiceDataCheckSchema,
@@ -29,19 +35,51 @@ import {
 export interface AiDeps {
   store: Store;
   catalogs: CatalogService;
-  /** KIPU_AI_CORPUS_DIR: the regulation files (.txt, .md) indexed at start. */
+  /** KIPU_AI_CORPUS_DIR: the administrator's files (.txt, .md) indexed at start. */
   corpusDir: string;
+  /** The shipped corpus and thesaurus (default: resources/ai). */
+  aiResourcesDir?: string;
 }
 
 const tags = ['Asistente'];
-/** Passages the chat considers before choosing what to quote. */
-const CHAT_CANDIDATES = 10;
+/** What the search does, said once for the OpenAPI descriptions. */
+const RETRIEVAL_NOTE =
+  'Busca en las fichas de Kipu (colecciones normativas y contingencias: reglas redactadas por Kipu, cada una con su referencia del SIN y su fecha «vigente al») ' +
+  'y en los textos que el administrador instala en KIPU_AI_CORPUS_DIR (colección administrador). Sin modelo y sin red: BM25 sobre raíces de palabras, ' +
+  'más las palabras que un tesauro del dominio agrega a la pregunta (internet → contingencia, boleta → factura, talonario → CAFC …), ' +
+  'más similitud por trigramas de letras, fusionados por rango.';
+const RETRIEVAL_MODE = 'bm25+tesauro+ngramas';
 
-const LEXICAL_NOTE =
-  'Búsqueda léxica (BM25 sobre un índice FTS5 de palabras, sin tildes ni mayúsculas, con un recorte simple de terminaciones del español): ' +
-  'encuentra pasajes que comparten palabras con la consulta; no es búsqueda semántica ni usa un modelo de lenguaje. ' +
-  'El corpus son los archivos .txt y .md que el administrador instala en KIPU_AI_CORPUS_DIR (por defecto «normativa» en la carpeta de datos), ' +
-  'indexados al iniciar Kipu cuando cambian; es el mismo para todos los contribuyentes de la instalación.';
+function hitDto(h: AssistantHit) {
+  return { tipo: h.tipo, id: h.id, fuente: h.fuente, titulo: h.titulo, fragmento: h.texto, referencia: h.referencia, vigenteAl: h.vigenteAl, puntaje: h.puntaje, coleccion: h.coleccion };
+}
+
+function askDto(r: AskResult, texto: string) {
+  return {
+    tipo: r.tipo,
+    texto,
+    respuesta: r.tipo === 'ficha' || r.tipo === 'pasaje' ? hitDto(r.hit) : null,
+    guia: r.tipo === 'guia' ? r.guia : null,
+    cercanas: r.cercanas.map(hitDto),
+  };
+}
+
+/** The shipped corpus; an unreadable one (a broken build) leaves the assistant with the administrator's texts only. */
+function loadShipped(dir: string, log: FastifyInstance['log']): { shipped: ShippedCorpus; thesaurus: Thesaurus } {
+  let shipped: ShippedCorpus = { version: 'ninguna', cards: [] };
+  let thesaurus: Thesaurus = { version: 'ninguna', entries: new Map() };
+  try {
+    shipped = loadShippedCorpus(join(dir, 'corpus'));
+  } catch (err) {
+    log.error({ err, dir }, 'shipped rule cards could not be loaded');
+  }
+  try {
+    thesaurus = loadThesaurus(join(dir, 'thesaurus.json'));
+  } catch (err) {
+    log.error({ err, dir }, 'thesaurus could not be loaded');
+  }
+  return { shipped, thesaurus };
+}
 
 export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -57,6 +95,10 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
     // The assistant is an aid: a broken corpus never keeps the till from starting.
     app.log.warn({ err, corpusDir: deps.corpusDir }, 'regulation corpus could not be indexed');
   }
+  const { shipped, thesaurus } = loadShipped(deps.aiResourcesDir ?? join(resourcesDir(), 'ai'), app.log);
+  const assistant = new Assistant(shipped, thesaurus, corpus.passages());
+  app.log.info({ corpusVersion: shipped.version, cards: shipped.cards.length, thesaurusVersion: thesaurus.version }, 'assistant ready');
+  const syncedMessage = (tenantId: string) => (code: number) => deps.catalogs.items(tenantId, 'messages').find((i) => i.codigo === String(code))?.descripcion ?? null;
 
   r.post(
     '/api/v1/ai/validate',
@@ -103,8 +145,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
-      const tenantId = req.tenant.id;
-      const res = resolveSiatError(req.body, (code) => deps.catalogs.items(tenantId, 'messages').find((i) => i.codigo === String(code))?.descripcion ?? null);
+      const res = resolveSiatError(req.body, syncedMessage(req.tenant.id));
       return ok(res, res.conocido ? `Código SIAT ${res.codigo}` : `Código SIAT ${res.codigo} desconocido para Kipu`);
     },
   );
@@ -114,18 +155,15 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
     {
       schema: {
         tags,
-        summary: 'Busca pasajes en la normativa instalada (léxica, no semántica)',
-        description: `${LEXICAL_NOTE} Devuelve los pasajes ordenados por puntaje (mayor primero); lista vacía si nada coincide o no hay corpus.`,
+        summary: 'Busca en las fichas de Kipu y en los textos del administrador',
+        description: `${RETRIEVAL_NOTE} Devuelve las fichas y pasajes ordenados por puntaje (mayor primero); lista vacía si la consulta no tiene palabras para buscar.`,
         querystring: RegulationSearchQuery,
         response: { 200: apiResponse(Type.Array(RegulationHitSchema)) },
       },
     },
     async (req) => {
-      if (corpus.passageCount() === 0) return ok([], 'No hay normativa instalada');
-      const { terms, hits } = corpus.search(req.query.q, req.query.limit);
-      const data = hits.map((h) => ({ fuente: h.fuente, titulo: h.titulo, fragmento: h.texto, puntaje: h.puntaje, coleccion: h.coleccion }));
-      const message = terms.length === 0 ? 'La consulta no tiene palabras para buscar' : data.length === 0 ? 'Sin coincidencias' : `${data.length} pasaje(s)`;
-      return ok(data, message);
+      const data = assistant.search(req.query.q, req.query.limit).map(hitDto);
+      return ok(data, data.length === 0 ? 'Sin coincidencias' : `${data.length} resultado(s)`);
     },
   );
 
@@ -134,26 +172,38 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
     {
       schema: {
         tags,
-        summary: 'Pregunta sobre la normativa: respuesta con citas textuales de la normativa instalada',
+        summary: 'Pregunta al asistente: responde con una ficha completa, su referencia y su fecha',
         description:
-          `${LEXICAL_NOTE} La respuesta (data, texto) se arma solo con oraciones citadas textualmente de los pasajes mejor puntuados que contienen ` +
-          'la mayoría de las palabras de la pregunta, cada una con su fuente («Según <fuente> …»). Si no hay corpus o ningún pasaje responde, lo dice: ' +
-          'nunca inventa texto normativo.',
+          `${RETRIEVAL_NOTE} data es el texto de la respuesta: la ficha que mejor responde, completa, con su referencia y su fecha «vigente al»; ` +
+          'si la pregunta nombra un código de SIAT (por ejemplo «¿qué hago si SIAT responde 902?»), la explicación y los pasos de la guía de errores; ' +
+          'si nada responde, lo dice y nombra las fichas más cercanas. Nunca inventa una regla. POST /api/v1/ai/ask devuelve lo mismo con sus partes separadas.',
         body: ChatBody,
         response: { 200: apiResponse(Type.String()) },
       },
     },
     async (req) => {
-      const available = corpus.passageCount() > 0;
-      const { terms, hits } = available ? corpus.search(req.body.mensaje, CHAT_CANDIDATES) : { terms: [], hits: [] };
-      const answer = composeAnswer(req.body.mensaje, terms, hits, available);
-      const message =
-        answer.outcome === 'answered'
-          ? `Citas de ${answer.fuentes.join(', ')}`
-          : answer.outcome === 'no-corpus'
-            ? 'No hay normativa instalada'
-            : 'Sin pasajes que respondan';
-      return ok(answer.texto, message);
+      const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id));
+      const message = r.tipo === 'ficha' || r.tipo === 'pasaje' ? r.hit.titulo : r.tipo === 'guia' ? `Código SIAT ${r.codigo}` : 'Sin fichas que respondan';
+      return ok(chatText(req.body.mensaje, r, shipped.version), message);
+    },
+  );
+
+  r.post(
+    '/api/v1/ai/ask',
+    {
+      schema: {
+        tags,
+        summary: 'Pregunta al asistente, con la respuesta en partes (para la caja: Ayuda SIAT)',
+        description:
+          'La misma respuesta que POST /api/v1/ai/chat, con sus partes: tipo (ficha, pasaje, guia, sin-respuesta, sin-palabras), texto completo, ' +
+          'la ficha o el pasaje que responde (con referencia y vigenteAl), la guía de errores cuando la pregunta nombra un código de SIAT, y las fichas cercanas.',
+        body: ChatBody,
+        response: { 200: apiResponse(AskSchema) },
+      },
+    },
+    async (req) => {
+      const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id));
+      return ok(askDto(r, chatText(req.body.mensaje, r, shipped.version)));
     },
   );
 
@@ -164,11 +214,24 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         tags,
         summary: 'Estado del asistente',
         description:
-          'vectorstoreAvailable (nombre del documento semilla) es true cuando el índice de la normativa tiene pasajes; es un índice léxico FTS5, no de vectores. ' +
-          'collections: las colecciones con pasajes (normativas).',
+          'vectorstoreAvailable es true solo cuando hay un índice de embeddings cargado (hoy nunca: Kipu no trae modelo y la instalación opcional de un modelo no está terminada). ' +
+          `retrieval: el modo en uso («${RETRIEVAL_MODE}»: BM25 + tesauro + trigramas, fusionados por rango). model: null, o nombre, dimensiones y origen del modelo. ` +
+          'collections: nombres de las colecciones con contenido; colecciones: cada una con su cantidad de fichas (normativas, contingencias) o pasajes (administrador). ' +
+          'corpusVersion y thesaurusVersion: las versiones cargadas de las fichas y del tesauro de Kipu.',
         response: { 200: apiResponse(AiHealthSchema) },
       },
     },
-    async () => ok({ vectorstoreAvailable: corpus.passageCount() > 0, collections: corpus.collections() }),
+    async () => {
+      const colecciones = assistant.collections();
+      return ok({
+        vectorstoreAvailable: false,
+        collections: colecciones.filter((c) => c.fichas > 0).map((c) => c.nombre),
+        colecciones,
+        retrieval: RETRIEVAL_MODE,
+        model: null,
+        corpusVersion: shipped.version,
+        thesaurusVersion: thesaurus.version,
+      });
+    },
   );
 }

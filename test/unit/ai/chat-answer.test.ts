@@ -1,37 +1,51 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NO_CORPUS_ANSWER, composeAnswer, extract } from '../../../main/ai/chat-answer';
-import { queryTerms } from '../../../main/ai/query-terms';
+import { join } from 'node:path';
+import { chatText, dateEs } from '../../../main/ai/chat-answer';
+import { Assistant } from '../../../main/ai/assistant';
+import { loadShippedCorpus } from '../../../main/ai/rule-cards';
+import { loadThesaurus } from '../../../main/ai/thesaurus';
 
-// Invented test text, not regulation.
-const PLAZO = {
-  fuente: 'prueba/anulacion.md',
-  titulo: 'Norma ficticia › Artículo 1.- (Plazo)',
-  texto: 'Primera oración sin relación. En esta norma ficticia, una factura de prueba se puede anular dentro de un plazo de 7 días. Otra oración más.',
-};
-const OTRA = { fuente: 'prueba/otra.txt', titulo: 'otra', texto: 'Las facturas de prueba se imprimen en papel de 80 mm.' };
+const assistant = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpus')), loadThesaurus(join('resources', 'ai', 'thesaurus.json')), []);
+const v = assistant.shipped.version;
 
-test('quotes the matching sentences verbatim and names the source ("Según …")', () => {
-  const q = '¿Cuál es el plazo para anular una factura?';
-  const a = composeAnswer(q, queryTerms(q), [PLAZO, OTRA], true);
-  assert.equal(a.outcome, 'answered');
-  assert.deepEqual(a.fuentes, ['prueba/anulacion.md']);
-  assert.match(a.texto, /Según prueba\/anulacion\.md \(Norma ficticia › Artículo 1\.- \(Plazo\)\): «En esta norma ficticia, una factura de prueba se puede anular dentro de un plazo de 7 días\.»/);
-  assert.doesNotMatch(a.texto, /Primera oración sin relación/, 'only sentences with the question’s words');
-  assert.doesNotMatch(a.texto, /80 mm/, 'a passage sharing one word of three is not quoted');
+test('the chat answers with the best card whole, its reference and its date', () => {
+  const q = '¿hasta qué día puedo cancelar una boleta?';
+  const r = assistant.ask(q);
+  assert.equal(r.tipo, 'ficha');
+  const card = assistant.card('anulacion-plazo')!;
+  const text = chatText(q, r, v);
+  assert.ok(text.includes(card.regla), 'the rule whole, not cut at a sentence');
+  assert.ok(text.includes(`Referencia: ${card.referencia}`));
+  assert.ok(text.includes(`Vigente al ${dateEs(card.vigenteAl)}`));
 });
 
-test('no corpus, no searchable words and no covering passage each get a plain answer that quotes nothing', () => {
-  const q = '¿Cuál es el plazo para anular una factura?';
-  assert.deepEqual(composeAnswer(q, queryTerms(q), [], false), { outcome: 'no-corpus', texto: NO_CORPUS_ANSWER, fuentes: [] });
-  assert.equal(composeAnswer('¿qué es?', [], [PLAZO], true).outcome, 'no-terms');
-  const none = composeAnswer('¿Cuánto cuesta un pasaje a Cochabamba?', queryTerms('¿Cuánto cuesta un pasaje a Cochabamba?'), [OTRA], true);
-  assert.equal(none.outcome, 'no-match');
-  assert.match(none.texto, /No encontré en la normativa instalada/);
-  assert.match(none.texto, /No invento texto normativo/);
-  assert.doesNotMatch(none.texto, /Según/);
+test('a list with ";" or several lines stays whole (the old sentence split cut it)', () => {
+  const r = assistant.ask('se cortó la luz en el local');
+  assert.equal(r.tipo, 'ficha');
+  if (r.tipo !== 'ficha') return;
+  assert.equal(r.hit.id, 'evento-5-energia');
+  const text = chatText('x', r, v);
+  for (const part of ['Qué significa:', 'Qué hace Kipu solo:', 'Qué hace el cajero:', 'Qué hace el encargado:', 'Plazos:']) assert.ok(text.includes(part), part);
 });
 
-test('when the words are only in the heading, the passage opening is quoted', () => {
-  assert.equal(extract('Texto uno. Texto dos. Texto tres.', ['inexistente']), 'Texto uno. Texto dos.');
+test('a SIAT code in the question goes to the error guide', () => {
+  const r = assistant.ask('¿Qué hago si SIAT responde 902?');
+  assert.equal(r.tipo, 'guia');
+  if (r.tipo !== 'guia') return;
+  assert.equal(r.codigo, 902);
+  const text = chatText('x', r, v);
+  assert.match(text, /^Código SIAT 902: RECEPCION RECHAZADA/);
+  assert.match(text, /Qué hacer:\n1\. /);
+});
+
+test('when nothing fits it says so and names the nearest cards, inventing nothing', () => {
+  const q = '¿Cuál es la capital de Francia?';
+  const r = assistant.ask(q);
+  assert.equal(r.tipo, 'sin-respuesta');
+  const text = chatText(q, r, v);
+  assert.match(text, /No encontré una ficha que responda a «¿Cuál es la capital de Francia\?»\. No invento normas\./);
+  for (const h of r.cercanas) assert.ok(text.includes(`«${h.titulo}»`));
+  assert.ok(!text.includes('Referencia:'));
+  assert.equal(assistant.ask('¿y qué?').tipo, 'sin-palabras');
 });

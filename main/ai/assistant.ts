@@ -1,0 +1,145 @@
+// The assistant's knowledge: the rule cards Kipu ships (normativas, contingencias), the texts the
+// administrator installs (a third collection) and the retrieval index over both. It answers with
+// the best card whole, with its reference and date; a SIAT code in the question goes to the error
+// guide; when nothing fits it says so and names the nearest cards. It never writes a rule.
+// Runs in: engine.
+import type { ErrorResolution } from './siat-error-guide';
+import { guidanceFor, resolveSiatError } from './siat-error-guide';
+import { RetrievalIndex, type IndexDoc, type RankedHit } from './retrieval';
+import type { RuleCard, ShippedCorpus } from './rule-cards';
+import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
+import type { Thesaurus } from './thesaurus';
+import { siatCodeIn } from './siat-code-in-question';
+import { queryTerms } from './query-terms';
+
+/** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
+export const COLLECTION_ADMIN = 'administrador';
+
+export interface AdminPassage {
+  path: string;
+  seq: number;
+  titulo: string;
+  texto: string;
+}
+
+export interface AssistantHit {
+  tipo: 'ficha' | 'pasaje';
+  coleccion: string;
+  /** The card's id, or "<file>#<n>" for a passage. */
+  id: string;
+  titulo: string;
+  texto: string;
+  fuente: string;
+  referencia: string | null;
+  vigenteAl: string | null;
+  puntaje: number;
+  cobertura: number;
+  similitud: number;
+}
+
+export type AskResult =
+  | { tipo: 'ficha' | 'pasaje'; hit: AssistantHit; cercanas: AssistantHit[] }
+  | { tipo: 'guia'; codigo: number; guia: ErrorResolution; cercanas: AssistantHit[] }
+  | { tipo: 'sin-respuesta'; cercanas: AssistantHit[] }
+  | { tipo: 'sin-palabras'; cercanas: AssistantHit[] };
+
+/**
+ * A hit answers the question when it covers most of its words (directly or through the thesaurus)
+ * or is close to one of a card's questions letter by letter. Calibrated on the evaluation set
+ * (test/unit/ai/evaluation.test.ts), including questions that nothing in the corpus answers.
+ */
+const MIN_COVERAGE = 0.5;
+const MIN_SIMILARITY = 0.45;
+/** Neither alone, but both fairly high: a paraphrase that shares some words and some letters. */
+const MIN_BOTH = 0.8;
+
+export function answers(hit: { cobertura: number; similitud: number }): boolean {
+  return hit.cobertura >= MIN_COVERAGE || hit.similitud >= MIN_SIMILARITY || hit.cobertura + hit.similitud >= MIN_BOTH;
+}
+
+const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
+
+export class Assistant {
+  private readonly cards = new Map<string, RuleCard>();
+  private readonly passages = new Map<string, AdminPassage>();
+  private readonly index: RetrievalIndex;
+
+  constructor(
+    readonly shipped: ShippedCorpus,
+    readonly thesaurus: Thesaurus,
+    admin: readonly AdminPassage[],
+  ) {
+    const docs: IndexDoc[] = [];
+    for (const c of shipped.cards) {
+      this.cards.set(c.id, c);
+      docs.push({
+        key: c.id,
+        fields: [
+          { text: c.titulo, weight: CARD_WEIGHTS.titulo },
+          { text: c.preguntas.join('\n'), weight: CARD_WEIGHTS.preguntas },
+          { text: c.regla, weight: CARD_WEIGHTS.regla },
+          { text: c.referencia, weight: CARD_WEIGHTS.referencia },
+        ],
+        short: [c.titulo, ...c.preguntas],
+      });
+    }
+    for (const p of admin) {
+      const key = `${p.path}#${p.seq}`;
+      this.passages.set(key, p);
+      docs.push({ key, fields: [{ text: p.titulo, weight: 2 }, { text: p.texto, weight: 1 }], short: [], long: `${p.titulo}\n${p.texto}` });
+    }
+    this.index = new RetrievalIndex(docs, thesaurus);
+  }
+
+  /** Card count per collection (the shipped ones always listed, the administrator's when it has passages). */
+  collections(): { nombre: string; fichas: number }[] {
+    const count = (c: string) => this.shipped.cards.filter((x) => x.coleccion === c).length;
+    const out = [
+      { nombre: COLLECTION_NORMATIVAS, fichas: count(COLLECTION_NORMATIVAS) },
+      { nombre: COLLECTION_CONTINGENCIAS, fichas: count(COLLECTION_CONTINGENCIAS) },
+    ];
+    if (this.passages.size > 0) out.push({ nombre: COLLECTION_ADMIN, fichas: this.passages.size });
+    return out;
+  }
+
+  card(id: string): RuleCard | undefined {
+    return this.cards.get(id);
+  }
+
+  private toHit(r: RankedHit): AssistantHit {
+    const card = this.cards.get(r.key);
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity };
+    if (card) {
+      return {
+        tipo: 'ficha',
+        coleccion: card.coleccion,
+        id: card.id,
+        titulo: card.titulo,
+        texto: card.regla,
+        fuente: `Kipu ${this.shipped.version} · ${card.archivo}`,
+        referencia: card.referencia,
+        vigenteAl: card.vigenteAl,
+        ...scores,
+      };
+    }
+    const p = this.passages.get(r.key)!;
+    return { tipo: 'pasaje', coleccion: COLLECTION_ADMIN, id: r.key, titulo: p.titulo, texto: p.texto, fuente: p.path, referencia: null, vigenteAl: null, ...scores };
+  }
+
+  search(question: string, limit: number): AssistantHit[] {
+    return this.index.search(question, limit).map((r) => this.toHit(r));
+  }
+
+  /** The answer to a question: the error guide for a SIAT code, else the best card or passage that fits, else nothing. */
+  ask(question: string, syncedMessage: (code: number) => string | null = () => null): AskResult {
+    const hits = this.search(question, 4);
+    const code = siatCodeIn(question, (c) => guidanceFor(c) !== null);
+    if (code !== null) {
+      return { tipo: 'guia', codigo: code, guia: resolveSiatError({ codigoError: code }, syncedMessage), cercanas: hits.filter(answers).slice(0, 3) };
+    }
+    if (queryTerms(question).length === 0) return { tipo: 'sin-palabras', cercanas: [] };
+    const best = hits[0];
+    if (best && answers(best)) return { tipo: best.tipo, hit: best, cercanas: hits.slice(1, 4) };
+    return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3) };
+  }
+}

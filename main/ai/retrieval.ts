@@ -1,0 +1,283 @@
+// Offline retrieval over the rule cards and the administrator's passages, with no model:
+//   1. BM25 over light Spanish stems (query-terms.ts), with fields weighted (a card's title and its
+//      questions count more than its rule), stems matched by prefix in both directions;
+//   2. query expansion from the domain thesaurus (thesaurus.ts), at a lower weight;
+//   3. character trigram similarity between the question and a card's title and questions (and,
+//      for the administrator's passages, containment in the BM25 candidates' text), which forgives
+//      spelling and word forms the stemmer misses;
+// fused by reciprocal rank. Each hit also carries how much of the question it covers, which the
+// chat uses to decide whether anything fits at all. In memory; rebuilt when the corpus changes.
+// Runs in: engine.
+import { analyze, contentWords } from './query-terms';
+import { expand, type Thesaurus } from './thesaurus';
+
+export interface IndexField {
+  text: string;
+  weight: number;
+}
+
+export interface IndexDoc {
+  key: string;
+  fields: IndexField[];
+  /** Short texts compared whole by trigram similarity (a card's title and questions); none for long passages. */
+  short: string[];
+  /** Long text checked for trigram containment when the document is a BM25 candidate. */
+  long?: string;
+}
+
+export interface RankedHit {
+  key: string;
+  /** Fused reciprocal-rank score: higher is better; only comparable within one query. */
+  score: number;
+  bm25: number;
+  /** Share (0–1) of the question's words, weighted by rarity, found in the document directly or through the thesaurus. */
+  coverage: number;
+  /** Best trigram similarity (0–1) with the document's short texts (or containment in its long text). */
+  similarity: number;
+}
+
+interface QueryTerm {
+  stem: string;
+  weight: number;
+  /** Index of the question word this term stands for (its own stem or a thesaurus expansion of it). */
+  group: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+const EXPANSION_WEIGHT = 0.6;
+const MIN_PREFIX = 4;
+const MAX_PREFIX_TERMS = 60;
+/** BM25 candidates whose long text gets a trigram check. */
+const LONG_CANDIDATES = 40;
+/** Reciprocal-rank constant: small, so the first places of each list weigh clearly more. */
+const RRF_K = 10;
+/** BM25 places that take part in the fusion. */
+const TOP_BM25 = 200;
+
+/** Word-padded character trigrams of the content words of a text. */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of contentWords(text)) {
+    const p = ` ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  }
+  return out;
+}
+
+function dice(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let n = 0;
+  for (const g of a) if (b.has(g)) n++;
+  return (2 * n) / (a.size + b.size);
+}
+
+export class RetrievalIndex {
+  private readonly docs: IndexDoc[] = [];
+  private readonly lengths: number[] = [];
+  /** Stem → documents (ascending) and their weighted term frequency, as parallel arrays. */
+  private readonly postings = new Map<string, { docs: number[]; tf: number[] }>();
+  private readonly shortGrams: Set<string>[][] = [];
+  private readonly longNorm: (string | null)[] = [];
+  private vocab: string[] = [];
+  private avgLength = 1;
+
+  constructor(
+    docs: readonly IndexDoc[],
+    private readonly thesaurus: Thesaurus | null,
+  ) {
+    for (const d of docs) this.add(d);
+    this.vocab = [...this.postings.keys()].sort();
+    this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, this.lengths.length) || 1;
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  private add(d: IndexDoc): void {
+    const id = this.docs.length;
+    this.docs.push(d);
+    let len = 0;
+    for (const f of d.fields) {
+      for (const t of analyze(f.text)) {
+        let p = this.postings.get(t);
+        if (!p) this.postings.set(t, (p = { docs: [], tf: [] }));
+        const last = p.docs.length - 1;
+        if (last >= 0 && p.docs[last] === id) p.tf[last]! += f.weight;
+        else {
+          p.docs.push(id);
+          p.tf.push(f.weight);
+        }
+        len += f.weight;
+      }
+    }
+    this.lengths.push(len);
+    this.shortGrams.push(d.short.map(trigrams));
+    this.longNorm.push(d.long ? ` ${contentWords(d.long).join(' ')} ` : null);
+  }
+
+  /** Vocabulary stems that match a query stem: itself, longer words it starts, shorter stems it starts with. */
+  private matching(stem: string): string[] {
+    const out: string[] = [];
+    if (this.postings.has(stem)) out.push(stem);
+    if (/^\d+$/.test(stem)) return out;
+    if (stem.length >= MIN_PREFIX) {
+      let lo = 0;
+      let hi = this.vocab.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.vocab[mid]! < stem) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < this.vocab.length && out.length < MAX_PREFIX_TERMS && this.vocab[i]!.startsWith(stem); i++) {
+        if (this.vocab[i] !== stem) out.push(this.vocab[i]!);
+      }
+    }
+    for (let n = stem.length - 1; n >= MIN_PREFIX + 1; n--) {
+      const p = stem.slice(0, n);
+      if (this.postings.has(p) && !out.includes(p)) out.push(p);
+    }
+    return out;
+  }
+
+  /** The question's terms: its own stems (weight 1) and the thesaurus' words for its phrases. */
+  queryTerms(question: string): QueryTerm[] {
+    const own = [...new Set(analyze(question))].slice(0, 16);
+    const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, group }));
+    if (!this.thesaurus) return terms;
+    for (const { phrase, adds } of expand(this.thesaurus, question)) {
+      const phraseStems = analyze(phrase);
+      // A phrase of stopwords only ("hasta cuando") stands for no word of its own: a new group.
+      let group = phraseStems.length > 0 ? own.indexOf(phraseStems[0]!) : -1;
+      if (group < 0) group = terms.reduce((m, t) => Math.max(m, t.group), -1) + 1;
+      for (const s of new Set(analyze(adds.join(' ')))) {
+        if (!terms.some((t) => t.stem === s)) terms.push({ stem: s, weight: EXPANSION_WEIGHT, group });
+      }
+    }
+    return terms;
+  }
+
+  search(question: string, limit: number): RankedHit[] {
+    const n = this.docs.length;
+    if (n === 0) return [];
+    const terms = this.queryTerms(question);
+    const matches = terms.map((t) => this.matching(t.stem).map((v) => this.postings.get(v)!));
+    const dfOf = (lists: { docs: number[] }[]): number => {
+      if (lists.length === 1) return lists[0]!.docs.length;
+      const seen = new Set<number>();
+      for (const l of lists) for (const d of l.docs) seen.add(d);
+      return seen.size;
+    };
+    // A word the corpus does not know at all is mostly the cashier's own talk ("fila", "gente"):
+    // it counts, but as half of a word seen once, so it cannot hide a good match on its own.
+    const unknownIdf = Math.log(1 + (n - 0.5) / 1.5) / 2;
+    const idfOf = (df: number) => (df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+    const idfs = matches.map((lists) => idfOf(dfOf(lists)));
+    // What each question word is worth, whether it is met by itself or by a synonym.
+    const groupIdf = new Map<number, number>();
+    terms.forEach((t, i) => {
+      if (t.weight === 1) groupIdf.set(t.group, idfs[i]!);
+    });
+    for (const t of terms) if (!groupIdf.has(t.group)) groupIdf.set(t.group, unknownIdf);
+    const totalIdf = [...groupIdf.values()].reduce((x, y) => x + y, 0);
+
+    const scores = new Float64Array(n);
+    const tf = new Float64Array(n);
+    const touched: number[] = [];
+    const termDocs: number[] = [];
+    terms.forEach((t, i) => {
+      termDocs.length = 0;
+      for (const l of matches[i]!) {
+        for (let j = 0; j < l.docs.length; j++) {
+          const d = l.docs[j]!;
+          if (tf[d] === 0) termDocs.push(d);
+          tf[d] = tf[d]! + l.tf[j]!;
+        }
+      }
+      const w = t.weight * idfs[i]!;
+      for (const d of termDocs) {
+        const f = tf[d]!;
+        tf[d] = 0;
+        if (scores[d] === 0) touched.push(d);
+        scores[d] = scores[d]! + (w * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * this.lengths[d]!) / this.avgLength));
+      }
+    });
+
+    // Coverage is computed only for the documents that are returned (binary search in postings).
+    const has = (list: { docs: number[] }, d: number): boolean => {
+      let lo = 0;
+      let hi = list.docs.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = list.docs[mid]!;
+        if (v === d) return true;
+        if (v < d) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
+    const coverage = (doc: number): number => {
+      if (totalIdf === 0) return 0;
+      const best = new Map<number, number>();
+      terms.forEach((t, i) => {
+        if (!matches[i]!.some((l) => has(l, doc))) return;
+        // A synonym meets the question word at its weight, whatever its own rarity.
+        const credit = t.weight === 1 ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
+        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
+      });
+      let got = 0;
+      for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
+      return Math.min(1, got / totalIdf);
+    };
+
+    // Only the first places of the BM25 list matter to the fusion: keep the best TOP_BM25.
+    let bmDocs = touched;
+    if (bmDocs.length > TOP_BM25) {
+      const sorted = Float64Array.from(bmDocs, (d) => scores[d]!).sort();
+      const cut = sorted[sorted.length - TOP_BM25]!;
+      bmDocs = bmDocs.filter((d) => scores[d]! >= cut);
+    }
+    const bmOrder: [number, number][] = bmDocs.map((d) => [d, scores[d]!] as [number, number]).sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    const bm25 = new Map(bmOrder);
+
+    // Trigram similarity: every document with short texts (the cards: a few hundred at most), and
+    // the BM25 candidates among the long passages.
+    const q = trigrams(question);
+    const qList = [...q];
+    const similarity = new Map<number, number>();
+    for (let doc = 0; doc < n; doc++) {
+      const grams = this.shortGrams[doc]!;
+      if (grams.length === 0) continue;
+      let best = 0;
+      for (const g of grams) best = Math.max(best, dice(q, g));
+      if (best > 0) similarity.set(doc, best);
+    }
+    if (qList.length > 0) {
+      for (const [doc] of bmOrder.slice(0, LONG_CANDIDATES)) {
+        const text = this.longNorm[doc];
+        if (!text) continue;
+        let hit = 0;
+        for (const g of qList) if (text.includes(g)) hit++;
+        // Containment in a long text is easier than similarity to a short one: weighed down.
+        similarity.set(doc, Math.max(similarity.get(doc) ?? 0, (0.6 * hit) / qList.length));
+      }
+    }
+    const simOrder = [...similarity.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+
+    const fused = new Map<number, number>();
+    bmOrder.forEach(([doc], rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
+    simOrder.forEach(([doc], rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
+
+    return [...fused.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([doc, score]) => ({
+        key: this.docs[doc]!.key,
+        score: Number(score.toFixed(6)),
+        bm25: Number((bm25.get(doc) ?? 0).toFixed(4)),
+        coverage: Number(coverage(doc).toFixed(4)),
+        similarity: Number((similarity.get(doc) ?? 0).toFixed(4)),
+      }));
+  }
+}

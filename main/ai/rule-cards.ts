@@ -1,0 +1,112 @@
+// The rule cards Kipu ships (resources/ai/corpus): short rules written by us in Spanish, each with
+// its SIN reference, a "vigente al" date and the questions a cashier or a manager asks about it.
+// The corpus is versioned as a whole (manifest.json): a Kipu update ships a new version and the
+// engine loads it instead of the old one; nothing of the previous version survives.
+// Card format (markdown, one card per "## id" block):
+//   ## anulacion-plazo
+//   titulo: …        ref: …        vigente: AAAA-MM-DD
+//   regla: … (may continue on the following lines)
+//   p: a question   (3 to 6 of them)
+// Runs in: engine.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const COLLECTION_NORMATIVAS = 'normativas';
+export const COLLECTION_CONTINGENCIAS = 'contingencias';
+const SHIPPED_COLLECTIONS = [COLLECTION_NORMATIVAS, COLLECTION_CONTINGENCIAS] as const;
+
+export interface RuleCard {
+  id: string;
+  coleccion: string;
+  /** File of the corpus the card comes from ("normativas/plazos.md"). */
+  archivo: string;
+  titulo: string;
+  regla: string;
+  /** Where the rule can be checked (RND and article, or the SIN's page). */
+  referencia: string;
+  /** ISO date (AAAA-MM-DD): the rule as Kipu last reviewed it against its sources. */
+  vigenteAl: string;
+  preguntas: string[];
+}
+
+export interface ShippedCorpus {
+  version: string;
+  cards: RuleCard[];
+}
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const KEYS = new Set(['titulo', 'ref', 'vigente', 'regla', 'p']);
+
+/** Parses one card file. Throws on a malformed card, naming the file and the card. */
+export function parseCards(archivo: string, coleccion: string, text: string): RuleCard[] {
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
+  const blocks = body.split(/^## /m).slice(1);
+  const cards: RuleCard[] = [];
+  for (const block of blocks) {
+    const lines = block.split('\n');
+    const id = lines.shift()!.trim();
+    const fail = (why: string): never => {
+      throw new Error(`${archivo}: ficha «${id}»: ${why}`);
+    };
+    if (!ID.test(id)) fail('el identificador debe ser minúsculas, dígitos y guiones');
+    const fields: Record<string, string> = {};
+    const preguntas: string[] = [];
+    let last: string | null = null;
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (!line) continue;
+      const m = /^([a-z]+):\s*(.*)$/.exec(line);
+      if (m && KEYS.has(m[1]!)) {
+        last = m[1]!;
+        if (last === 'p') preguntas.push(m[2]!);
+        else if (fields[last] !== undefined) fail(`campo «${last}» repetido`);
+        else fields[last] = m[2]!;
+      } else if (last === 'regla') {
+        // The rule may span several lines (the contingencias cards list who does what).
+        fields.regla = `${fields.regla}\n${line}`;
+      } else {
+        fail(`línea fuera de un campo: «${line.slice(0, 40)}»`);
+      }
+    }
+    for (const k of ['titulo', 'ref', 'vigente', 'regla']) if (!fields[k]?.trim()) fail(`falta «${k}»`);
+    if (!DATE.test(fields.vigente!) || Number.isNaN(Date.parse(fields.vigente!))) fail('«vigente» debe ser una fecha AAAA-MM-DD');
+    if (preguntas.length < 3 || preguntas.length > 6) fail(`debe tener de 3 a 6 preguntas (tiene ${preguntas.length})`);
+    cards.push({
+      id,
+      coleccion,
+      archivo,
+      titulo: fields.titulo!.trim(),
+      regla: fields.regla!.trim(),
+      referencia: fields.ref!.trim(),
+      vigenteAl: fields.vigente!,
+      preguntas,
+    });
+  }
+  return cards;
+}
+
+interface Manifest {
+  version: string;
+  collections: Record<string, string[]>;
+}
+
+/** Loads the corpus of `dir` (its manifest.json and the files it lists). Throws when anything is malformed. */
+export function loadShippedCorpus(dir: string): ShippedCorpus {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  if (typeof manifest.version !== 'string' || !manifest.version) throw new Error('manifest.json: falta «version»');
+  const cards: RuleCard[] = [];
+  const seen = new Set<string>();
+  for (const [coleccion, files] of Object.entries(manifest.collections ?? {})) {
+    if (!(SHIPPED_COLLECTIONS as readonly string[]).includes(coleccion)) throw new Error(`manifest.json: colección desconocida «${coleccion}»`);
+    for (const archivo of files) {
+      if (archivo.includes('..')) throw new Error(`manifest.json: ruta no permitida «${archivo}»`);
+      for (const c of parseCards(archivo, coleccion, readFileSync(join(dir, ...archivo.split('/')), 'utf8'))) {
+        if (seen.has(c.id)) throw new Error(`${archivo}: ficha «${c.id}» repetida`);
+        seen.add(c.id);
+        cards.push(c);
+      }
+    }
+  }
+  return { version: manifest.version, cards };
+}
