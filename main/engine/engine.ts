@@ -52,6 +52,8 @@ import { sectorRoutes } from '../api/routes/sector-style';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
 import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
+import { CashService } from '../cash/cash-service';
+import { cashRoutes } from '../api/routes/cash';
 
 export interface Engine {
   url: string;
@@ -79,6 +81,8 @@ export interface Engine {
   /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
   simulator: SiatSimulator | null;
   webhooks: WebhookDispatcher;
+  /** Cash sessions (issue 17). */
+  cash: CashService;
   close(): Promise<void>;
 }
 
@@ -137,7 +141,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const signers = new SignerProvider(store.settings, secrets, now);
   const contingencyEvents = store.contingency;
   const contingency = new ContingencyService(contingencyEvents, codes, bus, store);
-  const invoicing = new InvoicingService({ store, invoices, codes, catalogs, gateway, signers, bus, contingency, now });
+  const cash = new CashService({ store, catalogs, training: settings.training, now });
+  const invoicing = new InvoicingService({ store, invoices, codes, catalogs, gateway, signers, bus, contingency, cash, now });
   const ct = deps.contingency ?? {};
   const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
@@ -184,7 +189,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   downloadRoutes(app, { invoices, documents });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
-  printingRoutes(app, { settings: store.settings, invoices, documents, allowLoopback: settings.printerAllowLoopback });
+  printingRoutes(app, { settings: store.settings, invoices, documents, allowLoopback: settings.printerAllowLoopback, paidInCash: (t, inv) => cash.paidInCash(t, inv) });
+  cashRoutes(app, { store, cash, allowLoopback: settings.printerAllowLoopback });
   const sim = simulator;
   sectorRoutes(app, {
     store,
@@ -253,6 +259,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     contingencyStatus,
     simulator,
     webhooks,
+    cash,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.

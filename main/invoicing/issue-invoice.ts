@@ -75,6 +75,8 @@ export interface InvoicingDeps {
   signers: SignerProvider;
   bus: EventBus;
   contingency: ContingencyPort;
+  /** Cash sessions (main/cash): a sale may need an open session; its payment split is stored with it. */
+  cash?: { checkCanSell(tenant: Tenant, pos: PointOfSale): void; recordSale(inv: InvoiceRecord, sale: Sale): void };
   now?: () => Date;
   random?: () => number;
 }
@@ -115,6 +117,7 @@ export class InvoicingService {
       const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
       if (prior) return this.replay(prior, hash!);
     }
+    this.deps.cash?.checkCanSell(tenant, pos);
 
     const v = validateSale(req, catalogLookup(this.deps.catalogs, tenant.id));
     if ('problems' in v) {
@@ -293,6 +296,7 @@ export class InvoicingService {
         eventId,
         createdAt: at,
       });
+      this.deps.cash?.recordSale(stored, sale);
       if (codigoEmision === 1 && opts.submit !== false) {
         this.gzipFor.set(id, { gzip, hashArchivo });
         // Bounded: an entry whose sending never came (a failed commit) must not stay forever.

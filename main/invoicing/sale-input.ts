@@ -7,6 +7,8 @@ import { computeTotals, type Totals } from './totals';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine } from '../store/invoices';
 import { TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
+import type { PaymentInput } from '../../shared/api/cash';
+import { planPayments, settlePayments, type PaymentSplit } from './payments';
 
 export interface SaleLineRequest {
   activityEconomic: string;
@@ -28,7 +30,8 @@ export interface SaleRequest {
   clientBusinessName: string;
   clientCode: string;
   clientEmail?: string | null;
-  paymentMethodCode: number;
+  /** Optional when `payments` is given: then it is found in the catalog (payments.ts). */
+  paymentMethodCode?: number;
   cardNumber?: string | number | null;
   giftCardAmount?: number | null;
   additionalDiscount?: number | null;
@@ -36,6 +39,8 @@ export interface SaleRequest {
   exchangeRate?: number;
   exceptionCode?: number | null;
   details: SaleLineRequest[];
+  /** Mixed payments (issue 17): one entry per method. */
+  payments?: PaymentInput[] | null;
 }
 
 /** A validated line: exactly what is stored with the invoice. */
@@ -57,6 +62,8 @@ export interface Sale {
   exceptionCode: number | null;
   lines: SaleLine[];
   totals: Totals;
+  /** The split by method when the request gave `payments` (stored by main/cash), else null. */
+  payments?: PaymentSplit | null;
 }
 
 /** What validation needs to know from the synced catalogs. */
@@ -66,6 +73,8 @@ export interface CatalogLookup {
   product(activity: string, codeSin: string): boolean;
   unit(code: number): boolean;
   paymentMethod(code: number): string | null;
+  /** The whole payment-method catalog, to find a combined code (payments.ts). */
+  paymentMethods?(): { codigo: number; descripcion: string }[];
   documentType(code: number): boolean;
   currency(code: number): boolean;
 }
@@ -110,12 +119,17 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
     add('clientComplement', 'SIAT_1011', 'el complemento solo se admite con cédula de identidad (SIAT 1011)');
   }
 
-  // Payment.
-  const method = cat.paymentMethod(req.paymentMethodCode);
+  // Payment. Mixed payments give the code, the card number and the gift card (payments.ts).
+  const plan = req.payments ? planPayments(req.payments, cat.paymentMethods?.() ?? null) : null;
+  if (plan && 'problems' in plan) return { problems: plan.problems };
+  const paymentMethodCode = plan?.paymentMethodCode ?? req.paymentMethodCode;
+  if (paymentMethodCode === undefined) return { problems: [{ field: 'paymentMethodCode', rule: 'required', message: 'indique paymentMethodCode o payments' }] };
+  if (plan) req = { ...req, cardNumber: plan.cardNumber, giftCardAmount: plan.giftCardAmount };
+  const method = cat.paymentMethod(paymentMethodCode);
   let cardNumberMasked: string | null = null;
   const giftCard = amount(req.giftCardAmount, 'giftCardAmount');
   if (method === null) {
-    add('paymentMethodCode', 'CATALOG', `método de pago ${req.paymentMethodCode} no existe en el catálogo`);
+    add('paymentMethodCode', 'CATALOG', `método de pago ${paymentMethodCode} no existe en el catálogo`);
   } else {
     const upper = method.toUpperCase();
     const usesCard = upper.includes('TARJETA');
@@ -181,6 +195,8 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
     add('clientDocumentNumber', 'SIAT_1010', 'con número de documento 0 el total no puede superar Bs 3.000 (SIAT 1010)');
   }
   const exceptionCode = req.exceptionCode ?? null;
+  const split = plan ? settlePayments(plan, totals.montoTotal) : null;
+  if (split && 'problems' in split) problems.push(...split.problems);
   if (problems.length > 0) return { problems };
 
   return {
@@ -191,7 +207,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
       clientName: req.clientBusinessName.trim(),
       clientCode: req.clientCode.trim(),
       clientEmail: req.clientEmail?.trim() || null,
-      paymentMethod: req.paymentMethodCode,
+      paymentMethod: paymentMethodCode,
       cardNumberMasked,
       giftCard,
       additionalDiscount,
@@ -200,6 +216,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup): { sale: Sale
       exceptionCode,
       lines,
       totals,
+      payments: split && !('problems' in split) ? split : null,
     },
   };
 }

@@ -3,6 +3,7 @@
 // the OpenAPI document shows them, and the till's types are their Static<>.
 import Type, { type Static } from 'typebox';
 import { SiatMessageSchema } from './envelope';
+import { PaymentsSchema } from './cash';
 
 export const InvoiceStateSchema = Type.Union([
   Type.Literal('PENDING'),
@@ -50,7 +51,7 @@ export const createInvoiceBody = (invoiceTypes: string) =>
       clientBusinessName: Type.String({ minLength: 1, maxLength: 500 }),
       clientCode: Type.String({ minLength: 1, maxLength: 100 }),
       clientEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 200 }), Type.Null()])),
-      paymentMethodCode: Type.Integer({ minimum: 1, maximum: 308 }),
+      paymentMethodCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 308, description: 'Código SIAT; se omite si se envía payments' })),
       cardNumber: Type.Optional(Type.Union([Type.String({ maxLength: 25 }), Type.Integer(), Type.Null()])),
       giftCardAmount: Type.Optional(Type.Union([Money('Monto pagado con gift card'), Type.Null()])),
       additionalDiscount: Type.Optional(Type.Union([Money('Descuento adicional'), Type.Null()])),
@@ -58,6 +59,7 @@ export const createInvoiceBody = (invoiceTypes: string) =>
       exchangeRate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Tipo de cambio (1 por defecto)' })),
       exceptionCode: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()])),
       details: Type.Array(CreateInvoiceDetailSchema, { minItems: 1, maxItems: 500 }),
+      payments: Type.Optional(PaymentsSchema),
     },
     { additionalProperties: false },
   );
