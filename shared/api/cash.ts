@@ -32,7 +32,20 @@ const Money = (description: string) => Type.Number({ minimum: 0, maximum: 99_999
 
 export const PaymentSchema = Type.Object(
   {
-    method: Type.Union(PAYMENT_KINDS.map((k) => Type.Literal(k)), { description: PAYMENT_KINDS.join(', ') }),
+    method: Type.Union(
+      [
+        Type.Literal('CASH'),
+        Type.Literal('CARD'),
+        Type.Literal('QR'),
+        Type.Literal('GIFT_CARD'),
+        Type.Literal('TRANSFER'),
+        Type.Literal('CHEQUE'),
+        Type.Literal('VOUCHER'),
+        Type.Literal('ONLINE'),
+        Type.Literal('OTHER'),
+      ],
+      { description: PAYMENT_KINDS.join(', ') },
+    ),
     amount: Type.Number({ exclusiveMinimum: 0, maximum: 99_999_999, description: 'Monto entregado con este medio (Bs; en efectivo puede superar lo que falta: se da cambio)' }),
     cardNumber: Type.Optional(Type.String({ maxLength: 25, description: 'Solo con CARD: se guarda enmascarado como exige SIAT' })),
   },
