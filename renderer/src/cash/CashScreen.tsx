@@ -30,7 +30,7 @@ export function CashScreen() {
   const [mode, setMode] = useState<Mode>('view');
   const [errors, setErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pdf, setPdf] = useState<{ url: string; size: number; kind: string } | null>(null);
+  const [pdf, setPdf] = useState<{ url: string; size: number; magic: string; kind: string } | null>(null);
 
   const load = useCallback(async () => {
     if (!posId) return;
@@ -201,7 +201,7 @@ export function CashScreen() {
       )}
       {pdf && (
         <p>
-          <a href={pdf.url} download={`reporte-${pdf.kind}.pdf`} data-testid="cash-report-pdf" data-size={pdf.size}>
+          <a href={pdf.url} download={`reporte-${pdf.kind}.pdf`} data-testid="cash-report-pdf" data-size={pdf.size} data-magic={pdf.magic}>
             Reporte {pdf.kind} en PDF ({Math.ceil(pdf.size / 1024)} KB)
           </a>
         </p>

@@ -15,10 +15,11 @@ export const cashApi = {
   printReport: (id: string) => http.request<{ printed: boolean; detail: string }>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/report/print`),
   openDrawer: (posId: string) => http.request<{ printed: boolean; detail: string }>('POST', '/api/v1/cash/drawer/open', { json: { posId } }),
   /** The report PDF as a blob URL (the route needs the key, so it is fetched, not linked). */
-  reportPdf: async (id: string): Promise<{ url: string; size: number }> => {
+  reportPdf: async (id: string): Promise<{ url: string; size: number; magic: string }> => {
     const res = await fetch(http.url(`/api/v1/cash/sessions/${encodeURIComponent(id)}/report/pdf`), { headers: { 'x-api-key': useSession.getState().apiKey ?? '' } });
     if (!res.ok) throw new Error(`No se pudo generar el PDF del reporte (HTTP ${res.status})`);
     const blob = await res.blob();
-    return { url: URL.createObjectURL(blob), size: blob.size };
+    // The first bytes say it is a PDF (shown as a data attribute: CSP keeps blob: out of fetch).
+    return { url: URL.createObjectURL(blob), size: blob.size, magic: await blob.slice(0, 5).text() };
   },
 };
