@@ -61,5 +61,5 @@ export type { PrintResult } from './api/printing';
 export type { PrinterSettings } from './api/printing';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
-export type { CashReport, CashSessionView, MethodLine, PaymentInput, PaymentKind } from './api/cash';
-export { DENOMINATION_KEYS, DENOMINATIONS, PAYMENT_KIND_LABEL } from './api/cash';
+export type { CashReport, CashSessionView } from './api/cash';
+export { DENOMINATION_KEYS } from './api/cash';

@@ -105,7 +105,6 @@ export const MethodLineSchema = Type.Object({
   /** Gift cards are shown apart: not counted, not part of the difference. */
   apart: Type.Boolean(),
 });
-export type MethodLine = Static<typeof MethodLineSchema>;
 
 export const MovementSchema = Type.Object({
   id: Type.String(),
@@ -115,7 +114,6 @@ export const MovementSchema = Type.Object({
   usuario: Type.String(),
   createdAt: Type.String(),
 });
-export type CashMovement = Static<typeof MovementSchema>;
 
 export const SectorLineSchema = Type.Object({ sector: Type.Integer(), label: Type.String(), count: Type.Integer(), total: Type.Number() });
 
