@@ -61,3 +61,5 @@ export type { PrintResult } from './api/printing';
 export type { PrinterSettings } from './api/printing';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
+export type { CashReport, CashSessionView } from './api/cash';
+export { DENOMINATION_KEYS } from './api/cash';

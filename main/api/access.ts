@@ -85,6 +85,21 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/till/stream': STORE,
   'GET /api/v1/storage/status': STORE,
 
+  // Cash sessions (issue 17): the till's; the administrator reads and reopens them too.
+  'GET /api/v1/cash/settings/:posId': STORE,
+  'PUT /api/v1/cash/settings/:posId': STORE,
+  'POST /api/v1/cash/sessions': STORE,
+  'GET /api/v1/cash/sessions': STORE,
+  'GET /api/v1/cash/sessions/current': STORE,
+  'GET /api/v1/cash/sessions/:id': STORE,
+  'POST /api/v1/cash/sessions/:id/movements': STORE,
+  'POST /api/v1/cash/sessions/:id/close': STORE,
+  'POST /api/v1/cash/sessions/:id/reopen': STORE,
+  'GET /api/v1/cash/sessions/:id/report': STORE,
+  'GET /api/v1/cash/sessions/:id/report/pdf': STORE,
+  'POST /api/v1/cash/sessions/:id/report/print': STORE,
+  'POST /api/v1/cash/drawer/open': TILL,
+
   // The assistant helps everyone.
   'POST /api/v1/ai/validate': ANY,
   'POST /api/v1/ai/resolve-error': ANY,

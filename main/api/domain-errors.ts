@@ -14,6 +14,7 @@ import { WebhookError } from '../webhooks/endpoints-service';
 import { IssueError } from '../invoicing/issue-error';
 import { CertificateError } from '../invoicing/certificate';
 import { MissingCertificateError } from '../invoicing/signer-provider';
+import { CashError, type CashErrorCode } from '../cash/cash-service';
 import { ApiError } from './errors';
 import { siatApiError } from './siat-errors';
 
@@ -75,6 +76,16 @@ export const DOMAIN_ERROR_STATUS = {
     READ_ONLY: [503, STORAGE_ERROR_CODE.READ_ONLY],
     IO: [503, STORAGE_ERROR_CODE.IO],
   } satisfies Record<StorageFailure, Answer>,
+  /** Cash sessions (main/cash): a state that forbids the action is a 409 with its own code. */
+  cash: {
+    NOT_FOUND,
+    POS_NOT_FOUND: NOT_FOUND,
+    ALREADY_OPEN: [409, 'CASH_SESSION_OPEN'],
+    NOT_OPEN: [409, 'CASH_SESSION_CLOSED'],
+    ALREADY_REOPENED: [409, 'CASH_SESSION_REOPENED'],
+    SESSION_REQUIRED: [409, 'CASH_SESSION_REQUIRED'],
+    INVALID,
+  } satisfies Record<CashErrorCode, Answer>,
   /** Domains that carry their status: the API code that goes with it. */
   byStatus: {
     404: NOT_FOUND,
@@ -113,6 +124,9 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
   if (err instanceof ContingencyError) return answer(DOMAIN_ERROR_STATUS.byStatus[err.status], err.message);
   if (err instanceof WebhookError) {
     return answer(DOMAIN_ERROR_STATUS.byStatus[err.status], err.message, err.status !== 404 && err.field ? { fields: [{ field: err.field, rule: 'webhook', message: err.message }] } : {});
+  }
+  if (err instanceof CashError) {
+    return answer(DOMAIN_ERROR_STATUS.cash[err.code], err.message, err.field ? { fields: [{ field: err.field, rule: 'cash', message: err.message }] } : {});
   }
   if (err instanceof ProductConflictError) return answer(CONFLICT, err.message, { fields: [{ field: err.field, rule: 'unique', message: err.message }] });
   // Issuing names its own codes (SIAT_REJECTED, NIT_INVALID …) with the status that goes with them.

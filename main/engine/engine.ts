@@ -53,6 +53,8 @@ import { sectorRoutes } from '../api/routes/sector-style';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
 import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
+import { CashService } from '../cash/cash-service';
+import { cashRoutes } from '../api/routes/cash';
 
 export interface Engine {
   url: string;
@@ -80,6 +82,8 @@ export interface Engine {
   /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
   simulator: SiatSimulator | null;
   webhooks: WebhookDispatcher;
+  /** Cash sessions (issue 17). */
+  cash: CashService;
   close(): Promise<void>;
 }
 
@@ -138,6 +142,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const signers = new SignerProvider(store.settings, secrets, now);
   const contingencyEvents = store.contingency;
   const contingency = new ContingencyService(contingencyEvents, codes, bus, store);
+  const cash = new CashService({ store, catalogs, training: settings.training, now });
   const nits = new NitVerdicts(codes, store.clients, now);
   const invoicing = new InvoicingService({
     store,
@@ -148,6 +153,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     signers,
     bus,
     contingency,
+    cash,
     nits,
     clients: store.clients,
     nitPolicy: (tenantId) => (store.settings.get<NitInvalidPolicy>(tenantId, NIT_POLICY_SETTING) === 'exception' ? 'exception' : 'ask'),
@@ -201,7 +207,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   downloadRoutes(app, { invoices, documents });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
-  printingRoutes(app, { settings: store.settings, invoices, documents, allowLoopback: settings.printerAllowLoopback });
+  printingRoutes(app, { settings: store.settings, invoices, documents, allowLoopback: settings.printerAllowLoopback, paidInCash: (t, inv) => cash.paidInCash(t, inv) });
+  cashRoutes(app, { store, cash, allowLoopback: settings.printerAllowLoopback });
   const sim = simulator;
   sectorRoutes(app, {
     store,
@@ -273,6 +280,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     contingencyStatus,
     simulator,
     webhooks,
+    cash,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.

@@ -10,6 +10,7 @@ export function catalogLookup(catalogs: CatalogService, tenantId: string): Catal
     product: (activity, sin) => catalogs.has(tenantId, 'products', sin, activity),
     unit: (code) => catalogs.has(tenantId, 'unit-measures', String(code)),
     paymentMethod: (code) => (catalogs.has(tenantId, 'payment-methods', String(code)) ? catalogs.items(tenantId, 'payment-methods').find((i) => i.codigo === String(code))!.descripcion : null),
+    paymentMethods: () => catalogs.items(tenantId, 'payment-methods').map((i) => ({ codigo: Number(i.codigo), descripcion: i.descripcion })),
     documentType: (code) => catalogs.has(tenantId, 'document-types', String(code)),
     currency: (code) => catalogs.has(tenantId, 'currencies', String(code)),
   };

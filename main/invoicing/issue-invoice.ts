@@ -104,6 +104,8 @@ export interface InvoicingDeps {
   inFlightPerPos?: number;
   /** Background submission failures that are not SIAT's (a bug, a closed store). */
   onBackgroundError?: (err: unknown, inv: InvoiceRecord) => void;
+  /** Cash sessions (main/cash): a sale may need an open session; its payment split is stored with it. */
+  cash?: { checkCanSell(tenant: Tenant, pos: PointOfSale): void; recordSale(inv: InvoiceRecord, sale: Sale): void };
   now?: () => Date;
   random?: () => number;
 }
@@ -162,6 +164,7 @@ export class InvoicingService {
       const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
       if (prior) return this.replay(prior, hash!);
     }
+    this.deps.cash?.checkCanSell(tenant, pos);
 
     const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
     if ('problems' in v) {
@@ -439,6 +442,7 @@ export class InvoicingService {
         { docType: sale.clientDocType, docNumber: sale.clientDocNumber, complement: sale.clientComplement, name: sale.clientName, code: sale.clientCode, email: sale.clientEmail },
         at,
       );
+      this.deps.cash?.recordSale(stored, sale);
       if (codigoEmision === 1 && opts.submit !== false) {
         this.gzipFor.set(id, { gzip, hashArchivo });
         // Bounded: an entry whose sending never came (a failed commit) must not stay forever.

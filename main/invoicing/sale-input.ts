@@ -9,6 +9,8 @@ import type { InvoiceLine, SectorValues } from '../store/invoices';
 import type { SectorLayout } from './sectors/layout';
 import { readSectorInput } from './sectors/sector-input';
 import { TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
+import type { PaymentInput } from '../../shared/api/cash';
+import { planPayments, settlePayments, type PaymentSplit } from './payments';
 
 export interface SaleLineRequest {
   activityEconomic: string;
@@ -32,7 +34,8 @@ export interface SaleRequest {
   clientBusinessName: string;
   clientCode: string;
   clientEmail?: string | null;
-  paymentMethodCode: number;
+  /** Optional when `payments` is given: then it is found in the catalog (payments.ts). */
+  paymentMethodCode?: number;
   cardNumber?: string | number | null;
   giftCardAmount?: number | null;
   additionalDiscount?: number | null;
@@ -42,6 +45,8 @@ export interface SaleRequest {
   details: SaleLineRequest[];
   /** The sector's own header fields (shared/sector-fields.ts), e.g. nameStudent, billedPeriod. */
   readonly [sectorField: string]: unknown;
+  /** Mixed payments (issue 17): one entry per method. */
+  payments?: PaymentInput[] | null;
 }
 
 /** A validated line: exactly what is stored with the invoice. */
@@ -65,6 +70,8 @@ export interface Sale {
   totals: Totals;
   /** The sector's own header fields, converted (sectors/sector-input.ts); null when it has none. */
   sectorData: SectorValues | null;
+  /** The split by method when the request gave `payments` (stored by main/cash), else null. */
+  payments?: PaymentSplit | null;
 }
 
 /** What validation needs to know from the synced catalogs. */
@@ -74,6 +81,8 @@ export interface CatalogLookup {
   product(activity: string, codeSin: string): boolean;
   unit(code: number): boolean;
   paymentMethod(code: number): string | null;
+  /** The whole payment-method catalog, to find a combined code (payments.ts). */
+  paymentMethods?(): { codigo: number; descripcion: string }[];
   documentType(code: number): boolean;
   currency(code: number): boolean;
 }
@@ -122,12 +131,17 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
     add('clientComplement', 'SIAT_1011', 'el complemento solo se admite con cédula de identidad (SIAT 1011)');
   }
 
-  // Payment.
-  const method = cat.paymentMethod(req.paymentMethodCode);
+  // Payment. Mixed payments give the code, the card number and the gift card (payments.ts).
+  const plan = req.payments ? planPayments(req.payments, cat.paymentMethods?.() ?? null) : null;
+  if (plan && 'problems' in plan) return { problems: plan.problems };
+  const paymentMethodCode = plan?.paymentMethodCode ?? req.paymentMethodCode;
+  if (paymentMethodCode === undefined) return { problems: [{ field: 'paymentMethodCode', rule: 'required', message: 'indique paymentMethodCode o payments' }] };
+  if (plan) req = { ...req, cardNumber: plan.cardNumber, giftCardAmount: plan.giftCardAmount };
+  const method = cat.paymentMethod(paymentMethodCode);
   let cardNumberMasked: string | null = null;
   const giftCard = amount(req.giftCardAmount, 'giftCardAmount');
   if (method === null) {
-    add('paymentMethodCode', 'CATALOG', `método de pago ${req.paymentMethodCode} no existe en el catálogo`);
+    add('paymentMethodCode', 'CATALOG', `método de pago ${paymentMethodCode} no existe en el catálogo`);
   } else {
     const upper = method.toUpperCase();
     const usesCard = upper.includes('TARJETA');
@@ -200,6 +214,8 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
     add('clientDocumentNumber', 'SIAT_1010', 'con número de documento 0 el total no puede superar Bs 3.000 (SIAT 1010)');
   }
   const exceptionCode = req.exceptionCode ?? null;
+  const split = plan ? settlePayments(plan, totals.montoTotal) : null;
+  if (split && 'problems' in split) problems.push(...split.problems);
   if (problems.length > 0) return { problems };
 
   return {
@@ -210,7 +226,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
       clientName: req.clientBusinessName.trim(),
       clientCode: req.clientCode.trim(),
       clientEmail: req.clientEmail?.trim() || null,
-      paymentMethod: req.paymentMethodCode,
+      paymentMethod: paymentMethodCode,
       cardNumberMasked,
       giftCard,
       additionalDiscount,
@@ -220,6 +236,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
       lines,
       totals,
       sectorData: sectorInput.header,
+      payments: split && !('problems' in split) ? split : null,
     },
   };
 }

@@ -19,6 +19,7 @@ import { ContingencyRepository } from './contingency-events';
 import { WebhookRepository } from './webhooks';
 import { RegulationPassageRepository } from './regulation-passages';
 import { ClientRepository } from './clients';
+import { CashSessionRepository } from './cash-sessions';
 
 export interface Store {
   path: string;
@@ -41,6 +42,8 @@ export interface Store {
   regulation: RegulationPassageRepository;
   /** The till's clients and SIAT's verdicts on NITs (issue #13). */
   clients: ClientRepository;
+  /** Cash sessions, their movements and the payment split of invoices (main/cash). */
+  cash: CashSessionRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -95,6 +98,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     webhooks: new WebhookRepository(db, now),
     regulation: new RegulationPassageRepository(db, now),
     clients: new ClientRepository(db),
+    cash: new CashSessionRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
     get isOpen() {

@@ -4,6 +4,7 @@
 import Type, { type Static } from 'typebox';
 import { SiatMessageSchema } from './envelope';
 import { allSectorFields, type SectorField } from '../sector-fields';
+import { PaymentsSchema } from './cash';
 
 export const InvoiceStateSchema = Type.Union([
   Type.Literal('PENDING'),
@@ -69,7 +70,7 @@ export const createInvoiceBody = (invoiceTypes: string) =>
       clientBusinessName: Type.String({ minLength: 1, maxLength: 500 }),
       clientCode: Type.String({ minLength: 1, maxLength: 100 }),
       clientEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 200 }), Type.Null()])),
-      paymentMethodCode: Type.Integer({ minimum: 1, maximum: 308 }),
+      paymentMethodCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 308, description: 'Código SIAT; se omite si se envía payments' })),
       cardNumber: Type.Optional(Type.Union([Type.String({ maxLength: 25 }), Type.Integer(), Type.Null()])),
       giftCardAmount: Type.Optional(Type.Union([Money('Monto pagado con gift card'), Type.Null()])),
       additionalDiscount: Type.Optional(Type.Union([Money('Descuento adicional'), Type.Null()])),
@@ -79,6 +80,7 @@ export const createInvoiceBody = (invoiceTypes: string) =>
       details: Type.Array(CreateInvoiceDetailSchema, { minItems: 1, maxItems: 500 }),
       originalInvoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'Nota de crédito-débito: id de la factura original (VALIDATED)' })),
       ...sectorProperties('header'),
+      payments: Type.Optional(PaymentsSchema),
     },
     { additionalProperties: false },
   );

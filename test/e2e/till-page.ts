@@ -99,9 +99,9 @@ export class TillPage {
     await this.id('sale-screen').waitFor();
   }
 
-  /** Alt+1…7 */
-  async go(screen: 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales'): Promise<void> {
-    const n = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales'].indexOf(screen) + 1;
+  /** Alt+1…8 */
+  async go(screen: 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja'): Promise<void> {
+    const n = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales', 'caja'].indexOf(screen) + 1;
     await this.page.keyboard.press(`Alt+${n}`);
     await this.id(`screen-${screen}`).waitFor();
   }

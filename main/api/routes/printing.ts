@@ -8,7 +8,7 @@ import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SettingsStore } from '../../store/settings-store';
-import type { InvoiceRepository } from '../../store/invoices';
+import type { InvoiceRecord, InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
 import { DEFAULT_PRINTER_SETTINGS, validatePrinterSettings, type PrinterSettings } from '../../printing/settings';
 import { printTestPage, printTicket, type PrintResult, type SendOptions } from '../../printing/transport';
@@ -30,6 +30,8 @@ export interface PrintingRouteDeps {
    * Tests and labs only: in production it would let any key reach the engine's own ports.
    */
   allowLoopback?: boolean;
+  /** Whether the invoice was paid (partly) in cash: the drawer opens only then (main/cash). */
+  paidInCash?: (tenantId: string, inv: InvoiceRecord) => boolean;
 }
 
 export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): void {
@@ -146,7 +148,9 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
       if (!s) return ok(notConfigured, notConfigured.detail);
       let result: PrintResult;
       try {
-        result = await printTicket(deps.documents.model(inv), s, sendOptions);
+        // Issue 17: the drawer never opens on a card-only sale.
+        const kick = s.drawerKick && (deps.paidInCash?.(req.tenant.id, inv) ?? true);
+        result = await printTicket(deps.documents.model(inv), { ...s, drawerKick: kick }, sendOptions);
       } catch (err) {
         // printTicket never throws; this guards the model lookup so printing can't break a sale.
         result = { ok: false, code: 'PRINTER_ERROR', message: `No se pudo preparar el ticket: ${err instanceof Error ? err.message : String(err)}` };

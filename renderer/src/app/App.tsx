@@ -17,6 +17,7 @@ import { ProductsScreen } from '../products/ProductsScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { SyncScreen } from '../sync/SyncScreen';
 import { SaleScreen } from '../sale/SaleScreen';
+import { CashScreen } from '../cash/CashScreen';
 import { UpdateNotice } from './UpdateNotice';
 
 export function App() {
@@ -37,7 +38,7 @@ export function App() {
     return () => useTillStatus.getState().stop();
   }, [phase]);
 
-  // Alt+1…7 from anywhere.
+  // Alt+1…8 from anywhere.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (useSession.getState().phase !== 'ready') return;
@@ -105,6 +106,7 @@ export function App() {
             {screen === 'sincronizacion' && <SyncScreen />}
             {screen === 'configuracion' && <SettingsScreen />}
             {screen === 'sucursales' && <BranchesScreen />}
+            {screen === 'caja' && <CashScreen />}
           </main>
           <StatusBar />
         </>

@@ -20,4 +20,5 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   sincronizacion: 'Sincronización',
   configuracion: 'Configuración',
   sucursales: 'Sucursales',
+  caja: 'Caja',
 };

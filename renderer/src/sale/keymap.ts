@@ -16,7 +16,7 @@ export type SaleCommand =
   | 'selectPrev'
   | 'selectNext';
 
-export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales';
+export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja';
 
 export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget };
 
@@ -62,7 +62,7 @@ const SALE_FKEYS: Record<string, SaleCommand> = {
 };
 
 // Sucursales came last: appended so Alt+1…6 keep the screens cashiers already know.
-export const NAV_ORDER: readonly NavTarget[] = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales'];
+export const NAV_ORDER: readonly NavTarget[] = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales', 'caja'];
 
 /**
  * Maps a key press to a command, or null to let it through.
@@ -70,8 +70,8 @@ export const NAV_ORDER: readonly NavTarget[] = ['ventas', 'productos', 'facturas
  */
 export function commandForKey(e: KeyLike, inField: boolean): Command | null {
   if (e.metaKey) return null;
-  // Alt+1…7 switches screens.
-  if (e.altKey && !e.ctrlKey && /^[1-7]$/.test(e.key)) {
+  // Alt+1…8 switches screens.
+  if (e.altKey && !e.ctrlKey && /^[1-8]$/.test(e.key)) {
     const target = NAV_ORDER[Number(e.key) - 1];
     return target ? { kind: 'nav', target } : null;
   }

@@ -23,12 +23,13 @@ describe('keyboard commands', () => {
     expect(commandForKey({ key: 'ArrowDown' }, false)).toEqual({ kind: 'sale', command: 'selectNext' });
   });
 
-  it('switches screens with Alt+1…7', () => {
+  it('switches screens with Alt+1…8', () => {
     expect(commandForKey({ key: '1', altKey: true }, true)).toEqual({ kind: 'nav', target: 'ventas' });
     expect(commandForKey({ key: '3', altKey: true }, false)).toEqual({ kind: 'nav', target: 'facturas' });
     expect(commandForKey({ key: '6', altKey: true }, false)).toEqual({ kind: 'nav', target: 'configuracion' });
     expect(commandForKey({ key: '7', altKey: true }, true)).toEqual({ kind: 'nav', target: 'sucursales' });
-    expect(commandForKey({ key: '8', altKey: true }, false)).toBeNull();
+    expect(commandForKey({ key: '8', altKey: true }, false)).toEqual({ kind: 'nav', target: 'caja' });
+    expect(commandForKey({ key: '9', altKey: true }, false)).toBeNull();
   });
 
   it('ignores modified function keys and plain letters', () => {

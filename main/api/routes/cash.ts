@@ -1,0 +1,196 @@
+// Cash sessions (issue 17): open, current, movements, close, reopen, list, X/Z report as JSON,
+// PDF or printed, and the drawer pulse. Same envelope as the rest of the API (ApiResponse, Page).
+// Printing answers 200 with printed:false when the printer fails, as ticket printing does
+// (docs/decisions/0004-printing-answers-200.md).
+import Type from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Store } from '../../store/store';
+import type { CashService } from '../../cash/cash-service';
+import { ok, pageOf } from '../envelope';
+import { offsetOf } from '../pagination';
+import { apiResponse, PageQuery, pageSchema } from '../../../shared/api/envelope';
+import {
+  CashReportSchema,
+  CashSessionListItemSchema,
+  CashSessionSchema,
+  CashSettingsSchema,
+  CloseBody,
+  DrawerBody,
+  MovementBody,
+  OpenSessionBody,
+  ReopenBody,
+} from '../../../shared/api/cash';
+import { PrintOutcomeSchema } from '../../../shared/api/printing';
+import { buildEscposCashReport } from '../../cash/report-escpos';
+import { renderCashReportPdf } from '../../cash/report-pdf';
+import { reportDay } from '../../cash/report-layout';
+import { buildDrawerPulse } from '../../printing/drawer';
+import { savedPrinterSettings } from '../../printing/saved-settings';
+import { sendToPrinter, type PrintResult, type SendOptions } from '../../printing/transport';
+import { notFound } from '../errors';
+
+export interface CashRouteDeps {
+  store: Store;
+  cash: CashService;
+  allowLoopback?: boolean;
+  sendOptions?: SendOptions;
+}
+
+const NOT_CONFIGURED = { printed: false, detail: 'No hay impresora configurada. Configúrela en Configuración > Impresora.', code: 'PRINTER_NOT_CONFIGURED' };
+
+/** Who does it: the API key's name, as invoices record their `usuario`. */
+const userOf = (req: FastifyRequest) => req.apiKey.name.slice(0, 100) || 'kipu';
+
+export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Caja'];
+  const policy = { allowLoopback: deps.allowLoopback ?? false };
+  const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+  const PosParams = Type.Object({ posId: Type.String({ format: 'uuid' }) });
+  const send = async (req: FastifyRequest, bytes: (s: NonNullable<ReturnType<typeof savedPrinterSettings>>) => Buffer, okDetail: string) => {
+    const s = savedPrinterSettings(deps.store.settings, req.tenant.id, policy);
+    if (!s) return ok(NOT_CONFIGURED, NOT_CONFIGURED.detail);
+    const res: PrintResult = await sendToPrinter(s, bytes(s), { ...deps.sendOptions, ...policy });
+    if (!res.ok) req.log.warn({ code: res.code, cause: res.cause }, 'cash printing failed');
+    const o = res.ok ? { printed: true, detail: okDetail, code: null } : { printed: false, detail: res.message, code: res.code };
+    return ok(o, o.detail);
+  };
+
+  r.get(
+    '/api/v1/cash/settings/:posId',
+    { schema: { tags, summary: 'Si el punto de venta solo vende con la caja abierta', params: PosParams, response: { 200: apiResponse(CashSettingsSchema) } } },
+    async (req) => ok(deps.cash.settings(req.tenant, req.params.posId)),
+  );
+
+  r.put(
+    '/api/v1/cash/settings/:posId',
+    { schema: { tags, summary: 'Cambia si el punto de venta exige caja abierta para vender', params: PosParams, body: CashSettingsSchema, response: { 200: apiResponse(CashSettingsSchema) } } },
+    async (req) => ok(deps.cash.setSettings(req.tenant, req.params.posId, req.body), 'Configuración de caja guardada'),
+  );
+
+  r.post(
+    '/api/v1/cash/sessions',
+    { schema: { tags, summary: 'Abre la caja con el fondo inicial', body: OpenSessionBody, response: { 201: apiResponse(CashSessionSchema) } } },
+    async (req, reply) => {
+      const s = deps.cash.open(req.tenant, req.body.posId, req.body.openingFloat, userOf(req));
+      return reply.status(201).send(ok(s, `Caja abierta (sesión ${s.number})`));
+    },
+  );
+
+  r.get(
+    '/api/v1/cash/sessions/current',
+    {
+      schema: {
+        tags,
+        summary: 'La sesión abierta del punto de venta con sus cifras en vivo (reporte X); data null si la caja está cerrada',
+        querystring: Type.Object({ posId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+        response: { 200: apiResponse(Type.Union([CashSessionSchema, Type.Null()])) },
+      },
+    },
+    async (req) => ok(deps.cash.current(req.tenant, req.query.posId)),
+  );
+
+  r.get(
+    '/api/v1/cash/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Sesiones de caja, la más reciente primero',
+        querystring: Type.Intersect([PageQuery, Type.Object({ posId: Type.Optional(Type.String({ format: 'uuid' })) })]),
+        response: { 200: apiResponse(pageSchema(CashSessionListItemSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.query as { page: number; size: number; posId?: string };
+      const { items, total } = deps.cash.list(req.tenant, q.posId ?? null, offsetOf(q), q.size);
+      return ok(pageOf(items, q.page, q.size, total));
+    },
+  );
+
+  r.get('/api/v1/cash/sessions/:id', { schema: { tags, summary: 'Una sesión de caja', params: IdParams, response: { 200: apiResponse(CashSessionSchema) } } }, async (req) =>
+    ok(deps.cash.get(req.tenant, req.params.id)),
+  );
+
+  r.post(
+    '/api/v1/cash/sessions/:id/movements',
+    { schema: { tags, summary: 'Ingreso o retiro de efectivo con su motivo', params: IdParams, body: MovementBody, response: { 201: apiResponse(CashSessionSchema) } } },
+    async (req, reply) => {
+      const s = deps.cash.addMovement(req.tenant, req.params.id, req.body, userOf(req));
+      return reply.status(201).send(ok(s, req.body.kind === 'IN' ? 'Ingreso registrado' : 'Retiro registrado'));
+    },
+  );
+
+  r.post(
+    '/api/v1/cash/sessions/:id/close',
+    {
+      schema: {
+        tags,
+        summary: 'Cierra la caja con el arqueo por corte y los totales de tarjeta y QR; guarda el reporte Z',
+        params: IdParams,
+        body: CloseBody,
+        response: { 200: apiResponse(CashSessionSchema) },
+      },
+    },
+    async (req) => {
+      const s = deps.cash.close(req.tenant, req.params.id, req.body, userOf(req));
+      return ok(s, `Caja cerrada (sesión ${s.number})`);
+    },
+  );
+
+  r.post(
+    '/api/v1/cash/sessions/:id/reopen',
+    {
+      schema: {
+        tags,
+        summary: 'Reabre una caja cerrada por error como una sesión nueva (nada se borra)',
+        description: 'La sesión cerrada queda como estaba; la nueva la nombra, guarda el motivo y toma como fondo el efectivo contado.',
+        params: IdParams,
+        body: ReopenBody,
+        response: { 201: apiResponse(CashSessionSchema) },
+      },
+    },
+    async (req, reply) => {
+      const s = deps.cash.reopen(req.tenant, req.params.id, req.body.reason, userOf(req));
+      return reply.status(201).send(ok(s, `Caja reabierta como sesión ${s.number}`));
+    },
+  );
+
+  r.get(
+    '/api/v1/cash/sessions/:id/report',
+    { schema: { tags, summary: 'Reporte X (caja abierta) o Z (cerrada)', params: IdParams, response: { 200: apiResponse(CashReportSchema) } } },
+    async (req) => ok(deps.cash.reportOf(req.tenant, req.params.id)),
+  );
+
+  r.get(
+    '/api/v1/cash/sessions/:id/report/pdf',
+    { schema: { tags, summary: 'Reporte X o Z en PDF de 80 mm', params: IdParams } },
+    async (req, reply) => {
+      const report = deps.cash.reportOf(req.tenant, req.params.id);
+      const pdf = await renderCashReportPdf(report);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `inline; filename="reporte-${report.kind}-${reportDay(report)}-sesion-${report.sessionNumber}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  r.post(
+    '/api/v1/cash/sessions/:id/report/print',
+    { schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, response: { 200: apiResponse(PrintOutcomeSchema) } } },
+    async (req) => {
+      const report = deps.cash.reportOf(req.tenant, req.params.id);
+      return send(req, (s) => buildEscposCashReport(report, s), `Reporte ${report.kind} enviado a la impresora`);
+    },
+  );
+
+  r.post(
+    '/api/v1/cash/drawer/open',
+    { schema: { tags, summary: 'Abre el cajón de dinero (pulso por la impresora configurada)', body: DrawerBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
+    async (req) => {
+      if (!deps.store.pointsOfSale.details(req.tenant.id, req.body.posId)) throw notFound(`Punto de venta ${req.body.posId} no encontrado`);
+      return send(req, buildDrawerPulse, 'Cajón abierto');
+    },
+  );
+}

@@ -1,0 +1,307 @@
+// Cash sessions (arqueo de caja, issue 17): open with a float, cash in and out, close with the
+// count, reopen as a new session, X/Z reports, and what the sale path asks of them (a sale needs
+// an open session where the point of sale requires one; each sale's payment split is stored in
+// the sale's own transaction).
+import type { Store } from '../store/store';
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
+import type { InvoiceRecord } from '../store/invoices';
+import type { CashSessionRecord, PaymentRow } from '../store/cash-sessions';
+import type { CatalogService } from '../catalogs/catalog-sync';
+import type { CashReport, CashSessionListItem, CashSessionView, CashSettings } from '../../shared/api/cash';
+import { DENOMINATION_KEYS } from '../../shared/api/cash';
+import { toHundredths, type Cents } from '../../shared/money';
+import type { Sale } from '../invoicing/sale-input';
+import { componentsOf, kindOfDescription } from '../invoicing/payments';
+import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
+import { buildCashReport } from './cash-report';
+
+export type CashErrorCode = 'NOT_FOUND' | 'POS_NOT_FOUND' | 'ALREADY_OPEN' | 'NOT_OPEN' | 'ALREADY_REOPENED' | 'SESSION_REQUIRED' | 'INVALID';
+
+export class CashError extends Error {
+  constructor(
+    readonly code: CashErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'CashError';
+  }
+}
+
+const SETTINGS_KEY = 'cash';
+
+interface StoredSettings {
+  /** Per point of sale id; absent = the default (on outside training). */
+  requireSession?: Record<string, boolean>;
+}
+
+/** What a close stores (cash_sessions.close_data): the Z report and the count it came from. */
+interface CloseData {
+  count: CloseCount;
+  note: string | null;
+  report: CashReport;
+}
+
+export interface CloseInput {
+  denominations: Record<string, number>;
+  counted?: { CARD?: number; QR?: number };
+  note?: string;
+}
+
+export interface CashServiceDeps {
+  store: Pick<Store, 'cash' | 'pointsOfSale' | 'settings' | 'transaction'>;
+  catalogs: Pick<CatalogService, 'items'>;
+  training: boolean;
+  now?: () => Date;
+}
+
+const money = (value: number, field: string): Cents => {
+  const c = toHundredths(value);
+  if (c === null) throw new CashError('INVALID', `${field}: debe ser un monto positivo con 2 decimales como máximo`, field);
+  return c;
+};
+
+export class CashService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CashServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // ---- settings -----------------------------------------------------------------------
+
+  settings(tenant: Tenant, posId: string): CashSettings {
+    this.pos(tenant, posId);
+    const s = this.deps.store.settings.get<StoredSettings>(tenant.id, SETTINGS_KEY);
+    return { requireSession: s?.requireSession?.[posId] ?? !this.deps.training };
+  }
+
+  setSettings(tenant: Tenant, posId: string, value: CashSettings): CashSettings {
+    this.pos(tenant, posId);
+    const s = this.deps.store.settings.get<StoredSettings>(tenant.id, SETTINGS_KEY) ?? {};
+    this.deps.store.settings.set(tenant.id, SETTINGS_KEY, { ...s, requireSession: { ...s.requireSession, [posId]: value.requireSession } });
+    return this.settings(tenant, posId);
+  }
+
+  // ---- the sale path ------------------------------------------------------------------
+
+  /** Before a sale: refused where the point of sale sells only inside an open session. */
+  checkCanSell(tenant: Tenant, pos: PointOfSale): void {
+    if (this.deps.store.cash.openFor(tenant.id, pos.id)) return;
+    if (!this.settings(tenant, pos.id).requireSession) return;
+    throw new CashError('SESSION_REQUIRED', `La caja del punto de venta ${pos.code} está cerrada: abra la caja (Caja, Alt+8) antes de vender`);
+  }
+
+  /**
+   * Inside the sale's transaction: how it was paid, tied to the open session (if any). Without a
+   * split the whole amount goes to the invoice's one method (its kind from the catalog), and the
+   * gift card apart.
+   */
+  recordSale(inv: InvoiceRecord, sale: Sale): void {
+    const session = this.deps.store.cash.openFor(inv.tenantId, inv.posId);
+    this.deps.store.cash.recordPayments(inv.tenantId, inv.id, session?.id ?? null, sale.payments?.rows ?? this.singleMethodRows(inv));
+  }
+
+  /** Whether the drawer opens for this invoice's ticket: some of it was paid in cash (never a card-only sale). */
+  paidInCash(tenantId: string, inv: Pick<InvoiceRecord, 'id' | 'paymentMethod'>): boolean {
+    const rows = this.deps.store.cash.payments(tenantId, inv.id);
+    if (rows.length > 0) return rows.some((r) => r.method === 'CASH');
+    const description = this.methodDescription(tenantId, inv.paymentMethod);
+    return description !== null && (componentsOf(description)?.has('EFECTIVO') ?? false);
+  }
+
+  private singleMethodRows(inv: Pick<InvoiceRecord, 'tenantId' | 'paymentMethod' | 'total' | 'giftCard'>): PaymentRow[] {
+    const rows: PaymentRow[] = [];
+    const rest = inv.total - inv.giftCard;
+    if (rest > 0) {
+      const kind = kindOfDescription(this.methodDescription(inv.tenantId, inv.paymentMethod));
+      rows.push({ method: kind === 'GIFT_CARD' ? 'OTHER' : kind, amount: rest, tendered: rest });
+    }
+    if (inv.giftCard > 0) rows.push({ method: 'GIFT_CARD', amount: inv.giftCard, tendered: inv.giftCard });
+    return rows;
+  }
+
+  private methodDescription(tenantId: string, code: number): string | null {
+    return this.deps.catalogs.items(tenantId, 'payment-methods').find((i) => i.codigo === String(code))?.descripcion ?? null;
+  }
+
+  // ---- sessions -----------------------------------------------------------------------
+
+  open(tenant: Tenant, posId: string, openingFloat: number, user: string): CashSessionView {
+    this.pos(tenant, posId);
+    const float = money(openingFloat, 'openingFloat');
+    const s = this.deps.store.transaction(() => {
+      const open = this.deps.store.cash.openFor(tenant.id, posId);
+      if (open) throw new CashError('ALREADY_OPEN', `La caja ya está abierta (sesión ${open.number}, desde ${open.openedAt}); ciérrela antes de abrir otra`);
+      return this.deps.store.cash.open({ tenantId: tenant.id, posId, openingFloat: float, openedBy: user });
+    });
+    return this.view(tenant, s);
+  }
+
+  current(tenant: Tenant, posId: string): CashSessionView | null {
+    this.pos(tenant, posId);
+    const s = this.deps.store.cash.openFor(tenant.id, posId);
+    return s ? this.view(tenant, s) : null;
+  }
+
+  get(tenant: Tenant, id: string): CashSessionView {
+    return this.view(tenant, this.session(tenant, id));
+  }
+
+  list(tenant: Tenant, posId: string | null, offset: number, limit: number): { items: CashSessionListItem[]; total: number } {
+    const { rows, total } = this.deps.store.cash.list(tenant.id, posId, offset, limit);
+    return {
+      total,
+      items: rows.map((s) => ({
+        id: s.id,
+        posId: s.posId,
+        number: s.number,
+        state: s.state,
+        openedAt: s.openedAt,
+        openedBy: s.openedBy,
+        closedAt: s.closedAt,
+        reopenedFrom: s.reopenedFrom,
+        totalDifference: (s.closeData as CloseData | null)?.report.totalDifference ?? null,
+      })),
+    };
+  }
+
+  addMovement(tenant: Tenant, sessionId: string, m: { kind: 'IN' | 'OUT'; amount: number; reason: string }, user: string): CashSessionView {
+    const amount = money(m.amount, 'amount');
+    const reason = m.reason.trim();
+    if (reason === '') throw new CashError('INVALID', 'reason: indique el motivo del movimiento', 'reason');
+    this.deps.store.transaction(() => {
+      const s = this.openSession(tenant, sessionId);
+      if (m.kind === 'OUT') {
+        const cash = expectedCash(this.figures(s, null));
+        if (amount > cash) {
+          throw new CashError('INVALID', `amount: el retiro (Bs ${(amount / 100).toFixed(2)}) supera el efectivo que debería haber en caja (Bs ${(cash / 100).toFixed(2)})`, 'amount');
+        }
+      }
+      this.deps.store.cash.addMovement({ tenantId: tenant.id, sessionId: s.id, kind: m.kind, amount, reason, usuario: user });
+    });
+    return this.get(tenant, sessionId);
+  }
+
+  close(tenant: Tenant, sessionId: string, input: CloseInput, user: string): CashSessionView {
+    const count = this.parseCount(input);
+    const closed = this.deps.store.transaction(() => {
+      const s = this.openSession(tenant, sessionId);
+      const at = this.now().toISOString();
+      const report = this.report(tenant, { ...s, state: 'CLOSED', closedAt: at, closedBy: user }, { count, note: input.note?.trim() || null });
+      const data: CloseData = { count, note: input.note?.trim() || null, report };
+      return this.deps.store.cash.close(tenant.id, s.id, user, at, data);
+    });
+    return this.view(tenant, closed);
+  }
+
+  /**
+   * A session closed by mistake is never reopened in place: a new session starts, naming the
+   * closed one and the reason, with the cash counted at that close as its float.
+   */
+  reopen(tenant: Tenant, sessionId: string, reason: string, user: string): CashSessionView {
+    const why = reason.trim();
+    if (why.length < 3) throw new CashError('INVALID', 'reason: indique por qué se reabre la caja', 'reason');
+    const s = this.deps.store.transaction(() => {
+      const closed = this.session(tenant, sessionId);
+      if (closed.state !== 'CLOSED') throw new CashError('NOT_OPEN', `La sesión ${closed.number} sigue abierta; no hay nada que reabrir`);
+      const again = this.deps.store.cash.reopenedAs(tenant.id, closed.id);
+      if (again) throw new CashError('ALREADY_REOPENED', `La sesión ${closed.number} ya se reabrió como la sesión ${again.number}`);
+      const open = this.deps.store.cash.openFor(tenant.id, closed.posId);
+      if (open) throw new CashError('ALREADY_OPEN', `La caja ya está abierta (sesión ${open.number}); ciérrela antes de reabrir otra`);
+      const data = closed.closeData as CloseData;
+      const float = data.report.cashCounted === null ? 0 : Math.round(data.report.cashCounted * 100);
+      return this.deps.store.cash.open({ tenantId: tenant.id, posId: closed.posId, openingFloat: float, openedBy: user, reopenedFrom: closed.id, reopenReason: why });
+    });
+    return this.view(tenant, s);
+  }
+
+  /** X while open (live), Z once closed (as stored at the close). */
+  reportOf(tenant: Tenant, sessionId: string): CashReport {
+    const s = this.session(tenant, sessionId);
+    if (s.state === 'CLOSED') return (s.closeData as CloseData).report;
+    return this.report(tenant, s, null);
+  }
+
+  // ---- internals ----------------------------------------------------------------------
+
+  private view(tenant: Tenant, s: CashSessionRecord): CashSessionView {
+    return {
+      id: s.id,
+      posId: s.posId,
+      number: s.number,
+      state: s.state,
+      openedAt: s.openedAt,
+      openedBy: s.openedBy,
+      openingFloat: s.openingFloat / 100,
+      reopenedFrom: s.reopenedFrom,
+      reopenReason: s.reopenReason,
+      closedAt: s.closedAt,
+      closedBy: s.closedBy,
+      movements: this.deps.store.cash.movements(tenant.id, s.id).map((m) => ({ id: m.id, kind: m.kind, amount: m.amount / 100, reason: m.reason, usuario: m.usuario, createdAt: m.createdAt })),
+      report: s.state === 'CLOSED' ? (s.closeData as CloseData).report : this.report(tenant, s, null),
+    };
+  }
+
+  private figures(s: CashSessionRecord, count: CloseCount | null, until: string | null = null): SessionFigures {
+    const cash = this.deps.store.cash;
+    const cancelled = cash.cancelledBetween(s.tenantId, s.posId, s.openedAt, until).flatMap((r) =>
+      r.method !== null && r.amount !== null ? [{ method: r.method, amount: r.amount }] : this.singleMethodRows({ tenantId: s.tenantId, ...r }),
+    );
+    return sessionFigures({ openingFloat: s.openingFloat, movements: cash.movements(s.tenantId, s.id), sales: cash.sessionPayments(s.tenantId, s.id), cancelled, count });
+  }
+
+  private report(tenant: Tenant, s: CashSessionRecord, close: { count: CloseCount; note: string | null } | null): CashReport {
+    const pos = this.deps.store.pointsOfSale.details(tenant.id, s.posId);
+    const until = s.state === 'CLOSED' ? s.closedAt : null;
+    const cancelledInvoices = new Set(this.deps.store.cash.cancelledBetween(s.tenantId, s.posId, s.openedAt, until).map((r) => r.invoiceId)).size;
+    return buildCashReport({
+      kind: close ? 'Z' : 'X',
+      session: s,
+      pos: { code: pos?.code ?? 0, branchCode: pos?.branchCode ?? 0 },
+      figures: this.figures(s, close?.count ?? null, until),
+      sales: this.deps.store.cash.sessionPayments(s.tenantId, s.id),
+      cancelledInvoices,
+      denominations: close ? close.count.denominations : null,
+      note: close?.note ?? null,
+      generatedAt: this.now().toISOString(),
+      training: tenant.training,
+    });
+  }
+
+  private parseCount(input: CloseInput): CloseCount {
+    const denominations: Record<string, number> = {};
+    for (const [key, pieces] of Object.entries(input.denominations)) {
+      if (!DENOMINATION_KEYS.includes(key)) {
+        throw new CashError('INVALID', `denominations.${key}: no es un corte boliviano; use ${DENOMINATION_KEYS.join(', ')}`, `denominations.${key}`);
+      }
+      if (!Number.isSafeInteger(pieces) || pieces < 0) throw new CashError('INVALID', `denominations.${key}: debe ser una cantidad entera de piezas`, `denominations.${key}`);
+      if (pieces > 0) denominations[key] = pieces;
+    }
+    const counted: CloseCount['counted'] = {};
+    for (const k of ['CARD', 'QR'] as const) {
+      const v = input.counted?.[k];
+      if (v !== undefined) counted[k] = money(v, `counted.${k}`);
+    }
+    return { denominations, counted };
+  }
+
+  private pos(tenant: Tenant, posId: string) {
+    const p = this.deps.store.pointsOfSale.details(tenant.id, posId);
+    if (!p) throw new CashError('POS_NOT_FOUND', `Punto de venta ${posId} no encontrado`);
+    return p;
+  }
+
+  private session(tenant: Tenant, id: string): CashSessionRecord {
+    const s = this.deps.store.cash.byId(tenant.id, id);
+    if (!s) throw new CashError('NOT_FOUND', `Sesión de caja ${id} no encontrada`);
+    return s;
+  }
+
+  private openSession(tenant: Tenant, id: string): CashSessionRecord {
+    const s = this.session(tenant, id);
+    if (s.state !== 'OPEN') throw new CashError('NOT_OPEN', `La sesión de caja ${s.number} está cerrada; reábrala como una nueva sesión si se cerró por error`);
+    return s;
+  }
+}

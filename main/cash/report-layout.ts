@@ -1,0 +1,81 @@
+// The X/Z report as lines, once, for both renderers (ESC/POS on the 80 mm printer and the PDF):
+// a title, label/value rows and rules. Pure.
+import { formatAmountEs } from '../../shared/money';
+import { DENOMINATIONS, denominationKey, type CashReport } from '../../shared/api/cash';
+import { toBoliviaIso } from '../../shared/time';
+
+export type ReportLine =
+  | { kind: 'title'; text: string }
+  | { kind: 'text'; text: string; bold?: boolean; center?: boolean }
+  | { kind: 'row'; label: string; value: string; bold?: boolean }
+  | { kind: 'rule' };
+
+/** Bolivianos (as the API holds them) in es-BO: 1.234,50. */
+const amount = (bs: number) => formatAmountEs(Math.round(bs * 100));
+
+/** dd/mm/aaaa hh:mm in Bolivia time, from an ISO instant. */
+export function dateTimeEs(iso: string): string {
+  const b = toBoliviaIso(new Date(iso));
+  return `${b.slice(8, 10)}/${b.slice(5, 7)}/${b.slice(0, 4)} ${b.slice(11, 16)}`;
+}
+
+export function reportLines(r: CashReport): ReportLine[] {
+  const out: ReportLine[] = [];
+  const row = (label: string, value: string, bold = false) => out.push({ kind: 'row', label, value, bold });
+  const rule = () => out.push({ kind: 'rule' });
+  if (r.training) out.push({ kind: 'text', text: 'MODO ENTRENAMIENTO - SIN VALOR FISCAL', bold: true, center: true });
+  out.push({ kind: 'title', text: r.kind === 'Z' ? 'REPORTE Z - CIERRE DE CAJA' : 'REPORTE X - CAJA ABIERTA' });
+  out.push({ kind: 'text', text: `Sucursal ${r.branchCode} - Punto de venta ${r.posCode}`, center: true });
+  rule();
+  row('Sesión N°', String(r.sessionNumber));
+  row('Apertura', dateTimeEs(r.openedAt));
+  row('Abrió', r.openedBy);
+  if (r.closedAt) row('Cierre', dateTimeEs(r.closedAt));
+  if (r.closedBy) row('Cerró', r.closedBy);
+  row('Emitido', dateTimeEs(r.generatedAt));
+  rule();
+  out.push({ kind: 'text', text: 'EFECTIVO', bold: true });
+  row('Fondo inicial', amount(r.openingFloat));
+  row('Ingresos', amount(r.cashIn));
+  row('Retiros', `-${amount(r.cashOut)}`);
+  rule();
+  out.push({ kind: 'text', text: 'POR MEDIO DE PAGO', bold: true });
+  for (const m of r.methods) {
+    out.push({ kind: 'text', text: m.apart ? `${m.label} (aparte, no se cuenta)` : m.label, bold: true });
+    row('  Ventas', amount(m.sales));
+    if (m.cancelled !== 0) row('  Anuladas', `-${amount(m.cancelled)}`);
+    if (m.notes !== 0) row('  Notas crédito-débito', `-${amount(m.notes)}`);
+    row('  Esperado', amount(m.expected), true);
+    if (m.counted !== null) row('  Contado', amount(m.counted));
+    if (m.difference !== null) row('  Diferencia', amount(m.difference), true);
+  }
+  rule();
+  out.push({ kind: 'text', text: 'POR SECTOR', bold: true });
+  if (r.sectors.length === 0) out.push({ kind: 'text', text: 'Sin facturas' });
+  for (const s of r.sectors) row(`${s.label} (${s.count})`, amount(s.total));
+  rule();
+  out.push({ kind: 'text', text: 'FACTURAS', bold: true });
+  row('Emitidas', String(r.invoices.issued));
+  row('Anuladas', String(r.invoices.cancelled));
+  row('En contingencia', String(r.invoices.contingency));
+  row('Primera N°', r.invoices.firstNumber === null ? '-' : String(r.invoices.firstNumber));
+  row('Última N°', r.invoices.lastNumber === null ? '-' : String(r.invoices.lastNumber));
+  if (r.kind === 'Z' && r.denominations) {
+    rule();
+    out.push({ kind: 'text', text: 'ARQUEO', bold: true });
+    for (const cents of DENOMINATIONS) {
+      const key = denominationKey(cents);
+      const pieces = r.denominations[key] ?? 0;
+      if (pieces > 0) row(`  ${pieces} x Bs ${amount(cents / 100)}`, amount((cents * pieces) / 100));
+    }
+    row('Efectivo contado', amount(r.cashCounted ?? 0), true);
+    row('DIFERENCIA TOTAL', amount(r.totalDifference ?? 0), true);
+    if (r.note) out.push({ kind: 'text', text: `Nota: ${r.note}` });
+  }
+  return out;
+}
+
+/** For the PDF's file name: yyyy-mm-dd of the session's opening in Bolivia. */
+export function reportDay(r: CashReport): string {
+  return toBoliviaIso(new Date(r.openedAt)).slice(0, 10);
+}

@@ -1,0 +1,160 @@
+// Mixed payments (issue 17): one sale paid with several methods (cash + card, cash + QR, card +
+// gift card …). SIAT knows one codigoMetodoPago per invoice, and its catalog has a code for each
+// combination ("EFECTIVO-TARJETA", "TARJETA – GIFT" …). The code is found by the components its
+// description names, in the taxpayer's synced catalog — never from a table of our own, so a new
+// or renumbered combination in SIAT's catalog is picked up by the next sync. Pure.
+import { toHundredths, type Cents } from '../../shared/money';
+import type { FieldProblem } from '../../shared/api-envelope';
+import { PAYMENT_KIND_LABEL, type PaymentInput, type PaymentKind } from '../../shared/api/cash';
+
+/** The components SIAT's payment-method descriptions are made of. */
+type Component = 'EFECTIVO' | 'TARJETA' | 'CHEQUE' | 'VALES' | 'OTROS' | 'PAGO POSTERIOR' | 'TRANSFERENCIA' | 'DEPOSITO' | 'SWIFT' | 'GIFT' | 'CANAL' | 'BILLETERA' | 'PAGO ONLINE';
+
+// Longest names first: "TRANSFERENCIA SWIFT" is SWIFT, not TRANSFERENCIA; "TDEPOSITO" is SIAT's
+// own typo in code 22 (catalog-data/payment-methods.ts keeps it verbatim).
+const COMPONENT_PATTERNS: readonly [Component, RegExp][] = [
+  ['SWIFT', /TRANSFERENCIA SWIFT|SWIFT/],
+  ['PAGO POSTERIOR', /PAGO POSTERIOR/],
+  ['PAGO ONLINE', /PAGO ONLINE/],
+  ['TRANSFERENCIA', /TRANSFERENCIA(?: BANCARIA)?/],
+  ['DEPOSITO', /T?DEPOSITO(?: EN CUENTA)?/],
+  ['GIFT', /GIFT(?:[- ]CARD)?/],
+  ['CANAL', /CANAL(?: DE)?(?: PAGO)?/],
+  ['BILLETERA', /BILLETERA(?: MOVIL)?/],
+  ['EFECTIVO', /EFECTIVO/],
+  ['TARJETA', /TARJETA/],
+  ['CHEQUE', /CHEQUE/],
+  ['VALES', /VALES/],
+  ['OTROS', /OTROS/],
+];
+
+/**
+ * Which SIAT component each of our kinds is. QR is an interbank transfer in Bolivia (QR Simple
+ * of the ASFI), so it is SIAT's TRANSFERENCIA (docs/decisions/0025-payment-kinds-and-siat-codes.md).
+ */
+const COMPONENT_OF: Record<PaymentKind, Component> = {
+  CASH: 'EFECTIVO',
+  CARD: 'TARJETA',
+  QR: 'TRANSFERENCIA',
+  GIFT_CARD: 'GIFT',
+  TRANSFER: 'TRANSFERENCIA',
+  CHEQUE: 'CHEQUE',
+  VOUCHER: 'VALES',
+  ONLINE: 'PAGO ONLINE',
+  OTHER: 'OTROS',
+};
+
+/** The set of components a catalog description names, or null when something in it is unknown. */
+export function componentsOf(descripcion: string): Set<Component> | null {
+  let rest = descripcion.toUpperCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const found = new Set<Component>();
+  for (const [c, re] of COMPONENT_PATTERNS) {
+    const global = new RegExp(re.source, 'g');
+    if (global.test(rest)) {
+      found.add(c);
+      rest = rest.replace(global, ' ');
+    }
+  }
+  // Only separators may remain: dashes of any kind and blanks.
+  return /^[\s\-–—]*$/.test(rest) && found.size > 0 ? found : null;
+}
+
+/** The catalog code whose description names exactly these components (the lowest when several do). */
+export function findPaymentMethodCode(catalog: readonly { codigo: number; descripcion: string }[], kinds: readonly PaymentKind[]): number | null {
+  const wanted = new Set(kinds.map((k) => COMPONENT_OF[k]));
+  let best: number | null = null;
+  for (const item of catalog) {
+    const c = componentsOf(item.descripcion);
+    if (!c || c.size !== wanted.size || ![...wanted].every((w) => c.has(w))) continue;
+    if (best === null || item.codigo < best) best = item.codigo;
+  }
+  return best;
+}
+
+/** The split as the sale is validated: what goes into the invoice's payment fields. */
+export interface PaymentPlan {
+  paymentMethodCode: number;
+  cardNumber: string | null;
+  giftCardAmount: number | null;
+  /** Amounts in cents per entry, in request order. */
+  entries: { method: PaymentKind; amount: Cents }[];
+}
+
+/** What the invoice's payments were once its total is known: stored with the invoice (cash sessions). */
+export interface PaymentSplit {
+  rows: { method: PaymentKind; amount: Cents; tendered: Cents }[];
+  /** Change handed back, on the cash part only. */
+  change: Cents;
+}
+
+/** First pass, before the totals: the SIAT code, the card number and the gift card amount. */
+export function planPayments(payments: readonly PaymentInput[], catalog: readonly { codigo: number; descripcion: string }[] | null): PaymentPlan | { problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
+  const entries: PaymentPlan['entries'] = [];
+  const seen = new Set<Component>();
+  let cardNumber: string | null = null;
+  payments.forEach((p, i) => {
+    const at = `payments[${i}]`;
+    const amount = toHundredths(p.amount);
+    if (amount === null || amount === 0) add(`${at}.amount`, 'DECIMALS', 'debe ser un monto mayor a 0 con 2 decimales como máximo');
+    const component = COMPONENT_OF[p.method];
+    if (seen.has(component)) add(`${at}.method`, 'DUPLICATE', `${PAYMENT_KIND_LABEL[p.method]} aparece dos veces (o junto a otro medio que SIAT cuenta igual); sume los montos en una sola línea`);
+    seen.add(component);
+    if (p.cardNumber !== undefined && p.method !== 'CARD') add(`${at}.cardNumber`, 'SIAT_1012', 'el número de tarjeta solo va con el pago con tarjeta (SIAT 1012)');
+    if (p.method === 'CARD') cardNumber = p.cardNumber ?? '';
+    entries.push({ method: p.method, amount: amount ?? 0 });
+  });
+  if (problems.length > 0) return { problems };
+  if (!catalog) return { problems: [{ field: 'payments', rule: 'CATALOG_NOT_SYNCED', message: 'el catálogo de métodos de pago no está disponible; sincronice los catálogos' }] };
+  const code = findPaymentMethodCode(catalog, entries.map((e) => e.method));
+  if (code === null) {
+    const names = entries.map((e) => PAYMENT_KIND_LABEL[e.method]).join(' + ');
+    return { problems: [{ field: 'payments', rule: 'CATALOG', message: `el catálogo de métodos de pago de SIAT no tiene la combinación ${names}` }] };
+  }
+  const gift = entries.filter((e) => e.method === 'GIFT_CARD').reduce((s, e) => s + e.amount, 0);
+  return { paymentMethodCode: code, cardNumber, giftCardAmount: gift > 0 ? gift / 100 : null, entries };
+}
+
+/**
+ * Second pass, with the invoice's total: every method but cash pays exactly what it says and
+ * together they may not pass the total (no change on a card); cash covers the rest, and what it
+ * exceeds by is the change.
+ */
+export function settlePayments(plan: PaymentPlan, montoTotal: Cents): PaymentSplit | { problems: FieldProblem[] } {
+  const nonCash = plan.entries.filter((e) => e.method !== 'CASH').reduce((s, e) => s + e.amount, 0);
+  const cash = plan.entries.find((e) => e.method === 'CASH');
+  if (nonCash > montoTotal) {
+    return { problems: [{ field: 'payments', rule: 'OVERPAID', message: `los medios distintos del efectivo suman más que el total (${(nonCash / 100).toFixed(2)} > ${(montoTotal / 100).toFixed(2)}); el cambio solo se da en efectivo` }] };
+  }
+  const cashDue = montoTotal - nonCash;
+  const tendered = cash?.amount ?? 0;
+  if (tendered < cashDue) {
+    return { problems: [{ field: 'payments', rule: 'UNDERPAID', message: `faltan Bs ${((cashDue - tendered) / 100).toFixed(2)} para cubrir el total` }] };
+  }
+  if (cash && cashDue === 0) {
+    return { problems: [{ field: 'payments', rule: 'CASH_NOT_NEEDED', message: 'los otros medios ya cubren el total: quite el efectivo' }] };
+  }
+  const rows = plan.entries.map((e) => (e.method === 'CASH' ? { method: e.method, amount: cashDue, tendered: e.amount } : { method: e.method, amount: e.amount, tendered: e.amount }));
+  return { rows, change: tendered - cashDue };
+}
+
+const KIND_OF_COMPONENT: Partial<Record<Component, PaymentKind>> = {
+  EFECTIVO: 'CASH',
+  TARJETA: 'CARD',
+  TRANSFERENCIA: 'TRANSFER',
+  GIFT: 'GIFT_CARD',
+  CHEQUE: 'CHEQUE',
+  VALES: 'VOUCHER',
+  'PAGO ONLINE': 'ONLINE',
+};
+
+/**
+ * The kind of a single-method catalog entry (an invoice issued without a `payments` split);
+ * a combination or anything else is OTHER, since its split is unknown.
+ */
+export function kindOfDescription(descripcion: string | null): PaymentKind {
+  const c = descripcion === null ? null : componentsOf(descripcion);
+  if (!c || c.size !== 1) return 'OTHER';
+  return KIND_OF_COMPONENT[[...c][0]!] ?? 'OTHER';
+}

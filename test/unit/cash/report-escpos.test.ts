@@ -1,0 +1,81 @@
+// The X/Z report and the drawer pulse as ESC/POS bytes, decoded.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildEscposCashReport } from '../../../main/cash/report-escpos';
+import { buildDrawerPulse } from '../../../main/printing/drawer';
+import { buildCashReport } from '../../../main/cash/cash-report';
+import { sessionFigures } from '../../../main/cash/close-arithmetic';
+import { renderCashReportPdf } from '../../../main/cash/report-pdf';
+import { PDFDocument } from 'pdf-lib';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/api/printing';
+import { cp850, includesBytes } from '../printing/escpos-bytes';
+
+const settings = { ...DEFAULT_PRINTER_SETTINGS, drawerKick: true };
+const report = (kind: 'X' | 'Z') =>
+  buildCashReport({
+    kind,
+    session: { id: 's1', number: 7, openedAt: '2026-03-02T12:00:00.000Z', openedBy: 'Ana', closedAt: kind === 'Z' ? '2026-03-02T22:00:00.000Z' : null, closedBy: kind === 'Z' ? 'Ana' : null },
+    pos: { code: 0, branchCode: 0 },
+    figures: sessionFigures({
+      openingFloat: 10_000,
+      movements: [{ kind: 'OUT', amount: 3_000 }],
+      sales: [
+        { invoiceId: 'a', number: 41, sector: 1, state: 'VALIDATED', codigoEmision: 1, total: 4_660, method: 'CASH', amount: 2_660 },
+        { invoiceId: 'a', number: 41, sector: 1, state: 'VALIDATED', codigoEmision: 1, total: 4_660, method: 'CARD', amount: 2_000 },
+        { invoiceId: 'b', number: 42, sector: 1, state: 'CONTINGENCY', codigoEmision: 2, total: 1_000, method: 'CASH', amount: 1_000 },
+      ],
+      cancelled: [],
+      count: kind === 'Z' ? { denominations: { '100': 1, '5': 1 }, counted: { CARD: 2_000 } } : null,
+    }),
+    sales: [
+      { invoiceId: 'a', number: 41, sector: 1, state: 'VALIDATED', codigoEmision: 1, total: 4_660, method: 'CASH', amount: 2_660 },
+      { invoiceId: 'b', number: 42, sector: 1, state: 'CONTINGENCY', codigoEmision: 2, total: 1_000, method: 'CASH', amount: 1_000 },
+    ],
+    cancelledInvoices: 0,
+    denominations: kind === 'Z' ? { '100': 1, '5': 1 } : null,
+    note: null,
+    generatedAt: '2026-03-02T22:00:00.000Z',
+    training: true,
+  });
+
+/** The printable text of an ESC/POS job: printable bytes kept, commands dropped to line breaks. */
+function text(bytes: Buffer): string {
+  return bytes.toString('latin1').replace(/\x1b[@Ea!-]./g, '').replace(/[\x00-\x09\x0b-\x1f]/g, '');
+}
+
+test('Z report bytes: reset, code page, Spanish letters in CP850, totals, count, difference, cut; no drawer kick', () => {
+  const bytes = buildEscposCashReport(report('Z'), settings);
+  assert.deepEqual([...bytes.subarray(0, 2)], [0x1b, 0x40]);
+  assert.ok(!includesBytes(bytes, [0x1b, 0x70]), 'a report never opens the drawer');
+  assert.ok(includesBytes(bytes, cp850('REPORTE Z - CIERRE DE CAJA')));
+  assert.ok(includesBytes(bytes, cp850('Sesión N°')));
+  const t = text(bytes);
+  assert.match(t, /Esperado\s+106,60/); // 100 + 26,60 + 10 − 30
+  assert.match(t, /Efectivo contado\s+105,00/);
+  assert.match(t, /DIFERENCIA TOTAL\s+-1,60/);
+  assert.match(t, /En contingencia\s+1/);
+  assert.match(t, /Primera N\S*\s+41/);
+  assert.ok(includesBytes(bytes, [0x1d, 0x56]), 'paper cut (GS V)');
+  assert.match(t, /MODO ENTRENAMIENTO/);
+});
+
+test('X report has no count section', () => {
+  const t = text(buildEscposCashReport(report('X'), settings));
+  assert.match(t, /REPORTE X - CAJA ABIERTA/);
+  assert.doesNotMatch(t, /ARQUEO|DIFERENCIA TOTAL/);
+});
+
+test('drawer pulse: ESC @, code page, then ESC p 0 25 250 (EPSON); STAR uses its own kick', () => {
+  const pulse = buildDrawerPulse(settings);
+  assert.deepEqual([...pulse.subarray(0, 2)], [0x1b, 0x40]);
+  assert.deepEqual([...pulse.subarray(-5)], [0x1b, 0x70, 0x00, 0x19, 0xfa]);
+  const star = buildDrawerPulse({ ...settings, type: 'star' });
+  assert.ok(!includesBytes(star, [0x1b, 0x70, 0x00, 0x19, 0xfa]));
+  assert.ok(star.length > 2);
+});
+
+test('the report PDF is one 80 mm page', async () => {
+  const pdf = await PDFDocument.load(await renderCashReportPdf(report('Z')));
+  assert.equal(pdf.getPageCount(), 1);
+  assert.equal(Math.round(pdf.getPage(0).getWidth() * 100) / 100, 226.77);
+});
