@@ -13,6 +13,10 @@ export type InvoiceEventData = {
   state: InvoiceState;
   /** Bolivianos, not cents: it goes out as is. */
   amountTotal: number;
+  /** SIAT's verdict as it came (null until SIAT answered): a rejection reaches the cashier verbatim. */
+  siatCode: number | null;
+  siatDescription: string | null;
+  siatMessages: { codigo: number; descripcion: string }[];
 };
 
 /** SIAT's codes and texts of a failure, verbatim (STYLE rule 5). */

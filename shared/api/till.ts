@@ -62,4 +62,7 @@ export interface InvoiceStreamEvent {
   invoiceNumber: number;
   state: InvoiceState;
   amountTotal: number;
+  siatCode: number | null;
+  siatDescription: string | null;
+  siatMessages: { codigo: number; descripcion: string }[];
 }

@@ -16,7 +16,7 @@ test('follows the bus: connection lost / restored, and SIAT answering an invoice
   bus.publish({ type: 'siat.connection_lost', tenantId: 't', posId: null, data: { posId: 'p', reason: 'ECONNREFUSED' } });
   await tick();
   assert.equal(t.snapshot().reachable, false);
-  bus.publish({ type: 'invoice.validated', tenantId: 't', posId: null, data: { id: 'i', cuf: 'C', invoiceNumber: 1, state: 'VALIDATED', amountTotal: 1 } });
+  bus.publish({ type: 'invoice.validated', tenantId: 't', posId: null, data: { id: 'i', cuf: 'C', invoiceNumber: 1, state: 'VALIDATED', amountTotal: 1, siatCode: 908, siatDescription: 'VALIDADA', siatMessages: [] } });
   await tick();
   assert.equal(t.snapshot().reachable, true);
   assert.deepEqual(seen, [false, true]);
