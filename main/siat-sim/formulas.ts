@@ -12,7 +12,7 @@ import { msg, type SimMessage } from './respond';
 
 export type XmlNode = Record<string, unknown>;
 
-export const documentParser = new XMLParser({
+const documentParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   removeNSPrefix: true,
