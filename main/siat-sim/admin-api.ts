@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from './http-io';
 import type { FaultConfig, SimulatorState } from './state';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
+import { findSector } from '../siat/codes';
 
 interface AdminApiOptions {
   state: SimulatorState;
@@ -34,14 +35,47 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
       }
     }
     const route = `${req.method} ${path}`;
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
     switch (route) {
       case 'GET /admin':
       case 'GET /admin/state':
         sendJson(res, 200, { url: soapUrl(), refusing: refusing(), ...state.summary() });
         return;
-      case 'GET /admin/received':
-        sendJson(res, 200, state.reception.receivedDocuments());
+      case 'GET /admin/received': {
+        // ?sector=N: only the documents received in that document sector.
+        const sector = query.get('sector');
+        if (sector !== null && !/^\d{1,3}$/.test(sector)) {
+          sendJson(res, 400, { error: 'sector must be a codigoDocumentoSector' });
+          return;
+        }
+        sendJson(res, 200, state.reception.receivedDocuments(sector === null ? {} : { sector: Number(sector) }));
         return;
+      }
+      case 'GET /admin/sectors': {
+        const nit = query.get('nit') ?? String(TRAINING_TAXPAYER.nit);
+        if (!state.padron.taxpayer(nit)) {
+          sendJson(res, 404, { error: `unknown NIT ${nit}` });
+          return;
+        }
+        sendJson(res, 200, { nit, sectors: state.padron.sectors(nit) });
+        return;
+      }
+      case 'POST /admin/sectors': {
+        // The document sectors the SIN enables for a NIT; any other is refused with 940.
+        const nit = String(body['nit'] ?? TRAINING_TAXPAYER.nit);
+        const sectors = body['sectors'];
+        if (!Array.isArray(sectors) || sectors.length === 0 || !sectors.every((x) => typeof x === 'number' && findSector(x) !== undefined)) {
+          sendJson(res, 400, { error: '{ nit?, sectors: [codigoDocumentoSector, …] } (at least one, each in SIAT\'s catalog)' });
+          return;
+        }
+        if (!state.padron.taxpayer(nit)) {
+          sendJson(res, 404, { error: `unknown NIT ${nit}` });
+          return;
+        }
+        state.padron.setSectors(nit, sectors as number[]);
+        sendJson(res, 200, { nit, sectors: state.padron.sectors(nit) });
+        return;
+      }
       case 'POST /admin/faults': {
         const mode = body['mode'];
         if (!['none', 'refuse', 'hang', 'http500', 'latency'].includes(String(mode))) {

@@ -17,6 +17,13 @@ CREATE TABLE IF NOT EXISTS taxpayers (
   modalidades TEXT NOT NULL,          -- JSON array of codigoModalidad
   masiva INTEGER NOT NULL DEFAULT 1   -- registered for massive issuance (955 otherwise)
 );
+-- The document sectors each NIT may issue (SIAT 940 otherwise). Seeded for the training taxpayer;
+-- /admin/sectors replaces a NIT's list.
+CREATE TABLE IF NOT EXISTS taxpayer_sectors (
+  nit TEXT NOT NULL,
+  sector INTEGER NOT NULL,
+  PRIMARY KEY (nit, sector)
+);
 CREATE TABLE IF NOT EXISTS systems (
   codigo_sistema TEXT PRIMARY KEY,
   nit TEXT NOT NULL
@@ -87,6 +94,7 @@ CREATE TABLE IF NOT EXISTS receptions (
   cuf TEXT,
   nit TEXT,
   operation TEXT NOT NULL,
+  sector INTEGER,                     -- codigoDocumentoSector of the request
   package_id TEXT,
   numero_archivo INTEGER,
   received_at INTEGER NOT NULL,
@@ -156,5 +164,9 @@ export function openSimDatabase(dataDir?: string): SimDatabase {
     db = new Database(':memory:');
   }
   db.exec(SCHEMA);
+  // A data directory created before receptions had their sector (CREATE … IF NOT EXISTS keeps
+  // the old table): the column is added, older rows stay without a sector.
+  const columns = db.prepare('PRAGMA table_info(receptions)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'sector')) db.exec('ALTER TABLE receptions ADD COLUMN sector INTEGER');
   return db;
 }

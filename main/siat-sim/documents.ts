@@ -1,12 +1,12 @@
 // Validation of received documents, as SIAT does it (CONTRACT §3, §4, §5): XSD (939),
 // XMLDSig (921/922), issuer and CUFD of the XML (1001/1003/1004/1008/953/1006), CUF
 // structure and fields (1002), duplicates (1000), emission date (1009/1040/1039),
-// padrón address (1007) and the sector-1 formulas of §3.7 (1013/1014/1015/1018).
+// padrón address (1007) and the amount rules of the document's sector (formulas.ts: §3.7 on
+// every sector's lines, tasa cero's tax base, the credit-debit note's sums, §9.3).
 // It uses the invoicing core (CUF decoding, signature, certificate), never its own copy, and the
 // XSD validator in xsd/.
 // Runs in: SIAT simulator only.
 
-import { XMLParser } from 'fast-xml-parser';
 import { decodeCuf } from '../invoicing/cuf';
 import { verifyXmlSignature } from '../invoicing/signing';
 import { certificateNit } from '../invoicing/certificate';
@@ -14,14 +14,21 @@ import { hasInvoiceXsd, validateInvoiceXml } from './xsd/invoice-xsd';
 import { parseSiatDateTime } from '../siat/datetime';
 import { isWarning } from '../siat/messages';
 import { msg, type SimMessage } from './respond';
+import { parseDocument, sectorFormulaMessages, text, type XmlNode } from './formulas';
+import { sectorLayout } from '../invoicing/sectors/layouts';
 import type { CufdRow, EventRow, SimulatorState } from './state';
 
 /** Online emission: fechaEmision at most this far behind / ahead of SIAT's clock (1009). */
 export const ONLINE_PAST_TOLERANCE_MS = 60 * 60 * 1000;
 export const ONLINE_FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
-/** Sectors checked with the §3.7 formulas (2-decimal compra-venta layout). */
-const FORMULA_SECTORS = new Set([1, 41]);
+/**
+ * The layout whose amount rules apply to a sector: its own (every sector Kipu issues), or sector
+ * 1's for compra-venta tasas (41), whose extra montoTasa §3.7 does not count.
+ */
+function formulaLayout(sector: number) {
+  return sectorLayout(sector) ?? (sector === 41 ? sectorLayout(1) : undefined);
+}
 
 export interface DocumentCheckContext {
   state: SimulatorState;
@@ -48,101 +55,6 @@ export interface DocumentVerdict {
   valid: boolean;
   /** True when the only error is 1000 (the CUF is already registered). */
   duplicate: boolean;
-}
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  isArray: (name) => name === 'detalle',
-});
-
-type Node = Record<string, unknown>;
-
-function text(node: unknown): string | null {
-  if (node === undefined || node === null) return null;
-  if (typeof node === 'string') return node;
-  if (typeof node === 'object') {
-    const n = node as Node;
-    if (n['@_nil'] === 'true') return null;
-    return typeof n['#text'] === 'string' ? n['#text'] : '';
-  }
-  return String(node);
-}
-
-/** A decimal string as an exact scaled integer: value × 10^scale. */
-function scaled(value: string | null, scale: number): bigint | null {
-  if (value === null) return null;
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!m) return null;
-  const frac = m[3] ?? '';
-  if (frac.length > scale) return null;
-  const v = BigInt(m[2]! + frac.padEnd(scale, '0'));
-  return m[1] ? -v : v;
-}
-
-/** Divides a non-negative scaled integer by 10^drop, rounding HALF-UP (§3.3). */
-function roundHalfUp(v: bigint, drop: number): bigint {
-  if (drop <= 0) return v;
-  const d = 10n ** BigInt(drop);
-  return (v + d / 2n) / d;
-}
-
-function decimals(value: string | null): number {
-  if (!value) return 0;
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
-
-/** §3.7 formulas on a parsed compra-venta document. */
-function formulaMessages(cab: Node, detalles: Node[]): SimMessage[] {
-  const out: SimMessage[] = [];
-  let sum = 0n;
-  detalles.forEach((d, i) => {
-    const cantidadText = text(d['cantidad']);
-    const precioText = text(d['precioUnitario']);
-    const dc = decimals(cantidadText);
-    const dp = decimals(precioText);
-    const cantidad = scaled(cantidadText, dc);
-    const precio = scaled(precioText, dp);
-    const descuento = scaled(text(d['montoDescuento']) ?? '0', 2);
-    const subTotal = scaled(text(d['subTotal']), 2);
-    if (cantidad === null || precio === null || descuento === null || subTotal === null) {
-      out.push(msg(1018, { numeroDetalle: i }));
-      return;
-    }
-    // subTotal = cantidad × precioUnitario − montoDescuento (1018), product rounded to cents.
-    const product = cantidad * precio; // scale dc + dp
-    const productCents = dc + dp >= 2 ? roundHalfUp(product, dc + dp - 2) : product * 10n ** BigInt(2 - dc - dp);
-    const expected = productCents - descuento;
-    if (expected !== subTotal) out.push(msg(1018, { numeroDetalle: i }));
-    sum += subTotal;
-  });
-  const montoTotal = scaled(text(cab['montoTotal']), 2);
-  const descuentoAdicional = scaled(text(cab['descuentoAdicional']) ?? '0', 2) ?? 0n;
-  const giftCard = scaled(text(cab['montoGiftCard']) ?? '0', 2) ?? 0n;
-  const sujetoIva = scaled(text(cab['montoTotalSujetoIva']), 2);
-  const montoTotalMoneda = scaled(text(cab['montoTotalMoneda']), 2);
-  const tipoCambioText = text(cab['tipoCambio']);
-  const tipoCambio = scaled(tipoCambioText, Math.max(2, decimals(tipoCambioText)));
-  // montoTotal = Σ subTotal − descuentoAdicional (1013; the gift card is not subtracted here).
-  if (montoTotal === null || montoTotal !== sum - descuentoAdicional) out.push(msg(1013));
-  // montoTotalMoneda = montoTotal / tipoCambio (1014), one cent of rounding tolerated.
-  if (montoTotal !== null && montoTotalMoneda !== null && tipoCambio !== null && tipoCambio > 0n) {
-    const scale = BigInt(Math.max(2, decimals(tipoCambioText)));
-    const exact = (montoTotal * 10n ** scale * 10n) / tipoCambio; // cents × 10
-    const expected = (exact + 5n) / 10n;
-    const diff = expected - montoTotalMoneda;
-    if (diff > 1n || diff < -1n) out.push(msg(1014));
-  } else {
-    out.push(msg(1014));
-  }
-  // montoTotalSujetoIva = montoTotal − montoGiftCard (1015).
-  if (montoTotal === null || sujetoIva === null || sujetoIva !== montoTotal - giftCard) out.push(msg(1015));
-  return out;
 }
 
 function normalizePem(pem: string): string {
@@ -173,16 +85,10 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
       return verdict;
     };
 
-    let root: Node;
-    let cab: Node;
-    let detalles: Node[];
+    let cab: XmlNode;
+    let detalles: XmlNode[];
     try {
-      const doc = parser.parse(xml) as Node;
-      const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('@_'));
-      root = (rootName ? doc[rootName] : undefined) as Node;
-      cab = root?.['cabecera'] as Node;
-      if (!cab || typeof cab !== 'object') throw new Error('no cabecera');
-      detalles = ((root['detalle'] as Node[] | undefined) ?? []).filter((d) => typeof d === 'object');
+      ({ cab, detalles } = parseDocument(xml));
     } catch {
       fail(939);
       return finish();
@@ -275,8 +181,9 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
     // 1007: the padrón address returned with the CUFD (§2.1).
     if (cufd && text(cab['direccion']) !== cufd.direccion) fail(1007);
 
-    // §3.7 formulas.
-    if (FORMULA_SECTORS.has(ctx.sector)) verdict.messages.push(...formulaMessages(cab, detalles));
+    // The sector's amount rules (§3.7, §9.2, §9.3).
+    const layout = formulaLayout(ctx.sector);
+    if (layout) verdict.messages.push(...sectorFormulaMessages(layout, cab, detalles, ctx.nit, (c) => state.reception.invoice(c)));
 
     return finish();
   });

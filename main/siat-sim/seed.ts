@@ -26,6 +26,10 @@ export function seedSimulator(db: SimDatabase): void {
     );
     db.prepare('INSERT OR IGNORE INTO systems (codigo_sistema, nit) VALUES (?, ?)').run(tp.codigoSistema, nit);
     for (const b of tp.branches) insertBranch(db, nit, b, { keepAddress: true });
+    // Seeded once: a list restricted through /admin/sectors survives a restart on a data directory.
+    if (!db.prepare('SELECT 1 FROM taxpayer_sectors WHERE nit = ?').get(nit)) {
+      for (const s of tp.sectors) db.prepare('INSERT INTO taxpayer_sectors (nit, sector) VALUES (?, ?)').run(nit, s);
+    }
     for (const n of KNOWN_ACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'ACTIVO')`).run(n);
     for (const n of KNOWN_INACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'INACTIVO')`).run(n);
   })();

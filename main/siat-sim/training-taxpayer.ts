@@ -4,6 +4,7 @@
 // Runs in: engine and SIAT simulator.
 import { MODALIDAD, type Modalidad } from '../siat/codes';
 import { ACTIVIDADES } from './catalog-data/activities';
+import { INVOICE_TYPES } from '../../shared/invoice-types';
 
 export interface TrainingBranch {
   readonly codigoSucursal: number;
@@ -26,6 +27,8 @@ export interface TrainingTaxpayer {
   readonly branches: readonly TrainingBranch[];
   /** CAEB codes registered for the NIT (sincronizarActividades). */
   readonly activities: readonly string[];
+  /** Document sectors the NIT is enabled for (SIAT 940 for any other). */
+  readonly sectors: readonly number[];
 }
 
 const DIRECCION = 'AV. 16 DE JULIO N° 1490, EDIFICIO KIPU';
@@ -43,4 +46,6 @@ export const TRAINING_TAXPAYER: TrainingTaxpayer = Object.freeze({
   // Casa matriz only; points of sale are registered through registroPuntoVenta.
   branches: Object.freeze([Object.freeze({ codigoSucursal: 0, direccion: DIRECCION, municipio: MUNICIPIO })]),
   activities: Object.freeze(ACTIVIDADES.map((a) => a.codigoCaeb)),
+  // Every sector the seeds name (issue #12: training mode enables the demo taxpayer for them).
+  sectors: Object.freeze([...new Set(INVOICE_TYPES.map((t) => t.sector))].sort((a, b) => a - b)),
 });

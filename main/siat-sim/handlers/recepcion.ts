@@ -54,6 +54,14 @@ function receptionContext(state: SimulatorState, req: Req, call: CallInfo, emisi
   };
 }
 
+/**
+ * A document is received only in a sector the padrón enables for the NIT (940); annulment, state
+ * and package polls of what was already received are not refused for it.
+ */
+function checkSectorEnabled(ctx: ReceptionContext): void {
+  if (!ctx.state.padron.sectorEnabled(ctx.nit, ctx.sector)) reject(940);
+}
+
 /** archivo + hashArchivo + fechaEnvio (§3.5): hash over the gzip bytes (969). */
 function readArchivo(req: Req): Buffer {
   const fechaEnvio = str(req, 'fechaEnvio');
@@ -105,6 +113,7 @@ function registerVerdict(
     cuf: v.cuf,
     nit: ctx.nit,
     operation,
+    sector: ctx.sector,
     packageId: pkg?.id ?? null,
     numeroArchivo: pkg?.numeroArchivo ?? null,
     outcome: v.valid ? 'VALIDADA' : v.duplicate ? 'DUPLICADA' : 'RECHAZADA',
@@ -210,6 +219,7 @@ async function pollPackage(state: SimulatorState, req: Req, nit: string, kinds: 
 
 function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: 'paquete' | 'masiva'): Record<string, unknown> {
   const ctx = receptionContext(state, req, call, [kind === 'paquete' ? 2 : 3]);
+  checkSectorEnabled(ctx);
   let eventCode: number | null = null;
   if (kind === 'paquete') {
     const event = state.reception.event(num(req, 'codigoEvento') ?? -1);
@@ -258,6 +268,7 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
 
 const recepcionFactura: Handler = async (state, req, call) => {
   const ctx = receptionContext(state, req, call, [1]);
+  checkSectorEnabled(ctx);
   const bytes = readArchivo(req);
   let xml: string;
   try {

@@ -30,6 +30,24 @@ export class Padron {
     return JSON.parse(tp.modalidades) as number[];
   }
 
+  /** The document sectors the NIT may issue (SIAT 940 for any other). */
+  sectors(nit: string): number[] {
+    return (this.db.prepare('SELECT sector FROM taxpayer_sectors WHERE nit = ? ORDER BY sector').all(nit) as { sector: number }[]).map((r) => r.sector);
+  }
+
+  sectorEnabled(nit: string, sector: number): boolean {
+    return this.db.prepare('SELECT 1 FROM taxpayer_sectors WHERE nit = ? AND sector = ?').get(nit, sector) !== undefined;
+  }
+
+  /** Replaces the NIT's sectors, as the SIN does when it enables or withdraws a document sector. */
+  setSectors(nit: string, sectors: readonly number[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM taxpayer_sectors WHERE nit = ?').run(nit);
+      const insert = this.db.prepare('INSERT OR IGNORE INTO taxpayer_sectors (nit, sector) VALUES (?, ?)');
+      for (const s of sectors) insert.run(nit, s);
+    })();
+  }
+
   systemNit(codigoSistema: string): string | undefined {
     const row = this.db.prepare('SELECT nit FROM systems WHERE codigo_sistema = ?').get(codigoSistema) as { nit: string } | undefined;
     return row?.nit;

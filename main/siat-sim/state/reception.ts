@@ -68,6 +68,8 @@ export interface PackageRow {
 
 export interface ReceivedDocument {
   cuf: string;
+  /** codigoDocumentoSector of the request that brought it (null: received before it was recorded). */
+  sector: number | null;
   /** Times SIAT received a document with this CUF (online sends and package files). */
   timesReceived: number;
   /** Times it was registered as valid: never more than 1 (duplicates answer 1000). */
@@ -114,6 +116,7 @@ export class ReceptionLog {
     cuf: string | null;
     nit: string | null;
     operation: string;
+    sector: number | null;
     packageId?: string | null;
     numeroArchivo?: number | null;
     outcome: 'VALIDADA' | 'RECHAZADA' | 'DUPLICADA';
@@ -121,9 +124,9 @@ export class ReceptionLog {
   }): void {
     this.db
       .prepare(
-        `INSERT INTO receptions (cuf, nit, operation, package_id, numero_archivo, received_at, outcome, messages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO receptions (cuf, nit, operation, sector, package_id, numero_archivo, received_at, outcome, messages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(r.cuf, r.nit, r.operation, r.packageId ?? null, r.numeroArchivo ?? null, this.clock.now().getTime(), r.outcome, JSON.stringify(r.messages));
+      .run(r.cuf, r.nit, r.operation, r.sector, r.packageId ?? null, r.numeroArchivo ?? null, this.clock.now().getTime(), r.outcome, JSON.stringify(r.messages));
   }
 
   /** Messages of the last rejected reception of a CUF that was never registered. */
@@ -134,10 +137,18 @@ export class ReceptionLog {
     return row ? (JSON.parse(row.messages) as { codigo: number; descripcion: string }[]) : undefined;
   }
 
-  /** Every document received, grouped by CUF (GET /admin/received; tests assert "received once"). */
-  receivedDocuments(): ReceivedDocument[] {
-    const rows = this.db.prepare('SELECT * FROM receptions WHERE cuf IS NOT NULL ORDER BY id').all() as {
+  /**
+   * Every document received, grouped by CUF (GET /admin/received; tests assert "received once"),
+   * or only those of one document sector.
+   */
+  receivedDocuments(filter: { sector?: number } = {}): ReceivedDocument[] {
+    const rows = (
+      filter.sector === undefined
+        ? this.db.prepare('SELECT * FROM receptions WHERE cuf IS NOT NULL ORDER BY id').all()
+        : this.db.prepare('SELECT * FROM receptions WHERE cuf IS NOT NULL AND sector = ? ORDER BY id').all(filter.sector)
+    ) as {
       cuf: string;
+      sector: number | null;
       operation: string;
       package_id: string | null;
       numero_archivo: number | null;
@@ -150,7 +161,7 @@ export class ReceptionLog {
       let doc = byCuf.get(r.cuf);
       if (!doc) {
         const inv = this.invoice(r.cuf);
-        doc = { cuf: r.cuf, timesReceived: 0, timesRegistered: 0, estado: inv ? inv.estado : 'RECHAZADA', packages: [], receptions: [] };
+        doc = { cuf: r.cuf, sector: r.sector ?? inv?.sector ?? null, timesReceived: 0, timesRegistered: 0, estado: inv ? inv.estado : 'RECHAZADA', packages: [], receptions: [] };
         byCuf.set(r.cuf, doc);
       }
       doc.timesReceived++;

@@ -174,15 +174,21 @@ describe('FacturacionOperaciones', () => {
  * Every reception operation of one invoice service: online reception, state, annulment,
  * reversal, offline package + validation, massive package + validation, annexes.
  */
-async function receptionSuite(service: ServiceKey, modalidad: 1 | 2, sector: 1 | 2 | 24, firstNumber: number): Promise<void> {
+async function receptionSuite(service: ServiceKey, modalidad: 1 | 2, sector: 1 | 8 | 24, firstNumber: number): Promise<void> {
   const ops = SIAT_SERVICES[service].operations as Record<string, unknown>;
   const c = client as unknown as Record<string, Record<string, (req?: unknown) => Promise<Record<string, unknown>>>>;
   const svc = c[service]!;
   let s: Session = await openSession(client, modalidad);
   const suffix = service === 'documentoAjuste' ? 'DocumentoAjuste' : 'Factura';
 
-  // Online.
-  const online = buildInvoice(s, { numero: firstNumber, sector });
+  // Online. A note refers to an invoice SIAT registered: a sale first (CONTRACT §9.3).
+  let note: Parameters<typeof buildInvoice>[1]['note'];
+  if (sector === 24) {
+    const original = buildInvoice(s, { numero: firstNumber + 90 });
+    assert.equal((await client.compraVenta.recepcionFactura({ ...receptionBase(s), ...archivoFields(original.xml) } as never)).codigoEstado, 908);
+    note = { original };
+  }
+  const online = buildInvoice(s, { numero: firstNumber, sector, ...(note ? { note } : {}) });
   const r = await svc[`recepcion${suffix}`]!({ ...receptionBase(s, 1, sector), ...archivoFields(online.xml) });
   assert.equal(r['codigoEstado'], 908, JSON.stringify(r));
   assert.equal(r['transaccion'], true);
@@ -248,8 +254,8 @@ async function receptionSuite(service: ServiceKey, modalidad: 1 | 2, sector: 1 |
 describe('invoice reception services', () => {
   test('ServicioFacturacionCompraVenta, computarizada (sector 1)', () => receptionSuite('compraVenta', 2, 1, 100));
   test('ServicioFacturacionCompraVenta, electrónica signed (sector 1)', () => receptionSuite('compraVenta', 1, 1, 200));
-  test('ServicioFacturacionComputarizada (sector 2)', () => receptionSuite('computarizada', 2, 2, 300));
-  test('ServicioFacturacionElectronica (sector 2, signed)', () => receptionSuite('electronica', 1, 2, 400));
+  test('ServicioFacturacionComputarizada (sector 8)', () => receptionSuite('computarizada', 2, 8, 300));
+  test('ServicioFacturacionElectronica (sector 8, signed)', () => receptionSuite('electronica', 1, 8, 400));
   test('ServicioFacturacionDocumentoAjuste (sector 24)', () => receptionSuite('documentoAjuste', 2, 24, 500));
 });
 

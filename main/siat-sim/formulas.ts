@@ -1,0 +1,250 @@
+// The amount rules SIAT checks on a received document, per sector, read from the sector's layout
+// (main/invoicing/sectors/layouts.ts) and never written per sector: §3.7's formulas on the lines
+// of every sector with a detalle, the layout's tax-base rule (tasa cero, export, zona franca:
+// montoTotalSujetoIva 0), whole-line bonuses where the layout allows them (35), montoDetalle where
+// the cabecera has it, and the credit-debit note's sums against the original invoice SIAT
+// registered (CONTRACT §9.3). Codes: CONTRACT §6; choices: docs/decisions/0026-simulator-sector-checks.md.
+// Runs in: SIAT simulator only.
+
+import { XMLParser } from 'fast-xml-parser';
+import type { SectorLayout } from '../invoicing/sectors/layout';
+import { msg, type SimMessage } from './respond';
+
+export type XmlNode = Record<string, unknown>;
+
+const documentParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  isArray: (name) => name === 'detalle',
+});
+
+/** The cabecera and detalle of a document's XML; throws when it has no cabecera. */
+export function parseDocument(xml: string): { cab: XmlNode; detalles: XmlNode[] } {
+  const doc = documentParser.parse(xml) as XmlNode;
+  const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('@_'));
+  const root = (rootName ? doc[rootName] : undefined) as XmlNode | undefined;
+  const cab = root?.['cabecera'] as XmlNode | undefined;
+  if (!root || !cab || typeof cab !== 'object') throw new Error('no cabecera');
+  const detalles = ((root['detalle'] as XmlNode[] | undefined) ?? []).filter((d) => typeof d === 'object');
+  return { cab, detalles };
+}
+
+export function text(node: unknown): string | null {
+  if (node === undefined || node === null) return null;
+  if (typeof node === 'string') return node;
+  if (typeof node === 'object') {
+    const n = node as XmlNode;
+    if (n['@_nil'] === 'true') return null;
+    return typeof n['#text'] === 'string' ? n['#text'] : '';
+  }
+  return String(node);
+}
+
+function decimals(value: string | null): number {
+  if (!value) return 0;
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/** A decimal string as an exact scaled integer: value × 10^scale (null when it has more decimals). */
+function scaled(value: string | null, scale: number): bigint | null {
+  if (value === null) return null;
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return null;
+  const frac = m[3] ?? '';
+  if (frac.length > scale) return null;
+  const v = BigInt(m[2]! + frac.padEnd(scale, '0'));
+  return m[1] ? -v : v;
+}
+
+/** Cents of a 2-decimal amount; an absent (or nil) element counts as `fallback`. */
+function cents(node: unknown, fallback: bigint | null = null): bigint | null {
+  const t = text(node);
+  return t === null ? fallback : scaled(t, 2);
+}
+
+/** Divides a non-negative scaled integer by 10^drop, rounding HALF-UP (§3.3). */
+function roundHalfUp(v: bigint, drop: number): bigint {
+  if (drop <= 0) return v * 10n ** BigInt(-drop);
+  const d = 10n ** BigInt(drop);
+  return (v + d / 2n) / d;
+}
+
+/**
+ * subTotal = cantidad × precioUnitario − montoDescuento (1018), at the precision the subTotal is
+ * written with (2 decimals in Kipu's documents; up to 5 or 10 where the sector's XSD allows it):
+ * the product rounded HALF-UP to it. Returns the subTotal at scale 10, or null when the line is
+ * wrong. A subTotal of 0 only where the layout allows whole-line bonuses (35).
+ */
+function lineSubTotal(d: XmlNode, allowZero: boolean): bigint | null {
+  const cantidadText = text(d['cantidad']);
+  const precioText = text(d['precioUnitario']);
+  const descuentoText = text(d['montoDescuento']) ?? '0';
+  const subTotalText = text(d['subTotal']);
+  const dc = decimals(cantidadText);
+  const dp = decimals(precioText);
+  const target = Math.max(2, decimals(subTotalText), decimals(descuentoText));
+  if (target > 10) return null;
+  const cantidad = scaled(cantidadText, dc);
+  const precio = scaled(precioText, dp);
+  const descuento = scaled(descuentoText, target);
+  const subTotal = scaled(subTotalText, target);
+  if (cantidad === null || precio === null || descuento === null || subTotal === null || cantidad < 0n || precio < 0n) return null;
+  const product = roundHalfUp(cantidad * precio, dc + dp - target);
+  if (product - descuento !== subTotal) return null;
+  if (subTotal < 0n || (subTotal === 0n && !allowZero)) return null;
+  return subTotal * 10n ** BigInt(10 - target);
+}
+
+/** Cents at the scale-10 precision of line sums. */
+const E8 = 10n ** 8n;
+
+/** The lines' subTotals (scale 10) with 1018 for each wrong line, numbered from 0 as SIAT does. */
+function lineMessages(detalles: XmlNode[], allowZero: boolean, out: SimMessage[]): (bigint | null)[] {
+  return detalles.map((d, i) => {
+    const s = lineSubTotal(d, allowZero);
+    if (s === null) out.push(msg(1018, { numeroDetalle: i }));
+    return s;
+  });
+}
+
+/** §3.7: montoTotal (1013), montoTotalMoneda (1014), montoTotalSujetoIva (1015), montoDetalle (1060). */
+function invoiceMessages(layout: SectorLayout, cab: XmlNode, detalles: XmlNode[]): SimMessage[] {
+  const out: SimMessage[] = [];
+  const subTotals = lineMessages(detalles, layout.rules.zeroSubtotalLines, out);
+  // Σ subTotal at scale 10; null when a line is already wrong (its 1018 says so).
+  const sum = subTotals.every((s) => s !== null) ? subTotals.reduce<bigint>((a, s) => a + s!, 0n) : null;
+  const montoTotal = cents(cab['montoTotal']);
+  const descuentoAdicional = cents(cab['descuentoAdicional'], 0n);
+  // montoTotal = Σ subTotal − descuentoAdicional (1013; the gift card is not subtracted here).
+  if (montoTotal === null || descuentoAdicional === null || (sum !== null && montoTotal * E8 !== sum - descuentoAdicional * E8)) out.push(msg(1013));
+  // montoTotalMoneda = montoTotal / tipoCambio (1014), one cent of rounding tolerated.
+  const montoTotalMoneda = cents(cab['montoTotalMoneda']);
+  const tipoCambioText = text(cab['tipoCambio']);
+  const scale = Math.max(2, decimals(tipoCambioText));
+  const tipoCambio = scaled(tipoCambioText, scale);
+  if (montoTotal !== null && montoTotalMoneda !== null && tipoCambio !== null && tipoCambio > 0n) {
+    const exact = (montoTotal * 10n ** BigInt(scale) * 10n) / tipoCambio; // cents × 10
+    const diff = (exact + 5n) / 10n - montoTotalMoneda;
+    if (diff > 1n || diff < -1n) out.push(msg(1014));
+  } else {
+    out.push(msg(1014));
+  }
+  // montoTotalSujetoIva (1015): 0 where the sector has no tax base (tasa cero, export, zona
+  // franca); otherwise montoTotal − montoGiftCard, the gift card only where the layout has one.
+  const sujetoIva = cents(cab['montoTotalSujetoIva']);
+  const giftCard = layout.rules.giftCard ? cents(cab['montoGiftCard'], 0n) : 0n;
+  const expectedBase = layout.rules.sujetoIva === 'zero' ? 0n : montoTotal !== null && giftCard !== null ? montoTotal - giftCard : null;
+  if (sujetoIva === null || expectedBase === null || sujetoIva !== expectedBase) out.push(msg(1015));
+  // montoDetalle (export): the goods' value, Σ subTotal (1060).
+  if (layout.cabecera.some((e) => e.name === 'montoDetalle')) {
+    const montoDetalle = cents(cab['montoDetalle']);
+    if (montoDetalle === null || (sum !== null && montoDetalle * E8 !== sum)) out.push(msg(1060));
+  }
+  return out;
+}
+
+/** What the note check needs of the invoice SIAT registered under numeroAutorizacionCuf. */
+export interface RegisteredOriginal {
+  nit: string;
+  sector: number;
+  numero: number;
+  fecha_emision: string;
+  estado: 'VALIDA' | 'ANULADA';
+  xml: string;
+}
+
+/** IVA on the returned amount (CONTRACT §9.3: 75.00 returned → 9.75). */
+const IVA_PERCENT = 13n;
+
+/** The same line, amount by amount (numbers compared as numbers: 2.00 = 2). */
+function sameLine(a: XmlNode, b: XmlNode): boolean {
+  const same = (k: string, scale: number) => {
+    const x = scaled(text(a[k]) ?? '0', scale);
+    const y = scaled(text(b[k]) ?? '0', scale);
+    return x !== null && x === y;
+  };
+  return (
+    text(a['codigoProducto']) === text(b['codigoProducto']) &&
+    text(a['actividadEconomica']) === text(b['actividadEconomica']) &&
+    text(a['codigoProductoSin']) === text(b['codigoProductoSin']) &&
+    same('cantidad', 10) &&
+    same('precioUnitario', 10) &&
+    same('montoDescuento', 10) &&
+    same('subTotal', 10)
+  );
+}
+
+/**
+ * The credit-debit note (CONTRACT §9.3): the original exists for this NIT (1048), is a valid
+ * invoice (1061: annulled, or itself a note), its number and date are the note's (1048/1051); the
+ * lines tagged 1 are the original's lines (1049) and the returned ones (2) are products of it
+ * (1049); montoTotalOriginal = Σ subTotal(1) (1030); montoTotalDevuelto = Σ subTotal(2) −
+ * montoDescuentoCreditoDebito (1029) and not above the original (1033);
+ * montoEfectivoCreditoDebito = 13 % of the returned amount, HALF-UP (1031).
+ */
+function noteMessages(cab: XmlNode, detalles: XmlNode[], nit: string, original: (cuf: string) => RegisteredOriginal | undefined): SimMessage[] {
+  const out: SimMessage[] = [];
+  const subTotals = lineMessages(detalles, false, out);
+  const tx = detalles.map((d) => text(d['codigoDetalleTransaccion']));
+  let sumOriginal = 0n;
+  let sumReturned = 0n;
+  detalles.forEach((_, i) => {
+    if (tx[i] === '1') sumOriginal += subTotals[i] ?? 0n;
+    else if (tx[i] === '2') sumReturned += subTotals[i] ?? 0n;
+    else out.push(msg(1049, { numeroDetalle: i }));
+  });
+  const linesOk = subTotals.every((s) => s !== null);
+
+  const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
+  if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
+    out.push(msg(1048));
+  } else if (orig.estado !== 'VALIDA' || orig.sector === 24) {
+    out.push(msg(1061));
+  } else {
+    if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));
+    let originalLines: XmlNode[] = [];
+    try {
+      originalLines = parseDocument(orig.xml).detalles;
+    } catch {
+      originalLines = [];
+    }
+    const noteOriginal = detalles.filter((_, i) => tx[i] === '1');
+    const sameOriginal = noteOriginal.length === originalLines.length && noteOriginal.every((d, i) => sameLine(d, originalLines[i]!));
+    const codes = new Set(originalLines.map((d) => text(d['codigoProducto'])));
+    const returnedKnown = detalles.every((d, i) => tx[i] !== '2' || codes.has(text(d['codigoProducto'])));
+    if (!sameOriginal || !returnedKnown) out.push(msg(1049));
+  }
+
+  if (!linesOk) return out;
+  const montoOriginal = cents(cab['montoTotalOriginal']);
+  const montoDevuelto = cents(cab['montoTotalDevuelto']);
+  const descuento = cents(cab['montoDescuentoCreditoDebito'], 0n);
+  const efectivo = cents(cab['montoEfectivoCreditoDebito']);
+  if (montoOriginal === null || montoOriginal * E8 !== sumOriginal) out.push(msg(1030));
+  if (montoDevuelto === null || descuento === null || montoDevuelto * E8 !== sumReturned - descuento * E8 || montoDevuelto <= 0n) out.push(msg(1029));
+  if (montoDevuelto !== null && montoOriginal !== null && montoDevuelto > montoOriginal) out.push(msg(1033));
+  // 13 % of the returned amount, in cents, HALF-UP.
+  if (montoDevuelto !== null && (efectivo === null || efectivo !== (montoDevuelto * IVA_PERCENT + 50n) / 100n)) out.push(msg(1031));
+  return out;
+}
+
+/**
+ * The sector's amount rules on a parsed document. A layout without detalle (boleto aéreo) has
+ * none here; a layout whose lines carry codigoDetalleTransaccion is an adjustment note.
+ */
+export function sectorFormulaMessages(
+  layout: SectorLayout,
+  cab: XmlNode,
+  detalles: XmlNode[],
+  nit: string,
+  original: (cuf: string) => RegisteredOriginal | undefined,
+): SimMessage[] {
+  if (!layout.detalle) return [];
+  if (layout.detalle.some((e) => e.name === 'codigoDetalleTransaccion')) return noteMessages(cab, detalles, nit, original);
+  return invoiceMessages(layout, cab, detalles);
+}
