@@ -18,6 +18,7 @@ import { CatalogRepository } from './catalogs';
 import { ContingencyRepository } from './contingency-events';
 import { WebhookRepository } from './webhooks';
 import { RegulationPassageRepository } from './regulation-passages';
+import { PurchaseRepository } from './purchases';
 
 export interface Store {
   path: string;
@@ -38,6 +39,8 @@ export interface Store {
   webhooks: WebhookRepository;
   /** The AI assistant's regulation corpus (FTS5 index). */
   regulation: RegulationPassageRepository;
+  /** The purchase register (issue 14). */
+  purchases: PurchaseRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -91,6 +94,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     contingency: new ContingencyRepository(db, now),
     webhooks: new WebhookRepository(db, now),
     regulation: new RegulationPassageRepository(db, now),
+    purchases: new PurchaseRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
     get isOpen() {
