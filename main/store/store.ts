@@ -19,6 +19,7 @@ import { ContingencyRepository } from './contingency-events';
 import { WebhookRepository } from './webhooks';
 import { RegulationPassageRepository } from './regulation-passages';
 import { PurchaseRepository } from './purchases';
+import { BookSourceRepository } from './books';
 
 export interface Store {
   path: string;
@@ -41,6 +42,8 @@ export interface Store {
   regulation: RegulationPassageRepository;
   /** The purchase register (issue 14). */
   purchases: PurchaseRepository;
+  /** What the monthly books read (invoices of a month, purchase sums). */
+  books: BookSourceRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -95,6 +98,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     webhooks: new WebhookRepository(db, now),
     regulation: new RegulationPassageRepository(db, now),
     purchases: new PurchaseRepository(db, now),
+    books: new BookSourceRepository(db),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
     get isOpen() {
