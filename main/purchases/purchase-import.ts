@@ -74,8 +74,9 @@ export function rowsToPurchases(rows: unknown[][]): { rows: SheetRow[]; missing:
     const texts = header.map((_, j) => cellText(cells[j]));
     if (texts.every((t) => t === '')) continue;
     const nitAt = header.indexOf('issuerNit');
-    // The template's description and note rows (row 2, row 3) have text where the NIT goes.
-    if (!/\d/.test(texts[nitAt] ?? '') && i <= headerIndex + 2) continue;
+    const totalAt = header.indexOf('totalPurchaseAmount');
+    // The template's description and note rows (rows 2 and 3) have words where the NIT and the total go.
+    if (i <= headerIndex + 2 && !/\d/.test(texts[nitAt] ?? '') && !/^[\d.,]+$/.test(texts[totalAt] ?? '')) continue;
     const fields: Partial<PurchaseFields> = {};
     const problems: SheetRow['problems'] = [];
     header.forEach((field, j) => {

@@ -35,7 +35,10 @@ export const PurchaseInputSchema = Type.Object(
 );
 export type PurchaseInput = Static<typeof PurchaseInputSchema>;
 
-export const PURCHASE_STATES = ['READY', 'SENT', 'ACCEPTED', 'REJECTED', 'DELETED'] as const;
+const PurchaseStateSchema = Type.Union(
+  [Type.Literal('READY'), Type.Literal('SENT'), Type.Literal('ACCEPTED'), Type.Literal('REJECTED'), Type.Literal('DELETED')],
+  { description: 'READY en cola, SENT enviada, ACCEPTED aceptada, REJECTED rechazada, DELETED eliminada' },
+);
 
 /** seed 001 "Purchase record", plus Kipu's own state, period and source. */
 export const PurchaseRecordSchema = Type.Object({
@@ -73,7 +76,7 @@ export const PurchaseRecordSchema = Type.Object({
   isValidated: Type.Boolean(),
   // Kipu's own members.
   id: Type.String(),
-  state: Type.Union(PURCHASE_STATES.map((s) => Type.Literal(s))),
+  state: PurchaseStateSchema,
   period: Type.Integer(),
   year: Type.Integer(),
   source: Type.String(),
@@ -107,7 +110,7 @@ export const PurchaseListQuery = Type.Object({
   size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
   period: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
-  state: Type.Optional(Type.Union(PURCHASE_STATES.map((s) => Type.Literal(s)))),
+  state: Type.Optional(PurchaseStateSchema),
 });
 
 /** POST /api/v1/purchases/scan: the text the scanner typed. */
