@@ -3,7 +3,7 @@
 // gzip is inflated, a tar is opened, XML elements named like registroCompra's are read, and
 // delimited text (CSV, `;`, `|`, tab) is read by its header row (RCV purchase headers or the
 // XML names). docs/decisions/0022-consulta-compras-archivo.md. Pure.
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { unpackPackage } from '../invoicing/archive';
 
@@ -108,22 +108,21 @@ export function readConsultaArchivo(bytes: Buffer | null): ReadArchivo {
   let data = bytes;
   if (data[0] === 0x1f && data[1] === 0x8b) {
     try {
-      // The tar reader inflates by itself; try it first on the gzip bytes.
-      const files = unpackPackage(data);
-      layers.push('gzip', 'tar');
-      const rows = files.flatMap((f) => readXml(f.xml));
-      return { format: [...layers, rows.length > 0 ? 'xml' : 'unknown'].join('+'), rows };
+      data = gunzipSync(data);
+      layers.push('gzip');
     } catch {
-      try {
-        data = gunzipSync(data);
-        layers.push('gzip');
-      } catch {
-        return { format: 'gzip-corrupt', rows: [] };
-      }
+      return { format: 'gzip-corrupt', rows: [] };
     }
   }
   if (data.length > 262 && data.subarray(257, 262).toString('latin1') === 'ustar') {
-    return { format: [...layers, 'tar', 'unknown'].join('+'), rows: [] };
+    try {
+      // unpackPackage reads a tar.gz: hand it the tar re-compressed (cheap; answers are small).
+      const files = unpackPackage(gzipSync(data));
+      const rows = files.flatMap((f) => readXml(f.xml));
+      return { format: [...layers, 'tar', rows.length > 0 ? 'xml' : 'unknown'].join('+'), rows };
+    } catch {
+      return { format: [...layers, 'tar-corrupt'].join('+'), rows: [] };
+    }
   }
   const text = data.toString('utf8');
   if (text.trimStart().startsWith('<')) return { format: [...layers, 'xml'].join('+'), rows: readXml(text) };
