@@ -9,7 +9,6 @@ import type { PurchasePackage, PurchaseRecord, PurchaseRepository, PurchaseState
 import type { TenantRepository } from '../store/tenants';
 import { packPackage } from '../invoicing/archive';
 import { isRetryable as isTransient, isWarning } from '../siat/messages';
-import { SiatTransportError } from '../siat/errors';
 import { formatSiatDateTime } from '../siat/datetime';
 import { buildRegistroCompraXml } from './registro-xml';
 import { validatePurchaseXml } from './registro-xsd';
@@ -184,9 +183,4 @@ export class PurchaseSender {
     });
     this.o.purchases.settlePackage(tenantId, pkg.id, { siatCode: code, siatDescription: description, codigoRecepcion, messages }, outcomes);
   }
-}
-
-/** A failure that means "SIAT not reachable now" rather than a verdict. */
-export function isOffline(err: unknown): boolean {
-  return err instanceof SiatTransportError;
 }

@@ -230,11 +230,15 @@ export class PurchaseRepository {
   list(tenantId: string, f: PurchaseFilter, offset: number, limit: number): { items: PurchaseRecord[]; total: number } {
     const where = ['tenant_id = ?'];
     const args: unknown[] = [tenantId];
-    if (f.gestion !== undefined) (where.push('gestion = ?'), args.push(f.gestion));
-    if (f.periodo !== undefined) (where.push('periodo = ?'), args.push(f.periodo));
-    if (f.invoiceNumber !== undefined) (where.push('numero_factura = ?'), args.push(f.invoiceNumber));
-    if (f.cuf !== undefined) (where.push('codigo_autorizacion = ?'), args.push(f.cuf));
-    if (f.state !== undefined) (where.push('state = ?'), args.push(f.state));
+    const add = (clause: string, value: unknown) => {
+      where.push(clause);
+      args.push(value);
+    };
+    if (f.gestion !== undefined) add('gestion = ?', f.gestion);
+    if (f.periodo !== undefined) add('periodo = ?', f.periodo);
+    if (f.invoiceNumber !== undefined) add('numero_factura = ?', f.invoiceNumber);
+    if (f.cuf !== undefined) add('codigo_autorizacion = ?', f.cuf);
+    if (f.state !== undefined) add('state = ?', f.state);
     const w = where.join(' AND ');
     const total = (prepared(this.db, `SELECT COUNT(*) AS n FROM purchases WHERE ${w}`).get(...args) as { n: number }).n;
     const rows = prepared(this.db, `SELECT * FROM purchases WHERE ${w} ORDER BY gestion DESC, periodo DESC, nro DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as Row[];
