@@ -61,3 +61,6 @@ export type { PrintResult } from './api/printing';
 export type { PrinterSettings } from './api/printing';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
+
+export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult, QueryResult } from './api/purchases';
+export type { BookTotals } from './api/books';

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
 import { TrainingBanner } from './TrainingBanner';
-import { NAV_ORDER, commandForKey } from '../sale/keymap';
+import { EXTRA_NAV, NAV_ORDER, commandForKey } from '../sale/keymap';
 import { SCREEN_LABELS, useNav } from './nav-store';
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
@@ -18,6 +18,8 @@ import { SettingsScreen } from '../settings/SettingsScreen';
 import { SyncScreen } from '../sync/SyncScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { UpdateNotice } from './UpdateNotice';
+import { PurchasesScreen } from '../purchases/PurchasesScreen';
+import { BooksScreen } from '../books/BooksScreen';
 
 export function App() {
   const { phase, config, posId, pointsOfSale } = useSession(
@@ -85,6 +87,18 @@ export function App() {
                   {SCREEN_LABELS[target]}
                 </button>
               ))}
+              {EXTRA_NAV.map(({ target, key }) => (
+                <button
+                  key={target}
+                  className={screen === target ? 'tab active' : 'tab'}
+                  data-testid={`nav-${target}`}
+                  aria-current={screen === target ? 'page' : undefined}
+                  onClick={() => useNav.getState().go(target)}
+                  title={`Alt+${key}`}
+                >
+                  {SCREEN_LABELS[target]}
+                </button>
+              ))}
             </nav>
             <span className="spacer" />
             <UpdateNotice />
@@ -105,6 +119,8 @@ export function App() {
             {screen === 'sincronizacion' && <SyncScreen />}
             {screen === 'configuracion' && <SettingsScreen />}
             {screen === 'sucursales' && <BranchesScreen />}
+            {screen === 'compras' && <PurchasesScreen />}
+            {screen === 'libros' && <BooksScreen />}
           </main>
           <StatusBar />
         </>

@@ -20,4 +20,6 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   sincronizacion: 'Sincronización',
   configuracion: 'Configuración',
   sucursales: 'Sucursales',
+  compras: 'Compras',
+  libros: 'Libros',
 };
