@@ -62,5 +62,5 @@ export type { PrinterSettings } from './api/printing';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
 
-export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult, QueryResult } from './api/purchases';
+export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
 export type { BookTotals } from './api/books';

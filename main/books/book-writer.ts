@@ -58,7 +58,11 @@ export async function writeXlsxBook(out: Writable, sheetName: string, columns: r
   for (const row of rows) {
     // Amounts as numbers of bolivianos: cents / 100 is exact to 2 decimals for the XLSX reader.
     sheet.addRow(row.map((cell) => (typeof cell === 'object' ? cell.cents / 100 : cell))).commit();
-    if (++n % XLSX_YIELD === 0 && out.writableNeedDrain) await once(out, 'drain');
+    if (++n % XLSX_YIELD === 0) {
+      // Let the zip stream compress and flush what was committed; then honour the sink's back-pressure.
+      await new Promise((r) => setImmediate(r));
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
   }
   sheet.commit();
   await wb.commit();

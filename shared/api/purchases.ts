@@ -190,7 +190,6 @@ export const QueryResultSchema = Type.Object({
   messages: Type.Array(SiatMessageSchema),
   receivedAt: Type.String(),
 });
-export type QueryResult = Static<typeof QueryResultSchema>;
 
 export const QueueStatusSchema = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
