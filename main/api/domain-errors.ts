@@ -14,7 +14,7 @@ import { WebhookError } from '../webhooks/endpoints-service';
 import { IssueError } from '../invoicing/issue-error';
 import { CertificateError } from '../invoicing/certificate';
 import { MissingCertificateError } from '../invoicing/signer-provider';
-import { PurchaseError, type PurchaseErrorCode } from '../purchases/purchase-register';
+import { PurchaseError, type PurchaseErrorCode } from '../purchases/purchase-error';
 import { DuplicatePurchaseError } from '../store/purchases';
 import { NoPointOfSaleError } from '../purchases/siat-compras';
 import { ApiError } from './errors';

@@ -16,20 +16,8 @@ import { rowsToPurchases } from './purchase-import';
 import { readConsultaArchivo } from './consulta-archivo';
 import { callCompras, type ComprasAnswer, type SiatComprasDeps } from './siat-compras';
 import type { PurchaseSender } from './package-sender';
+import { PurchaseError } from './purchase-error';
 
-export type PurchaseErrorCode = 'INVALID' | 'XSD' | 'DUPLICATE' | 'NOT_FOUND' | 'NOT_DELETABLE' | 'IMPORT_FORMAT' | 'QR' | 'SIAT_REFUSED';
-
-export class PurchaseError extends Error {
-  override name = 'PurchaseError';
-  constructor(
-    readonly code: PurchaseErrorCode,
-    message: string,
-    readonly fields: FieldIssue[] = [],
-    readonly siat: { code: number | null; messages: { codigo: number; descripcion: string }[] } | null = null,
-  ) {
-    super(message);
-  }
-}
 
 export interface ImportVerdict {
   row: number;

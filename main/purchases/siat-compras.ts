@@ -7,6 +7,8 @@ import type { PointOfSaleRepository } from '../store/points-of-sale';
 import type { Tenant } from '../store/tenants';
 import { siatMessagesOf } from '../siat/messages';
 import type { SiatMessageRow } from '../store/purchases';
+import { SiatRejectionError } from '../siat/errors';
+import { PurchaseError } from './purchase-error';
 
 export interface ComprasAnswer {
   transaccion: boolean;
@@ -37,7 +39,7 @@ export async function callCompras(deps: SiatComprasDeps, tenant: Tenant, operati
   const cuis = await deps.codes.ensureCuis(tenant, pos);
   const cufd = await deps.codes.ensureCufd(tenant, pos);
   const id = deps.gateway.identity(tenant);
-  const res = (await deps.gateway.client(tenant).call('recepcionCompras', operation, {
+  const call = deps.gateway.client(tenant).call('recepcionCompras', operation, {
     codigoAmbiente: id.codigoAmbiente,
     codigoPuntoVenta: pos.code,
     codigoSistema: id.codigoSistema,
@@ -46,7 +48,16 @@ export async function callCompras(deps: SiatComprasDeps, tenant: Tenant, operati
     cuis: cuis.codigo,
     nit: id.nit,
     ...fields,
-  } as never)) as Record<string, unknown>;
+  } as never);
+  let res: Record<string, unknown>;
+  try {
+    res = (await call) as Record<string, unknown>;
+  } catch (err) {
+    // SIAT refused to look at the request at all (989 token, 913 CUIS …): its codes, verbatim.
+    if (!(err instanceof SiatRejectionError)) throw err;
+    const text = err.messages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ');
+    throw new PurchaseError('SIAT_REFUSED', `SIAT rechazó la solicitud ${operation}: ${text}`, [], { code: err.messages[0]?.codigo ?? null, messages: err.messages });
+  }
   return {
     transaccion: res['transaccion'] === true,
     codigoEstado: typeof res['codigoEstado'] === 'number' ? res['codigoEstado'] : null,
