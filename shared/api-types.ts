@@ -63,3 +63,6 @@ export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
 export type { CashReport, CashSessionView } from './api/cash';
 export { DENOMINATION_KEYS } from './api/cash';
+
+export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
+export type { BookTotals } from './api/books';

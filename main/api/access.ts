@@ -131,6 +131,23 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/v1/user/additional': ADMIN,
   'GET /api/v1/user/additional/:userId': ADMIN,
 
+  // Purchases and the monthly books (issue 14): the store's managers (till screens Compras and
+  // Libros) and the administrator; seed 001's purchase list also for the integrator.
+  'GET /api/v1/invoice/shopping/PageShopping': ANY,
+  'POST /api/v1/purchases': STORE,
+  'GET /api/v1/purchases': STORE,
+  'POST /api/v1/purchases/scan': STORE,
+  'POST /api/v1/purchases/import': STORE,
+  'GET /api/v1/purchases/queue': STORE,
+  'POST /api/v1/purchases/send': STORE,
+  'GET /api/v1/purchases/:id': STORE,
+  'DELETE /api/v1/purchases/:id': STORE,
+  'POST /api/v1/purchases/confirm': STORE,
+  'POST /api/v1/purchases/siat-query': STORE,
+  'GET /api/v1/books/totals': STORE,
+  'GET /api/v1/books/ventas': STORE,
+  'GET /api/v1/books/compras': STORE,
+
   // Webhooks: the integrator's, and the administrator's.
   'GET /api/v1/webhooks/endpoints': HOOKS,
   'POST /api/v1/webhooks/endpoints': HOOKS,

@@ -15,6 +15,9 @@ import { IssueError } from '../invoicing/issue-error';
 import { CertificateError } from '../invoicing/certificate';
 import { MissingCertificateError } from '../invoicing/signer-provider';
 import { CashError, type CashErrorCode } from '../cash/cash-service';
+import { PurchaseError, type PurchaseErrorCode } from '../purchases/purchase-error';
+import { DuplicatePurchaseError } from '../store/purchases';
+import { NoPointOfSaleError } from '../purchases/siat-compras';
 import { ApiError } from './errors';
 import { siatApiError } from './siat-errors';
 
@@ -86,6 +89,16 @@ export const DOMAIN_ERROR_STATUS = {
     SESSION_REQUIRED: [409, 'CASH_SESSION_REQUIRED'],
     INVALID,
   } satisfies Record<CashErrorCode, Answer>,
+  purchase: {
+    INVALID,
+    XSD: [422, 'XSD_INVALID'],
+    DUPLICATE: CONFLICT,
+    NOT_FOUND,
+    NOT_DELETABLE: CONFLICT,
+    IMPORT_FORMAT: INVALID,
+    QR: INVALID,
+    SIAT_REFUSED: [422, 'SIAT_REJECTED'],
+  } satisfies Record<PurchaseErrorCode, Answer>,
   /** Domains that carry their status: the API code that goes with it. */
   byStatus: {
     404: NOT_FOUND,
@@ -136,6 +149,14 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
       ...(err.siat ? { siatCode: err.siat.code, siatMessages: err.siat.messages } : {}),
     });
   }
+  if (err instanceof PurchaseError) {
+    return answer(DOMAIN_ERROR_STATUS.purchase[err.code], err.message, {
+      ...(err.fields.length ? { fields: err.fields } : {}),
+      ...(err.siat ? { ...(err.siat.code !== null ? { siatCode: err.siat.code } : {}), siatMessages: err.siat.messages } : {}),
+    });
+  }
+  if (err instanceof DuplicatePurchaseError) return answer(CONFLICT, err.message, { fields: [{ field: 'authorizationCode', rule: 'unique', message: err.message }] });
+  if (err instanceof NoPointOfSaleError) return answer(CONFLICT, err.message);
   if (err instanceof CertificateError) return new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
   if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
   const storage = storageFailureOf(err);

@@ -55,6 +55,11 @@ import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
 import { CashService } from '../cash/cash-service';
 import { cashRoutes } from '../api/routes/cash';
+import { PurchaseSender } from '../purchases/package-sender';
+import { PurchaseRegister } from '../purchases/purchase-register';
+import { MonthlyBooks } from '../books/monthly-books';
+import { purchaseRoutes, pageShoppingRoutes } from '../api/routes/purchases';
+import { bookRoutes } from '../api/routes/books';
 
 export interface Engine {
   url: string;
@@ -84,6 +89,8 @@ export interface Engine {
   webhooks: WebhookDispatcher;
   /** Cash sessions (issue 17). */
   cash: CashService;
+  /** The purchases' own queue to SIAT (issue 14). */
+  purchaseSender: PurchaseSender;
   close(): Promise<void>;
 }
 
@@ -102,6 +109,8 @@ export interface EngineDeps {
   scheduler?: boolean;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
+  /** Purchase queue timings (tests shorten them). */
+  purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
 }
@@ -222,6 +231,22 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     // the manager does in the SIN's portal), so a trainee can register points of sale on it.
     ...(sim ? { onBranchCreated: (tenant: Tenant, b: BranchOffice) => addToSimulatedPadron(sim, tenant, b, logger) } : {}),
   });
+  // Purchase register and monthly books (issue 14): their own queue, never the sales path.
+  const purchaseSender = new PurchaseSender({
+    purchases: store.purchases,
+    tenants: store.tenants,
+    gateway,
+    codes,
+    pointsOfSale: store.pointsOfSale,
+    logger,
+    now,
+    ...(deps.purchases?.pollMs ? { pollMs: deps.purchases.pollMs } : {}),
+    ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
+  });
+  const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t) });
+  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender });
+  pageShoppingRoutes(app, { purchases: store.purchases });
+  bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
   const webhookRepo = store.webhooks;
   const webhookCa = settings.webhookCaFile ? readFileSync(settings.webhookCaFile, 'utf8') : null;
@@ -248,6 +273,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const resumed = invoicing.resumeSubmissions((id) => store.tenants.byId(id), (tenantId, id) => store.pointsOfSale.byId(tenantId, id));
   if (resumed > 0) logger.info({ resumed }, 'reanudando envíos al SIAT pendientes');
   webhooks.start();
+  purchaseSender.resumeAll();
 
   if (deps.scheduler !== false) {
     scheduler.start();
@@ -281,12 +307,14 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     simulator,
     webhooks,
     cash,
+    purchaseSender,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
         connectivity.stop();
         await app.close();
         await webhooks.stop();
+        await purchaseSender.stop();
         await monitor.stop();
         await recovery.stop();
         await scheduler.stop();

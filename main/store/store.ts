@@ -20,6 +20,8 @@ import { WebhookRepository } from './webhooks';
 import { RegulationPassageRepository } from './regulation-passages';
 import { ClientRepository } from './clients';
 import { CashSessionRepository } from './cash-sessions';
+import { PurchaseRepository } from './purchases';
+import { BookSourceRepository } from './books';
 
 export interface Store {
   path: string;
@@ -44,6 +46,10 @@ export interface Store {
   clients: ClientRepository;
   /** Cash sessions, their movements and the payment split of invoices (main/cash). */
   cash: CashSessionRepository;
+  /** The purchase register (issue 14). */
+  purchases: PurchaseRepository;
+  /** What the monthly books read (invoices of a month, purchase sums). */
+  books: BookSourceRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -99,6 +105,8 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     regulation: new RegulationPassageRepository(db, now),
     clients: new ClientRepository(db),
     cash: new CashSessionRepository(db, now),
+    purchases: new PurchaseRepository(db, now),
+    books: new BookSourceRepository(db),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
     get isOpen() {

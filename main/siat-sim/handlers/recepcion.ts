@@ -161,10 +161,6 @@ function processPackage(state: SimulatorState, codigo: string): Promise<void> {
 async function validatePackage(state: SimulatorState, codigo: string): Promise<void> {
   const pkg = state.reception.package(codigo);
   if (!pkg || pkg.estado !== 901) return;
-  if (pkg.kind === 'compras') {
-    state.reception.finishPackage(codigo, 908, []);
-    return;
-  }
   const files = unpackPackage(pkg.archivo);
   const ctx: DocumentCheckContext = {
     state,
@@ -347,65 +343,4 @@ export const recepcionHandlers: Handlers = {
   verificacionEstadoDocumentoAjuste: verificacionEstado,
   recepcionAnexos,
   recepcionAnexosSuministroEnergia: recepcionAnexosSuministro,
-};
-
-// ---------------------------------------------------------------------------------------
-// ServicioRecepcionCompras (§2.6): the purchase register is accepted, counted and hashed.
-
-function comprasContext(state: SimulatorState, req: Req) {
-  const ctx = checkPointOfSaleRequest(state, req);
-  checkCurrentCufd(state, str(req, 'cufd'), ctx.nit, ctx.sucursal, ctx.pv);
-  return ctx;
-}
-
-export const comprasHandlers: Handlers = {
-  recepcionPaqueteCompras(state, req) {
-    const ctx = comprasContext(state, req);
-    const { bytes, files } = readPackage(req);
-    if (num(req, 'cantidadFacturas') !== files.length) reject(985);
-    const codigo = randomUUID();
-    state.reception.insertPackage({
-      codigo_recepcion: codigo,
-      kind: 'compras',
-      service: 'ServicioRecepcionCompras',
-      nit: ctx.nit,
-      codigo_sucursal: ctx.sucursal,
-      codigo_punto_venta: ctx.pv,
-      sector: 0,
-      modalidad: 0,
-      emision: 0,
-      tipo_factura: 0,
-      cufd: str(req, 'cufd') as string,
-      codigo_evento: null,
-      cafc: null,
-      cantidad: files.length,
-      archivo: bytes,
-      received_at: state.clock.now().getTime(),
-      ready_at: Date.now() + state.packageValidationDelayMs,
-      estado: 901,
-      result: null,
-      forced_rejections: null,
-    });
-    schedulePackage(state, codigo);
-    return estado(901, [], codigo);
-  },
-  validacionRecepcionPaqueteCompras(state, req) {
-    const ctx = comprasContext(state, req);
-    return pollPackage(state, req, ctx.nit, ['compras']);
-  },
-  confirmacionCompras(state, req) {
-    comprasContext(state, req);
-    readArchivo(req);
-    return estado(908, [], randomUUID());
-  },
-  anulacionCompra(state, req) {
-    comprasContext(state, req);
-    if (!str(req, 'codAutorizacion')) reject(924);
-    return estado(905);
-  },
-  consultaCompras(state, req) {
-    comprasContext(state, req);
-    if (!parseSiatDateTime(str(req, 'fecha') ?? '')) reject(943);
-    return { mensajesList: [], transaccion: true };
-  },
 };

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
 import { TrainingBanner } from './TrainingBanner';
-import { NAV_ORDER, commandForKey } from '../sale/keymap';
+import { EXTRA_NAV, NAV_ORDER, commandForKey } from '../sale/keymap';
 import { SCREEN_LABELS, useNav } from './nav-store';
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
@@ -19,6 +19,8 @@ import { SyncScreen } from '../sync/SyncScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { CashScreen } from '../cash/CashScreen';
 import { UpdateNotice } from './UpdateNotice';
+import { PurchasesScreen } from '../purchases/PurchasesScreen';
+import { BooksScreen } from '../books/BooksScreen';
 
 export function App() {
   const { phase, config, posId, pointsOfSale } = useSession(
@@ -86,6 +88,18 @@ export function App() {
                   {SCREEN_LABELS[target]}
                 </button>
               ))}
+              {EXTRA_NAV.map(({ target, key }) => (
+                <button
+                  key={target}
+                  className={screen === target ? 'tab active' : 'tab'}
+                  data-testid={`nav-${target}`}
+                  aria-current={screen === target ? 'page' : undefined}
+                  onClick={() => useNav.getState().go(target)}
+                  title={`Alt+${key}`}
+                >
+                  {SCREEN_LABELS[target]}
+                </button>
+              ))}
             </nav>
             <span className="spacer" />
             <UpdateNotice />
@@ -107,6 +121,8 @@ export function App() {
             {screen === 'configuracion' && <SettingsScreen />}
             {screen === 'sucursales' && <BranchesScreen />}
             {screen === 'caja' && <CashScreen />}
+            {screen === 'compras' && <PurchasesScreen />}
+            {screen === 'libros' && <BooksScreen />}
           </main>
           <StatusBar />
         </>

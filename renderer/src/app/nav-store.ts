@@ -21,4 +21,6 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   configuracion: 'Configuración',
   sucursales: 'Sucursales',
   caja: 'Caja',
+  compras: 'Compras',
+  libros: 'Libros',
 };

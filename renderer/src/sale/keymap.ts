@@ -16,7 +16,7 @@ export type SaleCommand =
   | 'selectPrev'
   | 'selectNext';
 
-export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja';
+export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja' | 'compras' | 'libros';
 
 export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget };
 
@@ -64,6 +64,12 @@ const SALE_FKEYS: Record<string, SaleCommand> = {
 // Sucursales came last: appended so Alt+1…6 keep the screens cashiers already know.
 export const NAV_ORDER: readonly NavTarget[] = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales', 'caja'];
 
+/** Screens with a fixed key outside NAV_ORDER's numbering (issue 14: Compras is Alt+9). */
+export const EXTRA_NAV: readonly { target: NavTarget; key: string }[] = [
+  { target: 'compras', key: '9' },
+  { target: 'libros', key: '0' },
+];
+
 /**
  * Maps a key press to a command, or null to let it through.
  * `inField`: focus is in a text field (then plain keys like "*" or Delete keep their meaning).
@@ -75,6 +81,8 @@ export function commandForKey(e: KeyLike, inField: boolean): Command | null {
     const target = NAV_ORDER[Number(e.key) - 1];
     return target ? { kind: 'nav', target } : null;
   }
+  const extra = e.altKey && !e.ctrlKey ? EXTRA_NAV.find((x) => x.key === e.key) : undefined;
+  if (extra) return { kind: 'nav', target: extra.target };
   if (e.altKey) return null;
   // Ctrl+Enter issues too: in a plain browser F12 may open the developer tools.
   if (e.ctrlKey && e.key === 'Enter') return { kind: 'sale', command: 'issue' };

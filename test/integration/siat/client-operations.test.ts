@@ -263,16 +263,25 @@ describe('ServicioRecepcionCompras', () => {
   test('package, validation, confirmation, annulment, query', async () => {
     const s = await openSession(client, 2);
     const req = { codigoAmbiente: 2, codigoPuntoVenta: 0, codigoSistema: T.codigoSistema, codigoSucursal: 0, cufd: s.cufd, cuis: s.cuis, nit: T.nit };
-    const files = ['<compra><nro>1</nro></compra>', '<compra><nro>2</nro></compra>'];
-    const pf = packageFields(files);
+    // Real registroCompra / confirmacionCompra documents: the simulator checks them (issue 14).
+    const at = formatSiatDateTime(new Date());
+    const [gestion, periodo] = [Number(at.slice(0, 4)), Number(at.slice(5, 7))];
+    const registro = (n: number) =>
+      `<registroCompra><nro>${n}</nro><nitEmisor>1003579028</nitEmisor><razonSocialEmisor>ANDINA</razonSocialEmisor><codigoAutorizacion>ABC</codigoAutorizacion>` +
+      `<numeroFactura>${n + 4}</numeroFactura><numeroDuiDim>0</numeroDuiDim><fechaEmision>${at.slice(0, 8)}01T00:00:00</fechaEmision><montoTotalCompra>100.00</montoTotalCompra>` +
+      '<importeIce>0</importeIce><importeIehd>0</importeIehd><importeIpj>0</importeIpj><tasas>0</tasas><otroNoSujetoCredito>0</otroNoSujetoCredito><importesExentos>0</importesExentos>' +
+      '<importeTasaCero>0</importeTasaCero><subTotal>100.00</subTotal><descuento>0</descuento><montoGiftCard>0</montoGiftCard><montoTotalSujetoIva>100.00</montoTotalSujetoIva>' +
+      '<creditoFiscal>13.00</creditoFiscal><tipoCompra>1</tipoCompra><codigoControl>0</codigoControl></registroCompra>';
+    const pf = packageFields([registro(1), registro(2)]);
     const p = await client.recepcionCompras.recepcionPaqueteCompras({
-      ...req, archivo: pf.archivo, cantidadFacturas: 2, fechaEnvio: formatSiatDateTime(new Date()), gestion: 2026, hashArchivo: pf.hashArchivo, periodo: 1,
+      ...req, archivo: pf.archivo, cantidadFacturas: 2, fechaEnvio: formatSiatDateTime(new Date()), gestion, hashArchivo: pf.hashArchivo, periodo,
     });
     assert.equal(p.codigoEstado, 901);
     const v = await poll(() => client.recepcionCompras.validacionRecepcionPaqueteCompras({ ...req, codigoRecepcion: p.codigoRecepcion! }));
     assert.equal(v.codigoEstado, 908);
+    const cf = packageFields(['<confirmacionCompra><nro>1</nro><nitEmisor>1003579028</nitEmisor><codigoAutorizacion>ABC</codigoAutorizacion><numeroFactura>5</numeroFactura><tipoCompra>1</tipoCompra></confirmacionCompra>']);
     const c = await client.recepcionCompras.confirmacionCompras({
-      ...req, archivo: pf.archivo, cantidadFacturas: 2, fechaEnvio: new Date(), gestion: 2026, hashArchivo: pf.hashArchivo, periodo: 1,
+      ...req, archivo: cf.archivo, cantidadFacturas: 1, fechaEnvio: new Date(), gestion, hashArchivo: cf.hashArchivo, periodo,
     });
     assert.equal(c.codigoEstado, 908);
     const a = await client.recepcionCompras.anulacionCompra({ ...req, codAutorizacion: 'ABC', nitProveedor: 1003579028, nroDuiDim: '0', nroFactura: 5 });

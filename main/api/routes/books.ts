@@ -1,0 +1,67 @@
+// The monthly books over HTTP (issue 14): Libro de Ventas and Libro de Compras as CSV or XLSX,
+// streamed, and the month's totals as JSON.
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { MonthlyBooks, BookKind } from '../../books/monthly-books';
+import { bookFileName } from '../../books/monthly-books';
+import { fromHundredths } from '../../../shared/money';
+import { ok } from '../envelope';
+import { apiResponse } from '../../../shared/api/envelope';
+import { BookDownloadQuery, BookQuery, BookTotalsSchema } from '../../../shared/api/books';
+
+const tags = ['Libros (RCV)'];
+const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; logger?: { error(o: unknown, m: string): void } }): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    '/api/v1/books/totals',
+    {
+      schema: {
+        tags,
+        summary: 'Totales del mes: ventas, débito fiscal, compras, crédito fiscal y saldo',
+        querystring: BookQuery,
+        response: { 200: apiResponse(BookTotalsSchema) },
+      },
+    },
+    async (req) => {
+      const { year, month } = req.query;
+      const t = deps.books.totals(req.tenant.id, year, month);
+      const m = fromHundredths;
+      return ok({
+        year,
+        month,
+        sales: { invoices: t.sales.invoices, cancelled: t.sales.cancelled, total: m(t.sales.total), base: m(t.sales.base), debit: m(t.sales.debit) },
+        purchases: { count: t.purchases.count, total: m(t.purchases.total), base: m(t.purchases.base), credit: m(t.purchases.credit) },
+        balance: m(t.balance),
+      });
+    },
+  );
+
+  for (const kind of ['ventas', 'compras'] as const satisfies readonly BookKind[]) {
+    r.get(
+      `/api/v1/books/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: kind === 'ventas' ? 'Libro de Ventas del mes (plantilla de ventas estándar del SIN)' : 'Libro de Compras del mes (plantilla de compras del SIN)',
+          description: 'format csv (UTF-8, coma, punto decimal) o xlsx (hoja «Hoja1»). Se genera mientras se descarga: un mes grande no ocupa memoria.',
+          querystring: BookDownloadQuery,
+        },
+      },
+      async (req, reply) => {
+        const { year, month, format } = req.query;
+        const out = new PassThrough();
+        reply.header('content-type', TYPES[format]);
+        reply.header('content-disposition', `attachment; filename="${bookFileName(kind, format, year, month)}"`);
+        deps.books.write(out, kind, format, req.tenant.id, year, month).catch((err: unknown) => {
+          deps.logger?.error({ err }, 'book download failed');
+          out.destroy(err as Error);
+        });
+        return reply.send(out);
+      },
+    );
+  }
+}

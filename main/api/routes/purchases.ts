@@ -1,0 +1,385 @@
+// The purchase register over HTTP (issue 14): Kipu's own routes (core style, ApiResponse) to
+// register, scan, import, list, send, delete, confirm and query purchases, and seed 001's
+// `GET /api/v1/invoice/shopping/PageShopping` in the sector style's envelope.
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { PurchaseRecord, PurchaseRepository } from '../../store/purchases';
+import type { PurchaseRegister } from '../../purchases/purchase-register';
+import type { PurchaseSender } from '../../purchases/package-sender';
+import { readXlsxRows } from '../../purchases/purchase-import';
+import { fromHundredths } from '../../../shared/money';
+import { ok, pageOf, sectorOk } from '../envelope';
+import { ApiError, notFound } from '../errors';
+import { offsetOf } from '../pagination';
+import { asApiError } from '../domain-errors';
+import { csvRows } from '../csv';
+import { sectorErrorHandler } from './sector-envelope';
+import { pageLinks } from './sector-invoices';
+import { apiResponse, pageSchema, sectorResponse } from '../../../shared/api/envelope';
+import {
+  ConfirmInputSchema,
+  ImportResultSchema,
+  PageShoppingQuery,
+  PageShoppingSchema,
+  PurchaseInputSchema,
+  PurchaseListQuery,
+  PurchaseRecordSchema,
+  QueryInputSchema,
+  QueryResultSchema,
+  QueueStatusSchema,
+  ScanInputSchema,
+  ScanResultSchema,
+  SiatAnswerSchema,
+  type PurchaseRecordDto,
+} from '../../../shared/api/purchases';
+
+export interface PurchaseRouteDeps {
+  purchases: PurchaseRepository;
+  register: PurchaseRegister;
+  sender: PurchaseSender;
+}
+
+const tags = ['Compras'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A month of purchases in the template is far below this. */
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+const STATE_ES: Record<PurchaseRecord['state'], string> = {
+  READY: 'EN COLA PARA SIAT',
+  SENT: 'ENVIADA, ESPERANDO VALIDACION',
+  ACCEPTED: 'ACEPTADA POR SIAT',
+  REJECTED: 'RECHAZADA POR SIAT',
+  DELETED: 'ELIMINADA',
+};
+
+/** A purchase as seed 001's Purchase record (plus Kipu's own members). */
+export function purchaseDto(p: PurchaseRecord): PurchaseRecordDto {
+  const d = p.data;
+  const a = d.amounts;
+  const m = fromHundredths;
+  return {
+    shoppingInvoiceId: p.seq,
+    number: p.nro,
+    issuerNit: d.nitEmisor,
+    issuerBusinessName: d.razonSocialEmisor,
+    authorizationCode: d.codigoAutorizacion,
+    invoiceNumber: d.numeroFactura,
+    duiDimNumber: d.numeroDuiDim,
+    emissionDate: d.fechaEmision,
+    totalPurchaseAmount: m(a.total),
+    iceAmount: m(a.ice),
+    iehdAmount: m(a.iehd),
+    ipjAmount: m(a.ipj),
+    rates: m(a.tasas),
+    otherNotSubjectToCredit: m(a.otroNoSujeto),
+    exemptAmounts: m(a.exentos),
+    zeroRateAmount: m(a.tasaCero),
+    subtotal: m(d.rcv.subtotal),
+    discount: m(a.descuento),
+    giftCardAmount: m(a.giftCard),
+    totalAmountSubjectToVat: m(d.rcv.base),
+    fiscalCredit: m(d.rcv.credito),
+    purchaseType: d.tipoCompra,
+    controlCode: d.codigoControl,
+    responseCode: p.siatCode,
+    responseDescription: p.siatDescription,
+    responseCodeDescription: p.siatMessages.length ? p.siatMessages.map((x) => `${x.codigo} ${x.descripcion}`).join('; ') : null,
+    responseCodeReception: p.siatReceptionCode,
+    responseCodeStatus: p.siatCode === null ? null : String(p.siatCode),
+    transactionStatus: p.state === 'ACCEPTED' || (p.state === 'DELETED' && p.siatCode !== null),
+    isConfirmed: p.confirmed,
+    validDescription: STATE_ES[p.state],
+    isValidated: p.state === 'ACCEPTED',
+    id: p.id,
+    state: p.state,
+    period: p.periodo,
+    year: p.gestion,
+    source: p.source,
+    siatMessages: p.siatMessages.map((x) => ({ ...x })),
+  };
+}
+
+function rethrow(err: unknown, needsSiat?: string): never {
+  throw asApiError(err, needsSiat);
+}
+
+export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { purchases, register, sender } = deps;
+
+  r.post(
+    '/api/v1/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'Registra la factura de un proveedor (compra)',
+        description:
+          'Subtotal, base y crédito fiscal se calculan (plantilla de compras del SIN): nunca se envían. La compra se valida campo por campo, ' +
+          'luego su registroCompra contra el XSD oficial, y se rechaza si ya existe (mismo proveedor, autorización y número: 409). ' +
+          'Queda EN COLA y sale a SIAT en un paquete de recepcionPaqueteCompras en cuanto SIAT responda.',
+        body: PurchaseInputSchema,
+        response: { 201: apiResponse(PurchaseRecordSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { source, ...fields } = req.body;
+      try {
+        const p = await register.create(req.tenant.id, fields, source ?? 'MANUAL');
+        return reply.status(201).send(ok(purchaseDto(p), 'Compra registrada'));
+      } catch (e) {
+        rethrow(e);
+      }
+    },
+  );
+
+  r.post(
+    '/api/v1/purchases/scan',
+    {
+      schema: {
+        tags,
+        summary: 'Lee el QR de una factura de proveedor (lo que teclea el lector 2D)',
+        description:
+          'URL de SIAT (…/consulta/QR?nit=…&cuf=…&numero=…): NIT, CUF y número, y del propio CUF la fecha, sucursal, modalidad y sector. ' +
+          'QR de factura antigua (12 campos separados por |): casi todos los campos. No guarda nada.',
+        body: ScanInputSchema,
+        response: { 200: apiResponse(ScanResultSchema) },
+      },
+    },
+    async (req) => {
+      try {
+        const s = register.scan(req.body.qr);
+        const fields = Object.fromEntries(Object.entries(s.fields).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+        const cuf =
+          s.kind === 'online' && s.cufFields
+            ? {
+                emissionDate: s.cufFields.fechaEmision,
+                branchCode: s.cufFields.codigoSucursal,
+                modality: s.cufFields.modalidad,
+                emissionType: s.cufFields.tipoEmision,
+                invoiceType: s.cufFields.tipoFacturaDocumento,
+                documentSector: s.cufFields.codigoDocumentoSector,
+                posCode: s.cufFields.codigoPuntoVenta,
+              }
+            : null;
+        return ok({ kind: s.kind, fields, cuf });
+      } catch (e) {
+        rethrow(e);
+      }
+    },
+  );
+
+  r.get(
+    '/api/v1/purchases',
+    { schema: { tags, summary: 'Compras registradas, las más nuevas primero', querystring: PurchaseListQuery, response: { 200: apiResponse(pageSchema(PurchaseRecordSchema)) } } },
+    async (req) => {
+      const { page, size, year, period, state } = req.query;
+      const { items, total } = purchases.list(req.tenant.id, { gestion: year, periodo: period, state }, offsetOf({ page, size }), size);
+      return ok(pageOf(items.map(purchaseDto), page, size, total));
+    },
+  );
+
+  r.get(
+    '/api/v1/purchases/queue',
+    { schema: { tags, summary: 'Estado de la cola de compras hacia SIAT', response: { 200: apiResponse(QueueStatusSchema) } } },
+    async (req) =>
+      ok({
+        counts: purchases.countByState(req.tenant.id),
+        waitingForSiat: sender.waiting(req.tenant.id),
+        packages: purchases.packages(req.tenant.id, 20).map((p) => ({
+          id: p.id,
+          state: p.state,
+          purchases: p.purchaseCount,
+          year: p.gestion,
+          period: p.periodo,
+          codigoRecepcion: p.codigoRecepcion,
+          siatCode: p.siatCode,
+          attempts: p.attempts,
+          lastError: p.lastError,
+        })),
+      }),
+  );
+
+  r.post(
+    '/api/v1/purchases/send',
+    {
+      schema: {
+        tags,
+        summary: 'Envía ahora la cola de compras a SIAT y espera esta vuelta',
+        description: 'Arma paquetes de hasta 500 registroCompra (tar, gzip, SHA-256), los envía y consulta su validación. Sin SIAT, la cola queda esperando y se reintenta sola.',
+        response: { 200: apiResponse(QueueStatusSchema) },
+      },
+    },
+    async (req) => {
+      await sender.kick(req.tenant.id);
+      return ok({
+        counts: purchases.countByState(req.tenant.id),
+        waitingForSiat: sender.waiting(req.tenant.id),
+        packages: purchases.packages(req.tenant.id, 20).map((p) => ({
+          id: p.id,
+          state: p.state,
+          purchases: p.purchaseCount,
+          year: p.gestion,
+          period: p.periodo,
+          codigoRecepcion: p.codigoRecepcion,
+          siatCode: p.siatCode,
+          attempts: p.attempts,
+          lastError: p.lastError,
+        })),
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/purchases/:id',
+    { schema: { tags, summary: 'Una compra', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(PurchaseRecordSchema) } } },
+    async (req) => {
+      const p = purchases.byId(req.tenant.id, req.params.id);
+      if (!p) throw notFound(`Compra ${req.params.id} no encontrada`);
+      return ok(purchaseDto(p));
+    },
+  );
+
+  r.delete(
+    '/api/v1/purchases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Elimina una compra (anulacionCompra en SIAT si SIAT la tiene)',
+        description: 'La respuesta de SIAT se guarda tal cual (p. ej. 2217 ELIMINADO). La fila no se borra: queda ELIMINADA.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: apiResponse(PurchaseRecordSchema) },
+      },
+    },
+    async (req) => {
+      try {
+        return ok(purchaseDto(await register.remove(req.tenant.id, req.params.id)), 'Compra eliminada');
+      } catch (e) {
+        rethrow(e, 'la compra no se eliminó');
+      }
+    },
+  );
+
+  r.post(
+    '/api/v1/purchases/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirma en SIAT compras que los proveedores reportaron (confirmacionCompras)',
+        body: ConfirmInputSchema,
+        response: { 200: apiResponse(SiatAnswerSchema) },
+      },
+    },
+    async (req) => {
+      try {
+        const res = await register.confirm(req.tenant.id, req.body.items);
+        return ok(
+          { transaccion: res.transaccion, codigoEstado: res.codigoEstado, codigoDescripcion: res.codigoDescripcion, codigoRecepcion: res.codigoRecepcion, messages: res.messages, confirmed: res.confirmed },
+          'Confirmación enviada',
+        );
+      } catch (e) {
+        rethrow(e, 'no se confirmó nada');
+      }
+    },
+  );
+
+  r.post(
+    '/api/v1/purchases/siat-query',
+    {
+      schema: {
+        tags,
+        summary: 'Pregunta a SIAT qué compras le reportaron al contribuyente (consultaCompras)',
+        description: 'El archivo de SIAT (formato no documentado) se guarda tal cual se recibió; rows trae lo que se pudo leer de él.',
+        body: QueryInputSchema,
+        response: { 200: apiResponse(QueryResultSchema) },
+      },
+    },
+    async (req) => {
+      const date = new Date(`${req.body.date}T12:00:00-04:00`);
+      if (Number.isNaN(date.getTime())) throw new ApiError(422, 'VALIDATION_FAILED', 'date: fecha inválida', { fields: [{ field: 'date', rule: 'format', message: 'fecha inválida' }] });
+      try {
+        const q = await register.query(req.tenant.id, date);
+        return ok({
+          id: q.id,
+          date: q.fecha,
+          format: q.format,
+          archiveBytes: q.archivo?.length ?? 0,
+          rows: q.parsed.map((row) => Object.fromEntries(Object.entries(row).filter(([, v]) => typeof v === 'string')) as Record<string, string>),
+          messages: q.messages.map((m) => ({ ...m })),
+          receivedAt: q.receivedAt,
+        });
+      } catch (e) {
+        rethrow(e, 'no se pudo consultar');
+      }
+    },
+  );
+
+  // The import reads text/csv and XLSX bodies; the parsers live in this scope only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/v1/purchases/import',
+      {
+        schema: {
+          tags,
+          summary: 'Importa un mes de compras desde la plantilla de compras del SIN (CSV o XLSX)',
+          description:
+            `Cuerpo text/csv o ${XLSX_TYPE}, hasta ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Columnas por su encabezado (NIT PROVEEDOR, RAZON SOCIAL PROVEEDOR, ` +
+            'CODIGO DE AUTORIZACION, NUMERO FACTURA, FECHA DE FACTURA/DUI/DIM, IMPORTE TOTAL COMPRA …). Cada fila recibe su veredicto; una fila mala no detiene a las buenas.',
+          response: { 200: apiResponse(ImportResultSchema) },
+        },
+      },
+      async (req) => {
+        const body = req.body as unknown;
+        if (!Buffer.isBuffer(body)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Envíe el archivo con Content-Type: text/csv o ${XLSX_TYPE}`);
+        const isXlsx = (req.headers['content-type'] ?? '').startsWith(XLSX_TYPE);
+        let cells: unknown[][];
+        try {
+          cells = isXlsx ? await readXlsxRows(body) : [...csvRows(body.toString('utf8'))];
+        } catch {
+          throw new ApiError(422, 'VALIDATION_FAILED', `No se pudo leer el archivo ${isXlsx ? 'XLSX' : 'CSV'}`, { fields: [{ field: 'file', rule: 'format', message: 'archivo ilegible' }] });
+        }
+        try {
+          const res = await register.importRows(req.tenant.id, cells);
+          return ok(
+            { created: res.created, refused: res.refused, verdicts: res.verdicts.map((v) => ({ row: v.row, ok: v.ok, ...(v.shoppingInvoiceId ? { shoppingInvoiceId: v.shoppingInvoiceId } : {}), problems: v.problems })) },
+            `Importación: ${res.created} compras registradas, ${res.refused} filas con errores`,
+          );
+        } catch (e) {
+          rethrow(e);
+        }
+      },
+    );
+  });
+}
+
+/** seed 001 "Purchase register": its envelope and paging, in its own error-handling context. */
+export function pageShoppingRoutes(app: FastifyInstance, deps: { purchases: PurchaseRepository }): void {
+  void app.register(async (scope) => {
+    scope.setErrorHandler(sectorErrorHandler);
+    scope.withTypeProvider<TypeBoxTypeProvider>().get(
+      '/api/v1/invoice/shopping/PageShopping',
+      {
+        schema: {
+          tags: ['Compras (estilo sectorial)'],
+          summary: 'Compras registradas del contribuyente, paginadas (semilla 001)',
+          description: 'page desde 0; filtros opcionales period (mes), year, invoiceNumber y cuf. prevPage y nextPage son null cuando no hay página.',
+          querystring: PageShoppingQuery,
+          response: { 200: sectorResponse(PageShoppingSchema) },
+        },
+      },
+      async (req) => {
+        const { page, size, period, year, invoiceNumber, cuf } = req.query;
+        const { items, total } = deps.purchases.list(
+          req.tenant.id,
+          { gestion: year, periodo: period, invoiceNumber: invoiceNumber === undefined ? undefined : String(invoiceNumber), cuf },
+          offsetOf({ page, size }),
+          size,
+        );
+        const totalPages = Math.ceil(total / size);
+        return sectorOk({ totalItems: total, totalPages, limit: size, page, ...pageLinks(page, totalPages), result: items.map(purchaseDto) }, 'COMPLETE');
+      },
+    );
+  });
+}

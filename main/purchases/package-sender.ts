@@ -1,0 +1,186 @@
+// The purchases' own queue to SIAT (issue 14): READY purchases are packed by month into
+// packages of at most 500 registroCompra XMLs (tar, gzip, SHA-256 of the gzip bytes), sent to
+// recepcionPaqueteCompras and polled with validacionRecepcionPaqueteCompras until every
+// purchase is ACCEPTED or REJECTED with SIAT's codes verbatim. Each step is persisted before
+// the next, so a restart resumes. When SIAT does not answer, the queue waits and retries with
+// back-off; the sales path and its contingency machinery are never involved.
+import type { Logger } from 'pino';
+import type { PurchasePackage, PurchaseRecord, PurchaseRepository, PurchaseState, SiatMessageRow } from '../store/purchases';
+import type { TenantRepository } from '../store/tenants';
+import { packPackage } from '../invoicing/archive';
+import { isRetryable as isTransient, isWarning } from '../siat/messages';
+import { formatSiatDateTime } from '../siat/datetime';
+import { buildRegistroCompraXml } from './registro-xml';
+import { validatePurchaseXml } from './registro-xsd';
+import { callCompras, type SiatComprasDeps } from './siat-compras';
+
+/** PURCHASES.md §1.1: at most 500 XMLs per package. */
+export const PURCHASE_PACKAGE_MAX = 500;
+
+export interface SenderOptions extends SiatComprasDeps {
+  purchases: PurchaseRepository;
+  tenants: TenantRepository;
+  logger: Logger;
+  now: () => Date;
+  /** Poll interval while SIAT answers 901, and the retry back-off after a failure (ms). */
+  pollMs?: number;
+  retryMs?: { initial: number; max: number };
+}
+
+/** A tar member name per purchase: its register number, unique within the package. */
+const memberName = (p: PurchaseRecord, i: number) => `compra_${String(i + 1).padStart(3, '0')}_${p.seq}.xml`;
+
+export class PurchaseSender {
+  private running = new Map<string, Promise<void>>();
+  private timers = new Map<string, NodeJS.Timeout>();
+  private backoff = new Map<string, number>();
+  private stopped = false;
+  private readonly pollMs: number;
+  private readonly retry: { initial: number; max: number };
+
+  constructor(private readonly o: SenderOptions) {
+    this.pollMs = o.pollMs ?? 2000;
+    this.retry = o.retryMs ?? { initial: 5000, max: 5 * 60_000 };
+  }
+
+  /** Resumes every tenant with purchases or packages still open (engine start). */
+  resumeAll(): void {
+    for (const t of this.o.purchases.tenantsWithWork()) this.kick(t);
+  }
+
+  /** Runs the queue of a tenant now (or right after the current run). */
+  kick(tenantId: string): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const timer = this.timers.get(tenantId);
+    if (timer) {
+      clearTimeout(timer);
+      this.timers.delete(tenantId);
+    }
+    const current = this.running.get(tenantId);
+    if (current) return current.then(() => this.kick(tenantId));
+    const run = this.runTenant(tenantId).finally(() => this.running.delete(tenantId));
+    this.running.set(tenantId, run);
+    return run;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Whether a tenant's queue is waiting for SIAT to come back. */
+  waiting(tenantId: string): boolean {
+    return this.backoff.has(tenantId);
+  }
+
+  private later(tenantId: string, ms: number): void {
+    if (this.stopped) return;
+    const t = setTimeout(() => {
+      this.timers.delete(tenantId);
+      void this.kick(tenantId);
+    }, ms);
+    t.unref?.();
+    this.timers.set(tenantId, t);
+  }
+
+  private async runTenant(tenantId: string): Promise<void> {
+    const tenant = this.o.tenants.byId(tenantId);
+    if (!tenant) return;
+    try {
+      await this.buildPackages(tenantId);
+      let pending = false;
+      for (const pkg of this.o.purchases.openPackages(tenantId)) {
+        if (this.stopped) return;
+        if (pkg.kind !== 'RECEPCION') continue;
+        if (pkg.state === 'BUILT') await this.send(tenant, pkg);
+        const now = this.o.purchases.packageById(tenantId, pkg.id)!;
+        if (now.state === 'SENT') pending = (await this.poll(tenant, now)) || pending;
+      }
+      this.backoff.delete(tenantId);
+      if (pending) this.later(tenantId, this.pollMs);
+    } catch (err) {
+      // SIAT unreachable or answering "try later": the purchases wait in their queue.
+      const delay = Math.min(this.retry.max, (this.backoff.get(tenantId) ?? this.retry.initial / 2) * 2);
+      this.backoff.set(tenantId, delay);
+      this.o.logger.warn({ err, tenantId, retryInMs: delay }, 'purchase queue: SIAT not reachable, will retry');
+      this.later(tenantId, delay);
+    }
+  }
+
+  /** READY purchases → packages of ≤ 500 per month, XSD-checked as packed. */
+  private async buildPackages(tenantId: string): Promise<void> {
+    for (;;) {
+      const ready = this.o.purchases.ready(tenantId, PURCHASE_PACKAGE_MAX * 4);
+      if (ready.length === 0) return;
+      const first = ready[0]!;
+      const batch = ready.filter((p) => p.gestion === first.gestion && p.periodo === first.periodo).slice(0, PURCHASE_PACKAGE_MAX);
+      // nro is the position within the package (1..500): the XSD caps it at 9999, a month may hold more.
+      const files = batch.map((p, i) => ({ name: memberName(p, i), xml: buildRegistroCompraXml(p.data, i + 1) }));
+      const verdicts = await validatePurchaseXml(files.map((f) => f.xml));
+      const bad = verdicts.findIndex((v) => !v.valid);
+      if (bad >= 0) throw new Error(`registroCompra ${batch[bad]!.seq} no cumple el XSD: ${verdicts[bad]!.errors.join('; ')}`);
+      const packed = packPackage(files);
+      this.o.purchases.createPackage({
+        tenantId,
+        kind: 'RECEPCION',
+        gestion: first.gestion,
+        periodo: first.periodo,
+        archive: packed.tarGz,
+        hash: packed.hashArchivo,
+        purchaseCount: batch.length,
+        purchaseIds: batch.map((p) => p.id),
+      });
+    }
+  }
+
+  private async send(tenant: { id: string } & Parameters<typeof callCompras>[1], pkg: PurchasePackage): Promise<void> {
+    const res = await callCompras(this.o, tenant, 'recepcionPaqueteCompras', {
+      archivo: pkg.archive.toString('base64'),
+      cantidadFacturas: pkg.purchaseCount,
+      fechaEnvio: formatSiatDateTime(this.o.codes.siatNow(tenant.id)),
+      gestion: pkg.gestion,
+      hashArchivo: pkg.hash,
+      periodo: pkg.periodo,
+    });
+    if (res.codigoEstado === 901 && res.codigoRecepcion) {
+      this.o.purchases.packageSent(tenant.id, pkg.id, res.codigoRecepcion);
+      return;
+    }
+    if (res.messages.length > 0 && res.messages.every((m) => isTransient(m.codigo))) {
+      this.o.purchases.packageFailedAttempt(tenant.id, pkg.id, res.messages.map((m) => `${m.codigo} ${m.descripcion}`).join('; '));
+      throw new Error('SIAT transitorio');
+    }
+    // The whole package refused (969 hash, 985 count …): a verdict on every purchase in it.
+    this.settle(tenant.id, pkg, res.codigoEstado ?? 902, res.codigoDescripcion, res.codigoRecepcion, res.messages);
+  }
+
+  /** True while SIAT still answers 901. */
+  private async poll(tenant: Parameters<typeof callCompras>[1], pkg: PurchasePackage): Promise<boolean> {
+    const res = await callCompras(this.o, tenant, 'validacionRecepcionPaqueteCompras', { codigoRecepcion: pkg.codigoRecepcion });
+    if (res.codigoEstado === 901) return true;
+    if (res.messages.length > 0 && res.messages.every((m) => isTransient(m.codigo))) return true;
+    this.settle(tenant.id, pkg, res.codigoEstado ?? 902, res.codigoDescripcion, pkg.codigoRecepcion, res.messages);
+    return false;
+  }
+
+  /**
+   * 908: all accepted. 902: all rejected with the package's messages. 904: the messages that
+   * name a file (numeroArchivo, counted from 0 like the invoice packages, docs/decisions/0023)
+   * reject that purchase; the others are accepted.
+   */
+  private settle(tenantId: string, pkg: PurchasePackage, code: number, description: string | null, codigoRecepcion: string | null, messages: SiatMessageRow[]): void {
+    const outcomes = pkg.purchaseIds.map((_, i) => {
+      const own = messages.filter((m) => m.numeroArchivo === i);
+      const errors = own.filter((m) => !isWarning(m.codigo) && m.advertencia !== true);
+      let state: PurchaseState;
+      if (code === 908) state = 'ACCEPTED';
+      else if (code === 904) state = errors.length > 0 ? 'REJECTED' : 'ACCEPTED';
+      else state = 'REJECTED';
+      const general = messages.filter((m) => m.numeroArchivo === undefined);
+      return { state, messages: state === 'REJECTED' && own.length === 0 ? general : own };
+    });
+    this.o.purchases.settlePackage(tenantId, pkg.id, { siatCode: code, siatDescription: description, codigoRecepcion, messages }, outcomes);
+  }
+}

@@ -1,0 +1,18 @@
+// The purchase register's errors: a code the API maps to a status (api/domain-errors.ts), a
+// Spanish message, the fields at fault and, when SIAT said no, SIAT's codes verbatim.
+import type { FieldIssue } from './purchase-input';
+
+export type PurchaseErrorCode = 'INVALID' | 'XSD' | 'DUPLICATE' | 'NOT_FOUND' | 'NOT_DELETABLE' | 'IMPORT_FORMAT' | 'QR' | 'SIAT_REFUSED';
+
+export class PurchaseError extends Error {
+  override name = 'PurchaseError';
+  constructor(
+    readonly code: PurchaseErrorCode,
+    message: string,
+    readonly fields: FieldIssue[] = [],
+    readonly siat: { code: number | null; messages: { codigo: number; descripcion: string }[] } | null = null,
+  ) {
+    super(message);
+  }
+}
+

@@ -1,0 +1,116 @@
+// A month of purchases from a spreadsheet in SIN's purchase template (PURCHASES.md §3.1: CSV
+// or XLSX, headers in row 1; the template's description and note rows and empty rows are
+// skipped). Columns are found by their header, so ESPECIFICACION may be present or not.
+// Amounts use `.` for decimals and `,` for thousands (PURCHASES.md §3). Pure but for reading
+// the XLSX bytes with exceljs.
+import ExcelJS from 'exceljs';
+import type { PurchaseFields } from './purchase-input';
+
+/** Normalized template header → API field. */
+const COLUMNS: Record<string, keyof PurchaseFields> = {
+  'NIT PROVEEDOR': 'issuerNit',
+  'RAZON SOCIAL PROVEEDOR': 'issuerBusinessName',
+  'CODIGO DE AUTORIZACION': 'authorizationCode',
+  'NUMERO FACTURA': 'invoiceNumber',
+  'NUMERO DUI/DIM': 'duiDimNumber',
+  'FECHA DE FACTURA/DUI/DIM': 'emissionDate',
+  'IMPORTE TOTAL COMPRA': 'totalPurchaseAmount',
+  'IMPORTE ICE': 'iceAmount',
+  'IMPORTE IEHD': 'iehdAmount',
+  'IMPORTE IPJ': 'ipjAmount',
+  TASAS: 'rates',
+  'OTRO NO SUJETO A CREDITO FISCAL': 'otherNotSubjectToCredit',
+  'IMPORTES EXENTOS': 'exemptAmounts',
+  'IMPORTE COMPRAS GRAVADAS A TASA CERO': 'zeroRateAmount',
+  'DESCUENTOS/BONIFICACIONES/REBAJAS SUJETAS AL IVA': 'discount',
+  'IMPORTE GIFT CARD': 'giftCardAmount',
+  'TIPO COMPRA': 'purchaseType',
+  'CODIGO DE CONTROL': 'controlCode',
+};
+
+const AMOUNTS = new Set<keyof PurchaseFields>(['totalPurchaseAmount', 'iceAmount', 'iehdAmount', 'ipjAmount', 'rates', 'otherNotSubjectToCredit', 'exemptAmounts', 'zeroRateAmount', 'discount', 'giftCardAmount']);
+
+export function normalizeHeader(h: string): string {
+  return h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface SheetRow {
+  /** 1-based row number in the file, for the verdict. */
+  row: number;
+  fields: Partial<PurchaseFields>;
+  /** Cells that could not be read as their type (amount, number). */
+  problems: { field: string; message: string }[];
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
+    if (o.richText) return o.richText.map((r) => r.text).join('');
+    if (o.result !== undefined) return cellText(o.result);
+    if (o.text !== undefined) return String(o.text);
+  }
+  return String(v).trim();
+}
+
+/** Rows (arrays of cell values) with the header row first → purchase rows. */
+export function rowsToPurchases(rows: unknown[][]): { rows: SheetRow[]; missing: string[] } {
+  const headerIndex = rows.findIndex((r) => r.some((c) => normalizeHeader(cellText(c)) === 'NIT PROVEEDOR'));
+  if (headerIndex < 0) return { rows: [], missing: ['NIT PROVEEDOR'] };
+  const header = rows[headerIndex]!.map((c) => COLUMNS[normalizeHeader(cellText(c))]);
+  const required: (keyof PurchaseFields)[] = ['issuerNit', 'issuerBusinessName', 'authorizationCode', 'invoiceNumber', 'emissionDate', 'totalPurchaseAmount'];
+  const missing = required.filter((f) => !header.includes(f)).map((f) => Object.entries(COLUMNS).find(([, v]) => v === f)![0]);
+  if (missing.length > 0) return { rows: [], missing };
+  const out: SheetRow[] = [];
+  for (let i = headerIndex + 1; i < rows.length; i++) {
+    const cells = rows[i]!;
+    const texts = header.map((_, j) => cellText(cells[j]));
+    if (texts.every((t) => t === '')) continue;
+    const nitAt = header.indexOf('issuerNit');
+    const totalAt = header.indexOf('totalPurchaseAmount');
+    // The template's description and note rows (rows 2 and 3) have words where the NIT and the total go.
+    if (i <= headerIndex + 2 && !/\d/.test(texts[nitAt] ?? '') && !/^[\d.,]+$/.test(texts[totalAt] ?? '')) continue;
+    const fields: Partial<PurchaseFields> = {};
+    const problems: SheetRow['problems'] = [];
+    header.forEach((field, j) => {
+      if (!field) return;
+      const t = texts[j] ?? '';
+      if (t === '') return;
+      if (AMOUNTS.has(field)) {
+        const clean = t.replace(/,/g, '');
+        if (!/^\d+(\.\d+)?$/.test(clean)) problems.push({ field, message: `«${t}» no es un importe` });
+        else (fields as Record<string, unknown>)[field] = Number(clean);
+      } else if (field === 'purchaseType') {
+        if (!/^\d+$/.test(t)) problems.push({ field, message: `«${t}» no es un tipo de compra` });
+        else fields.purchaseType = Number(t);
+      } else {
+        (fields as Record<string, unknown>)[field] = t;
+      }
+    });
+    out.push({ row: i + 1, fields, problems });
+  }
+  return { rows: out, missing: [] };
+}
+
+/** The first sheet of an XLSX as arrays of cell values. */
+export async function readXlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0];
+  if (!sheet) return [];
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    const values = row.values as unknown[];
+    // exceljs rows are 1-based: values[0] is empty.
+    rows[n - 1] = values.slice(1);
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
+}

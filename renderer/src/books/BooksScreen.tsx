@@ -1,0 +1,64 @@
+// Libros (managers): pick a month, see ventas, débito, compras, crédito and the balance, and
+// download the Libro de Ventas and the Libro de Compras as CSV or XLSX (SIN's RCV templates).
+import { useEffect, useState } from 'react';
+import type { BookTotals } from '../../../shared/api-types';
+import { http } from '../api';
+import { describeError } from '../api/errors';
+import { ErrorList } from '../components/ErrorList';
+
+const bs = (n: number) => n.toLocaleString('es-BO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function BooksScreen() {
+  const now = new Date();
+  const [month, setMonth] = useState(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
+  const [totals, setTotals] = useState<BookTotals | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+
+  useEffect(() => {
+    setErrors([]);
+    http.request<BookTotals>('GET', '/api/v1/books/totals', { query: { year: y, month: m } }).then(setTotals, (err: unknown) => setErrors(describeError(err)));
+  }, [y, m]);
+
+  const download = async (kind: 'ventas' | 'compras', format: 'csv' | 'xlsx') => {
+    try {
+      const res = await http.raw(`/api/v1/books/${kind}?year=${y}&month=${m}&format=${format}`, {});
+      if (!res.ok) throw new Error(`El motor respondió ${res.status} al descargar el libro`);
+      const blob = await res.blob();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `libro-${kind}-${y}-${String(m).padStart(2, '0')}.${format}`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (err) {
+      setErrors(describeError(err));
+    }
+  };
+
+  return (
+    <div className="page" data-testid="books-screen">
+      <div className="page-head">
+        <h2>Libros de compras y ventas</h2>
+        <input type="month" data-testid="books-month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
+      </div>
+      <ErrorList errors={errors} testId="books-errors" />
+      {totals && (
+        <table data-testid="books-totals">
+          <tbody>
+            <tr><th>Ventas ({totals.sales.invoices} facturas, {totals.sales.cancelled} anuladas)</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
+            <tr><th>Débito fiscal</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
+            <tr><th>Compras ({totals.purchases.count})</th><td data-testid="books-purchases-total">{bs(totals.purchases.total)}</td></tr>
+            <tr><th>Crédito fiscal</th><td data-testid="books-credit">{bs(totals.purchases.credit)}</td></tr>
+            <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        <button data-testid="book-ventas-csv" onClick={() => void download('ventas', 'csv')}>Libro de Ventas CSV</button>
+        <button data-testid="book-ventas-xlsx" onClick={() => void download('ventas', 'xlsx')}>Libro de Ventas XLSX</button>
+        <button data-testid="book-compras-csv" onClick={() => void download('compras', 'csv')}>Libro de Compras CSV</button>
+        <button data-testid="book-compras-xlsx" onClick={() => void download('compras', 'xlsx')}>Libro de Compras XLSX</button>
+      </div>
+    </div>
+  );
+}

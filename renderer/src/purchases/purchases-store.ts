@@ -1,0 +1,35 @@
+// The Compras screen's month and its purchases (the engine is the source of truth).
+import { create } from 'zustand';
+import type { PurchaseRecord } from '../../../shared/api-types';
+import { purchasesApi } from './purchases-api';
+import { describeError } from '../api/errors';
+
+interface PurchasesState {
+  year: number;
+  month: number;
+  items: PurchaseRecord[];
+  errors: string[];
+  setMonth(year: number, month: number): void;
+  load(): Promise<void>;
+}
+
+const today = new Date();
+
+export const usePurchases = create<PurchasesState>()((set, get) => ({
+  year: today.getFullYear(),
+  month: today.getMonth() + 1,
+  items: [],
+  errors: [],
+  setMonth: (year, month) => {
+    set({ year, month });
+    void get().load();
+  },
+  load: async () => {
+    try {
+      const page = await purchasesApi.list(get().year, get().month);
+      set({ items: page.content, errors: [] });
+    } catch (err) {
+      set({ errors: describeError(err) });
+    }
+  },
+}));

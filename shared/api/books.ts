@@ -1,0 +1,34 @@
+// The monthly books (RCV, PURCHASES.md §3): Libro de Ventas and Libro de Compras, downloaded
+// as CSV or XLSX, and the month's totals (issue 14).
+import Type, { type Static } from 'typebox';
+
+export const BookQuery = Type.Object({
+  year: Type.Integer({ minimum: 2000, maximum: 2100, description: 'Gestión' }),
+  month: Type.Integer({ minimum: 1, maximum: 12, description: 'Periodo (mes)' }),
+});
+
+export const BookDownloadQuery = Type.Object({
+  year: Type.Integer({ minimum: 2000, maximum: 2100 }),
+  month: Type.Integer({ minimum: 1, maximum: 12 }),
+  format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' }),
+});
+
+export const BookTotalsSchema = Type.Object({
+  year: Type.Integer(),
+  month: Type.Integer(),
+  sales: Type.Object({
+    invoices: Type.Integer({ description: 'Facturas válidas del mes' }),
+    cancelled: Type.Integer({ description: 'Facturas anuladas (van al libro con importes 0)' }),
+    total: Type.Number({ description: 'Importe total de las ventas válidas' }),
+    base: Type.Number({ description: 'Base para débito fiscal' }),
+    debit: Type.Number({ description: 'Débito fiscal 13 %' }),
+  }),
+  purchases: Type.Object({
+    count: Type.Integer(),
+    total: Type.Number(),
+    base: Type.Number({ description: 'Base para crédito fiscal' }),
+    credit: Type.Number({ description: 'Crédito fiscal 13 %' }),
+  }),
+  balance: Type.Number({ description: 'Débito − crédito: positivo = IVA a pagar; negativo = saldo a favor' }),
+});
+export type BookTotals = Static<typeof BookTotalsSchema>;

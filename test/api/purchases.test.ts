@@ -1,0 +1,190 @@
+// The purchase register over real HTTP (issue 14): registration with computed RCV amounts and
+// the official XSD, duplicates, field errors, the round trip through the embedded simulator's
+// ServicioRecepcionCompras (accepted and rejected rows), deletion (2217 ELIMINADO), confirmation,
+// consultaCompras, QR scanning, spreadsheet import and seed 001's PageShopping.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { createPurchase, purchaseBody, settlePurchases } from '../fixtures/purchases';
+import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { SCOPES } from '../../shared/api-scopes';
+
+let eng: TestEngine;
+
+before(async () => {
+  eng = await startTestEngine({}, undefined, { purchases: { pollMs: 100, retryMs: { initial: 200, max: 1000 } } });
+});
+after(() => eng.stop());
+
+const post = async (path: string, json: unknown) => {
+  const res = await eng.api(path, { method: 'POST', json });
+  return { status: res.status, body: await res.json() };
+};
+
+describe('registering a purchase', () => {
+  test('computes subtotal, base and crédito fiscal as the SIN template does (electricity with fees: 130 − 30 → CF 13.00)', async () => {
+    const p = await createPurchase(eng, { totalPurchaseAmount: 130, rates: 30 });
+    assert.equal(p.subtotal, 100);
+    assert.equal(p.totalAmountSubjectToVat, 100);
+    assert.equal(p.fiscalCredit, 13);
+    assert.equal(p.duiDimNumber, '0');
+    assert.equal(p.controlCode, '0');
+    assert.equal(p.purchaseType, 1);
+    assert.ok(['READY', 'SENT', 'ACCEPTED'].includes(p.state));
+  });
+
+  test('refuses the same supplier, authorization code and number with 409 naming the field', async () => {
+    const body = purchaseBody();
+    assert.equal((await post('/api/v1/purchases', body)).status, 201);
+    const again = await post('/api/v1/purchases', body);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error.fields[0].field, 'authorizationCode');
+    assert.match(again.body.error.detail, /ya está registrada/);
+  });
+
+  test('a subtotal below zero is a 422 that names totalPurchaseAmount, in Spanish', async () => {
+    const r = await post('/api/v1/purchases', purchaseBody({ totalPurchaseAmount: 10, iceAmount: 20 }));
+    assert.equal(r.status, 422);
+    assert.equal(r.body.error.fields[0].field, 'totalPurchaseAmount');
+    assert.match(r.body.error.fields[0].message, /subtotal sería negativo/);
+  });
+
+  test('a malformed field is a 422 and a missing one a 400, both naming it', async () => {
+    const letters = await post('/api/v1/purchases', purchaseBody({ invoiceNumber: '12A' }));
+    assert.equal(letters.status, 422);
+    assert.ok(letters.body.error.fields.some((f: { field: string }) => f.field === 'invoiceNumber'), JSON.stringify(letters.body));
+    const { issuerNit: _omit, ...rest } = purchaseBody();
+    const missing = await post('/api/v1/purchases', rest);
+    assert.equal(missing.status, 400);
+    assert.ok(missing.body.error.fields.some((f: { field: string }) => f.field === 'issuerNit'), JSON.stringify(missing.body));
+    const date = await post('/api/v1/purchases', purchaseBody({ emissionDate: '2024-02-30' }));
+    assert.equal(date.status, 422);
+    assert.equal(date.body.error.fields[0].field, 'emissionDate');
+  });
+});
+
+describe('to SIAT and back (embedded simulator)', () => {
+  test('accepted and rejected rows of one package keep SIAT codes verbatim', async () => {
+    const good = await createPurchase(eng);
+    // 1000000011 is INACTIVO in the simulated padrón: SIAT rejects that row only (987).
+    const bad = await createPurchase(eng, { issuerNit: '1000000011' });
+    await settlePurchases(eng);
+    const g = (await (await eng.api(`/api/v1/purchases/${good.id}`)).json()).data;
+    const b = (await (await eng.api(`/api/v1/purchases/${bad.id}`)).json()).data;
+    assert.equal(g.state, 'ACCEPTED');
+    assert.equal(g.isValidated, true);
+    assert.ok([904, 908].includes(g.responseCode), String(g.responseCode));
+    assert.equal(b.state, 'REJECTED');
+    assert.deepEqual(b.siatMessages.map((m: { codigo: number }) => m.codigo), [987]);
+    assert.equal(b.siatMessages[0].descripcion, 'NIT INACTIVO');
+    assert.ok([902, 904].includes(b.responseCode), String(b.responseCode));
+    assert.equal(b.transactionStatus, false);
+  });
+
+  test('deleting an accepted purchase keeps SIAT answer 2217 ELIMINADO and the row', async () => {
+    const p = await createPurchase(eng);
+    await settlePurchases(eng);
+    const r = await eng.api(`/api/v1/purchases/${p.id}`, { method: 'DELETE' });
+    const body = await r.json();
+    assert.equal(r.status, 200, JSON.stringify(body));
+    assert.equal(body.data.state, 'DELETED');
+    assert.equal(body.data.responseCode, 2217);
+    assert.equal(body.data.responseDescription, 'ELIMINADO');
+    const again = await eng.api(`/api/v1/purchases/${p.id}`, { method: 'DELETE' });
+    assert.equal(again.status, 409);
+  });
+
+  test('consultaCompras returns what suppliers reported; the archive is kept and read', async () => {
+    const today = new Date(Date.now() - 4 * 3600_000).toISOString().slice(0, 10);
+    const q = await post('/api/v1/purchases/siat-query', { date: today });
+    assert.equal(q.status, 200, JSON.stringify(q.body));
+    assert.equal(q.body.data.format, 'gzip+tar+xml');
+    assert.ok(q.body.data.archiveBytes > 0);
+    const electro = q.body.data.rows.find((r: Record<string, string>) => r.nitEmisor === '374803027');
+    if (Number(today.slice(8, 10)) >= 3) assert.equal(electro?.creditoFiscal, '13.00');
+    const first = q.body.data.rows[0];
+    if (first) {
+      const c = await post('/api/v1/purchases/confirm', { items: [{ issuerNit: first.nitEmisor, authorizationCode: first.codigoAutorizacion, invoiceNumber: first.numeroFactura, purchaseType: 1 }] });
+      assert.equal(c.status, 200, JSON.stringify(c.body));
+      assert.equal(c.body.data.codigoEstado, 908);
+    }
+  });
+
+  test('a confirmation SIAT does not know comes back with its code (924), not a success', async () => {
+    const c = await post('/api/v1/purchases/confirm', { items: [{ issuerNit: '999', authorizationCode: 'X', invoiceNumber: '1', purchaseType: 1 }] });
+    assert.equal(c.status, 422, JSON.stringify(c.body));
+    assert.equal(c.body.error.siatCode, 924);
+  });
+});
+
+describe('scanner and import', () => {
+  test('the official QR URL fills NIT, CUF, number and the CUF date', async () => {
+    const url = 'https://pilotosiat.impuestos.gob.bo/consulta/QR?nit=1003579028&cuf=44AAEC00DBCBA35880091FEE05E92DC65368558BA467A75AC82F24C74&numero=137';
+    const r = await post('/api/v1/purchases/scan', { qr: url });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.data.fields.issuerNit, '1003579028');
+    assert.equal(r.body.data.fields.invoiceNumber, '137');
+    assert.equal(r.body.data.cuf.emissionDate, '2020-08-24T16:22:45.482');
+    assert.equal(r.body.data.cuf.modality, 2);
+    const bad = await post('/api/v1/purchases/scan', { qr: 'hola' });
+    assert.equal(bad.status, 422);
+    assert.equal(bad.body.error.fields[0].field, 'qr');
+  });
+
+  test('a CSV in the SIN template: every row gets a verdict and bad rows do not stop good ones', async () => {
+    const header = 'Nº,ESPECIFICACION,NIT PROVEEDOR,RAZON SOCIAL PROVEEDOR,CODIGO DE AUTORIZACION,NUMERO FACTURA,NUMERO DUI/DIM,FECHA DE FACTURA/DUI/DIM,IMPORTE TOTAL COMPRA,IMPORTE ICE,IMPORTE IEHD,IMPORTE IPJ,TASAS,OTRO NO SUJETO A CREDITO FISCAL,IMPORTES EXENTOS,IMPORTE COMPRAS GRAVADAS A TASA CERO,SUBTOTAL,DESCUENTOS/BONIFICACIONES /REBAJAS SUJETAS AL IVA,IMPORTE GIFT CARD,IMPORTE BASE CF,CREDITO FISCAL,TIPO COMPRA,CODIGO DE CONTROL';
+    const d = new Date();
+    const date = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    const csv = [
+      header,
+      `1,1,1003579028,CERVECERIA X,IMP-A1,5001,0,${date},90.00,10.00,0,0,0,0,0,0,80.00,0,0,80.00,10.40,1,0`,
+      `2,1,ABC,SIN NIT,IMP-A2,5002,0,${date},90.00,0,0,0,0,0,0,0,90.00,0,0,90.00,11.70,1,0`,
+      `3,1,1003579028,OTRO,IMP-A3,5003,0,${date},"1,234.50",0,0,0,0,0,0,0,1234.50,0,0,1234.50,160.49,1,0`,
+    ].join('\r\n');
+    const res = await eng.api('/api/v1/purchases/import', { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    assert.equal(body.data.created, 2);
+    assert.equal(body.data.refused, 1);
+    assert.deepEqual(body.data.verdicts.map((v: { row: number; ok: boolean }) => [v.row, v.ok]), [[2, true], [3, false], [4, true]]);
+    assert.equal(body.data.verdicts[1].problems[0].field, 'issuerNit');
+    const beer = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=IMP-A1`)).json()).data.result[0];
+    assert.equal(beer.fiscalCredit, 10.4);
+  });
+});
+
+describe('seed 001 PageShopping', () => {
+  test('COMPLETE with the paging members, the Purchase record fields and the filters', async () => {
+    const p = await createPurchase(eng, { invoiceNumber: '987654' });
+    const y = Number(p.emissionDate.slice(0, 4));
+    const m = Number(p.emissionDate.slice(5, 7));
+    const r = await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=2&year=${y}&period=${m}`);
+    const body = await r.json();
+    assert.equal(r.status, 200);
+    assert.equal(body.message, 'COMPLETE');
+    assert.equal(body.success, true);
+    assert.equal(body.errors, null);
+    for (const k of ['totalItems', 'totalPages', 'limit', 'page', 'prevPage', 'nextPage', 'result']) assert.ok(k in body.data, k);
+    assert.equal(body.data.limit, 2);
+    assert.equal(body.data.prevPage, null);
+    assert.ok(body.data.totalItems > 2 && body.data.nextPage === 1);
+    const rec = body.data.result[0];
+    for (const k of ['shoppingInvoiceId', 'number', 'issuerNit', 'issuerBusinessName', 'authorizationCode', 'invoiceNumber', 'duiDimNumber', 'emissionDate', 'totalPurchaseAmount', 'iceAmount', 'iehdAmount', 'ipjAmount', 'rates', 'otherNotSubjectToCredit', 'exemptAmounts', 'zeroRateAmount', 'subtotal', 'discount', 'giftCardAmount', 'totalAmountSubjectToVat', 'fiscalCredit', 'purchaseType', 'controlCode', 'responseCode', 'responseDescription', 'responseCodeDescription', 'responseCodeReception', 'responseCodeStatus', 'transactionStatus', 'isConfirmed', 'validDescription', 'isValidated']) {
+      assert.ok(k in rec, k);
+    }
+    const byNumber = (await (await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10&invoiceNumber=987654')).json()).data;
+    assert.equal(byNumber.totalItems, 1);
+    assert.equal(byNumber.result[0].shoppingInvoiceId, p.shoppingInvoiceId);
+    const byCuf = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=10&cuf=${p.authorizationCode}`)).json()).data;
+    assert.equal(byCuf.totalItems, 1);
+  });
+
+  test('is scoped by tenant and answers bad queries in the sector envelope', async () => {
+    const other = eng.store.tenants.create({ nit: '7700001', razonSocial: 'OTRA EMPRESA' });
+    const key = eng.store.apiKeys.create(other.id, 'otra', SCOPES).key;
+    const r = await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10', { key });
+    assert.equal((await r.json()).data.totalItems, 0);
+    const bad = await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10&period=13');
+    assertSectorFailure({ status: bad.status, body: await bad.json() }, 400, 'BAD_REQUEST');
+  });
+});
