@@ -32,6 +32,8 @@ import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
 import { eventsRoutes } from '../api/routes/events';
 import { invoiceRoutes } from '../api/routes/invoices';
+import { batchRoutes } from '../api/routes/batch';
+import { MassiveEmission } from '../invoicing/massive/massive-emission';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
@@ -79,6 +81,8 @@ export interface Engine {
   /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
   simulator: SiatSimulator | null;
   webhooks: WebhookDispatcher;
+  /** Massive emission batches (POST /api/v1/invoices/batch). */
+  massive: MassiveEmission;
   close(): Promise<void>;
 }
 
@@ -97,6 +101,8 @@ export interface EngineDeps {
   scheduler?: boolean;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
+  /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
+  massive?: { retry?: Backoff; poll?: Backoff };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
 }
@@ -143,6 +149,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
+  const ms = deps.massive ?? {};
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
 
@@ -164,6 +172,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   codesRoutes(app, { store, codes, catalogs, gateway });
   aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
+  batchRoutes(app, { store, massive });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
   // SIAT reachability for the till's status bar: bus events plus a periodic probe (any tenant's credentials will do).
@@ -220,6 +229,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Offline-first (DESIGN.md): probe SIAT for automatic events; resume interrupted recoveries.
   monitor.start();
   recovery.resumeAll();
+  massive.resumeAll();
   webhooks.start();
 
   if (deps.scheduler !== false) {
@@ -253,6 +263,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     contingencyStatus,
     simulator,
     webhooks,
+    massive,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -261,6 +272,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await webhooks.stop();
         await monitor.stop();
         await recovery.stop();
+        await massive.stop();
         await scheduler.stop();
         store.close();
         await simulator?.close();

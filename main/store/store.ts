@@ -18,6 +18,7 @@ import { CatalogRepository } from './catalogs';
 import { ContingencyRepository } from './contingency-events';
 import { WebhookRepository } from './webhooks';
 import { RegulationPassageRepository } from './regulation-passages';
+import { InvoiceBatchRepository } from './invoice-batches';
 
 export interface Store {
   path: string;
@@ -36,6 +37,8 @@ export interface Store {
   /** Contingency events, their packages and recovery steps. */
   contingency: ContingencyRepository;
   webhooks: WebhookRepository;
+  /** Massive emission batches, their items and packages (invoicing/massive/). */
+  batches: InvoiceBatchRepository;
   /** The AI assistant's regulation corpus (FTS5 index). */
   regulation: RegulationPassageRepository;
   /**
@@ -90,6 +93,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     catalogs: new CatalogRepository(db),
     contingency: new ContingencyRepository(db, now),
     webhooks: new WebhookRepository(db, now),
+    batches: new InvoiceBatchRepository(db, now),
     regulation: new RegulationPassageRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
