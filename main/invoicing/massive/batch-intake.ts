@@ -44,15 +44,17 @@ export function checkBatchItems(catalogs: CatalogService, tenant: Tenant, items:
   };
   return items.map((it): NewBatchItem => {
     if ('problems' in it) return it;
+    // Named from the batch's body, like the schema's problems: items[3].details[0].quantity.
+    const refuse = (ps: FieldProblem[]): NewBatchItem => ({ index: it.index, problems: ps.map((p) => ({ ...p, field: `items[${it.index}].${p.field}` })) });
     const req = it.request;
     const refused = massiveRefusal(tenant, req.invoiceType);
-    if (refused) return { index: it.index, problems: refused };
+    if (refused) return refuse(refused);
     const type = invoiceType(req.invoiceType)!;
     const v = validateSale(req, lookup, sectorLayout(type.sector)!);
-    if ('problems' in v) return { index: it.index, problems: v.problems };
+    if ('problems' in v) return refuse(v.problems);
     const activity = v.sale.lines[0]!.activityEconomic;
     if (!hasLegend(activity)) {
-      return { index: it.index, problems: problem('details[0].activityEconomic', 'NO_LEGEND', `no hay leyendas sincronizadas para la actividad ${activity}; sincronice los catálogos`) };
+      return refuse(problem('details[0].activityEconomic', 'NO_LEGEND', `no hay leyendas sincronizadas para la actividad ${activity}; sincronice los catálogos`));
     }
     return { index: it.index, invoiceType: type.name, sale: v.sale, invoiceId: uuidv7() };
   });

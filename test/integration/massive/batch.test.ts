@@ -42,11 +42,11 @@ test('a batch of mixed items: each bad item gets its own problems, the good ones
   const v = data.verdicts;
   assert.deepEqual(v.map((x: any) => x.accepted), [true, false, false, true, false, false, false]);
   assert.match(v[0].invoiceId, /^[0-9a-f-]{36}$/);
-  assert.ok(v[1].problems.some((p: any) => p.field === 'nameStudent'), JSON.stringify(v[1].problems));
+  assert.ok(v[1].problems.some((p: any) => p.field === 'items[1].nameStudent'), JSON.stringify(v[1].problems));
   assert.ok(v[2].problems.some((p: any) => p.field === 'items[2].details[0].quantity'), JSON.stringify(v[2].problems));
   assert.deepEqual(v[4].problems.map((p: any) => p.field), ['items[4].posId']);
   assert.deepEqual(v[5].problems.map((p: any) => p.rule), ['NOT_MASSIVE']);
-  assert.deepEqual(v[6].problems.map((p: any) => p.field), ['invoiceType']);
+  assert.deepEqual(v[6].problems.map((p: any) => p.field), ['items[6].invoiceType']);
 
   const done = await waitCompleted(eng.api, data.batchId);
   assert.deepEqual(done.counts, { VALIDATED: 2, REFUSED: 5 });
