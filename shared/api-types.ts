@@ -53,7 +53,6 @@ export type {
 } from './api/till';
 
 export type { ContingencyEvent, EndEventRequest, StartEventRequest } from './api/contingency-event';
-export type { Batch, BatchAccepted, CreateBatchRequest } from './api/batch';
 export type { CreatePosRequest, CreatedPos, PointOfSale, PosTypeCode } from './api/point-of-sale';
 export type { BranchOffice, BranchOfficeInput } from './api/branch';
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';

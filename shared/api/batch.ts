@@ -28,7 +28,6 @@ export const CreateBatchBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CreateBatchRequest = Static<typeof CreateBatchBody>;
 
 export const BatchStateSchema = Type.Union([Type.Literal('ISSUING'), Type.Literal('SENDING'), Type.Literal('VALIDATING'), Type.Literal('COMPLETED')], {
   description: 'ISSUING: numerando y firmando; SENDING: enviando paquetes a SIAT; VALIDATING: esperando el veredicto de SIAT; COMPLETED: cada factura VALIDATED o REJECTED',

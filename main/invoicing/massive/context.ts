@@ -14,9 +14,6 @@ import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
 export const MASSIVE_PACKAGE_MAX = 1000;
 
-/** Items of one POST /api/v1/invoices/batch (a month of school fees or utility bills). */
-export const BATCH_MAX_ITEMS = 10_000;
-
 /** CONTRACT §3.1 codigoEmision / CUF tipo emisión 3: massive. */
 export const CODIGO_EMISION_MASIVA = 3;
 

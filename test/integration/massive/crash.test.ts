@@ -47,7 +47,7 @@ test('kill -9 mid-issuing, with a package SIAT received unanswered, and mid-poll
   const dataDir = join(tmp.dir, 'engine');
   let child = await spawnEngine(dataDir, sim.url);
   // The published demo key is the till's; massive emission is the integrator's.
-  const made = spawnSync(process.execPath, ['--import', 'tsx', 'main/engine/admin.ts', 'key', 'create', '--nit', TRAINING_TAXPAYER.nit, '--name', 'ERP', '--scopes', 'integrator,till'], {
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'main/engine/admin.ts', 'key', 'create', '--nit', String(TRAINING_TAXPAYER.nit), '--name', 'ERP', '--scopes', 'integrator,till'], {
     env: { ...process.env, KIPU_DATA_DIR: dataDir },
     encoding: 'utf8',
   });

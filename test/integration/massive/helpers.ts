@@ -1,6 +1,7 @@
 // Shared by the massive emission tests: item bodies per sector and waiting for a batch.
 import assert from 'node:assert/strict';
 import { waitFor } from '../contingency/helpers';
+import type { ApiTestResponse } from '../../fixtures/engine';
 
 /** A month's school fee (sector 11), computerized: no signature. */
 export function educationItem(i: number, invoiceType = 'COMPUTERIZED_SECTOR_EDUCATION') {
@@ -36,7 +37,7 @@ export function airlineItem(i: number) {
   };
 }
 
-type Api = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response & { json(): Promise<any> }>;
+type Api = (path: string, init?: RequestInit & { json?: unknown }) => Promise<ApiTestResponse>;
 
 export async function submitBatch(api: Api, posId: string, items: unknown[], headers: Record<string, string> = {}): Promise<any> {
   const res = await api('/api/v1/invoices/batch', { method: 'POST', json: { posId, items }, headers });
