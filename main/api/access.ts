@@ -16,6 +16,8 @@ const SELL: readonly Scope[] = ['till', 'integrator'];
 /** The till's management screens, which the store's administrator also uses. */
 const STORE: readonly Scope[] = ['admin', 'till'];
 const HOOKS: readonly Scope[] = ['admin', 'integrator'];
+/** Massive emission: the integrator's (a month of fees or bills from its system) and the administrator's. */
+const BATCH: readonly Scope[] = ['admin', 'integrator'];
 
 /** `METHOD /url` as registered → who may call it. HEAD routes follow their GET. */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
@@ -38,6 +40,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/v1/invoices/:id/cancel': SELL,
   'POST /api/v1/invoices/:id/resend-email': SELL,
   'POST /api/v1/invoices/:id/print': TILL,
+  'POST /api/v1/invoices/batch': BATCH,
+  'GET /api/v1/invoices/batch/:id': BATCH,
   'GET /api/v1/invoice/pagination': SELL,
   'GET /api/v1/invoice/xml': SELL,
   'GET /api/v1/invoice/json': SELL,

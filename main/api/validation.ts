@@ -135,3 +135,17 @@ export function describeValidation(errors: ErrorObject[], part: string): { statu
   const detail = fields.map((f) => `${where} ${f.field}: ${f.message}`).join('; ');
   return { status, fields, detail };
 }
+
+/**
+ * A body validator for a part of a request checked on its own (each item of a batch): the same
+ * rules as a body (no coercion, unknown fields refused, defaults applied), answering the
+ * problems as a body's would be, or null when the value is valid.
+ */
+export function bodyPartValidator(schema: object): (value: unknown) => { status: 400 | 422; fields: FieldProblem[] } | null {
+  const validate = bodyAjv.compile(schema);
+  return (value) => {
+    if (validate(value)) return null;
+    const { status, fields } = describeValidation(validate.errors ?? [], 'body');
+    return { status, fields };
+  };
+}

@@ -33,6 +33,8 @@ import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
 import { eventsRoutes } from '../api/routes/events';
 import { invoiceRoutes } from '../api/routes/invoices';
+import { batchRoutes } from '../api/routes/batch';
+import { MassiveEmission } from '../invoicing/massive/massive-emission';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
@@ -91,6 +93,8 @@ export interface Engine {
   cash: CashService;
   /** The purchases' own queue to SIAT (issue 14). */
   purchaseSender: PurchaseSender;
+  /** Massive emission batches (POST /api/v1/invoices/batch). */
+  massive: MassiveEmission;
   close(): Promise<void>;
 }
 
@@ -111,6 +115,8 @@ export interface EngineDeps {
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
   /** Purchase queue timings (tests shorten them). */
   purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
+  /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
+  massive?: { retry?: Backoff; poll?: Backoff };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
 }
@@ -175,6 +181,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
+  const ms = deps.massive ?? {};
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
 
@@ -196,6 +204,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   codesRoutes(app, { store, codes, catalogs, gateway, nits });
   aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
+  batchRoutes(app, { store, massive });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
   // SIAT reachability for the till's status bar: bus events plus a periodic probe (any tenant's credentials will do).
@@ -272,6 +281,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Sales stored but never settled with SIAT when the engine last stopped (issue #13).
   const resumed = invoicing.resumeSubmissions((id) => store.tenants.byId(id), (tenantId, id) => store.pointsOfSale.byId(tenantId, id));
   if (resumed > 0) logger.info({ resumed }, 'reanudando envíos al SIAT pendientes');
+  massive.resumeAll();
   webhooks.start();
   purchaseSender.resumeAll();
 
@@ -308,6 +318,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     webhooks,
     cash,
     purchaseSender,
+    massive,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -317,6 +328,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await purchaseSender.stop();
         await monitor.stop();
         await recovery.stop();
+        await massive.stop();
         await scheduler.stop();
         store.close();
         await simulator?.close();

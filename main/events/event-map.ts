@@ -26,6 +26,19 @@ export type SiatFailureData = {
   reason: string;
 };
 
+/**
+ * A massive emission batch (invoicing/massive/): its items per state — QUEUED (accepted, not
+ * issued yet), the invoice states, REFUSED (failed local validation) — and its packages.
+ */
+export type BatchProgressData = {
+  batchId: string;
+  posId: string;
+  state: 'ISSUING' | 'SENDING' | 'VALIDATING' | 'COMPLETED';
+  items: number;
+  counts: Record<string, number>;
+  packages: { total: number; sent: number; settled: number };
+};
+
 /** Which point of sale an upkeep notice is about. */
 export type PointOfSaleNoticeData = { nit: string; posId: string; branchCode: number; posCode: number };
 
@@ -49,6 +62,8 @@ export type KipuEventMap = {
     total: number;
     messages: { codigo: number; descripcion: string }[];
   };
+  'batch.progress': BatchProgressData;
+  'batch.completed': BatchProgressData & { validated: number; rejected: number; refused: number };
   'siat.connection_lost': { posId: string; reason: string };
   'siat.connection_restored': { posId: string; eventId: string };
   'siat.token_expiring': { nit: string; expiresOn: string; daysLeft: number };

@@ -191,6 +191,20 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
         sendJson(res, 200, { nit, branches: state.padron.branches(nit) });
         return;
       }
+      case 'POST /admin/massive': {
+        // The SIN portal's registration for massive issuance (CONTRACT §2.4: 955 without it).
+        const nit = String(body['nit'] ?? TRAINING_TAXPAYER.nit);
+        if (typeof body['enabled'] !== 'boolean') {
+          sendJson(res, 400, { error: '{ enabled: boolean, nit? = training NIT }' });
+          return;
+        }
+        if (!state.padron.setMassive(nit, body['enabled'])) {
+          sendJson(res, 404, { error: `unknown NIT ${nit}` });
+          return;
+        }
+        sendJson(res, 200, { nit, masiva: body['enabled'] });
+        return;
+      }
       case 'POST /admin/ambiente': {
         if (body['ambiente'] !== 1 && body['ambiente'] !== 2) {
           sendJson(res, 400, { error: '{ ambiente: 1 | 2 }' });

@@ -22,6 +22,7 @@ import { ClientRepository } from './clients';
 import { CashSessionRepository } from './cash-sessions';
 import { PurchaseRepository } from './purchases';
 import { BookSourceRepository } from './books';
+import { InvoiceBatchRepository } from './invoice-batches';
 
 export interface Store {
   path: string;
@@ -40,6 +41,8 @@ export interface Store {
   /** Contingency events, their packages and recovery steps. */
   contingency: ContingencyRepository;
   webhooks: WebhookRepository;
+  /** Massive emission batches, their items and packages (invoicing/massive/). */
+  batches: InvoiceBatchRepository;
   /** The AI assistant's regulation corpus (FTS5 index). */
   regulation: RegulationPassageRepository;
   /** The till's clients and SIAT's verdicts on NITs (issue #13). */
@@ -102,6 +105,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     catalogs: new CatalogRepository(db),
     contingency: new ContingencyRepository(db, now),
     webhooks: new WebhookRepository(db, now),
+    batches: new InvoiceBatchRepository(db, now),
     regulation: new RegulationPassageRepository(db, now),
     clients: new ClientRepository(db),
     cash: new CashSessionRepository(db, now),

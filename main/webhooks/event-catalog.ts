@@ -20,6 +20,8 @@ const SUBSCRIBABLE: Record<KipuEventType, true> = {
   'contingency.opened': true,
   'contingency.closed': true,
   'contingency.package_rejected': true,
+  'batch.progress': true,
+  'batch.completed': true,
   'siat.connection_lost': true,
   'siat.connection_restored': true,
   'siat.token_expiring': true,

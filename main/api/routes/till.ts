@@ -24,6 +24,7 @@ export function streamEventName(type: KipuEvent['type']): string | null {
   if (type.startsWith('invoice.')) return 'invoice';
   if (type === 'contingency.opened' || type === 'contingency.closed' || type === 'contingency.package_rejected') return type;
   if (type === 'siat.connection_lost' || type === 'siat.connection_restored') return type;
+  if (type === 'batch.progress' || type === 'batch.completed') return type;
   return null;
 }
 
@@ -76,10 +77,10 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'Eventos en vivo (text/event-stream): status, invoice, contingency.*, siat.*',
+        summary: 'Eventos en vivo (text/event-stream): status, invoice, contingency.*, siat.*, batch.*',
         description:
           'Server-sent events del contribuyente de la clave. `status` al conectar y cada vez que cambia; `invoice` en cada cambio de estado ' +
-          'de una factura; `contingency.opened|closed|package_rejected`; `siat.connection_lost|restored`. Comentario `: ping` cada 15 s. ' +
+          'de una factura; `contingency.opened|closed|package_rejected`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva). Comentario `: ping` cada 15 s. ' +
           'Requiere X-API-Key (EventSource no la envía: use fetch).',
       },
     },

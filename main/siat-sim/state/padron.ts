@@ -107,6 +107,11 @@ export class Padron {
     })();
   }
 
+  /** Registration for massive issuance in the SIN's portal (955 on recepcionMasivaFactura without it). */
+  setMassive(nit: string, enabled: boolean): boolean {
+    return this.db.prepare('UPDATE taxpayers SET masiva = ? WHERE nit = ?').run(enabled ? 1 : 0, nit).changes > 0;
+  }
+
   /** verificarNit register (/admin/nit-status; seeded INACTIVO and ACTIVO NITs). */
   nitStatus(nit: string): string | undefined {
     const row = this.db.prepare('SELECT status FROM nit_status WHERE nit = ?').get(nit) as { status: string } | undefined;

@@ -1,0 +1,80 @@
+// Shared by the massive emission's runner and its steps: the dependencies, the limits and how an
+// answer of SIAT's reception family is read.
+import type { Logger } from 'pino';
+import type { Store } from '../../store/store';
+import type { InvoiceRepository, SiatMessageRecord } from '../../store/invoices';
+import type { InvoiceBatch, InvoiceBatchRepository } from '../../store/invoice-batches';
+import type { CodesService } from '../../codes/codes-service';
+import type { SiatGateway } from '../../codes/siat-gateway';
+import type { CatalogService } from '../../catalogs/catalog-sync';
+import type { EventBus } from '../../events/event-bus';
+import type { SignerProvider } from '../signer-provider';
+import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
+
+/** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
+export const MASSIVE_PACKAGE_MAX = 1000;
+
+/** CONTRACT §3.1 codigoEmision / CUF tipo emisión 3: massive. */
+export const CODIGO_EMISION_MASIVA = 3;
+
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface MassiveDeps {
+  store: Pick<Store, 'transaction' | 'isOpen' | 'tenants' | 'pointsOfSale'>;
+  batches: InvoiceBatchRepository;
+  invoices: InvoiceRepository;
+  codes: CodesService;
+  catalogs: CatalogService;
+  gateway: SiatGateway;
+  signers: SignerProvider;
+  bus: EventBus;
+  logger?: Logger;
+  now?: () => Date;
+  random?: () => number;
+  /** Back-off after a failed attempt (transport failure, SIAT busy). */
+  retry?: Backoff;
+  /** Polling of validacionRecepcionMasivaFactura while SIAT answers 901. */
+  poll?: Backoff;
+  /** Test hook: called after each persisted step ('ISSUED:n', 'BUILT:seq', 'SENT:seq', 'SETTLED:seq'). */
+  onStep?: (batch: InvoiceBatch, step: string) => void;
+}
+
+/** What a step needs from the runner. */
+export interface MassiveContext {
+  deps: MassiveDeps;
+  poll: Backoff;
+  now(): Date;
+  random(): number;
+  /** Persists the batch's state (before the step's work), then the test hook. */
+  state(batch: InvoiceBatch, state: InvoiceBatch['state']): void;
+  /** Publishes batch.progress with the counts as stored now. */
+  progress(batch: InvoiceBatch): void;
+  onStep(batch: InvoiceBatch, step: string): void;
+  /** Throws once the engine is stopping, so a step ends between two SIAT calls. */
+  checkStopped(): void;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Answer of the reception family (RespuestaServicioFacturacion). */
+export interface Reception {
+  codigoEstado?: number;
+  codigoDescripcion?: string;
+  codigoRecepcion?: string;
+  mensajesList?: { codigo?: number; descripcion?: string; advertencia?: boolean; numeroArchivo?: number; numeroDetalle?: number }[];
+  transaccion?: boolean;
+}
+
+/** SIAT answered with only transient codes (database time-out, service unavailable …): retry later. */
+export class TransientSiatError extends Error {
+  override name = 'TransientSiatError';
+}
+
+export const messagesOf = (res: Reception): SiatMessageRecord[] => siatMessagesOf(res.mensajesList);
+
+export const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
+
+/** CONTRACT §6: 1000 "CUF ya existe" — SIAT already registered this very document (a resend after a crash). */
+export const ALREADY_REGISTERED = 1000;

@@ -1,0 +1,211 @@
+// Massive emission (CONTRACT §2.4 recepcionMasivaFactura, §3.6): a batch of invoices — a month
+// of school fees, utility bills, or boleto aéreo (sector 30), which SIAT takes only this way
+// (§2.7) — stored first, then issued with codigoEmision 3, packed by 1,000, sent, and polled
+// until each invoice is VALIDATED or REJECTED with SIAT's messages verbatim.
+//
+//   intake (batch-intake.ts, in the request) → ISSUING (issue-items.ts) → packages
+//   (build-packages.ts) → SENDING (send-packages.ts) → VALIDATING (poll-packages.ts) → COMPLETED
+//
+// Every step is persisted before the next one runs and is idempotent against what is stored, so
+// a crash or a restart resumes where it stopped (`resumeAll` at engine start). A failure (SIAT
+// unreachable, busy) backs off and retries; SIAT's verdicts are final. One runner per batch.
+import { createHash } from 'node:crypto';
+import type { Tenant } from '../../store/tenants';
+import type { PointOfSale } from '../../store/points-of-sale';
+import type { InvoiceBatch, NewBatchItem } from '../../store/invoice-batches';
+import type { BatchProgressData } from '../../events/event-map';
+import { IssueError } from '../issue-error';
+import { uuidv7 } from '../../store/uuid7';
+import { checkBatchItems, type BatchItemInput } from './batch-intake';
+import { issueItems } from './issue-items';
+import { buildPackages } from './build-packages';
+import { sendPackages } from './send-packages';
+import { pollPackages } from './poll-packages';
+import type { Backoff, MassiveContext, MassiveDeps } from './context';
+
+const DEFAULT_RETRY: Backoff = { initialMs: 2_000, maxMs: 120_000 };
+const DEFAULT_POLL: Backoff = { initialMs: 250, maxMs: 5_000 };
+
+interface Runner {
+  tenantId: string;
+  running: Promise<void> | null;
+  timer: NodeJS.Timeout | null;
+  attempts: number;
+}
+
+export interface SubmitOptions {
+  usuario: string;
+  idempotencyKey?: string | null;
+  /** The request as received, for the Idempotency-Key check. */
+  request: unknown;
+}
+
+export class MassiveEmission {
+  private readonly runners = new Map<string, Runner>();
+  private readonly retry: Backoff;
+  private stopped = false;
+  private readonly sleepers = new Set<() => void>();
+  private readonly ctx: MassiveContext;
+
+  constructor(private readonly deps: MassiveDeps) {
+    this.retry = deps.retry ?? DEFAULT_RETRY;
+    const now = deps.now ?? (() => new Date());
+    const random = deps.random ?? Math.random;
+    this.ctx = {
+      deps,
+      poll: deps.poll ?? DEFAULT_POLL,
+      now,
+      random,
+      state: (batch, state) => {
+        if (batch.state === state) return;
+        deps.batches.update(batch.id, { state });
+        batch.state = state;
+        this.ctx.progress(batch);
+      },
+      progress: (batch) => deps.bus.publish({ type: 'batch.progress', tenantId: batch.tenantId, posId: batch.posId, data: this.progress(batch) }),
+      onStep: (batch, step) => deps.onStep?.(batch, step),
+      checkStopped: () => {
+        if (this.stopped) throw new Error('emisión masiva detenida');
+      },
+      sleep: (ms) => this.sleep(ms),
+    };
+  }
+
+  /**
+   * Checks every item, stores the batch with each item's verdict in one transaction and starts
+   * its emission. With an Idempotency-Key already used, the same batch is answered (409 when the
+   * body differs).
+   */
+  submit(tenant: Tenant, pos: PointOfSale, items: BatchItemInput[], opts: SubmitOptions): { batch: InvoiceBatch; replayed: boolean } {
+    const { batches, store } = this.deps;
+    const hash = opts.idempotencyKey ? createHash('sha256').update(JSON.stringify(opts.request)).digest('hex') : null;
+    const replay = () => {
+      const prior = opts.idempotencyKey ? batches.byIdempotencyKey(tenant.id, opts.idempotencyKey) : null;
+      if (prior && prior.requestHash !== hash) {
+        throw new IssueError(409, 'IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por lote');
+      }
+      return prior;
+    };
+    const prior = replay();
+    if (prior) return { batch: prior, replayed: true };
+    const verdicts: NewBatchItem[] = checkBatchItems(this.deps.catalogs, tenant, items);
+    const stored = store.transaction(() => {
+      const again = replay();
+      if (again) return { batch: again, replayed: true };
+      const batch = batches.insert(
+        { id: uuidv7(), tenantId: tenant.id, posId: pos.id, usuario: opts.usuario, idempotencyKey: opts.idempotencyKey ?? null, requestHash: hash },
+        verdicts,
+      );
+      return { batch, replayed: false };
+    });
+    if (!stored.replayed) {
+      this.ctx.progress(stored.batch);
+      if (stored.batch.state === 'COMPLETED') this.publishCompleted(stored.batch);
+      else void this.kick(tenant.id, stored.batch.id);
+    }
+    return stored;
+  }
+
+  /** Progress of a batch as stored now (GET /invoices/batch/{id}, batch.progress). */
+  progress(batch: InvoiceBatch): BatchProgressData {
+    const packages = this.deps.batches.packages(batch.id);
+    return {
+      batchId: batch.id,
+      posId: batch.posId,
+      state: batch.state,
+      items: batch.itemCount,
+      counts: this.deps.batches.counts(batch.id),
+      packages: {
+        total: packages.length,
+        sent: packages.filter((p) => p.state !== 'BUILT').length,
+        settled: packages.filter((p) => p.state !== 'BUILT' && p.state !== 'SENT').length,
+      },
+    };
+  }
+
+  /** Resumes every batch not COMPLETED (engine start, after a crash or a restart). */
+  resumeAll(): void {
+    for (const b of this.deps.batches.open()) void this.kick(b.tenantId, b.id);
+  }
+
+  /** Starts a batch's runner, or skips its back-off when it is waiting to retry. */
+  kick(tenantId: string, batchId: string): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    let r = this.runners.get(batchId);
+    if (!r) this.runners.set(batchId, (r = { tenantId, running: null, timer: null, attempts: 0 }));
+    if (r.timer) {
+      clearTimeout(r.timer);
+      r.timer = null;
+    }
+    if (r.running) return r.running;
+    const runner = r;
+    runner.running = this.run(batchId, runner).finally(() => {
+      runner.running = null;
+      if (!runner.timer) this.runners.delete(batchId);
+    });
+    return runner.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const r of this.runners.values()) {
+      if (r.timer) clearTimeout(r.timer);
+      r.timer = null;
+    }
+    for (const wake of this.sleepers) wake();
+    await Promise.allSettled([...this.runners.values()].map((r) => r.running));
+  }
+
+  private async run(batchId: string, runner: Runner): Promise<void> {
+    const { batches, store, logger } = this.deps;
+    const batch = batches.byId(runner.tenantId, batchId);
+    if (!batch || batch.state === 'COMPLETED') return;
+    const tenant = store.tenants.byId(batch.tenantId);
+    const pos = tenant ? store.pointsOfSale.byId(tenant.id, batch.posId) : null;
+    if (!tenant || !pos) return;
+    try {
+      await issueItems(this.ctx, tenant, pos, batch);
+      buildPackages(this.ctx, batch);
+      await sendPackages(this.ctx, tenant, pos, batch);
+      await pollPackages(this.ctx, tenant, pos, batch);
+      batches.update(batch.id, { state: 'COMPLETED', lastError: null });
+      batch.state = 'COMPLETED';
+      runner.attempts = 0;
+      this.publishCompleted(batch);
+    } catch (err) {
+      if (this.stopped || !store.isOpen) return;
+      const delay = Math.min(this.retry.maxMs, this.retry.initialMs * 2 ** Math.min(runner.attempts, 20));
+      runner.attempts++;
+      const message = err instanceof Error ? err.message : String(err);
+      batches.update(batch.id, { lastError: message.slice(0, 1000) });
+      logger?.warn({ err, batchId, retryInMs: delay }, 'massive emission failed; will retry');
+      runner.timer = setTimeout(() => {
+        runner.timer = null;
+        void this.kick(runner.tenantId, batchId);
+      }, delay);
+      runner.timer.unref?.();
+    }
+  }
+
+  private publishCompleted(batch: InvoiceBatch): void {
+    const p = this.progress(batch);
+    this.deps.bus.publish({
+      type: 'batch.completed',
+      tenantId: batch.tenantId,
+      posId: batch.posId,
+      data: { ...p, validated: p.counts.VALIDATED ?? 0, rejected: p.counts.REJECTED ?? 0, refused: p.counts.REFUSED ?? 0 },
+    });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+}

@@ -1,0 +1,246 @@
+// Massive emission batches (migration 0016): the batch, its items (the invoice ↔ batch link) and
+// the packages sent to recepcionMasivaFactura, always scoped by tenant. The invoices themselves
+// live in invoices.ts; a batch only points at them.
+import type { Db } from './db';
+import { prepared } from './statements';
+import type { InvoiceState, SiatMessageRecord } from './invoices';
+import type { FieldProblem } from '../../shared/api-envelope';
+
+export type BatchState = 'ISSUING' | 'SENDING' | 'VALIDATING' | 'COMPLETED';
+export type BatchPackageState = 'BUILT' | 'SENT' | 'VALIDATED' | 'OBSERVED' | 'REJECTED';
+
+export interface InvoiceBatch {
+  id: string;
+  tenantId: string;
+  posId: string;
+  usuario: string;
+  itemCount: number;
+  acceptedCount: number;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  state: BatchState;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+}
+
+/** One item of the request: accepted (a sale and the id its invoice gets) or refused (problems). */
+export type NewBatchItem =
+  | { index: number; invoiceType: string; sale: unknown; invoiceId: string }
+  | { index: number; problems: FieldProblem[] };
+
+/** An accepted item whose invoice is not stored yet (the issuing step's work). */
+export interface UnissuedItem {
+  index: number;
+  invoiceType: string;
+  sale: unknown;
+  invoiceId: string;
+}
+
+export interface BatchItemView {
+  index: number;
+  invoiceId: string | null;
+  state: InvoiceState | 'QUEUED' | 'REFUSED';
+  problems: FieldProblem[];
+}
+
+export interface BatchPackage {
+  id: string;
+  batchId: string;
+  seq: number;
+  sector: number;
+  modalidad: 1 | 2;
+  tipoFactura: number;
+  invoiceIds: string[];
+  invoiceCount: number;
+  archive: Buffer;
+  hash: string;
+  state: BatchPackageState;
+  codigoRecepcion: string | null;
+  siatCode: number | null;
+  siatMessages: SiatMessageRecord[];
+}
+
+/** An issued invoice of the batch not yet in a package, as the package builder needs it. */
+export interface UnpackagedBatchInvoice {
+  id: string;
+  number: number;
+  sector: number;
+  modalidad: 1 | 2;
+  tipoFactura: number;
+  xml: string;
+}
+
+type Row = Record<string, unknown>;
+
+const toBatch = (r: Row): InvoiceBatch => ({
+  id: r.id as string,
+  tenantId: r.tenant_id as string,
+  posId: r.pos_id as string,
+  usuario: r.usuario as string,
+  itemCount: r.item_count as number,
+  acceptedCount: r.accepted_count as number,
+  idempotencyKey: (r.idempotency_key as string | null) ?? null,
+  requestHash: (r.request_hash as string | null) ?? null,
+  state: r.state as BatchState,
+  lastError: (r.last_error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  completedAt: (r.completed_at as string | null) ?? null,
+});
+
+const toPackage = (r: Row): BatchPackage => ({
+  id: r.id as string,
+  batchId: r.batch_id as string,
+  seq: r.seq as number,
+  sector: r.sector as number,
+  modalidad: (r.modalidad as number) === 1 ? 1 : 2,
+  tipoFactura: r.tipo_factura as number,
+  invoiceIds: JSON.parse(r.invoice_ids as string) as string[],
+  invoiceCount: r.invoice_count as number,
+  archive: r.archive as Buffer,
+  hash: r.hash as string,
+  state: r.state as BatchPackageState,
+  codigoRecepcion: (r.codigo_recepcion as string | null) ?? null,
+  siatCode: (r.siat_code as number | null) ?? null,
+  siatMessages: r.siat_messages ? (JSON.parse(r.siat_messages as string) as SiatMessageRecord[]) : [],
+});
+
+export class InvoiceBatchRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Stores a batch and all its items (call inside a transaction). */
+  insert(
+    batch: Pick<InvoiceBatch, 'id' | 'tenantId' | 'posId' | 'usuario' | 'idempotencyKey' | 'requestHash'>,
+    items: NewBatchItem[],
+  ): InvoiceBatch {
+    const at = this.now().toISOString();
+    const accepted = items.filter((i) => 'invoiceId' in i).length;
+    prepared(
+      this.db,
+      `INSERT INTO invoice_batches (id, tenant_id, pos_id, usuario, item_count, accepted_count, idempotency_key, request_hash, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(batch.id, batch.tenantId, batch.posId, batch.usuario, items.length, accepted, batch.idempotencyKey, batch.requestHash, accepted > 0 ? 'ISSUING' : 'COMPLETED', at, at);
+    if (accepted === 0) prepared(this.db, 'UPDATE invoice_batches SET completed_at = ? WHERE id = ?').run(at, batch.id);
+    const add = prepared(this.db, 'INSERT INTO invoice_batch_items (batch_id, item_index, invoice_type, sale, invoice_id, problems) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const it of items) {
+      if ('invoiceId' in it) add.run(batch.id, it.index, it.invoiceType, JSON.stringify(it.sale), it.invoiceId, null);
+      else add.run(batch.id, it.index, null, null, null, JSON.stringify(it.problems));
+    }
+    return this.byId(batch.tenantId, batch.id)!;
+  }
+
+  byId(tenantId: string, id: string): InvoiceBatch | null {
+    const r = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    return r ? toBatch(r) : null;
+  }
+
+  byIdempotencyKey(tenantId: string, key: string): InvoiceBatch | null {
+    const r = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND idempotency_key = ?').get(tenantId, key) as Row | undefined;
+    return r ? toBatch(r) : null;
+  }
+
+  /** Batches not COMPLETED, oldest first (engine start: resume them). */
+  open(): InvoiceBatch[] {
+    return (prepared(this.db, `SELECT * FROM invoice_batches WHERE state <> 'COMPLETED' ORDER BY created_at`).all() as Row[]).map(toBatch);
+  }
+
+  update(id: string, patch: { state?: BatchState; lastError?: string | null }): void {
+    const at = this.now().toISOString();
+    if (patch.state !== undefined) {
+      prepared(this.db, 'UPDATE invoice_batches SET state = ?, updated_at = ?, completed_at = CASE WHEN ? = \'COMPLETED\' THEN ? ELSE completed_at END WHERE id = ?')
+        .run(patch.state, at, patch.state, at, id);
+    }
+    if (patch.lastError !== undefined) prepared(this.db, 'UPDATE invoice_batches SET last_error = ?, updated_at = ? WHERE id = ?').run(patch.lastError, at, id);
+  }
+
+  /** Accepted items whose invoice is not stored yet, in request order. */
+  unissued(batchId: string, limit: number): UnissuedItem[] {
+    const rows = prepared(
+      this.db,
+      `SELECT b.item_index, b.invoice_type, b.sale, b.invoice_id FROM invoice_batch_items b
+        WHERE b.batch_id = ? AND b.invoice_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = b.invoice_id)
+        ORDER BY b.item_index LIMIT ?`,
+    ).all(batchId, limit) as Row[];
+    return rows.map((r) => ({ index: r.item_index as number, invoiceType: r.invoice_type as string, sale: JSON.parse(r.sale as string), invoiceId: r.invoice_id as string }));
+  }
+
+  /** Issued invoices of the batch not yet in a package, in request order. */
+  unpackaged(batchId: string): UnpackagedBatchInvoice[] {
+    const rows = prepared(
+      this.db,
+      `SELECT i.id, i.number, i.sector, i.modalidad, i.tipo_factura, i.xml FROM invoice_batch_items b JOIN invoices i ON i.id = b.invoice_id
+        WHERE b.batch_id = ? AND b.package_id IS NULL ORDER BY b.item_index`,
+    ).all(batchId) as Row[];
+    return rows.map((r) => ({
+      id: r.id as string,
+      number: r.number as number,
+      sector: r.sector as number,
+      modalidad: (r.modalidad as number) === 1 ? 1 : 2,
+      tipoFactura: r.tipo_factura as number,
+      xml: r.xml as string,
+    }));
+  }
+
+  /** Stores a package and links its invoices to it (call inside a transaction). */
+  insertPackage(p: Omit<BatchPackage, 'state' | 'codigoRecepcion' | 'siatCode' | 'siatMessages' | 'seq'> & { tenantId: string }): BatchPackage {
+    const at = this.now().toISOString();
+    const seq = ((prepared(this.db, 'SELECT MAX(seq) s FROM invoice_batch_packages WHERE batch_id = ?').get(p.batchId) as { s: number | null }).s ?? 0) + 1;
+    prepared(
+      this.db,
+      `INSERT INTO invoice_batch_packages (id, batch_id, tenant_id, seq, sector, modalidad, tipo_factura, invoice_ids, invoice_count, archive, hash, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'BUILT', ?, ?)`,
+    ).run(p.id, p.batchId, p.tenantId, seq, p.sector, p.modalidad, p.tipoFactura, JSON.stringify(p.invoiceIds), p.invoiceCount, p.archive, p.hash, at, at);
+    const link = prepared(this.db, 'UPDATE invoice_batch_items SET package_id = ? WHERE batch_id = ? AND invoice_id = ?');
+    for (const id of p.invoiceIds) link.run(p.id, p.batchId, id);
+    return this.packages(p.batchId).find((x) => x.id === p.id)!;
+  }
+
+  packages(batchId: string): BatchPackage[] {
+    return (prepared(this.db, 'SELECT * FROM invoice_batch_packages WHERE batch_id = ? ORDER BY seq').all(batchId) as Row[]).map(toPackage);
+  }
+
+  updatePackage(id: string, patch: { state: BatchPackageState; codigoRecepcion?: string | null; siatCode?: number | null; siatMessages?: SiatMessageRecord[] }): void {
+    const cur = prepared(this.db, 'SELECT codigo_recepcion, siat_code, siat_messages FROM invoice_batch_packages WHERE id = ?').get(id) as Row;
+    prepared(this.db, 'UPDATE invoice_batch_packages SET state = ?, codigo_recepcion = ?, siat_code = ?, siat_messages = ?, updated_at = ? WHERE id = ?').run(
+      patch.state,
+      patch.codigoRecepcion !== undefined ? patch.codigoRecepcion : cur.codigo_recepcion,
+      patch.siatCode !== undefined ? patch.siatCode : cur.siat_code,
+      patch.siatMessages !== undefined ? JSON.stringify(patch.siatMessages) : cur.siat_messages,
+      this.now().toISOString(),
+      id,
+    );
+  }
+
+  /**
+   * Progress: accepted items per state of their invoice (QUEUED = not issued yet) and the
+   * refused ones.
+   */
+  counts(batchId: string): Record<string, number> {
+    const rows = prepared(
+      this.db,
+      `SELECT CASE WHEN b.invoice_id IS NULL THEN 'REFUSED' ELSE COALESCE(i.state, 'QUEUED') END AS s, COUNT(*) AS n
+         FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id WHERE b.batch_id = ? GROUP BY s`,
+    ).all(batchId) as { s: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.s, r.n]));
+  }
+
+  /** Every item in request order with its invoice and state (GET /invoices/batch/{id}). */
+  items(batchId: string): BatchItemView[] {
+    const rows = prepared(
+      this.db,
+      `SELECT b.item_index, b.invoice_id, b.problems, i.state FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id
+        WHERE b.batch_id = ? ORDER BY b.item_index`,
+    ).all(batchId) as Row[];
+    return rows.map((r) => ({
+      index: r.item_index as number,
+      invoiceId: (r.invoice_id as string | null) ?? null,
+      state: r.invoice_id === null ? 'REFUSED' : ((r.state as InvoiceState | null) ?? 'QUEUED'),
+      problems: r.problems ? (JSON.parse(r.problems as string) as FieldProblem[]) : [],
+    }));
+  }
+}
