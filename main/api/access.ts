@@ -87,6 +87,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/till/status': STORE,
   'GET /api/v1/till/queue': STORE,
   'GET /api/v1/till/stream': STORE,
+  'GET /api/v1/till/clients': STORE,
   'GET /api/v1/storage/status': STORE,
 
   // Cash sessions (issue 17): the till's; the administrator reads and reopens them too.

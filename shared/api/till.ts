@@ -55,6 +55,24 @@ export const TillQueueSchema = Type.Object({
 });
 export type TillQueue = Static<typeof TillQueueSchema>;
 
+/** GET /api/v1/till/clients: clients offered while the cashier types a document or a name (issue #13). */
+export const ClientSuggestionQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 100, description: 'Inicio del número de documento, o parte del nombre' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 8 })),
+});
+export const ClientSuggestionSchema = Type.Object({
+  documentType: Type.Integer(),
+  documentNumber: Type.String(),
+  complement: Type.Union([Type.String(), Type.Null()]),
+  businessName: Type.String(),
+  code: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  /** SIAT's remembered verdict on the NIT (document type 5), null when none or not a NIT. */
+  nitValid: Type.Union([Type.Boolean(), Type.Null()]),
+  lastUsedAt: Type.String(),
+});
+export type ClientSuggestion = Static<typeof ClientSuggestionSchema>;
+
 // The stream is text/event-stream, outside JSON schema: its events are typed here only.
 export interface InvoiceStreamEvent {
   id: string;

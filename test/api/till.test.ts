@@ -165,13 +165,61 @@ test('stream: status on connect, then an invoice event after a sale — only to 
     assert.equal(res.status, 201);
     const inv = (await json(res)).data;
     const validated = await mine.next((e) => e.event === 'invoice' && e.data.state === 'VALIDATED');
-    assert.deepEqual(validated.data, { id: inv.id, cuf: inv.cuf, invoiceNumber: inv.invoiceNumber, state: 'VALIDATED', amountTotal: 9.5, posId });
+    assert.deepEqual(
+      { ...validated.data, siatMessages: undefined, siatDescription: undefined },
+      { id: inv.id, cuf: inv.cuf, invoiceNumber: inv.invoiceNumber, state: 'VALIDATED', amountTotal: 9.5, posId, siatCode: 908, siatMessages: undefined, siatDescription: undefined },
+    );
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(theirs.events.filter((e) => e.event === 'invoice').length, 0, 'another tenant never sees the sale');
   } finally {
     mine.close();
     theirs.close();
   }
+});
+
+test('a sale answers PENDING once stored; SIAT\'s verdict follows on the stream, a rejection with SIAT\'s code and text', async () => {
+  const mine = await openStream(eng.demoApiKey);
+  try {
+    await mine.next((e) => e.event === 'status');
+    // SIAT takes 800 ms: the sale does not wait for it.
+    await simAdmin('/faults', { mode: 'latency', latencyMs: 800, operations: ['recepcionFactura'] });
+    const res = await eng.api('/api/v1/invoices', { method: 'POST', json: sale({ clientCode: 'C-PEND' }) });
+    assert.equal(res.status, 201);
+    const inv = (await json(res)).data;
+    assert.equal(inv.state, 'PENDING');
+    assert.match((await json(await eng.api(`/api/v1/invoices/${inv.id}/status`))).data.state, /^(PENDING|VALIDATED)$/);
+    const validated = await mine.next((e) => e.event === 'invoice' && e.data.id === inv.id && e.data.state === 'VALIDATED', 10_000);
+    assert.equal(validated.data.siatCode, 908);
+    assert.equal((await json(await eng.api(`/api/v1/invoices/${inv.id}/status`))).data.state, 'VALIDATED');
+    await simAdmin('/reset-faults');
+
+    // SIAT refuses the next one: the stream carries its code and text verbatim.
+    await simAdmin('/force-code', { operation: 'recepcionFactura', codigo: 1037, times: 1 });
+    const rejectedSale = (await json(await eng.api('/api/v1/invoices', { method: 'POST', json: sale({ clientCode: 'C-REJ' }) }))).data;
+    const rejected = await mine.next((e) => e.event === 'invoice' && e.data.id === rejectedSale.id && e.data.state === 'REJECTED', 10_000);
+    assert.equal(rejected.data.siatMessages[0].codigo, 1037);
+    assert.ok(rejected.data.siatMessages[0].descripcion.length > 0);
+  } finally {
+    await simAdmin('/reset-faults');
+    mine.close();
+  }
+});
+
+test('clients: offered by the start of the document or part of the name, most used first, with SIAT\'s remembered NIT verdict; per tenant', async () => {
+  for (const c of [
+    { clientDocumentType: 5, clientDocumentNumber: '1020304', clientBusinessName: 'Ferretería Alfa SRL', clientCode: 'ALFA' },
+    { clientDocumentType: 5, clientDocumentNumber: '1020304', clientBusinessName: 'Ferretería Alfa SRL', clientCode: 'ALFA' },
+    { clientDocumentType: 1, clientDocumentNumber: '1020999', clientBusinessName: 'Beatriz Alfaro', clientCode: 'BA' },
+  ]) {
+    assert.equal((await eng.api('/api/v1/invoices', { method: 'POST', json: sale({ ...c, exceptionCode: 1 }) })).status, 201);
+  }
+  const byNumber = (await json(await eng.api('/api/v1/till/clients?q=1020'))).data;
+  assert.deepEqual(byNumber.map((c: any) => c.documentNumber), ['1020304', '1020999']);
+  const byName = (await json(await eng.api('/api/v1/till/clients?q=alfa'))).data;
+  assert.deepEqual(byName.map((c: any) => c.businessName), ['Ferretería Alfa SRL', 'Beatriz Alfaro']);
+  assert.equal(byName[1].nitValid, null, 'a CI has no NIT verdict');
+  assert.equal((await eng.api('/api/v1/till/clients?q=')).status, 400);
+  assert.deepEqual((await json(await eng.api('/api/v1/till/clients?q=1020', { key: other.key }))).data, []);
 });
 
 test('stream: a revoked key ends its own stream', async () => {

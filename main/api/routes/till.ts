@@ -10,7 +10,8 @@ import type { KipuEvent } from '../../events/event-map';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
-import { TillQueueSchema, TillStatusSchema } from '../../../shared/api/till';
+import { ClientSuggestionQuery, ClientSuggestionSchema, TillQueueSchema, TillStatusSchema } from '../../../shared/api/till';
+import { TIPO_DOCUMENTO_IDENTIDAD } from '../../siat/codes';
 import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
 
 export interface TillRouteDeps extends TillStatusDeps {
@@ -51,6 +52,31 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
     '/api/v1/till/status',
     { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', response: { 200: apiResponse(TillStatusSchema) } } },
     async (req) => ok(tillStatus(deps, req.tenant.id)),
+  );
+
+  r.get(
+    '/api/v1/till/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Clientes que ya compraron, por número de documento o nombre, los más frecuentes primero',
+        querystring: ClientSuggestionQuery,
+        response: { 200: apiResponse(Type.Array(ClientSuggestionSchema)) },
+      },
+    },
+    async (req) =>
+      ok(
+        deps.store.clients.suggest(req.tenant.id, req.query.q, req.query.limit ?? 8).map((c) => ({
+          documentType: c.docType,
+          documentNumber: c.docNumber,
+          complement: c.complement,
+          businessName: c.name,
+          code: c.code,
+          email: c.email,
+          nitValid: c.docType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? (deps.store.clients.nitVerdict(req.tenant.id, c.docNumber)?.valid ?? null) : null,
+          lastUsedAt: c.lastUsedAt,
+        })),
+      ),
   );
 
   r.get(
