@@ -189,6 +189,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   sectorRoutes(app, {
     store,
     invoices,
+    invoicing,
+    lifecycle,
     documents,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
     now,

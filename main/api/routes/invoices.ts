@@ -12,7 +12,6 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { ok, pageOf } from '../envelope';
 import { notFound } from '../errors';
 import { asApiError } from '../domain-errors';
-import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { offsetOf } from '../pagination';
 import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
 import {
@@ -29,9 +28,7 @@ import {
 import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
 
-const InvoiceBody = createInvoiceBody(
-  `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')}`,
-);
+const InvoiceBody = createInvoiceBody();
 
 export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): EmissionType {
   return inv.codigoEmision === 2 ? 'CONTINGENCY' : 'NORMAL';
@@ -118,7 +115,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     {
       schema: {
         tags,
-        summary: 'Emite una factura (compra-venta, modalidad electrónica o computarizada)',
+        summary: 'Emite una factura de cualquier sector de la semilla, o una nota de crédito-débito (modalidad electrónica o computarizada)',
         description:
           'Con SIAT en línea la factura se envía y vuelve VALIDATED o REJECTED (con los códigos de SIAT). Si SIAT no responde, ' +
           'la venta no se pierde: se emite fuera de línea (state CONTINGENCY, emissionType CONTINGENCY) y se envía en paquete al reconectar. ' +
