@@ -136,13 +136,15 @@ function withoutNullBranches(errors: ErrorObject[]): ErrorObject[] {
 }
 
 export function describeValidation(all: ErrorObject[], part: string): { status: 400 | 422; fields: FieldProblem[]; detail: string } {
-  const errors = withoutNullBranches(all).filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+  const kept = withoutNullBranches(all);
+  // The union of a dropped null branch failed only because its value branch did.
+  const nullableAt = new Set(all.filter((e) => !kept.includes(e)).map((e) => e.instancePath));
+  const errors = kept.filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
   const fields = mergeAlternatives(
     errors
       .map((e) => ({ field: fieldName(e, part), rule: e.keyword, message: messageFor(e), ...(e.keyword === 'const' ? { allowed: (e.params as { allowedValue: unknown }).allowedValue } : {}) })),
   );
-  // (An alternative that failed without saying why, e.g. oneOf matching twice, is structural too.)
-  const structural = errors.some((e) => !VALUE_KEYWORDS.has(e.keyword)) || (errors.length === 0 && all.length > 0);
+  const structural = kept.some((e) => !VALUE_KEYWORDS.has(e.keyword) && !(e.keyword === 'anyOf' && nullableAt.has(e.instancePath)));
   const status = part !== 'body' || structural ? 400 : 422;
   const where = part === 'querystring' ? 'parámetro' : part === 'params' ? 'parámetro de ruta' : part === 'headers' ? 'cabecera' : 'campo';
   const detail = fields.map((f) => `${where} ${f.field}: ${f.message}`).join('; ');
