@@ -473,3 +473,22 @@ test('the short code of the answer is the invoice id’s (decision 0011)', async
   assert.equal(inv.invoiceType, 'ELECTRONIC_TELECOM');
   assert.equal(inv.usuario, 'cajero1');
 });
+
+// Last: it leaves the point of sale in contingency.
+test('SIAT unreachable: a sector invoice is issued offline (201, siatCodeState null, what it waits for); a note is 503 (online only)', async () => {
+  const o = await emit('computarized', 'saleBon', BODIES.saleBon());
+  assertCompleted(o, 201, 'COMPLETED');
+  await simAdmin('/faults', { mode: 'refuse' });
+  try {
+    const r = await emit('electronic', 'education', BODIES.education());
+    assertCompleted(r, 201, 'COMPLETED');
+    assert.equal(r.body.data.siatCodeState, null);
+    assert.equal(r.body.data.siatCodeReception, null);
+    assert.match(r.body.data.siatDescriptionStatus, /FUERA DE LÍNEA/);
+    const n = await emit('computarized', 'debit', { posId: 0, invoiceNumber: o.body.data.invoiceNumber, invoiceCode: o.body.data.invoiceCode, userPos: 'x', detailInvoice: [{ codeProduct: 'ARR-1', qty: 1, returnProduct: true }] });
+    assertSectorFailure(n, 503, 'SIAT_UNAVAILABLE');
+    assert.match(n.body.errors[0].message, /solo en línea/);
+  } finally {
+    await simAdmin('/reset-faults', {});
+  }
+});
