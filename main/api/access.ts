@@ -4,6 +4,7 @@
 // deny by default. Publicness is decided from the matched route, never from the raw URL (which
 // the router decodes: `/%61pi/…` is `/api/…`).
 import { SCOPES, type Scope } from '../../shared/api-scopes';
+import { sectorEmissionPaths } from '../../shared/api/sector-emission';
 
 /** `public`: no key. Otherwise the scopes that may call the route (any one of them will do). */
 export type Access = 'public' | readonly Scope[];
@@ -46,6 +47,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/invoice/xml': SELL,
   'GET /api/v1/invoice/json': SELL,
   'GET /api/v1/invoice/pdf': SELL,
+  // Seed 001's sector emission and cancellation: POST /api/v1/invoice/{electronic|computarized}/
+  // {rate|hospital|saleBon|debit|telecom|education}[/anulation], 24 routes, all selling.
+  ...Object.fromEntries(sectorEmissionPaths().map((path) => [`POST ${path}`, SELL])),
 
   // Tax codes, catalogs and contingency events: the till (branch managers sync catalogs and
   // CUFDs) and the seed's integrator operations; reading them harms no one.

@@ -123,13 +123,28 @@ function mergeAlternatives(problems: (FieldProblem & { allowed?: unknown })[]): 
   return out;
 }
 
-export function describeValidation(errors: ErrorObject[], part: string): { status: 400 | 422; fields: FieldProblem[]; detail: string } {
+const isNullBranch = (e: ErrorObject) => e.keyword === 'type' && (e.params as { type?: unknown }).type === 'null';
+
+/**
+ * A nullable member (a union with null) that holds a value out of range fails both branches:
+ * "debe ser mayor o igual a 0" and "debe ser de tipo nulo". The second says nothing and made a
+ * range problem look structural (400): it is dropped when the member has another problem.
+ */
+function withoutNullBranches(errors: ErrorObject[]): ErrorObject[] {
+  const other = new Set(errors.filter((e) => !isNullBranch(e) && e.keyword !== 'anyOf' && e.keyword !== 'oneOf').map((e) => e.instancePath));
+  return errors.filter((e) => !(isNullBranch(e) && other.has(e.instancePath)));
+}
+
+export function describeValidation(all: ErrorObject[], part: string): { status: 400 | 422; fields: FieldProblem[]; detail: string } {
+  const kept = withoutNullBranches(all);
+  // The union of a dropped null branch failed only because its value branch did.
+  const nullableAt = new Set(all.filter((e) => !kept.includes(e)).map((e) => e.instancePath));
+  const errors = kept.filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
   const fields = mergeAlternatives(
     errors
-      .filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
       .map((e) => ({ field: fieldName(e, part), rule: e.keyword, message: messageFor(e), ...(e.keyword === 'const' ? { allowed: (e.params as { allowedValue: unknown }).allowedValue } : {}) })),
   );
-  const structural = errors.some((e) => !VALUE_KEYWORDS.has(e.keyword));
+  const structural = kept.some((e) => !VALUE_KEYWORDS.has(e.keyword) && !(e.keyword === 'anyOf' && nullableAt.has(e.instancePath)));
   const status = part !== 'body' || structural ? 400 : 422;
   const where = part === 'querystring' ? 'parámetro' : part === 'params' ? 'parámetro de ruta' : part === 'headers' ? 'cabecera' : 'campo';
   const detail = fields.map((f) => `${where} ${f.field}: ${f.message}`).join('; ');

@@ -231,6 +231,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   sectorRoutes(app, {
     store,
     invoices,
+    invoicing,
+    lifecycle,
     documents,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
     now,

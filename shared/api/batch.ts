@@ -13,7 +13,7 @@ export const BATCH_MAX_ITEMS = 10_000;
 export const BATCH_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** One item: POST /api/v1/invoices's body without posId. */
-export const batchItemSchema = (invoiceTypes: string) => Type.Omit(createInvoiceBody(invoiceTypes), ['posId'], { additionalProperties: false });
+export const batchItemSchema = () => Type.Omit(createInvoiceBody(), ['posId'], { additionalProperties: false });
 
 export const CreateBatchBody = Type.Object(
   {

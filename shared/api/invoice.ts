@@ -3,7 +3,9 @@
 // the OpenAPI document shows them, and the till's types are their Static<>.
 import Type, { type Static } from 'typebox';
 import { SiatMessageSchema } from './envelope';
-import { allSectorFields, type SectorField } from '../sector-fields';
+import { allSectorFields, sectorFields, type SectorField } from '../sector-fields';
+import { INVOICE_TYPES } from '../invoice-types';
+import { createInvoiceExamples } from './invoice-examples';
 import { PaymentsSchema } from './cash';
 
 export const InvoiceStateSchema = Type.Union([
@@ -55,14 +57,21 @@ export const CreateInvoiceDetailSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What each invoiceType issues: SIAT's sector and modality (shared/invoice-types.ts). */
+const INVOICE_TYPE_DESCRIPTION =
+  'Tipo de documento (nombres de la semilla; los códigos que van a SIAT siguen su catálogo): ' +
+  INVOICE_TYPES.map((t) => `${t.name} = ${sectorFields(t.sector)?.label ?? `sector ${t.sector}`} (documento sector ${t.sector}), ${t.modalidad === 1 ? 'electrónica' : 'computarizada'}`).join('; ') +
+  '. Los campos propios del sector van en la cabecera y en details[]; la nota de crédito-débito lleva originalInvoiceId y details[].returnProduct. ' +
+  'Un ejemplo por tipo en los ejemplos del cuerpo.';
+
 /**
- * POST /api/v1/invoices. `invoiceTypes` lists the seed's invoiceType names for the document
- * (the table lives with issuing, main/invoicing/invoice-types.ts, which shared/ cannot import).
+ * POST /api/v1/invoices, with one named example per invoiceType (x-examples: the OpenAPI
+ * document's request body examples, invoice-examples.ts).
  */
-export const createInvoiceBody = (invoiceTypes: string) =>
+export const createInvoiceBody = () =>
   Type.Object(
     {
-      invoiceType: Type.String({ maxLength: 40, description: invoiceTypes }),
+      invoiceType: Type.String({ maxLength: 40, description: INVOICE_TYPE_DESCRIPTION }),
       posId: Type.String({ format: 'uuid', description: 'UUID del punto de venta (GET /api/v1/pos)' }),
       clientDocumentType: Type.Integer({ minimum: 1, maximum: 5, description: '1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT' }),
       clientDocumentNumber: Type.String({ minLength: 1, maxLength: 20 }),
@@ -82,7 +91,7 @@ export const createInvoiceBody = (invoiceTypes: string) =>
       ...sectorProperties('header'),
       payments: Type.Optional(PaymentsSchema),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, 'x-examples': createInvoiceExamples() },
   );
 export type CreateInvoiceRequest = Static<ReturnType<typeof createInvoiceBody>>;
 

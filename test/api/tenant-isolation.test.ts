@@ -99,6 +99,19 @@ const SALE = {
   details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5 }],
 };
 const BRANCH_FIELDS = { name: 'Sucursal de B', municipality: 'La Paz', address: 'Calle 1', city: 'La Paz', phone: '2771234', description: 'Intento de B' };
+/** Seed 001's sector emission: the header, a line, and what each sector adds. */
+const SECTOR_SALE = {
+  clientReasonSocial: 'Juan Pérez', clientDocumentType: 1, clientNroDocument: '5115889', clientCode: 'C-1', paramPaymentMethod: 1, userPos: 'b',
+  paramCurrency: 1, clientCity: 'La Paz', clientEmail: 'juan@example.com',
+};
+const SECTOR_LINE = { activityEconomic: '471110', unitMeasure: 58, codeProductSin: '99100', codeProduct: 'S-1', description: 'Servicio', qty: 1, priceUnit: 10 };
+const SECTOR_EXTRAS: Record<string, { header?: Record<string, unknown>; line?: Record<string, unknown> }> = {
+  rate: {},
+  hospital: { line: { nameLastNameDoctor: 'Carlos Rojas', nitDocumentDoctor: 4455667 } },
+  saleBon: {},
+  telecom: {},
+  education: { header: { nameStudent: 'Ana Quispe', billedPeriod: 'MARZO 2026' } },
+};
 /** B's own point of sale 0 and casa matriz, for bodies where only one member is A's. */
 const mineB = { pos: '', branch: 0 };
 
@@ -185,6 +198,36 @@ const ROUTES: Record<string, Route> = {
     ]),
   ),
   'GET /api/v1/user/additional/{userId}': one({ userId: 'user' }),
+  // Seed 001's sector emission and cancellation: A's casa matriz (404, as an unknown branch); on
+  // B's own point of sale 0, A's invoice number and short code name nothing (the note: 422 on
+  // invoiceNumber, the cancellation: 404, as for an invoice that does not exist).
+  ...Object.fromEntries(
+    (['electronic', 'computarized'] as const).flatMap((m) =>
+      ['rate', 'hospital', 'saleBon', 'debit', 'telecom', 'education'].flatMap((segment): [string, Route][] => [
+        ...(segment === 'debit' ? [] : [[`POST /api/v1/invoice/${m}/${segment}`, withBody((id) => ({ ...SECTOR_SALE, ...SECTOR_EXTRAS[segment]!.header, posId: Number(id('posCode')), branchId: Number(id('branch0')), detailInvoice: [{ ...SECTOR_LINE, ...SECTOR_EXTRAS[segment]!.line }] }))] as [string, Route]]),
+        [
+          `POST /api/v1/invoice/${m}/${segment}/anulation`,
+          {
+            variants: [
+              { body: (id) => ({ posId: Number(id('posCode')), branchId: Number(id('branch0')), invoiceCode: id('shortCode'), codeMotive: 1, invoiceNumber: Number(id('invoiceNumber')) }) },
+              { body: (id) => ({ posId: Number(id('posCode')), invoiceCode: id('shortCode'), codeMotive: 1, invoiceNumber: Number(id('invoiceNumber')) }) },
+            ],
+          },
+        ],
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    (['electronic', 'computarized'] as const).map((m): [string, Route] => [
+      `POST /api/v1/invoice/${m}/debit`,
+      {
+        variants: [
+          { body: (id) => ({ posId: Number(id('posCode')), branchId: Number(id('branch0')), invoiceNumber: Number(id('invoiceNumber')), invoiceCode: id('shortCode'), userPos: 'b', detailInvoice: [{ codeProduct: 'P1', qty: 1, returnProduct: true }] }) },
+          { body: (id) => ({ posId: Number(id('posCode')), invoiceNumber: Number(id('invoiceNumber')), invoiceCode: id('shortCode'), userPos: 'b', detailInvoice: [{ codeProduct: 'P1', qty: 1, returnProduct: true }] }), rule: 422 },
+        ],
+      },
+    ]),
+  ),
 };
 
 /** Plain values of the parameters that are not ids (required ones, or needed to reach the lookup). */

@@ -25,7 +25,7 @@ export interface BatchRouteDeps {
   massive: MassiveEmission;
 }
 
-const validateItem = bodyPartValidator(batchItemSchema(`Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')}`));
+const validateItem = bodyPartValidator(batchItemSchema());
 
 /** Schema check of one item; its problems are named from the batch's body (items[3].details[0].quantity). */
 function readItem(index: number, item: Record<string, unknown>, posId: string): BatchItemInput {

@@ -12,7 +12,6 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { ok, pageOf } from '../envelope';
 import { notFound } from '../errors';
 import { asApiError } from '../domain-errors';
-import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { offsetOf } from '../pagination';
 import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
 import {
@@ -29,9 +28,7 @@ import {
 import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
 
-const InvoiceBody = createInvoiceBody(
-  `Uno de: ${INVOICE_TYPES.map((t) => t.name).join(', ')}`,
-);
+const InvoiceBody = createInvoiceBody();
 
 /** `?wait`: the longest a sale answer waits for SIAT's verdict (issue #13). */
 const WaitQuery = Type.Object({
@@ -131,7 +128,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     {
       schema: {
         tags,
-        summary: 'Emite una factura de cualquier documento sector de la semilla (invoiceType)',
+        summary: 'Emite una factura de cualquier sector de la semilla, o una nota de crédito-débito (modalidad electrónica o computarizada)',
         description:
           'La venta termina cuando la factura está armada, verificada, firmada y guardada: la respuesta llega entonces con state PENDING ' +
           'y el envío a SIAT sigue en segundo plano; VALIDATED o REJECTED (con los códigos de SIAT) llega por el flujo de eventos, los ' +

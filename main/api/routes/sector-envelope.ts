@@ -4,9 +4,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sectorError } from '../envelope';
 import { describeError } from '../describe-error';
 
-/** One problem of a failed request, in Spanish; `field` names the body or query member. */
+/**
+ * One problem of a failed request, in Spanish; `field` names the body or query member;
+ * `siatCode` is SIAT's code when the problem is SIAT's answer (its text then is SIAT's, verbatim).
+ */
 export interface SectorProblem {
   field?: string;
+  siatCode?: number;
   message: string;
 }
 
@@ -18,5 +22,8 @@ export interface SectorProblem {
 export function sectorErrorHandler(err: FastifyError & { validationContext?: string }, req: FastifyRequest, reply: FastifyReply) {
   const { status, info } = describeError(err, req);
   const errors: SectorProblem[] = info.fields?.length ? info.fields.map((f) => ({ field: f.field, message: f.message })) : [{ message: info.detail }];
+  // SIAT's refusals travel unchanged (STYLE.md 5): each of its messages with its code.
+  if (info.siatMessages?.length) errors.push(...info.siatMessages.map((m) => ({ siatCode: m.codigo, message: m.descripcion })));
+  else if (info.siatCode !== undefined && info.siatCode !== null) errors[0] = { ...errors[0]!, siatCode: info.siatCode };
   return reply.status(status).send(sectorError(info.code, errors));
 }

@@ -14,10 +14,16 @@ import { branchOfficeRoutes, type BranchOfficeDeps } from './sector-branches';
 import { closeBranch } from '../../points-of-sale/close-branch';
 import { sectorInvoiceRoutes } from './sector-invoices';
 import { thirdPartyUserRoutes } from './sector-users';
+import { sectorEmissionRoutes } from './sector-emission';
+import type { InvoicingService } from '../../invoicing/issue-invoice';
+import type { InvoiceLifecycle } from '../../invoicing/invoice-lifecycle';
 
 export interface SectorRouteDeps {
   store: Store;
   invoices: InvoiceRepository;
+  /** Seed 001's sector emission and cancellation routes issue and cancel through these. */
+  invoicing: InvoicingService;
+  lifecycle: InvoiceLifecycle;
   documents: InvoiceDocuments;
   publicBaseUrl: () => string;
   now: () => Date;
@@ -35,6 +41,7 @@ export function sectorRoutes(app: FastifyInstance, deps: SectorRouteDeps): void 
     scope.setErrorHandler(sectorErrorHandler);
     branchOfficeRoutes(scope, { branches, closeBranch: (tenantId, id) => closeBranch(deps.store, tenantId, id), ...(deps.onBranchCreated ? { onCreated: deps.onBranchCreated } : {}) });
     sectorInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
+    sectorEmissionRoutes(scope, { store: deps.store, invoicing: deps.invoicing, lifecycle: deps.lifecycle, publicBaseUrl: deps.publicBaseUrl });
     thirdPartyUserRoutes(scope, { store: deps.store, secrets: deps.secrets, now: deps.now, ...(deps.catalogs ? { catalogs: deps.catalogs } : {}) });
   });
 }

@@ -1,0 +1,447 @@
+// Seed 001 "Sector invoices": POST /api/v1/invoice/{electronic|computarized}/{rate|hospital|
+// saleBon|debit|telecom|education} and …/anulation. The seed's request fields are mapped onto
+// the engine's sale (invoicing/sale-input.ts) and issued by the same InvoicingService as
+// POST /api/v1/invoices; the answer waits for SIAT's verdict, as today's issue path does, and
+// carries the seed's response fields and message labels (shared/api/sector-emission.ts).
+// posId is SIAT's codigoPuntoVenta inside branchId (default: the casa matriz); an invoice is
+// named by its number and short code (invoicing/short-code.ts), as on the retrieval routes.
+import Type from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Store } from '../../store/store';
+import type { Tenant } from '../../store/tenants';
+import type { PointOfSale } from '../../store/points-of-sale';
+import type { BranchOffice } from '../../store/branches';
+import type { InvoiceLine, InvoiceRecord, SectorValues } from '../../store/invoices';
+import type { InvoicingService, IssueResult } from '../../invoicing/issue-invoice';
+import type { InvoiceLifecycle } from '../../invoicing/invoice-lifecycle';
+import type { SaleRequest } from '../../invoicing/sale-input';
+import { NOTE } from '../../invoicing/credit-debit-note-data';
+import { amountInWords } from '../../invoicing/amount-in-words';
+import { invoiceShortCode, matchesShortCode } from '../../invoicing/short-code';
+import { siatMessage } from '../../siat/messages';
+import { buildQrUrl } from '../../documents/model';
+import { qrPng } from '../../documents/qr';
+import { fromHundredths, toHundredths } from '../../../shared/money';
+import { invoiceType, type InvoiceTypeDef } from '../../../shared/invoice-types';
+import { sectorFields, type SectorField } from '../../../shared/sector-fields';
+import { publicInvoicePath } from '../../../shared/api/public-links';
+import { sectorResponse } from '../../../shared/api/envelope';
+import {
+  CancellationBody,
+  CancellationResultSchema,
+  NoteResultSchema,
+  SECTOR_MODALITIES,
+  SECTOR_ROUTES,
+  cancellationPath,
+  emissionBody,
+  emissionPath,
+  emissionResult,
+  noteBody,
+  type CancellationRequest,
+  type EmissionRequest,
+  type NoteRequest,
+  type SectorModality,
+  type SectorRoute,
+} from '../../../shared/api/sector-emission';
+import { sectorOk } from '../envelope';
+import { ApiError, notFound, type FieldProblem } from '../errors';
+import { asApiError } from '../domain-errors';
+import { openPointOfSale } from '../point-of-sale-param';
+
+export interface SectorEmissionDeps {
+  store: Store;
+  invoicing: InvoicingService;
+  lifecycle: InvoiceLifecycle;
+  publicBaseUrl: () => string;
+}
+
+const tags = ['Facturas sectoriales (estilo sectorial)'];
+/**
+ * seed 001's routes answer siatCodeState, so they wait for SIAT's verdict: up to 15 s, as
+ * POST /api/v1/invoices?wait=true (issue 13's IssueOptions.waitMs; where issuing already waits,
+ * the option is simply not read).
+ */
+const SECTOR_WAIT_MS = 15_000;
+const IdempotencyHeader = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+
+/** The engine's request names (POST /api/v1/invoices, the lifecycle) → seed 001's. */
+const SEED_NAMES: Readonly<Record<string, string>> = {
+  clientBusinessName: 'clientReasonSocial',
+  clientDocumentNumber: 'clientNroDocument',
+  paymentMethodCode: 'paramPaymentMethod',
+  cardNumber: 'numberCard',
+  giftCardAmount: 'giftCard',
+  currencyCode: 'paramCurrency',
+  originalInvoiceId: 'invoiceNumber',
+  motivo: 'codeMotive',
+};
+
+/** A problem's field as the seed's client sent it: details[2].quantity → detailInvoice[2].qty. */
+function seedFieldName(field: string): string {
+  const m = /^details(\[\d+\])?(?:\.(.+))?$/.exec(field);
+  if (m) return `detailInvoice${m[1] ?? ''}${m[2] ? `.${m[2] === 'quantity' ? 'qty' : m[2]}` : ''}`;
+  return SEED_NAMES[field] ?? field;
+}
+
+const invalid = (field: string, rule: string, message: string) => new ApiError(422, 'VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, rule, message }] });
+const modalityWord = (m: 1 | 2) => (m === 1 ? 'electrónica' : 'computarizada');
+const modalitySegment = (m: 1 | 2): SectorModality => (m === 1 ? 'electronic' : 'computarized');
+
+/**
+ * A failure of issuing or cancelling in the seed's terms: fields renamed, and the engine's own
+ * modality check answered as SIAT answers it (937, its text verbatim).
+ */
+function seedError(err: unknown, tenant: Tenant, route: SectorRoute): unknown {
+  const api = asApiError(err);
+  if (!(api instanceof ApiError)) return api;
+  const fields = api.extra.fields;
+  if (fields?.some((f) => f.rule === 'SIAT_937')) {
+    return new ApiError(
+      422,
+      'SIAT_REJECTED',
+      `El NIT ${tenant.nit} está habilitado en modalidad ${modalityWord(tenant.modalidad)}: use ${emissionPath(modalitySegment(tenant.modalidad), route.segment)}`,
+      { siatCode: 937, siatMessages: [{ codigo: 937, descripcion: siatMessage(937) }] },
+    );
+  }
+  if (api.code === 'NOT_CANCELLABLE') return new ApiError(api.status, api.code, api.detail, { fields: [{ field: 'invoiceNumber', rule: 'NOT_CANCELLABLE', message: api.detail }] });
+  if (!fields) return api;
+  return new ApiError(api.status, api.code, api.detail, { ...api.extra, fields: fields.map((f): FieldProblem => ({ ...f, field: seedFieldName(f.field) })) });
+}
+
+/** A stored sector value as the API shows it: amounts back from cents, null when absent. */
+function valueOut(f: SectorField, v: string | number | null | undefined): string | number | null {
+  if (v === undefined || v === null) return null;
+  return f.kind === 'amount' && typeof v === 'number' ? fromHundredths(v) : v;
+}
+const sectorValuesOut = (fields: readonly SectorField[], values: SectorValues | null | undefined) => Object.fromEntries(fields.map((f) => [f.key, valueOut(f, values?.[f.key])]));
+const textOrNull = (v: string | number | null | undefined) => (v === undefined || v === null ? null : String(v));
+
+/** A stored line in seed 001's terms ("Invoice line", response), with the sector's line fields. */
+function lineOut(d: InvoiceLine, i: number, sector: number) {
+  const sf = d.sectorFields;
+  return {
+    activityEconomic: d.activityEconomic,
+    unitMeasure: d.unitMeasure,
+    codeProductSin: d.codeProductSin,
+    codeProduct: d.codeProduct,
+    description: d.description,
+    qty: fromHundredths(d.quantity),
+    priceUnit: fromHundredths(d.priceUnit),
+    // seed 001: "null when none".
+    amountDiscount: d.amountDiscount > 0 ? fromHundredths(d.amountDiscount) : null,
+    subTotal: fromHundredths(d.subTotal),
+    detailId: i + 1,
+    numberSerial: textOrNull(sf?.numberSerial),
+    numberImei: textOrNull(sf?.numberImei),
+    ...sectorValuesOut(sectorFields(sector)?.line ?? [], sf),
+  };
+}
+
+/** siatDescriptionStatus: SIAT's words when it answered; otherwise what the invoice waits for. */
+function siatStatus(inv: InvoiceRecord) {
+  const waiting =
+    inv.state === 'CONTINGENCY'
+      ? 'EMITIDA FUERA DE LÍNEA: SIAT no respondió; se enviará en paquete al reconectar'
+      : inv.state === 'PENDING'
+        ? 'PENDIENTE: SIAT no confirmó la recepción; se verificará antes de reenviarla'
+        : null;
+  return { siatCodeState: inv.siatCode, siatCodeReception: inv.siatReceptionCode, siatDescriptionStatus: inv.siatDescription ?? waiting };
+}
+
+/** SIAT refused the invoice: its number is used and the row stays (REJECTED); the answer is SIAT's, verbatim. */
+function refuseRejected(inv: InvoiceRecord): void {
+  if (inv.state !== 'REJECTED') return;
+  const codes = inv.siatMessages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ');
+  throw new ApiError(
+    422,
+    'SIAT_REJECTED',
+    `SIAT rechazó la factura N.º ${inv.number} (${inv.siatCode ?? ''} ${inv.siatDescription ?? ''})${codes ? `: ${codes}` : ''}; queda registrada como RECHAZADA`,
+    { ...(inv.siatCode !== null ? { siatCode: inv.siatCode } : {}), siatMessages: inv.siatMessages },
+  );
+}
+
+export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionDeps): void {
+  const { store } = deps;
+
+  /** The open point of sale `posId` (SIAT code) of branch `branchId` (default the casa matriz). */
+  const resolvePos = (req: FastifyRequest, posId: number, branchId: number | undefined): { branch: BranchOffice; pos: PointOfSale } => {
+    const tenantId = req.tenant.id;
+    const branch = branchId === undefined ? store.branches.main(tenantId) : store.branches.byId(tenantId, branchId, { includeClosed: true });
+    if (!branch) throw notFound(`Sucursal ${branchId} no encontrada`);
+    const found = store.branches.posByCode(tenantId, branch.id, posId);
+    if (!found) throw notFound(`El punto de venta ${posId} no existe en la sucursal ${branch.codigoSucursal} (branchId ${branch.id})`);
+    // Issuing and cancelling talk to SIAT as the point of sale: a closed one is 409 POS_CLOSED.
+    return { branch, pos: openPointOfSale(store, tenantId, found.id) };
+  };
+
+  /** The invoice `number` with short code `code` at the point of sale, or null. */
+  const invoiceAt = (tenantId: string, pos: PointOfSale, number: number, code: string): InvoiceRecord | null =>
+    store.invoices.byNumber(tenantId, pos.id, number).find((i) => matchesShortCode(i.id, code)) ?? null;
+
+  const qrOf = (tenant: Tenant, inv: InvoiceRecord) => buildQrUrl({ ambiente: tenant.ambiente, nit: tenant.nit, cuf: inv.cuf, numero: inv.number });
+
+  /** Issues through the engine, replaying an Idempotency-Key first (as POST /api/v1/invoices). */
+  const issue = async (req: FastifyRequest, route: SectorRoute, pos: PointOfSale, sale: SaleRequest, usuario: string): Promise<IssueResult> => {
+    const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    try {
+      const replay = key ? deps.invoicing.replayOf(req.tenant, key, sale) : null;
+      const opts = { idempotencyKey: key, usuario, waitMs: SECTOR_WAIT_MS };
+      return replay ?? (await deps.invoicing.issue(req.tenant, pos, sale, opts));
+    } catch (err) {
+      throw seedError(err, req.tenant, route);
+    }
+  };
+
+  for (const route of SECTOR_ROUTES) {
+    for (const modality of Object.keys(SECTOR_MODALITIES) as SectorModality[]) {
+      const type = invoiceType(route.invoiceTypes[modality])!;
+      const title = `${sectorFields(route.sector)!.label}, modalidad ${modalityWord(SECTOR_MODALITIES[modality])}`;
+      if (route.sector === NOTE.SECTOR) registerNote(route, modality, type, title);
+      else registerEmission(route, modality, type, title);
+      registerCancellation(route, modality, title);
+    }
+  }
+
+  function registerEmission(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
+    const result = sectorResponse(emissionResult(route.sector));
+    app.post(
+      emissionPath(modality, route.segment),
+      {
+        schema: {
+          tags,
+          summary: `Emite una factura: ${title} (documento sector ${route.sector} de SIAT)`,
+          description:
+            `Semilla 001: cabecera y detailInvoice con los campos del sector. Espera el veredicto de SIAT: siatCodeState 908 validada; ` +
+            `si SIAT no responde, la factura se emite fuera de línea (siatCodeState null) y se envía al reconectar; si SIAT la rechaza, 422 ` +
+            `con sus códigos y textos tal cual (errors[].siatCode). message ${route.emitted}. La cabecera Idempotency-Key hace que un reintento ` +
+            'devuelva la misma factura (200).',
+          headers: IdempotencyHeader,
+          body: emissionBody(route, modality),
+          response: { 201: result, 200: result },
+        },
+      },
+      async (req, reply) => {
+        const body = req.body as EmissionRequest;
+        const { branch, pos } = resolvePos(req, body.posId, body.branchId);
+        if (body.typeInvoice !== undefined && body.typeInvoice !== type.tipoFactura) {
+          throw invalid('typeInvoice', 'SECTOR', `el documento sector ${route.sector} es de tipo ${type.tipoFactura} (tipoFacturaDocumento de SIAT), no ${body.typeInvoice}`);
+        }
+        if (body.paramCurrency !== 1 && body.exchangeRate === undefined) {
+          throw invalid('exchangeRate', 'REQUIRED', `con la moneda ${body.paramCurrency} indique el tipo de cambio`);
+        }
+        const own = [...(sectorFields(route.sector)?.header ?? [])].map((f) => f.key);
+        const lineOwn = [...(sectorFields(route.sector)?.line ?? [])].map((f) => f.key);
+        const pick = (obj: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => obj[k] !== undefined).map((k) => [k, obj[k]]));
+        const sale: SaleRequest = {
+          invoiceType: type.name,
+          posId: pos.id,
+          clientDocumentType: body.clientDocumentType,
+          clientDocumentNumber: body.clientNroDocument,
+          clientBusinessName: body.clientReasonSocial,
+          clientCode: body.clientCode,
+          clientEmail: body.clientEmail,
+          paymentMethodCode: body.paramPaymentMethod,
+          currencyCode: body.paramCurrency,
+          ...(body.exchangeRate !== undefined ? { exchangeRate: body.exchangeRate } : {}),
+          ...(body.clientComplement !== undefined ? { clientComplement: body.clientComplement } : {}),
+          ...(body.numberCard !== undefined ? { cardNumber: body.numberCard } : {}),
+          ...(body.giftCard !== undefined ? { giftCardAmount: body.giftCard } : {}),
+          ...(body.additionalDiscount !== undefined ? { additionalDiscount: body.additionalDiscount } : {}),
+          ...(body.exceptionCode !== undefined ? { exceptionCode: body.exceptionCode } : {}),
+          ...pick(body, own),
+          details: body.detailInvoice.map((l) => ({
+            activityEconomic: l.activityEconomic,
+            codeProductSin: l.codeProductSin,
+            codeProduct: l.codeProduct,
+            description: l.description,
+            quantity: l.qty,
+            unitMeasure: l.unitMeasure,
+            priceUnit: l.priceUnit,
+            ...(l.amountDiscount !== undefined ? { amountDiscount: l.amountDiscount } : {}),
+            ...pick(l, lineOwn),
+          })),
+        };
+        const issued = await issue(req, route, pos, sale, body.userPos);
+        const inv = issued.invoice;
+        refuseRejected(inv);
+        const data = {
+          nitEmissor: Number(req.tenant.nit),
+          cuf: inv.cuf,
+          invoiceNumber: inv.number,
+          invoiceCode: invoiceShortCode(inv.id),
+          qrCode: qrOf(req.tenant, inv),
+          invoiceUrl: deps.publicBaseUrl() + publicInvoicePath(inv.cuf, 'pdf'),
+          dateEmission: inv.fechaEmision,
+          amountTotal: fromHundredths(inv.total),
+          amountTotalDiscount: fromHundredths(inv.additionalDiscount),
+          amountTotalCurrency: fromHundredths(inv.totalCurrency),
+          userCashier: inv.usuario,
+          ...siatStatus(inv),
+          countItems: inv.details.length,
+          invoiceXml: inv.xml,
+          posId: inv.posCode,
+          branchId: branch.id,
+          clientReasonSocial: inv.clientName,
+          clientDocumentType: inv.clientDocType,
+          clientNroDocument: inv.clientDocNumber,
+          clientCode: inv.clientCode,
+          paramPaymentMethod: inv.paymentMethod,
+          userPos: inv.usuario,
+          typeInvoice: inv.tipoFactura,
+          paramCurrency: inv.currency,
+          clientComplement: inv.clientComplement,
+          clientCity: body.clientCity,
+          exceptionCode: inv.exceptionCode,
+          numberCard: inv.cardNumber,
+          giftCard: fromHundredths(inv.giftCard),
+          ...sectorValuesOut(sectorFields(route.sector)?.header ?? [], inv.sectorData),
+          detailInvoice: inv.details.map((d, i) => lineOut(d, i, route.sector)),
+        };
+        return reply.status(issued.replayed ? 200 : 201).send(sectorOk(data, route.emitted));
+      },
+    );
+  }
+
+  function registerNote(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
+    app.post(
+      emissionPath(modality, route.segment),
+      {
+        schema: {
+          tags,
+          summary: `Emite una ${title.charAt(0).toLowerCase()}${title.slice(1)} (documento sector 24, ServicioFacturacionDocumentoAjuste)`,
+          description:
+            'Semilla 001 "Credit-debit note": la factura original se nombra por invoiceNumber e invoiceCode (su código corto) en el mismo punto de venta. ' +
+            'La nota repite todas las líneas de la original (codeDetailTransaction 1) y agrega las devueltas (returnProduct true → 2); de cada línea ' +
+            'cuentan codeProduct, qty y returnProduct (detailId y priceUnit, si vienen, deben ser los de la original; los demás datos se toman de ella). ' +
+            'Se rechaza (422, nombrando el campo) una devolución mayor a lo vendido, una línea que no está en la original, una original que no está ' +
+            'validada por SIAT y una nota sobre otra nota. Solo en línea: con SIAT sin respuesta, 503. invoiceCode de la respuesta es el de la nota.',
+          headers: IdempotencyHeader,
+          body: noteBody(modality),
+          response: { 201: sectorResponse(NoteResultSchema), 200: sectorResponse(NoteResultSchema) },
+        },
+      },
+      async (req, reply) => {
+        const body = req.body as NoteRequest;
+        const { pos } = resolvePos(req, body.posId, body.branchId);
+        const original = invoiceAt(req.tenant.id, pos, body.invoiceNumber, body.invoiceCode);
+        if (!original) {
+          throw invalid('invoiceNumber', 'NOT_FOUND', `no hay una factura N.º ${body.invoiceNumber} con código ${body.invoiceCode} en el punto de venta ${pos.code} de la sucursal ${pos.branchCode}`);
+        }
+        const lines = body.detailInvoice.map((l, i) => {
+          const at = `detailInvoice[${i}]`;
+          let o = original.details.find((d) => d.codeProduct === l.codeProduct.trim());
+          if (l.detailId !== undefined) {
+            o = original.details[l.detailId - 1];
+            if (!o || o.codeProduct !== l.codeProduct.trim()) {
+              throw invalid(`${at}.detailId`, 'NOT_ON_ORIGINAL', `la línea ${l.detailId} de la factura N.º ${original.number} no es del producto ${l.codeProduct}`);
+            }
+          }
+          if (o && l.priceUnit !== undefined && toHundredths(l.priceUnit) !== o.priceUnit) {
+            throw invalid(`${at}.priceUnit`, 'NOT_ON_ORIGINAL', `en la factura N.º ${original.number} el precio de ${o.codeProduct} es ${fromHundredths(o.priceUnit)}`);
+          }
+          return {
+            activityEconomic: o?.activityEconomic ?? l.activityEconomic ?? '',
+            codeProductSin: o?.codeProductSin ?? l.codeProductSin ?? '',
+            codeProduct: l.codeProduct,
+            description: o?.description ?? l.description ?? '',
+            quantity: l.qty,
+            unitMeasure: o?.unitMeasure ?? l.unitMeasure ?? 0,
+            priceUnit: o ? fromHundredths(o.priceUnit) : (l.priceUnit ?? 0),
+            returnProduct: l.returnProduct,
+          };
+        });
+        const sale: SaleRequest = {
+          invoiceType: type.name,
+          posId: pos.id,
+          clientDocumentType: original.clientDocType,
+          clientDocumentNumber: original.clientDocNumber,
+          clientBusinessName: original.clientName,
+          clientCode: original.clientCode,
+          paymentMethodCode: original.paymentMethod,
+          originalInvoiceId: original.id,
+          details: lines,
+        };
+        const issued = await issue(req, route, pos, sale, body.userPos);
+        const inv = issued.invoice;
+        refuseRejected(inv);
+        const facts = inv.sectorData ?? {};
+        const cents = (key: string) => Number(facts[key] ?? 0);
+        const qrCode = qrOf(req.tenant, inv);
+        const png = await qrPng(qrCode);
+        const data = {
+          nitEmissor: Number(req.tenant.nit),
+          cuf: inv.cuf,
+          invoiceNumber: inv.number,
+          invoiceCode: invoiceShortCode(inv.id),
+          originalInvoiceNumber: original.number,
+          originalInvoiceCode: invoiceShortCode(original.id),
+          qrCode,
+          qrCodeDownload: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64'),
+          dateEmission: inv.fechaEmision,
+          userCashier: inv.usuario,
+          invoiceXml: inv.xml,
+          amountTotalDiscount: inv.additionalDiscount > 0 ? fromHundredths(inv.additionalDiscount) : null,
+          ...siatStatus(inv),
+          countItems: inv.details.length,
+          amountTotalOriginal: fromHundredths(cents(NOTE.AMOUNT_ORIGINAL)),
+          amountTotalReturn: fromHundredths(cents(NOTE.AMOUNT_RETURNED)),
+          amountLiteralReturn: amountInWords(cents(NOTE.AMOUNT_RETURNED)),
+          // montoDescuentoCreditoDebito goes nil in the note's XML (invoice-document-mapping.ts).
+          amountDiscountCreditDebit: null,
+          amountCashCreditDebit: fromHundredths(cents(NOTE.AMOUNT_CASH)),
+          invoiceUrl: deps.publicBaseUrl() + publicInvoicePath(inv.cuf, 'pdf'),
+          detailInvoice: inv.details.map((d, i) => ({ ...lineOut(d, i, route.sector), codeDetailTransaction: d.transaction ?? 1 })),
+        };
+        return reply.status(issued.replayed ? 200 : 201).send(sectorOk(data, route.emitted));
+      },
+    );
+  }
+
+  function registerCancellation(route: SectorRoute, modality: SectorModality, title: string): void {
+    const modalidad = SECTOR_MODALITIES[modality];
+    app.post(
+      cancellationPath(modality, route.segment),
+      {
+        schema: {
+          tags,
+          summary: `Anula: ${title} (anulacion${route.sector === NOTE.SECTOR ? 'DocumentoAjuste' : 'Factura'})`,
+          description:
+            'Semilla 001 "Cancellation request and result": la factura se nombra por posId (codigoPuntoVenta), branchId, invoiceNumber e invoiceCode. ' +
+            `Debe ser de este sector y modalidad y estar validada; SIAT responde 905 ANULACION CONFIRMADA. message ${route.cancelled}. ` +
+            'Un rechazo de SIAT es 422 con sus códigos y textos tal cual.',
+          body: CancellationBody,
+          response: { 200: sectorResponse(CancellationResultSchema) },
+        },
+      },
+      async (req) => {
+        const body = req.body as CancellationRequest;
+        const { pos } = resolvePos(req, body.posId, body.branchId);
+        const inv = invoiceAt(req.tenant.id, pos, body.invoiceNumber, body.invoiceCode);
+        // One answer for "no such number" and "wrong code", as on the retrieval routes.
+        if (!inv) throw notFound(`No hay una factura número ${body.invoiceNumber} con código ${body.invoiceCode} en el punto de venta ${pos.code} de la sucursal ${pos.branchCode}`);
+        if (inv.sector !== route.sector || inv.modalidad !== modalidad) {
+          const other = SECTOR_ROUTES.find((r) => r.sector === inv.sector);
+          const where = other ? `POST ${cancellationPath(modalitySegment(inv.modalidad), other.segment)}` : `POST /api/v1/invoices/${inv.id}/cancel`;
+          throw invalid('invoiceNumber', 'OTHER_SECTOR', `la factura N.º ${inv.number} es del documento sector ${inv.sector}, modalidad ${modalityWord(inv.modalidad)}: anúlela con ${where}`);
+        }
+        let done: InvoiceRecord;
+        try {
+          done = await deps.lifecycle.cancel(req.tenant, pos, inv, body.codeMotive);
+        } catch (err) {
+          throw seedError(err, req.tenant, route);
+        }
+        return sectorOk(
+          {
+            invoiceNumber: done.number,
+            cuf: done.cuf,
+            siatCodeState: done.siatCode ?? 905,
+            siatDescriptionStatus: done.siatDescription ?? 'ANULACION CONFIRMADA',
+            qrCode: qrOf(req.tenant, done),
+            invoiceCode: invoiceShortCode(done.id),
+          },
+          route.cancelled,
+        );
+      },
+    );
+  }
+}
