@@ -43,6 +43,7 @@ export {
 } from './api/codes';
 
 export type {
+  ClientSuggestion,
   InvoiceStreamEvent,
   PosMode,
   PosStatus,

@@ -47,8 +47,3 @@ export const INVOICE_TYPES: readonly InvoiceTypeDef[] = [
 export function invoiceType(name: string): InvoiceTypeDef | undefined {
   return INVOICE_TYPES.find((x) => x.name === name);
 }
-
-/** The invoiceType of a sector and modality (seed 001's routes and the till name sector + modality). */
-export function invoiceTypeFor(sector: number, modalidad: 1 | 2): InvoiceTypeDef | undefined {
-  return INVOICE_TYPES.find((x) => x.sector === sector && x.modalidad === modalidad);
-}

@@ -17,7 +17,6 @@ import { asApiError } from '../domain-errors';
 import { bodyPartValidator } from '../validation';
 import { openPointOfSale } from '../point-of-sale-param';
 import { apiResponse } from '../../../shared/api/envelope';
-import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { BATCH_MAX_BODY_BYTES, BatchAcceptedSchema, BatchSchema, batchItemSchema, CreateBatchBody, type Batch, type BatchAccepted } from '../../../shared/api/batch';
 
 export interface BatchRouteDeps {

@@ -3,6 +3,7 @@
 import type { Scope } from '../../../shared/api-scopes';
 import { publicInvoicePath, type PublicInvoiceFormat } from '../../../shared/api/public-links';
 import type {
+  ClientSuggestion,
   ApiKeyInfo,
   BranchOffice,
   BranchOfficeInput,
@@ -98,6 +99,7 @@ export function createKipuApi(http: HttpClient) {
 
     // codes
     checkNit: (posId: string, nit: number) => post<NitCheckResult>('/api/v1/codes/nit', { posId, nit }),
+    clientSuggestions: (q: string) => get<ClientSuggestion[]>('/api/v1/till/clients', { q }),
     activeCufd: (posId: string) => get<CufdRecord>(`/api/v1/codes/cufd/${enc(posId)}`),
     renewCufd: (posId: string) => post<CufdRecord>('/api/v1/codes/cufd', { posId }),
 
