@@ -127,3 +127,33 @@ describe('every format of a sector document', () => {
     assert.ok(ticket.includes('MONTO TOTAL DEVUELTO Bs') && ticket.includes('9,75'), ticket);
   });
 });
+
+describe("a point of sale's default document (PUT /api/v1/pos/{id}/default-invoice-type)", () => {
+  const put = async (id: string, invoiceType: unknown) => {
+    const res = await eng.api(`/api/v1/pos/${id}/default-invoice-type`, { method: 'PUT', json: { invoiceType } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const listed = async () => ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string; defaultInvoiceType: string | null }[] }).data.find((p) => p.id === posId)!;
+
+  test('starts as null (compra-venta), is set, listed with the point of sale, and reset with null', async () => {
+    assert.equal((await listed()).defaultInvoiceType, null);
+    const set = await put(posId, 'ELECTRONIC_SECTOR_EDUCATION');
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.equal(set.body.data.defaultInvoiceType, 'ELECTRONIC_SECTOR_EDUCATION');
+    assert.match(set.body.message, /Sector educativo/);
+    assert.equal((await listed()).defaultInvoiceType, 'ELECTRONIC_SECTOR_EDUCATION');
+    assert.equal((await put(posId, null)).status, 200);
+    assert.equal((await listed()).defaultInvoiceType, null);
+  });
+
+  test('an unknown type, the note and boleto aéreo are refused with 422 naming invoiceType; another id is 404', async () => {
+    for (const name of ['FACTURA_INVENTADA', 'NOTE_CREDIT_DEBIT', 'COMPUTERIZED_NOTE_CREDIT_DEBIT', 'ELECTRONIC_AIRLINE']) {
+      const r = await put(posId, name);
+      assert.equal(r.status, 422, `${name}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.error.fields[0].field, 'invoiceType');
+    }
+    assert.equal((await put(posId, 42)).status, 400);
+    assert.equal((await put('00000000-0000-4000-8000-000000000000', 'ELECTRONIC_SALE')).status, 404);
+    assert.equal((await listed()).defaultInvoiceType, null, 'nothing was stored');
+  });
+});
