@@ -56,6 +56,8 @@ after(async () => {
 describe('every format of a sector document', () => {
   test('education: XML, JSON and both PDFs carry the student and the period', async () => {
     const inv = await issue({ invoiceType: 'ELECTRONIC_SECTOR_EDUCATION', nameStudent: 'Ana Quispe Mamani', billedPeriod: 'MARZO 2026', details: [detail({ description: 'Pensión marzo' })] });
+    assert.equal(inv.sector, 11);
+    assert.deepEqual(inv.sectorFields, { nameStudent: 'Ana Quispe Mamani', billedPeriod: 'MARZO 2026' }, 'the answer carries the sector fields');
     const xml = (await retrieval('xml', inv)) as string;
     assert.match(xml, /<facturaElectronicaSectorEducativo[\s>]/);
     assert.match(xml, /<nombreEstudiante>Ana Quispe Mamani<\/nombreEstudiante>/);
@@ -109,6 +111,12 @@ describe('every format of a sector document', () => {
     });
     // The body schema asks every line's catalog fields even on a note (the engine takes them from the original).
     const note = await issue({ invoiceType: 'NOTE_CREDIT_DEBIT', originalInvoiceId: original.id, details: [detail({ codeProduct: 'LIB-1', description: 'Libro de texto', quantity: 1, unitMeasure: 57, priceUnit: 75, returnProduct: true })] });
+    assert.deepEqual(
+      [note.originalInvoiceId, note.originalInvoiceNumber, note.amountTotalOriginal, note.amountTotalReturn, note.amountCashCreditDebit],
+      [original.id, original.invoiceNumber, 180, 75, 9.75],
+      'the answer carries the note\'s original and amounts',
+    );
+    assert.deepEqual((note.details as any[]).map((d) => d.returnProduct), [false, false, true]);
     const json = await retrieval('json', note);
     assert.equal(json.cabecera.numeroFactura, original.invoiceNumber);
     assert.equal(json.cabecera.numeroAutorizacionCuf, original.cuf);
