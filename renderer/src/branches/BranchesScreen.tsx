@@ -9,11 +9,14 @@ import { Modal } from '../components/Modal';
 import { BRANCH_FIELD_LABELS, BRANCH_MAX_LENGTH, POS_DESCRIPTION_MAX, POS_NAME_MAX, type BranchField, type PosForm } from './forms';
 import { POS_TYPES } from '../format/labels';
 import { useBranches, type BranchesState, type CloseTarget, type FormOutcome } from './branches-store';
-import { INVOICE_TYPES } from '../../../shared/invoice-types';
+import { INVOICE_TYPES, invoiceTypeFor } from '../../../shared/invoice-types';
 import { sectorFields } from '../../../shared/sector-fields';
 
 /** The documents a till can sell by default: every invoiceType but the note and boleto aéreo (massive only). */
-export const POS_DOCUMENT_OPTIONS: readonly { value: string; label: string }[] = INVOICE_TYPES.filter((t) => t.sector !== 24 && t.sector !== 30).map((t) => ({
+export const POS_DOCUMENT_OPTIONS: readonly { value: string; label: string }[] = INVOICE_TYPES.filter(
+  // One per sector and modality (seed 000 names sector 17 twice), as invoiceTypeFor picks it.
+  (t) => t.sector !== 24 && t.sector !== 30 && invoiceTypeFor(t.sector, t.modalidad)?.name === t.name,
+).map((t) => ({
   value: t.name,
   label: `${sectorFields(t.sector)?.label ?? `Sector ${t.sector}`} — ${t.modalidad === 1 ? 'electrónica' : 'computarizada'}`,
 }));
@@ -185,8 +188,8 @@ function BranchCard(props: {
             <tr>
               <th className="num">Código</th>
               <th>Punto de venta</th>
-              <th>Documento de la caja</th>
               <th />
+              <th>Documento de la caja</th>
             </tr>
           </thead>
           <tbody>
@@ -197,6 +200,23 @@ function BranchCard(props: {
                   <td className="num mono">{p.code}</td>
                   <td>
                     {p.name} {own && <span className="badge">esta caja</span>}
+                  </td>
+                  <td className="actions">
+                    {own ? (
+                      <span className="muted small">Cambie de punto de venta para cerrarlo</span>
+                    ) : p.code === 0 ? (
+                      // PV 0 is the branch itself: SIAT has no cierrePuntoVenta for it.
+                      <span className="muted small">Se cierra con la sucursal</span>
+                    ) : (
+                      <button
+                        className="danger"
+                        data-testid="close-pos-button"
+                        aria-label={`Cerrar el punto de venta ${p.code} ${p.name}`}
+                        onClick={(e) => props.onClose({ kind: 'pos', id: p.id, code: p.code, name: p.name, branchName: b.name }, e.currentTarget)}
+                      >
+                        Cerrar
+                      </button>
+                    )}
                   </td>
                   <td>
                     <select
@@ -219,23 +239,6 @@ function BranchCard(props: {
                       </span>
                     )}
                     {props.docOutcome?.posId === p.id && props.docOutcome.errors.length > 0 && <ErrorList errors={props.docOutcome.errors} testId="pos-document-errors" />}
-                  </td>
-                  <td className="actions">
-                    {own ? (
-                      <span className="muted small">Cambie de punto de venta para cerrarlo</span>
-                    ) : p.code === 0 ? (
-                      // PV 0 is the branch itself: SIAT has no cierrePuntoVenta for it.
-                      <span className="muted small">Se cierra con la sucursal</span>
-                    ) : (
-                      <button
-                        className="danger"
-                        data-testid="close-pos-button"
-                        aria-label={`Cerrar el punto de venta ${p.code} ${p.name}`}
-                        onClick={(e) => props.onClose({ kind: 'pos', id: p.id, code: p.code, name: p.name, branchName: b.name }, e.currentTarget)}
-                      >
-                        Cerrar
-                      </button>
-                    )}
                   </td>
                 </tr>
               );

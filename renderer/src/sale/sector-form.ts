@@ -14,10 +14,13 @@ export interface SectorDraft {
 
 export const EMPTY_SECTOR_DRAFT: SectorDraft = { header: {}, lines: {} };
 
-/** The fields of the document a till issues; null for compra-venta (nothing to ask). */
+/**
+ * The fields of the document a till issues; null when there is nothing to ask. Compra-venta's
+ * optional serial and IMEI stay an API feature: the ordinary till is unchanged.
+ */
 export function saleSectorFields(type: string): SectorFields | null {
   const t = invoiceType(type);
-  if (!t) return null;
+  if (!t || t.sector === 1) return null;
   const f = sectorFields(t.sector);
   if (!f || (f.header.length === 0 && f.line.length === 0)) return null;
   return f;
