@@ -26,13 +26,6 @@ export function saleSectorFields(type: string): SectorFields | null {
   return f;
 }
 
-/** The sector's name for the screen ("Sector educativo"), or null for compra-venta. */
-export function saleSectorLabel(type: string): string | null {
-  const t = invoiceType(type);
-  if (!t || t.sector === 1) return null;
-  return sectorFields(t.sector)?.label ?? null;
-}
-
 export type SectorValue = string | number;
 
 /** dd/mm/aaaa [hh:mm] (es-BO) → aaaa-mm-ddThh:mm:ss, the API's date-time. */

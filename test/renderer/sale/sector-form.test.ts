@@ -7,7 +7,7 @@ import { lineFromProduct } from '../../../renderer/src/sale/cart';
 import { QUICK_CLIENT } from '../../../renderer/src/sale/client';
 import { buildInvoiceRequest, type SaleDraft } from '../../../renderer/src/sale/invoice-request';
 import { EMPTY_PAYMENT } from '../../../renderer/src/sale/payment';
-import { saleSectorFields, saleSectorLabel, sectorRequestValues } from '../../../renderer/src/sale/sector-form';
+import { saleSectorFields, sectorRequestValues } from '../../../renderer/src/sale/sector-form';
 import { SectorFormView } from '../../../renderer/src/sale/SectorPanel';
 import { saleInvoiceType } from '../../../renderer/src/session/session-store';
 import { product } from './fixtures';
@@ -24,14 +24,12 @@ const draft = (over: Partial<SaleDraft> = {}): SaleDraft => ({
 });
 
 describe('sector fields of the sale', () => {
-  it('compra-venta asks nothing; education asks the student and the period; hospital asks per line', () => {
+  it('compra-venta and tasa cero ask nothing; education asks the student and the period; hospital asks per line', () => {
     expect(saleSectorFields('COMPUTERIZED_SALE')).toBeNull();
-    expect(saleSectorLabel('COMPUTERIZED_SALE')).toBeNull();
     expect(saleSectorFields('ELECTRONIC_SECTOR_EDUCATION')!.header.map((f) => f.key)).toEqual(['nameStudent', 'billedPeriod']);
     expect(saleSectorFields('ELECTRONIC_SECTOR_EDUCATION')!.line).toEqual([]);
     expect(saleSectorFields('COMPUTERIZED_HOSPITAL')!.line.map((f) => f.key)).toContain('nameLastNameDoctor');
     expect(saleSectorFields('ELECTRONIC_DUTY_FREE')).toBeNull();
-    expect(saleSectorLabel('ELECTRONIC_DUTY_FREE')).toBe('Tasa cero');
   });
 
   it('the point of sale default wins over the taxpayer compra-venta', () => {
