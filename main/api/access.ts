@@ -81,6 +81,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/pos': ANY,
   'POST /api/v1/pos': ADMIN,
   'DELETE /api/v1/pos/:id': ADMIN,
+  'PUT /api/v1/pos/:id/default-invoice-type': ADMIN,
   'GET /api/v1/branchOffice': ANY,
   'GET /api/v1/branchOffice/:branchId': ANY,
   'POST /api/v1/branchOffice': ADMIN,

@@ -6,7 +6,7 @@ import { formatDateEs } from '../../shared/time';
 import { ApiError, notFound } from './errors';
 
 /** The API's view of a point of sale (shared/api/point-of-sale.ts), without the store's extras. */
-export const posDto = (p: PointOfSale): PointOfSaleDto => ({ id: p.id, code: p.code, branchId: p.branchId, branchCode: p.branchCode, name: p.name });
+export const posDto = (p: PointOfSale): PointOfSaleDto => ({ id: p.id, code: p.code, branchId: p.branchId, branchCode: p.branchCode, name: p.name, defaultInvoiceType: p.defaultInvoiceType });
 
 /**
  * The open point of sale `posId` of the tenant, for whatever issues from it or talks to SIAT as

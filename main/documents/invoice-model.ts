@@ -1,8 +1,11 @@
 // Stored invoice → document model: the one mapping every printed form (A4 PDF, 80 mm ticket,
 // ESC/POS) goes through. Pure: the caller passes the tenant and the synced unit catalog in.
-import type { InvoiceRecord } from '../store/invoices';
+import type { InvoiceRecord, SectorValues } from '../store/invoices';
 import type { Tenant } from '../store/tenants';
-import { buildQrUrl, type InvoiceDocumentModel } from './model';
+import { sectorFields, type SectorField } from '../../shared/sector-fields';
+import { formatAmountEs } from '../../shared/money';
+import { NOTE } from '../invoicing/credit-debit-note-data';
+import { buildQrUrl, formatFechaEmision, type DocumentField, type DocumentNote, type InvoiceDocumentModel } from './model';
 
 /** The part of a catalog entry the mapping reads (CatalogItem from catalog-sync fits). */
 export interface UnitMeasureEntry {
@@ -11,6 +14,42 @@ export interface UnitMeasureEntry {
 }
 
 export type DocumentTenant = Pick<Tenant, 'nit' | 'razonSocial' | 'municipio' | 'direccion' | 'telefono' | 'ambiente' | 'training'>;
+
+/** A stored sector value as printed: amounts in es-BO, date-times as dd/mm/aaaa HH:MM. */
+function formatField(f: SectorField, v: string | number): string {
+  if (f.kind === 'amount' && typeof v === 'number') return formatAmountEs(v);
+  if (f.kind === 'dateTime') return formatFechaEmision(String(v));
+  return String(v);
+}
+
+/**
+ * The sector's fields that carry a value, labelled from shared/sector-fields.ts. A value equal to
+ * the field's default (nroOperatingRoom 0 = "no operating room") says nothing and is left out.
+ */
+function documentFields(fields: readonly SectorField[], values: SectorValues | null | undefined): DocumentField[] {
+  if (!values) return [];
+  const out: DocumentField[] = [];
+  for (const f of fields) {
+    const v = values[f.key];
+    if (v === null || v === undefined || v === '' || v === f.default) continue;
+    out.push({ label: f.label, value: formatField(f, v) });
+  }
+  return out;
+}
+
+function noteOf(inv: InvoiceRecord): DocumentNote | undefined {
+  const d = inv.sectorData;
+  if (inv.sector !== NOTE.SECTOR || !d) return undefined;
+  const num = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : Number(d[k] ?? 0));
+  return {
+    originalNumber: num(NOTE.ORIGINAL_NUMBER),
+    originalCuf: String(d[NOTE.ORIGINAL_CUF] ?? ''),
+    originalDate: String(d[NOTE.ORIGINAL_DATE] ?? ''),
+    amountOriginal: num(NOTE.AMOUNT_ORIGINAL),
+    amountReturned: num(NOTE.AMOUNT_RETURNED),
+    amountCash: num(NOTE.AMOUNT_CASH),
+  };
+}
 
 /**
  * Builds the document model of a stored invoice.
@@ -27,6 +66,8 @@ export function toInvoiceDocumentModel(
   unitMeasures: readonly UnitMeasureEntry[] = [],
 ): InvoiceDocumentModel {
   const units = new Map(unitMeasures.map((u) => [String(u.codigo), u.descripcion]));
+  const fields = sectorFields(inv.sector);
+  const note = noteOf(inv);
   return {
     issuer: {
       nit: tenant.nit,
@@ -38,6 +79,10 @@ export function toInvoiceDocumentModel(
       codigoPuntoVenta: inv.posCode,
     },
     numeroFactura: inv.number,
+    sector: inv.sector,
+    tipoFactura: inv.tipoFactura,
+    sectorFields: documentFields(fields?.header ?? [], inv.sectorData),
+    ...(note ? { note } : {}),
     cuf: inv.cuf,
     fechaEmision: inv.fechaEmision,
     modalidad: inv.modalidad,
@@ -58,6 +103,8 @@ export function toInvoiceDocumentModel(
       precioUnitario: d.priceUnit,
       descuento: d.amountDiscount,
       subTotal: d.subTotal,
+      sectorFields: documentFields(fields?.line ?? [], d.sectorFields),
+      ...(d.transaction ? { transaction: d.transaction } : {}),
     })),
     subTotal: inv.subtotal,
     descuentoAdicional: inv.additionalDiscount,

@@ -5,13 +5,16 @@
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { formatAmountEs } from '../../shared/money';
 import {
-  DOCUMENT_SUBTITLE,
-  DOCUMENT_TITLE,
   FIXED_LEGEND,
   TRAINING_MARK,
   branchText,
   clientDocumentText,
+  documentHeading,
   formatFechaEmision,
+  headerFieldRows,
+  lineFieldTexts,
+  lineGroups,
+  totalRows,
   literalText,
   pointOfSaleText,
   representationSentence,
@@ -49,7 +52,8 @@ const COLUMNS: Column[] = [
   { title: 'CÓDIGO PRODUCTO / SERVICIO', width: 64, align: 'left', cell: (l) => l.codigoProducto },
   { title: 'CANTIDAD', width: 50, align: 'right', cell: (l) => formatAmountEs(l.cantidad) },
   { title: 'UNIDAD DE MEDIDA', width: 80, align: 'left', cell: (l) => l.unidadMedida },
-  { title: 'DESCRIPCIÓN', width: CONTENT_W - FIXED_COLUMNS_W, align: 'left', cell: (l) => l.descripcion },
+  // The sector's line fields (doctor, operating room, serial number …) go under the description.
+  { title: 'DESCRIPCIÓN', width: CONTENT_W - FIXED_COLUMNS_W, align: 'left', cell: (l) => [l.descripcion, ...lineFieldTexts(l)].join('\n') },
   { title: 'PRECIO UNITARIO', width: 62, align: 'right', cell: (l) => formatAmountEs(l.precioUnitario) },
   { title: 'DESCUENTO', width: 54, align: 'right', cell: (l) => formatAmountEs(l.descuento) },
   { title: 'SUBTOTAL', width: 64, align: 'right', cell: (l) => formatAmountEs(l.subTotal) },
@@ -68,7 +72,8 @@ interface WrappedRow {
 
 export async function renderInvoicePdf(model: InvoiceDocumentModel, opts: { logoPng?: Uint8Array } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(toWinAnsi(`Factura ${model.numeroFactura} - ${model.issuer.razonSocial}`));
+  const heading = documentHeading(model);
+  doc.setTitle(toWinAnsi(`${heading.title} ${model.numeroFactura} - ${model.issuer.razonSocial}`));
   doc.setAuthor(toWinAnsi(model.issuer.razonSocial));
   doc.setSubject(`CUF ${model.cuf}`);
   doc.setProducer('Kipu');
@@ -98,26 +103,40 @@ class A4Renderer {
   private canvas!: PageCanvas;
   private y = 0;
   private readonly pages: PageCanvas[] = [];
+  private readonly heading: ReturnType<typeof documentHeading>;
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly f: Fonts,
     private readonly model: InvoiceDocumentModel,
     private readonly logo: PDFImage | null,
-  ) {}
+  ) {
+    this.heading = documentHeading(model);
+  }
 
   render(): void {
     this.newPage();
     this.drawFirstHeader();
-    this.drawTableHeader();
-    for (const line of this.model.lines) {
-      const row = this.wrapRow(line);
-      if (this.y - row.height < BOTTOM) {
-        this.newPage();
-        this.drawContinuationHeader();
-        this.drawTableHeader();
+    for (const group of lineGroups(this.model)) {
+      if (group.title) {
+        if (this.y - 40 < BOTTOM) {
+          this.newPage();
+          this.drawContinuationHeader();
+        }
+        this.canvas.text(toWinAnsi(group.title), MARGIN, this.y - 10, this.f.bold, 8.5);
+        this.y -= 16;
       }
-      this.drawRow(row);
+      this.drawTableHeader();
+      for (const line of group.lines) {
+        const row = this.wrapRow(line);
+        if (this.y - row.height < BOTTOM) {
+          this.newPage();
+          this.drawContinuationHeader();
+          this.drawTableHeader();
+        }
+        this.drawRow(row);
+      }
+      this.y -= 6;
     }
     const closingH = this.closingHeight();
     if (this.y - 8 - closingH < BOTTOM) {
@@ -161,7 +180,7 @@ class A4Renderer {
   private drawFooters(): void {
     const n = this.pages.length;
     this.pages.forEach((canvas, i) => {
-      const text = `Factura N° ${this.model.numeroFactura} — Página ${i + 1} de ${n}`;
+      const text = `${this.heading.numberLabel} ${this.model.numeroFactura} — Página ${i + 1} de ${n}`;
       drawAligned(canvas, text, { x: MARGIN, y: MARGIN, width: CONTENT_W, font: this.f.regular, size: 7, align: 'right', color: GREY_TEXT });
       // After the marks and the logo (pdf-lib's own stream), so the content paints over them.
       canvas.flush();
@@ -201,7 +220,7 @@ class A4Renderer {
     const labelW = 92;
     const rows: Array<[string, string]> = [
       ['NIT', m.issuer.nit],
-      ['FACTURA N°', String(m.numeroFactura)],
+      [this.heading.numberLabel, String(m.numeroFactura)],
       ['CÓD. AUTORIZACIÓN', m.cuf],
     ];
     let ry = top;
@@ -215,9 +234,15 @@ class A4Renderer {
     }
 
     this.y = Math.min(ly, ry) - 14;
-    drawAligned(this.canvas, DOCUMENT_TITLE, { x: MARGIN, y: this.y - 14, width: CONTENT_W, font: this.f.bold, size: 16, align: 'center' });
-    drawAligned(this.canvas, toWinAnsi(DOCUMENT_SUBTITLE), { x: MARGIN, y: this.y - 27, width: CONTENT_W, font: this.f.regular, size: 9, align: 'center' });
-    this.y -= 40;
+    const h = this.heading;
+    drawAligned(this.canvas, toWinAnsi(h.title), { x: MARGIN, y: this.y - 14, width: CONTENT_W, font: this.f.bold, size: 16, align: 'center' });
+    this.y -= 14;
+    for (const [t, font, size] of [[h.sector, this.f.bold, 11], [h.subtitle, this.f.regular, 9]] as const) {
+      if (!t) continue;
+      drawAligned(this.canvas, toWinAnsi(t), { x: MARGIN, y: this.y - size - 3, width: CONTENT_W, font, size, align: 'center' });
+      this.y -= size + 4;
+    }
+    this.y -= 12;
     const mark = stateMark(m);
     if (mark) {
       drawAligned(this.canvas, mark, { x: MARGIN, y: this.y - 12, width: CONTENT_W, font: this.f.bold, size: 14, align: 'center', color: RED });
@@ -233,12 +258,19 @@ class A4Renderer {
     let cy2 = clientTop;
     cy2 = this.labelValue('NIT/CI/CEX:', clientDocumentText(m.client), MARGIN + colW, cy2, colW, 70);
     cy2 = this.labelValue('Cod. Cliente:', m.client.codigoCliente, MARGIN + colW, cy2, colW, 70);
+    // The sector's own fields (student and period, joint NIT …) and a note's original invoice,
+    // alternating columns so the block stays short.
+    const fieldLabelW = (label: string, min: number) => Math.max(min, this.f.bold.widthOfTextAtSize(toWinAnsi(label), 8) + 6);
+    headerFieldRows(m).forEach((row, i) => {
+      if (i % 2 === 0) cy = this.labelValue(row.label, row.value, MARGIN, cy, colW - 10, fieldLabelW(row.label, 98));
+      else cy2 = this.labelValue(row.label, row.value, MARGIN + colW, cy2, colW, fieldLabelW(row.label, 70));
+    });
     this.y = Math.min(cy, cy2) - 8;
   }
 
   private drawContinuationHeader(): void {
     const m = this.model;
-    const text = `FACTURA N° ${m.numeroFactura} — NIT ${m.issuer.nit} — ${m.issuer.razonSocial} (continuación)`;
+    const text = `${this.heading.numberLabel} ${m.numeroFactura} — NIT ${m.issuer.nit} — ${m.issuer.razonSocial} (continuación)`;
     const lines = wrapText(toWinAnsi(text), this.f.bold, 8, CONTENT_W);
     for (const t of lines) {
       this.canvas.text(t, MARGIN, this.y - 8, this.f.bold, 8);
@@ -314,15 +346,7 @@ class A4Renderer {
   // ---- closing block: totals, literal, legends, QR --------------------------------------
 
   private totalsRows(): Array<{ label: string; value: string; bold: boolean }> {
-    const m = this.model;
-    return [
-      { label: 'SUBTOTAL Bs', value: formatAmountEs(m.subTotal), bold: false },
-      { label: 'DESCUENTO Bs', value: formatAmountEs(m.descuentoAdicional), bold: false },
-      { label: 'TOTAL Bs', value: formatAmountEs(m.montoTotal), bold: false },
-      { label: 'MONTO GIFT CARD Bs', value: formatAmountEs(m.montoGiftCard), bold: false },
-      { label: 'MONTO A PAGAR Bs', value: formatAmountEs(m.montoAPagar), bold: true },
-      { label: 'IMPORTE BASE CRÉDITO FISCAL Bs', value: formatAmountEs(m.importeBaseCreditoFiscal), bold: true },
-    ];
+    return totalRows(this.model);
   }
 
   private static readonly TOTALS_W = 250;

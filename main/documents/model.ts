@@ -1,6 +1,7 @@
 // The document model of an issued invoice: the one set of facts every printed form (A4 PDF,
 // 80 mm ticket PDF, ESC/POS ticket) is rendered from. Pure: no I/O, no clock.
-import type { Cents, Hundredths } from '../../shared/money';
+import { formatAmountEs, type Cents, type Hundredths } from '../../shared/money';
+import { sectorFields } from '../../shared/sector-fields';
 
 export interface InvoiceDocumentLine {
   codigoProducto: string;
@@ -11,6 +12,27 @@ export interface InvoiceDocumentLine {
   precioUnitario: Cents;
   descuento: Cents;
   subTotal: Cents;
+  /** The sector's own line fields, labelled and formatted (shared/sector-fields.ts), in declared order. */
+  sectorFields?: readonly DocumentField[];
+  /** Credit-debit note: 1 a line of the original invoice, 2 a returned line. */
+  transaction?: 1 | 2;
+}
+
+/** A labelled, already formatted value the printed forms show as "label: value". */
+export interface DocumentField {
+  label: string;
+  value: string;
+}
+
+/** A credit-debit note's reference to its original invoice and its amounts (CONTRACT §9.3). */
+export interface DocumentNote {
+  originalNumber: number;
+  originalCuf: string;
+  /** 'yyyy-MM-ddTHH:mm:ss.SSS', as the original's fechaEmision. */
+  originalDate: string;
+  amountOriginal: Cents;
+  amountReturned: Cents;
+  amountCash: Cents;
 }
 
 export interface InvoiceDocumentModel {
@@ -24,6 +46,14 @@ export interface InvoiceDocumentModel {
     codigoPuntoVenta: number;
   };
   numeroFactura: number;
+  /** SIAT codigoDocumentoSector (1 compra-venta when absent). */
+  sector?: number;
+  /** SIAT tipoFacturaDocumento: 1 con derecho a crédito fiscal, 2 sin derecho, 3 documento de ajuste. */
+  tipoFactura?: number;
+  /** The sector's own header fields, labelled and formatted, in declared order (none for compra-venta). */
+  sectorFields?: readonly DocumentField[];
+  /** Only on a credit-debit note (sector 24). */
+  note?: DocumentNote;
   cuf: string;
   /** 'yyyy-MM-ddTHH:mm:ss.SSS', Bolivia local time (as in the XML). */
   fechaEmision: string;
@@ -87,6 +117,93 @@ export function buildQrUrl(input: {
 
 export const DOCUMENT_TITLE = 'FACTURA';
 export const DOCUMENT_SUBTITLE = '(Con Derecho a Crédito Fiscal)';
+export const NOTE_TITLE = 'NOTA CRÉDITO-DÉBITO';
+/** tipoFacturaDocumento 2 (tasa cero, exportación, zona franca): the buyer gets no tax credit. */
+export const NO_TAX_CREDIT = 'SIN DERECHO A CRÉDITO FISCAL';
+
+export interface DocumentHeading {
+  /** "FACTURA" or "NOTA CRÉDITO-DÉBITO". */
+  title: string;
+  /** The sector's name under the title ("SECTOR EDUCATIVO", "TASA CERO"); null for compra-venta and the note. */
+  sector: string | null;
+  /** Whether the document gives crédito fiscal; null when the sentence does not apply. */
+  subtitle: string | null;
+  /** Before the document's number in the header box and the footer. */
+  numberLabel: string;
+}
+
+/**
+ * Title block per sector: the only layout difference between sectors besides their fields and
+ * the note's two line groups. The sector's name comes from shared/sector-fields.ts.
+ */
+export function documentHeading(model: Pick<InvoiceDocumentModel, 'sector' | 'tipoFactura'>): DocumentHeading {
+  const sector = model.sector ?? 1;
+  if (sector === 24) return { title: NOTE_TITLE, sector: null, subtitle: null, numberLabel: 'NOTA N°' };
+  const subtitle = model.tipoFactura === 2 ? NO_TAX_CREDIT : (model.tipoFactura ?? 1) === 1 ? DOCUMENT_SUBTITLE : null;
+  const label = sector === 1 ? null : (sectorFields(sector)?.label.toLocaleUpperCase('es-BO') ?? null);
+  return { title: DOCUMENT_TITLE, sector: label, subtitle, numberLabel: 'FACTURA N°' };
+}
+
+/**
+ * Rows under the client block: the sector's own header fields and, on a note, which invoice it
+ * corrects (number, CUF and date, SIAT's graphic representation of sector 24).
+ */
+export function headerFieldRows(model: Pick<InvoiceDocumentModel, 'sectorFields' | 'note'>): DocumentField[] {
+  const rows: DocumentField[] = [...(model.sectorFields ?? [])];
+  if (model.note) {
+    rows.push(
+      { label: 'Factura original N°:', value: String(model.note.originalNumber) },
+      { label: 'Cód. autorización original:', value: model.note.originalCuf },
+      { label: 'Fecha factura original:', value: formatFechaEmision(model.note.originalDate) },
+    );
+  }
+  return rows.map((r) => ({ label: r.label.endsWith(':') ? r.label : `${r.label}:`, value: r.value }));
+}
+
+export interface LineGroup {
+  /** Printed above the group's lines; null when the document has one group. */
+  title: string | null;
+  lines: InvoiceDocumentLine[];
+}
+
+/** A note shows the original lines and the returned ones apart; every other document one group. */
+export function lineGroups(model: Pick<InvoiceDocumentModel, 'note' | 'lines'>): LineGroup[] {
+  if (!model.note) return [{ title: null, lines: model.lines }];
+  return [
+    { title: 'DETALLE DE LA FACTURA ORIGINAL', lines: model.lines.filter((l) => l.transaction !== 2) },
+    { title: 'DETALLE DE LA DEVOLUCIÓN', lines: model.lines.filter((l) => l.transaction === 2) },
+  ];
+}
+
+/** A line's sector fields as printed lines under its description ("Médico: Ana Rojas"). */
+export function lineFieldTexts(line: Pick<InvoiceDocumentLine, 'sectorFields'>): string[] {
+  return (line.sectorFields ?? []).map((f) => `${f.label}: ${f.value}`);
+}
+
+export interface TotalRow {
+  label: string;
+  value: string;
+  bold: boolean;
+}
+
+/** The totals block: the note's amounts (CONTRACT §9.3) or an invoice's totals. */
+export function totalRows(m: InvoiceDocumentModel): TotalRow[] {
+  if (m.note) {
+    return [
+      { label: 'MONTO TOTAL ORIGINAL Bs', value: formatAmountEs(m.note.amountOriginal), bold: false },
+      { label: 'MONTO TOTAL DEVUELTO Bs', value: formatAmountEs(m.note.amountReturned), bold: true },
+      { label: 'EFECTIVO CRÉDITO-DÉBITO (13 %) Bs', value: formatAmountEs(m.note.amountCash), bold: true },
+    ];
+  }
+  return [
+    { label: 'SUBTOTAL Bs', value: formatAmountEs(m.subTotal), bold: false },
+    { label: 'DESCUENTO Bs', value: formatAmountEs(m.descuentoAdicional), bold: false },
+    { label: 'TOTAL Bs', value: formatAmountEs(m.montoTotal), bold: false },
+    { label: 'MONTO GIFT CARD Bs', value: formatAmountEs(m.montoGiftCard), bold: false },
+    { label: 'MONTO A PAGAR Bs', value: formatAmountEs(m.montoAPagar), bold: true },
+    { label: 'IMPORTE BASE CRÉDITO FISCAL Bs', value: formatAmountEs(m.importeBaseCreditoFiscal), bold: true },
+  ];
+}
 
 /** Fixed first legend of every SIAT graphic representation. */
 export const FIXED_LEGEND =

@@ -4,13 +4,16 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type RGB } from 'pdf-lib';
 import { formatAmountEs } from '../../shared/money';
 import {
-  DOCUMENT_SUBTITLE,
-  DOCUMENT_TITLE,
   FIXED_LEGEND,
   TRAINING_MARK,
   branchText,
   clientDocumentText,
+  documentHeading,
   formatFechaEmision,
+  headerFieldRows,
+  lineFieldTexts,
+  lineGroups,
+  totalRows,
   literalText,
   pointOfSaleText,
   representationSentence,
@@ -42,7 +45,7 @@ interface Fonts {
 
 export async function renderTicketPdf(model: InvoiceDocumentModel): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(toWinAnsi(`Ticket factura ${model.numeroFactura} - ${model.issuer.razonSocial}`));
+  doc.setTitle(toWinAnsi(`Ticket ${documentHeading(model).title.toLowerCase()} ${model.numeroFactura} - ${model.issuer.razonSocial}`));
   doc.setProducer('Kipu');
   doc.setCreator('Kipu');
   const fonts: Fonts = {
@@ -127,8 +130,11 @@ function ticketItems(m: InvoiceDocumentModel, f: Fonts): Item[] {
       },
     });
   }
-  text(DOCUMENT_TITLE, { font: f.bold, size: 12 });
-  text(DOCUMENT_SUBTITLE, { size: 7.5, gapAfter: 4 });
+  const heading = documentHeading(m);
+  text(heading.title, { font: f.bold, size: 12 });
+  if (heading.sector) text(heading.sector, { font: f.bold, size: 9 });
+  if (heading.subtitle) text(heading.subtitle, { size: 7.5 });
+  gap(4);
   const mark = stateMark(m);
   if (mark) text(mark, { font: f.bold, size: 14, color: RED, gapAfter: 2 });
 
@@ -142,7 +148,7 @@ function ticketItems(m: InvoiceDocumentModel, f: Fonts): Item[] {
 
   text('NIT', { font: f.bold });
   text(m.issuer.nit);
-  text('FACTURA N°', { font: f.bold });
+  text(heading.numberLabel, { font: f.bold });
   text(String(m.numeroFactura));
   text('CÓD. AUTORIZACIÓN', { font: f.bold });
   text(m.cuf);
@@ -152,23 +158,22 @@ function ticketItems(m: InvoiceDocumentModel, f: Fonts): Item[] {
   labelValue('NIT/CI/CEX:', clientDocumentText(m.client));
   labelValue('COD. CLIENTE:', m.client.codigoCliente);
   labelValue('FECHA DE EMISIÓN:', formatFechaEmision(m.fechaEmision));
+  for (const row of headerFieldRows(m)) labelValue(row.label.toLocaleUpperCase('es-BO'), row.value);
   rule();
 
-  text('DETALLE', { font: f.bold, gapAfter: 2 });
-  for (const l of m.lines) {
-    text(`${l.codigoProducto} - ${l.descripcion}`, { font: f.bold, size: 7, align: 'left' });
-    text(`Unidad de Medida: ${l.unidadMedida}`, { size: 7, align: 'left' });
-    labelValue(`${formatAmountEs(l.cantidad)} X ${formatAmountEs(l.precioUnitario)} - ${formatAmountEs(l.descuento)}`, formatAmountEs(l.subTotal), f.regular, 7);
-    gap(2);
+  for (const group of lineGroups(m)) {
+    text(group.title ?? 'DETALLE', { font: f.bold, gapAfter: 2 });
+    for (const l of group.lines) {
+      text(`${l.codigoProducto} - ${l.descripcion}`, { font: f.bold, size: 7, align: 'left' });
+      text(`Unidad de Medida: ${l.unidadMedida}`, { size: 7, align: 'left' });
+      for (const t of lineFieldTexts(l)) text(t, { size: 7, align: 'left' });
+      labelValue(`${formatAmountEs(l.cantidad)} X ${formatAmountEs(l.precioUnitario)} - ${formatAmountEs(l.descuento)}`, formatAmountEs(l.subTotal), f.regular, 7);
+      gap(2);
+    }
+    rule();
   }
-  rule();
 
-  labelValue('SUBTOTAL Bs', formatAmountEs(m.subTotal));
-  labelValue('DESCUENTO Bs', formatAmountEs(m.descuentoAdicional));
-  labelValue('TOTAL Bs', formatAmountEs(m.montoTotal));
-  labelValue('MONTO GIFT CARD Bs', formatAmountEs(m.montoGiftCard));
-  labelValue('MONTO A PAGAR Bs', formatAmountEs(m.montoAPagar), f.bold);
-  labelValue('IMPORTE BASE CRÉDITO FISCAL Bs', formatAmountEs(m.importeBaseCreditoFiscal), f.bold);
+  for (const row of totalRows(m)) labelValue(row.label, row.value, row.bold ? f.bold : f.regular);
   gap(3);
   text(literalText(m.literal), { align: 'left' });
   rule();

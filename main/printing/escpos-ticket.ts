@@ -4,13 +4,16 @@
 import { ThermalPrinter, PrinterTypes, CharacterSet } from 'node-thermal-printer';
 import { formatAmountEs } from '../../shared/money';
 import {
-  DOCUMENT_SUBTITLE,
-  DOCUMENT_TITLE,
   FIXED_LEGEND,
   TRAINING_MARK,
   branchText,
   clientDocumentText,
+  documentHeading,
   formatFechaEmision,
+  headerFieldRows,
+  lineFieldTexts,
+  lineGroups,
+  totalRows,
   literalText,
   pointOfSaleText,
   representationSentence,
@@ -127,12 +130,14 @@ export function buildEscposTicket(model: InvoiceDocumentModel, settings: Printer
     p.newLine();
   }
   // ESC ! (EPSON) also resets emphasis, so size goes before bold.
+  const heading = documentHeading(model);
   p.setTextQuadArea();
   p.bold(true);
-  line(DOCUMENT_TITLE);
+  line(heading.title);
   p.setTextNormal();
+  if (heading.sector) line(heading.sector);
   p.bold(false);
-  line(DOCUMENT_SUBTITLE);
+  if (heading.subtitle) line(heading.subtitle);
   const mark = stateMark(model);
   if (mark) {
     p.setTextQuadArea();
@@ -152,7 +157,7 @@ export function buildEscposTicket(model: InvoiceDocumentModel, settings: Printer
   rule();
   for (const [label, value] of [
     ['NIT', model.issuer.nit],
-    ['FACTURA N°', String(model.numeroFactura)],
+    [heading.numberLabel, String(model.numeroFactura)],
     ['CÓD. AUTORIZACIÓN', model.cuf],
   ] as const) {
     p.bold(true);
@@ -167,29 +172,30 @@ export function buildEscposTicket(model: InvoiceDocumentModel, settings: Printer
   row('NIT/CI/CEX:', clientDocumentText(model.client));
   row('COD. CLIENTE:', model.client.codigoCliente);
   row('FECHA DE EMISIÓN:', formatFechaEmision(model.fechaEmision));
+  for (const r of headerFieldRows(model)) row(r.label.toLocaleUpperCase('es-BO'), r.value);
   rule();
 
-  p.alignCenter();
-  p.bold(true);
-  line('DETALLE');
-  p.bold(false);
-  p.alignLeft();
-  for (const l of model.lines) {
+  for (const group of lineGroups(model)) {
+    p.alignCenter();
     p.bold(true);
-    line(`${l.codigoProducto} - ${l.descripcion}`);
+    line(group.title ?? 'DETALLE');
     p.bold(false);
-    line(`Unidad de Medida: ${l.unidadMedida}`);
-    row(`${formatAmountEs(l.cantidad)} X ${formatAmountEs(l.precioUnitario)} - ${formatAmountEs(l.descuento)}`, formatAmountEs(l.subTotal));
+    p.alignLeft();
+    for (const l of group.lines) {
+      p.bold(true);
+      line(`${l.codigoProducto} - ${l.descripcion}`);
+      p.bold(false);
+      line(`Unidad de Medida: ${l.unidadMedida}`);
+      for (const t of lineFieldTexts(l)) line(t);
+      row(`${formatAmountEs(l.cantidad)} X ${formatAmountEs(l.precioUnitario)} - ${formatAmountEs(l.descuento)}`, formatAmountEs(l.subTotal));
+    }
+    rule();
   }
-  rule();
 
-  row('SUBTOTAL Bs', formatAmountEs(model.subTotal));
-  row('DESCUENTO Bs', formatAmountEs(model.descuentoAdicional));
-  row('TOTAL Bs', formatAmountEs(model.montoTotal));
-  row('MONTO GIFT CARD Bs', formatAmountEs(model.montoGiftCard));
-  p.bold(true);
-  row('MONTO A PAGAR Bs', formatAmountEs(model.montoAPagar));
-  row('IMPORTE BASE CRÉDITO FISCAL Bs', formatAmountEs(model.importeBaseCreditoFiscal));
+  for (const r of totalRows(model)) {
+    p.bold(r.bold);
+    row(r.label, r.value);
+  }
   p.bold(false);
   line(literalText(model.literal));
   rule();

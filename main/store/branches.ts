@@ -3,6 +3,7 @@
 // branch is closed (closed_at), its code stays taken, and its invoices stay retrievable.
 import type { Db } from './db';
 import { prepared } from './statements';
+import { DEFAULT_TYPE, parseDefaultType } from './pos-default-type';
 import type { PointOfSale } from '../../shared/api/point-of-sale';
 
 export interface BranchOffice {
@@ -163,10 +164,10 @@ export class BranchRepository {
    */
   posByCode(tenantId: string, branchId: number, code: number): PointOfSale | null {
     const r = prepared(this.db,
-      `SELECT p.id, p.code, p.branch_id, b.codigo_sucursal, p.name FROM points_of_sale p JOIN branches b ON b.id = p.branch_id
+      `SELECT p.id, p.code, p.branch_id, b.codigo_sucursal, p.name, ${DEFAULT_TYPE} FROM points_of_sale p JOIN branches b ON b.id = p.branch_id
        WHERE p.tenant_id = ? AND p.branch_id = ? AND p.code = ?`,
-    ).get(tenantId, branchId, code) as { id: string; code: number; branch_id: number; codigo_sucursal: number; name: string } | undefined;
-    return r ? { id: r.id, code: r.code, branchId: r.branch_id, branchCode: r.codigo_sucursal, name: r.name } : null;
+    ).get(tenantId, branchId, code) as { id: string; code: number; branch_id: number; codigo_sucursal: number; name: string; default_invoice_type: string | null } | undefined;
+    return r ? { id: r.id, code: r.code, branchId: r.branch_id, branchCode: r.codigo_sucursal, name: r.name, defaultInvoiceType: parseDefaultType(r.default_invoice_type) } : null;
   }
 
   private assertNameFree(tenantId: string, name: string, exceptId: number | null): void {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { prepared } from './statements';
 import type { BranchOffice } from './branches';
+import { DEFAULT_TYPE, defaultTypeKey, parseDefaultType } from './pos-default-type';
 
 // The shape is the API's (shared/api/point-of-sale.ts): one definition for the store, the routes and the till.
 import type { PointOfSale } from '../../shared/api/point-of-sale';
@@ -30,13 +31,14 @@ interface PosRow {
   branch_id: number;
   codigo_sucursal: number;
   name: string;
+  default_invoice_type: string | null;
 }
 
-const POS_SELECT = `SELECT p.id, p.code, p.branch_id, b.codigo_sucursal, p.name
+const POS_SELECT = `SELECT p.id, p.code, p.branch_id, b.codigo_sucursal, p.name, ${DEFAULT_TYPE}
   FROM points_of_sale p JOIN branches b ON b.id = p.branch_id`;
 
 function toPos(r: PosRow): PointOfSale {
-  return { id: r.id, code: r.code, branchId: r.branch_id, branchCode: r.codigo_sucursal, name: r.name };
+  return { id: r.id, code: r.code, branchId: r.branch_id, branchCode: r.codigo_sucursal, name: r.name, defaultInvoiceType: parseDefaultType(r.default_invoice_type) };
 }
 
 interface DetailsRow extends PosRow {
@@ -44,7 +46,7 @@ interface DetailsRow extends PosRow {
   closed_at: string | null;
 }
 
-const DETAILS_SELECT = `SELECT p.id, p.code, p.branch_id, b.codigo_sucursal, p.name, p.tipo, p.closed_at
+const DETAILS_SELECT = `SELECT p.id, p.code, p.branch_id, b.codigo_sucursal, p.name, ${DEFAULT_TYPE}, p.tipo, p.closed_at
   FROM points_of_sale p JOIN branches b ON b.id = p.branch_id`;
 
 function toDetails(r: DetailsRow): PointOfSaleDetails {
@@ -105,6 +107,19 @@ export class PointOfSaleRepository {
     });
     tx.immediate();
     return this.details(tenantId, id)!;
+  }
+
+  /**
+   * Sets the document the till issues by default at this point of sale (an invoiceType name;
+   * null = the taxpayer's compra-venta). The caller checks the name. Returns null when the point
+   * of sale is not the tenant's.
+   */
+  setDefaultInvoiceType(tenantId: string, id: string, invoiceType: string | null): PointOfSale | null {
+    if (!this.byId(tenantId, id)) return null;
+    prepared(this.db, `INSERT INTO settings (tenant_id, key, value, updated_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`)
+      .run(tenantId, defaultTypeKey(id), JSON.stringify(invoiceType), this.now().toISOString());
+    return this.byId(tenantId, id);
   }
 
   /** Marks an open point of sale closed (after SIAT's cierrePuntoVenta); the row stays. */

@@ -105,6 +105,8 @@ export const InvoiceLineSchema = Type.Object({
   priceUnit: Type.Number(),
   amountDiscount: Type.Number(),
   amountSubtotal: Type.Number(),
+  sectorFields: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]), { description: 'Campos propios del sector en la línea (nombres de la API)' })),
+  returnProduct: Type.Optional(Type.Boolean({ description: 'Nota de crédito-débito: true = línea devuelta; false = línea de la factura original' })),
 });
 
 /** Seed: Invoice, plus Kipu's emission type, SIAT's messages and the public links. */
@@ -145,6 +147,18 @@ export const InvoiceSchema = Type.Object({
   ticketUrl: Type.String(),
   /** SIAT's QR page for this invoice (printed as QR on the ticket). */
   qrUrl: Type.String(),
+  sector: Type.Optional(Type.Integer({ description: 'codigoDocumentoSector de SIAT' })),
+  sectorFields: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]), {
+      description: 'Campos propios del sector en la cabecera, con los nombres de la API (nameStudent, billedPeriod, nitSet …); montos en bolivianos',
+    }),
+  ),
+  originalInvoiceId: Type.Optional(Type.String({ description: 'Nota de crédito-débito: la factura original' })),
+  originalInvoiceNumber: Type.Optional(Type.Integer()),
+  originalCuf: Type.Optional(Type.String()),
+  amountTotalOriginal: Type.Optional(Type.Number({ description: 'Nota: monto total de la factura original' })),
+  amountTotalReturn: Type.Optional(Type.Number({ description: 'Nota: monto total devuelto' })),
+  amountCashCreditDebit: Type.Optional(Type.Number({ description: 'Nota: crédito o débito fiscal (13 % del monto devuelto)' })),
 });
 export type Invoice = Static<typeof InvoiceSchema>;
 

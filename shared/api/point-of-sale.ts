@@ -9,8 +9,21 @@ export const PointOfSaleSchema = Type.Object({
   branchId: Type.Integer({ description: 'id de Kipu de la sucursal (GET /api/v1/branchOffice → branchId)' }),
   branchCode: Type.Integer({ description: 'codigoSucursal de SIAT (0 = casa matriz)' }),
   name: Type.String(),
+  defaultInvoiceType: Type.Union([Type.String(), Type.Null()], {
+    description: 'Documento que la caja emite por defecto en este punto de venta (invoiceType); null = compra-venta según la modalidad del contribuyente',
+  }),
 });
 export type PointOfSale = Static<typeof PointOfSaleSchema>;
+
+/** PUT /pos/{id}/default-invoice-type. */
+export const PosDefaultInvoiceTypeBody = Type.Object(
+  {
+    invoiceType: Type.Union([Type.String({ minLength: 1, maxLength: 40 }), Type.Null()], {
+      description: 'invoiceType de una venta (sector y modalidad), p. ej. ELECTRONIC_SECTOR_EDUCATION; null vuelve a la compra-venta',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** SIAT catalog TipoPuntoVenta (codigoTipoPuntoVenta of registroPuntoVenta); the engine names them in main/siat/codes.ts TIPO_PUNTO_VENTA. */
 export const POS_TYPE_CODES = [1, 2, 3, 4, 5, 6] as const;

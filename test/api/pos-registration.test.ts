@@ -73,7 +73,7 @@ describe('registering a point of sale', () => {
     assert.equal(r.status, 201, JSON.stringify(r.body));
     assert.equal(r.body.success, true);
     const pos = r.body.data;
-    assert.deepEqual(Object.keys(pos).sort(), ['branchCode', 'branchId', 'code', 'id', 'name', 'type']);
+    assert.deepEqual(Object.keys(pos).sort(), ['branchCode', 'branchId', 'code', 'defaultInvoiceType', 'id', 'name', 'type']);
     assert.match(pos.id, UUID_RE);
     assert.equal(pos.branchId, mainBranchId);
     assert.equal(pos.branchCode, 0);
@@ -276,7 +276,7 @@ describe('closing a point of sale', () => {
 
     const r = await closePos(pos.id);
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    assert.deepEqual(Object.keys(r.body.data).sort(), ['branchCode', 'branchId', 'closedAt', 'code', 'id', 'name', 'type']);
+    assert.deepEqual(Object.keys(r.body.data).sort(), ['branchCode', 'branchId', 'closedAt', 'code', 'defaultInvoiceType', 'id', 'name', 'type']);
     assert.equal(r.body.data.id, pos.id);
     assert.equal(r.body.data.code, pos.code);
     assert.equal(r.body.data.type, 6);

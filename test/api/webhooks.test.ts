@@ -277,6 +277,28 @@ describe('signed delivery to a real HTTPS receiver (KIPU_WEBHOOK_ALLOW_PRIVATE=1
     await eng.api(`/api/v1/webhooks/endpoints/${ep.id}`, { method: 'DELETE' });
   });
 
+  test('sector documents are delivered like compra-venta: an education invoice and a credit-debit note on it (issue #12)', async () => {
+    const ep = await register('/sectors', ['invoice.validated']);
+    const post = async (body: Record<string, unknown>) => {
+      const res = await eng.api('/api/v1/invoices', {
+        method: 'POST',
+        json: { posId, clientDocumentType: 1, clientDocumentNumber: '5115889', clientBusinessName: 'Juan Pérez', clientCode: 'C-1', paymentMethodCode: 1, ...body },
+      });
+      const out = await json(res);
+      assert.equal(res.status, 201, JSON.stringify(out));
+      return out.data as { id: string; cuf: string; invoiceNumber: number };
+    };
+    const line = { activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'PEN-3', description: 'Cuaderno', quantity: 2, unitMeasure: 57, priceUnit: 450 };
+    const school = await post({ invoiceType: 'COMPUTERIZED_SECTOR_EDUCATION', nameStudent: 'Ana Quispe', billedPeriod: 'MARZO 2026', details: [line] });
+    const r1 = await rx.next(validatedFor('/sectors', school.id));
+    assert.ok(signatureValid(ep.secret, r1));
+    assert.deepEqual(JSON.parse(r1.body).data, { id: school.id, cuf: school.cuf, invoiceNumber: school.invoiceNumber, state: 'VALIDATED', amountTotal: 900 });
+    const note = await post({ invoiceType: 'COMPUTERIZED_NOTE_CREDIT_DEBIT', originalInvoiceId: school.id, details: [{ ...line, quantity: 1, returnProduct: true }] });
+    const r2 = await rx.next(validatedFor('/sectors', note.id));
+    assert.deepEqual(JSON.parse(r2.body).data, { id: note.id, cuf: note.cuf, invoiceNumber: note.invoiceNumber, state: 'VALIDATED', amountTotal: 450 });
+    await eng.api(`/api/v1/webhooks/endpoints/${ep.id}`, { method: 'DELETE' });
+  });
+
   test('a receiver answering 500 twice then 200 gets three attempts and the delivery ends DELIVERED', async () => {
     const ep = await register('/flaky', ['invoice.validated']);
     rx.plan['/flaky'] = [500, 500];

@@ -27,6 +27,9 @@ import {
 } from '../../../shared/api/invoice';
 import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
+import { sectorFields, type SectorField } from '../../../shared/sector-fields';
+import { NOTE } from '../../invoicing/credit-debit-note-data';
+import type { SectorValues } from '../../store/invoices';
 
 const InvoiceBody = createInvoiceBody();
 
@@ -47,7 +50,40 @@ export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): Emissio
   return inv.codigoEmision === 2 ? 'CONTINGENCY' : 'NORMAL';
 }
 
+/** Stored sector values (amounts in Cents) as the API names and writes them (amounts in Bs). */
+function sectorValuesDto(fields: readonly SectorField[], values: SectorValues | null | undefined): Record<string, string | number | null> | undefined {
+  if (!values || fields.length === 0) return undefined;
+  const out: Record<string, string | number | null> = {};
+  for (const f of fields) {
+    const v = values[f.key];
+    if (v === undefined) continue;
+    out[f.key] = f.kind === 'amount' && typeof v === 'number' ? fromHundredths(v) : v;
+  }
+  return out;
+}
+
+/** The sector's header fields and, on a credit-debit note, its original and its amounts (issue #12). */
+function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
+  const fields = sectorFields(inv.sector);
+  const header = sectorValuesDto(fields?.header ?? [], inv.sectorData);
+  const out: Partial<Invoice> = { sector: inv.sector, ...(header ? { sectorFields: header } : {}) };
+  const d = inv.sectorData;
+  if (inv.sector === NOTE.SECTOR && d) {
+    const cents = (k: string) => fromHundredths(Number(d[k] ?? 0));
+    Object.assign(out, {
+      originalInvoiceId: String(d[NOTE.ORIGINAL_ID] ?? inv.originalInvoiceId ?? ''),
+      originalInvoiceNumber: Number(d[NOTE.ORIGINAL_NUMBER] ?? 0),
+      originalCuf: String(d[NOTE.ORIGINAL_CUF] ?? ''),
+      amountTotalOriginal: cents(NOTE.AMOUNT_ORIGINAL),
+      amountTotalReturn: cents(NOTE.AMOUNT_RETURNED),
+      amountCashCreditDebit: cents(NOTE.AMOUNT_CASH),
+    });
+  }
+  return out;
+}
+
 export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string): Invoice {
+  const lineFields = sectorFields(inv.sector)?.line ?? [];
   return {
     id: inv.id,
     invoiceNumber: inv.number,
@@ -89,11 +125,14 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
       priceUnit: fromHundredths(d.priceUnit),
       amountDiscount: fromHundredths(d.amountDiscount),
       amountSubtotal: fromHundredths(d.subTotal),
+      ...(d.sectorFields && lineFields.length > 0 ? { sectorFields: sectorValuesDto(lineFields, d.sectorFields) } : {}),
+      ...(d.transaction ? { returnProduct: d.transaction === 2 } : {}),
     })),
     pdfUrl: base + publicInvoicePath(inv.cuf, 'pdf'),
     xmlUrl: base + publicInvoicePath(inv.cuf, 'xml'),
     ticketUrl: base + publicInvoicePath(inv.cuf, 'ticket'),
     qrUrl: buildQrUrl({ ambiente, nit, cuf: inv.cuf, numero: inv.number }),
+    ...sectorDto(inv),
   };
 }
 

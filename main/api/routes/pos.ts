@@ -11,11 +11,14 @@ import { apiResponse } from '../../../shared/api/envelope';
 import {
   ClosedPointOfSaleSchema,
   PointOfSaleSchema,
+  PosDefaultInvoiceTypeBody,
   RegisterPointOfSaleBody,
   RegisteredPointOfSaleSchema,
 } from '../../../shared/api/point-of-sale';
 import { ok } from '../envelope';
-import { unprocessable } from '../errors';
+import { notFound, unprocessable } from '../errors';
+import { INVOICE_TYPES, invoiceType } from '../../../shared/invoice-types';
+import { sectorFields } from '../../../shared/sector-fields';
 import { asApiError } from '../domain-errors';
 import { posDto } from '../point-of-sale-param';
 import { toBoliviaIso } from '../../../shared/time';
@@ -25,6 +28,9 @@ const NEEDS_SIAT = {
   register: 'registrar un punto de venta requiere SIAT en línea',
   close: 'cerrar un punto de venta requiere SIAT en línea',
 };
+
+/** Sectors a till sells: not the note (issued from an invoice) nor boleto aéreo (massive reception only). */
+const TILL_SECTOR = (sector: number) => sector !== 24 && sector !== 30;
 
 export function posRoutes(app: FastifyInstance, deps: { store: Store; registration: PointOfSaleRegistration }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -75,6 +81,39 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
       return reply
         .status(201)
         .send(ok({ ...posDto(pos), type: pos.type ?? req.body.type }, `Punto de venta ${pos.code} registrado en SIAT en la sucursal ${pos.branchCode}`));
+    },
+  );
+
+  r.put(
+    '/api/v1/pos/:id/default-invoice-type',
+    {
+      schema: {
+        tags,
+        summary: 'Documento por defecto de la caja en este punto de venta (sector y modalidad)',
+        description:
+          'La pantalla Venta emite este invoiceType y pide los campos de su sector (p. ej. estudiante y periodo en un colegio). ' +
+          'null vuelve a la compra-venta de la modalidad del contribuyente. No se admiten la nota de crédito-débito (se emite ' +
+          'desde Facturas → Devolución) ni el boleto aéreo (solo por recepción masiva).',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        body: PosDefaultInvoiceTypeBody,
+        response: { 200: apiResponse(PointOfSaleSchema) },
+      },
+    },
+    async (req) => {
+      const name = req.body.invoiceType;
+      if (name !== null) {
+        const t = invoiceType(name);
+        const offered = INVOICE_TYPES.filter((x) => TILL_SECTOR(x.sector)).map((x) => x.name);
+        if (!t) throw unprocessable(`campo invoiceType: ${name} no es un tipo de documento; válidos: ${offered.join(', ')}`, [{ field: 'invoiceType', rule: 'enum', message: `${name} no es un tipo de documento` }]);
+        if (!TILL_SECTOR(t.sector)) {
+          const why = t.sector === 24 ? 'la nota de crédito-débito se emite desde Facturas (Devolución)' : 'el boleto aéreo se emite solo por recepción masiva';
+          throw unprocessable(`campo invoiceType: ${why}`, [{ field: 'invoiceType', rule: 'NOT_A_SALE', message: why }]);
+        }
+      }
+      const pos = deps.store.pointsOfSale.setDefaultInvoiceType(req.tenant.id, req.params.id, name);
+      if (!pos) throw notFound(`Punto de venta ${req.params.id} no encontrado`);
+      const label = name === null ? 'compra-venta' : (sectorFields(invoiceType(name)!.sector)?.label ?? name);
+      return ok(posDto(pos), `El punto de venta ${pos.code} emite por defecto: ${label}`);
     },
   );
 

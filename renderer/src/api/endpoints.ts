@@ -67,6 +67,8 @@ export function createKipuApi(http: HttpClient) {
     /** Registers the point of sale in SIAT: 503 while SIAT is offline. */
     createPos: (req: CreatePosRequest) => post<CreatedPos>('/api/v1/pos', req),
     closePos: (id: string) => http.request<unknown>('DELETE', `/api/v1/pos/${enc(id)}`),
+    /** The document the till issues by default at this point of sale (null = compra-venta). */
+    setPosDefaultInvoiceType: (id: string, invoiceType: string | null) => put<PointOfSale>(`/api/v1/pos/${enc(id)}/default-invoice-type`, { invoiceType }),
 
     // products
     products: (q: string, page = 0, size = 20) => get<Page<Product>>('/api/v1/products', { q, page, size }),

@@ -8,7 +8,18 @@ import { ErrorList } from '../components/ErrorList';
 import { Modal } from '../components/Modal';
 import { BRANCH_FIELD_LABELS, BRANCH_MAX_LENGTH, POS_DESCRIPTION_MAX, POS_NAME_MAX, type BranchField, type PosForm } from './forms';
 import { POS_TYPES } from '../format/labels';
-import { useBranches, type CloseTarget, type FormOutcome } from './branches-store';
+import { useBranches, type BranchesState, type CloseTarget, type FormOutcome } from './branches-store';
+import { INVOICE_TYPES, invoiceTypeFor } from '../../../shared/invoice-types';
+import { sectorFields } from '../../../shared/sector-fields';
+
+/** The documents a till can sell by default: every invoiceType but the note and boleto aéreo (massive only). */
+export const POS_DOCUMENT_OPTIONS: readonly { value: string; label: string }[] = INVOICE_TYPES.filter(
+  // One per sector and modality (seed 000 names sector 17 twice), as invoiceTypeFor picks it.
+  (t) => t.sector !== 24 && t.sector !== 30 && invoiceTypeFor(t.sector, t.modalidad)?.name === t.name,
+).map((t) => ({
+  value: t.name,
+  label: `${sectorFields(t.sector)?.label ?? `Sector ${t.sector}`} — ${t.modalidad === 1 ? 'electrónica' : 'computarizada'}`,
+}));
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
 
@@ -29,6 +40,9 @@ export interface BranchesViewProps {
   /** The point of sale of this till: it is not closed from here. */
   tillPosId: string | null;
   siatReachable: boolean | undefined;
+  /** Each point of sale's default document (GET /pos: defaultInvoiceType; null = compra-venta). */
+  posDocuments?: Readonly<Record<string, string | null>>;
+  docOutcome?: BranchesState['docOutcome'];
   headingRef?: RefObject<HTMLHeadingElement | null>;
   onAskClose?: (target: CloseTarget, from: HTMLElement) => void;
 }
@@ -48,8 +62,11 @@ export function BranchesScreen() {
       posDraft: s.posDraft,
       posForm: s.posForm,
       posFocusSeq: s.posFocusSeq,
+      docOutcome: s.docOutcome,
     })),
   );
+  const pointsOfSale = useSession((s) => s.pointsOfSale);
+  const posDocuments = Object.fromEntries(pointsOfSale.map((p) => [p.id, p.defaultInvoiceType ?? null]));
   const tillPosId = useSession((s) => s.posId);
   const siatReachable = useTillStatus((s) => s.status?.siatReachable);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -80,6 +97,7 @@ export function BranchesScreen() {
       {...state}
       tillPosId={tillPosId}
       siatReachable={siatReachable}
+      posDocuments={posDocuments}
       headingRef={headingRef}
       onAskClose={(target, from) => {
         opener.current = from;
@@ -112,7 +130,7 @@ export function BranchesView(props: BranchesViewProps) {
       <div className="two-cols">
         <div data-testid="branch-list">
           {branches.map((b) => (
-            <BranchCard key={b.branchId} branch={b} tillPosId={props.tillPosId} onClose={ask} />
+            <BranchCard key={b.branchId} branch={b} tillPosId={props.tillPosId} onClose={ask} documents={props.posDocuments ?? {}} docOutcome={props.docOutcome ?? null} />
           ))}
           {loaded && branches.length === 0 && loadErrors.length === 0 && <p className="empty">No hay sucursales abiertas.</p>}
           {!loaded && <p className="muted">Cargando sucursales…</p>}
@@ -127,7 +145,13 @@ export function BranchesView(props: BranchesViewProps) {
   );
 }
 
-function BranchCard(props: { branch: BranchOffice; tillPosId: string | null; onClose: (t: CloseTarget, from: HTMLElement) => void }) {
+function BranchCard(props: {
+  branch: BranchOffice;
+  tillPosId: string | null;
+  onClose: (t: CloseTarget, from: HTMLElement) => void;
+  documents: Readonly<Record<string, string | null>>;
+  docOutcome: BranchesState['docOutcome'];
+}) {
   const b = props.branch;
   const main = b.siatCode === 0;
   const place = [b.address, b.municipality, b.city !== b.municipality ? b.city : '', b.phone ? `Tel. ${b.phone}` : ''].filter(Boolean).join(' · ');
@@ -165,6 +189,7 @@ function BranchCard(props: { branch: BranchOffice; tillPosId: string | null; onC
               <th className="num">Código</th>
               <th>Punto de venta</th>
               <th />
+              <th>Documento de la caja</th>
             </tr>
           </thead>
           <tbody>
@@ -192,6 +217,28 @@ function BranchCard(props: { branch: BranchOffice; tillPosId: string | null; onC
                         Cerrar
                       </button>
                     )}
+                  </td>
+                  <td>
+                    <select
+                      data-testid="pos-document"
+                      aria-label={`Documento por defecto del punto de venta ${p.code}`}
+                      value={props.documents[p.id] ?? ''}
+                      onChange={(e) => void useBranches.getState().setDefaultDocument(p.id, e.target.value || null)}
+                    >
+                      <option value="">Compra-venta (según la modalidad)</option>
+                      {POS_DOCUMENT_OPTIONS.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                    {props.docOutcome?.posId === p.id && props.docOutcome.ok && (
+                      <span className="muted small" role="status" data-testid="pos-document-ok">
+                        {' '}
+                        {props.docOutcome.ok}
+                      </span>
+                    )}
+                    {props.docOutcome?.posId === p.id && props.docOutcome.errors.length > 0 && <ErrorList errors={props.docOutcome.errors} testId="pos-document-errors" />}
                   </td>
                 </tr>
               );

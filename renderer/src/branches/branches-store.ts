@@ -55,7 +55,7 @@ function outcomeUnknown(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 0 || (err.status >= 500 && err.status !== 503));
 }
 
-interface BranchesState {
+export interface BranchesState {
   branches: BranchOffice[];
   loaded: boolean;
   loadErrors: string[];
@@ -71,6 +71,9 @@ interface BranchesState {
   closeErrors: string[];
   /** Outcome of the last close. */
   closed: string | null;
+  /** Outcome of the last change of a point of sale's default document. */
+  docOutcome: { posId: string; ok: string | null; errors: string[] } | null;
+  setDefaultDocument(posId: string, invoiceType: string | null): Promise<void>;
 
   load(): Promise<void>;
   /** The screen opens: yesterday's outcomes go, what was typed stays, the list is read again. */
@@ -99,6 +102,7 @@ export const INITIAL_BRANCHES_STATE = {
   closeBusy: false,
   closeErrors: [] as string[],
   closed: null as string | null,
+  docOutcome: null as BranchesState['docOutcome'],
 };
 
 /** The session's list feeds the point-of-sale picker; keep it in step after a change. */
@@ -114,7 +118,19 @@ async function refreshSessionPointsOfSale(): Promise<void> {
 export const useBranches = create<BranchesState>()((set, get) => ({
   ...INITIAL_BRANCHES_STATE,
 
+  async setDefaultDocument(posId, invoiceType) {
+    try {
+      const p = await api.setPosDefaultInvoiceType(posId, invoiceType);
+      await refreshSessionPointsOfSale();
+      set({ docOutcome: { posId, ok: `Punto de venta ${p.code}: documento guardado.`, errors: [] } });
+    } catch (err) {
+      set({ docOutcome: { posId, ok: null, errors: formErrorLines(err) } });
+    }
+  },
+
   async load() {
+    // The session's list carries each point of sale's default document.
+    void refreshSessionPointsOfSale();
     try {
       const branches = await api.branchOffices();
       set({ branches, loaded: true, loadErrors: [] });

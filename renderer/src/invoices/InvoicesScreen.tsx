@@ -15,6 +15,8 @@ import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
 import { useTillStatus } from '../connection/till-status-store';
+import { ReturnDialog } from './ReturnDialog';
+import { canReturn } from './return-note';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -137,6 +139,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
   const [action, setAction] = useState<{ tone: 'ok' | 'error'; lines: string[] } | null>(null);
   const [status, setStatus] = useState<InvoiceStatusInfo | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [returnOpen, setReturnOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const live = useTillStatus((s) => s.invoiceStates[id]);
@@ -178,7 +181,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
     <div className="invoice-detail" data-testid="invoice-detail">
       <div className="detail-head">
         <h2>
-          Factura N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
+          {inv.sector === 24 ? 'Nota de crédito-débito' : 'Factura'} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
           <span className={`state-tag ${inv.state}`} data-testid="invoice-detail-state" data-state={inv.state}>
             {invoiceStateLabel(inv.state)}
           </span>
@@ -238,6 +241,14 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         >
           Anular…
         </button>
+        <button
+          data-testid="return-button"
+          disabled={busy !== null || !canReturn(inv)}
+          title={canReturn(inv) ? 'Nota de crédito-débito por productos devueltos' : 'Solo sobre una factura validada que no sea una nota'}
+          onClick={() => setReturnOpen(true)}
+        >
+          Devolución…
+        </button>
         <a href={ticketUrl} target="_blank" rel="noreferrer" data-testid="ticket-link">
           Ticket
         </a>
@@ -296,6 +307,16 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         </table>
       </details>
       <iframe className="pdf-preview" title="Vista previa de la factura" src={pdfUrl} data-testid="invoice-pdf" />
+      {returnOpen && (
+        <ReturnDialog
+          invoice={inv}
+          onClose={() => setReturnOpen(false)}
+          onIssued={(note) => {
+            setAction({ tone: 'ok', lines: [`Nota de crédito-débito N° ${note.invoiceNumber} emitida sobre la factura N° ${inv.invoiceNumber}.`] });
+            onChanged();
+          }}
+        />
+      )}
       {cancelOpen && (
         <CancelDialog
           invoice={inv}

@@ -8,6 +8,15 @@ import { formatDateTime } from '../format/dates';
 import { invoiceStateLabel } from '../format/labels';
 import { useIssue } from './issue-store';
 import { useTillStatus } from '../connection/till-status-store';
+import { sectorFields } from '../../../shared/sector-fields';
+
+/** The issued document's sector fields as "Estudiante: Ana Quispe · Periodo facturado: MARZO 2026". */
+function sectorSummary(sector: number | undefined, values: Record<string, string | number | null> | undefined): string | null {
+  const fields = sector === undefined ? undefined : sectorFields(sector);
+  if (!fields || !values) return null;
+  const parts = fields.header.filter((f) => values[f.key] !== null && values[f.key] !== undefined && values[f.key] !== '').map((f) => `${f.label}: ${values[f.key]}`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
 
 export function LastInvoice() {
   const last = useIssue((s) => s.last);
@@ -19,6 +28,8 @@ export function LastInvoice() {
   const ticket = api.publicUrl(inv.cuf, 'ticket');
   const pdf = api.publicUrl(inv.cuf, 'pdf');
   const qrText = inv.qrUrl ?? inv.pdfUrl ?? pdf;
+  const sector = inv.sector !== undefined && inv.sector !== 1 ? sectorFields(inv.sector) : undefined;
+  const summary = sectorSummary(inv.sector, inv.sectorFields);
 
   return (
     <section className="last-invoice" data-testid="last-invoice" aria-label="Última factura">
@@ -40,6 +51,12 @@ export function LastInvoice() {
         <div className="li-cuf mono" data-testid="last-invoice-cuf" title="CUF">
           CUF {inv.cuf}
         </div>
+        {sector && (
+          <div className="li-sector" data-testid="last-invoice-sector" data-sector={sector.sector}>
+            <strong>{sector.label}</strong>
+            {summary && ` · ${summary}`}
+          </div>
+        )}
         <div className="li-meta">
           {inv.clientBusinessName} · {formatDateTime(inv.emissionDate)}
           {inv.emissionType === 'CONTINGENCY' && ' · se enviará al SIAT al reconectar'}

@@ -20,6 +20,7 @@ import { LineEditor } from './LineEditor';
 import { PaymentPanel, type PaymentPanelHandle } from './PaymentPanel';
 import { ProductSearch, type ProductSearchHandle } from './ProductSearch';
 import { TotalsPanel } from './TotalsPanel';
+import { SectorPanel } from './SectorPanel';
 
 function isEditable(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
@@ -156,6 +157,7 @@ export function SaleScreen() {
       </div>
       <div className="sale-right">
         <ClientPanel ref={clientRef} />
+        <SectorPanel />
         <PaymentPanel ref={paymentRef} />
         <TotalsPanel onIssue={() => run.current('issue')} />
       </div>

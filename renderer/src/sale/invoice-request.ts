@@ -1,18 +1,22 @@
 // Sale state → POST /api/v1/invoices body, and the Idempotency-Key reuse rule.
-import type { CreateInvoiceRequest, SaleInvoiceType } from '../../../shared/api-types';
+import type { CreateInvoiceRequest } from '../../../shared/api-types';
 import { NIT_EXCEPTION } from '../../../shared/api-types';
 import { fromHundredths, type Cents } from '../../../shared/money';
 import { cartTotals, type CartLine } from './cart';
 import { clientCode, isQuickClient, validateClient, type Client } from './client';
 import { maskCardNumber, paymentMethodCode, validatePayment, type Payment } from './payment';
+import { EMPTY_SECTOR_DRAFT, saleSectorFields, sectorRequestValues, type SectorDraft, type SectorRequestValues } from './sector-form';
 
 export interface SaleDraft {
-  invoiceType: SaleInvoiceType;
+  /** The point of sale's default document (compra-venta or a sector's invoiceType). */
+  invoiceType: string;
   posId: string;
   lines: readonly CartLine[];
   additionalDiscount: Cents;
   client: Client;
   payment: Payment;
+  /** The sector's fields as typed (none for compra-venta). */
+  sector?: SectorDraft;
 }
 
 export type BuildResult = { ok: true; request: CreateInvoiceRequest } | { ok: false; errors: string[] };
@@ -26,6 +30,13 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
   if (d.additionalDiscount < 0) errors.push('El descuento adicional no puede ser negativo.');
   errors.push(...validateClient(d.client, totals.total));
   errors.push(...validatePayment(d.payment, totals));
+  const fields = saleSectorFields(d.invoiceType);
+  let sector: SectorRequestValues | null = null;
+  if (fields) {
+    const r = sectorRequestValues(fields, d.sector ?? EMPTY_SECTOR_DRAFT, d.lines);
+    if (r.ok) sector = r.values;
+    else errors.push(...r.errors);
+  }
   if (errors.length > 0) return { ok: false, errors };
 
   const quick = isQuickClient(d.client);
@@ -48,8 +59,10 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
         priceUnit: fromHundredths(l.unitPrice),
       };
       if (l.discount > 0) detail.amountDiscount = fromHundredths(l.discount);
-      return detail;
+      // The sector's line fields go in the line (shared/sector-fields.ts: API names).
+      return sector ? ({ ...detail, ...sector.lines[l.key] } as typeof detail) : detail;
     }),
+    ...(sector?.header ?? {}),
   };
   if (d.client.complement.trim()) req.clientComplement = d.client.complement.trim();
   if (d.client.email.trim()) req.clientEmail = d.client.email.trim();

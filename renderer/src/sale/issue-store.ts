@@ -14,7 +14,8 @@ import { useCart } from './cart-store';
 import { useClient } from './client-store';
 import { useFocus } from './focus-store';
 import { usePayment } from './payment-store';
-import { defaultInvoiceType, useSession } from '../session/session-store';
+import { currentPos, saleInvoiceType, useSession } from '../session/session-store';
+import { useSector } from './sector-store';
 import { posStatusOf, useTillStatus } from '../connection/till-status-store';
 
 export type PrintState =
@@ -82,12 +83,13 @@ export const useIssue = create<IssueState>()((set, get) => ({
     const cart = useCart.getState();
     const payment = usePayment.getState().payment;
     const built = buildInvoiceRequest({
-      invoiceType: defaultInvoiceType(session.config),
+      invoiceType: saleInvoiceType(currentPos(), session.config),
       posId,
       lines: cart.lines,
       additionalDiscount: cart.additionalDiscount,
       client: useClient.getState().client,
       payment,
+      sector: useSector.getState().draft,
     });
     if (!built.ok) {
       set({ errors: built.errors });
@@ -130,6 +132,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
     useCart.getState().clear();
     useClient.getState().reset();
     usePayment.getState().reset();
+    useSector.getState().reset();
     set({ attempt: null, errors: [] });
     useFocus.getState().request('search');
   },

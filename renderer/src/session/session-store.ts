@@ -106,3 +106,8 @@ export function currentPos(): PointOfSale | undefined {
 export function defaultInvoiceType(config: TillConfig | null): SaleInvoiceType {
   return config?.defaultInvoiceType ?? 'COMPUTERIZED_SALE';
 }
+
+/** What the Venta screen issues: the point of sale's default document, else the taxpayer's compra-venta. */
+export function saleInvoiceType(pos: PointOfSale | undefined, config: TillConfig | null): string {
+  return pos?.defaultInvoiceType ?? defaultInvoiceType(config);
+}

@@ -1,0 +1,192 @@
+// Devolución: pick the lines and quantities taken back, issue the credit-debit note, show its
+// amounts and print it (the same print path as any invoice). Keyboard: Tab between quantities,
+// Enter issues, Esc goes back. SIAT's and the engine's refusals show as they come (describeError).
+import { useRef, useState } from 'react';
+import type { Invoice } from '../../../shared/api-types';
+import { formatBs, toHundredths } from '../../../shared/money';
+import { api } from '../api';
+import { describeError } from '../api/errors';
+import { ErrorList } from '../components/ErrorList';
+import { Modal } from '../components/Modal';
+import { formatQuantity } from '../format/amount-input';
+import { newUuid } from '../sale/uuid';
+import { buildReturnRequest, type ReturnQuantities } from './return-note';
+
+const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
+
+export interface ReturnFormViewProps {
+  invoice: Invoice;
+  quantities: ReturnQuantities;
+  errors: string[];
+  busy: boolean;
+  onQuantity(index: number, text: string): void;
+  onIssue(): void;
+}
+
+/** The form part, from props (the tests render it without the engine). */
+export function ReturnFormView(props: ReturnFormViewProps) {
+  const { invoice } = props;
+  const built = buildReturnRequest(invoice, props.quantities);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onIssue();
+      }}
+      data-testid="return-form"
+    >
+      <p>
+        Nota de crédito-débito sobre la factura N° {invoice.invoiceNumber} · {invoice.clientBusinessName}. Indique cuánto devuelve de cada línea.
+      </p>
+      <table className="grid compact">
+        <thead>
+          <tr>
+            <th>Producto</th>
+            <th className="num">Vendido</th>
+            <th className="num">Precio</th>
+            <th className="num">Devuelve</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.details.map((d, i) => (
+            <tr key={i} data-testid="return-line" data-code={d.codeProduct}>
+              <td>
+                {d.codeProduct} – {d.description}
+              </td>
+              <td className="num">{formatQuantity(toHundredths(d.quantity) ?? 0)}</td>
+              <td className="num">{bs(d.priceUnit)}</td>
+              <td className="num">
+                <input
+                  className="w-qty num"
+                  inputMode="decimal"
+                  aria-label={`Cantidad devuelta de ${d.description}`}
+                  data-testid="return-qty"
+                  data-index={i}
+                  autoFocus={i === 0}
+                  placeholder="0"
+                  value={props.quantities[i] ?? ''}
+                  onChange={(e) => props.onQuantity(i, e.target.value)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p data-testid="return-estimate">Monto devuelto (antes de descuentos): {built.ok ? formatBs(built.returned) : '—'}</p>
+      <ErrorList errors={props.errors} testId="return-errors" />
+      <div className="modal-actions">
+        <button className="primary" type="submit" aria-disabled={props.busy} data-testid="confirm-return">
+          {props.busy ? 'Emitiendo…' : 'Emitir nota de crédito-débito (Enter)'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export interface IssuedNoteViewProps {
+  note: Invoice;
+  printMessage: string | null;
+  onPrint(): void;
+}
+
+export function IssuedNoteView({ note, printMessage, onPrint }: IssuedNoteViewProps) {
+  return (
+    <div data-testid="return-note-result" data-note-id={note.id}>
+      <p className="ok-box">
+        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida ({note.state === 'VALIDATED' ? 'validada por el SIAT' : note.state}).
+      </p>
+      <table className="grid compact">
+        <tbody>
+          <tr>
+            <td>Monto total original</td>
+            <td className="num" data-testid="return-note-amount-original">{bs(note.amountTotalOriginal ?? 0)}</td>
+          </tr>
+          <tr>
+            <td>Monto total devuelto</td>
+            <td className="num" data-testid="return-note-amount-return">{bs(note.amountTotalReturn ?? note.amountTotal)}</td>
+          </tr>
+          <tr>
+            <td>Crédito o débito fiscal (13 %)</td>
+            <td className="num" data-testid="return-note-amount-cash">{bs(note.amountCashCreditDebit ?? 0)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="modal-actions">
+        <button className="primary" data-testid="print-note-button" onClick={onPrint} autoFocus>
+          Imprimir nota
+        </button>
+        <a href={api.publicUrl(note.cuf, 'pdf')} target="_blank" rel="noreferrer" data-testid="note-pdf-link">
+          Nota en PDF
+        </a>
+      </div>
+      {printMessage && (
+        <p className="muted" role="status" data-testid="print-note-result">
+          {printMessage}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice; onClose: () => void; onIssued: (note: Invoice) => void }) {
+  const [quantities, setQuantities] = useState<ReturnQuantities>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<Invoice | null>(null);
+  const [printMessage, setPrintMessage] = useState<string | null>(null);
+  // One Idempotency-Key per request content: a retry after a lost answer issues no second note.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const issue = async () => {
+    if (busy) return;
+    const built = buildReturnRequest(invoice, quantities);
+    if (!built.ok) return setErrors(built.errors);
+    const body = JSON.stringify(built.request);
+    if (attempt.current?.body !== body) attempt.current = { key: newUuid(), body };
+    setBusy(true);
+    setErrors([]);
+    try {
+      const issued = await api.createInvoice(built.request, attempt.current.key);
+      setNote(issued);
+      onIssued(issued);
+    } catch (err) {
+      setErrors(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const print = async (n: Invoice) => {
+    setPrintMessage('Imprimiendo…');
+    try {
+      const r = await api.printInvoice(n.id);
+      if (r.printed) return setPrintMessage('Nota enviada a la impresora.');
+      window.open(api.publicUrl(n.cuf, 'ticket'), '_blank', 'noopener');
+      setPrintMessage(`No se imprimió (${r.detail}). Se abrió el ticket en PDF.`);
+    } catch (err) {
+      setPrintMessage(describeError(err).join(' '));
+    }
+  };
+
+  return (
+    <Modal title={`Devolución — factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="return-dialog">
+      {note ? (
+        <IssuedNoteView note={note} printMessage={printMessage} onPrint={() => void print(note)} />
+      ) : (
+        <ReturnFormView
+          invoice={invoice}
+          quantities={quantities}
+          errors={errors}
+          busy={busy}
+          onQuantity={(i, t) => setQuantities((q) => ({ ...q, [i]: t }))}
+          onIssue={() => void issue()}
+        />
+      )}
+      <div className="modal-actions">
+        <button onClick={onClose} data-testid="close-return-dialog">
+          {note ? 'Cerrar' : 'Volver (Esc)'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

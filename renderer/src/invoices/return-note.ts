@@ -1,0 +1,73 @@
+// Devolución (issue #12): the lines and quantities the cashier takes back from a validated invoice
+// → the credit-debit note request (POST /api/v1/invoices). The engine builds the note from the
+// original (all its lines, the returned ones, the amounts); this only says what comes back. Pure.
+import type { CreateInvoiceRequest, Invoice } from '../../../shared/api-types';
+import { invoiceType } from '../../../shared/invoice-types';
+import { fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
+import { formatQuantity, parseQuantity } from '../format/amount-input';
+
+/** The note's invoiceType follows the original's modality (1 electrónica, 2 computarizada). */
+export function noteInvoiceType(original: Pick<Invoice, 'invoiceType'>): 'NOTE_CREDIT_DEBIT' | 'COMPUTERIZED_NOTE_CREDIT_DEBIT' {
+  return invoiceType(original.invoiceType)?.modalidad === 2 ? 'COMPUTERIZED_NOTE_CREDIT_DEBIT' : 'NOTE_CREDIT_DEBIT';
+}
+
+/** A Devolución is offered on a validated invoice that is not itself a note. */
+export function canReturn(inv: Pick<Invoice, 'state' | 'invoiceType'>): boolean {
+  return inv.state === 'VALIDATED' && invoiceType(inv.invoiceType)?.sector !== 24;
+}
+
+/** Typed quantities by line index ('' = nothing returned from that line). */
+export type ReturnQuantities = Readonly<Record<number, string>>;
+
+export type ReturnBuild = { ok: true; request: CreateInvoiceRequest; returned: Cents } | { ok: false; errors: string[] };
+
+/**
+ * The note request, or the problems in es-BO. `returned` is the amount before any line
+ * discount (the engine prorates discounts and answers the exact amounts).
+ */
+export function buildReturnRequest(original: Invoice, quantities: ReturnQuantities): ReturnBuild {
+  const errors: string[] = [];
+  const details: CreateInvoiceRequest['details'] = [];
+  let returned = 0;
+  original.details.forEach((d, i) => {
+    const text = (quantities[i] ?? '').trim();
+    if (text === '' || text === '0') return;
+    const q = parseQuantity(text);
+    const sold = toHundredths(d.quantity) ?? 0;
+    if (q === null) {
+      errors.push(`${d.description}: cantidad no válida.`);
+      return;
+    }
+    if (q > sold) {
+      errors.push(`${d.description}: se vendieron ${formatQuantity(sold)}; no se puede devolver ${formatQuantity(q)}.`);
+      return;
+    }
+    returned += multiply(q, toHundredths(d.priceUnit) ?? 0);
+    details.push({
+      activityEconomic: d.activityEconomic,
+      codeProductSin: d.codeProductSin,
+      codeProduct: d.codeProduct,
+      description: d.description,
+      quantity: fromHundredths(q),
+      unitMeasure: d.unitMeasure,
+      priceUnit: d.priceUnit,
+      returnProduct: true,
+    });
+  });
+  if (errors.length === 0 && details.length === 0) errors.push('Indique la cantidad devuelta de al menos una línea.');
+  if (errors.length > 0) return { ok: false, errors };
+  // The body schema asks the client's fields too; the engine takes them from the original.
+  const request: CreateInvoiceRequest = {
+    invoiceType: noteInvoiceType(original),
+    posId: original.posId,
+    originalInvoiceId: original.id,
+    clientDocumentType: original.clientDocumentType,
+    clientDocumentNumber: original.clientDocumentNumber,
+    clientBusinessName: original.clientBusinessName,
+    clientCode: original.clientCode,
+    paymentMethodCode: original.paymentMethodCode,
+    details,
+  };
+  if (original.clientComplement) request.clientComplement = original.clientComplement;
+  return { ok: true, request, returned };
+}

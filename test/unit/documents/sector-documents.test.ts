@@ -1,0 +1,140 @@
+// Each sector's own data on the printed documents (issue #12): the model built from a stored
+// record, then the A4 PDF and the 80 mm ticket read back with pdftotext, and the ESC/POS bytes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { toInvoiceDocumentModel, type DocumentTenant } from '../../../main/documents/invoice-model';
+import { documentHeading, headerFieldRows, lineGroups, totalRows } from '../../../main/documents/model';
+import { renderInvoicePdf } from '../../../main/documents/invoice-pdf';
+import { renderTicketPdf } from '../../../main/documents/ticket-pdf';
+import { buildEscposTicket } from '../../../main/printing/escpos-ticket';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../main/printing/settings';
+import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';
+import { pdfText } from './pdf-tools';
+import { cp850, includesBytes } from '../printing/escpos-bytes';
+
+const tenant: DocumentTenant = { nit: '1003579028', razonSocial: 'UNIDAD EDUCATIVA ÑANDÚ', municipio: 'La Paz', direccion: 'Av. Arce 123', telefono: null, ambiente: 2, training: false };
+
+const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
+  activityEconomic: '853000', codeProductSin: '99100', codeProduct: 'P1', description: 'Pensión marzo', quantity: 100, unitMeasure: 58,
+  priceUnit: 45000, amountDiscount: 0, subTotal: 45000, ...over,
+});
+
+function record(over: Partial<InvoiceRecord>): InvoiceRecord {
+  return {
+    id: 'i1', tenantId: 't1', posId: 'p1', branchCode: 0, posCode: 0, invoiceType: 'ELECTRONIC_SALE', sector: 1, modalidad: 1,
+    tipoFactura: 1, codigoEmision: 1, number: 7, cuf: 'CUF7', cufd: 'X', fechaEmision: '2026-03-04T10:11:12.000',
+    clientDocType: 1, clientDocNumber: '5115889', clientComplement: null, clientName: 'Juan Pérez', clientCode: 'C-1', clientEmail: null,
+    paymentMethod: 1, cardNumber: null, currency: 1, exchangeRate: 100, subtotal: 45000, additionalDiscount: 0, giftCard: 0,
+    total: 45000, totalSubjectIva: 45000, totalCurrency: 45000, exceptionCode: null, literal: 'Cuatrocientos cincuenta 00/100 Bolivianos',
+    leyenda: 'Ley N° 453: …', usuario: 'u', sectorData: null, originalInvoiceId: null, details: [line()],
+    xml: '<x/>', hash: 'h', idempotencyKey: null, requestHash: null, state: 'VALIDATED', siatCode: 908, siatDescription: 'VALIDADA',
+    siatReceptionCode: null, siatMessages: [], needsReconcile: false, eventId: null, packageId: null, lastChecked: null,
+    cancellationReason: null, cancellationDate: null, createdAt: '', updatedAt: '',
+    ...over,
+  };
+}
+
+const education = record({ invoiceType: 'ELECTRONIC_SECTOR_EDUCATION', sector: 11, sectorData: { nameStudent: 'Ana Quispe Mamani', billedPeriod: 'MARZO 2026' } });
+const hospital = record({
+  invoiceType: 'ELECTRONIC_HOSPITAL', sector: 17, sectorData: { serviceMode: 'AMBULATORIO' },
+  details: [
+    line({ description: 'Consulta', sectorFields: { nameLastNameDoctor: 'Dr. Luis Rojas', nitDocumentDoctor: 4455667, nroOperatingRoom: 0, specialty: null } }),
+    line({ codeProduct: 'P2', description: 'Cirugía menor', sectorFields: { nameLastNameDoctor: 'Dra. Eva Lima', nitDocumentDoctor: 7788990, nroOperatingRoom: 3 } }),
+  ],
+});
+const telecom = record({ invoiceType: 'ELECTRONIC_TELECOM', sector: 22, sectorData: { nitSet: 1020304050 } });
+const zeroRate = record({ invoiceType: 'ELECTRONIC_DUTY_FREE', sector: 8, tipoFactura: 2, totalSubjectIva: 0 });
+const note = record({
+  invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, tipoFactura: 3, number: 2, cuf: 'CUFNOTE', subtotal: 7500, total: 7500, totalSubjectIva: 7500,
+  originalInvoiceId: 'i0',
+  sectorData: { originalInvoiceId: 'i0', originalInvoiceNumber: 41, originalCuf: 'CUFORIGINAL41', originalEmissionDate: '2026-02-28T09:00:00.000', amountTotalOriginal: 15000, amountTotalReturn: 7500, amountCashCreditDebit: 975 },
+  details: [
+    line({ codeProduct: 'LIB-1', description: 'Libro de texto', quantity: 200, priceUnit: 7500, subTotal: 15000, transaction: 1 }),
+    line({ codeProduct: 'LIB-1', description: 'Libro de texto', quantity: 100, priceUnit: 7500, subTotal: 7500, transaction: 2 }),
+  ],
+});
+
+test('education: the model carries the student and the period, labelled from shared/sector-fields', () => {
+  const m = toInvoiceDocumentModel(education, tenant);
+  assert.deepEqual(m.sectorFields, [{ label: 'Estudiante', value: 'Ana Quispe Mamani' }, { label: 'Periodo facturado', value: 'MARZO 2026' }]);
+  assert.deepEqual(documentHeading(m), { title: 'FACTURA', sector: 'SECTOR EDUCATIVO', subtitle: '(Con Derecho a Crédito Fiscal)', numberLabel: 'FACTURA N°' });
+  assert.deepEqual(headerFieldRows(m).map((r) => r.label), ['Estudiante:', 'Periodo facturado:']);
+});
+
+test('compra-venta keeps its plain heading and no sector rows', () => {
+  const m = toInvoiceDocumentModel(record({}), tenant);
+  assert.deepEqual(documentHeading(m), { title: 'FACTURA', sector: null, subtitle: '(Con Derecho a Crédito Fiscal)', numberLabel: 'FACTURA N°' });
+  assert.deepEqual(headerFieldRows(m), []);
+  assert.equal(lineGroups(m).length, 1);
+});
+
+test('hospital: doctor and operating room per line; the default operating room 0 is not printed', () => {
+  const m = toInvoiceDocumentModel(hospital, tenant);
+  assert.deepEqual(m.lines[0]!.sectorFields, [{ label: 'Médico', value: 'Dr. Luis Rojas' }, { label: 'NIT/CI del médico', value: '4455667' }]);
+  assert.deepEqual(m.lines[1]!.sectorFields, [{ label: 'Quirófano / sala', value: '3' }, { label: 'Médico', value: 'Dra. Eva Lima' }, { label: 'NIT/CI del médico', value: '7788990' }]);
+  assert.deepEqual(m.sectorFields, [{ label: 'Modalidad del servicio', value: 'AMBULATORIO' }]);
+});
+
+test('tasa cero (tipoFactura 2) says it gives no crédito fiscal', () => {
+  const h = documentHeading(toInvoiceDocumentModel(zeroRate, tenant));
+  assert.equal(h.sector, 'TASA CERO');
+  assert.equal(h.subtitle, 'SIN DERECHO A CRÉDITO FISCAL');
+});
+
+test('the credit-debit note: its title, the original invoice, the lines apart and the three amounts', () => {
+  const m = toInvoiceDocumentModel(note, tenant);
+  assert.deepEqual(m.note, { originalNumber: 41, originalCuf: 'CUFORIGINAL41', originalDate: '2026-02-28T09:00:00.000', amountOriginal: 15000, amountReturned: 7500, amountCash: 975 });
+  assert.equal(documentHeading(m).title, 'NOTA CRÉDITO-DÉBITO');
+  assert.equal(documentHeading(m).numberLabel, 'NOTA N°');
+  assert.deepEqual(headerFieldRows(m), [
+    { label: 'Factura original N°:', value: '41' },
+    { label: 'Cód. autorización original:', value: 'CUFORIGINAL41' },
+    { label: 'Fecha factura original:', value: '28/02/2026 09:00' },
+  ]);
+  const groups = lineGroups(m);
+  assert.deepEqual(groups.map((g) => [g.title, g.lines.map((l) => l.cantidad)]), [['DETALLE DE LA FACTURA ORIGINAL', [200]], ['DETALLE DE LA DEVOLUCIÓN', [100]]]);
+  assert.deepEqual(totalRows(m).map((r) => [r.label, r.value]), [
+    ['MONTO TOTAL ORIGINAL Bs', '150,00'],
+    ['MONTO TOTAL DEVUELTO Bs', '75,00'],
+    ['EFECTIVO CRÉDITO-DÉBITO (13 %) Bs', '9,75'],
+  ]);
+});
+
+test('the A4 PDF and the ticket print each sector’s own data', async () => {
+  const cases: Array<[InvoiceRecord, string[]]> = [
+    [education, ['SECTOR EDUCATIVO', 'Estudiante: Ana Quispe Mamani', 'Periodo facturado: MARZO 2026']],
+    [hospital, ['HOSPITALES Y CLÍNICAS', 'Médico: Dr. Luis Rojas', 'Quirófano / sala: 3']],
+    [telecom, ['TELECOMUNICACIONES', '1020304050']],
+    [zeroRate, ['TASA CERO', 'SIN DERECHO A CRÉDITO FISCAL']],
+    [note, ['NOTA CRÉDITO-DÉBITO', 'CUFORIGINAL41', '28/02/2026', 'DETALLE DE LA FACTURA ORIGINAL', 'DETALLE DE LA DEVOLUCIÓN', 'MONTO TOTAL ORIGINAL Bs 150,00', 'MONTO TOTAL DEVUELTO Bs 75,00', '9,75']],
+  ];
+  for (const [rec, expected] of cases) {
+    const m = toInvoiceDocumentModel(rec, tenant);
+    const a4 = pdfText(await renderInvoicePdf(m));
+    const ticket = pdfText(await renderTicketPdf(m));
+    for (const e of expected) {
+      // Totals and the ticket set label and value at the two ends of a row: pdftotext may read them apart.
+      for (const part of e.split(/ Bs /)) assert.ok(a4.includes(part), `A4 of sector ${rec.sector} shows "${part}": ${a4}`);
+      for (const part of e.split(/: | Bs /)) assert.ok(ticket.toUpperCase().includes(part.toUpperCase()), `ticket of sector ${rec.sector} shows "${part}": ${ticket}`);
+    }
+  }
+  const plain = pdfText(await renderInvoicePdf(toInvoiceDocumentModel(education, tenant)));
+  assert.ok(!plain.includes('NOTA CRÉDITO'), 'an invoice is not titled as a note');
+  assert.ok(!plain.includes('Quirófano'), 'no other sector’s fields');
+  assert.ok(pdfText(await renderInvoicePdf(toInvoiceDocumentModel(hospital, tenant))).includes('NIT/CI del médico: 4455667'));
+});
+
+test('the ESC/POS ticket prints the sector’s fields and the note’s amounts', () => {
+  const edu = buildEscposTicket(toInvoiceDocumentModel(education, tenant), DEFAULT_PRINTER_SETTINGS);
+  assert.ok(includesBytes(edu, cp850('SECTOR EDUCATIVO')));
+  assert.ok(includesBytes(edu, cp850('ESTUDIANTE:')));
+  assert.ok(includesBytes(edu, cp850('Ana Quispe Mamani')));
+  const hosp = buildEscposTicket(toInvoiceDocumentModel(hospital, tenant), DEFAULT_PRINTER_SETTINGS);
+  assert.ok(includesBytes(hosp, cp850('Médico: Dra. Eva Lima')));
+  assert.ok(includesBytes(hosp, cp850('Quirófano / sala: 3')));
+  const n = buildEscposTicket(toInvoiceDocumentModel(note, tenant), DEFAULT_PRINTER_SETTINGS);
+  assert.ok(includesBytes(n, cp850('NOTA CRÉDITO-DÉBITO')));
+  assert.ok(includesBytes(n, cp850('DETALLE DE LA DEVOLUCIÓN')));
+  assert.ok(includesBytes(n, cp850('MONTO TOTAL DEVUELTO Bs')));
+  assert.ok(includesBytes(n, cp850('CUFORIGINAL41')));
+});
