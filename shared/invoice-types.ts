@@ -47,3 +47,8 @@ export const INVOICE_TYPES: readonly InvoiceTypeDef[] = [
 export function invoiceType(name: string): InvoiceTypeDef | undefined {
   return INVOICE_TYPES.find((x) => x.name === name);
 }
+
+/** The invoiceType of a sector and modality (the first one named, where the seeds name two). */
+export function invoiceTypeFor(sector: number, modalidad: 1 | 2): InvoiceTypeDef | undefined {
+  return INVOICE_TYPES.find((x) => x.sector === sector && x.modalidad === modalidad);
+}

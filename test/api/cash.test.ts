@@ -47,7 +47,7 @@ after(async () => {
 const post = (path: string, json: unknown) => eng.api(path, { method: 'POST', json });
 const sell = async (payments: unknown[]) => {
   const { paymentMethodCode: _code, ...body } = saleRequest(posId);
-  const res = await post('/api/v1/invoices', {
+  const res = await post('/api/v1/invoices?wait=true', {
     ...body,
     details: [
       { activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Arroz 1 kg', quantity: 2, unitMeasure: 57, priceUnit: 9.5 },
@@ -70,7 +70,7 @@ test('a point of sale that requires a session refuses to sell while the cash is 
   const put = await eng.api(`/api/v1/cash/settings/${posId}`, { method: 'PUT', json: { requireSession: true } });
   assert.equal((await put.json()).data.requireSession, true);
   await post('/api/v1/siat/sync/all', {});
-  const res = await post('/api/v1/invoices', saleRequest(posId));
+  const res = await post('/api/v1/invoices?wait=true', saleRequest(posId));
   const body = await res.json();
   assert.equal(res.status, 409);
   assert.equal(body.error.code, 'CASH_SESSION_REQUIRED');
@@ -198,7 +198,7 @@ test('close: a denomination that is not Bolivian is a 422 naming it; the close s
   assert.equal(method(z, 'CARD').difference, 0);
   assert.equal(z.totalDifference, -0.1);
   // Closed: no sale, no movement.
-  const sale = await post('/api/v1/invoices', saleRequest(posId));
+  const sale = await post('/api/v1/invoices?wait=true', saleRequest(posId));
   assert.equal(sale.status, 409);
   const mv = await post(`/api/v1/cash/sessions/${sessionId}/movements`, { kind: 'IN', amount: 1, reason: 'x' });
   assert.equal(mv.status, 409);

@@ -22,7 +22,7 @@ const client = { clientDocumentType: 1, clientDocumentNumber: '5115889', clientB
 const detail = (over: Record<string, unknown> = {}) => ({ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Servicio', quantity: 1, unitMeasure: 58, priceUnit: 450, ...over });
 
 async function issue(body: Record<string, unknown>): Promise<Issued> {
-  const res = await eng.api('/api/v1/invoices', { method: 'POST', json: { posId, ...client, ...body } });
+  const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: { posId, ...client, ...body } });
   const json = (await res.json()) as { data: Issued };
   assert.equal(res.status, 201, JSON.stringify(json));
   assert.equal(json.data.state, 'VALIDATED', JSON.stringify(json.data));

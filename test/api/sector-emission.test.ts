@@ -457,7 +457,7 @@ describe('OpenAPI', () => {
     const examples = doc.paths['/api/v1/invoices'].post.requestBody.content['application/json'].examples as Record<string, { value: Record<string, unknown> }>;
     const posId = (await (await eng.api('/api/v1/pos')).json()).data[0].id;
     for (const name of ['ELECTRONIC_DUTY_FREE', 'COMPUTERIZED_HOSPITAL', 'ELECTRONIC_SALE_BONUS', 'COMPUTERIZED_TELECOM', 'ELECTRONIC_SECTOR_EDUCATION']) {
-      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: { ...examples[name]!.value, posId } });
+      const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: { ...examples[name]!.value, posId } });
       const body = await res.json();
       assert.equal(res.status, 201, `${name}: ${JSON.stringify(body).slice(0, 500)}`);
       assert.equal(body.data.state, 'VALIDATED', name);

@@ -71,7 +71,7 @@ function body(type: string, over: Record<string, unknown> = {}): Body {
   };
 }
 
-const issue = (b: unknown) => eng.api('/api/v1/invoices', { method: 'POST', json: b });
+const issue = (b: unknown) => eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: b });
 
 async function simAdmin(path: string, b?: unknown): Promise<any> {
   const res = await fetch(`${eng.simulator!.adminUrl}${path}`, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });

@@ -418,10 +418,10 @@ describe('validation', () => {
 
   test('a SIAT sector Kipu does not issue yet is 422 "aún no soportado"; a code SIAT does not have, or not a number, is 422 too', async () => {
     const before = counts();
-    const debit = await create(user({ docSector: 24 }));
-    assertFailure(debit, 422, 'VALIDATION_FAILED');
-    assert.equal(debit.body.errors[0].field, 'docSector');
-    assert.match(debit.body.errors[0].message, /docSector 24 \(NOTA DE CRÉDITO-DÉBITO\) aún no soportado: Kipu emite por ahora 1 \(FACTURA COMPRA-VENTA\)/);
+    const rent = await create(user({ docSector: 2 }));
+    assertFailure(rent, 422, 'VALIDATION_FAILED');
+    assert.equal(rent.body.errors[0].field, 'docSector');
+    assert.match(rent.body.errors[0].message, /docSector 2 \(FACTURA DE ALQUILER DE BIENES INMUEBLES\) aún no soportado: Kipu emite por ahora 1 \(FACTURA COMPRA-VENTA\), 24 \(NOTA DE CRÉDITO-DÉBITO\)/);
     assertFailure(await create(user({ docSector: '17' })), 422, 'VALIDATION_FAILED');
     const none = await create(user({ docSector: 25 }));
     assertFailure(none, 422, 'VALIDATION_FAILED');

@@ -280,7 +280,7 @@ describe('signed delivery to a real HTTPS receiver (KIPU_WEBHOOK_ALLOW_PRIVATE=1
   test('sector documents are delivered like compra-venta: an education invoice and a credit-debit note on it (issue #12)', async () => {
     const ep = await register('/sectors', ['invoice.validated']);
     const post = async (body: Record<string, unknown>) => {
-      const res = await eng.api('/api/v1/invoices', {
+      const res = await eng.api('/api/v1/invoices?wait=true', {
         method: 'POST',
         json: { posId, clientDocumentType: 1, clientDocumentNumber: '5115889', clientBusinessName: 'Juan Pérez', clientCode: 'C-1', paymentMethodCode: 1, ...body },
       });

@@ -72,7 +72,7 @@ test('a batch of mixed items: each bad item gets its own problems, the good ones
 
 test('boleto aéreo (sector 30) goes only by massive reception: one by one is refused, a batch ends VALIDATED on ServicioFacturacionBoletoAereo', async () => {
   const { eng, posId } = till;
-  const single = await eng.api('/api/v1/invoices', { method: 'POST', json: { ...airlineItem(0), posId } });
+  const single = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: { ...airlineItem(0), posId } });
   assert.equal(single.status, 422);
   assert.match(JSON.stringify(await single.json()), /invoices\/batch/);
 
