@@ -55,7 +55,7 @@ export interface EngineSettings {
    * default <dataDir>/normativa. It may not exist yet (no corpus installed: the assistant says so).
    */
   aiCorpusDir: string;
-  /** KIPU_SIAT_IN_FLIGHT: SIAT calls in flight per point of sale for background submission (1–64; default 20). */
+  /** KIPU_SIAT_IN_FLIGHT: SIAT calls in flight per point of sale for background submission (1–64; default 32). */
   siatInFlight: number | null;
 }
 

@@ -1,9 +1,10 @@
 // F4 cliente, F5 S/N, F7 verificar NIT; an invalid NIT can go through with SIAT's exception.
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { DOCUMENT_TYPE } from '../../../shared/api-types';
-import { DOCUMENT_TYPE_LABELS, isQuickClient } from './client';
+import { DOCUMENT_TYPE_LABELS, isQuickClient, needsNitCheck } from './client';
 import { useClient } from './client-store';
 import { useSession } from '../session/session-store';
+import { clientOf, pickedSuggestion, useClientSuggestions } from './client-suggestions';
 
 export interface ClientPanelHandle {
   focus(): void;
@@ -16,6 +17,9 @@ const NIT_STATUS_TEXT: Record<string, string> = {
   checking: 'Verificando…',
 };
 
+/** Pause in the typing after which the NIT is sent for checking. */
+const NIT_CHECK_DELAY_MS = 600;
+
 export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p, ref) {
   const client = useClient((s) => s.client);
   const update = useClient((s) => s.update);
@@ -23,9 +27,29 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
   const posId = useSession((s) => s.posId);
   useImperativeHandle(ref, () => ({ focus: () => numberRef.current?.select() }));
 
+  const byNumber = useClientSuggestions(client.documentNumber);
+  const byName = useClientSuggestions(client.businessName);
+  /** A suggestion chosen from a list fills the whole client; SIAT's remembered "valid" is kept. */
+  const choose = (typed: string, list: typeof byNumber, by: 'number' | 'name'): boolean => {
+    const s = pickedSuggestion(list, typed, by);
+    if (!s) return false;
+    update(clientOf(s));
+    if (s.nitValid) useClient.setState((st) => ({ client: { ...st.client, nitStatus: 'valid', nitMessage: 'NIT verificado por el SIAT' } }));
+    return true;
+  };
+
   const isNit = client.documentType === DOCUMENT_TYPE.NIT;
   const quick = isQuickClient(client);
   const verify = () => posId && void useClient.getState().verifyNit(posId);
+
+  // The NIT is checked while the cashier goes on typing the name and scanning products, so that
+  // F12 never waits for SIAT (issue #13); the engine remembers SIAT's verdict for a day.
+  const wantsCheck = needsNitCheck(client, true) && /^\d{5,20}$/.test(client.documentNumber.trim());
+  useEffect(() => {
+    if (!wantsCheck || !posId) return;
+    const t = setTimeout(() => void useClient.getState().verifyNit(posId), NIT_CHECK_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [wantsCheck, client.documentNumber, posId]);
 
   return (
     <section className="panel client-panel" data-testid="client-panel" aria-label="Cliente">
@@ -57,7 +81,8 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
           data-testid="client-doc-number"
           className="grow mono"
           value={client.documentNumber}
-          onChange={(e) => update({ documentNumber: e.target.value.trim() })}
+          list="client-number-suggestions"
+          onChange={(e) => choose(e.target.value, byNumber, 'number') || update({ documentNumber: e.target.value.trim() })}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && isNit) {
               e.preventDefault();
@@ -84,8 +109,19 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
           className="grow"
           data-testid="client-name"
           value={client.businessName}
-          onChange={(e) => update({ businessName: e.target.value })}
+          list="client-name-suggestions"
+          onChange={(e) => choose(e.target.value, byName, 'name') || update({ businessName: e.target.value })}
         />
+        <datalist id="client-number-suggestions" data-testid="client-number-suggestions">
+          {byNumber.map((s) => (
+            <option key={`${s.documentType}-${s.documentNumber}-${s.complement ?? ''}`} value={s.documentNumber} label={s.businessName} />
+          ))}
+        </datalist>
+        <datalist id="client-name-suggestions" data-testid="client-name-suggestions">
+          {byName.map((s) => (
+            <option key={`${s.documentType}-${s.documentNumber}-${s.complement ?? ''}`} value={s.businessName} label={`${DOCUMENT_TYPE_LABELS[s.documentType] ?? ''} ${s.documentNumber}`} />
+          ))}
+        </datalist>
       </div>
       <div className="row">
         <input

@@ -70,16 +70,14 @@ export function validateClient(c: Client, total: Cents): string[] {
   if (c.documentType === DOCUMENT_TYPE.CI && number && !/^\d{1,12}$/.test(number)) errors.push('El CI debe tener solo dígitos.');
   if (c.complement && c.documentType !== DOCUMENT_TYPE.CI) errors.push('El complemento solo corresponde a la cédula de identidad.');
   if (c.email.trim() && !EMAIL.test(c.email.trim())) errors.push('El correo electrónico no es válido.');
-  if (c.documentType === DOCUMENT_TYPE.NIT && (c.nitStatus === 'invalid' || c.nitStatus === 'unverifiable') && !c.exception)
-    errors.push(
-      c.nitStatus === 'invalid'
-        ? 'El NIT no es válido según el SIAT. Corríjalo o marque "Emitir con NIT inválido".'
-        : 'No se pudo verificar el NIT. Reintente o marque "Emitir con NIT inválido".',
-    );
+  // Only SIAT's "invalid" stops the sale: a NIT not yet checked (or that SIAT could not check) is
+  // issued at once and the engine settles it — the till never waits for SIAT (issue #13).
+  if (c.documentType === DOCUMENT_TYPE.NIT && c.nitStatus === 'invalid' && !c.exception)
+    errors.push('El NIT no es válido según el SIAT. Corríjalo o marque "Emitir con NIT inválido".');
   return errors;
 }
 
-/** The NIT must be checked (online, NIT document, not yet checked, no exception chosen). */
+/** The NIT is worth checking now, while the cashier goes on (online, NIT document, not yet checked, no exception chosen). */
 export function needsNitCheck(c: Client, online: boolean): boolean {
   return online && c.documentType === DOCUMENT_TYPE.NIT && c.nitStatus === 'unchecked' && !c.exception;
 }

@@ -4,7 +4,6 @@ import { create } from 'zustand';
 import type { Invoice, PrinterSettings } from '../../../shared/api-types';
 import { api } from '../api';
 import { ApiError, describeError } from '../api/errors';
-import { needsNitCheck } from './client';
 import { attemptFor, buildInvoiceRequest, type SaleAttempt } from './invoice-request';
 import { cartTotals } from './cart';
 import { changeDue } from './payment';
@@ -16,7 +15,6 @@ import { useFocus } from './focus-store';
 import { usePayment } from './payment-store';
 import { currentPos, saleInvoiceType, useSession } from '../session/session-store';
 import { useSector } from './sector-store';
-import { posStatusOf, useTillStatus } from '../connection/till-status-store';
 
 export type PrintState =
   | { state: 'skipped' }
@@ -66,20 +64,8 @@ export const useIssue = create<IssueState>()((set, get) => ({
     if (get().issuing) return;
     const session = useSession.getState();
     const posId = session.posId ?? '';
-    const pos = posStatusOf(useTillStatus.getState().status, posId);
-    const online = !!pos && pos.mode === 'ONLINE' && useTillStatus.getState().status?.siatReachable !== false;
-
-    if (needsNitCheck(useClient.getState().client, online)) {
-      set({ issuing: true, errors: [] });
-      const st = await useClient.getState().verifyNit(posId);
-      set({ issuing: false });
-      if (st !== 'valid') {
-        set({ errors: ['Revise el NIT del cliente (F4) antes de emitir.'] });
-        useFocus.getState().request('client');
-        return;
-      }
-    }
-
+    // No SIAT call here (issue #13): the NIT was checked while the cashier typed, and what is
+    // still unknown the engine settles after the sale (its remembered verdicts, then SIAT).
     const cart = useCart.getState();
     const payment = usePayment.getState().payment;
     const built = buildInvoiceRequest({

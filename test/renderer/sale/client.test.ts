@@ -16,10 +16,11 @@ describe('client', () => {
     expect(errs.some((e) => /razón social/.test(e))).toBe(true);
   });
 
-  it('blocks an invalid NIT unless the exception is chosen', () => {
+  it('blocks a NIT SIAT said is invalid unless the exception is chosen; an unchecked or unverifiable one never waits', () => {
     expect(validateClient(nit({ nitStatus: 'invalid' }), 1000)[0]).toMatch(/NIT no es válido/);
     expect(validateClient(nit({ nitStatus: 'invalid', exception: true }), 1000)).toEqual([]);
-    expect(validateClient(nit({ nitStatus: 'unverifiable' }), 1000)[0]).toMatch(/No se pudo verificar/);
+    expect(validateClient(nit({ nitStatus: 'unverifiable' }), 1000)).toEqual([]);
+    expect(validateClient(nit({ nitStatus: 'unchecked' }), 1000)).toEqual([]);
   });
 
   it('builds clientCode from the CI and its complement', () => {

@@ -129,28 +129,39 @@ describe('issue (F12)', () => {
     expect(useIssue.getState().errors[0]).toMatch(/documento del cliente/);
   });
 
-  it('checks an unchecked NIT first and stops when SIAT says it is invalid', async () => {
+  it('F12 never asks SIAT: a NIT not checked yet is issued at once (the engine settles it)', async () => {
     useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
-    api.checkNit.mockResolvedValue({ valido: false, nit: 1234567, mensaje: 'NIT INEXISTENTE' });
+    api.createInvoice.mockResolvedValue(invoice({ state: 'PENDING' }));
     await useIssue.getState().issue();
-    expect(api.checkNit).toHaveBeenCalledWith('pos-1', 1234567);
+    expect(api.checkNit).not.toHaveBeenCalled();
+    expect(api.createInvoice).toHaveBeenCalledTimes(1);
+    expect(api.createInvoice.mock.calls[0]![0].exceptionCode).toBeUndefined();
+    expect(useIssue.getState().last?.invoice.state).toBe('PENDING');
+  });
+
+  it('a NIT SIAT said is invalid stops the sale until the cashier chooses the exception', async () => {
+    api.checkNit.mockResolvedValue({ valido: false, nit: 1234567, mensaje: 'NIT INEXISTENTE' });
+    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+    expect(await useClient.getState().verifyNit('pos-1')).toBe('invalid');
+    await useIssue.getState().issue();
     expect(api.createInvoice).not.toHaveBeenCalled();
-    expect(useClient.getState().client.nitStatus).toBe('invalid');
-    // The cashier chooses the exception: now it goes through with exceptionCode 1.
+    expect(useIssue.getState().errors[0]).toMatch(/NIT no es válido/);
     api.createInvoice.mockResolvedValue(invoice());
     useClient.getState().update({ exception: true });
     await useIssue.getState().issue();
     expect(api.createInvoice.mock.calls[0]![0].exceptionCode).toBe(1);
   });
 
-  it('offers the exception when SIAT cannot be reached for the NIT check (503)', async () => {
-    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+  it('a NIT SIAT cannot check (503) does not stop the sale', async () => {
     api.checkNit.mockRejectedValue(new ApiError(503, {}));
+    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+    expect(await useClient.getState().verifyNit('pos-1')).toBe('unverifiable');
+    api.createInvoice.mockResolvedValue(invoice());
     await useIssue.getState().issue();
-    expect(useClient.getState().client.nitStatus).toBe('unverifiable');
+    expect(api.createInvoice).toHaveBeenCalledTimes(1);
   });
 
-  it('skips the NIT check in contingency: the cashier is never blocked by SIAT', async () => {
+  it('in contingency the NIT is not checked either', async () => {
     useTillStatus.setState({ status: status('CONTINGENCY') });
     useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
     api.createInvoice.mockResolvedValue(invoice({ state: 'CONTINGENCY', emissionType: 'CONTINGENCY' }));

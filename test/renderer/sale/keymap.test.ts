@@ -23,13 +23,14 @@ describe('keyboard commands', () => {
     expect(commandForKey({ key: 'ArrowDown' }, false)).toEqual({ kind: 'sale', command: 'selectNext' });
   });
 
-  it('switches screens with Alt+1…8', () => {
+  it('switches screens with Alt+1…8, Compras on Alt+9 and Libros on Alt+0', () => {
     expect(commandForKey({ key: '1', altKey: true }, true)).toEqual({ kind: 'nav', target: 'ventas' });
     expect(commandForKey({ key: '3', altKey: true }, false)).toEqual({ kind: 'nav', target: 'facturas' });
     expect(commandForKey({ key: '6', altKey: true }, false)).toEqual({ kind: 'nav', target: 'configuracion' });
     expect(commandForKey({ key: '7', altKey: true }, true)).toEqual({ kind: 'nav', target: 'sucursales' });
     expect(commandForKey({ key: '8', altKey: true }, false)).toEqual({ kind: 'nav', target: 'caja' });
-    expect(commandForKey({ key: '9', altKey: true }, false)).toBeNull();
+    expect(commandForKey({ key: '9', altKey: true }, false)).toEqual({ kind: 'nav', target: 'compras' });
+    expect(commandForKey({ key: '0', altKey: true }, false)).toEqual({ kind: 'nav', target: 'libros' });
   });
 
   it('ignores modified function keys and plain letters', () => {
