@@ -97,7 +97,7 @@ describe('catalogs', () => {
 });
 
 describe('codes', () => {
-  test('NIT check: active, non-existent, and 503 when SIAT is down', async () => {
+  test('NIT check: active, non-existent; a verdict of the last day answers without SIAT, a NIT never checked is 503 when SIAT is down', async () => {
     const good = (await json(await eng.api('/api/v1/codes/nit', { method: 'POST', json: { posId, nit: 1003579028 } }))).data;
     assert.deepEqual(good, { valido: true, nit: 1003579028, mensaje: 'NIT ACTIVO' });
     const bad = (await json(await eng.api('/api/v1/codes/nit', { method: 'POST', json: { posId, nit: 1234567 } }))).data;
@@ -105,7 +105,9 @@ describe('codes', () => {
     assert.equal(bad.mensaje, 'NIT INEXISTENTE');
     await simAdmin('/faults', { mode: 'refuse' });
     try {
-      assert.equal((await eng.api('/api/v1/codes/nit', { method: 'POST', json: { posId, nit: 1003579028 } })).status, 503);
+      // Remembered (issue #13): SIAT's verdict of a moment ago answers with SIAT down.
+      assert.deepEqual((await json(await eng.api('/api/v1/codes/nit', { method: 'POST', json: { posId, nit: 1003579028 } }))).data, good);
+      assert.equal((await eng.api('/api/v1/codes/nit', { method: 'POST', json: { posId, nit: 1020304022 } })).status, 503);
     } finally {
       await simAdmin('/reset-faults');
     }

@@ -41,7 +41,7 @@ const SECTOR_BODY: Record<number, { header?: Record<string, unknown>; line?: Rec
   5: { header: { receptionPartNumber: 'PR-2026-001' } },
   8: {},
   11: { header: { nameStudent: 'Ana Quispe', billedPeriod: 'MARZO 2026' } },
-  13: { header: { meterNumber: 'MED-4411', month: 'MARZO', year: 2026, city: 'La Paz', periodConsumption: '120 kWh', cleaningFee: 3.5 } },
+  13: { header: { meterNumber: 'MED-4411', month: 'MARZO', year: 2026, city: 'La Paz', periodConsumption: 120, cleaningFee: 3.5 } },
   15: { header: { financialLeaseTotal: 100 } },
   16: { header: { checkInDate: '2026-03-01T14:00:00', guests: 2, rooms: 1, adults: 2, minors: 0 }, line: { roomTypeCode: 1 } },
   17: { header: { serviceMode: 'AMBULATORIO' }, line: { nameLastNameDoctor: 'Dr. Luis Mamani', nitDocumentDoctor: 4455667, specialty: 'CARDIOLOGIA', nroOperatingRoom: 2 } },
