@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNotices } from './notices-store';
+import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 
 const LIFETIME_MS = 8000;
 
@@ -14,8 +15,21 @@ export function Notices() {
   return (
     <div className="notices" aria-live="polite">
       {notices.map((n) => (
-        <div key={n.id} className={`notice ${n.tone}`} data-testid="notice">
-          <span>{n.text}</span>
+        <div
+          key={n.id}
+          className={`notice ${n.tone}${n.siat ? ' alert' : ''}`}
+          data-testid="notice"
+          data-tone={n.tone}
+          role={n.tone === 'error' ? 'alert' : undefined}
+        >
+          {n.siat ? (
+            <div className="notice-body">
+              <div className="notice-title">{n.text}</div>
+              <SiatErrorGuide messages={n.siat} testId="notice-siat-guide" />
+            </div>
+          ) : (
+            <span>{n.text}</span>
+          )}
           <button className="ghost" onClick={() => dismiss(n.id)} aria-label="Cerrar aviso">
             ✕
           </button>

@@ -15,6 +15,8 @@ import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
 import { useTillStatus } from '../connection/till-status-store';
+import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
+import { siatMessagesOfInvoice } from '../assistant/siat-messages';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -196,6 +198,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
             SIAT {inv.siatCode}: {inv.siatDescription}
           </div>
         )}
+        {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} testId="invoice-siat-guide" />}
       </div>
       <div className="actions">
         <button
