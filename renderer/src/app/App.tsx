@@ -109,15 +109,6 @@ export function App() {
             </nav>
             <span className="spacer" />
             <UpdateNotice />
-            <button
-              className="ghost"
-              data-testid="assistant-button"
-              aria-pressed={assistantOpen}
-              title="Ayuda SIAT (F1)"
-              onClick={(e) => useAssistant.getState().toggle(e.currentTarget)}
-            >
-              Ayuda SIAT <kbd>F1</kbd>
-            </button>
             {pos && (
               <button className="ghost pos-name" onClick={() => useSession.getState().changePos()} data-testid="current-pos" title="Cambiar punto de venta">
                 {pos.name}

@@ -146,7 +146,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
 
 /** The rejection notice's first line: the invoice, and SIAT's state code and text as SIAT sent them. */
 export function rejectionTitle(inv: Pick<InvoiceStreamEvent, 'invoiceNumber' | 'siatCode' | 'siatDescription'>): string {
-  const state = inv.siatCode !== null ? ` (SIAT ${inv.siatCode}${inv.siatDescription ? `: ${inv.siatDescription}` : ''})` : '';
+  const state = inv.siatCode !== null ? ` — SIAT ${inv.siatCode}${inv.siatDescription ? `: ${inv.siatDescription}` : ''}` : '';
   return `La factura N° ${inv.invoiceNumber} fue rechazada por el SIAT${state}. No tiene validez fiscal: revísela en Facturas.`;
 }
 
