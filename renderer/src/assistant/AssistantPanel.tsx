@@ -2,7 +2,7 @@
 // and presses Enter; the answer is a rule card shown whole with its SIN reference and its "vigente
 // al" date, the error guide when the question names a SIAT code, or the titles of the nearest cards
 // when nothing fits. Esc (or F1 again) closes it and the focus goes back where it was.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AssistantAnswer, RegulationHit } from '../../../shared/api-types';
 import { formatDate } from '../format/dates';
@@ -25,6 +25,18 @@ export function AssistantPanel() {
   }, [open]);
 
   if (!open) return null;
+  return <AssistantPanelView question={question} asked={asked} answer={answer} busy={busy} errors={errors} inputRef={inputRef} />;
+}
+
+export function AssistantPanelView(props: {
+  question: string;
+  asked: string | null;
+  answer: AssistantAnswer | null;
+  busy: boolean;
+  errors: string[];
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  const { question, asked, answer, busy, errors, inputRef } = props;
   const store = useAssistant.getState();
   return (
     <aside

@@ -5,13 +5,25 @@ import { useEffect } from 'react';
 import type { SiatMessage } from '../../../shared/api-types';
 import { guideKey, useSiatGuides, type GuideEntry } from './siat-guide-store';
 
-export function SiatErrorGuide({ messages, showSiatText = true, testId = 'siat-guide' }: { messages: SiatMessage[]; showSiatText?: boolean; testId?: string }) {
+interface GuideProps {
+  messages: SiatMessage[];
+  /** False where the screen already shows "SIAT <code>: <text>" (an error box above). */
+  showSiatText?: boolean;
+  testId?: string;
+}
+
+export function SiatErrorGuide(props: GuideProps) {
   const entries = useSiatGuides((s) => s.entries);
-  const keys = messages.map((m) => guideKey(m.codigo, m.descripcion)).join(',');
+  const keys = props.messages.map((m) => guideKey(m.codigo, m.descripcion)).join(',');
   useEffect(() => {
-    for (const m of messages) void useSiatGuides.getState().load(m.codigo, m.descripcion);
+    for (const m of props.messages) void useSiatGuides.getState().load(m.codigo, m.descripcion);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keys]);
+  return <SiatGuideView {...props} entries={entries} />;
+}
+
+/** The guide from the answers at hand (the store's, or a test's). */
+export function SiatGuideView({ messages, entries, showSiatText = true, testId = 'siat-guide' }: GuideProps & { entries: Record<string, GuideEntry> }) {
   if (messages.length === 0) return null;
   return (
     <div className="siat-guide" data-testid={testId} data-codes={messages.map((m) => m.codigo).join(',')}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNotices } from './notices-store';
+import { useNotices, type Notice } from './notices-store';
 import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 
 const LIFETIME_MS = 8000;
@@ -12,6 +12,11 @@ export function Notices() {
     const timers = notices.filter((n) => n.tone !== 'error').map((n) => setTimeout(() => dismiss(n.id), LIFETIME_MS));
     return () => timers.forEach(clearTimeout);
   }, [notices, dismiss]);
+  return <NoticeList notices={notices} onDismiss={dismiss} />;
+}
+
+/** Errors are alerts and stay until closed; a rejection shows SIAT's codes with the error guide. */
+export function NoticeList({ notices, onDismiss }: { notices: Notice[]; onDismiss: (id: number) => void }) {
   return (
     <div className="notices" aria-live="polite">
       {notices.map((n) => (
@@ -30,7 +35,7 @@ export function Notices() {
           ) : (
             <span>{n.text}</span>
           )}
-          <button className="ghost" onClick={() => dismiss(n.id)} aria-label="Cerrar aviso">
+          <button className="ghost" onClick={() => onDismiss(n.id)} aria-label="Cerrar aviso">
             ✕
           </button>
         </div>
