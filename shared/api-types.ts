@@ -5,6 +5,7 @@
 // renderer they become integer cents through shared/money.ts before any arithmetic.
 import type { InvoiceListFilterSchema, InvoiceState } from './api/invoice';
 import type { Static } from 'typebox';
+import type { AskSchema, RegulationHitSchema, ResolutionSchema } from './api/ai';
 
 export type {
   ApiErrorInfo,
@@ -67,3 +68,8 @@ export { DENOMINATION_KEYS } from './api/cash';
 
 export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
 export type { BookTotals } from './api/books';
+
+/** The assistant's answer for the till's panel (POST /api/v1/ai/ask) and the SIAT error guide (POST /api/v1/ai/resolve-error). */
+export type AssistantAnswer = Static<typeof AskSchema>;
+export type RegulationHit = Static<typeof RegulationHitSchema>;
+export type SiatErrorResolution = Static<typeof ResolutionSchema>;

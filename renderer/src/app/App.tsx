@@ -21,6 +21,8 @@ import { CashScreen } from '../cash/CashScreen';
 import { UpdateNotice } from './UpdateNotice';
 import { PurchasesScreen } from '../purchases/PurchasesScreen';
 import { BooksScreen } from '../books/BooksScreen';
+import { AssistantPanel } from '../assistant/AssistantPanel';
+import { useAssistant } from '../assistant/assistant-store';
 
 export function App() {
   const { phase, config, posId, pointsOfSale } = useSession(
@@ -29,6 +31,7 @@ export function App() {
   const statusTraining = useTillStatus((s) => s.status?.training);
   const screen = useNav((s) => s.screen);
   const training = statusTraining ?? config?.training ?? false;
+  const assistantOpen = useAssistant((s) => s.open);
 
   useEffect(() => {
     void useSession.getState().init();
@@ -40,7 +43,7 @@ export function App() {
     return () => useTillStatus.getState().stop();
   }, [phase]);
 
-  // Alt+1…8 from anywhere.
+  // Alt+1…8 and F1 (Ayuda SIAT) from anywhere.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (useSession.getState().phase !== 'ready') return;
@@ -48,6 +51,9 @@ export function App() {
       if (cmd?.kind === 'nav') {
         e.preventDefault();
         useNav.getState().go(cmd.target);
+      } else if (cmd?.kind === 'assistant') {
+        e.preventDefault(); // a browser's own F1 opens its help page
+        useAssistant.getState().toggle(document.activeElement instanceof HTMLElement ? document.activeElement : null);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -62,7 +68,7 @@ export function App() {
   const pos = pointsOfSale.find((p) => p.id === posId);
 
   return (
-    <div className="app">
+    <div className={assistantOpen ? 'app assistant-open' : 'app'}>
       {training && <TrainingBanner />}
       {phase === 'loading' && (
         <div className="center-card" data-testid="loading">
@@ -125,6 +131,7 @@ export function App() {
             {screen === 'libros' && <BooksScreen />}
           </main>
           <StatusBar />
+          <AssistantPanel />
         </>
       )}
       <Notices />

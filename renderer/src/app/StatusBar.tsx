@@ -4,6 +4,7 @@ import { formatDateTime } from '../format/dates';
 import { useNav } from './nav-store';
 import { useSession } from '../session/session-store';
 import { posStatusOf, useTillStatus } from '../connection/till-status-store';
+import { useAssistant } from '../assistant/assistant-store';
 
 export function StatusBar() {
   const { status, engineReachable, streamConnected } = useTillStatus(
@@ -64,6 +65,14 @@ export function StatusBar() {
         {streamConnected ? '● en vivo' : '○ cada 10 s'}
       </span>
       {pos && <span className="status-item muted">Punto de venta {pos.code} · Sucursal {pos.branchCode}</span>}
+      <button
+        className="status-item assistant-button"
+        data-testid="assistant-button"
+        title="Ayuda SIAT: preguntas sobre la normativa y los códigos del SIAT"
+        onClick={(e) => useAssistant.getState().toggle(e.currentTarget)}
+      >
+        <kbd>F1</kbd> Ayuda SIAT
+      </button>
     </footer>
   );
 }

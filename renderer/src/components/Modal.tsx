@@ -9,7 +9,9 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
     const first =
       root?.querySelector<HTMLElement>('input, select, textarea') ??
       root?.querySelector<HTMLElement>('button.primary') ??
-      root?.querySelector<HTMLElement>('.modal-actions button');
+      root?.querySelector<HTMLElement>('.modal-actions button') ??
+      // A dialog that only shows something (the sale's table of keys): the dialog itself, so Esc reaches it.
+      root;
     first?.focus();
   }, []);
   return (
@@ -20,6 +22,7 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
         role="dialog"
         aria-modal="true"
         aria-label={props.title}
+        tabIndex={-1}
         data-testid={props.testId}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {

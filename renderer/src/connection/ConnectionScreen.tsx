@@ -2,7 +2,7 @@
 // a significant event, and the flush progress when invoices go to SIAT in packages.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { TillQueue } from '../../../shared/api-types';
+import type { SiatMessage, TillQueue } from '../../../shared/api-types';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { describeError } from '../api/errors';
@@ -12,6 +12,9 @@ import { FALLBACK_EVENT_REASONS, MODE_LABELS, invoiceStateLabel } from '../forma
 import { useCatalogs } from '../sync/catalogs-store';
 import { currentPos, useSession } from '../session/session-store';
 import { posStatusOf, useTillStatus } from './till-status-store';
+import { CufdPanel } from '../sync/SyncScreen';
+import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
+import { siatMessagesOfError } from '../assistant/siat-messages';
 
 export function ConnectionScreen() {
   const posId = useSession((s) => s.posId);
@@ -21,6 +24,8 @@ export function ConnectionScreen() {
   const pos = posStatusOf(status, posId);
   const [queue, setQueue] = useState<TillQueue | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [siat, setSiat] = useState<SiatMessage[]>([]);
+  const cufdFailure = useTillStatus((s) => (posId ? s.cufdFailures[posId] : undefined));
   const [info, setInfo] = useState<string | null>(null);
   const [motivo, setMotivo] = useState(1);
   const [descripcion, setDescripcion] = useState('');
@@ -39,12 +44,14 @@ export function ConnectionScreen() {
   const act = async (fn: () => Promise<string>) => {
     setBusy(true);
     setErrors([]);
+    setSiat([]);
     setInfo(null);
     try {
       setInfo(await fn());
       await useTillStatus.getState().refresh();
     } catch (err) {
       setErrors(describeError(err));
+      setSiat(siatMessagesOfError(err));
     } finally {
       setBusy(false);
     }
@@ -93,7 +100,19 @@ export function ConnectionScreen() {
       </div>
 
       <ErrorList errors={errors} testId="connection-errors" />
+      <SiatErrorGuide messages={siat} showSiatText={false} testId="connection-siat-guide" />
       {info && <div className="ok-box" data-testid="connection-info">{info}</div>}
+
+      {cufdFailure && (
+        <section className="panel" data-testid="cufd-failure">
+          <h3>La renovación automática del CUFD falló</h3>
+          <div className="error-text small">
+            {formatDateTime(cufdFailure.at)} · Kipu lo vuelve a intentar solo. Detalle: {cufdFailure.reason}
+          </div>
+          <SiatErrorGuide messages={cufdFailure.siat} testId="cufd-failure-guide" />
+        </section>
+      )}
+      <CufdPanel posId={posId ?? undefined} />
 
       <section className="panel">
         <h3>Evento significativo</h3>

@@ -1,10 +1,11 @@
 // Connection state of the till: the engine's event stream (SSE over fetch) with a 10-second
 // poll of /till/status as a fallback, so the status bar is right even if the stream drops.
 import { create } from 'zustand';
-import type { InvoiceStreamEvent, InvoiceState, PosStatus, TillStatus } from '../../../shared/api-types';
+import type { InvoiceStreamEvent, InvoiceState, PosStatus, SiatMessage, TillStatus } from '../../../shared/api-types';
 import { api, http } from '../api';
 import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
+import { siatMessagesOfInvoice } from '../assistant/siat-messages';
 
 const POLL_MS = 10_000;
 
@@ -18,10 +19,24 @@ interface TillStatusState {
   invoiceStates: Record<string, InvoiceState>;
   /** Bumped when something happened that makes queue/list views stale. */
   revision: number;
+  /** The last failed automatic CUFD renewal per point of sale seen on the stream (Estado de conexión shows it). */
+  cufdFailures: Record<string, CufdFailure>;
   start(): void;
   stop(): void;
   refresh(): Promise<void>;
   apply(m: SseMessage): void;
+}
+
+export interface CufdFailure {
+  /** Local date-time (ISO, no zone) the till heard of it. */
+  at: string;
+  reason: string;
+  siat: SiatMessage[];
+}
+
+function localNow(): string {
+  const d = new Date();
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 }
 
 let stream: StreamHandle | null = null;
@@ -42,6 +57,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
   lastUpdate: null,
   invoiceStates: {},
   revision: 0,
+  cufdFailures: {},
 
   start() {
     if (stream) return;
@@ -83,7 +99,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         const inv = parse<InvoiceStreamEvent>(m.data);
         if (!inv) return;
         set((s) => ({ invoiceStates: { ...s.invoiceStates, [inv.id]: inv.state }, revision: s.revision + 1 }));
-        if (inv.state === 'REJECTED') notices.push('error', `La factura N° ${inv.invoiceNumber} fue rechazada por el SIAT. Revísela en Facturas.`);
+        if (inv.state === 'REJECTED') notices.push('error', rejectionTitle(inv), siatMessagesOfInvoice(inv));
         return;
       }
       case 'contingency.opened':
@@ -94,8 +110,23 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push('success', 'Contingencia cerrada: las facturas pendientes se enviaron al SIAT.');
         break;
       case 'contingency.package_rejected': {
-        const d = parse<{ detail?: string }>(m.data);
-        notices.push('error', `El SIAT rechazó un paquete de facturas de contingencia.${d?.detail ? ` ${d.detail}` : ''}`);
+        // main/events/event-map.ts: SIAT's state code and the messages of the invoices it refused.
+        const d = parse<{ siatCode?: number; rejected?: number; total?: number; messages?: { codigo: number; descripcion: string }[] }>(m.data);
+        const counts = d?.rejected !== undefined && d.total !== undefined ? ` (${d.rejected} de ${d.total} facturas)` : '';
+        const siat = siatMessagesOfInvoice({ siatCode: d?.siatCode ?? null, siatDescription: null, siatMessages: d?.messages ?? [] });
+        notices.push('error', `El SIAT rechazó un paquete de facturas de contingencia${counts}. Revíselas en Facturas.`, siat);
+        break;
+      }
+      case 'cufd.renewal_failed': {
+        // main/events/event-map.ts: published at most once a day per point of sale.
+        const d = parse<{ posId?: string; posCode?: number; reason?: string; siatCode?: number | null; siatMessages?: SiatMessage[] }>(m.data);
+        if (!d?.posId) return;
+        // Without SIAT's messages the code's text is in the engine's reason ("SIAT 989: …").
+        const siat = siatMessagesOfInvoice({ siatCode: d.siatCode ?? null, siatDescription: (d.reason ?? '').replace(/^SIAT \d+: /, ''), siatMessages: d.siatMessages ?? [] });
+        const failure: CufdFailure = { at: localNow(), reason: d.reason ?? '', siat };
+        set((s) => ({ cufdFailures: { ...s.cufdFailures, [d.posId!]: failure } }));
+        const pv = d.posCode !== undefined ? ` del punto de venta ${d.posCode}` : '';
+        notices.push('error', `No se pudo renovar el CUFD${pv}. Kipu lo vuelve a intentar solo; vea Estado de conexión.`, siat);
         break;
       }
       case 'siat.connection_lost':
@@ -112,6 +143,12 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
     void get().refresh();
   },
 }));
+
+/** The rejection notice's first line: the invoice, and SIAT's state code and text as SIAT sent them. */
+export function rejectionTitle(inv: Pick<InvoiceStreamEvent, 'invoiceNumber' | 'siatCode' | 'siatDescription'>): string {
+  const state = inv.siatCode !== null ? ` — SIAT ${inv.siatCode}${inv.siatDescription ? `: ${inv.siatDescription}` : ''}` : '';
+  return `La factura N° ${inv.invoiceNumber} fue rechazada por el SIAT${state}. No tiene validez fiscal: revísela en Facturas.`;
+}
 
 /** Status of one point of sale (the till's own). */
 export function posStatusOf(status: TillStatus | null, posId: string | null): PosStatus | null {

@@ -17,6 +17,8 @@ import { usePrefs } from '../settings/prefs-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { ReturnDialog } from './ReturnDialog';
 import { canReturn } from './return-note';
+import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
+import { siatMessagesOfInvoice } from '../assistant/siat-messages';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -199,6 +201,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
             SIAT {inv.siatCode}: {inv.siatDescription}
           </div>
         )}
+        {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} testId="invoice-siat-guide" />}
       </div>
       <div className="actions">
         <button

@@ -18,7 +18,7 @@ export type SaleCommand =
 
 export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja' | 'compras' | 'libros';
 
-export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget };
+export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget } | { kind: 'assistant' };
 
 export interface KeyLike {
   key: string;
@@ -49,7 +49,6 @@ export const SALE_KEY_HINTS: readonly KeyHint[] = [
 ];
 
 const SALE_FKEYS: Record<string, SaleCommand> = {
-  F1: 'help',
   F2: 'focusSearch',
   F3: 'editQuantity',
   F4: 'focusClient',
@@ -87,6 +86,8 @@ export function commandForKey(e: KeyLike, inField: boolean): Command | null {
   // Ctrl+Enter issues too: in a plain browser F12 may open the developer tools.
   if (e.ctrlKey && e.key === 'Enter') return { kind: 'sale', command: 'issue' };
   if (e.ctrlKey) return null;
+  // F1 is Ayuda SIAT on every screen (issue 20); the sale's table of keys moved to Shift+F1.
+  if (e.key === 'F1') return e.shiftKey ? { kind: 'sale', command: 'help' } : { kind: 'assistant' };
   const f = SALE_FKEYS[e.key];
   if (f && !e.shiftKey) return { kind: 'sale', command: f };
   if (e.key === 'Escape') return { kind: 'sale', command: 'cancel' };

@@ -1,7 +1,7 @@
 // Sincronización (encargado): catalogs with last sync, sync all/one with progress, the active
 // CUFD and its validity with a renew button, and a NIT check.
 import { useEffect, useState } from 'react';
-import { SYNC_CATALOGS, type CatalogSyncStatus, type CufdRecord, type NitCheckResult } from '../../../shared/api-types';
+import { SYNC_CATALOGS, type CatalogSyncStatus, type CufdRecord, type NitCheckResult, type SiatMessage } from '../../../shared/api-types';
 import { api } from '../api';
 import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
@@ -9,6 +9,8 @@ import { formatDateTime, formatRemaining } from '../format/dates';
 import { CATALOG_LABELS } from '../format/labels';
 import { useCatalogs } from './catalogs-store';
 import { useSession } from '../session/session-store';
+import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
+import { siatMessagesOfError, MAX_GUIDED_CODES } from '../assistant/siat-messages';
 
 export function SyncScreen() {
   const posId = useSession((s) => s.posId) ?? undefined;
@@ -16,6 +18,8 @@ export function SyncScreen() {
   const [errors, setErrors] = useState<string[]>([]);
   const [running, setRunning] = useState<{ current: string | null; done: number; total: number } | null>(null);
   const [failed, setFailed] = useState<Record<string, string>>({});
+  /** SIAT's codes behind the failed catalogs, once each: the error guide explains them below. */
+  const [failedSiat, setFailedSiat] = useState<SiatMessage[]>([]);
 
   const load = async () => {
     try {
@@ -36,8 +40,10 @@ export function SyncScreen() {
   const sync = async (list: string[]) => {
     setErrors([]);
     setFailed({});
+    setFailedSiat([]);
     setRunning({ current: null, done: 0, total: list.length });
     const fails: Record<string, string> = {};
+    const siat = new Map<number, SiatMessage>();
     for (let i = 0; i < list.length; i++) {
       const c = list[i]!;
       setRunning({ current: c, done: i, total: list.length });
@@ -45,9 +51,11 @@ export function SyncScreen() {
         await api.syncOne(c, posId);
       } catch (err) {
         fails[c] = describeError(err).join(' ');
+        for (const m of siatMessagesOfError(err)) if (!siat.has(m.codigo)) siat.set(m.codigo, m);
       }
     }
     setFailed(fails);
+    setFailedSiat([...siat.values()].slice(0, MAX_GUIDED_CODES));
     setRunning(null);
     await load();
     useCatalogs.setState({ entries: {} }); // names shown elsewhere reload from the fresh copy
@@ -72,6 +80,7 @@ export function SyncScreen() {
         </div>
       )}
       <ErrorList errors={errors} />
+      <SiatErrorGuide messages={failedSiat} testId="sync-siat-guide" />
       <div className="two-cols">
         <section className="panel">
           <h3>Catálogos del SIAT</h3>
@@ -119,15 +128,20 @@ export function SyncScreen() {
   );
 }
 
-function CufdPanel({ posId }: { posId: string | undefined }) {
+/** The CUFD in force and its renewal; also shown in Estado de conexión. A SIAT refusal gets the error guide. */
+export function CufdPanel({ posId }: { posId: string | undefined }) {
   const [cufd, setCufd] = useState<CufdRecord | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [siat, setSiat] = useState<SiatMessage[]>([]);
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => new Date());
 
   useEffect(() => {
     if (!posId) return;
-    api.activeCufd(posId).then(setCufd, (err) => setErrors(describeError(err)));
+    api.activeCufd(posId).then(setCufd, (err) => {
+      setErrors(describeError(err));
+      setSiat(siatMessagesOfError(err));
+    });
     const t = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(t);
   }, [posId]);
@@ -155,6 +169,7 @@ function CufdPanel({ posId }: { posId: string | undefined }) {
         errors.length === 0 && <p className="muted">Consultando…</p>
       )}
       <ErrorList errors={errors} />
+      <SiatErrorGuide messages={siat} showSiatText={false} testId="cufd-siat-guide" />
       <button
         disabled={busy || !posId}
         data-testid="renew-cufd-button"
@@ -162,10 +177,12 @@ function CufdPanel({ posId }: { posId: string | undefined }) {
           if (!posId) return;
           setBusy(true);
           setErrors([]);
+          setSiat([]);
           try {
             setCufd(await api.renewCufd(posId));
           } catch (err) {
             setErrors(describeError(err));
+            setSiat(siatMessagesOfError(err));
           } finally {
             setBusy(false);
           }

@@ -1,0 +1,110 @@
+// Ayuda SIAT rendered (react-dom/server: the suite has no DOM): the card whole with its reference
+// and "vigente al" date, the error guide for a SIAT code, the nearest titles when nothing fits.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssistantAnswer, RegulationHit } from '../../../shared/api-types';
+
+vi.mock('../../../renderer/src/api', async () => {
+  const errors = await import('../../../renderer/src/api/errors');
+  return { api: {}, http: { request: vi.fn() }, bindSession: () => undefined, ...errors };
+});
+
+const { AssistantAnswerView, AssistantPanel, AssistantPanelView } = await import('../../../renderer/src/assistant/AssistantPanel');
+const { INITIAL_ASSISTANT_STATE, useAssistant } = await import('../../../renderer/src/assistant/assistant-store');
+
+const CARD: RegulationHit = {
+  tipo: 'ficha',
+  id: 'anulacion-plazo',
+  fuente: 'fichas-kipu 2026.11/normativas.md',
+  titulo: 'Plazo para anular una factura',
+  fragmento: 'Una factura emitida se puede anular hasta el día 9 del mes siguiente.\nCada factura se anula por separado.',
+  referencia: 'RND 102100000011 (SIN)',
+  vigenteAl: '2026-11-24',
+  puntaje: 0.9,
+  coleccion: 'normativas',
+};
+const NEAR: RegulationHit = { ...CARD, id: 'anulacion-revertir', titulo: 'Revertir una anulación (una sola vez)' };
+
+function view(answer: AssistantAnswer | null, over: { asked?: string; busy?: boolean; errors?: string[] } = {}): string {
+  return renderToStaticMarkup(createElement(AssistantAnswerView, { answer, asked: over.asked ?? null, busy: over.busy ?? false, errors: over.errors ?? [], onPick: () => {} }));
+}
+
+function textOf(html: string, testId: string): string {
+  const m = new RegExp(`data-testid="${testId}"[^>]*>([\\s\\S]*?)</(div|h3|p|article)>`).exec(html);
+  return (m?.[1] ?? '').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+beforeEach(() => useAssistant.setState(INITIAL_ASSISTANT_STATE));
+
+describe('the answer', () => {
+  it('shows the card whole, with its reference and its date as dd/mm/aaaa', () => {
+    const html = view({ tipo: 'ficha', texto: '', respuesta: CARD, guia: null, cercanas: [NEAR] });
+    expect(html).toContain('data-kind="ficha"');
+    expect(html).toContain('data-card="anulacion-plazo"');
+    expect(textOf(html, 'assistant-card-title')).toBe(CARD.titulo);
+    expect(textOf(html, 'assistant-card-rule')).toBe(CARD.fragmento);
+    expect(textOf(html, 'assistant-reference')).toBe('Referencia: RND 102100000011 (SIN)');
+    expect(textOf(html, 'assistant-valid-at')).toBe('Vigente al 24/11/2026');
+    expect(html).toContain('Fichas relacionadas');
+    expect(html).toContain('data-testid="assistant-nearest" data-card="anulacion-revertir"');
+  });
+
+  it('an administrator’s passage names its file and has no reference or date to show', () => {
+    const passage: RegulationHit = { ...CARD, tipo: 'pasaje', id: 'rnd.txt#2', fuente: 'rnd.txt', referencia: null, vigenteAl: null, coleccion: 'administrador' };
+    const html = view({ tipo: 'pasaje', texto: '', respuesta: passage, guia: null, cercanas: [] });
+    expect(html).toContain('Texto del administrador');
+    expect(html).toContain('Archivo: rnd.txt');
+    expect(html).not.toContain('assistant-reference');
+    expect(html).not.toContain('assistant-valid-at');
+  });
+
+  it('a question naming a SIAT code shows the error guide with SIAT’s text and the steps', () => {
+    const html = view({
+      tipo: 'guia',
+      texto: '',
+      respuesta: null,
+      guia: { codigo: 902, descripcionSiat: 'RECEPCION RECHAZADA', explicacion: 'SIAT rechazó la factura.', pasos: ['Lea los mensajes.', 'Emita una nueva.'], conocido: true },
+      cercanas: [],
+    });
+    expect(html).toContain('data-testid="assistant-guide" data-code="902"');
+    expect(html).toContain('Código SIAT 902: RECEPCION RECHAZADA');
+    expect(html).toContain('<li>Lea los mensajes.</li><li>Emita una nueva.</li>');
+    expect(html).not.toContain('data-testid="assistant-card"');
+  });
+
+  it('nothing fits: says so with the question, invents nothing and offers the nearest titles', () => {
+    const html = view({ tipo: 'sin-respuesta', texto: '', respuesta: null, guia: null, cercanas: [CARD, NEAR] }, { asked: 'receta de salteña' });
+    expect(textOf(html, 'assistant-no-answer')).toContain('No encontré una ficha que responda a «receta de salteña»');
+    expect(html).toContain('Las fichas más cercanas');
+    expect(html.split('data-testid="assistant-nearest"').length - 1).toBe(2);
+    expect(html).not.toContain('data-testid="assistant-card"');
+  });
+
+  it('a question without words shows the engine’s sentence', () => {
+    const html = view({ tipo: 'sin-palabras', texto: 'La pregunta no tiene palabras que se puedan buscar.', respuesta: null, guia: null, cercanas: [] });
+    expect(textOf(html, 'assistant-no-answer')).toBe('La pregunta no tiene palabras que se puedan buscar.');
+  });
+
+  it('an error and the wait are shown; before any question, examples', () => {
+    expect(view(null, { errors: ['No se pudo conectar con el motor de Kipu.'] })).toContain('data-testid="assistant-error"');
+    expect(view(null, { busy: true })).toContain('Buscando…');
+    expect(view(null)).toContain('se cayó el internet');
+  });
+});
+
+describe('the panel', () => {
+  it('renders nothing while closed', () => {
+    expect(renderToStaticMarkup(createElement(AssistantPanel))).toBe('');
+  });
+
+  it('open: a dialog named Ayuda SIAT with the question field, the store’s question and answer', () => {
+    const html = renderToStaticMarkup(
+      createElement(AssistantPanelView, { question: '¿plazo para anular?', asked: '¿plazo para anular?', busy: false, errors: [], answer: { tipo: 'ficha', texto: '', respuesta: CARD, guia: null, cercanas: [] } }),
+    );
+    expect(html).toContain('role="dialog" aria-label="Ayuda SIAT" data-testid="assistant-panel"');
+    expect(html).toMatch(/data-testid="assistant-input" value="¿plazo para anular\?"/);
+    expect(html).toContain('maxLength="2000"');
+    expect(html).toContain('data-card="anulacion-plazo"');
+  });
+});
