@@ -141,7 +141,7 @@ export class InvoicingService {
     const { invoices } = this.deps;
     const type = invoiceType(req.invoiceType);
     if (!type) {
-      throw new IssueError(400, 'BAD_REQUEST', `El tipo de factura (invoiceType) «${req.invoiceType}» no existe; use ELECTRONIC_SALE o COMPUTERIZED_SALE`, [
+      throw new IssueError(400, 'BAD_REQUEST', `El tipo de factura (invoiceType) «${req.invoiceType}» no existe; los tipos admitidos están en la documentación de la API (/docs), p. ej. ELECTRONIC_SALE o COMPUTERIZED_SALE`, [
         { field: 'invoiceType', rule: 'enum', message: 'no es un tipo de factura de la semilla' },
       ]);
     }
