@@ -18,6 +18,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, makePng } from '../fixtures/issued-invoice';
+import { purchaseBody, settlePurchases } from '../fixtures/purchases';
 import { operationsOf, type OpenApiDocument, type Operation } from '../fixtures/openapi';
 import { sqliteConnection } from '../../main/store/store';
 import { SCOPES } from '../../shared/api-scopes';
@@ -42,7 +43,14 @@ type Kind =
   | 'keyPrefix'
   | 'user' // third-party user (seed 001 user/additional)
   | 'event' // contingency event
-  | 'tenant'; // companyId
+  | 'tenant' // companyId
+  | 'cashSession' // A's open cash session on its pos (reopened from cashSessionClosed, with a movement)
+  | 'cashSessionClosed' // A's closed cash session (Z report stored; already reopened)
+  | 'batch' // A's massive emission batch on pos0, COMPLETED
+  | 'batchKey' // the Idempotency-Key A sent with that batch
+  | 'purchase' // A's registered purchase (accepted by SIAT)
+  | 'purchaseNumber' // its supplier invoice number
+  | 'purchaseAuthorization'; // its authorization code (PageShopping calls it cuf)
 
 /**
  * How a foreign id is answered (b):
@@ -91,6 +99,7 @@ const NOT_TENANT_LOOKUPS: Record<string, string> = {
   'GET /api/v1/public/storage/{*}': 'public: whitelisted object keys (logos)',
   'GET /api/v1/siat/sync/catalogs/{type}': 'a catalog type, not an id',
   'POST /api/v1/products': 'code names the product being created, not one to find: see "A’s product code is free for B" below',
+  'POST /api/v1/purchases': 'invoiceNumber names the purchase being registered, not one to find: see "A’s purchase is free for B" below',
 };
 
 const PRODUCT_BODY = { code: 'B-INTENTO', description: 'Cambio de B', priceUnit: 1, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' };
@@ -112,6 +121,8 @@ const SECTOR_EXTRAS: Record<string, { header?: Record<string, unknown>; line?: R
   telecom: {},
   education: { header: { nameStudent: 'Ana Quispe', billedPeriod: 'MARZO 2026' } },
 };
+/** One item of a massive emission batch: the sale without its posId (the batch's). */
+const BATCH_ITEM = { ...SALE, clientCode: 'C-LOTE' };
 /** B's own point of sale 0 and casa matriz, for bodies where only one member is A's. */
 const mineB = { pos: '', branch: 0 };
 
@@ -198,6 +209,69 @@ const ROUTES: Record<string, Route> = {
     ]),
   ),
   'GET /api/v1/user/additional/{userId}': one({ userId: 'user' }),
+  // For A, its pos has an open session (a second open is a 409) and a default document it may change.
+  'PUT /api/v1/pos/{id}/default-invoice-type': {
+    variants: [
+      { params: { id: 'pos' }, body: () => ({ invoiceType: 'COMPUTERIZED_SECTOR_EDUCATION' }) },
+      { params: { id: 'pos0' }, body: () => ({ invoiceType: null }) },
+    ],
+  },
+  // Massive emission: the point of sale is looked up before the Idempotency-Key (A's key with
+  // B's own point of sale: see "A’s batch Idempotency-Key is free for B" below).
+  'POST /api/v1/invoices/batch': {
+    variants: [
+      { body: (id) => ({ posId: id('pos'), items: [BATCH_ITEM] }) },
+      { body: (id) => ({ posId: id('pos0'), items: [BATCH_ITEM] }), headers: (id) => ({ 'idempotency-key': id('batchKey') }) },
+    ],
+  },
+  'GET /api/v1/invoices/batch/{id}': one({ id: 'batch' }),
+  // Cash sessions (issue 17): A's pos has sessions, pos0 none.
+  'GET /api/v1/cash/settings/{posId}': one({ posId: 'pos' }),
+  'PUT /api/v1/cash/settings/{posId}': { variants: [{ params: { posId: 'pos' }, body: () => ({ requireSession: true }) }] },
+  'POST /api/v1/cash/sessions': {
+    variants: [{ body: (id) => ({ posId: id('pos'), openingFloat: 50 }) }, { body: (id) => ({ posId: id('pos0'), openingFloat: 50 }) }],
+  },
+  'GET /api/v1/cash/sessions': { variants: [{ params: { posId: 'pos' } }], rule: 'filter' },
+  'GET /api/v1/cash/sessions/current': { variants: [{ params: { posId: 'pos' } }, { params: { posId: 'pos0' } }] },
+  ...Object.fromEntries(
+    ['', '/report', '/report/pdf'].map((tail): [string, Route] => [
+      `GET /api/v1/cash/sessions/{id}${tail}`,
+      { variants: [{ params: { id: 'cashSession' } }, { params: { id: 'cashSessionClosed' } }] },
+    ]),
+  ),
+  'POST /api/v1/cash/sessions/{id}/report/print': { variants: [{ params: { id: 'cashSession' } }, { params: { id: 'cashSessionClosed' } }] },
+  'POST /api/v1/cash/sessions/{id}/movements': {
+    variants: [
+      { params: { id: 'cashSession' }, body: () => ({ kind: 'IN', amount: 5, reason: 'Intento de B' }) },
+      { params: { id: 'cashSession' }, body: () => ({ kind: 'OUT', amount: 1, reason: 'Intento de B' }) },
+      { params: { id: 'cashSessionClosed' }, body: () => ({ kind: 'IN', amount: 5, reason: 'Intento de B' }) },
+    ],
+  },
+  'POST /api/v1/cash/sessions/{id}/close': {
+    variants: [
+      { params: { id: 'cashSession' }, body: () => ({ denominations: { '100': 1 }, counted: { CARD: 0, QR: 0 }, note: 'Intento de B' }) },
+      { params: { id: 'cashSessionClosed' }, body: () => ({ denominations: { '100': 1 } }) },
+    ],
+  },
+  // For A: the open one is NOT_OPEN (409), the closed one ALREADY_REOPENED (409).
+  'POST /api/v1/cash/sessions/{id}/reopen': {
+    variants: [
+      { params: { id: 'cashSessionClosed' }, body: () => ({ reason: 'Intento de B' }) },
+      { params: { id: 'cashSession' }, body: () => ({ reason: 'Intento de B' }) },
+    ],
+  },
+  'POST /api/v1/cash/drawer/open': { variants: [{ body: (id) => ({ posId: id('pos') }) }, { body: (id) => ({ posId: id('pos0') }) }] },
+  // Purchases (issue 14).
+  'GET /api/v1/purchases/{id}': one({ id: 'purchase' }),
+  'DELETE /api/v1/purchases/{id}': one({ id: 'purchase' }),
+  'GET /api/v1/invoice/shopping/PageShopping': {
+    variants: [
+      { params: { invoiceNumber: 'purchaseNumber' } },
+      { params: { cuf: 'purchaseAuthorization' } },
+      { params: { invoiceNumber: 'purchaseNumber', cuf: 'purchaseAuthorization' } },
+    ],
+    rule: 'filter',
+  },
   // Seed 001's sector emission and cancellation: A's casa matriz (404, as an unknown branch); on
   // B's own point of sale 0, A's invoice number and short code name nothing (the note: 422 on
   // invoiceNumber, the cancellation: 404, as for an invoice that does not exist).
@@ -266,6 +340,12 @@ function randomOf(kind: Kind): string {
       return 'NO-EXISTE-9';
     case 'idempotencyKey':
       return `venta-${randomUUID()}`;
+    case 'batchKey':
+      return `lote-${randomUUID()}`;
+    case 'purchaseNumber':
+      return '777777';
+    case 'purchaseAuthorization':
+      return `AUT${createHash('sha256').update(randomUUID()).digest('hex').slice(0, 12).toUpperCase()}`;
     case 'keyPrefix':
       return own.keyPrefix.slice(0, -4) + 'zzzz';
     default:
@@ -349,6 +429,14 @@ function fingerprint(): string {
     'SELECT * FROM webhook_deliveries ORDER BY id',
     'SELECT * FROM third_party_users ORDER BY id',
     'SELECT * FROM settings ORDER BY 1, 2',
+    'SELECT * FROM cash_sessions ORDER BY id',
+    'SELECT * FROM cash_movements ORDER BY id',
+    'SELECT * FROM invoice_payments ORDER BY invoice_id, seq',
+    'SELECT * FROM purchases ORDER BY id',
+    'SELECT * FROM purchase_packages ORDER BY id',
+    'SELECT * FROM invoice_batches ORDER BY id',
+    'SELECT * FROM invoice_batch_items ORDER BY batch_id, item_index',
+    'SELECT * FROM invoice_batch_packages ORDER BY id',
   ];
   const rows = sql.map((s) => db.prepare(s).raw().all());
   return createHash('sha256').update(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('hex') : v))).digest('hex');
@@ -370,7 +458,13 @@ async function created(path: string, init: RequestInit & { json?: unknown }, sta
 
 before(async () => {
   // A loopback webhook receiver that refuses connections: the delivery exists and fails fast.
-  eng = await startTestEngine({ KIPU_RATE_LIMIT: '100000', KIPU_PUBLIC_RATE_LIMIT: '100000', KIPU_WEBHOOK_ALLOW_PRIVATE: '1' }, undefined, { scheduler: false });
+  // The batch and the purchase go to the simulator in the background: short polls, so `before`
+  // can wait for them to settle.
+  eng = await startTestEngine({ KIPU_RATE_LIMIT: '100000', KIPU_PUBLIC_RATE_LIMIT: '100000', KIPU_WEBHOOK_ALLOW_PRIVATE: '1' }, undefined, {
+    scheduler: false,
+    massive: { poll: { initialMs: 50, maxMs: 300 }, retry: { initialMs: 100, maxMs: 500 } },
+    purchases: { pollMs: 100, retryMs: { initial: 200, max: 1000 } },
+  });
   ops = operationsOf((await (await eng.api('/docs/json')).json()) as OpenApiDocument);
 
   const tenantA = eng.store.apiKeys.authenticate(eng.ownerKey!)!.tenantId;
@@ -412,17 +506,41 @@ before(async () => {
   const mine = sector.find((r) => r.invoiceNumber === invoice.invoiceNumber)!;
   const idempotencyKey = 'venta-de-a-0016';
   await created('/api/v1/invoices?wait=true', { headers: { 'idempotency-key': idempotencyKey }, json: { ...SALE, posId: pos0.id } });
+  // A's cash: session 1 on its pos opened, with a movement, closed (Z) and reopened as session 2, open.
+  const closedSession = await created('/api/v1/cash/sessions', { json: { posId: pos.id, openingFloat: 100 } });
+  await created(`/api/v1/cash/sessions/${closedSession.id}/movements`, { json: { kind: 'IN', amount: 20, reason: 'Cambio del banco' } });
+  await created(`/api/v1/cash/sessions/${closedSession.id}/close`, { json: { denominations: { '100': 1, '20': 1 } } }, 200);
+  const openSession = await created(`/api/v1/cash/sessions/${closedSession.id}/reopen`, { json: { reason: 'Cerrada por error' } });
+  await created(`/api/v1/cash/sessions/${openSession.id}/movements`, { json: { kind: 'OUT', amount: 10, reason: 'Retiro a caja fuerte' } });
+  // A's batch, issued and validated by the simulator before B tries anything.
+  const batchKey = 'lote-de-a-0016';
+  const batch = await created('/api/v1/invoices/batch', { headers: { 'idempotency-key': batchKey }, json: { posId: pos0.id, items: [BATCH_ITEM] } }, 202);
+  assert.equal(batch.accepted, 1, JSON.stringify(batch));
+  for (let i = 0; ; i++) {
+    const state = ((await (await eng.api(`/api/v1/invoices/batch/${batch.batchId}`)).json()) as { data: { state: string } }).data.state;
+    if (state === 'COMPLETED') break;
+    assert.ok(i < 300, `A's batch is still ${state}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // A's purchase, sent to SIAT and accepted.
+  const purchase = await created('/api/v1/purchases', { json: purchaseBody({ invoiceNumber: '41016', authorizationCode: 'AUTA0016TENANT' }) });
+  await settlePurchases(eng);
 
   Object.assign(own, {
     pos: pos.id, posCode: String(pos0.code), branch: String(branch.branchId), product: product.id, productCode: 'TI-A-1', invoice: invoice.id, cuf: invoice.cuf,
     invoiceNumber: String(invoice.invoiceNumber), shortCode: mine.code, webhook: webhook.id, delivery: deliveries[0]!.id, key: key.id, keyPrefix: key.prefix,
     user: user.id, tenant: tenantA, event: event.id, pos0: pos0.id, idempotencyKey, branch0: String(pos0.branchId),
+    cashSession: openSession.id, cashSessionClosed: closedSession.id, batch: batch.batchId, batchKey,
+    purchase: purchase.id, purchaseNumber: '41016', purchaseAuthorization: 'AUTA0016TENANT',
   } satisfies Record<Kind, string>);
   // The branch routes also meet A's casa matriz and the point of sale 0 (whose close is refused for A).
   READS.push(
     `/api/v1/invoices/${invoice.id}`, `/api/v1/invoices/cuf/${invoice.cuf}`, `/api/v1/products/${product.id}`, `/api/v1/webhooks/endpoints/${webhook.id}`,
     `/api/v1/webhooks/endpoints/${webhook.id}/deliveries?page=0&size=20`, `/api/v1/branchOffice/${branch.branchId}`, `/api/v1/branchOffice/${pos0.branchId}`,
     '/api/v1/pos', '/api/v1/keys', `/api/v1/user/additional/${user.id}`, `/api/v1/events/active/${pos.id}`, `/api/v1/invoices?page=0&size=20`, `/api/v1/products?page=0&size=20`, `/api/v1/public/storage/${logo.objectKey}`,
+    // The open session's X report is dated when it is read: its rows are in the fingerprint instead.
+    `/api/v1/cash/sessions/${closedSession.id}`, `/api/v1/cash/sessions?posId=${pos.id}&page=0&size=20`, `/api/v1/cash/settings/${pos.id}`, `/api/v1/cash/settings/${pos0.id}`,
+    `/api/v1/invoices/batch/${batch.batchId}`, `/api/v1/purchases/${purchase.id}`, '/api/v1/invoice/shopping/PageShopping?page=0&size=10',
   );
   for (const path of READS) snapshots.set(path, await readA(path));
 });
@@ -472,7 +590,9 @@ test('another tenant’s key gets for A’s ids exactly what it gets for ids tha
         assert.deepEqual(foreign.headers, control.headers, `(a) headers differ: ${show}`);
         const rule = variant.rule ?? route.rule ?? 404;
         if (rule === 'filter') {
-          const empty = foreign.status === 200 && (JSON.parse(foreign.raw) as { data: { content: unknown[] } }).data.content.length === 0;
+          // Kipu's pages list `content`; seed 001's (sector style) list `result`.
+          const page = foreign.status === 200 ? (JSON.parse(foreign.raw) as { data: { content?: unknown[]; result?: unknown[] } }).data : null;
+          const empty = page !== null && (page.content ?? page.result ?? [null]).length === 0;
           assert.ok(foreign.status === 404 || empty, `(b) a foreign filter is neither 404 nor an empty page: ${show}`);
         } else assert.equal(foreign.status, rule, `(b) ${show}`);
       });
@@ -497,4 +617,34 @@ test('A’s product code and barcode are free for B: unique per tenant, so no 40
   assert.equal(renamed.status, 200, await renamed.text());
   const back = await eng.api(`/api/v1/products/${id}`, { method: 'PUT', key: keyB, json: body });
   assert.equal(back.status, 200, await back.text());
+});
+
+test('A’s purchase is free for B: the same supplier, authorization code and number registers for B (no 409), and A’s stays A’s', async () => {
+  const before = await readA(`/api/v1/purchases/${own.purchase}`);
+  const body = purchaseBody({ invoiceNumber: own.purchaseNumber, authorizationCode: own.purchaseAuthorization });
+  const res = await eng.api('/api/v1/purchases', { method: 'POST', key: keyB, json: body });
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  const mine = (JSON.parse(text) as { data: { id: string; number: number } }).data;
+  assert.notEqual(mine.id, own.purchase);
+  assert.equal(mine.number, 1, 'B’s register numbers its own purchases from 1');
+  // B's register and PageShopping show B's purchase only; A's shows A's only.
+  const b = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=10&cuf=${own.purchaseAuthorization}`, { key: keyB })).json()) as { data: { result: { id: string }[] } };
+  assert.deepEqual(b.data.result.map((p) => p.id), [mine.id]);
+  const a = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=10&cuf=${own.purchaseAuthorization}`)).json()) as { data: { result: { id: string }[] } };
+  assert.deepEqual(a.data.result.map((p) => p.id), [own.purchase]);
+  assert.equal(await readA(`/api/v1/purchases/${own.purchase}`), before);
+});
+
+test('A’s batch Idempotency-Key is free for B: on B’s own point of sale it makes B’s own batch, not a replay of A’s nor a 409', async () => {
+  const before = await readA(`/api/v1/invoices/batch/${own.batch}`);
+  const res = await eng.api('/api/v1/invoices/batch', { method: 'POST', key: keyB, headers: { 'idempotency-key': own.batchKey }, json: { posId: mineB.pos, items: [BATCH_ITEM] } });
+  const text = await res.text();
+  assert.equal(res.status, 202, text);
+  const mine = (JSON.parse(text) as { data: { batchId: string; posId: string } }).data;
+  assert.notEqual(mine.batchId, own.batch);
+  assert.equal(mine.posId, mineB.pos);
+  assert.ok(!text.includes(own.batch) && !text.includes(own.pos0), `B’s answer names nothing of A’s: ${text}`);
+  assert.equal((await eng.api(`/api/v1/invoices/batch/${own.batch}`, { key: keyB })).status, 404);
+  assert.equal(await readA(`/api/v1/invoices/batch/${own.batch}`), before);
 });
