@@ -16,6 +16,7 @@ export type {
 export {
   INVOICE_STATES,
   type CancellationResult,
+  type CancellationReversalResult,
   type CreateInvoiceRequest,
   type Invoice,
   type InvoiceListItem,

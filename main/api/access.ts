@@ -38,6 +38,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/invoices/cuf/:cuf': SELL,
   'GET /api/v1/invoices/:id/status': SELL,
   'POST /api/v1/invoices/:id/cancel': SELL,
+  'POST /api/v1/invoices/:id/reverse-cancellation': SELL,
   'POST /api/v1/invoices/:id/resend-email': SELL,
   'POST /api/v1/invoices/:id/print': TILL,
   'POST /api/v1/invoices/batch': BATCH,

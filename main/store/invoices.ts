@@ -397,6 +397,20 @@ export class InvoiceRepository {
     ).map(toRecord);
   }
 
+  /**
+   * True once an annulment of this invoice was reversed (a CANCELLED → VALIDATED transition):
+   * SIAT reverses an annulment once only (CONTRACT §5.4, 968). The audit trail is the record.
+   */
+  cancellationReverted(tenantId: string, id: string): boolean {
+    return (
+      prepared(
+        this.db,
+        `SELECT 1 FROM invoice_transitions t JOIN invoices i ON i.id = t.invoice_id
+          WHERE i.tenant_id = ? AND t.invoice_id = ? AND t.from_state = 'CANCELLED' AND t.to_state = 'VALIDATED' LIMIT 1`,
+      ).get(tenantId, id) !== undefined
+    );
+  }
+
   /** Changes state fields only, recording the transition. */
   setState(id: string, change: StateChange): InvoiceRecord {
     const cur = prepared(this.db, 'SELECT state, tenant_id FROM invoices WHERE id = ?').get(id) as { state: string; tenant_id: string } | undefined;

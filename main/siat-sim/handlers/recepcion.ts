@@ -7,6 +7,8 @@ import { gunzipSync } from 'node:zlib';
 import { unpackPackage } from '../../invoicing/archive';
 import { findSector, serviceForSector, type Modalidad } from '../../siat/codes';
 import { parseSiatDateTime } from '../../siat/datetime';
+import { withinCancellationTerm } from '../../siat/cancellation-window';
+import { toBoliviaIso } from '../../../shared/time';
 import { isWarning } from '../../siat/messages';
 import { CATALOG_DATA } from '../catalog-data';
 import { checkCurrentCufd, checkPointOfSaleRequest, num, str, type Req } from '../checks';
@@ -287,6 +289,8 @@ const anulacion: Handler = (state, req, call) => {
   const inv = state.reception.invoice(str(req, 'cuf') ?? '');
   if (!inv || inv.nit !== ctx.nit) reject(924);
   if (inv.estado === 'ANULADA') reject(936);
+  // §5.4: until day 9 of the month after the emission (export sectors 180 days), SIAT's clock.
+  if (!withinCancellationTerm(toBoliviaIso(state.clock.now()), inv.fecha_emision, inv.sector)) reject(934);
   state.reception.annulInvoice(inv.cuf, motivo as number);
   return estado(905);
 };
@@ -298,6 +302,8 @@ const reversion: Handler = (state, req, call) => {
   // §5.4: a reversal happens once only.
   if (inv.reverted) reject(968);
   if (inv.estado !== 'ANULADA') reject(945);
+  // §5.4: within the annulment's own term (3012 "fuera de plazo").
+  if (!withinCancellationTerm(toBoliviaIso(state.clock.now()), inv.fecha_emision, inv.sector)) reject(3012);
   state.reception.revertAnnulment(inv.cuf);
   return estado(907);
 };

@@ -7,6 +7,7 @@ import type {
   BranchOffice,
   BranchOfficeInput,
   CancellationResult,
+  CancellationReversalResult,
   CatalogEntry,
   CatalogSyncStatus,
   CertificateInfo,
@@ -91,6 +92,7 @@ export function createKipuApi(http: HttpClient) {
     invoiceStatus: (id: string) => get<InvoiceStatusInfo>(`/api/v1/invoices/${enc(id)}/status`),
     cancelInvoice: (id: string, motivo: number) =>
       post<CancellationResult>(`/api/v1/invoices/${enc(id)}/cancel`, undefined, { motivo }),
+    reverseCancellation: (id: string) => post<CancellationReversalResult>(`/api/v1/invoices/${enc(id)}/reverse-cancellation`),
     resendEmail: (id: string, email?: string) =>
       post<string>(`/api/v1/invoices/${enc(id)}/resend-email`, undefined, { email: email || undefined }),
     printInvoice: (id: string) => post<PrintResult>(`/api/v1/invoices/${enc(id)}/print`),
