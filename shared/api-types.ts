@@ -54,6 +54,7 @@ export type {
 } from './api/till';
 
 export type { ContingencyEvent, EndEventRequest, StartEventRequest } from './api/contingency-event';
+export type { CafcEvent, CafcTranscriptionRequest, ManualInvoice } from './api/cafc';
 export type { CreatePosRequest, CreatedPos, PointOfSale, PosTypeCode } from './api/point-of-sale';
 export type { BranchOffice, BranchOfficeInput } from './api/branch';
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';

@@ -39,6 +39,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/invoices/:id/status': SELL,
   'POST /api/v1/invoices/:id/cancel': SELL,
   'POST /api/v1/invoices/:id/reverse-cancellation': SELL,
+  // Manual CAFC invoices (issue 17): the manager's transcription of a booklet.
+  'POST /api/v1/contingency/cafc': STORE,
+  'GET /api/v1/contingency/cafc': STORE,
+  'GET /api/v1/contingency/cafc/:id': STORE,
   'POST /api/v1/invoices/:id/resend-email': SELL,
   'POST /api/v1/invoices/:id/print': TILL,
   'POST /api/v1/invoices/batch': BATCH,

@@ -28,6 +28,8 @@ import { SignerProvider } from '../invoicing/signer-provider';
 import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyService } from '../contingency/contingency-service';
 import { ContingencyRecovery } from '../contingency/recovery/runner';
+import { CafcTranscription } from '../contingency/cafc-transcription';
+import { cafcRoutes } from '../api/routes/cafc';
 import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
@@ -180,6 +182,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
+  const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
@@ -206,6 +209,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   batchRoutes(app, { store, massive });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
+  cafcRoutes(app, { store, repo: contingencyEvents, cafc });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
   // SIAT reachability for the till's status bar: bus events plus a periodic probe (any tenant's credentials will do).
   const connectivity = new ConnectivityTracker({
