@@ -8,6 +8,8 @@ import type {
   BranchOfficeInput,
   CancellationResult,
   CancellationReversalResult,
+  CafcEvent,
+  CafcTranscriptionRequest,
   CatalogEntry,
   CatalogSyncStatus,
   CertificateInfo,
@@ -116,6 +118,8 @@ export function createKipuApi(http: HttpClient) {
     startEvent: (req: StartEventRequest) => post<ContingencyEvent>('/api/v1/events/start', req),
     endEvent: (req: EndEventRequest) => post<unknown>('/api/v1/events/end', req),
     checkConnection: () => get<boolean>('/api/v1/events/check-connection'),
+    transcribeCafc: (req: CafcTranscriptionRequest) => post<CafcEvent>('/api/v1/contingency/cafc', req),
+    cafcEvents: (posId: string) => get<CafcEvent[]>('/api/v1/contingency/cafc', { posId }),
 
     // settings
     taxpayer: () => get<TaxpayerSettings>('/api/v1/settings/taxpayer'),

@@ -12,6 +12,7 @@ import { FALLBACK_EVENT_REASONS, MODE_LABELS, invoiceStateLabel } from '../forma
 import { useCatalogs } from '../sync/catalogs-store';
 import { currentPos, useSession } from '../session/session-store';
 import { posStatusOf, useTillStatus } from './till-status-store';
+import { CafcPanel } from './CafcPanel';
 
 export function ConnectionScreen() {
   const posId = useSession((s) => s.posId);
@@ -161,6 +162,8 @@ export function ConnectionScreen() {
           </form>
         )}
       </section>
+
+      {posId && <CafcPanel posId={posId} />}
 
       <section className="panel">
         <h3>Cola de envío ({queue?.invoices.length ?? 0})</h3>
