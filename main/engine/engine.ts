@@ -29,6 +29,8 @@ import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyService } from '../contingency/contingency-service';
 import { ContingencyRecovery } from '../contingency/recovery/runner';
 import { CafcTranscription } from '../contingency/cafc-transcription';
+import { loadDemoStore } from './demo-store';
+import { demoStoreRoutes } from '../api/routes/demo-store';
 import { cafcRoutes } from '../api/routes/cafc';
 import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
@@ -111,6 +113,11 @@ export interface EngineDeps {
   secrets?: SecretStore;
   /** SIAT client time-outs (tests shorten them). */
   siatTimeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
+  /**
+   * Training: load the demo store (≈200 products, clients, a printer preset) into the demo tenant
+   * the first time (default true; the test fixture turns it off so each test starts empty).
+   */
+  demoStore?: boolean;
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
@@ -136,6 +143,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   if (settings.training) {
     demoApiKey = settings.demoApiKey ?? DEFAULT_DEMO_API_KEY;
     trainingTenantId = ensureTrainingTenant(store, demoApiKey).id;
+    if (deps.demoStore !== false) loadDemoStore(store, trainingTenantId, now);
   }
 
   // Training without KIPU_SIAT_URL: the embedded simulator on a free loopback port.
@@ -210,6 +218,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   batchRoutes(app, { store, massive });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
   cafcRoutes(app, { store, repo: contingencyEvents, cafc });
+  demoStoreRoutes(app, { store, training: settings.training, now });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
   // SIAT reachability for the till's status bar: bus events plus a periodic probe (any tenant's credentials will do).
   const connectivity = new ConnectivityTracker({
