@@ -38,8 +38,6 @@ import type { FieldProblem } from '../../shared/api/envelope';
 
 /** CONTRACT §5.4: manual CAFC invoices are transcribed and sent at most 72 h after recovery. */
 export const CAFC_TRANSCRIPTION_LIMIT_MS = 72 * HOUR_MS;
-/** The motives whose invoices are written by hand on CAFC booklets (CONTRACT §5.2). */
-export const CAFC_MOTIVES = [5, 6, 7] as const;
 
 export interface CafcDeps {
   store: Pick<Store, 'transaction'>;
