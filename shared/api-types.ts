@@ -17,6 +17,7 @@ export type {
 export {
   INVOICE_STATES,
   type CancellationResult,
+  type CancellationReversalResult,
   type CreateInvoiceRequest,
   type Invoice,
   type InvoiceListItem,
@@ -55,6 +56,7 @@ export type {
 } from './api/till';
 
 export type { ContingencyEvent, EndEventRequest, StartEventRequest } from './api/contingency-event';
+export type { CafcEvent, CafcTranscriptionRequest, ManualInvoice } from './api/cafc';
 export type { CreatePosRequest, CreatedPos, PointOfSale, PosTypeCode } from './api/point-of-sale';
 export type { BranchOffice, BranchOfficeInput } from './api/branch';
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';

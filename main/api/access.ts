@@ -39,6 +39,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/invoices/cuf/:cuf': SELL,
   'GET /api/v1/invoices/:id/status': SELL,
   'POST /api/v1/invoices/:id/cancel': SELL,
+  'POST /api/v1/invoices/:id/reverse-cancellation': SELL,
+  // Manual CAFC invoices (issue 17): the manager's transcription of a booklet.
+  'POST /api/v1/contingency/cafc': STORE,
+  'GET /api/v1/contingency/cafc': STORE,
+  'GET /api/v1/contingency/cafc/:id': STORE,
+  // Training demo store (issue 17): the trainee removes it with the demo key.
+  'GET /api/v1/training/demo-store': STORE,
+  'DELETE /api/v1/training/demo-store': STORE,
   'POST /api/v1/invoices/:id/resend-email': SELL,
   'POST /api/v1/invoices/:id/print': TILL,
   'POST /api/v1/invoices/batch': BATCH,

@@ -15,6 +15,8 @@ import { linkThirdParty, LINKED_KEY_SCOPES } from '../third-parties/link-third-p
 import { SIAT_ADMIN_URL_SETTING } from '../codes/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
+import { removeDemoStore } from './demo-store';
+import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 
 const USAGE = `Uso: npm run admin -- <comando>
   tenant create --nit <NIT> --name <razón social>
@@ -24,7 +26,9 @@ const USAGE = `Uso: npm run admin -- <comando>
   key create --nit <NIT> [--name <nombre de la clave>] [--scopes admin,till,integrator]
   key list --nit <NIT>
   key revoke --nit <NIT> --key <id o prefijo>
-  siat url --nit <NIT> [--url <URL hasta /v2> | --clear]`;
+  siat url --nit <NIT> [--url <URL hasta /v2> | --clear]
+  demo remove [--nit <NIT>]   quita la tienda de demostración del modo entrenamiento (productos y clientes DEMO-…)`;
+
 
 class UsageError extends Error {}
 
@@ -127,6 +131,14 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
     } else if (values.clear) store.settings.set(t.id, SIAT_ADMIN_URL_SETTING, null);
     const url = store.settings.get<string>(t.id, SIAT_ADMIN_URL_SETTING);
     out(url ? `NIT ${t.nit}: SIAT en ${url} (fijada por el administrador).` : `NIT ${t.nit}: sin URL del SIAT fijada por el administrador (usa la suya o la de la instalación).`);
+    return;
+  }
+  if (group === 'demo' && action === 'remove') {
+    // The training tenant's demo store (issue 17); --nit defaults to the demo taxpayer.
+    const t = values.nit === undefined ? store.tenants.byNit(String(TRAINING_TAXPAYER.nit)) : tenantByNit();
+    if (!t || !t.training) throw new UsageError('La tienda de demostración existe solo para el contribuyente de entrenamiento');
+    const done = removeDemoStore(store, t.id);
+    out(`Tienda de demostración quitada: ${done.products} productos y ${done.clients} clientes (NIT ${t.nit}).`);
     return;
   }
   throw new UsageError(group ? `Comando desconocido: ${[group, action].filter(Boolean).join(' ')}` : 'Falta el comando');

@@ -28,6 +28,10 @@ import { SignerProvider } from '../invoicing/signer-provider';
 import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyService } from '../contingency/contingency-service';
 import { ContingencyRecovery } from '../contingency/recovery/runner';
+import { CafcTranscription } from '../contingency/cafc-transcription';
+import { loadDemoStore } from './demo-store';
+import { demoStoreRoutes } from '../api/routes/demo-store';
+import { cafcRoutes } from '../api/routes/cafc';
 import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
@@ -109,6 +113,11 @@ export interface EngineDeps {
   secrets?: SecretStore;
   /** SIAT client time-outs (tests shorten them). */
   siatTimeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
+  /**
+   * Training: load the demo store (≈200 products, clients, a printer preset) into the demo tenant
+   * the first time (default true; the test fixture turns it off so each test starts empty).
+   */
+  demoStore?: boolean;
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
@@ -134,6 +143,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   if (settings.training) {
     demoApiKey = settings.demoApiKey ?? DEFAULT_DEMO_API_KEY;
     trainingTenantId = ensureTrainingTenant(store, demoApiKey).id;
+    if (deps.demoStore !== false) loadDemoStore(store, trainingTenantId, now);
   }
 
   // Training without KIPU_SIAT_URL: the embedded simulator on a free loopback port.
@@ -180,6 +190,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
   const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
+  const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
@@ -206,6 +217,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   batchRoutes(app, { store, massive });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });
+  cafcRoutes(app, { store, repo: contingencyEvents, cafc });
+  demoStoreRoutes(app, { store, training: settings.training, now });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });
   // SIAT reachability for the till's status bar: bus events plus a periodic probe (any tenant's credentials will do).
   const connectivity = new ConnectivityTracker({

@@ -1,5 +1,8 @@
-// After issuing: cancellation (anulacionFactura) and status checks (verificacionEstadoFactura).
-// SIAT's refusals come back verbatim; nothing changes locally unless SIAT confirms it.
+// After issuing: cancellation (anulacionFactura), its reversal (reversionAnulacionFactura) and
+// status checks (verificacionEstadoFactura). SIAT's term (CONTRACT §5.4: day 9 of the next
+// month, export 180 days; a reversal once only) is checked here first, so a request SIAT would
+// refuse is answered 422 without asking it. SIAT's refusals come back verbatim; nothing changes
+// locally unless SIAT confirms it.
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord, InvoiceRepository } from '../store/invoices';
@@ -12,6 +15,8 @@ import { callDocumentOperation } from '../siat/document-call';
 import { siatMessagesOf } from '../siat/messages';
 import { IssueError } from './issue-error';
 import { invoiceEventData } from './invoice-event-data';
+import { cancellationTerm, deadlineDateEs, withinCancellationTerm } from '../siat/cancellation-window';
+import { toBoliviaIso } from '../../shared/time';
 
 type Answer = { codigoEstado?: number; codigoDescripcion?: string; mensajesList?: unknown };
 
@@ -29,6 +34,23 @@ export class InvoiceLifecycle {
 
   private now(): Date {
     return (this.deps.now ?? (() => new Date()))();
+  }
+
+  /** 422 before SIAT is asked when SIAT's term (CONTRACT §5.4) is over for `what`. */
+  private checkTerm(tenant: Tenant, inv: InvoiceRecord, what: 'anular' | 'revertir la anulación de'): void {
+    const now = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
+    if (withinCancellationTerm(now, inv.fechaEmision, inv.sector)) return;
+    const term = cancellationTerm(inv.fechaEmision, inv.sector);
+    const emitted = `${inv.fechaEmision.slice(8, 10)}/${inv.fechaEmision.slice(5, 7)}/${inv.fechaEmision.slice(0, 4)}`;
+    const rule = term.rule === 'EXPORT_180_DAYS' ? '180 días para las facturas de exportación' : 'hasta el día 9 del mes siguiente a la emisión';
+    const siatCode = what === 'anular' ? 934 : 3012;
+    throw new IssueError(
+      422,
+      what === 'anular' ? 'CANCELLATION_TERM_OVER' : 'REVERSAL_TERM_OVER',
+      `Fuera de plazo: la factura ${inv.number} se emitió el ${emitted} y SIAT permite ${what} ella solo hasta el ${deadlineDateEs(term)} (${rule}). ` +
+        (what === 'anular' ? 'Para devolver o corregir, emita una nota de crédito-débito.' : 'La anulación queda firme.'),
+      [{ field: 'id', rule: `SIAT_${siatCode}`, message: `plazo vencido el ${deadlineDateEs(term)}` }],
+    );
   }
 
   private async base(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord) {
@@ -54,6 +76,7 @@ export class InvoiceLifecycle {
     if (inv.state !== 'VALIDATED') {
       throw new IssueError(422, 'NOT_CANCELLABLE', `Solo se anula una factura VALIDATED; la factura ${inv.number} está ${inv.state}`);
     }
+    this.checkTerm(tenant, inv, 'anular');
     if (this.deps.catalogs.lastSync(tenant.id, 'cancellation-reasons') && !this.deps.catalogs.has(tenant.id, 'cancellation-reasons', String(motivo))) {
       throw new IssueError(422, 'VALIDATION_FAILED', `Motivo de anulación ${motivo} no existe en el catálogo`, [{ field: 'motivo', rule: 'CATALOG', message: 'motivo inexistente' }]);
     }
@@ -81,6 +104,50 @@ export class InvoiceLifecycle {
       422,
       'SIAT_REJECTED',
       first ? `SIAT ${first.codigo}: ${first.descripcion}` : `SIAT rechazó la anulación (${code} ${res.codigoDescripcion ?? ''})`,
+      undefined,
+      { code, messages },
+    );
+  }
+
+  /**
+   * reversionAnulacionFactura (notes: reversionAnulacionDocumentoAjuste): a CANCELLED invoice
+   * becomes VALIDATED again when SIAT answers 907 (978 also confirms, CONTRACT §2.4). Once only
+   * and within the annulment's term (§5.4), both checked here before SIAT is asked.
+   */
+  async reverseCancellation(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
+    if (inv.state !== 'CANCELLED') {
+      throw new IssueError(422, 'NOT_REVERSIBLE', `Solo se revierte la anulación de una factura CANCELLED; la factura ${inv.number} está ${inv.state}`);
+    }
+    if (this.deps.invoices.cancellationReverted(tenant.id, inv.id)) {
+      throw new IssueError(422, 'ALREADY_REVERTED', `La anulación de la factura ${inv.number} ya se revirtió una vez; SIAT lo permite una sola vez (968)`, [
+        { field: 'id', rule: 'SIAT_968', message: 'anulación ya revertida' },
+      ]);
+    }
+    this.checkTerm(tenant, inv, 'revertir la anulación de');
+    const req = { ...(await this.base(tenant, pos, inv)), cuf: inv.cuf };
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    const res = (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.reversal, req)) as Answer;
+    const messages = siatMessagesOf(res.mensajesList);
+    if (res.codigoEstado === 907 || res.codigoEstado === 978) {
+      const done = this.deps.invoices.setState(inv.id, {
+        state: 'VALIDATED',
+        siatCode: res.codigoEstado,
+        siatDescription: res.codigoDescripcion ?? 'REVERSION DE ANULACION CONFIRMADA',
+        siatMessages: messages,
+        cancellationReason: null,
+        cancellationDate: null,
+        lastChecked: this.now().toISOString(),
+        detail: `anulación revertida (motivo ${inv.cancellationReason ?? '?'}, anulada el ${inv.cancellationDate ?? '?'})`,
+      });
+      this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
+      return done;
+    }
+    const first = messages[0];
+    const code = res.codigoEstado ?? first?.codigo ?? 0;
+    throw new IssueError(
+      422,
+      'SIAT_REJECTED',
+      first ? `SIAT ${first.codigo}: ${first.descripcion}` : `SIAT rechazó la reversión de la anulación (${code} ${res.codigoDescripcion ?? ''})`,
       undefined,
       { code, messages },
     );

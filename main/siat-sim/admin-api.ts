@@ -95,6 +95,19 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
         sendJson(res, 200, { faults: cfg });
         return;
       }
+      case 'POST /admin/cafc': {
+        // A CAFC booklet the SIN authorized for a NIT (1045–1047 checks of transcribed invoices).
+        const nit = String(body['nit'] ?? TRAINING_TAXPAYER.nit);
+        const { codigo, desde, hasta, fechaDesde, fechaHasta } = body as Record<string, unknown>;
+        const day = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+        if (typeof codigo !== 'string' || !/^[0-9A-Za-z]{5,20}$/.test(codigo) || !Number.isInteger(desde) || !Number.isInteger(hasta) || (desde as number) > (hasta as number) || !day(fechaDesde) || !day(fechaHasta)) {
+          sendJson(res, 400, { error: '{ nit?, codigo, desde, hasta, fechaDesde: yyyy-MM-dd, fechaHasta: yyyy-MM-dd }' });
+          return;
+        }
+        state.cafc.add(nit, { codigo, desde: desde as number, hasta: hasta as number, fechaDesde: fechaDesde as string, fechaHasta: fechaHasta as string });
+        sendJson(res, 200, { nit, cafc: state.cafc.find(nit, codigo) });
+        return;
+      }
       case 'POST /admin/reset-faults':
         state.faults.reset();
         await applyRefusal();

@@ -49,3 +49,10 @@ export const TRAINING_TAXPAYER: TrainingTaxpayer = Object.freeze({
   // Every sector the seeds name (issue #12: training mode enables the demo taxpayer for them).
   sectors: Object.freeze([...new Set(INVOICE_TYPES.map((t) => t.sector))].sort((a, b) => a - b)),
 });
+
+/**
+ * The training taxpayer's CAFC booklet (an invented code in SIAT's 13-character shape, CONTRACT
+ * §5.3): numbers 1 to 5000, usable from 2024 on. The till's "Facturas manuales (CAFC)" screen and
+ * the tests transcribe against it.
+ */
+export const TRAINING_CAFC = Object.freeze({ codigo: '1011D7A0C4B21', desde: 1, hasta: 5000, fechaDesde: '2024-01-01', fechaHasta: '2099-12-31' });

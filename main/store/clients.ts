@@ -48,6 +48,11 @@ export class ClientRepository {
   }
 
   /** Clients whose document starts with `q` or whose name contains it; most used first. */
+  /** Forgets the remembered clients whose code starts with `prefix` (the training demo store). */
+  removeByCodePrefix(tenantId: string, prefix: string): number {
+    return prepared(this.db, 'DELETE FROM clients WHERE tenant_id = ? AND substr(code, 1, length(?)) = ?').run(tenantId, prefix, prefix).changes;
+  }
+
   suggest(tenantId: string, q: string, limit: number): ClientRecord[] {
     const text = q.trim();
     if (text === '') return [];

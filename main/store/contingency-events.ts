@@ -14,6 +14,8 @@ export interface ContingencyEvent {
   fechaInicio: string;
   fechaFin: string | null;
   cufdEvento: string;
+  /** Events 5–7: the CAFC of the booklet whose manual invoices the event carries (CONTRACT §5.3). */
+  cafc: string | null;
   cufdRegistro: string | null;
   codigoEventoSiat: number | null;
   state: EventState;
@@ -68,6 +70,7 @@ const toEvent = (r: Row): ContingencyEvent => ({
   fechaInicio: r.fecha_inicio as string,
   fechaFin: (r.fecha_fin as string | null) ?? null,
   cufdEvento: r.cufd_evento as string,
+  cafc: (r.cafc as string | null) ?? null,
   cufdRegistro: (r.cufd_registro as string | null) ?? null,
   codigoEventoSiat: (r.codigo_evento_siat as number | null) ?? null,
   state: r.state as EventState,
@@ -98,7 +101,49 @@ export class ContingencyRepository {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  open(e: Omit<ContingencyEvent, 'createdAt' | 'updatedAt' | 'state' | 'step' | 'lastError' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat'>): ContingencyEvent {
+  /**
+   * An event of manual CAFC invoices (motives 5–7, CONTRACT §5.3): it happened while the till was
+   * off, so it is stored already ended (RECOVERING, step ENDED) with its range and CAFC; the
+   * recovery registers it and sends its package like any other.
+   */
+  openEnded(e: Omit<ContingencyEvent, 'createdAt' | 'updatedAt' | 'state' | 'step' | 'lastError' | 'cufdRegistro' | 'codigoEventoSiat'>): ContingencyEvent {
+    const at = this.now().toISOString();
+    prepared(
+      this.db,
+      `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, manual, fecha_inicio, fecha_fin, cufd_evento, cafc, state, step, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'RECOVERING', 'ENDED', ?, ?)`,
+    ).run(e.id, e.tenantId, e.posId, e.codigoMotivo, e.descripcion, e.manual ? 1 : 0, e.fechaInicio, e.fechaFin, e.cufdEvento, e.cafc, at, at);
+    return this.byId(e.tenantId, e.id)!;
+  }
+
+  /** A tenant's CAFC events (newest first), optionally of one point of sale. */
+  cafcEvents(tenantId: string, posId: string | null, limit = 50): ContingencyEvent[] {
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM contingency_events WHERE tenant_id = ? AND cafc IS NOT NULL AND (? IS NULL OR pos_id = ?) ORDER BY created_at DESC LIMIT ?`,
+    ).all(tenantId, posId, posId, limit) as Row[];
+    return rows.map(toEvent);
+  }
+
+  /** Booklet numbers of this CAFC already transcribed for the point of sale and sector. */
+  cafcNumbersTaken(tenantId: string, posId: string, sector: number, cafc: string, numbers: number[]): number[] {
+    if (numbers.length === 0) return [];
+    const rows = prepared(
+      this.db,
+      `SELECT number FROM invoices WHERE tenant_id = ? AND pos_id = ? AND sector = ? AND cafc = ? AND number IN (SELECT value FROM json_each(?)) ORDER BY number`,
+    ).all(tenantId, posId, sector, cafc, JSON.stringify(numbers)) as { number: number }[];
+    return rows.map((r) => r.number);
+  }
+
+  /** The invoices of an event (CAFC screen), by number. */
+  eventInvoices(tenantId: string, eventId: string): { id: string; number: number; fechaEmision: string; total: number; state: string; siatMessages: string | null }[] {
+    return prepared(
+      this.db,
+      `SELECT id, number, fecha_emision fechaEmision, total, state, siat_messages siatMessages FROM invoices WHERE tenant_id = ? AND event_id = ? ORDER BY number`,
+    ).all(tenantId, eventId) as { id: string; number: number; fechaEmision: string; total: number; state: string; siatMessages: string | null }[];
+  }
+
+  open(e: Omit<ContingencyEvent, 'createdAt' | 'updatedAt' | 'state' | 'step' | 'lastError' | 'fechaFin' | 'cufdRegistro' | 'codigoEventoSiat' | 'cafc'>): ContingencyEvent {
     const at = this.now().toISOString();
     prepared(this.db, 
         `INSERT INTO contingency_events (id, tenant_id, pos_id, codigo_motivo, descripcion, manual, fecha_inicio, cufd_evento, state, created_at, updated_at)

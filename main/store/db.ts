@@ -35,6 +35,9 @@ export class MigrationOrderError extends Error {
   }
 }
 
+/** First-line mark of a migration that rebuilds a table (see migrate). */
+const REBUILD_MARK = /^-- kipu:rebuilds-table$/m;
+
 const FILE_RE = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 export function loadMigrations(dir = defaultMigrationsDir()): Migration[] {
@@ -130,11 +133,25 @@ function migrate(db: Db, path: string, existed: boolean, opts: OpenOptions): { a
 
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const mig of pending) {
-    // One transaction per migration: a failing migration leaves the previous schema intact.
-    db.transaction(() => {
-      db.exec(mig.sql);
-      record.run(mig.version, mig.name, new Date().toISOString());
-    }).immediate();
+    // A migration that rebuilds a table (SQLite's 12-step ALTER: create, copy, drop, rename) runs
+    // with foreign keys off, which SQLite only allows outside a transaction; inside it every
+    // reference is then checked before the commit (PRAGMA foreign_key_check), so a broken link
+    // still rolls the whole migration back. Marked by its first lines: `-- kipu:rebuilds-table`.
+    const rebuild = REBUILD_MARK.test(mig.sql);
+    if (rebuild) db.pragma('foreign_keys = OFF');
+    try {
+      // One transaction per migration: a failing migration leaves the previous schema intact.
+      db.transaction(() => {
+        db.exec(mig.sql);
+        if (rebuild) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0) throw new Error(`Migración ${mig.version}_${mig.name}: ${broken.length} referencias rotas (foreign_key_check)`);
+        }
+        record.run(mig.version, mig.name, new Date().toISOString());
+      }).immediate();
+    } finally {
+      if (rebuild) db.pragma('foreign_keys = ON');
+    }
   }
   return { applied: pending, backupPath };
 }

@@ -73,6 +73,8 @@ export interface InvoiceRecord {
   sectorData: SectorValues | null;
   /** A credit-debit note's original invoice (same tenant); null otherwise. */
   originalInvoiceId: string | null;
+  /** CAFC of a transcribed manual invoice (its number is the booklet's); null for the till's own. */
+  cafc: string | null;
   xml: string;
   hash: string;
   idempotencyKey: string | null;
@@ -94,8 +96,8 @@ export interface InvoiceRecord {
 
 export type NewInvoice = Omit<
   InvoiceRecord,
-  'siatCode' | 'siatDescription' | 'siatReceptionCode' | 'siatMessages' | 'packageId' | 'lastChecked' | 'cancellationReason' | 'cancellationDate' | 'updatedAt'
->;
+  'siatCode' | 'siatDescription' | 'siatReceptionCode' | 'siatMessages' | 'packageId' | 'lastChecked' | 'cancellationReason' | 'cancellationDate' | 'updatedAt' | 'cafc'
+> & { cafc?: string | null };
 
 export interface InvoiceListItem {
   id: string;
@@ -131,6 +133,7 @@ const COLUMNS: [keyof NewInvoice, string][] = [
   ['totalCurrency', 'total_currency'], ['exceptionCode', 'exception_code'], ['literal', 'literal'], ['leyenda', 'leyenda'],
   ['usuario', 'usuario'], ['details', 'details'], ['sectorData', 'sector_data'], ['originalInvoiceId', 'original_invoice_id'], ['xml', 'xml'], ['hash', 'hash'], ['idempotencyKey', 'idempotency_key'],
   ['requestHash', 'request_hash'], ['state', 'state'], ['needsReconcile', 'needs_reconcile'], ['eventId', 'event_id'], ['createdAt', 'created_at'],
+  ['cafc', 'cafc'],
 ];
 
 function toRecord(r: Row): InvoiceRecord {
@@ -172,6 +175,7 @@ function toRecord(r: Row): InvoiceRecord {
     details: JSON.parse(r.details as string) as InvoiceLine[],
     sectorData: r.sector_data ? (JSON.parse(r.sector_data as string) as SectorValues) : null,
     originalInvoiceId: (r.original_invoice_id as string | null) ?? null,
+    cafc: (r.cafc as string | null) ?? null,
     xml: r.xml as string,
     hash: r.hash as string,
     idempotencyKey: (r.idempotency_key as string | null) ?? null,
@@ -237,13 +241,14 @@ export class InvoiceRepository {
       if (k === 'details') return JSON.stringify(v);
       if (k === 'sectorData') return v === null ? null : JSON.stringify(v);
       if (typeof v === 'boolean') return v ? 1 : 0;
-      return v;
+      return v ?? null;
     });
     this.insertStmt.run(...values, inv.createdAt);
     prepared(this.db, 'INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, NULL, ?, ?)')
-      .run(inv.id, inv.createdAt, inv.state, inv.codigoEmision === 2 ? 'emitida fuera de línea' : 'emitida');
+      .run(inv.id, inv.createdAt, inv.state, inv.cafc ? `factura manual transcrita (CAFC ${inv.cafc})` : inv.codigoEmision === 2 ? 'emitida fuera de línea' : 'emitida');
     return {
       ...inv,
+      cafc: inv.cafc ?? null,
       siatCode: null,
       siatDescription: null,
       siatReceptionCode: null,
@@ -395,6 +400,20 @@ export class InvoiceRepository {
         `SELECT * FROM invoices WHERE tenant_id = ? AND original_invoice_id = ? AND state NOT IN ('REJECTED', 'CANCELLED') ORDER BY number`,
       ).all(tenantId, originalInvoiceId) as Row[]
     ).map(toRecord);
+  }
+
+  /**
+   * True once an annulment of this invoice was reversed (a CANCELLED → VALIDATED transition):
+   * SIAT reverses an annulment once only (CONTRACT §5.4, 968). The audit trail is the record.
+   */
+  cancellationReverted(tenantId: string, id: string): boolean {
+    return (
+      prepared(
+        this.db,
+        `SELECT 1 FROM invoice_transitions t JOIN invoices i ON i.id = t.invoice_id
+          WHERE i.tenant_id = ? AND t.invoice_id = ? AND t.from_state = 'CANCELLED' AND t.to_state = 'VALIDATED' LIMIT 1`,
+      ).get(tenantId, id) !== undefined
+    );
   }
 
   /** Changes state fields only, recording the transition. */

@@ -139,6 +139,15 @@ export class ProductRepository {
     return out;
   }
 
+  /** Deletes the products whose code starts with `prefix` (the training demo store; products are not fiscal rows). */
+  removeByCodePrefix(tenantId: string, prefix: string): number {
+    return prepared(this.db, 'DELETE FROM products WHERE tenant_id = ? AND substr(code, 1, length(?)) = ?').run(tenantId, prefix, prefix).changes;
+  }
+
+  countByCodePrefix(tenantId: string, prefix: string): number {
+    return (prepared(this.db, 'SELECT COUNT(*) n FROM products WHERE tenant_id = ? AND substr(code, 1, length(?)) = ?').get(tenantId, prefix, prefix) as { n: number }).n;
+  }
+
   byId(tenantId: string, id: string): Product | null {
     const r = prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
     return r ? toProduct(r) : null;

@@ -199,6 +199,17 @@ export const CancellationResultSchema = Type.Object({
 });
 export type CancellationResult = Static<typeof CancellationResultSchema>;
 
+/** POST /invoices/{id}/reverse-cancellation: the invoice valid again, with SIAT's answer (907). */
+export const CancellationReversalResultSchema = Type.Object({
+  id: Type.String(),
+  invoiceNumber: Type.Integer(),
+  cuf: Type.String(),
+  state: InvoiceStateSchema,
+  siatCode: Type.Union([Type.Integer(), Type.Null()], { description: 'SIAT: 907 reversión de anulación confirmada (978 también la confirma)' }),
+  siatDescription: Type.Union([Type.String(), Type.Null()]),
+});
+export type CancellationReversalResult = Static<typeof CancellationReversalResultSchema>;
+
 /** The public summary of an invoice (no key: the CUF is the access token). */
 export const PublicInvoiceSummarySchema = Type.Object({
   invoiceNumber: Type.Integer(),

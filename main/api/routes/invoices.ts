@@ -16,6 +16,7 @@ import { offsetOf } from '../pagination';
 import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
 import {
   CancellationResultSchema,
+  CancellationReversalResultSchema,
   createInvoiceBody,
   InvoiceListFilterSchema,
   InvoiceListItemSchema,
@@ -317,6 +318,29 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           cancellationDate: toBoliviaIso(new Date(done.cancellationDate!)),
         },
         `Factura ${done.number} anulada`,
+      );
+    },
+  );
+
+  r.post(
+    '/api/v1/invoices/:id/reverse-cancellation',
+    {
+      schema: {
+        tags,
+        summary: 'Revierte la anulación de una factura (reversionAnulacionFactura)',
+        description:
+          'Una sola vez por factura y dentro del plazo de la anulación (hasta el día 9 del mes siguiente a la emisión; exportación 180 días): fuera de eso responde 422 sin consultar a SIAT. ' +
+          'Las notas de crédito-débito usan reversionAnulacionDocumentoAjuste. Los rechazos de SIAT (968 ya revertida, 3012 fuera de plazo …) llegan textuales en siatCode/siatMessages.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: apiResponse(CancellationReversalResultSchema) },
+      },
+    },
+    async (req) => {
+      const inv = load(req, req.params.id);
+      const done = await guard(() => deps.lifecycle.reverseCancellation(req.tenant, posOf(req, inv), inv));
+      return ok(
+        { id: done.id, invoiceNumber: done.number, cuf: done.cuf, state: done.state, siatCode: done.siatCode, siatDescription: done.siatDescription },
+        `Anulación de la factura ${done.number} revertida: vuelve a ser válida`,
       );
     },
   );

@@ -30,6 +30,8 @@ export async function sendPackages(ctx: RecoveryContext, tenant: Tenant, pos: Po
       hashArchivo: p.hash,
       cantidadFacturas: p.invoiceCount,
       codigoEvento,
+      // Transcribed manual invoices carry their booklet's CAFC (CONTRACT §5.3); otherwise omitted.
+      ...(ev.cafc ? { cafc: ev.cafc } : {}),
     } as never)) as Reception;
     const messages = messagesOf(res);
     if (res.codigoEstado === 901 && res.codigoRecepcion) {

@@ -7,6 +7,8 @@ import { gunzipSync } from 'node:zlib';
 import { unpackPackage } from '../../invoicing/archive';
 import { findSector, serviceForSector, type Modalidad } from '../../siat/codes';
 import { parseSiatDateTime } from '../../siat/datetime';
+import { withinCancellationTerm } from '../../siat/cancellation-window';
+import { toBoliviaIso } from '../../../shared/time';
 import { isWarning } from '../../siat/messages';
 import { CATALOG_DATA } from '../catalog-data';
 import { checkCurrentCufd, checkPointOfSaleRequest, num, str, type Req } from '../checks';
@@ -18,6 +20,8 @@ import type { CallInfo, Handler, Handlers } from './types';
 /** §3.6: offline/CAFC packages ≤ 500 documents (954); massive ≤ 1000 (956). */
 export const PACKAGE_MAX = 500;
 export const MASSIVE_MAX = 1000;
+/** §5.4: transcribe and send CAFC invoices ≤ 72 h after recovery. */
+const CAFC_WINDOW_MS = 72 * 60 * 60 * 1000;
 
 interface ReceptionContext extends DocumentCheckContext {
   codigoSistema: string;
@@ -174,6 +178,16 @@ async function validatePackage(state: SimulatorState, codigo: string): Promise<v
     event: pkg.codigo_evento !== null ? state.reception.event(pkg.codigo_evento) : undefined,
   };
   const verdicts = await checkDocuments(ctx, files.map((f) => f.xml));
+  if (pkg.cafc) {
+    // Transcribed manual invoices (CONTRACT §5.3): each against the package's CAFC booklet.
+    for (const v of verdicts) {
+      const cafc = /<cafc>([^<]*)<\/cafc>/.exec(v.xml)?.[1] ?? null;
+      for (const codigo of state.cafc.check(pkg.nit, pkg.cafc, { cafc, numero: v.numero ?? null, fechaEmision: v.fechaEmision ?? null })) {
+        v.messages.push(msg(codigo));
+        v.valid = false;
+      }
+    }
+  }
   const forced = pkg.forced_rejections ? (JSON.parse(pkg.forced_rejections) as { numeroArchivo?: number[]; cufs?: string[]; codigo: number }) : null;
   const messages: SimMessage[] = [];
   let validCount = 0;
@@ -220,8 +234,10 @@ function receivePackage(state: SimulatorState, req: Req, call: CallInfo, kind: '
   if (kind === 'paquete') {
     const event = state.reception.event(num(req, 'codigoEvento') ?? -1);
     if (!event || event.nit !== ctx.nit || event.codigo_sucursal !== ctx.sucursal || event.codigo_punto_venta !== ctx.pv) reject(957);
-    // §5.4: packages go at most 48 h after the contingency ended (983 "fuera de plazo").
-    if (state.clock.now().getTime() > event.fin + PACKAGE_WINDOW_MS) reject(983);
+    // §5.4: packages go at most 48 h after the contingency ended (983 "fuera de plazo"); manual
+    // CAFC invoices are transcribed and sent within 72 h.
+    const window = str(req, 'cafc') ? CAFC_WINDOW_MS : PACKAGE_WINDOW_MS;
+    if (state.clock.now().getTime() > event.fin + window) reject(983);
     eventCode = event.codigo_recepcion;
   } else if (!ctx.state.padron.taxpayer(ctx.nit)?.masiva) {
     reject(955);
@@ -287,6 +303,8 @@ const anulacion: Handler = (state, req, call) => {
   const inv = state.reception.invoice(str(req, 'cuf') ?? '');
   if (!inv || inv.nit !== ctx.nit) reject(924);
   if (inv.estado === 'ANULADA') reject(936);
+  // §5.4: until day 9 of the month after the emission (export sectors 180 days), SIAT's clock.
+  if (!withinCancellationTerm(toBoliviaIso(state.clock.now()), inv.fecha_emision, inv.sector)) reject(934);
   state.reception.annulInvoice(inv.cuf, motivo as number);
   return estado(905);
 };
@@ -298,6 +316,8 @@ const reversion: Handler = (state, req, call) => {
   // §5.4: a reversal happens once only.
   if (inv.reverted) reject(968);
   if (inv.estado !== 'ANULADA') reject(945);
+  // §5.4: within the annulment's own term (3012 "fuera de plazo").
+  if (!withinCancellationTerm(toBoliviaIso(state.clock.now()), inv.fecha_emision, inv.sector)) reject(3012);
   state.reception.revertAnnulment(inv.cuf);
   return estado(907);
 };

@@ -14,6 +14,7 @@ import { ReceptionLog } from './reception';
 export { CUFD_EXTENSION_MS, CUIS_RENEWAL_WINDOW_MS, type CufdRow, type CuisRow } from './codes';
 export type { FaultConfig } from './faults';
 export type { TaxpayerRow } from './padron';
+import { CafcRegistry } from './cafc';
 export { PACKAGE_WINDOW_MS, type EventRow, type PackageRow, type ReceivedDocument } from './reception';
 
 interface SimulatorStateOptions {
@@ -35,6 +36,7 @@ export class SimulatorState {
   readonly codes: CodeRegistry;
   readonly padron: Padron;
   readonly reception: ReceptionLog;
+  readonly cafc = new CafcRegistry();
 
   constructor(opts: SimulatorStateOptions) {
     this.db = opts.db;

@@ -8,6 +8,9 @@ import type {
   BranchOffice,
   BranchOfficeInput,
   CancellationResult,
+  CancellationReversalResult,
+  CafcEvent,
+  CafcTranscriptionRequest,
   CatalogEntry,
   CatalogSyncStatus,
   CertificateInfo,
@@ -94,6 +97,7 @@ export function createKipuApi(http: HttpClient) {
     invoiceStatus: (id: string) => get<InvoiceStatusInfo>(`/api/v1/invoices/${enc(id)}/status`),
     cancelInvoice: (id: string, motivo: number) =>
       post<CancellationResult>(`/api/v1/invoices/${enc(id)}/cancel`, undefined, { motivo }),
+    reverseCancellation: (id: string) => post<CancellationReversalResult>(`/api/v1/invoices/${enc(id)}/reverse-cancellation`),
     resendEmail: (id: string, email?: string) =>
       post<string>(`/api/v1/invoices/${enc(id)}/resend-email`, undefined, { email: email || undefined }),
     printInvoice: (id: string) => post<PrintResult>(`/api/v1/invoices/${enc(id)}/print`),
@@ -118,6 +122,8 @@ export function createKipuApi(http: HttpClient) {
     startEvent: (req: StartEventRequest) => post<ContingencyEvent>('/api/v1/events/start', req),
     endEvent: (req: EndEventRequest) => post<unknown>('/api/v1/events/end', req),
     checkConnection: () => get<boolean>('/api/v1/events/check-connection'),
+    transcribeCafc: (req: CafcTranscriptionRequest) => post<CafcEvent>('/api/v1/contingency/cafc', req),
+    cafcEvents: (posId: string) => get<CafcEvent[]>('/api/v1/contingency/cafc', { posId }),
 
     // settings
     taxpayer: () => get<TaxpayerSettings>('/api/v1/settings/taxpayer'),

@@ -15,6 +15,7 @@ import { posStatusOf, useTillStatus } from './till-status-store';
 import { CufdPanel } from '../sync/SyncScreen';
 import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 import { siatMessagesOfError } from '../assistant/siat-messages';
+import { CafcPanel } from './CafcPanel';
 
 export function ConnectionScreen() {
   const posId = useSession((s) => s.posId);
@@ -180,6 +181,8 @@ export function ConnectionScreen() {
           </form>
         )}
       </section>
+
+      {posId && <CafcPanel posId={posId} />}
 
       <section className="panel">
         <h3>Cola de envío ({queue?.invoices.length ?? 0})</h3>

@@ -252,6 +252,23 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         >
           Devolución…
         </button>
+        {inv.state === 'CANCELLED' && (
+          <button
+            data-testid="reverse-cancellation-button"
+            disabled={busy !== null}
+            title="reversionAnulacionFactura: una sola vez, dentro del plazo de la anulación"
+            onClick={() =>
+              void run('reverse', async () => {
+                const r = await api.reverseCancellation(inv.id);
+                void reload();
+                onChanged();
+                return `Anulación revertida: la factura N° ${r.invoiceNumber} vuelve a ser válida (SIAT ${r.siatCode ?? ''}).`;
+              })
+            }
+          >
+            Revertir anulación
+          </button>
+        )}
         <a href={ticketUrl} target="_blank" rel="noreferrer" data-testid="ticket-link">
           Ticket
         </a>

@@ -21,7 +21,7 @@ function record(over: Partial<InvoiceRecord> = {}): InvoiceRecord {
     clientDocType: 1, clientDocNumber: '5115889', clientComplement: '1A', clientName: 'Juan Pérez', clientCode: 'C-1', clientEmail: null,
     paymentMethod: 1, cardNumber: null, currency: 1, exchangeRate: 100, subtotal: 4660, additionalDiscount: 60, giftCard: 100,
     total: 4600, totalSubjectIva: 4500, totalCurrency: 4600, exceptionCode: null, literal: 'Cuarenta y seis 00/100 Bolivianos',
-    leyenda: 'Ley N° 453: …', usuario: 'u', sectorData: null, originalInvoiceId: null,
+    leyenda: 'Ley N° 453: …', usuario: 'u', sectorData: null, originalInvoiceId: null, cafc: null,
     details: [
       { activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Arroz', quantity: 200, unitMeasure: 57, priceUnit: 950, amountDiscount: 0, subTotal: 1900 },
       { activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P2', description: 'Servicio', quantity: 150, unitMeasure: 999, priceUnit: 1840, amountDiscount: 0, subTotal: 2760 },

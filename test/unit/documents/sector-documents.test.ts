@@ -26,7 +26,7 @@ function record(over: Partial<InvoiceRecord>): InvoiceRecord {
     clientDocType: 1, clientDocNumber: '5115889', clientComplement: null, clientName: 'Juan Pérez', clientCode: 'C-1', clientEmail: null,
     paymentMethod: 1, cardNumber: null, currency: 1, exchangeRate: 100, subtotal: 45000, additionalDiscount: 0, giftCard: 0,
     total: 45000, totalSubjectIva: 45000, totalCurrency: 45000, exceptionCode: null, literal: 'Cuatrocientos cincuenta 00/100 Bolivianos',
-    leyenda: 'Ley N° 453: …', usuario: 'u', sectorData: null, originalInvoiceId: null, details: [line()],
+    leyenda: 'Ley N° 453: …', usuario: 'u', sectorData: null, originalInvoiceId: null, cafc: null, details: [line()],
     xml: '<x/>', hash: 'h', idempotencyKey: null, requestHash: null, state: 'VALIDATED', siatCode: 908, siatDescription: 'VALIDADA',
     siatReceptionCode: null, siatMessages: [], needsReconcile: false, eventId: null, packageId: null, lastChecked: null,
     cancellationReason: null, cancellationDate: null, createdAt: '', updatedAt: '',

@@ -233,3 +233,47 @@ test('0008 regulation corpus: the webhooks stay; passages belong to an indexed f
     },
   );
 });
+
+test('0016 CAFC: invoices are rebuilt with every row and child link; booklet numbers live beside the till’s, each unique in its own space', () => {
+  migrateTo(
+    16,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1);
+      seedInvoice(db, 'i2', 2, 'CANCELLED');
+      db.prepare(`INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES ('i2', 'x', 'VALIDATED', 'CANCELLED', 'anulada')`).run();
+      db.prepare(`INSERT INTO invoice_aliases (cuf, invoice_id, created_at) VALUES ('OLDCUF', 'i1', 'x')`).run();
+      db.prepare(`UPDATE invoices SET sector_data = '{"a":1}' WHERE id = 'i1'`).run();
+    },
+    (db) => {
+      assert.equal(count(db, 'invoices'), 2);
+      assert.deepEqual(db.prepare(`SELECT id, number, state, sector_data, cafc FROM invoices ORDER BY number`).all(), [
+        { id: 'i1', number: 1, state: 'VALIDATED', sector_data: '{"a":1}', cafc: null },
+        { id: 'i2', number: 2, state: 'CANCELLED', sector_data: null, cafc: null },
+      ]);
+      assert.deepEqual(db.prepare('PRAGMA foreign_key_check').all(), []);
+      assert.equal(count(db, 'invoice_transitions'), 1);
+      assert.throws(() => db.prepare(`DELETE FROM invoices WHERE id = 'i1'`).run(), /never deleted/);
+      assert.throws(() => db.prepare(`UPDATE invoices SET total = 1 WHERE id = 'i1'`).run(), /immutable/);
+      assert.throws(() => seedInvoice(db, 'i3', 1), /UNIQUE constraint failed/);
+      // A booklet's N° 1 next to the till's N° 1; the same booklet number twice is refused.
+      const manual = (id: string, number: number, cafc: string) => {
+        seedInvoice(db, id, number + 1000);
+        db.prepare(`UPDATE invoices SET cafc = ? WHERE id = ?`).run(cafc, id);
+      };
+      assert.throws(() => manual('m0', 1, 'CAFC1'), /immutable/, 'cafc is written at insert, never changed');
+      const insertManual = db.prepare(
+        `INSERT INTO invoices (id, tenant_id, pos_id, branch_code, pos_code, invoice_type, sector, modalidad, tipo_factura, codigo_emision, number, cuf, cufd,
+           fecha_emision, client_doc_type, client_doc_number, client_name, client_code, payment_method, currency, exchange_rate, subtotal,
+           additional_discount, gift_card, total, total_subject_iva, total_currency, literal, leyenda, usuario, details, xml, hash, state, created_at, updated_at, cafc)
+         SELECT ?, tenant_id, pos_id, branch_code, pos_code, invoice_type, sector, modalidad, tipo_factura, 2, ?, ?, cufd, fecha_emision, client_doc_type,
+           client_doc_number, client_name, client_code, payment_method, currency, exchange_rate, subtotal, additional_discount, gift_card, total,
+           total_subject_iva, total_currency, literal, leyenda, usuario, details, xml, hash, 'CONTINGENCY', created_at, updated_at, ? FROM invoices WHERE id = 'i1'`,
+      );
+      insertManual.run('m1', 1, 'CUFM1', 'CAFC1');
+      insertManual.run('m2', 1, 'CUFM2', 'CAFC2');
+      assert.throws(() => insertManual.run('m3', 1, 'CUFM3', 'CAFC1'), /UNIQUE constraint failed/);
+      db.prepare(`UPDATE contingency_events SET cafc = NULL WHERE 0`).run();
+    },
+  );
+});

@@ -1,0 +1,43 @@
+// The training demo store (issue 17): its state, and its removal in one step.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Store } from '../../store/store';
+import { demoStoreState, removeDemoStore } from '../../engine/demo-store';
+import { ok } from '../envelope';
+import { ApiError } from '../errors';
+import { apiResponse } from '../../../shared/api/envelope';
+import { DemoStoreRemovalSchema, DemoStoreStateSchema } from '../../../shared/api/demo-store';
+
+export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; training: boolean; now: () => Date }): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Entrenamiento'];
+  const trainingOnly = (training: boolean) => {
+    if (!deps.training || !training) throw new ApiError(409, 'NOT_TRAINING', 'La tienda de demostración existe solo en modo entrenamiento, para el contribuyente de demostración');
+  };
+
+  r.get(
+    '/api/v1/training/demo-store',
+    { schema: { tags, summary: 'Estado de la tienda de demostración (modo entrenamiento)', response: { 200: apiResponse(DemoStoreStateSchema) } } },
+    async (req) => {
+      trainingOnly(req.tenant.training);
+      return ok(demoStoreState(deps.store, req.tenant.id));
+    },
+  );
+
+  r.delete(
+    '/api/v1/training/demo-store',
+    {
+      schema: {
+        tags,
+        summary: 'Quita en un paso los productos y clientes de demostración (código DEMO-…)',
+        description: 'Las facturas ya emitidas en entrenamiento no cambian. La tienda de demostración no se vuelve a cargar.',
+        response: { 200: apiResponse(DemoStoreRemovalSchema) },
+      },
+    },
+    async (req) => {
+      trainingOnly(req.tenant.training);
+      const done = removeDemoStore(deps.store, req.tenant.id, deps.now);
+      return ok(done, `Tienda de demostración quitada: ${done.products} productos y ${done.clients} clientes`);
+    },
+  );
+}
