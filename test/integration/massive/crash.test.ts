@@ -99,7 +99,15 @@ test('kill -9 mid-issuing, with a package SIAT received unanswered, and mid-poll
 
     // 3. Every package sent, SIAT still validating (901): killed while polling.
     child = await spawnEngine(dataDir, sim.url);
-    await waitFor('packages SENT', () => peek<{ n: number }>(`SELECT COUNT(*) n FROM invoice_batch_packages WHERE batch_id = ? AND state = 'SENT'`, batch.batchId).n === 2, 30_000, 10);
+    // Both packages SENT and the batch moved on to polling (two writes: wait for the second).
+    await waitFor(
+      'packages SENT and the batch VALIDATING',
+      () =>
+        peek<{ n: number }>(`SELECT COUNT(*) n FROM invoice_batch_packages WHERE batch_id = ? AND state = 'SENT'`, batch.batchId).n === 2 &&
+        peek<{ state: string }>('SELECT state FROM invoice_batches WHERE id = ?', batch.batchId).state === 'VALIDATING',
+      30_000,
+      10,
+    );
     await kill9(child);
     assert.equal(peek<{ state: string }>('SELECT state FROM invoice_batches WHERE id = ?', batch.batchId).state, 'VALIDATING');
 
