@@ -5,6 +5,8 @@
 //   3. character trigram similarity between the question and a card's title and questions (and,
 //      for the administrator's passages, containment in the BM25 candidates' text), which forgives
 //      spelling and word forms the stemmer misses;
+//   4. when an embedding model is installed (embedder.ts), the cosine similarity between the
+//      question's vector and the document's, computed by the caller and passed in;
 // fused by reciprocal rank. Each hit also carries how much of the question it covers, which the
 // chat uses to decide whether anything fits at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
@@ -34,6 +36,8 @@ export interface RankedHit {
   coverage: number;
   /** Best trigram similarity (0–1) with the document's short texts (or containment in its long text). */
   similarity: number;
+  /** Cosine similarity (−1–1) with the question by the embedding model, or null without one. */
+  dense: number | null;
 }
 
 interface QueryTerm {
@@ -54,6 +58,8 @@ const LONG_CANDIDATES = 40;
 const RRF_K = 10;
 /** BM25 places that take part in the fusion. */
 const TOP_BM25 = 200;
+/** Places of the dense ranking that take part in the fusion. */
+const TOP_DENSE = 50;
 
 /** Word-padded character trigrams of the content words of a text. */
 export function trigrams(text: string): Set<string> {
@@ -70,6 +76,21 @@ function dice(a: Set<string>, b: Set<string>): number {
   let n = 0;
   for (const g of a) if (b.has(g)) n++;
   return (2 * n) / (a.size + b.size);
+}
+
+/** Indexes of the k largest positive values, largest first (ties: lower index first). */
+function topByValue(values: Float32Array, k: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!(v > 0)) continue;
+    if (out.length === k && v <= values[out[k - 1]!]!) continue;
+    let at = out.length;
+    while (at > 0 && values[out[at - 1]!]! < v) at--;
+    out.splice(at, 0, i);
+    if (out.length > k) out.pop();
+  }
+  return out;
 }
 
 export class RetrievalIndex {
@@ -158,7 +179,11 @@ export class RetrievalIndex {
     return terms;
   }
 
-  search(question: string, limit: number): RankedHit[] {
+  /**
+   * `dense`, when an embedding model is loaded: each document's cosine similarity with the
+   * question (index = the document's position in the constructor's list).
+   */
+  search(question: string, limit: number, dense: Float32Array | null = null): RankedHit[] {
     const n = this.docs.length;
     if (n === 0) return [];
     const terms = this.queryTerms(question);
@@ -268,6 +293,10 @@ export class RetrievalIndex {
     const fused = new Map<number, number>();
     bmOrder.forEach(([doc], rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
     simOrder.forEach(([doc], rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
+    if (dense && dense.length === n) {
+      const denseOrder = topByValue(dense, TOP_DENSE);
+      denseOrder.forEach((doc, rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
+    }
 
     return [...fused.entries()]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
@@ -278,6 +307,7 @@ export class RetrievalIndex {
         bm25: Number((bm25.get(doc) ?? 0).toFixed(4)),
         coverage: Number(coverage(doc).toFixed(4)),
         similarity: Number((similarity.get(doc) ?? 0).toFixed(4)),
+        dense: dense && dense.length === n ? Number(dense[doc]!.toFixed(4)) : null,
       }));
   }
 }

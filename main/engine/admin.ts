@@ -7,6 +7,8 @@
 //   key list --nit <nit>
 //   key revoke --nit <nit> --key <id o prefijo>
 //   siat url --nit <nit> [--url <url> | --clear]      → the tenant's SIAT URL, any (issue #19: only here)
+//   ai model install | status | remove                → the assistant's optional embedding model (issue 20):
+//                                                       the only command that downloads one, pinned by SHA-256
 import { parseArgs } from 'node:util';
 import { loadSettings, SettingsError } from '../config/settings';
 import { openStore, type Store } from '../store/store';
@@ -17,6 +19,8 @@ import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
 import { removeDemoStore } from './demo-store';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
+import { installModel, ModelInstallError, removeModel } from '../ai/model-install';
+import { modelDir, PINNED_MODEL, readManifest } from '../ai/embedding-model';
 
 const USAGE = `Uso: npm run admin -- <comando>
   tenant create --nit <NIT> --name <razón social>
@@ -27,7 +31,10 @@ const USAGE = `Uso: npm run admin -- <comando>
   key list --nit <NIT>
   key revoke --nit <NIT> --key <id o prefijo>
   siat url --nit <NIT> [--url <URL hasta /v2> | --clear]
-  demo remove [--nit <NIT>]   quita la tienda de demostración del modo entrenamiento (productos y clientes DEMO-…)`;
+  demo remove [--nit <NIT>]   quita la tienda de demostración del modo entrenamiento (productos y clientes DEMO-…)
+  ai model install    descarga el modelo de embeddings fijado (${Math.round((PINNED_MODEL.files.reduce((n, f) => n + f.bytes, 0) / 1e6))} MB, requiere internet)
+  ai model status
+  ai model remove`;
 
 
 class UsageError extends Error {}
@@ -144,15 +151,44 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
   throw new UsageError(group ? `Comando desconocido: ${[group, action].filter(Boolean).join(' ')}` : 'Falta el comando');
 }
 
-function main(): void {
+/**
+ * `ai model …`: the assistant's embedding model in the data directory. Only `install` touches the
+ * network, and only the pinned URLs (main/ai/embedding-model.ts).
+ */
+export async function runAiAdmin(argv: string[], dataDir: string, out: (line: string) => void): Promise<void> {
+  const [group, what, action, ...rest] = argv;
+  if (group !== 'ai' || what !== 'model' || rest.length > 0) throw new UsageError(`Comando desconocido: ${argv.join(' ')}`);
+  if (action === 'install') {
+    out(`Descargando ${PINNED_MODEL.name} (${PINNED_MODEL.dimensions} dimensiones) en ${modelDir(dataDir)} …`);
+    const m = await installModel(dataDir, PINNED_MODEL, { progress: out });
+    out(`Listo: ${m.name}, ${m.dimensions} dimensiones, origen ${m.source}.`);
+    return;
+  }
+  if (action === 'status') {
+    const m = readManifest(dataDir);
+    out(m ? `Instalado: ${m.name}, ${m.dimensions} dimensiones, origen ${m.source}, el ${m.installedAt}.` : 'Sin modelo instalado: el asistente busca sin modelo (BM25 + tesauro + trigramas).');
+    return;
+  }
+  if (action === 'remove') {
+    out(removeModel(dataDir) ? 'Modelo quitado: al reiniciar, el asistente busca sin modelo.' : 'No había modelo instalado.');
+    return;
+  }
+  throw new UsageError(`Indique install, status o remove: ai model <acción>`);
+}
+
+async function main(): Promise<void> {
   let store: Store | null = null;
   try {
     const settings = loadSettings();
+    if (process.argv[2] === 'ai') {
+      await runAiAdmin(process.argv.slice(2), settings.dataDir, (l) => process.stdout.write(`${l}\n`));
+      return;
+    }
     store = openStore(settings.dataDir);
     runAdmin(process.argv.slice(2), store, (l) => process.stdout.write(`${l}\n`));
   } catch (err) {
     if (err instanceof UsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
-    else if (err instanceof TenantError || err instanceof SettingsError) process.stderr.write(`Error: ${err.message}\n`);
+    else if (err instanceof TenantError || err instanceof SettingsError || err instanceof ModelInstallError) process.stderr.write(`Error: ${err.message}\n`);
     else if (err instanceof TypeError && (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${err.message}\n${USAGE}\n`);
     } else process.stderr.write(`Error: ${(err as Error).message}\n`);
@@ -162,4 +198,4 @@ function main(): void {
   }
 }
 
-if (process.argv[1] && /admin\.(ts|js|cjs|mjs)$/.test(process.argv[1])) main();
+if (process.argv[1] && /admin\.(ts|js|cjs|mjs)$/.test(process.argv[1])) void main();

@@ -213,7 +213,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   posRoutes(app, { store, registration });
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway, nits });
-  aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir });
+  aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir, dataDir: settings.dataDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   batchRoutes(app, { store, massive });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents });

@@ -18,6 +18,7 @@ import { CatalogRepository } from './catalogs';
 import { ContingencyRepository } from './contingency-events';
 import { WebhookRepository } from './webhooks';
 import { RegulationPassageRepository } from './regulation-passages';
+import { EmbeddingRepository } from './ai-embeddings';
 import { ClientRepository } from './clients';
 import { CashSessionRepository } from './cash-sessions';
 import { PurchaseRepository } from './purchases';
@@ -45,6 +46,8 @@ export interface Store {
   batches: InvoiceBatchRepository;
   /** The AI assistant's regulation corpus (FTS5 index). */
   regulation: RegulationPassageRepository;
+  /** The assistant's embedding cache (an installed model's vectors). */
+  embeddings: EmbeddingRepository;
   /** The till's clients and SIAT's verdicts on NITs (issue #13). */
   clients: ClientRepository;
   /** Cash sessions, their movements and the payment split of invoices (main/cash). */
@@ -107,6 +110,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     webhooks: new WebhookRepository(db, now),
     batches: new InvoiceBatchRepository(db, now),
     regulation: new RegulationPassageRepository(db, now),
+    embeddings: new EmbeddingRepository(db, now),
     clients: new ClientRepository(db),
     cash: new CashSessionRepository(db, now),
     purchases: new PurchaseRepository(db, now),

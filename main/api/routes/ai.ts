@@ -1,8 +1,9 @@
 // Seed "AI assistant" and "AI service status". The assistant works offline with no model:
 // validation runs the issuing path's own rules, SIAT codes are explained from a table (CONTRACT
 // §6), and search and chat rank the rule cards Kipu ships (resources/ai) and the administrator's
-// texts by BM25 + thesaurus expansion + character n-grams, fused by rank (main/ai/retrieval.ts).
-// The chat answers with a card whole, its reference and date; it never writes a rule.
+// texts by BM25 + thesaurus expansion + character n-grams, fused by rank (main/ai/retrieval.ts);
+// when an administrator installed an embedding model (`npm run admin -- ai model install`), the
+// model's ranking joins the fusion (main/ai/semantic-index.ts). The chat answers with a card whole, its reference and date; it never writes a rule.
 import Type from 'typebox';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { chatText } from '../../ai/chat-answer';
 import { Assistant, type AskResult, type AssistantHit } from '../../ai/assistant';
 import { loadShippedCorpus, type ShippedCorpus } from '../../ai/rule-cards';
 import { loadThesaurus, type Thesaurus } from '../../ai/thesaurus';
+import { SemanticIndex } from '../../ai/semantic-index';
 import { resourcesDir } from '../../config/paths';
 import { ok } from '../envelope';
 import { apiResponse } from '../../../shared/api/envelope';
@@ -39,6 +41,8 @@ export interface AiDeps {
   corpusDir: string;
   /** The shipped corpus and thesaurus (default: resources/ai). */
   aiResourcesDir?: string;
+  /** Where an installed embedding model lives (<dataDir>/ai-model); none installed = lexical ranking only. */
+  dataDir: string;
 }
 
 const tags = ['Asistente'];
@@ -47,8 +51,10 @@ const RETRIEVAL_NOTE =
   'Busca en las fichas de Kipu (colecciones normativas y contingencias: reglas redactadas por Kipu, cada una con su referencia del SIN y su fecha «vigente al») ' +
   'y en los textos que el administrador instala en KIPU_AI_CORPUS_DIR (colección administrador). Sin modelo y sin red: BM25 sobre raíces de palabras, ' +
   'más las palabras que un tesauro del dominio agrega a la pregunta (internet → contingencia, boleta → factura, talonario → CAFC …), ' +
-  'más similitud por trigramas de letras, fusionados por rango.';
+  'más similitud por trigramas de letras, fusionados por rango. Si el administrador instaló un modelo de embeddings (npm run admin -- ai model install), ' +
+  'también la similitud semántica del modelo entra en la fusión (GET /api/v1/ai/status dice si está cargado).';
 const RETRIEVAL_MODE = 'bm25+tesauro+ngramas';
+const RETRIEVAL_MODE_DENSE = 'bm25+tesauro+ngramas+embeddings';
 
 function hitDto(h: AssistantHit) {
   return { tipo: h.tipo, id: h.id, fuente: h.fuente, titulo: h.titulo, fragmento: h.texto, referencia: h.referencia, vigenteAl: h.vigenteAl, puntaje: h.puntaje, coleccion: h.coleccion };
@@ -98,6 +104,10 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   const { shipped, thesaurus } = loadShipped(deps.aiResourcesDir ?? join(resourcesDir(), 'ai'), app.log);
   const assistant = new Assistant(shipped, thesaurus, corpus.passages());
   app.log.info({ corpusVersion: shipped.version, cards: shipped.cards.length, thesaurusVersion: thesaurus.version }, 'assistant ready');
+  // Off the start path: the engine answers (lexically) while the model loads and embeds.
+  const semantic = new SemanticIndex({ dataDir: deps.dataDir, embeddings: deps.store.embeddings, assistant, log: app.log });
+  void semantic.start();
+  app.addHook('onClose', async () => semantic.close());
   const syncedMessage = (tenantId: string) => (code: number) => deps.catalogs.items(tenantId, 'messages').find((i) => i.codigo === String(code))?.descripcion ?? null;
 
   r.post(
@@ -162,7 +172,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
-      const data = assistant.search(req.query.q, req.query.limit).map(hitDto);
+      const data = assistant.search(req.query.q, req.query.limit, await semantic.embedQuery(req.query.q)).map(hitDto);
       return ok(data, data.length === 0 ? 'Sin coincidencias' : `${data.length} resultado(s)`);
     },
   );
@@ -182,7 +192,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
-      const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id));
+      const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id), await semantic.embedQuery(req.body.mensaje));
       const message = r.tipo === 'ficha' || r.tipo === 'pasaje' ? r.hit.titulo : r.tipo === 'guia' ? `Código SIAT ${r.codigo}` : 'Sin fichas que respondan';
       return ok(chatText(req.body.mensaje, r, shipped.version), message);
     },
@@ -202,7 +212,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
-      const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id));
+      const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id), await semantic.embedQuery(req.body.mensaje));
       return ok(askDto(r, chatText(req.body.mensaje, r, shipped.version)));
     },
   );
@@ -224,11 +234,11 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
     async () => {
       const colecciones = assistant.collections();
       return ok({
-        vectorstoreAvailable: false,
+        vectorstoreAvailable: assistant.denseLoaded,
         collections: colecciones.filter((c) => c.fichas > 0).map((c) => c.nombre),
         colecciones,
-        retrieval: RETRIEVAL_MODE,
-        model: null,
+        retrieval: assistant.denseLoaded ? RETRIEVAL_MODE_DENSE : RETRIEVAL_MODE,
+        model: assistant.denseLoaded ? semantic.model() : null,
         corpusVersion: shipped.version,
         thesaurusVersion: thesaurus.version,
       });
