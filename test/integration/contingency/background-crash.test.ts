@@ -3,42 +3,25 @@
 // ends VALIDATED, each registered by SIAT exactly once, numbers gapless.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
-import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
 import { tempDir } from '../../fixtures/tmp';
+import { engineApi, kill9, spawnEngine } from '../../fixtures/engine-process';
 import { adminCall, assertGapless, assertRegisteredOnce, saleBody, stateCounts, waitFor } from './helpers';
 
-async function spawnEngine(dataDir: string, siatUrl: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'main/engine/serve.ts'], {
-    env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_SIAT_URL: siatUrl, KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000', KIPU_SIAT_IN_FLIGHT: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = await waitFor('the engine to listen', () => /escuchando en (\S+)/.exec(out)?.[1], 30_000);
-  return { proc, url };
-}
+
+/** One SIAT call in flight at a time: the first sale is sent, the others wait in the queue. */
+const IN_FLIGHT_1 = { KIPU_SIAT_IN_FLIGHT: '1' };
 
 test('kill -9 with a sale in flight and sales queued: after the restart all are VALIDATED, each registered once', { timeout: 120_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim') });
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);
   const dataDir = join(tmp.dir, 'engine');
-  let child = await spawnEngine(dataDir, sim.url);
-  const api = async (path: string, json?: unknown) => {
-    const res = await fetch(`${child.url}${path}`, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': DEFAULT_DEMO_API_KEY, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    });
-    const body = (await res.json()) as any;
-    assert.ok(res.ok, `${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  let child = await spawnEngine(dataDir, sim.url, IN_FLIGHT_1);
+  const api = engineApi(() => child);
+
   try {
     const pos = (await api('/api/v1/pos'))[0];
     await api('/api/v1/siat/sync/all', { posId: pos.id });
@@ -49,13 +32,12 @@ test('kill -9 with a sale in flight and sales queued: after the restart all are 
     const answered = [];
     for (let i = 0; i < 6; i++) answered.push(await api('/api/v1/invoices', saleBody(pos.id, i)));
     assert.deepEqual(answered.map((a) => a.state), Array(6).fill('PENDING'), 'each sale answers at once, before SIAT');
-    child.proc.kill('SIGKILL');
-    await once(child.proc, 'exit');
+    await kill9(child);
     // SIAT finishes the call it had received (its answer is lost with the engine).
     await waitFor('SIAT to register the sale in flight', async () => (await admin('/admin/received')).length === 1, 10_000, 50);
     await admin('/admin/reset-faults');
 
-    child = await spawnEngine(dataDir, sim.url);
+    child = await spawnEngine(dataDir, sim.url, IN_FLIGHT_1);
     const dbPath = join(dataDir, 'kipu.sqlite');
     const counts = () => {
       const db = new Database(dbPath, { readonly: true, fileMustExist: true });
@@ -66,8 +48,7 @@ test('kill -9 with a sale in flight and sales queued: after the restart all are 
       }
     };
     await waitFor('all six VALIDATED', () => counts().VALIDATED === 6, 30_000, 50);
-    child.proc.kill('SIGKILL');
-    await once(child.proc, 'exit');
+    await kill9(child);
     const db = new Database(dbPath);
     try {
       assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
@@ -79,7 +60,7 @@ test('kill -9 with a sale in flight and sales queued: after the restart all are 
       db.close();
     }
   } finally {
-    if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
+    await kill9(child);
     await sim.close();
     tmp.cleanup();
   }

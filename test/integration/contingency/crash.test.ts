@@ -4,35 +4,12 @@
 // survives the engine's death); the engine is a child process (`main/engine/serve.ts`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
-import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
 import { tempDir } from '../../fixtures/tmp';
+import { engineApi, kill9, peeker, spawnEngine } from '../../fixtures/engine-process';
 import { adminCall, assertGapless, assertRegisteredOnce, saleBody, stateCounts, waitFor } from './helpers';
-
-interface Child {
-  proc: ChildProcess;
-  url: string;
-}
-
-async function spawnEngine(dataDir: string, siatUrl: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'main/engine/serve.ts'], {
-    env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_SIAT_URL: siatUrl, KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = await waitFor('the engine to listen', () => /escuchando en (\S+)/.exec(out)?.[1], 30_000);
-  return { proc, url };
-}
-
-async function kill9(c: Child): Promise<void> {
-  c.proc.kill('SIGKILL');
-  if (c.proc.exitCode === null && c.proc.signalCode === null) await once(c.proc, 'exit');
-}
 
 test('kill -9 at registration, mid-sending and mid-polling: the flush resumes, nothing lost or doubled', { timeout: 150_000 }, async () => {
   const tmp = tempDir();
@@ -40,26 +17,10 @@ test('kill -9 at registration, mid-sending and mid-polling: the flush resumes, n
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);
   const dataDir = join(tmp.dir, 'engine');
   let child = await spawnEngine(dataDir, sim.url);
-  const api = async (path: string, json?: unknown) => {
-    const res = await fetch(`${child.url}${path}`, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': DEFAULT_DEMO_API_KEY, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    });
-    const body = (await res.json()) as any;
-    assert.ok(res.ok, `${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  const api = engineApi(() => child);
   // Read-only view of the engine's database, to time the kills.
   const dbPath = join(dataDir, 'kipu.sqlite');
-  const peek = <T>(sql: string, ...args: unknown[]): T => {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare(sql).get(...args) as T;
-    } finally {
-      db.close();
-    }
-  };
+  const peek = peeker(dataDir);
   const t0 = Date.now();
   const mark = (what: string) => process.env.KIPU_TEST_TIMING && console.error(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   try {

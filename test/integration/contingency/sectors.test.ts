@@ -3,13 +3,11 @@
 // every sector alike: all VALIDATED, each registered once, numbers gapless per sector.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
-import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
 import { tempDir } from '../../fixtures/tmp';
+import { engineApi, kill9, peeker, spawnEngine } from '../../fixtures/engine-process';
 import { sqliteConnection } from '../../../main/store/store';
 import { adminCall, assertRegisteredOnce, openTill, saleBody, waitFor } from './helpers';
 
@@ -74,16 +72,6 @@ test('an outage with four sectors: offline sales of each, one package per sector
   }
 });
 
-async function spawnEngine(dataDir: string, siatUrl: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'main/engine/serve.ts'], {
-    env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_SIAT_URL: siatUrl, KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = await waitFor('the engine to listen', () => /escuchando en (\S+)/.exec(out)?.[1], 30_000);
-  return { proc, url };
-}
 
 test('kill -9 mid-sending with four sectors in the event: the flush resumes, nothing lost or doubled', { timeout: 150_000 }, async () => {
   const tmp = tempDir();
@@ -91,25 +79,11 @@ test('kill -9 mid-sending with four sectors in the event: the flush resumes, not
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);
   const dataDir = join(tmp.dir, 'engine');
   let child = await spawnEngine(dataDir, sim.url);
-  const api = async (path: string, json?: unknown) => {
-    const res = await fetch(`${child.url}${path}`, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': DEFAULT_DEMO_API_KEY, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    });
-    const body = (await res.json()) as any;
-    assert.ok(res.ok, `${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  const api = engineApi(() => child);
+
   const dbPath = join(dataDir, 'kipu.sqlite');
-  const peek = <T>(sql: string, ...args: unknown[]): T => {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare(sql).get(...args) as T;
-    } finally {
-      db.close();
-    }
-  };
+  const peek = peeker(dataDir);
+
   try {
     const pos = (await api('/api/v1/pos'))[0];
     await api('/api/v1/siat/sync/all', { posId: pos.id });
@@ -120,15 +94,13 @@ test('kill -9 mid-sending with four sectors in the event: the flush resumes, not
     await admin('/admin/faults', { mode: 'latency', latencyMs: 700, operations: ['recepcionPaqueteFactura'] });
     await api('/api/v1/events/end', { posId: pos.id, branchId: pos.branchId, eventoId: ev.id });
     await waitFor('one package sent', () => peek<{ n: number }>(`SELECT COUNT(*) n FROM contingency_packages WHERE state = 'SENT'`).n >= 1, 30_000, 10);
-    child.proc.kill('SIGKILL');
-    await once(child.proc, 'exit');
+    await kill9(child);
     assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM contingency_packages WHERE state = 'BUILT'`).n >= 1, 'killed mid-sending');
     await admin('/admin/reset-faults');
 
     child = await spawnEngine(dataDir, sim.url);
     await waitFor('the event to close', () => peek<{ state: string }>('SELECT state FROM contingency_events WHERE id = ?', ev.id).state === 'CLOSED', 60_000, 50);
-    child.proc.kill('SIGKILL');
-    await once(child.proc, 'exit');
+    await kill9(child);
     const db = new Database(dbPath);
     try {
       assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
@@ -139,7 +111,7 @@ test('kill -9 mid-sending with four sectors in the event: the flush resumes, not
       db.close();
     }
   } finally {
-    if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
+    await kill9(child);
     await sim.close();
     tmp.cleanup();
   }

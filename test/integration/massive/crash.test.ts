@@ -7,36 +7,17 @@
 // process (`main/engine/serve.ts`), as in test/integration/contingency/crash.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
 import { tempDir } from '../../fixtures/tmp';
+import { engineApi, kill9, peeker, spawnEngine } from '../../fixtures/engine-process';
 import { adminCall, assertGapless, assertRegisteredOnce, waitFor } from '../contingency/helpers';
 import { educationItem } from './helpers';
 
-interface Child {
-  proc: ChildProcess;
-  url: string;
-}
 
-async function spawnEngine(dataDir: string, siatUrl: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'main/engine/serve.ts'], {
-    env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_SIAT_URL: siatUrl, KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = await waitFor('the engine to listen', () => /escuchando en (\S+)/.exec(out)?.[1], 30_000);
-  return { proc, url };
-}
-
-async function kill9(c: Child): Promise<void> {
-  c.proc.kill('SIGKILL');
-  if (c.proc.exitCode === null && c.proc.signalCode === null) await once(c.proc, 'exit');
-}
 
 const TOTAL = 1500;
 
@@ -53,25 +34,11 @@ test('kill -9 mid-issuing, with a package SIAT received unanswered, and mid-poll
   });
   const key = /kipu_\S+/.exec(made.stdout)?.[0];
   assert.ok(key, made.stdout + made.stderr);
-  const api = async (path: string, json?: unknown) => {
-    const res = await fetch(`${child.url}${path}`, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: { 'x-api-key': key, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    });
-    const body = (await res.json()) as any;
-    assert.ok(res.ok, `${path}: ${res.status} ${JSON.stringify(body).slice(0, 1000)}`);
-    return body.data;
-  };
+  const api = engineApi(() => child, key);
+
   const dbPath = join(dataDir, 'kipu.sqlite');
-  const peek = <T>(sql: string, ...args: unknown[]): T => {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare(sql).get(...args) as T;
-    } finally {
-      db.close();
-    }
-  };
+  const peek = peeker(dataDir);
+
   const issued = (batchId: string) =>
     peek<{ n: number }>('SELECT COUNT(*) n FROM invoices WHERE id IN (SELECT invoice_id FROM invoice_batch_items WHERE batch_id = ?)', batchId).n;
   try {
