@@ -30,13 +30,6 @@ interface TillIdentity {
   branchCode: number | null;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const onAbort = () => (clearTimeout(t), resolve());
-    const t = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-
 export class CentralPusher {
   private readonly client: CentralClient;
   private readonly abort = new AbortController();
@@ -86,11 +79,25 @@ export class CentralPusher {
         pause = delay;
         delay = Math.min(delay * 2, maxMs);
       }
-      if (pause > 0) {
-        await Promise.race([sleep(pause, this.abort.signal), new Promise<void>((r) => (this.wake = r))]);
-        this.wake = null;
-      }
+      if (pause > 0) await this.pause(pause, delay > initialMs);
     }
+  }
+
+  /** Waits `ms`, or less when stopped or (outside a back-off) nudged by a new fact. */
+  private pause(ms: number, backingOff: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const signal = this.abort.signal;
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      // While Central is away, a sale must not turn into a retry: only the back-off decides.
+      this.wake = backingOff ? null : done;
+    });
   }
 
   private async whoAmI(): Promise<TillIdentity> {

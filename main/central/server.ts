@@ -213,7 +213,7 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
   });
 
   if (o.dashboardDir && existsSync(o.dashboardDir)) {
-    await app.register(fastifyStatic, { root: o.dashboardDir, prefix: '/' });
+    await app.register(fastifyStatic, { root: o.dashboardDir, prefix: '/', index: ['central.html'] });
   }
   return app;
 }
