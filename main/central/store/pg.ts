@@ -39,7 +39,11 @@ export function loadCentralMigrations(dir = centralMigrationsDir()): CentralMigr
 }
 
 export function openPool(databaseUrl: string, max = 10): Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max, application_name: 'kipu-central' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'kipu-central' });
+  // An idle connection the server drops (restart, fail-over) emits 'error' on the pool; unhandled
+  // it would end the process. The pool replaces it on the next query; callers may log it too.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** Applies the pending migrations; returns the versions applied. */
