@@ -67,7 +67,7 @@ export class CentralClient {
           });
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = null;
+            let parsed: unknown;
             try {
               parsed = text ? JSON.parse(text) : null;
             } catch {

@@ -198,5 +198,4 @@ export const ChainInvoiceSchema = Type.Object({
   siatCode: Nullable(Type.Integer()),
 });
 export const ChainInvoicePageSchema = Type.Object({ items: Type.Array(ChainInvoiceSchema), total: Type.Integer() });
-export type ChainInvoice = Static<typeof ChainInvoiceSchema>;
 export type ChainInvoicePage = Static<typeof ChainInvoicePageSchema>;

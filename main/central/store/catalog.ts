@@ -62,6 +62,8 @@ export class CatalogRepository {
   }
 }
 
+// pg returns rows untyped; the columns are those of migration 0001's products table.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function toProduct(r: Record<string, any>): CentralProduct {
   return {
     id: r.id,
