@@ -197,5 +197,6 @@ export const ChainInvoiceSchema = Type.Object({
   state: Type.String(),
   siatCode: Nullable(Type.Integer()),
 });
-export const ChainInvoicePageSchema = Type.Object({ items: Type.Array(ChainInvoiceSchema), total: Type.Integer() });
+/** A page of the search, newest first; `more` = another page exists (no exact count over millions of rows). */
+export const ChainInvoicePageSchema = Type.Object({ items: Type.Array(ChainInvoiceSchema), more: Type.Boolean() });
 export type ChainInvoicePage = Static<typeof ChainInvoicePageSchema>;

@@ -1,9 +1,8 @@
 // The owner's views over the chain, every query scoped by tenant. "Sales" = invoices issued and
-// not refused or cancelled, credit-debit notes (sector 24) apart; days are Bolivia's.
+// not refused or cancelled, credit-debit notes (sector 24) apart; days are Bolivia's. The sums read
+// sales_daily, which statement triggers keep (migration 0001).
 import type { Pool } from './pg';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
-
-const sale = (a = '') => `${a}state NOT IN ('REJECTED', 'CANCELLED') AND ${a}sector <> 24`;
 
 export class DashboardRepository {
   constructor(private readonly pool: Pool) {}
@@ -17,11 +16,12 @@ export class DashboardRepository {
   async salesOn(tenantId: string, date: string): Promise<SalesToday> {
     const { rows } = await this.pool.query(
       `SELECT i.branch_code, COALESCE(s.name, 'Sucursal ' || i.branch_code) AS store_name, i.till_id, t.name AS till_name,
-              COUNT(*)::int AS invoices, COALESCE(SUM(i.total_cents), 0)::bigint AS total
-       FROM invoices i JOIN tills t ON t.id = i.till_id AND t.tenant_id = i.tenant_id
-       LEFT JOIN stores s ON s.tenant_id = i.tenant_id AND s.branch_code = i.branch_code
-       WHERE i.tenant_id = $1 AND i.issued_on = $2::date AND ${sale('i.')}
-       GROUP BY i.branch_code, s.name, i.till_id, t.name ORDER BY i.branch_code, t.name`,
+              i.invoices::int AS invoices, i.total_cents::bigint AS total
+       FROM (SELECT branch_code, till_id, SUM(invoices) AS invoices, SUM(total_cents) AS total_cents FROM sales_daily
+             WHERE tenant_id = $1 AND issued_on = $2::date GROUP BY branch_code, till_id HAVING SUM(invoices) > 0) i
+       JOIN tills t ON t.id = i.till_id AND t.tenant_id = $1
+       LEFT JOIN stores s ON s.tenant_id = $1 AND s.branch_code = i.branch_code
+       ORDER BY i.branch_code, t.name`,
       [tenantId, date],
     );
     const out = rows.map((r) => ({ branchCode: r.branch_code, storeName: r.store_name, tillId: r.till_id, tillName: r.till_name, invoices: r.invoices, totalCents: r.total }));
@@ -31,8 +31,8 @@ export class DashboardRepository {
   async salesByDay(tenantId: string, from: string, to: string): Promise<SalesByDay> {
     const { rows } = await this.pool.query(
       `SELECT to_char(d.issued_on, 'YYYY-MM-DD') AS day, d.branch_code, COALESCE(s.name, 'Sucursal ' || d.branch_code) AS store_name, d.invoices, d.total
-       FROM (SELECT issued_on, branch_code, COUNT(*)::int AS invoices, SUM(total_cents)::bigint AS total FROM invoices
-             WHERE tenant_id = $1 AND issued_on BETWEEN $2::date AND $3::date AND ${sale()} GROUP BY issued_on, branch_code) d
+       FROM (SELECT issued_on, branch_code, SUM(invoices)::int AS invoices, SUM(total_cents)::bigint AS total FROM sales_daily
+             WHERE tenant_id = $1 AND issued_on BETWEEN $2::date AND $3::date GROUP BY issued_on, branch_code HAVING SUM(invoices) > 0) d
        LEFT JOIN stores s ON s.tenant_id = $1 AND s.branch_code = d.branch_code
        ORDER BY d.issued_on, d.branch_code`,
       [tenantId, from, to],
@@ -78,16 +78,15 @@ export class DashboardRepository {
       else where.push(`(i.client_name ILIKE '%' || $2 || '%' OR i.cuf LIKE upper($2) || '%')`);
     }
     const w = where.join(' AND ');
-    const total = await this.pool.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM (SELECT 1 FROM invoices i WHERE ${w} LIMIT 10000) x`, args);
     const { rows } = await this.pool.query(
       `SELECT i.till_id, t.name AS till_name, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
          i.total_cents, i.state, i.siat_code
-       FROM invoices i JOIN tills t ON t.id = i.till_id WHERE ${w} ORDER BY i.issued_at DESC LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+       FROM invoices i JOIN tills t ON t.id = i.till_id WHERE ${w} ORDER BY i.issued_at DESC LIMIT ${Number(limit) + 1} OFFSET ${Number(offset)}`,
       args,
     );
     return {
-      total: total.rows[0]!.n,
-      items: rows.map((r) => ({
+      more: rows.length > limit,
+      items: rows.slice(0, limit).map((r) => ({
         tillId: r.till_id,
         tillName: r.till_name,
         id: r.id,

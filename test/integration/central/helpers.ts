@@ -97,6 +97,13 @@ export async function assertConverged(stack: CentralStack, till: { tillId: strin
   // No invoice twice: one row per (till, id) is the key, and one per CUF too.
   const dup = await stack.pool.query('SELECT cuf, COUNT(*) n FROM invoices WHERE tenant_id = $1 AND till_id = $2 GROUP BY cuf HAVING COUNT(*) > 1', [stack.tenantId, till.tillId]);
   assert.equal(dup.rowCount, 0, 'a CUF appears twice at Central');
+  // The dashboard's per-day sums (kept by triggers) agree with the invoices themselves.
+  const raw = await stack.pool.query(
+    `SELECT COUNT(*)::int n, COALESCE(SUM(total_cents), 0)::bigint s FROM invoices WHERE tenant_id = $1 AND till_id = $2 AND state NOT IN ('REJECTED', 'CANCELLED') AND sector <> 24`,
+    [stack.tenantId, till.tillId],
+  );
+  const rolled = await stack.pool.query('SELECT COALESCE(SUM(invoices), 0)::int n, COALESCE(SUM(total_cents), 0)::bigint s FROM sales_daily WHERE tenant_id = $1 AND till_id = $2', [stack.tenantId, till.tillId]);
+  assert.deepEqual(rolled.rows[0], raw.rows[0], 'sales_daily agrees with the invoices');
 }
 
 export async function owner(stack: CentralStack, path: string, init: RequestInit = {}): Promise<any> {
