@@ -32,7 +32,23 @@ function cspMeta(): Plugin {
 
 const engine = process.env.KIPU_ENGINE_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+// `--mode central` builds Kipu Central's dashboard instead (renderer/central.html → dist/central/,
+// served by `npm run central`); the till's build is the default and does not change.
+const central = {
+  root: 'renderer',
+  base: './',
+  plugins: [react(), cspMeta()],
+  build: {
+    outDir: '../dist/central',
+    emptyOutDir: true,
+    target: 'chrome120',
+    sourcemap: true,
+    rollupOptions: { input: { central: new URL('./central.html', import.meta.url).pathname } },
+  },
+  server: { proxy: { '/central': { target: process.env.KIPU_CENTRAL_DEV_URL ?? 'http://127.0.0.1:8090', changeOrigin: false } } },
+};
+
+export default defineConfig(({ mode }) => (mode === 'central' ? central : {
   root: 'renderer',
   base: './',
   plugins: [react(), cspMeta()],
@@ -45,4 +61,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: engine, changeOrigin: false } },
   },
-});
+}));

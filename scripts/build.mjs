@@ -29,6 +29,7 @@ if (only !== 'renderer') {
       'engine/serve': 'main/engine/serve.ts',
       'engine/admin': 'main/engine/admin.ts',
       ...(existsSync('main/siat-sim/cli.ts') ? { 'engine/siat-sim': 'main/siat-sim/cli.ts' } : {}),
+      'engine/central': 'main/central/cli.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
@@ -43,10 +44,15 @@ if (only !== 'renderer') {
   }
   rmSync('dist/migrations', { recursive: true, force: true });
   cpSync('main/store/migrations', 'dist/migrations', { recursive: true });
+  rmSync('dist/central-migrations', { recursive: true, force: true });
+  cpSync('main/central/migrations', 'dist/central-migrations', { recursive: true });
 }
 
 if (only !== 'main' && existsSync('renderer/vite.config.ts')) {
   const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  // Kipu Central's dashboard: the same config in `central` mode (dist/central/).
+  const c = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--mode', 'central', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (c.status !== 0) process.exit(c.status ?? 1);
 }
 console.log('Compilación lista en dist/.');

@@ -43,6 +43,20 @@ export function migrationsDir(): string {
   throw new Error(`No se encontró la carpeta de migraciones bajo ${root}`);
 }
 
+/** Kipu Central's PostgreSQL migrations (main/central/migrations). */
+export function centralMigrationsDir(): string {
+  const root = appRoot();
+  for (const candidate of [join(root, 'main', 'central', 'migrations'), join(root, 'dist', 'central-migrations')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`No se encontró la carpeta de migraciones de Central bajo ${root}`);
+}
+
+/** Kipu Central's built dashboard (renderer/central → dist/central). */
+export function centralDashboardDir(): string {
+  return join(appRoot(), 'dist', 'central');
+}
+
 /** The built renderer, served at / when present. */
 export function rendererDir(): string {
   return join(appRoot(), 'dist', 'renderer');

@@ -57,6 +57,12 @@ export interface EngineSettings {
   aiCorpusDir: string;
   /** KIPU_SIAT_IN_FLIGHT: SIAT calls in flight per point of sale for background submission (1–64; default 32). */
   siatInFlight: number | null;
+  /**
+   * Kipu Central (issue 15): KIPU_CENTRAL_URL, the head office's base URL (null = this till works
+   * alone); KIPU_CENTRAL_TOKEN, the till's credential from `npm run central -- till add`;
+   * KIPU_CENTRAL_CA_FILE, a PEM CA trusted for Central's TLS besides the system roots.
+   */
+  central: { url: string; token: string; ca: string | null } | null;
 }
 
 export class SettingsError extends Error {
@@ -204,6 +210,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
   }
   if (!corpusIsDir) throw new SettingsError('KIPU_AI_CORPUS_DIR', `debe ser una carpeta, no un archivo (${aiCorpusDir})`);
 
+  const central = loadCentralLink(env);
   return {
     host,
     port,
@@ -225,5 +232,30 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     smtpAllowPrivate: parseBool(env, 'KIPU_SMTP_ALLOW_PRIVATE') ?? false,
     printerAllowLoopback: parseBool(env, 'KIPU_PRINTER_ALLOW_LOOPBACK') ?? false,
     siatInFlight: inFlightRaw === undefined ? null : Number(inFlightRaw),
+    central,
   };
+}
+
+export const CENTRAL_TOKEN_RE = /^kct_([0-9a-f-]{36})_([A-Za-z0-9]{32,64})$/;
+
+function loadCentralLink(env: Env): EngineSettings['central'] {
+  const url = parseUrl(env, 'KIPU_CENTRAL_URL');
+  const token = read(env, 'KIPU_CENTRAL_TOKEN') ?? null;
+  if (url === null) {
+    if (token !== null) throw new SettingsError('KIPU_CENTRAL_URL', 'es obligatoria cuando se configura KIPU_CENTRAL_TOKEN');
+    return null;
+  }
+  if (token === null) throw new SettingsError('KIPU_CENTRAL_TOKEN', 'es obligatoria cuando se configura KIPU_CENTRAL_URL (la credencial de esta caja en Kipu Central)');
+  if (!CENTRAL_TOKEN_RE.test(token)) throw new SettingsError('KIPU_CENTRAL_TOKEN', 'debe tener la forma kct_<id de la caja>_<secreto>, como la entrega `npm run central -- till add`');
+  const caFile = read(env, 'KIPU_CENTRAL_CA_FILE') ?? null;
+  let ca: string | null = null;
+  if (caFile !== null) {
+    try {
+      ca = readFileSync(caFile, 'utf8');
+    } catch {
+      throw new SettingsError('KIPU_CENTRAL_CA_FILE', `no se puede leer el archivo ${caFile}`);
+    }
+    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new SettingsError('KIPU_CENTRAL_CA_FILE', `debe ser un certificado PEM (-----BEGIN CERTIFICATE-----): ${caFile}`);
+  }
+  return { url, token, ca };
 }

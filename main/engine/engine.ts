@@ -66,6 +66,7 @@ import { PurchaseRegister } from '../purchases/purchase-register';
 import { MonthlyBooks } from '../books/monthly-books';
 import { purchaseRoutes, pageShoppingRoutes } from '../api/routes/purchases';
 import { bookRoutes } from '../api/routes/books';
+import { CentralPusher, type CentralPusherOptions } from '../central-sync/pusher';
 
 export interface Engine {
   url: string;
@@ -99,6 +100,8 @@ export interface Engine {
   purchaseSender: PurchaseSender;
   /** Massive emission batches (POST /api/v1/invoices/batch). */
   massive: MassiveEmission;
+  /** Replication to Kipu Central (KIPU_CENTRAL_URL), else null. */
+  centralPusher: CentralPusher | null;
   close(): Promise<void>;
 }
 
@@ -128,6 +131,8 @@ export interface EngineDeps {
   massive?: { retry?: Backoff; poll?: Backoff };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
+  /** Kipu Central pusher timings (tests shorten them). */
+  central?: Pick<CentralPusherOptions, 'batchSize' | 'idleMs' | 'heartbeatMs' | 'catalogMs' | 'backoff' | 'timeoutMs'>;
 }
 
 export async function startEngine(settings: EngineSettings, deps: EngineDeps): Promise<Engine> {
@@ -299,6 +304,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   massive.resumeAll();
   webhooks.start();
   purchaseSender.resumeAll();
+  // Kipu Central (issue 15): replication up and catalog down, never on the sale path.
+  const centralPusher = settings.central ? new CentralPusher({ ...settings.central, store, logger, ...deps.central }) : null;
+  centralPusher?.start();
+  // A sale or a state change is an event: push soon rather than at the next idle look.
+  if (centralPusher) bus.subscribe(() => centralPusher.nudge());
 
   if (deps.scheduler !== false) {
     scheduler.start();
@@ -334,12 +344,14 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     cash,
     purchaseSender,
     massive,
+    centralPusher,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
         connectivity.stop();
         await app.close();
         await webhooks.stop();
+        await centralPusher?.stop();
         await purchaseSender.stop();
         await monitor.stop();
         await recovery.stop();

@@ -24,6 +24,7 @@ import { CashSessionRepository } from './cash-sessions';
 import { PurchaseRepository } from './purchases';
 import { BookSourceRepository } from './books';
 import { InvoiceBatchRepository } from './invoice-batches';
+import { CentralOutboxRepository } from './central-outbox';
 
 export interface Store {
   path: string;
@@ -56,6 +57,8 @@ export interface Store {
   purchases: PurchaseRepository;
   /** What the monthly books read (invoices of a month, purchase sums). */
   books: BookSourceRepository;
+  /** Kipu Central: the outbox, the push cursor and the catalog that comes down (issue 15). */
+  central: CentralOutboxRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -115,6 +118,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     cash: new CashSessionRepository(db, now),
     purchases: new PurchaseRepository(db, now),
     books: new BookSourceRepository(db),
+    central: new CentralOutboxRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
     get isOpen() {

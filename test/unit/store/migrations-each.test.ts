@@ -277,3 +277,42 @@ test('0016 CAFC: invoices are rebuilt with every row and child link; booklet num
     },
   );
 });
+
+test('0018 Kipu Central outbox: what the till held is queued in order; every new fact and state change adds a row in its transaction', () => {
+  migrateTo(
+    18,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1);
+      seedInvoice(db, 'i2', 2, 'CONTINGENCY');
+      seedProduct(db, 'pr1', 'ARROZ', 'Arroz');
+    },
+    (db) => {
+      const outbox = () => db.prepare('SELECT kind, entity_id FROM central_outbox ORDER BY seq').all() as { kind: string; entity_id: string }[];
+      assert.deepEqual(outbox(), [
+        { kind: 'pos', entity_id: 'p0' },
+        { kind: 'invoice', entity_id: 'i1' },
+        { kind: 'invoice', entity_id: 'i2' },
+      ]);
+      assert.equal((db.prepare('SELECT acked_seq FROM central_sync').get() as { acked_seq: number }).acked_seq, 0);
+      // A state change adds a row; a column Central does not show does not.
+      db.prepare(`UPDATE invoices SET state = 'VALIDATED' WHERE id = 'i2'`).run();
+      db.prepare(`UPDATE invoices SET last_checked = 'x' WHERE id = 'i1'`).run();
+      assert.equal(outbox().length, 4);
+      // Rolled back with its fact.
+      assert.throws(() =>
+        db.transaction(() => {
+          seedInvoice(db, 'i3', 3);
+          throw new Error('sale failed');
+        })(),
+      );
+      assert.equal(outbox().length, 4);
+      // A local price edit of a Central product is remembered; a Central update (version moves) is not one.
+      db.prepare(`UPDATE products SET central_id = 'c1', central_version = 1 WHERE id = 'pr1'`).run();
+      db.prepare(`UPDATE products SET price_cents = 999 WHERE id = 'pr1'`).run();
+      assert.equal((db.prepare(`SELECT local_price_cents FROM products WHERE id = 'pr1'`).get() as { local_price_cents: number }).local_price_cents, 999);
+      db.prepare(`UPDATE products SET price_cents = 1200, central_version = 2, local_price_cents = NULL WHERE id = 'pr1'`).run();
+      assert.equal((db.prepare(`SELECT local_price_cents FROM products WHERE id = 'pr1'`).get() as { local_price_cents: number | null }).local_price_cents, null);
+    },
+  );
+});

@@ -1,0 +1,192 @@
+// The till's replication to Kipu Central (issue 15, DESIGN.md "Growth"). Off the sale path: the
+// sale only wrote an outbox row in its own transaction (migration 0016); this loop reads the
+// outbox after the acknowledged cursor, sends the facts as they are now in batches, in seq order,
+// and moves the cursor only when Central has committed them. A crash on either side replays from
+// the cursor and Central's upsert (keyed by the till's ids, guarded by its own cursor) absorbs the
+// repeat. Central away for a minute or a week: the loop backs off and retries; sales never wait.
+// It also pulls the chain's catalog and applies it atomically (docs/decisions/0031).
+import type { Logger } from 'pino';
+import type { Store } from '../store/store';
+import type { OutboxRow } from '../store/central-outbox';
+import type { CatalogResponse, PushItem, PushRequest, PushResponse, TillReport } from '../../shared/api/central';
+import { CentralClient, type CentralClientOptions } from './central-client';
+
+export interface CentralPusherOptions extends CentralClientOptions {
+  store: Store;
+  logger: Logger;
+  /** Outbox rows per push (each invoice carries its XML). */
+  batchSize?: number;
+  /** Pause when there is nothing to send (also the heartbeat's pace: a push every `heartbeatMs`). */
+  idleMs?: number;
+  heartbeatMs?: number;
+  /** Catalog pull interval. */
+  catalogMs?: number;
+  backoff?: { initialMs: number; maxMs: number };
+}
+
+interface TillIdentity {
+  tillId: string;
+  nit: string;
+  branchCode: number | null;
+}
+
+export class CentralPusher {
+  private readonly client: CentralClient;
+  private readonly abort = new AbortController();
+  private loop: Promise<void> | null = null;
+  private identity: TillIdentity | null = null;
+  private lastPush = 0;
+  private lastCatalog = 0;
+  private wake: (() => void) | null = null;
+  /** The last failure, for the status endpoint and the logs. */
+  lastError: string | null = null;
+
+  constructor(private readonly o: CentralPusherOptions) {
+    this.client = new CentralClient(o);
+  }
+
+  start(): void {
+    if (!this.loop) this.loop = this.run();
+  }
+
+  /** Something was written: push soon (the loop otherwise looks every `idleMs`). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wake?.();
+    await this.loop;
+    this.client.close();
+  }
+
+  private async run(): Promise<void> {
+    const { initialMs, maxMs } = this.o.backoff ?? { initialMs: 500, maxMs: 30_000 };
+    let delay = initialMs;
+    while (!this.abort.signal.aborted && this.o.store.isOpen) {
+      let pause = this.o.idleMs ?? 500;
+      try {
+        const sent = await this.pushOnce();
+        if (Date.now() - this.lastCatalog >= (this.o.catalogMs ?? 30_000)) await this.pullCatalog();
+        delay = initialMs;
+        if (sent > 0) pause = 0;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (message !== this.lastError) this.o.logger.warn({ err: message }, 'Kipu Central: no se pudo sincronizar; se reintentará');
+        this.lastError = message;
+        if (this.o.store.isOpen) this.o.store.central.setError(message);
+        pause = delay;
+        delay = Math.min(delay * 2, maxMs);
+      }
+      if (pause > 0) await this.pause(pause, delay > initialMs);
+    }
+  }
+
+  /** Waits `ms`, or less when stopped or (outside a back-off) nudged by a new fact. */
+  private pause(ms: number, backingOff: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const signal = this.abort.signal;
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      // While Central is away, a sale must not turn into a retry: only the back-off decides.
+      this.wake = backingOff ? null : done;
+    });
+  }
+
+  private async whoAmI(): Promise<TillIdentity> {
+    if (this.identity) return this.identity;
+    const res = await this.client.request('GET', 'central/v1/till');
+    if (res.status !== 200) throw new Error(`Central rechazó la credencial de la caja (HTTP ${res.status}): ${messageOf(res.body)}`);
+    const b = res.body as TillIdentity;
+    this.identity = { tillId: b.tillId, nit: b.nit, branchCode: b.branchCode ?? null };
+    return this.identity;
+  }
+
+  private report(tenantId: string | null): TillReport {
+    const t = tenantId ? this.o.store.tenants.byId(tenantId) : null;
+    const cert = t ? this.o.store.settings.get<{ notAfter?: string }>(t.id, 'certificate') : null;
+    return {
+      nit: t?.nit ?? this.identity?.nit ?? '',
+      razonSocial: t?.razonSocial ?? '',
+      certificateExpiresAt: cert?.notAfter ?? null,
+      training: t?.training ?? false,
+      tenant: t ? { ...t } : {},
+    };
+  }
+
+  /** One push of the next batch (or a heartbeat); returns how many outbox rows it covered. */
+  async pushOnce(): Promise<number> {
+    const me = await this.whoAmI();
+    const tenant = this.o.store.tenants.byNit(me.nit);
+    const cursor = this.o.store.central.cursor();
+    const rows = this.o.store.central.after(cursor.ackedSeq, this.o.batchSize ?? 250);
+    const heartbeatDue = Date.now() - this.lastPush >= (this.o.heartbeatMs ?? 10_000);
+    if (rows.length === 0 && !heartbeatDue) return 0;
+    const items = tenant ? this.itemsOf(tenant.id, rows) : [];
+    const upTo = rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
+    const body: PushRequest = { after: cursor.ackedSeq, upTo, report: this.report(tenant?.id ?? null), items };
+    const res = await this.client.request('POST', 'central/v1/push', body);
+    if (res.status === 409) {
+      // Central stands elsewhere (restored from a backup, or a replay it already took): resume from its cursor.
+      const acked = (res.body as { ackedSeq?: number }).ackedSeq;
+      if (typeof acked !== 'number') throw new Error('Central respondió 409 sin su cursor');
+      this.o.store.central.setAcked(acked);
+      this.lastPush = Date.now();
+      return 1;
+    }
+    if (res.status !== 200) throw new Error(`Central respondió HTTP ${res.status}: ${messageOf(res.body)}`);
+    const ack = res.body as PushResponse;
+    this.o.store.central.setAcked(ack.ackedSeq);
+    this.lastPush = Date.now();
+    this.lastError = null;
+    return rows.length;
+  }
+
+  /** The facts named by the rows, each once (at its last seq), read as they are now. */
+  private itemsOf(tenantId: string, rows: readonly OutboxRow[]): PushItem[] {
+    const last = new Map<string, OutboxRow>();
+    for (const r of rows) if (r.tenantId === tenantId) last.set(`${r.kind}:${r.entityId}`, r);
+    const ids = (kind: OutboxRow['kind']) => [...last.values()].filter((r) => r.kind === kind).map((r) => r.entityId);
+    const seqOf = (kind: OutboxRow['kind'], id: string) => last.get(`${kind}:${id}`)!.seq;
+    const c = this.o.store.central;
+    const items: PushItem[] = [
+      ...c.pointsOfSale(tenantId, ids('pos')).map((data): PushItem => ({ seq: seqOf('pos', data.id), kind: 'pos', data })),
+      ...c.events(tenantId, ids('event')).map((data): PushItem => ({ seq: seqOf('event', data.id), kind: 'event', data })),
+      ...c.cashSessions(tenantId, ids('cash')).map((data): PushItem => ({ seq: seqOf('cash', data.id), kind: 'cash', data })),
+      ...c.invoices(tenantId, ids('invoice')).map((data): PushItem => ({ seq: seqOf('invoice', data.id), kind: 'invoice', data })),
+    ];
+    return items.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Pulls the chain's catalog changes after the applied version and applies each page atomically. */
+  async pullCatalog(): Promise<number> {
+    const me = await this.whoAmI();
+    const tenant = this.o.store.tenants.byNit(me.nit);
+    this.lastCatalog = Date.now();
+    if (!tenant) return 0;
+    let applied = 0;
+    for (;;) {
+      const after = this.o.store.central.cursor().catalogVersion;
+      const res = await this.client.request('GET', `central/v1/catalog?after=${after}`);
+      if (res.status !== 200) throw new Error(`Central respondió HTTP ${res.status} al catálogo: ${messageOf(res.body)}`);
+      const page = res.body as CatalogResponse;
+      if (page.products.length > 0 || page.version !== after) {
+        this.o.store.central.applyCatalog(tenant.id, page);
+        applied += page.products.length;
+      }
+      if (!page.more) return applied;
+    }
+  }
+}
+
+function messageOf(body: unknown): string {
+  if (body && typeof body === 'object' && 'message' in body) return String((body as { message: unknown }).message);
+  return JSON.stringify(body ?? null).slice(0, 200);
+}

@@ -1,0 +1,92 @@
+// `npm run central` — Kipu Central (issue 15). Without arguments it migrates and serves;
+// the other commands manage taxpayers, tills and owner keys:
+//   npm run central -- tenant add --nit 7000123019 --name "COMERCIAL KIPU DEMO S.R.L."
+//   npm run central -- till add --nit 7000123019 --name "Caja 1 Centro" [--branch 0]
+//   npm run central -- key add --nit 7000123019 --name "Dueño"
+//   npm run central -- migrate
+import pino from 'pino';
+import { loadCentralSettings } from '../config/central-settings';
+import { SettingsError } from '../config/settings';
+import { startCentral } from './central';
+import { migrateCentral, openPool } from './store/pg';
+import { AccountRepository } from './store/accounts';
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function need(args: string[], name: string): string {
+  const v = flag(args, name);
+  if (!v) {
+    console.error(`Falta --${name}`);
+    process.exit(2);
+  }
+  return v;
+}
+
+async function admin(args: string[]): Promise<void> {
+  const settings = loadCentralSettings();
+  const pool = openPool(settings.databaseUrl, 2);
+  try {
+    await migrateCentral(pool);
+    const accounts = new AccountRepository(pool);
+    const [what, verb] = args;
+    if (what === 'migrate') {
+      console.log('Esquema de Kipu Central al día');
+      return;
+    }
+    const nit = need(args, 'nit');
+    if (what === 'tenant' && verb === 'add') {
+      const t = await accounts.createTenant(nit, need(args, 'name'));
+      console.log(`Contribuyente ${t.nit} creado (${t.id})`);
+      return;
+    }
+    const tenant = await accounts.tenantByNit(nit);
+    if (!tenant) {
+      console.error(`No existe el contribuyente con NIT ${nit} (créelo con: tenant add --nit ${nit} --name …)`);
+      process.exit(2);
+    }
+    if (what === 'till' && verb === 'add') {
+      const b = flag(args, 'branch');
+      if (b !== undefined && !/^\d+$/.test(b)) {
+        console.error('--branch debe ser el código de sucursal (0 = casa matriz)');
+        process.exit(2);
+      }
+      const till = await accounts.createTill(tenant.id, need(args, 'name'), b === undefined ? null : Number(b));
+      console.log(`Caja ${till.tillId} creada. Credencial (se muestra una sola vez):\n${till.token}\nEn la caja: KIPU_CENTRAL_URL=<url de Central> KIPU_CENTRAL_TOKEN=${till.token}`);
+      return;
+    }
+    if (what === 'key' && verb === 'add') {
+      const k = await accounts.createOwnerKey(tenant.id, need(args, 'name'));
+      console.log(`Clave del dueño (se muestra una sola vez):\n${k.key}`);
+      return;
+    }
+    console.error('Uso: npm run central [-- migrate | tenant add | till add | key add] (ver main/central/cli.ts)');
+    process.exit(2);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  try {
+    if (args.length > 0) return await admin(args);
+    const settings = loadCentralSettings();
+    const logger = pino({ level: process.env.KIPU_LOG_LEVEL ?? 'info' });
+    const central = await startCentral(settings, { logger });
+    console.log(`Kipu Central escuchando en ${central.url}`);
+    const stop = () => void central.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (err) {
+    if (err instanceof SettingsError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+void main();

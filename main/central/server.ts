@@ -1,0 +1,219 @@
+// Kipu Central's HTTP(S) service (issue 15): the tills' ingest and catalog routes (a till's
+// credential), the owner's dashboard API (an owner key), and the dashboard itself. Every query is
+// scoped by the credential's tenant; a request never chooses the tenant.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import Type from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { Pool } from './store/pg';
+import { AccountRepository, type OwnerPrincipal, type TillPrincipal } from './store/accounts';
+import { CursorAheadError, IngestRepository } from './store/ingest';
+import { DashboardRepository } from './store/dashboard';
+import { CatalogRepository } from './store/catalog';
+import { PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
+import { invoicePdfFromReplica } from './invoice-pdf';
+
+export interface CentralServerOptions {
+  pool: Pool;
+  logger: Logger;
+  /** The built dashboard (dist/central); null = API only. */
+  dashboardDir: string | null;
+  /** TLS key and certificate (PEM); null = plain HTTP behind a trusted network or a proxy. */
+  tls: { key: string; cert: string } | null;
+}
+
+/** A push carries at most 1,000 facts, each invoice with its XML. */
+const PUSH_BODY_LIMIT = 64 * 1024 * 1024;
+const CATALOG_PAGE = 500;
+
+const pushCheck = Compile(PushRequestSchema);
+const ProductBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 100 }),
+  barcode: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]),
+  description: Type.String({ minLength: 1, maxLength: 500 }),
+  priceCents: Type.Integer({ minimum: 1, maximum: 9_999_999_999 }),
+  unitMeasure: Type.Integer({ minimum: 1 }),
+  activityEconomic: Type.String({ minLength: 1, maxLength: 20 }),
+  codeProductSin: Type.String({ minLength: 1, maxLength: 20 }),
+  active: Type.Boolean(),
+  branchCode: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+});
+const productCheck = Compile(ProductBody);
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h === 'string' && h.startsWith('Bearer ')) return h.slice(7).trim();
+  const k = req.headers['x-api-key'];
+  return typeof k === 'string' ? k.trim() : null;
+}
+
+/** The first problem of a TypeBox check, as "field: message" in Spanish. */
+function firstProblem(errors: Iterable<{ instancePath: string; message?: string }>): { field: string; message: string } {
+  for (const e of errors) {
+    const field = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(cuerpo)';
+    return { field, message: `${field}: valor no válido (${e.message ?? 'no cumple el esquema'})` };
+  }
+  return { field: '(cuerpo)', message: 'cuerpo no válido' };
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateParam(q: Record<string, unknown>, name: string, fallback: string): string {
+  const v = q[name];
+  if (v === undefined || v === '') return fallback;
+  if (typeof v !== 'string' || !DATE_RE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new HttpError(400, `${name}: debe ser una fecha aaaa-mm-dd`, name);
+  return v;
+}
+
+function intParam(q: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+  const v = q[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new HttpError(400, `${name}: debe ser un entero entre ${min} y ${max}`, name);
+  return n;
+}
+
+export async function buildCentralServer(o: CentralServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: o.logger,
+    bodyLimit: 1024 * 1024,
+    ...(o.tls ? { https: { key: o.tls.key, cert: o.tls.cert } } : {}),
+  } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
+  const accounts = new AccountRepository(o.pool);
+  const ingest = new IngestRepository(o.pool);
+  const dashboard = new DashboardRepository(o.pool);
+  const catalog = new CatalogRepository(o.pool);
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.status).send({ error: err.status, message: err.message, ...(err.field ? { field: err.field } : {}) });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 413, message: 'El cuerpo de la solicitud es demasiado grande' });
+    if (err.statusCode && err.statusCode < 500) return reply.status(err.statusCode).send({ error: err.statusCode, message: 'Solicitud no válida' });
+    o.logger.error({ err }, 'Kipu Central: error interno');
+    return reply.status(500).send({ error: 500, message: 'Error interno de Kipu Central' });
+  });
+
+  const tillOf = async (req: FastifyRequest): Promise<TillPrincipal> => {
+    const token = bearer(req);
+    const till = token ? await accounts.authenticateTill(token) : null;
+    if (!till) throw new HttpError(401, 'Credencial de caja ausente o no válida');
+    return till;
+  };
+  const ownerOf = async (req: FastifyRequest): Promise<OwnerPrincipal> => {
+    const key = bearer(req);
+    const owner = key ? await accounts.authenticateOwner(key) : null;
+    if (!owner) throw new HttpError(401, 'Clave del dueño ausente o no válida');
+    return owner;
+  };
+
+  app.get('/health', async () => ({ ok: true }));
+
+  // ── Tills ──
+  app.get('/central/v1/till', async (req) => {
+    const t = await tillOf(req);
+    return { tillId: t.tillId, name: t.name, nit: t.nit, branchCode: t.branchCode };
+  });
+
+  app.post('/central/v1/push', { bodyLimit: PUSH_BODY_LIMIT }, async (req: FastifyRequest, reply: FastifyReply) => {
+    const till = await tillOf(req);
+    if (!pushCheck.Check(req.body)) {
+      const p = firstProblem(pushCheck.Errors(req.body));
+      throw new HttpError(422, p.message, p.field);
+    }
+    const body = req.body as PushRequest;
+    if (body.upTo < body.after) throw new HttpError(422, 'upTo: no puede ser menor que after', 'upTo');
+    const bad = body.items.find((i) => i.seq <= body.after || i.seq > body.upTo);
+    if (bad) throw new HttpError(422, `items.seq: ${bad.seq} fuera del rango (${body.after}, ${body.upTo}]`, 'items.seq');
+    if (body.report.nit !== till.nit) throw new HttpError(422, `report.nit: la caja informa el NIT ${body.report.nit}, su credencial es del NIT ${till.nit}`, 'report.nit');
+    try {
+      return await ingest.push(till, body);
+    } catch (err) {
+      if (err instanceof CursorAheadError) return reply.status(409).send({ error: 409, message: err.message, ackedSeq: err.ackedSeq });
+      throw err;
+    }
+  });
+
+  app.get('/central/v1/catalog', async (req): Promise<CatalogResponse> => {
+    const till = await tillOf(req);
+    const after = intParam(req.query as Record<string, unknown>, 'after', 0, 0, Number.MAX_SAFE_INTEGER);
+    const tenant = (await accounts.tenantById(till.tenantId))!;
+    const page = await catalog.changesFor(till.tenantId, till.branchCode, after, CATALOG_PAGE);
+    const version = page.products.reduce((v, p) => Math.max(v, p.version), after);
+    return { version, allowLocalPrices: tenant.allowLocalPrices, products: page.products, more: page.more };
+  });
+
+  // ── The owner's dashboard API ──
+  app.get('/central/api/session', async (req) => {
+    const owner = await ownerOf(req);
+    const t = (await accounts.tenantById(owner.tenantId))!;
+    return { nit: t.nit, name: t.name, today: await dashboard.today(), allowLocalPrices: t.allowLocalPrices };
+  });
+  app.get('/central/api/sales/today', async (req) => {
+    const owner = await ownerOf(req);
+    return dashboard.salesOn(owner.tenantId, dateParam(req.query as Record<string, unknown>, 'date', await dashboard.today()));
+  });
+  app.get('/central/api/sales/by-day', async (req) => {
+    const owner = await ownerOf(req);
+    const q = req.query as Record<string, unknown>;
+    const today = await dashboard.today();
+    const to = dateParam(q, 'to', today);
+    const from = dateParam(q, 'from', new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10));
+    if (from > to) throw new HttpError(400, 'from: debe ser anterior o igual a to', 'from');
+    if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000) throw new HttpError(400, 'from: el rango no puede superar un año', 'from');
+    return dashboard.salesByDay(owner.tenantId, from, to);
+  });
+  app.get('/central/api/tills', async (req) => dashboard.tills((await ownerOf(req)).tenantId));
+  app.get('/central/api/invoices', async (req) => {
+    const owner = await ownerOf(req);
+    const q = req.query as Record<string, unknown>;
+    const text = typeof q.q === 'string' ? q.q : '';
+    if (text.length > 100) throw new HttpError(400, 'q: como máximo 100 caracteres', 'q');
+    const size = intParam(q, 'size', 20, 1, 100);
+    const page = intParam(q, 'page', 1, 1, 500);
+    return dashboard.searchInvoices(owner.tenantId, text, (page - 1) * size, size);
+  });
+  app.get('/central/api/invoices/:tillId/:id/pdf', async (req, reply) => {
+    const owner = await ownerOf(req);
+    const { tillId, id } = req.params as { tillId: string; id: string };
+    if (!/^[0-9a-f-]{36}$/.test(tillId)) throw new HttpError(400, 'tillId: no es un identificador de caja', 'tillId');
+    const found = await dashboard.invoice(owner.tenantId, tillId, id);
+    if (!found) throw new HttpError(404, 'Factura no encontrada');
+    const pdf = await invoicePdfFromReplica(found.row, found.tenantReport);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="factura-${String(found.row.number)}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+  app.get('/central/api/products', async (req) => ({ items: await catalog.list((await ownerOf(req)).tenantId) }));
+  app.put('/central/api/products', async (req) => {
+    const owner = await ownerOf(req);
+    if (!productCheck.Check(req.body)) {
+      const p = firstProblem(productCheck.Errors(req.body));
+      throw new HttpError(422, p.message, p.field);
+    }
+    return catalog.upsert(owner.tenantId, req.body);
+  });
+  app.put('/central/api/settings/local-prices', async (req) => {
+    const owner = await ownerOf(req);
+    const b = req.body as { allow?: unknown } | null;
+    if (typeof b?.allow !== 'boolean') throw new HttpError(422, 'allow: debe ser true o false', 'allow');
+    await accounts.setAllowLocalPrices(owner.tenantId, b.allow);
+    return { allowLocalPrices: b.allow };
+  });
+
+  if (o.dashboardDir && existsSync(o.dashboardDir)) {
+    await app.register(fastifyStatic, { root: o.dashboardDir, prefix: '/', index: ['central.html'] });
+  }
+  return app;
+}

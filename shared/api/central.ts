@@ -1,0 +1,202 @@
+// Kipu Central (issue 15): the till → Central push protocol, the catalog that comes down, and the
+// dashboard's DTOs. Amounts cross this wire as integer cents (till and Central are both ours and
+// both keep cents); the dashboard formats them as es-BO bolivianos.
+import Type, { type Static } from 'typebox';
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Text = (max: number) => Type.String({ maxLength: max });
+const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Cents = Type.Integer({ minimum: -1e13, maximum: 1e13 });
+
+/** An invoice as the till holds it when it pushes (the newest state, never a diff). */
+export const InvoiceReplicaSchema = Type.Object({
+  id: Id,
+  posId: Id,
+  branchCode: Type.Integer({ minimum: 0 }),
+  posCode: Type.Integer({ minimum: 0 }),
+  invoiceType: Text(64),
+  sector: Type.Integer(),
+  codigoEmision: Type.Integer(),
+  number: Type.Integer({ minimum: 0 }),
+  cuf: Text(128),
+  cufd: Text(256),
+  fechaEmision: Text(32),
+  clientDocNumber: Text(64),
+  clientName: Text(500),
+  currency: Type.Integer(),
+  total: Cents,
+  state: Type.Union([Type.Literal('PENDING'), Type.Literal('VALIDATED'), Type.Literal('REJECTED'), Type.Literal('CANCELLED'), Type.Literal('CONTINGENCY')]),
+  siatCode: Nullable(Type.Integer()),
+  siatDescription: Nullable(Text(2000)),
+  siatMessages: Type.Array(Type.Unknown(), { maxItems: 200 }),
+  needsReconcile: Type.Boolean(),
+  eventId: Nullable(Id),
+  originalInvoiceId: Nullable(Id),
+  cancellationReason: Nullable(Type.Integer()),
+  cancellationDate: Nullable(Text(40)),
+  /** The signed (or plain) XML exactly as sent to SIAT. */
+  xml: Type.String({ maxLength: 2_000_000 }),
+  /** The rest of the till's record (lines, client, sector data…) for the PDF. */
+  record: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Text(40),
+  updatedAt: Text(40),
+});
+export type InvoiceReplica = Static<typeof InvoiceReplicaSchema>;
+
+export const EventReplicaSchema = Type.Object({
+  id: Id,
+  posId: Id,
+  codigoMotivo: Type.Integer(),
+  descripcion: Text(1000),
+  state: Type.Union([Type.Literal('ACTIVE'), Type.Literal('RECOVERING'), Type.Literal('CLOSED')]),
+  fechaInicio: Text(40),
+  fechaFin: Nullable(Text(40)),
+  codigoEventoSiat: Nullable(Type.Integer()),
+  updatedAt: Text(40),
+});
+export type EventReplica = Static<typeof EventReplicaSchema>;
+
+export const CashReplicaSchema = Type.Object({
+  id: Id,
+  posId: Id,
+  number: Type.Integer(),
+  state: Type.Union([Type.Literal('OPEN'), Type.Literal('CLOSED')]),
+  openedAt: Text(40),
+  openedBy: Text(200),
+  openingFloat: Cents,
+  closedAt: Nullable(Text(40)),
+  closedBy: Nullable(Text(200)),
+  closeData: Type.Unknown(),
+});
+export type CashReplica = Static<typeof CashReplicaSchema>;
+
+export const PosReplicaSchema = Type.Object({
+  id: Id,
+  branchCode: Type.Integer({ minimum: 0 }),
+  branchName: Text(500),
+  code: Type.Integer({ minimum: 0 }),
+  name: Text(500),
+  closedAt: Nullable(Text(40)),
+  cufdExpiresAt: Nullable(Text(40)),
+});
+export type PosReplica = Static<typeof PosReplicaSchema>;
+
+export const PushItemSchema = Type.Union([
+  Type.Object({ seq: Type.Integer({ minimum: 1 }), kind: Type.Literal('invoice'), data: InvoiceReplicaSchema }),
+  Type.Object({ seq: Type.Integer({ minimum: 1 }), kind: Type.Literal('event'), data: EventReplicaSchema }),
+  Type.Object({ seq: Type.Integer({ minimum: 1 }), kind: Type.Literal('cash'), data: CashReplicaSchema }),
+  Type.Object({ seq: Type.Integer({ minimum: 1 }), kind: Type.Literal('pos'), data: PosReplicaSchema }),
+]);
+export type PushItem = Static<typeof PushItemSchema>;
+
+/** What the till says about itself on every push (also an empty one: the heartbeat). */
+export const TillReportSchema = Type.Object({
+  nit: Text(20),
+  razonSocial: Text(500),
+  certificateExpiresAt: Nullable(Text(40)),
+  training: Type.Boolean(),
+  /** The tenant record the till's documents use (Central renders the same PDF). */
+  tenant: Type.Record(Type.String(), Type.Unknown()),
+});
+export type TillReport = Static<typeof TillReportSchema>;
+
+/** POST /central/v1/push. `after` = the cursor the till believes Central holds; `upTo` ≥ every item's seq. */
+export const PushRequestSchema = Type.Object({
+  after: Type.Integer({ minimum: 0 }),
+  upTo: Type.Integer({ minimum: 0 }),
+  report: TillReportSchema,
+  items: Type.Array(PushItemSchema, { maxItems: 1000 }),
+});
+export type PushRequest = Static<typeof PushRequestSchema>;
+
+export const PushResponseSchema = Type.Object({
+  ackedSeq: Type.Integer(),
+  /** Items already held (a replay after a crash) that were skipped. */
+  skipped: Type.Integer(),
+});
+export type PushResponse = Static<typeof PushResponseSchema>;
+
+/** A product as Central manages it (GET /central/v1/catalog). */
+export const CentralProductSchema = Type.Object({
+  id: Id,
+  version: Type.Integer(),
+  code: Text(100),
+  barcode: Nullable(Text(100)),
+  description: Text(500),
+  priceCents: Type.Integer({ minimum: 1 }),
+  unitMeasure: Type.Integer(),
+  activityEconomic: Text(20),
+  codeProductSin: Text(20),
+  active: Type.Boolean(),
+});
+export type CentralProduct = Static<typeof CentralProductSchema>;
+
+export const CatalogResponseSchema = Type.Object({
+  /** The version the till reaches once it applied `products` (the highest among them, or `after`). */
+  version: Type.Integer(),
+  /** Whether the chain lets a till keep its own price (docs/decisions/0031). */
+  allowLocalPrices: Type.Boolean(),
+  products: Type.Array(CentralProductSchema),
+  more: Type.Boolean(),
+});
+export type CatalogResponse = Static<typeof CatalogResponseSchema>;
+
+// ── Dashboard (GET /central/api/…, an owner's key) ────────────────────────────────────────────
+
+export const SalesRowSchema = Type.Object({
+  branchCode: Type.Integer(),
+  storeName: Type.String(),
+  tillId: Type.String(),
+  tillName: Type.String(),
+  invoices: Type.Integer(),
+  totalCents: Type.Integer(),
+});
+export const SalesTodaySchema = Type.Object({ date: Type.String(), rows: Type.Array(SalesRowSchema), totalCents: Type.Integer(), invoices: Type.Integer() });
+export type SalesToday = Static<typeof SalesTodaySchema>;
+
+export const SalesByDaySchema = Type.Object({
+  days: Type.Array(Type.Object({ date: Type.String(), branchCode: Type.Integer(), storeName: Type.String(), invoices: Type.Integer(), totalCents: Type.Integer() })),
+});
+export type SalesByDay = Static<typeof SalesByDaySchema>;
+
+export const TillOverviewSchema = Type.Object({
+  tills: Type.Array(
+    Type.Object({
+      tillId: Type.String(),
+      name: Type.String(),
+      lastContact: Nullable(Type.String()),
+      certificateExpiresAt: Nullable(Type.String()),
+      pointsOfSale: Type.Array(
+        Type.Object({
+          posId: Type.String(),
+          branchCode: Type.Integer(),
+          code: Type.Integer(),
+          name: Type.String(),
+          mode: Type.Union([Type.Literal('ONLINE'), Type.Literal('CONTINGENCY')]),
+          queued: Type.Integer(),
+          cufdExpiresAt: Nullable(Type.String()),
+        }),
+      ),
+    }),
+  ),
+});
+export type TillOverview = Static<typeof TillOverviewSchema>;
+
+export const ChainInvoiceSchema = Type.Object({
+  tillId: Type.String(),
+  tillName: Type.String(),
+  id: Type.String(),
+  branchCode: Type.Integer(),
+  posCode: Type.Integer(),
+  number: Type.Integer(),
+  cuf: Type.String(),
+  fechaEmision: Type.String(),
+  clientName: Type.String(),
+  clientDocNumber: Type.String(),
+  totalCents: Type.Integer(),
+  state: Type.String(),
+  siatCode: Nullable(Type.Integer()),
+});
+/** A page of the search, newest first; `more` = another page exists (no exact count over millions of rows). */
+export const ChainInvoicePageSchema = Type.Object({ items: Type.Array(ChainInvoiceSchema), more: Type.Boolean() });
+export type ChainInvoicePage = Static<typeof ChainInvoicePageSchema>;

@@ -1,0 +1,70 @@
+// Kipu Central's dashboard in Chromium (issue 15): the owner logs in with a key and a sale made
+// on a real till shows in today's sales within 5 s, with the till listed in line.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser } from 'playwright-core';
+import pino from 'pino';
+import { CHROMIUM_ARGS } from './till-page';
+import { centralStack, centralTill, type CentralStack } from '../integration/central/helpers';
+import { startCentral, type Central } from '../../main/central/central';
+
+const DASHBOARD = resolve('dist/central');
+
+let stack: CentralStack;
+let central: Central;
+let browser: Browser;
+
+before(async () => {
+  if (!existsSync(join(DASHBOARD, 'central.html')) || process.env.KIPU_E2E_BUILD === '1') {
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--mode', 'central', '--logLevel', 'warn'], { stdio: 'inherit' });
+    assert.equal(r.status, 0, 'the dashboard builds');
+  }
+  stack = await centralStack();
+  central = await startCentral({ databaseUrl: stack.databaseUrl, host: '127.0.0.1', port: 0, tls: null, poolSize: 4 }, { logger: pino({ level: 'silent' }), dashboardDir: DASHBOARD });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await central?.close();
+  await stack?.close();
+});
+
+test('the dashboard shows a sale made on a till within 5 s', { timeout: 120_000 }, async () => {
+  const till = await centralTill(stack, central.url, 'Caja Centro');
+  try {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(central.url);
+    await page.getByTestId('central-login-key').fill(stack.ownerKey);
+    await page.getByTestId('central-login-submit').click();
+    const total = page.getByTestId('central-today-total');
+    await total.waitFor();
+    assert.equal(await total.getAttribute('data-invoices'), '0');
+
+    const t0 = Date.now();
+    const [sale] = await till.sell(1);
+    await page.waitForFunction(() => document.querySelector('[data-testid="central-today-total"]')?.getAttribute('data-invoices') === '1', undefined, { timeout: 5000 });
+    const seen = Date.now() - t0;
+    assert.ok(seen <= 5000, `seen after ${seen} ms`);
+    assert.equal(await total.getAttribute('data-cents'), String(Math.round(sale.amountTotal * 100)));
+    assert.match((await total.textContent()) ?? '', /Bs 21,00/);
+    const row = page.getByTestId('central-till-row').first();
+    assert.equal(await row.getAttribute('data-till'), till.tillId);
+    assert.equal(await row.getAttribute('data-mode'), 'ONLINE');
+
+    // Search finds it by its number and opens its PDF.
+    await page.getByTestId('central-search-input').fill(sale.cuf);
+    await page.getByTestId('central-search-submit').click();
+    await page.getByTestId('central-invoice-row').first().waitFor();
+    assert.equal(await page.getByTestId('central-invoice-row').first().getAttribute('data-cuf'), sale.cuf);
+    const popup = page.waitForEvent('popup');
+    await page.getByTestId('central-invoice-pdf').first().click();
+    assert.match((await popup).url(), /^blob:/);
+  } finally {
+    await till.eng.stop();
+  }
+});

@@ -1,0 +1,111 @@
+// kill -9 of a till while it pushes to Central, twice, then a restart: nothing duplicated or
+// lost (count and Σ total per till equal the till's own SQLite). The till is a child process
+// (main/engine/serve.ts) so it can die for real; Central and PostgreSQL run in this process.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
+import { tempDir } from '../../fixtures/tmp';
+import { saleBody, waitFor } from '../contingency/helpers';
+import { centralStack, centralTotals, sqliteTotals } from './helpers';
+
+const stack = await centralStack();
+after(() => stack.close());
+
+interface Child {
+  proc: ChildProcess;
+  url: string;
+}
+
+async function spawnTill(dataDir: string, centralUrl: string, token: string): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'main/engine/serve.ts'], {
+    env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000', KIPU_CENTRAL_URL: centralUrl, KIPU_CENTRAL_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const url = await waitFor('the till to listen', () => /escuchando en (\S+)/.exec(out)?.[1], 60_000);
+  return { proc, url };
+}
+
+async function kill9(c: Child): Promise<void> {
+  c.proc.kill('SIGKILL');
+  if (c.proc.exitCode === null && c.proc.signalCode === null) await once(c.proc, 'exit');
+}
+
+function outboxTop(dbPath: string): { top: number; acked: number } {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return {
+      top: (db.prepare('SELECT COALESCE(MAX(seq), 0) FROM central_outbox').pluck().get() as number),
+      acked: (db.prepare('SELECT acked_seq FROM central_sync WHERE id = 1').pluck().get() as number),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const centralAcked = async (tillId: string) => (await stack.pool.query('SELECT acked_seq FROM tills WHERE id = $1', [tillId])).rows[0].acked_seq as number;
+
+test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lost', { timeout: 300_000 }, async () => {
+  const central = await stack.startCentral(0);
+  const cred = await stack.newTill('Caja que muere');
+  const tmp = tempDir();
+  const dataDir = join(tmp.dir, 'till');
+  const dbPath = join(dataDir, 'kipu.sqlite');
+  // Central away while the till sells: a backlog of several batches builds up.
+  await stack.stopCentral();
+  let child = await spawnTill(dataDir, central.url, cred.token);
+  try {
+    const api = async (path: string, json: unknown) => {
+      const res = await fetch(`${child.url}${path}`, { method: 'POST', headers: { 'x-api-key': DEFAULT_DEMO_API_KEY, 'content-type': 'application/json' }, body: JSON.stringify(json) });
+      const body = (await res.json()) as any;
+      assert.ok(res.ok, `${path}: ${res.status} ${JSON.stringify(body)}`);
+      return body.data;
+    };
+    const pos = (await (await fetch(`${child.url}/api/v1/pos`, { headers: { 'x-api-key': DEFAULT_DEMO_API_KEY } })).json() as any).data[0];
+    await api('/api/v1/siat/sync/all', { posId: pos.id });
+    await api('/api/v1/codes/cufd', { posId: pos.id });
+    for (let i = 0; i < 900; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
+    const before = outboxTop(dbPath);
+    assert.equal(before.acked, 0);
+
+    // 1. Central back: kill the till as soon as Central has committed its first batch.
+    await stack.startCentral();
+    await waitFor('a first batch at Central', async () => (await centralAcked(cred.tillId)) > 0, 60_000, 5);
+    await kill9(child);
+    const at1 = await centralAcked(cred.tillId);
+    assert.ok(at1 < outboxTop(dbPath).top, `killed mid-push (Central at ${at1} of ${outboxTop(dbPath).top})`);
+
+    // 2. Restart; kill again while it catches up.
+    child = await spawnTill(dataDir, central.url, cred.token);
+    await waitFor('more batches at Central', async () => (await centralAcked(cred.tillId)) > at1, 60_000, 5);
+    await kill9(child);
+
+    // 3. Restart and let it finish; sell a few more on the way.
+    child = await spawnTill(dataDir, central.url, cred.token);
+    for (let i = 900; i < 920; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
+    await waitFor('the outbox to drain', () => {
+      const o = outboxTop(dbPath);
+      return o.acked === o.top;
+    }, 120_000, 100);
+    const local = sqliteTotals(dbPath);
+    assert.equal(local.invoices, 920);
+    assert.deepEqual(await centralTotals(stack, cred.tillId), local);
+    // The newest state of each invoice, not a stale one (background submission settled them at the till).
+    const db = new Database(dbPath, { readonly: true });
+    const localStates = Object.fromEntries((db.prepare('SELECT state, COUNT(*) n FROM invoices GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+    db.close();
+    await waitFor('states to converge', async () => {
+      const { rows } = await stack.pool.query('SELECT state, COUNT(*)::int n FROM invoices WHERE till_id = $1 GROUP BY state', [cred.tillId]);
+      return JSON.stringify(Object.fromEntries(rows.map((r) => [r.state, r.n]))) === JSON.stringify(localStates);
+    }, 30_000, 100);
+  } finally {
+    await kill9(child);
+    await stack.stopCentral();
+    tmp.cleanup();
+  }
+});
