@@ -57,6 +57,12 @@ export interface EngineSettings {
   aiCorpusDir: string;
   /** KIPU_SIAT_IN_FLIGHT: SIAT calls in flight per point of sale for background submission (1–64; default 32). */
   siatInFlight: number | null;
+  /**
+   * KIPU_ALLOW_PLAIN_SECRETS=1: the desktop without an OS keystore keeps secrets in a plain 0600
+   * file (the administrator's explicit choice, decision 0040). Without it the desktop refuses to
+   * store them. Headless mode always uses the 0600 file (DESIGN.md, Desktop).
+   */
+  allowPlainSecrets: boolean;
 }
 
 export class SettingsError extends Error {
@@ -225,5 +231,6 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     smtpAllowPrivate: parseBool(env, 'KIPU_SMTP_ALLOW_PRIVATE') ?? false,
     printerAllowLoopback: parseBool(env, 'KIPU_PRINTER_ALLOW_LOOPBACK') ?? false,
     siatInFlight: inFlightRaw === undefined ? null : Number(inFlightRaw),
+    allowPlainSecrets: parseBool(env, 'KIPU_ALLOW_PLAIN_SECRETS') ?? false,
   };
 }
