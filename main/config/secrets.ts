@@ -93,8 +93,11 @@ export const NO_KEYSTORE_MESSAGE =
 /** A secret could not be stored: the desktop has no OS keystore (main/api/domain-errors.ts: 503). */
 export class KeystoreUnavailableError extends Error {
   override name = 'KeystoreUnavailableError';
-  constructor() {
+  /** Which secret was refused (for the log; the message is the same for all). */
+  readonly secret: string;
+  constructor(secret: string) {
     super(NO_KEYSTORE_MESSAGE);
+    this.secret = secret;
   }
 }
 
@@ -129,8 +132,9 @@ export class NoKeystoreSecretStore implements SecretStore {
     return this.plain() ? this.leftover.get(name) : null;
   }
 
-  set(): void {
-    throw new KeystoreUnavailableError();
+  /** Refuses every secret: nothing is written (the caller answers 503, domain-errors.ts). */
+  set(name: string, _value: string): void {
+    throw new KeystoreUnavailableError(name);
   }
 
   delete(name: string): void {
