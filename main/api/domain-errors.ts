@@ -18,6 +18,7 @@ import { CashError, type CashErrorCode } from '../cash/cash-service';
 import { PurchaseError, type PurchaseErrorCode } from '../purchases/purchase-error';
 import { DuplicatePurchaseError } from '../store/purchases';
 import { NoPointOfSaleError } from '../purchases/siat-compras';
+import { KeystoreUnavailableError } from '../config/secrets';
 import { ApiError } from './errors';
 import { siatApiError } from './siat-errors';
 
@@ -99,6 +100,13 @@ export const DOMAIN_ERROR_STATUS = {
     QR: INVALID,
     SIAT_REFUSED: [422, 'SIAT_REJECTED'],
   } satisfies Record<PurchaseErrorCode, Answer>,
+  /**
+   * The desktop has no OS keystore and may not write secrets in a plain file (decision 0040): the
+   * engine is sound and keeps selling, this machine cannot keep the secret. Nothing was stored.
+   */
+  secrets: {
+    KEYSTORE_UNAVAILABLE: [503, 'KEYSTORE_UNAVAILABLE'],
+  },
   /** Domains that carry their status: the API code that goes with it. */
   byStatus: {
     404: NOT_FOUND,
@@ -159,6 +167,7 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
   if (err instanceof NoPointOfSaleError) return answer(CONFLICT, err.message);
   if (err instanceof CertificateError) return new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
   if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
+  if (err instanceof KeystoreUnavailableError) return answer(DOMAIN_ERROR_STATUS.secrets.KEYSTORE_UNAVAILABLE, err.message);
   const storage = storageFailureOf(err);
   if (storage) return answer(DOMAIN_ERROR_STATUS.storage[storage], STORAGE_DETAIL[storage]);
   return siatApiError(err, needsSiat);

@@ -63,6 +63,12 @@ export interface EngineSettings {
    * KIPU_CENTRAL_CA_FILE, a PEM CA trusted for Central's TLS besides the system roots.
    */
   central: { url: string; token: string; ca: string | null } | null;
+  /**
+   * KIPU_ALLOW_PLAIN_SECRETS=1: the desktop without an OS keystore keeps secrets in a plain 0600
+   * file (the administrator's explicit choice, decision 0040). Without it the desktop refuses to
+   * store them. Headless mode always uses the 0600 file (DESIGN.md, Desktop).
+   */
+  allowPlainSecrets: boolean;
 }
 
 export class SettingsError extends Error {
@@ -233,6 +239,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     printerAllowLoopback: parseBool(env, 'KIPU_PRINTER_ALLOW_LOOPBACK') ?? false,
     siatInFlight: inFlightRaw === undefined ? null : Number(inFlightRaw),
     central,
+    allowPlainSecrets: parseBool(env, 'KIPU_ALLOW_PLAIN_SECRETS') ?? false,
   };
 }
 

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { EngineToMainMessage } from '../../shared/ipc';
 import { loadSettings } from '../config/settings';
-import { FileSecretStore } from '../config/secrets';
+import { desktopSecretStore, FileSecretStore, type SecretStore } from '../config/secrets';
 import { createLogger } from './logger';
 import { startEngine } from './engine';
 import { obtainMasterKey, type ParentPortLike } from './master-key';
@@ -14,18 +14,24 @@ async function main(): Promise<void> {
   const settings = loadSettings({ KIPU_PORT: '0', ...process.env });
   const log = createLogger({ level: settings.logLevel, dataDir: settings.dataDir, stdout: !parent });
 
-  let masterKey: Buffer | null = null;
+  const file = join(settings.dataDir, 'secrets.json');
+  let secrets: SecretStore;
   if (parent) {
+    let masterKey: Buffer | null = null;
     try {
       masterKey = await obtainMasterKey(parent);
     } catch (err) {
-      // No keystore (e.g. Linux without a keyring): the file stays plain JSON with mode 0600,
-      // as in headless mode. Said loudly, since the desktop promises encryption.
-      log.logger.warn({ err }, 'OS keystore unavailable: secrets file is not encrypted (0600 only)');
+      // No keystore (e.g. Linux without a keyring): no plain file unless the administrator
+      // opted in (decision 0040); the engine starts and sells either way.
+      log.logger.warn({ err }, 'OS keystore unavailable');
     }
+    const chosen = desktopSecretStore(file, masterKey, settings.allowPlainSecrets);
+    if (chosen.warning) log.logger.warn(chosen.warning);
+    secrets = chosen.store;
+  } else {
+    // Run as plain node outside Electron: headless rules, the 0600 file.
+    secrets = new FileSecretStore(file);
   }
-  const secrets = new FileSecretStore(join(settings.dataDir, 'secrets.json'), masterKey);
-  secrets.reseal();
 
   const engine = await startEngine(settings, { logger: log.logger, secrets });
   const ready: EngineToMainMessage = { type: 'ready', url: engine.url };

@@ -103,10 +103,10 @@ function readOctal(block: Buffer, offset: number, length: number): number {
 /**
  * The files of a package (for the simulator). Accepts ustar/GNU tars from other tools too:
  * pax 'path' records and GNU long names are honoured; directories and links are skipped.
- * Throws on a corrupt archive.
+ * Throws on a corrupt archive, and on one that inflates past `maxBytes` (a gzip bomb).
  */
-export function unpackPackage(tarGz: Buffer): { name: string; xml: string }[] {
-  const tar = gunzipSync(tarGz);
+export function unpackPackage(tarGz: Buffer, maxBytes?: number): { name: string; xml: string }[] {
+  const tar = gunzipSync(tarGz, maxBytes === undefined ? {} : { maxOutputLength: maxBytes });
   const out: { name: string; xml: string }[] = [];
   let pos = 0;
   let nextName: string | null = null;

@@ -2,7 +2,7 @@
 // certificate (public) lives in the settings table; its private key only in the secret store.
 // Training tenants get a self-signed certificate generated on first use.
 import type { SettingsStore } from '../store/settings-store';
-import type { SecretStore } from '../config/secrets';
+import { KeystoreUnavailableError, type SecretStore } from '../config/secrets';
 import type { Tenant } from '../store/tenants';
 import { createXmlSigner, type XmlSigner } from './signing';
 import { generateTrainingCertificate, loadCertificate, type LoadedCertificate } from './certificate';
@@ -26,6 +26,11 @@ const keyName = (tenantId: string) => `cert.key.${tenantId}`;
 
 export class SignerProvider {
   private readonly cache = new Map<string, { certPem: string; signer: XmlSigner }>();
+  /**
+   * Training keys the secret store refused (a desktop without keystore, decision 0040): kept in
+   * memory only, a new certificate next start. A training certificate signs nothing fiscal.
+   */
+  private readonly trainingKeys = new Map<string, string>();
 
   constructor(
     private readonly settings: SettingsStore,
@@ -45,7 +50,12 @@ export class SignerProvider {
       notAfter: cert.notAfter.toISOString(),
       training,
     };
-    this.secrets.set(keyName(tenantId), cert.keyPem);
+    try {
+      this.secrets.set(keyName(tenantId), cert.keyPem);
+    } catch (err) {
+      if (!(training && err instanceof KeystoreUnavailableError)) throw err;
+      this.trainingKeys.set(tenantId, cert.keyPem);
+    }
     this.settings.set(tenantId, 'certificate', info);
     this.cache.delete(tenantId);
     return info;
@@ -53,19 +63,30 @@ export class SignerProvider {
 
   forTenant(tenant: Tenant): XmlSigner {
     let info = this.info(tenant.id);
-    if (!info && tenant.training) {
-      const gen = generateTrainingCertificate({ nit: tenant.nit, razonSocial: tenant.razonSocial, now: this.now() });
-      info = this.install(tenant.id, loadCertificate(gen), true);
-    }
-    if (!info) throw new MissingCertificateError();
     // The key is read from the secret store (a decryption) only when the certificate changed:
     // this runs on every electronic sale.
     const cached = this.cache.get(tenant.id);
-    if (cached && cached.certPem === info.certPem) return cached.signer;
-    const keyPem = this.secrets.get(keyName(tenant.id));
+    if (info && cached && cached.certPem === info.certPem) return cached.signer;
+    if (!info && tenant.training) info = this.installTraining(tenant);
+    if (!info) throw new MissingCertificateError();
+    let keyPem = this.keyOf(tenant.id);
+    if (!keyPem && info.training && tenant.training) {
+      // A training key an earlier run kept in memory only: a new training certificate.
+      info = this.installTraining(tenant);
+      keyPem = this.keyOf(tenant.id);
+    }
     if (!keyPem) throw new MissingCertificateError();
     const signer = createXmlSigner({ keyPem, certPem: info.certPem });
     this.cache.set(tenant.id, { certPem: info.certPem, signer });
     return signer;
+  }
+
+  private keyOf(tenantId: string): string | null {
+    return this.secrets.get(keyName(tenantId)) ?? this.trainingKeys.get(tenantId) ?? null;
+  }
+
+  private installTraining(tenant: Tenant): CertificateInfo {
+    const gen = generateTrainingCertificate({ nit: tenant.nit, razonSocial: tenant.razonSocial, now: this.now() });
+    return this.install(tenant.id, loadCertificate(gen), true);
   }
 }

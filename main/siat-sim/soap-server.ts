@@ -14,7 +14,8 @@ import { operacionesHandlers } from './handlers/operaciones';
 import { recepcionHandlers } from './handlers/recepcion';
 import { comprasHandlers } from './handlers/compras';
 import type { Handlers } from './handlers/types';
-import { readBody, sendXml } from './http-io';
+import { BodyTooLargeError, readBody, sendXml } from './http-io';
+import { ARCHIVO_PLACEHOLDER, checkRequestXml, splitArchivo, type RequestProblem } from './request-guard';
 import type { SimLogger } from './logger';
 import { outerWsdl } from './wsdl';
 
@@ -70,15 +71,31 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
       res.writeHead(405, { Allow: 'POST, GET' }).end();
       return;
     }
-    const body = (await readBody(req)).toString('utf8');
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      // §3.6's 100 MB and some room: answered, then the connection is closed unread.
+      sendXml(res, 413, buildFaultEnvelope('soap:Client', `Request entity too large: ${err.message}`), { Connection: 'close' });
+      res.on('finish', () => req.destroy());
+      return;
+    }
+    // Issue #16: the archivo's base64 is set aside, the rest checked for size, depth and
+    // namespaces before the parser reads it (request-guard.ts).
+    const { xml: body, archivo } = splitArchivo(raw.toString('utf8'));
+    const problem: RequestProblem | null = checkRequestXml(body);
 
     let operation: string | null = null;
-    let parsed: ReturnType<typeof parseEnvelope> | null;
-    try {
-      parsed = parseEnvelope(body);
-      if (parsed.kind === 'body') operation = parsed.wrapperName;
-    } catch {
-      parsed = null;
+    let parsed: ReturnType<typeof parseEnvelope> | null = null;
+    let parseError = 'not a SOAP envelope';
+    if (!problem) {
+      try {
+        parsed = parseEnvelope(body);
+        if (parsed.kind === 'body') operation = parsed.wrapperName;
+      } catch (err) {
+        parseError = err instanceof Error ? err.message : String(err);
+      }
     }
 
     // Fault injection (README): decided per service/operation before anything else.
@@ -98,22 +115,26 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
         res.on('close', () => hung.delete(res));
         // "SIAT received it but the client timed out": process, then never answer.
         if (state.faults.acceptBeforeTimeout && parsed?.kind === 'body') {
-          await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper).catch(() => undefined);
+          await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper, archivo).catch(() => undefined);
         }
         return;
       }
       if (f.mode === 'latency') await sleep(f.latencyMs ?? 0);
     }
 
+    if (problem) {
+      sendXml(res, problem.status, buildFaultEnvelope(problem.faultcode, problem.faultstring), problem.status === 413 ? { Connection: 'close' } : {});
+      return;
+    }
     if (!parsed) {
-      sendXml(res, 500, buildFaultEnvelope('soap:Client', 'Error reading XMLStreamReader: not a SOAP envelope'));
+      sendXml(res, 500, buildFaultEnvelope('soap:Client', `Error reading XMLStreamReader: ${parseError}`));
       return;
     }
     if (parsed.kind === 'fault') {
       sendXml(res, 500, buildFaultEnvelope('soap:Client', 'Unexpected Fault in request'));
       return;
     }
-    const result = await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper);
+    const result = await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper, archivo);
     sendXml(res, result.status, result.xml);
   }
 
@@ -124,9 +145,13 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     servicePath: string,
     operation: string,
     wrapper: unknown,
+    archivo: string | null,
   ): Promise<{ status: number; xml: string }> {
-    const spec = (SIAT_SERVICES[serviceKey].operations as Record<string, OperationSpec>)[operation];
-    const handler = operation === 'verificarComunicacion' ? verificarComunicacion : HANDLERS[serviceKey][operation];
+    // Own members only: an operation named `valueOf` or `hasOwnProperty` is unknown, not a handler.
+    const operations = SIAT_SERVICES[serviceKey].operations as Record<string, OperationSpec>;
+    const handlers = HANDLERS[serviceKey];
+    const spec = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+    const handler = operation === 'verificarComunicacion' ? verificarComunicacion : Object.hasOwn(handlers, operation) ? handlers[operation] : undefined;
     if (!spec || !handler) {
       return { status: 500, xml: buildFaultEnvelope('soap:Client', `Unexpected wrapper element {https://siat.impuestos.gob.bo/}${operation} found.`) };
     }
@@ -145,6 +170,8 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     let request: Record<string, unknown>;
     try {
       request = spec.request === null ? {} : coerceFields(spec.requestFields, wrapperChild(wrapper, spec.request));
+      // The archivo set aside before parsing goes back where its placeholder is.
+      if (archivo !== null && request['archivo'] === ARCHIVO_PLACEHOLDER) request['archivo'] = archivo;
     } catch (err) {
       // JAX-WS style unmarshalling fault (a value of the wrong type).
       const text = err instanceof SoapFormatError ? err.message : String(err);

@@ -23,6 +23,8 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { operationsOf, type OpenApiDocument, type Operation, type Parameter, type Schema } from '../fixtures/openapi';
 import { sqliteConnection } from '../../main/store/store';
 import { MAX_JSON_DEPTH } from '../../shared/api/limits';
+import { createPurchase, settlePurchases } from '../fixtures/purchases';
+import { educationItem, submitBatch, waitCompleted } from '../integration/massive/helpers';
 
 // KIPU_FUZZ_SEED / KIPU_FUZZ_RUNS explore further by hand; `npm test` always runs these.
 const SEED = Number(process.env.KIPU_FUZZ_SEED ?? 160_016);
@@ -366,6 +368,17 @@ const FINGERPRINTED = {
   webhook_endpoints: 'SELECT * FROM webhook_endpoints ORDER BY id',
   third_party_users: 'SELECT * FROM third_party_users ORDER BY id',
   settings: 'SELECT * FROM settings ORDER BY 1, 2',
+  // The routes added since (cash, purchases and books, massive emission, sectors): their tables too.
+  cash_sessions: 'SELECT * FROM cash_sessions ORDER BY id',
+  cash_movements: 'SELECT * FROM cash_movements ORDER BY id',
+  invoice_payments: 'SELECT * FROM invoice_payments ORDER BY 1, 2',
+  purchases: 'SELECT * FROM purchases ORDER BY id',
+  purchase_packages: 'SELECT * FROM purchase_packages ORDER BY 1',
+  purchase_queries: 'SELECT * FROM purchase_queries ORDER BY 1',
+  invoice_batches: 'SELECT * FROM invoice_batches ORDER BY id',
+  invoice_batch_items: 'SELECT * FROM invoice_batch_items ORDER BY 1, 2',
+  invoice_batch_packages: 'SELECT * FROM invoice_batch_packages ORDER BY 1',
+  invoice_counters: 'SELECT * FROM invoice_counters ORDER BY 1, 2, 3, 4',
 } as const;
 
 let eng: TestEngine;
@@ -439,6 +452,15 @@ before(async () => {
   const inv = (await invoice.json()).data as { id: string; cuf: string };
   known.id = [inv.id, (await product.json()).data.id];
   known.cuf = [inv.cuf];
+  // Ids of the routes added since, so their requests get past the lookups: a cash session, a
+  // purchase (sent and validated before the fuzzing starts) and a completed massive batch.
+  const session = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId: known.posId[0], openingFloat: 100 } });
+  assert.equal(session.status, 201, await session.clone().text());
+  const purchase = await createPurchase(eng);
+  await settlePurchases(eng);
+  const batch = await submitBatch(eng.api, known.posId[0]!, [educationItem(1)]);
+  await waitCompleted(eng.api, batch.batchId);
+  known.id.push((await session.json()).data.id, purchase.id, batch.batchId);
 });
 after(async () => {
   await eng?.stop();

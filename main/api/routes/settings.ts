@@ -155,6 +155,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       const url = req.body.url?.trim();
       const current = deps.gateway.urlOf(req.tenant);
       const changes = url !== undefined && url.replace(/\/+$/, '') !== current;
+      let urlValue: string | null | undefined;
       if (changes && deps.gateway.urlSetBy(req.tenant) === 'admin') {
         throw unprocessable(`La URL del SIAT de este contribuyente la fijó el administrador (${current}): pídale que la cambie con npm run admin -- siat url`, [
           { field: 'url', rule: 'admin', message: 'la fija el administrador' },
@@ -175,15 +176,16 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
             { field: 'url', rule: 'training', message: 'no se puede cambiar en modo entrenamiento' },
           ]);
         }
-        deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, official);
+        urlValue = official;
       } else if (url === '') {
-        deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, null);
+        urlValue = null;
       }
-      if (token !== undefined) {
-        const t = token.trim();
-        if (!t) throw unprocessable('El token delegado está vacío', [{ field: 'token', rule: 'required', message: 'no puede estar vacío' }]);
-        deps.secrets.set(tokenSecretName(req.tenant.id), t);
-      }
+      const t = token?.trim();
+      if (t === '') throw unprocessable('El token delegado está vacío', [{ field: 'token', rule: 'required', message: 'no puede estar vacío' }]);
+      // The token first: a store that refuses it (a desktop without keystore, decision 0040)
+      // leaves the URL and the date as they were.
+      if (t !== undefined) deps.secrets.set(tokenSecretName(req.tenant.id), t);
+      if (urlValue !== undefined) deps.store.settings.set(req.tenant.id, SIAT_URL_SETTING, urlValue);
       // The date describes one token: a new token without its date must not inherit the old one's.
       if (tokenExpiresOn !== undefined) deps.store.settings.set(req.tenant.id, TOKEN_EXPIRY_SETTING, tokenExpiresOn);
       else if (token !== undefined) deps.store.settings.set(req.tenant.id, TOKEN_EXPIRY_SETTING, null);

@@ -20,6 +20,7 @@ import { checkCurrentCufd, checkPointOfSaleRequest, num, str, type Req } from '.
 import { estado, msg, reject, type SimMessage } from '../respond';
 import type { SimulatorState } from '../state';
 import { ComprasLog, type ComprasPackageRow } from '../state/compras';
+import { MAX_PACKAGE_TAR_BYTES } from './recepcion';
 import type { Handlers } from './types';
 
 /** PURCHASES.md §1.1. */
@@ -48,7 +49,7 @@ function readTarGz(req: Req): { bytes: Buffer; files: { name: string; xml: strin
   const bytes = Buffer.from(archivo, 'base64');
   if ((str(req, 'hashArchivo') ?? '').toLowerCase() !== createHash('sha256').update(bytes).digest('hex')) reject(969);
   try {
-    return { bytes, files: unpackPackage(bytes) };
+    return { bytes, files: unpackPackage(bytes, MAX_PACKAGE_TAR_BYTES) };
   } catch {
     return reject(920);
   }
@@ -91,7 +92,7 @@ function checkRegistro(state: SimulatorState, log: ComprasLog, nit: string, pkg:
 
 async function validateComprasPackage(state: SimulatorState, pkg: ComprasPackageRow): Promise<void> {
   const log = comprasLog(state);
-  const files = unpackPackage(pkg.archivo);
+  const files = unpackPackage(pkg.archivo, MAX_PACKAGE_TAR_BYTES);
   const xsd = await validatePurchaseXml(files.map((f) => f.xml));
   const messages: SimMessage[] = [];
   let valid = 0;

@@ -17,6 +17,13 @@ import { estado, msg, reject, type SimMessage } from '../respond';
 import { PACKAGE_WINDOW_MS, type PackageRow, type SimulatorState } from '../state';
 import type { CallInfo, Handler, Handlers } from './types';
 
+/**
+ * What an archivo may inflate to (issue #16: a gzip bomb is 920, not the simulator's memory):
+ * one invoice with 500 lines is well under 1 MiB; a package of 1,000 of them under 256 MiB.
+ */
+export const MAX_INVOICE_XML_BYTES = 16 * 1024 * 1024;
+export const MAX_PACKAGE_TAR_BYTES = 256 * 1024 * 1024;
+
 /** §3.6: offline/CAFC packages ≤ 500 documents (954); massive ≤ 1000 (956). */
 export const PACKAGE_MAX = 500;
 export const MASSIVE_MAX = 1000;
@@ -82,7 +89,7 @@ function readArchivo(req: Req): Buffer {
 function readPackage(req: Req): { bytes: Buffer; files: { name: string; xml: string }[] } {
   const bytes = readArchivo(req);
   try {
-    return { bytes, files: unpackPackage(bytes) };
+    return { bytes, files: unpackPackage(bytes, MAX_PACKAGE_TAR_BYTES) };
   } catch {
     return reject(920);
   }
@@ -165,7 +172,7 @@ function processPackage(state: SimulatorState, codigo: string): Promise<void> {
 async function validatePackage(state: SimulatorState, codigo: string): Promise<void> {
   const pkg = state.reception.package(codigo);
   if (!pkg || pkg.estado !== 901) return;
-  const files = unpackPackage(pkg.archivo);
+  const files = unpackPackage(pkg.archivo, MAX_PACKAGE_TAR_BYTES);
   const ctx: DocumentCheckContext = {
     state,
     nit: pkg.nit,
@@ -284,7 +291,7 @@ const recepcionFactura: Handler = async (state, req, call) => {
   const bytes = readArchivo(req);
   let xml: string;
   try {
-    xml = gunzipSync(bytes).toString('utf8');
+    xml = gunzipSync(bytes, { maxOutputLength: MAX_INVOICE_XML_BYTES }).toString('utf8');
   } catch {
     reject(920);
   }

@@ -10,7 +10,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SecretStore, type SafeStorageLike } from '../../../main/desktop/secrets';
-import { FileSecretStore } from '../../../main/config/secrets';
+import { desktopSecretStore, FileSecretStore, KeystoreUnavailableError, NO_KEYSTORE_MESSAGE, NoKeystoreSecretStore } from '../../../main/config/secrets';
+import { loadSettings } from '../../../main/config/settings';
 import { obtainMasterKey, type ParentPortLike } from '../../../main/engine/master-key';
 import { isEngineToMainMessage, type EngineToMainMessage, type MainToEngineMessage } from '../../../shared/ipc';
 import { tempDir } from '../../fixtures/tmp';
@@ -162,6 +163,109 @@ test('the desktop chain: the engine gets its master key from the main side, and 
     assertNotIn(engineFile, masterKey);
     // The next start gets the same key back and reads the token.
     assert.equal(new FileSecretStore(engineFile, await obtainMasterKey(parent)).get('tenant:1:siat.token'), TOKEN);
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+// ---- a desktop without an OS keystore (issue #16, decision 0040) ---------------------------------
+
+test('desktop engine without a keystore: secrets are refused with a Spanish message naming the way out, and nothing is written', () => {
+  const tmp = tempDir();
+  try {
+    const file = join(tmp.dir, 'datos', 'secrets.json');
+    const { store, warning } = desktopSecretStore(file, null, false);
+    assert.ok(store instanceof NoKeystoreSecretStore);
+    assert.match(warning ?? '', /secrets are refused/);
+    const err = (() => {
+      try {
+        store.set('tenant:1:siat.token', TOKEN);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    assert.ok(err instanceof KeystoreUnavailableError);
+    assert.equal(err.message, NO_KEYSTORE_MESSAGE);
+    assert.match(err.message, /no guarda secretos .* en un archivo sin cifrar/);
+    assert.match(err.message, /llavero/);
+    assert.match(err.message, /KIPU_ALLOW_PLAIN_SECRETS=1/);
+    assert.match(err.message, /Las ventas siguen funcionando/);
+    assert.equal(existsSync(file), false, 'no file');
+    assert.equal(existsSync(`${file}.tmp`), false, 'no temporary file');
+    assert.equal(store.get('tenant:1:siat.token'), null);
+    store.delete('tenant:1:siat.token');
+    assert.equal(existsSync(file), false, 'a delete writes nothing either');
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+test('desktop engine without a keystore: a plain file left by an earlier version is read, never added to, and a secret can be removed from it', () => {
+  const tmp = tempDir();
+  try {
+    const file = join(tmp.dir, 'secrets.json');
+    new FileSecretStore(file).set('tenant:1:siat.token', TOKEN);
+    new FileSecretStore(file).set('tenant:1:smtp', 'clave-smtp');
+    const before = readFileSync(file);
+    const { store, warning } = desktopSecretStore(file, null, false);
+    assert.match(warning ?? '', /left by an earlier version is still read/);
+    assert.equal(store.get('tenant:1:siat.token'), TOKEN, 'the till keeps the token it sold with yesterday');
+    assert.throws(() => store.set('tenant:1:siat.token', 'otro'), KeystoreUnavailableError);
+    assert.throws(() => store.set('tenant:2:siat.token', 'nuevo'), KeystoreUnavailableError);
+    assert.deepEqual(readFileSync(file), before, 'byte-identical after the refused writes');
+    store.delete('tenant:1:smtp');
+    assert.equal(store.get('tenant:1:smtp'), null);
+    assert.equal(store.get('tenant:1:siat.token'), TOKEN);
+    assertNotIn(file, 'clave-smtp');
+    if (posix) assert.equal(mode(file), 0o600);
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+test('desktop engine without a keystore: an encrypted file (sealed while the keystore was there) is not readable and not touched', () => {
+  const tmp = tempDir();
+  try {
+    const file = join(tmp.dir, 'secrets.json');
+    new FileSecretStore(file, randomBytes(32)).set('tenant:1:siat.token', TOKEN);
+    const before = readFileSync(file);
+    const { store } = desktopSecretStore(file, null, false);
+    assert.equal(store.get('tenant:1:siat.token'), null);
+    store.delete('tenant:1:siat.token');
+    assert.deepEqual(readFileSync(file), before);
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+test('KIPU_ALLOW_PLAIN_SECRETS=1: the administrator\'s opt-in keeps the plain 0600 file, said in the log', () => {
+  const tmp = tempDir();
+  try {
+    assert.equal(loadSettings({ KIPU_DATA_DIR: tmp.dir }).allowPlainSecrets, false);
+    assert.equal(loadSettings({ KIPU_DATA_DIR: tmp.dir, KIPU_ALLOW_PLAIN_SECRETS: '1' }).allowPlainSecrets, true);
+    const file = join(tmp.dir, 'datos', 'secrets.json');
+    const { store, warning } = desktopSecretStore(file, null, true);
+    assert.match(warning ?? '', /KIPU_ALLOW_PLAIN_SECRETS=1.*plain file/);
+    store.set('tenant:1:siat.token', TOKEN);
+    assert.equal(store.get('tenant:1:siat.token'), TOKEN);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).enc, 'none');
+    if (posix) assert.equal(mode(file), 0o600);
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+test('desktop engine with a keystore: the master key seals the file, and a plain leftover is sealed at start', () => {
+  const tmp = tempDir();
+  try {
+    const file = join(tmp.dir, 'secrets.json');
+    new FileSecretStore(file).set('tenant:1:siat.token', TOKEN);
+    const key = randomBytes(32);
+    const { store, warning } = desktopSecretStore(file, key, false);
+    assert.equal(warning, null);
+    assertNotIn(file, TOKEN);
+    assert.equal(store.get('tenant:1:siat.token'), TOKEN);
   } finally {
     tmp.cleanup();
   }
