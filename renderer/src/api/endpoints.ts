@@ -33,6 +33,7 @@ import type {
   PointOfSale,
   PrintResult,
   PrinterSettings,
+  TillPrinting,
   Product,
   ProductImportResult,
   ProductInput,
@@ -132,6 +133,7 @@ export function createKipuApi(http: HttpClient) {
     saveSiat: (s: SiatSettingsInput) => put<SiatSettingsView>('/api/v1/settings/siat', s),
     uploadCertificate: (c: CertificateUpload) => post<CertificateInfo>('/api/v1/settings/certificate', c),
     printer: () => get<PrinterSettings>('/api/v1/settings/printer'),
+    tillPrinting: () => get<TillPrinting>('/api/v1/printing/till-settings'),
     savePrinter: (p: PrinterSettings) => put<PrinterSettings>('/api/v1/settings/printer', p),
     testPrinter: () => post<PrintResult>('/api/v1/settings/printer/test'),
     uploadLogo: (companyId: string, png: Blob) =>

@@ -1,7 +1,7 @@
 // "Emitir e imprimir" (F12): builds the request, reuses the Idempotency-Key on retries,
 // issues, prints, and starts the next sale at once.
 import { create } from 'zustand';
-import type { Invoice, PrinterSettings } from '../../../shared/api-types';
+import type { Invoice, TillPrinting } from '../../../shared/api-types';
 import { api } from '../api';
 import { ApiError, describeError } from '../api/errors';
 import { attemptFor, buildInvoiceRequest, type SaleAttempt } from './invoice-request';
@@ -37,7 +37,7 @@ export interface IssuedSale {
  * printed (a printed ticket carries the kick, and the engine leaves it out of card-only sales),
  * the printer has a drawer, and part of the sale was paid in cash (issue 17; docs/decisions/0041).
  */
-export function drawerAfterSale(printer: Pick<PrinterSettings, 'printOnIssue' | 'drawerKick'> | null, paidInCash: boolean): boolean {
+export function drawerAfterSale(printer: Pick<TillPrinting, 'printOnIssue' | 'drawerKick'> | null, paidInCash: boolean): boolean {
   return printer !== null && !printer.printOnIssue && printer.drawerKick && paidInCash;
 }
 
@@ -46,7 +46,8 @@ interface IssueState {
   errors: string[];
   attempt: SaleAttempt | null;
   last: IssuedSale | null;
-  printer: PrinterSettings | null;
+  /** What the till may know of the printer (null until read, or when the engine did not answer). */
+  printer: TillPrinting | null;
   loadPrinter(): Promise<void>;
   issue(): Promise<void>;
   reprintLast(): Promise<void>;
@@ -68,7 +69,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
 
   async loadPrinter() {
     try {
-      set({ printer: await api.printer() });
+      set({ printer: await api.tillPrinting() });
     } catch {
       set({ printer: null });
     }
