@@ -63,6 +63,7 @@ export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type Produc
 export type { CertificateInfo, CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSettings } from './api/settings';
 export type { PrintResult } from './api/printing';
 export type { PrinterSettings, TillPrinting } from './api/printing';
+export type { DemoStoreRemoval, DemoStoreState } from './api/demo-store';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
 export type { CashReport, CashSessionView, PaymentInput, PaymentKind as PaymentMethodKind } from './api/cash';

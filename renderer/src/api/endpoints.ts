@@ -33,6 +33,8 @@ import type {
   PointOfSale,
   PrintResult,
   PrinterSettings,
+  DemoStoreRemoval,
+  DemoStoreState,
   TillPrinting,
   Product,
   ProductImportResult,
@@ -79,6 +81,9 @@ export function createKipuApi(http: HttpClient) {
     productLookup: (code: string) => get<Product>('/api/v1/products/lookup', { code }),
     createProduct: (p: ProductInput) => post<Product>('/api/v1/products', p),
     updateProduct: (id: string, p: ProductInput) => put<Product>(`/api/v1/products/${enc(id)}`, p),
+    /** Training only (409 elsewhere): the demo store's products, and their removal in one step. */
+    demoStore: () => get<DemoStoreState>('/api/v1/training/demo-store'),
+    removeDemoStore: () => http.request<DemoStoreRemoval>('DELETE', '/api/v1/training/demo-store'),
     importProducts: (csv: string) =>
       http.request<ProductImportResult>('POST', '/api/v1/products/import', { body: csv, contentType: 'text/csv' }),
 
