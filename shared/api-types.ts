@@ -62,11 +62,12 @@ export type { BranchOffice, BranchOfficeInput } from './api/branch';
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';
 export type { CertificateInfo, CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSettings } from './api/settings';
 export type { PrintResult } from './api/printing';
-export type { PrinterSettings } from './api/printing';
+export type { PrinterSettings, TillPrinting } from './api/printing';
+export type { DemoStoreRemoval, DemoStoreState } from './api/demo-store';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
-export type { CashReport, CashSessionView } from './api/cash';
-export { DENOMINATION_KEYS } from './api/cash';
+export type { CashReport, CashSessionView, PaymentInput, PaymentKind as PaymentMethodKind } from './api/cash';
+export { DENOMINATION_KEYS, PAYMENT_KIND_LABEL } from './api/cash';
 
 export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
 export type { BookTotals } from './api/books';

@@ -135,6 +135,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'PUT /api/v1/settings/siat': ADMIN,
   'POST /api/v1/settings/certificate': ADMIN,
   'GET /api/v1/settings/printer': ADMIN,
+  'GET /api/v1/printing/till-settings': TILL,
   'PUT /api/v1/settings/printer': ADMIN,
   'POST /api/v1/settings/printer/test': ADMIN,
   'GET /api/v1/settings/smtp': ADMIN,

@@ -1,5 +1,5 @@
 // The training mode's demo store (issue 17): its state and its one-step removal.
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 
 export const DemoStoreStateSchema = Type.Object({
   loaded: Type.Boolean({ description: 'Se cargó al iniciar el modo entrenamiento' }),
@@ -11,3 +11,6 @@ export const DemoStoreRemovalSchema = Type.Object({
   products: Type.Integer({ description: 'Productos de demostración quitados' }),
   clients: Type.Integer({ description: 'Clientes de demostración olvidados' }),
 });
+
+export type DemoStoreState = Static<typeof DemoStoreStateSchema>;
+export type DemoStoreRemoval = Static<typeof DemoStoreRemovalSchema>;

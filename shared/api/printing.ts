@@ -29,6 +29,18 @@ export const PrinterSettingsViewSchema = Type.Intersect([
   Type.Object({ configured: Type.Boolean({ description: 'false = valores por defecto, aún no guardados' }) }),
 ]);
 
+/**
+ * What the till needs to know after a sale (GET /api/v1/printing/till-settings, till scope): whether
+ * it prints the ticket itself and whether the printer has a cash drawer. The printer's address
+ * stays with the administrator's route.
+ */
+export const TillPrintingSchema = Type.Object({
+  configured: Type.Boolean({ description: 'false = no se guardó ninguna impresora (valores por defecto)' }),
+  printOnIssue: Type.Boolean({ description: 'La interfaz imprime el ticket al emitir' }),
+  drawerKick: Type.Boolean({ description: 'La impresora tiene cajón de dinero' }),
+});
+export type TillPrinting = Static<typeof TillPrintingSchema>;
+
 export const PrintOutcomeSchema = Type.Object({
   printed: Type.Boolean(),
   detail: Type.String(),

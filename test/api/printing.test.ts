@@ -87,6 +87,14 @@ test('saved settings round-trip; an unknown field → 400', async () => {
   assert.deepEqual(got.data, { ...settingsFor(`tcp://127.0.0.1:${printer.port}`), configured: true });
 });
 
+test('the till key reads whether to print on issue and whether there is a drawer, never the printer\'s address', async () => {
+  const till = eng.demoApiKey!;
+  assert.equal((await eng.api('/api/v1/settings/printer', { key: till })).status, 403);
+  const res = await eng.api('/api/v1/printing/till-settings', { key: till });
+  assert.equal(res.status, 200);
+  assert.deepEqual((await res.json()).data, { configured: true, printOnIssue: true, drawerKick: false });
+});
+
 test('printing an invoice sends ESC/POS with its number, CUF and client to the TCP printer', async () => {
   await eng.api('/api/v1/settings/printer', { method: 'PUT', json: settingsFor(`tcp://127.0.0.1:${printer.port}`) });
   const n = printer.jobs.length;

@@ -121,9 +121,10 @@ export class TillPage {
 
   /**
    * One sale by keyboard only: F2 product ("n*CODE" Enter), F4 client (document number, Tab to
-   * the name), F6 cash received, F12 issue. Returns the new invoice's number.
+   * the name), F6 cash received (or `pay`, which types the payment with focus in "Recibido"),
+   * F12 issue. Returns the new invoice's number.
    */
-  async sellByKeyboard(opts: { items: [number, string][]; docNumber: string; name: string; cash: string }): Promise<number> {
+  async sellByKeyboard(opts: { items: [number, string][]; docNumber: string; name: string } & ({ cash: string } | { pay: () => Promise<void> })): Promise<number> {
     const k = this.page.keyboard;
     const before = await this.lastInvoiceNumber();
     await k.press('F2');
@@ -137,7 +138,8 @@ export class TillPage {
     await this.tabTo('client-name');
     await k.type(opts.name);
     await k.press('F6');
-    await k.type(opts.cash);
+    if ('pay' in opts) await opts.pay();
+    else await k.type(opts.cash);
     await k.press('F12');
     await this.page.waitForFunction(
       (prev) => {

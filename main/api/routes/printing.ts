@@ -15,7 +15,7 @@ import { printTestPage, printTicket, type PrintResult, type SendOptions } from '
 import { ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
-import { PrintOutcomeSchema, PrinterSettingsViewSchema } from '../../../shared/api/printing';
+import { PrintOutcomeSchema, PrinterSettingsViewSchema, TillPrintingSchema } from '../../../shared/api/printing';
 
 const SETTING_KEY = 'printer';
 
@@ -85,6 +85,18 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
     async (req) => {
       const s = saved(req.tenant.id);
       return ok({ ...(s ?? DEFAULT_PRINTER_SETTINGS), configured: s !== null });
+    },
+  );
+
+  // The till's key (scope till) may not read the printer's settings; it still has to know whether
+  // to print the ticket and whether to open the drawer after a cash sale (issue 17).
+  r.get(
+    '/api/v1/printing/till-settings',
+    { schema: { tags, summary: 'Lo que la caja necesita saber de la impresora: imprimir al emitir y si tiene cajón', response: { 200: apiResponse(TillPrintingSchema) } } },
+    async (req) => {
+      const s = saved(req.tenant.id);
+      const { printOnIssue, drawerKick } = s ?? DEFAULT_PRINTER_SETTINGS;
+      return ok({ configured: s !== null, printOnIssue, drawerKick });
     },
   );
 

@@ -33,6 +33,9 @@ import type {
   PointOfSale,
   PrintResult,
   PrinterSettings,
+  DemoStoreRemoval,
+  DemoStoreState,
+  TillPrinting,
   Product,
   ProductImportResult,
   ProductInput,
@@ -78,6 +81,9 @@ export function createKipuApi(http: HttpClient) {
     productLookup: (code: string) => get<Product>('/api/v1/products/lookup', { code }),
     createProduct: (p: ProductInput) => post<Product>('/api/v1/products', p),
     updateProduct: (id: string, p: ProductInput) => put<Product>(`/api/v1/products/${enc(id)}`, p),
+    /** Training only (409 elsewhere): the demo store's products, and their removal in one step. */
+    demoStore: () => get<DemoStoreState>('/api/v1/training/demo-store'),
+    removeDemoStore: () => http.request<DemoStoreRemoval>('DELETE', '/api/v1/training/demo-store'),
     importProducts: (csv: string) =>
       http.request<ProductImportResult>('POST', '/api/v1/products/import', { body: csv, contentType: 'text/csv' }),
 
@@ -132,6 +138,7 @@ export function createKipuApi(http: HttpClient) {
     saveSiat: (s: SiatSettingsInput) => put<SiatSettingsView>('/api/v1/settings/siat', s),
     uploadCertificate: (c: CertificateUpload) => post<CertificateInfo>('/api/v1/settings/certificate', c),
     printer: () => get<PrinterSettings>('/api/v1/settings/printer'),
+    tillPrinting: () => get<TillPrinting>('/api/v1/printing/till-settings'),
     savePrinter: (p: PrinterSettings) => put<PrinterSettings>('/api/v1/settings/printer', p),
     testPrinter: () => post<PrintResult>('/api/v1/settings/printer/test'),
     uploadLogo: (companyId: string, png: Blob) =>

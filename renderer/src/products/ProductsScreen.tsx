@@ -10,6 +10,7 @@ import { Pager } from '../components/Pager';
 import { amountInputText, parseAmount } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
+import { DemoStoreBar } from './DemoStoreBar';
 
 const EMPTY: ProductInput = {
   code: '',
@@ -71,6 +72,7 @@ export function ProductsScreen() {
         </button>
       </div>
       <ErrorOf error={error} />
+      <DemoStoreBar onRemoved={() => void load(0)} />
       <CsvImport onDone={() => void load(0)} />
       <table className="grid">
         <thead>

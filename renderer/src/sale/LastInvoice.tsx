@@ -68,6 +68,12 @@ export function LastInvoice() {
             {last.print.state === 'skipped' && 'Impresión automática desactivada'}
             {last.print.state === 'done' && (last.print.printed ? 'Ticket impreso' : `No se imprimió: ${last.print.detail}`)}
           </span>
+          {last.drawer.state !== 'none' && (
+            <span data-testid="drawer-status" data-state={last.drawer.state === 'done' ? (last.drawer.opened ? 'opened' : 'failed') : 'opening'} className={`print-status ${last.drawer.state === 'done' && !last.drawer.opened ? 'warn' : ''}`}>
+              {last.drawer.state === 'opening' && 'Abriendo el cajón…'}
+              {last.drawer.state === 'done' && (last.drawer.opened ? 'Cajón abierto' : `No se abrió el cajón: ${last.drawer.detail}`)}
+            </span>
+          )}
           <button onClick={() => void useIssue.getState().reprintLast()} data-testid="reprint-last-button" tabIndex={-1}>
             Reimprimir
           </button>

@@ -1,10 +1,11 @@
-// F6 pago: cash with change, card number, gift card; totals in cents.
+// F6 pago: cash with change, card number, gift card, and the split of one sale over cash, card
+// and QR (Tab from "Recibido" reaches "+ Tarjeta", its card number and "+ QR"); totals in cents.
 import { forwardRef, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatBs } from '../../../shared/money';
 import { parseAmount } from '../format/amount-input';
 import { cartTotals } from './cart';
-import { changeDue, paymentMethodCode, paymentMethodLabel } from './payment';
+import { changeDue, isSplit, paymentLabel, splitOf } from './payment';
 import { useCart } from './cart-store';
 import { usePayment } from './payment-store';
 
@@ -52,15 +53,37 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
   useImperativeHandle(ref, () => ({
     focus: () => (payment.kind === 'card' ? cardRef.current : receivedRef.current)?.focus(),
   }));
+  const split = isSplit(payment);
+  const parts = splitOf(payment, totals);
   const change = changeDue(payment, totals);
-  const short = payment.kind === 'cash' && payment.received !== null && payment.received < totals.due;
+  const cashDue = split ? Math.max(0, parts.cash) : totals.due;
+  const short = payment.kind === 'cash' && payment.received !== null && payment.received < cashDue;
+  // The card number is asked whenever a part is paid by card.
+  const askCard = payment.kind === 'card' || payment.cardPart > 0;
+
+  const cardNumber = askCard && (
+    <label className="field grow">
+      <span>N° de tarjeta</span>
+      <input
+        ref={cardRef}
+        aria-label="Número de tarjeta"
+        className="mono"
+        placeholder="completo o 4 primeros + 4 últimos"
+        data-testid="card-number"
+        inputMode="numeric"
+        autoComplete="off"
+        value={payment.cardNumber}
+        onChange={(e) => update({ cardNumber: e.target.value.replace(/[^\d ]/g, '') })}
+      />
+    </label>
+  );
 
   return (
     <section className="panel payment-panel" data-testid="payment-panel" aria-label="Pago">
       <h3>
-        <kbd>F6</kbd> Pago <span className="muted small">— {paymentMethodLabel(paymentMethodCode(payment, totals))}</span>
+        <kbd>F6</kbd> Pago <span className="muted small" data-testid="payment-label">— {paymentLabel(payment, totals)}</span>
       </h3>
-      <div className="row segmented" role="radiogroup" aria-label="Medio de pago">
+      <div className="row segmented" role="radiogroup" aria-label="Medio de pago (paga el resto)">
         <label className={payment.kind === 'cash' ? 'on' : ''}>
           <input
             type="radio"
@@ -77,7 +100,8 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
             name="pay-kind"
             data-testid="payment-card"
             checked={payment.kind === 'card'}
-            onChange={() => update({ kind: 'card' })}
+            // Card pays the rest: a card part of a cash sale has no meaning any more.
+            onChange={() => update({ kind: 'card', cardPart: 0 })}
           />
           Tarjeta
         </label>
@@ -85,7 +109,7 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
       {payment.kind === 'cash' ? (
         <div className="row">
           <label className="field">
-            <span>Recibido</span>
+            <span>{split ? 'Recibido (efectivo)' : 'Recibido'}</span>
             <AmountInput
               inputRef={receivedRef}
               label="Efectivo recibido"
@@ -97,26 +121,35 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
           </label>
           <div className={`change ${short ? 'short' : ''}`} data-testid="change-amount">
             <span>Cambio</span>
-            <strong>{short ? 'Falta ' + formatBs(totals.due - (payment.received ?? 0)) : formatBs(change ?? 0)}</strong>
+            <strong>{short ? 'Falta ' + formatBs(cashDue - (payment.received ?? 0)) : formatBs(change ?? 0)}</strong>
           </div>
         </div>
       ) : (
-        <div className="row">
-          <label className="field grow">
-            <span>N° de tarjeta</span>
-            <input
-              ref={cardRef}
-              aria-label="Número de tarjeta"
-              className="mono"
-              placeholder="completo o 4 primeros + 4 últimos"
-              data-testid="card-number"
-              inputMode="numeric"
-              autoComplete="off"
-              value={payment.cardNumber}
-              onChange={(e) => update({ cardNumber: e.target.value.replace(/[^\d ]/g, '') })}
-            />
+        <div className="row">{cardNumber}</div>
+      )}
+      <div className="row split-row" aria-label="Pago mixto">
+        {payment.kind === 'cash' && (
+          <label className="field">
+            <span>+ Tarjeta</span>
+            <AmountInput label="Parte con tarjeta" placeholder="pago mixto" testId="split-card-amount" value={payment.cardPart} onChange={(v) => update({ cardPart: v ?? 0 })} />
           </label>
-        </div>
+        )}
+        {payment.kind === 'cash' && cardNumber}
+        <label className="field">
+          <span>+ QR</span>
+          <AmountInput label="Parte con QR" placeholder="pago mixto" testId="split-qr-amount" value={payment.qrPart} onChange={(v) => update({ qrPart: v ?? 0 })} />
+        </label>
+      </div>
+      {split && (
+        <p className="small split-summary" data-testid="payment-split" data-cash={parts.cash} data-card={parts.card} data-qr={parts.qr}>
+          {[
+            parts.cash > 0 ? `Efectivo ${formatBs(parts.cash)}` : null,
+            parts.card > 0 ? `Tarjeta ${formatBs(parts.card)}` : null,
+            parts.qr > 0 ? `QR ${formatBs(parts.qr)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
       )}
       <div className="row">
         <label className="field">

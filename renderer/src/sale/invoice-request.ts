@@ -4,7 +4,7 @@ import { NIT_EXCEPTION } from '../../../shared/api-types';
 import { fromHundredths, type Cents } from '../../../shared/money';
 import { cartTotals, type CartLine } from './cart';
 import { clientCode, isQuickClient, validateClient, type Client } from './client';
-import { maskCardNumber, paymentMethodCode, validatePayment, type Payment } from './payment';
+import { isSplit, maskCardNumber, paymentEntries, paymentMethodCode, validatePayment, type Payment } from './payment';
 import { EMPTY_SECTOR_DRAFT, saleSectorFields, sectorRequestValues, type SectorDraft, type SectorRequestValues } from './sector-form';
 
 export interface SaleDraft {
@@ -47,7 +47,8 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
     clientDocumentNumber: d.client.documentNumber.trim(),
     clientBusinessName: quick ? 'S/N' : d.client.businessName.trim(),
     clientCode: clientCode(d.client),
-    paymentMethodCode: paymentMethodCode(d.payment, totals),
+    // A split names its methods and the engine finds SIAT's combined code; one method keeps its code.
+    ...(isSplit(d.payment) ? { payments: paymentEntries(d.payment, totals) } : { paymentMethodCode: paymentMethodCode(d.payment, totals) }),
     details: d.lines.map((l) => {
       const detail: CreateInvoiceRequest['details'][number] = {
         activityEconomic: l.activityEconomic,
@@ -66,8 +67,10 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
   };
   if (d.client.complement.trim()) req.clientComplement = d.client.complement.trim();
   if (d.client.email.trim()) req.clientEmail = d.client.email.trim();
-  if (totals.due > 0 && d.payment.kind === 'card') req.cardNumber = maskCardNumber(d.payment.cardNumber) ?? undefined;
-  if (d.payment.giftCard > 0) req.giftCardAmount = fromHundredths(d.payment.giftCard);
+  if (!isSplit(d.payment)) {
+    if (totals.due > 0 && d.payment.kind === 'card') req.cardNumber = maskCardNumber(d.payment.cardNumber) ?? undefined;
+    if (d.payment.giftCard > 0) req.giftCardAmount = fromHundredths(d.payment.giftCard);
+  }
   if (d.additionalDiscount > 0) req.additionalDiscount = fromHundredths(d.additionalDiscount);
   if (d.client.exception) req.exceptionCode = NIT_EXCEPTION;
   return { ok: true, request: req };

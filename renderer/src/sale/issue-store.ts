@@ -1,12 +1,13 @@
 // "Emitir e imprimir" (F12): builds the request, reuses the Idempotency-Key on retries,
 // issues, prints, and starts the next sale at once.
 import { create } from 'zustand';
-import type { Invoice, PrinterSettings } from '../../../shared/api-types';
+import type { Invoice, TillPrinting } from '../../../shared/api-types';
 import { api } from '../api';
 import { ApiError, describeError } from '../api/errors';
 import { attemptFor, buildInvoiceRequest, type SaleAttempt } from './invoice-request';
 import { cartTotals } from './cart';
-import { changeDue } from './payment';
+import { changeDue, hasCash } from './payment';
+import { cashApi } from '../cash/cash-api';
 import { newUuid } from './uuid';
 import type { Cents } from '../../../shared/money';
 import { useCart } from './cart-store';
@@ -21,10 +22,23 @@ export type PrintState =
   | { state: 'printing' }
   | { state: 'done'; printed: boolean; detail: string };
 
+/** The drawer pulse sent on its own after a sale with cash when the ticket is not printed. */
+export type DrawerState = { state: 'none' } | { state: 'opening' } | { state: 'done'; opened: boolean; detail: string };
+
 export interface IssuedSale {
   invoice: Invoice;
   change: Cents | null;
   print: PrintState;
+  drawer: DrawerState;
+}
+
+/**
+ * Whether the till sends the drawer pulse itself after a sale: only when the ticket is not
+ * printed (a printed ticket carries the kick, and the engine leaves it out of card-only sales),
+ * the printer has a drawer, and part of the sale was paid in cash (issue 17; docs/decisions/0041).
+ */
+export function drawerAfterSale(printer: Pick<TillPrinting, 'printOnIssue' | 'drawerKick'> | null, paidInCash: boolean): boolean {
+  return printer !== null && !printer.printOnIssue && printer.drawerKick && paidInCash;
 }
 
 interface IssueState {
@@ -32,7 +46,8 @@ interface IssueState {
   errors: string[];
   attempt: SaleAttempt | null;
   last: IssuedSale | null;
-  printer: PrinterSettings | null;
+  /** What the till may know of the printer (null until read, or when the engine did not answer). */
+  printer: TillPrinting | null;
   loadPrinter(): Promise<void>;
   issue(): Promise<void>;
   reprintLast(): Promise<void>;
@@ -54,7 +69,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
 
   async loadPrinter() {
     try {
-      set({ printer: await api.printer() });
+      set({ printer: await api.tillPrinting() });
     } catch {
       set({ printer: null });
     }
@@ -96,12 +111,19 @@ export const useIssue = create<IssueState>()((set, get) => ({
 
     const totals = cartTotals(cart.lines, cart.additionalDiscount, payment.giftCard);
     const shouldPrint = get().printer?.printOnIssue ?? true;
+    const openDrawer = drawerAfterSale(get().printer, hasCash(payment, totals));
     set({
       issuing: false,
       attempt: null,
-      last: { invoice, change: changeDue(payment, totals), print: shouldPrint ? { state: 'printing' } : { state: 'skipped' } },
+      last: {
+        invoice,
+        change: changeDue(payment, totals),
+        print: shouldPrint ? { state: 'printing' } : { state: 'skipped' },
+        drawer: openDrawer ? { state: 'opening' } : { state: 'none' },
+      },
     });
     get().resetSale();
+    if (openDrawer) await drawerInto(set, get, posId, invoice.id);
     if (shouldPrint) await printInto(set, get, invoice.id);
   },
 
@@ -138,4 +160,16 @@ async function printInto(
   }
   const last = get().last;
   if (last && last.invoice.id === invoiceId) set({ last: { ...last, print } });
+}
+
+async function drawerInto(set: (p: Partial<IssueState>) => void, get: () => IssueState, posId: string, invoiceId: string): Promise<void> {
+  let drawer: DrawerState;
+  try {
+    const r = await cashApi.openDrawer(posId);
+    drawer = { state: 'done', opened: r.printed, detail: r.detail };
+  } catch (err) {
+    drawer = { state: 'done', opened: false, detail: describeError(err).join(' ') };
+  }
+  const last = get().last;
+  if (last && last.invoice.id === invoiceId) set({ last: { ...last, drawer } });
 }

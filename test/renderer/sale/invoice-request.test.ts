@@ -48,7 +48,7 @@ describe('invoice request', () => {
     const r = buildInvoiceRequest(
       draft({
         client: { ...EMPTY_CLIENT, documentType: 5, documentNumber: '123456789', businessName: 'ACME SRL', email: 'a@b.bo', nitStatus: 'invalid', exception: true },
-        payment: { kind: 'card', received: null, cardNumber: '4111111111111234', giftCard: 500 },
+        payment: { ...EMPTY_PAYMENT, kind: 'card', cardNumber: '4111111111111234', giftCard: 500 },
       }),
     );
     expect(r.ok).toBe(true);
@@ -79,4 +79,27 @@ describe('invoice request', () => {
     expect(attemptFor(first, a.request, key)).toBe(first);
     expect(attemptFor(first, b.request, key).key).toBe('k2');
   });
+
+  it('sends a split as payments, without paymentMethodCode, card number or gift card of its own', () => {
+    // 2 × 12,50 − 0,50 = 24,50: card 10 + gift card 4,50, cash the rest (10) with 20 handed over.
+    const r = buildInvoiceRequest(draft({ payment: { ...EMPTY_PAYMENT, received: 2000, cardPart: 1000, cardNumber: '4797 1234 5678 9012', giftCard: 450 } }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.request.paymentMethodCode).toBeUndefined();
+    expect(r.request.cardNumber).toBeUndefined();
+    expect(r.request.giftCardAmount).toBeUndefined();
+    expect(r.request.payments).toEqual([
+      { method: 'CASH', amount: 20 },
+      { method: 'CARD', amount: 10, cardNumber: '4797000000009012' },
+      { method: 'GIFT_CARD', amount: 4.5 },
+    ]);
+  });
+
+  it('refuses a split whose card part has no card number', () => {
+    const r = buildInvoiceRequest(draft({ payment: { ...EMPTY_PAYMENT, cardPart: 1000 } }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.join(' ')).toMatch(/número de tarjeta/);
+  });
 });
+
