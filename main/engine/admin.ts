@@ -17,7 +17,7 @@ import { linkThirdParty, LINKED_KEY_SCOPES } from '../third-parties/link-third-p
 import { SIAT_ADMIN_URL_SETTING } from '../codes/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
-import { removeDemoStore } from './demo-store';
+import { removeDemoStore } from '../training/demo-store';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { installModel, ModelInstallError, removeModel } from '../ai/model-install';
 import { modelDir, PINNED_MODEL, readManifest } from '../ai/embedding-model';

@@ -29,7 +29,7 @@ import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyService } from '../contingency/contingency-service';
 import { ContingencyRecovery } from '../contingency/recovery/runner';
 import { CafcTranscription } from '../contingency/cafc-transcription';
-import { loadDemoStore } from './demo-store';
+import { loadDemoStore } from '../training/demo-store';
 import { demoStoreRoutes } from '../api/routes/demo-store';
 import { cafcRoutes } from '../api/routes/cafc';
 import type { Backoff } from '../contingency/recovery/context';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
-import { demoStoreState, removeDemoStore } from '../../engine/demo-store';
+import { demoStoreState, removeDemoStore } from '../../training/demo-store';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';

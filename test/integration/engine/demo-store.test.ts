@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine } from '../../fixtures/engine';
-import { demoProducts, DEMO_PRODUCT_COUNT, ean13 } from '../../../main/engine/demo-store';
+import { demoProducts, DEMO_PRODUCT_COUNT, ean13 } from '../../../main/training/demo-store';
 import { runAdmin } from '../../../main/engine/admin';
 import { CATALOG_DATA } from '../../../main/siat-sim/catalog-data';
 
