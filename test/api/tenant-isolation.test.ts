@@ -157,11 +157,24 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v1/invoices/{id}': one({ id: 'invoice' }),
   'GET /api/v1/invoices/{id}/status': one({ id: 'invoice' }),
   'POST /api/v1/invoices/{id}/cancel': one({ id: 'invoice' }),
+  'POST /api/v1/invoices/{id}/reverse-cancellation': one({ id: 'invoice' }),
   'POST /api/v1/invoices/{id}/resend-email': one({ id: 'invoice' }),
   'POST /api/v1/invoices/{id}/print': one({ id: 'invoice' }),
   // Contingency: the point of sale is looked up first (404); B's own point of sale with A's
   // branch is a branch that is not the point of sale's (422, judged among B's branches only);
   // A's event on B's point of sale is "not found" (404).
+  // Manual invoices under CAFC (issue 17): the point of sale is looked up before anything else;
+  // a transcription is named by its contingency event.
+  'POST /api/v1/contingency/cafc': withBody((id) => ({
+    posId: id('pos'),
+    cafc: '1011D7A0C4B21',
+    eventMotive: 5,
+    eventStart: '2026-01-01T10:00',
+    eventEnd: '2026-01-01T11:00',
+    invoices: [{ invoiceNumber: 1, emissionDate: '2026-01-01T10:30', ...SALE, clientCode: 'M1' }],
+  })),
+  'GET /api/v1/contingency/cafc': { variants: [{ params: { posId: 'pos' } }], rule: 'filter' },
+  'GET /api/v1/contingency/cafc/{id}': one({ id: 'event' }),
   'POST /api/v1/events/start': {
     variants: [
       { body: (id) => ({ posId: id('pos'), branchId: Number(id('branch')), codigoMotivo: 1, descripcion: 'Intento de B' }) },
@@ -590,9 +603,9 @@ test('another tenant’s key gets for A’s ids exactly what it gets for ids tha
         assert.deepEqual(foreign.headers, control.headers, `(a) headers differ: ${show}`);
         const rule = variant.rule ?? route.rule ?? 404;
         if (rule === 'filter') {
-          // Kipu's pages list `content`; seed 001's (sector style) list `result`.
-          const page = foreign.status === 200 ? (JSON.parse(foreign.raw) as { data: { content?: unknown[]; result?: unknown[] } }).data : null;
-          const empty = page !== null && (page.content ?? page.result ?? [null]).length === 0;
+          // Kipu's pages list `content`; seed 001's (sector style) list `result`; plain lists are arrays.
+          const page = foreign.status === 200 ? (JSON.parse(foreign.raw) as { data: unknown[] | { content?: unknown[]; result?: unknown[] } }).data : null;
+          const empty = page !== null && (Array.isArray(page) ? page : (page.content ?? page.result ?? [null])).length === 0;
           assert.ok(foreign.status === 404 || empty, `(b) a foreign filter is neither 404 nor an empty page: ${show}`);
         } else assert.equal(foreign.status, rule, `(b) ${show}`);
       });
