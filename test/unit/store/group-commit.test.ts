@@ -101,3 +101,41 @@ test('a job after which SQLite ended the whole transaction (a full disk) fails t
     cleanup();
   }
 });
+
+test('a job waits for its `after` in its place: nothing queued behind it overtakes it, and no transaction is open meanwhile', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    let release!: () => void;
+    const signed = new Promise<void>((r) => (release = r));
+    const first = gc.run(() => (ins.get('first') as { n: number }).n, signed);
+    const second = gc.run(() => (ins.get('second') as { n: number }).n);
+    const third = gc.run(() => (ins.get('third') as { n: number }).n, Promise.resolve());
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(db.inTransaction, false, 'no transaction waits for the head');
+    assert.deepEqual(db.prepare('SELECT v FROM t').all(), [], 'the jobs behind the head did not run');
+    release();
+    assert.deepEqual(await Promise.all([first, second, third]), [1, 2, 3]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
+
+test('a job whose `after` rejects still runs in its place (it decides what a failed preparation means)', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    const failed = Promise.reject(new Error('signature failed'));
+    const a = gc.run(() => (ins.get('a') as { n: number }).n, failed);
+    const b = gc.run(() => (ins.get('b') as { n: number }).n);
+    assert.deepEqual(await Promise.all([a, b]), [1, 2]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
