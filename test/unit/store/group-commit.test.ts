@@ -139,3 +139,38 @@ test('a job whose `after` rejects still runs in its place (it decides what a fai
     cleanup();
   }
 });
+
+test('a ready head waits for the jobs queued behind it while they are signed (one commit), but not for jobs that arrive later', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  const other = new Database(join(dir, 'g.sqlite'), { readonly: true });
+  const committed = () => (other.prepare('SELECT COUNT(*) c FROM t').get() as { c: number }).c;
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    const gates = [0, 1].map(() => {
+      let open!: () => void;
+      return { promise: new Promise<void>((r) => (open = r)), open: () => open() };
+    });
+    const a = gc.run(() => (ins.get('a') as { n: number }).n, gates[0]!.promise);
+    const b = gc.run(() => (ins.get('b') as { n: number }).n, gates[1]!.promise);
+    gates[0]!.open();
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(committed(), 0, 'the ready head waits for the job being signed behind it');
+    gates[1]!.open();
+    assert.deepEqual(await Promise.all([a, b]), [1, 2]);
+
+    // A head that is ready with nothing behind it goes at once; a job queued after that does not hold it.
+    let late!: () => void;
+    const c = gc.run(() => (ins.get('c') as { n: number }).n);
+    const d = gc.run(() => (ins.get('d') as { n: number }).n, new Promise<void>((r) => (late = r)));
+    assert.equal(await c, 3);
+    assert.equal(committed(), 3);
+    late();
+    assert.equal(await d, 4);
+  } finally {
+    other.close();
+    db.close();
+    cleanup();
+  }
+});
