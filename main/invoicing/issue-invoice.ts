@@ -24,7 +24,8 @@ import { documentOperations, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
 import { callDocumentOperation } from '../siat/document-call';
 import { packDocument } from './archive';
 import { sectorDocument, saleOfInvoice } from './invoice-document-mapping';
-import { seal } from './seal';
+import { seal, sealAsync, type SealInput, type Sealed } from './seal';
+import { NumberPredictor } from './number-prediction';
 import { IssueError } from './issue-error';
 import { catalogLookup } from './catalog-lookup';
 import { invoiceEventData } from './invoice-event-data';
@@ -121,8 +122,11 @@ export class InvoicingService {
   private readonly gzipFor = new Map<string, { gzip: Buffer; hashArchivo: string }>();
   /** Background submission to SIAT, per point of sale (issue #13). */
   readonly submissions: SubmissionQueue;
+  /** Numbers known before their transaction, so signing can start before it (decision 0038). */
+  readonly numbers: NumberPredictor;
 
   constructor(private readonly deps: InvoicingDeps) {
+    this.numbers = new NumberPredictor((tenantId, posId, sector) => deps.invoices.lastNumber(tenantId, posId, sector));
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
     this.submissions = new SubmissionQueue(
@@ -345,6 +349,13 @@ export class InvoicingService {
   /**
    * Builds the document and stores it with its number in one transaction (shared with the
    * sales that arrive at the same moment: group commit), answering after the commit.
+   *
+   * Electronic invoices are signed before their transaction, on libuv's thread pool, with a
+   * predicted number (decision 0038): the main thread builds and stores other sales meanwhile.
+   * The transaction allocates the number as always; if it is not the predicted one, the invoice
+   * is rebuilt and signed again here, synchronously, with the number allocated. No transaction is
+   * open while the signature is under way: the job enters the committer's queue now (its place
+   * is its prediction's) and its batch starts only once it is signed.
    */
   private persist(
     tenant: Tenant,
@@ -362,32 +373,40 @@ export class InvoicingService {
     // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT.md §3.7).
     const exceptionCode = codigoEmision === 2 && sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : sale.exceptionCode;
     const signer = type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null;
+    const layout = sectorLayout(type.sector)!;
+    const fechaEmision = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
+    const sealing = (number: number): SealInput => ({
+      fields: {
+        nit: tenant.nit,
+        fechaEmision,
+        codigoSucursal: pos.branchCode,
+        modalidad: type.modalidad,
+        tipoEmision: codigoEmision,
+        tipoFacturaDocumento: type.tipoFactura,
+        codigoDocumentoSector: type.sector,
+        numeroFactura: number,
+        codigoPuntoVenta: pos.code,
+      },
+      layout,
+      codigoControl: cufd.codigoControl,
+      document: (cuf) => sectorDocument(type.sector, tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode, usuario: opts.usuario }),
+      signer,
+    });
+    // Every sale predicts (a computerized one takes a number too), but only a signature is worth
+    // making early: a computerized document is built in the transaction as before.
+    const predicted = this.numbers.predict(tenant.id, pos.id, type.sector);
+    let early: Sealed | null = null;
+    // A failed early signature is not reported here: the transaction seals again and fails the same way.
+    const signed = signer ? sealAsync(sealing(predicted.number)).then((s) => void (early = s), () => {}) : undefined;
     const committed = this.deps.store.groupCommit((): InvoiceRecord | IssueResult => {
       if (opts.idempotencyKey) {
         const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
         if (prior) return this.replay(prior, hash!);
       }
       const number = invoices.allocateNumber(tenant.id, pos.id, type.sector);
-      const layout = sectorLayout(type.sector)!;
-      const fechaEmision = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
+      const held = this.numbers.confirm(predicted, number);
       const literal = amountInWords(sale.totals.montoTotal);
-      const { cuf, xml, gzip, hashArchivo } = seal({
-        fields: {
-          nit: tenant.nit,
-          fechaEmision,
-          codigoSucursal: pos.branchCode,
-          modalidad: type.modalidad,
-          tipoEmision: codigoEmision,
-          tipoFacturaDocumento: type.tipoFactura,
-          codigoDocumentoSector: type.sector,
-          numeroFactura: number,
-          codigoPuntoVenta: pos.code,
-        },
-        layout,
-        codigoControl: cufd.codigoControl,
-        document: (cuf) => sectorDocument(type.sector, tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode, usuario: opts.usuario }),
-        signer,
-      });
+      const { cuf, xml, gzip, hashArchivo } = held && early ? early : seal(sealing(number));
       const at = this.now().toISOString();
       const id = uuidv7(); // time-ordered: the sale touches the index pages the last one did
       const stored = invoices.insert({
@@ -449,8 +468,8 @@ export class InvoicingService {
         if (this.gzipFor.size > 256) this.gzipFor.delete(this.gzipFor.keys().next().value!);
       }
       return stored;
-    });
-    return committed.catch((err: unknown) => {
+    }, signed);
+    return committed.finally(() => this.numbers.release(predicted)).catch((err: unknown) => {
       const failure = storageFailureOf(err);
       if (failure) throw new IssueError(503, STORAGE_ERROR_CODE[failure], SALE_NOT_STORED[failure]);
       throw err;

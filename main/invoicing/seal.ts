@@ -30,13 +30,30 @@ export interface Sealed {
   hashArchivo: string;
 }
 
-export function seal(input: SealInput): Sealed {
-  const { fields, signer, layout } = input;
+/** CUF and the unsigned XML, with what the signer needs to know of its shape. */
+function build(input: SealInput): { cuf: string; unsigned: string; root: string } {
+  const { fields, layout } = input;
   const cuf = buildCuf(fields, input.codigoControl);
   const root = sectorRoot(layout.sector, fields.modalidad);
-  const unsigned = buildSectorXml(layout, input.document(cuf), root, sectorSchemaFile(layout.sector, fields.modalidad));
-  // The builder states the canonical shape of its own output: the signer need not scan it.
-  const xml = signer ? signer.signSimple(sectorDocumentShape(unsigned, root)) : unsigned;
+  return { cuf, unsigned: buildSectorXml(layout, input.document(cuf), root, sectorSchemaFile(layout.sector, fields.modalidad)), root };
+}
+
+function sealed(cuf: string, xml: string): Sealed {
   const { gzip, hashArchivo } = gzipDocument(xml);
   return { cuf, xml, gzip, hashArchivo };
+}
+
+export function seal(input: SealInput): Sealed {
+  const { cuf, unsigned, root } = build(input);
+  // The builder states the canonical shape of its own output: the signer need not scan it.
+  return sealed(cuf, input.signer ? input.signer.signSimple(sectorDocumentShape(unsigned, root)) : unsigned);
+}
+
+/**
+ * seal() with the RSA signature on libuv's thread pool: the main thread builds, the pool signs,
+ * the main thread gzips. Same result as seal() (RSA PKCS#1 v1.5 is deterministic).
+ */
+export async function sealAsync(input: SealInput): Promise<Sealed> {
+  const { cuf, unsigned, root } = build(input);
+  return sealed(cuf, input.signer ? await input.signer.signSimpleAsync(sectorDocumentShape(unsigned, root)) : unsigned);
 }

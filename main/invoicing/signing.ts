@@ -30,6 +30,12 @@ export interface XmlSigner {
    * no scan. `doc` must be what parseSimpleDocument would return for that text.
    */
   signSimple(doc: SimpleDocument): string;
+  /**
+   * signSimple with the RSA operation on libuv's thread pool (crypto.sign with a callback): the
+   * sale path signs there so a second core works while the main thread builds and stores
+   * (docs/decisions/0038-signing-on-a-second-core.md). Same bytes as signSimple.
+   */
+  signSimpleAsync(doc: SimpleDocument): Promise<string>;
 }
 
 /**
@@ -74,7 +80,8 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
     return doc ? signSimple(doc) : signSlow(unsignedXml);
   }
 
-  function signSimple(doc: SimpleDocument): string {
+  /** What is signed (SignedInfo in canonical form) and how to write the signed document around a signature. */
+  function prepare(doc: SimpleDocument): { signedInfo: Buffer; assemble: (signature: Buffer) => string } {
     // The enveloped-signature transform removes exactly what we insert, so the reference's
     // octets are the canonical unsigned document (XMLDSig §6.6.4, C14N 1.0).
     const digest = createHash('sha256').update(doc.canonical, 'utf8').digest('base64');
@@ -87,19 +94,35 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
       .sort()
       .map((p) => ` xmlns:${p}="${inScope.get(p)}"`)
       .join('');
-    const signature = rsaSign('sha256', Buffer.from(`<ds:SignedInfo${decls}>${content}</ds:SignedInfo>`, 'utf8'), key).toString('base64');
     const at = doc.endTagOffset;
-    return (
-      doc.head +
-      doc.element.slice(0, at) +
-      `<ds:Signature xmlns:ds="${DS_NS}"><ds:SignedInfo>${content}</ds:SignedInfo>` +
-      `<ds:SignatureValue>${signature}</ds:SignatureValue>${keyInfo}</ds:Signature>` +
-      doc.element.slice(at) +
-      doc.tail
-    );
+    return {
+      signedInfo: Buffer.from(`<ds:SignedInfo${decls}>${content}</ds:SignedInfo>`, 'utf8'),
+      assemble: (signature) =>
+        doc.head +
+        doc.element.slice(0, at) +
+        `<ds:Signature xmlns:ds="${DS_NS}"><ds:SignedInfo>${content}</ds:SignedInfo>` +
+        `<ds:SignatureValue>${signature.toString('base64')}</ds:SignatureValue>${keyInfo}</ds:Signature>` +
+        doc.element.slice(at) +
+        doc.tail,
+    };
   }
 
-  return { sign, signSimple };
+  function signSimple(doc: SimpleDocument): string {
+    const { signedInfo, assemble } = prepare(doc);
+    return assemble(rsaSign('sha256', signedInfo, key));
+  }
+
+  function signSimpleAsync(doc: SimpleDocument): Promise<string> {
+    const { signedInfo, assemble } = prepare(doc);
+    return new Promise((resolve, reject) => {
+      rsaSign('sha256', signedInfo, key, (err, signature) => {
+        if (err) reject(err);
+        else resolve(assemble(signature));
+      });
+    });
+  }
+
+  return { sign, signSimple, signSimpleAsync };
 }
 
 export interface SignatureCheck {

@@ -3,10 +3,16 @@
 // Sales that arrive together share ONE durable transaction; each runs in its own savepoint,
 // so a failing sale rolls back alone, and every caller is answered only after the commit —
 // nothing is acknowledged before it is on disk (DESIGN.md, Data).
+//
+// A job may come with work still under way off the main thread (its signature on libuv's thread
+// pool, docs/decisions/0038-signing-on-a-second-core.md): the queue stays strictly in arrival
+// order, and a batch takes jobs from the front only while they are ready, so the one in front is
+// never overtaken. Nothing waits inside a transaction: a batch starts once its jobs are ready.
 import type { Db } from './db';
 
 interface Job {
   fn: () => unknown;
+  ready: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -14,30 +20,51 @@ interface Job {
 export class GroupCommitter {
   private queue: Job[] = [];
   private scheduled = false;
+  /** How many jobs at the front the next batch waits for (0: not decided yet). */
+  private waitFor = 0;
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 32,
   ) {}
 
-  /** Runs `fn` inside the next batch transaction; resolves after that transaction commits. */
-  run<T>(fn: () => T): Promise<T> {
+  /**
+   * Runs `fn` inside the next batch transaction; resolves after that transaction commits. With
+   * `after`, the job (and every job queued behind it) waits until `after` settles, however it does.
+   */
+  run<T>(fn: () => T, after?: Promise<unknown>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      const job: Job = { fn, ready: !after, resolve: resolve as (v: unknown) => void, reject };
+      this.queue.push(job);
+      const settle = () => {
+        job.ready = true;
+        this.schedule();
+      };
+      if (after) after.then(settle, settle);
+      else this.schedule();
     });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || !this.queue[0]?.ready) return;
+    // The jobs queued behind a ready head are being signed at this moment, on the other core: a
+    // batch that waits for them pays one durable commit instead of several, and the commit (the
+    // disk's flush) is the dearest step of a sale. Only those queued when the head got ready are
+    // waited for, so new arrivals can never hold a batch back.
+    if (this.waitFor === 0) this.waitFor = Math.min(this.queue.length, this.maxBatch);
+    for (let i = 0; i < this.waitFor; i++) if (!this.queue[i]!.ready) return;
+    this.waitFor = 0;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
-    const batch = this.queue.splice(0, this.maxBatch);
-    if (this.queue.length > 0) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    let n = 0;
+    while (n < this.queue.length && n < this.maxBatch && this.queue[n]!.ready) n++;
+    const batch = this.queue.splice(0, n);
+    this.schedule();
+    if (batch.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
       this.db

@@ -215,6 +215,7 @@ export class InvoiceRepository {
   private readonly insertStmt;
   private readonly nextNumberStmt;
   private readonly initCounterStmt;
+  private readonly lastNumberStmt;
 
   constructor(
     private readonly db: Db,
@@ -225,6 +226,13 @@ export class InvoiceRepository {
     );
     this.initCounterStmt = prepared(db, 'INSERT OR IGNORE INTO invoice_counters (tenant_id, pos_id, sector, last_number) VALUES (?, ?, ?, 0)');
     this.nextNumberStmt = prepared(db, 'UPDATE invoice_counters SET last_number = last_number + 1 WHERE pos_id = ? AND sector = ? RETURNING last_number');
+    this.lastNumberStmt = prepared(db, 'SELECT last_number FROM invoice_counters WHERE tenant_id = ? AND pos_id = ? AND sector = ?');
+  }
+
+  /** The last number allocated for (point of sale, sector), 0 when none: where predictions start. */
+  lastNumber(tenantId: string, posId: string, sector: number): number {
+    const r = this.lastNumberStmt.get(tenantId, posId, sector) as { last_number: number } | undefined;
+    return r?.last_number ?? 0;
   }
 
   /** Next invoice number; call inside the transaction that inserts the invoice. */

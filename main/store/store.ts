@@ -66,9 +66,10 @@ export interface Store {
   transaction<T>(fn: () => T): T;
   /**
    * Runs `fn` in the next group-commit batch (group-commit.ts) and resolves once that batch is
-   * durably committed: the sale path, where one COMMIT per invoice would cap throughput.
+   * durably committed: the sale path, where one COMMIT per invoice would cap throughput. With
+   * `after`, the job waits in its place in the queue until `after` settles (its signature).
    */
-  groupCommit<T>(fn: () => T): Promise<T>;
+  groupCommit<T>(fn: () => T, after?: Promise<unknown>): Promise<T>;
   /** False once closed: background work that outlives a shutdown stops touching the store. */
   readonly isOpen: boolean;
   close(): void;
@@ -120,7 +121,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     books: new BookSourceRepository(db),
     central: new CentralOutboxRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
-    groupCommit: <T>(fn: () => T): Promise<T> => committer.run(fn),
+    groupCommit: <T>(fn: () => T, after?: Promise<unknown>): Promise<T> => committer.run(fn, after),
     get isOpen() {
       return db.open;
     },

@@ -15,6 +15,7 @@ import { issueInvoice, saleRequest } from '../../fixtures/issued-invoice';
 import { tempDir } from '../../fixtures/tmp';
 import { createLogger } from '../../../main/engine/logger';
 import { sqliteConnection } from '../../../main/store/store';
+import { verifyXmlSignature } from '../../../main/invoicing/signing';
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 
@@ -155,6 +156,57 @@ test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after 
     const next = await issueInvoice(eng);
     assert.equal(next.invoiceNumber, second.invoiceNumber + 1, 'gapless: the failed sales took no number');
     assert.equal(onDisk(eng).invoices, before.invoices + 1);
+  } finally {
+    await stop?.();
+    unmount(mnt);
+    tmp.cleanup();
+  }
+});
+
+test('a full disk under electronic sales signed ahead (decision 0038): after freeing space the next sales are signed again with the numbers they store, gapless', async (t) => {
+  const why = cannotMount();
+  if (why) return t.skip(why);
+  const tmp = tempDir('kipu-disk-full-signed-');
+  const mnt = join(tmp.dir, 'disco');
+  mkdirSync(mnt);
+  const refused = tryMount(['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mnt]);
+  if (refused) {
+    tmp.cleanup();
+    return t.skip(refused);
+  }
+  let stop: (() => Promise<void>) | null = null;
+  try {
+    const started = await engineOn(join(mnt, 'kipu'));
+    const eng = started.eng;
+    stop = started.stop;
+    await issueInvoice(eng); // catalogs synced, a CUFD
+    const posId = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
+    const sell = async (n: number) => {
+      const answers = await Promise.all(Array.from({ length: n }, () => eng.api('/api/v1/invoices', { method: 'POST', json: { ...saleRequest(posId), invoiceType: 'ELECTRONIC_SALE' } })));
+      return Promise.all(answers.map(async (r) => (await r.arrayBuffer(), r.status)));
+    };
+    assert.deepEqual(await sell(2), [201, 201]);
+    const before = onDisk(eng);
+
+    sqliteConnection(eng.store).pragma('wal_checkpoint(TRUNCATE)');
+    const filler = join(mnt, 'relleno.bin');
+    fillDisk(filler);
+    await withoutCrashes(async () => {
+      // Signed ahead with the next numbers, then their batch cannot be stored.
+      assert.deepEqual(await sell(4), [503, 503, 503, 503]);
+    });
+    rmSync(filler);
+    assert.deepEqual(onDisk(eng), { ...before, integrity: 'ok' }, 'no row, no number taken');
+
+    const missed = eng.invoicing.numbers.mispredicted;
+    assert.deepEqual(await sell(4), [201, 201, 201, 201]);
+    assert.ok(eng.invoicing.numbers.mispredicted > missed, 'the predictions ran ahead of the numbers the failed batch gave back');
+    const rows = sqliteConnection(eng.store).prepare('SELECT number, cuf, xml FROM invoices WHERE pos_id = ? ORDER BY number').all(posId) as { number: number; cuf: string; xml: string }[];
+    assert.deepEqual(rows.map((r) => r.number), [1, 2, 3, 4, 5, 6, 7], 'gapless');
+    for (const r of rows.slice(1)) {
+      assert.ok(r.xml.includes(`<numeroFactura>${r.number}</numeroFactura>`) && r.xml.includes(`<cuf>${r.cuf}</cuf>`), `invoice ${r.number}: its XML carries its stored number and CUF`);
+      assert.equal(verifyXmlSignature(r.xml).valid, true, `invoice ${r.number}: signature valid`);
+    }
   } finally {
     await stop?.();
     unmount(mnt);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { seal } from '../../../main/invoicing/seal';
+import { seal, sealAsync } from '../../../main/invoicing/seal';
 import { buildCuf, type CufFields } from '../../../main/invoicing/cuf';
 import { buildCompraVentaXml } from '../../../main/invoicing/xml/compra-venta';
 import { createXmlSigner, verifyXmlSignature } from '../../../main/invoicing/signing';
@@ -43,4 +43,12 @@ test('an electronic invoice is sealed signed, and the signature verifies', () =>
   assert.ok(s.xml.startsWith(buildCompraVentaXml(withCuf(s.cuf), 1).slice(0, -'</facturaElectronicaCompraVenta>'.length)));
   assert.equal(verifyXmlSignature(s.xml).valid, true);
   assert.equal(gunzipSync(s.gzip).toString('utf8'), s.xml);
+});
+
+test('sealAsync gives what seal gives, signed or not', async () => {
+  const signer = createXmlSigner(generateTrainingCertificate({ nit: 1003579028, razonSocial: 'Carlos Loza', now: new Date('2025-03-01T12:00:00Z') }));
+  for (const [modalidad, s] of [[1, signer], [2, null]] as const) {
+    const input = { fields: fields(modalidad), layout: COMPRA_VENTA, codigoControl: OFFICIAL_CODIGO_CONTROL, document: withCuf, signer: s };
+    assert.deepEqual(await sealAsync(input), seal(input));
+  }
 });

@@ -165,3 +165,13 @@ test('signSimple with the builder shape gives the same bytes as sign, and xml-cr
     assert.equal(verifyXmlSignature(fast).valid, true);
   }
 });
+
+test('signSimpleAsync (the RSA operation on the thread pool) gives the same bytes as signSimple', async () => {
+  const docs = Array.from({ length: 6 }, (_, seed) => buildCompraVentaXml(tenLineInvoice(seed + 1, seed), 1));
+  // All at once, as the sale path does with several sales in flight: each answer is its own document's.
+  const signed = await Promise.all(docs.map((xml) => signer.signSimpleAsync(compraVentaShape(xml, 1))));
+  signed.forEach((s, i) => {
+    assert.ok(s === signer.signSimple(compraVentaShape(docs[i]!, 1)), `document ${i}: signSimpleAsync and signSimple differ`);
+    assert.equal(verifyXmlSignature(s).valid, true);
+  });
+});

@@ -101,3 +101,76 @@ test('a job after which SQLite ended the whole transaction (a full disk) fails t
     cleanup();
   }
 });
+
+test('a job waits for its `after` in its place: nothing queued behind it overtakes it, and no transaction is open meanwhile', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    let release!: () => void;
+    const signed = new Promise<void>((r) => (release = r));
+    const first = gc.run(() => (ins.get('first') as { n: number }).n, signed);
+    const second = gc.run(() => (ins.get('second') as { n: number }).n);
+    const third = gc.run(() => (ins.get('third') as { n: number }).n, Promise.resolve());
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(db.inTransaction, false, 'no transaction waits for the head');
+    assert.deepEqual(db.prepare('SELECT v FROM t').all(), [], 'the jobs behind the head did not run');
+    release();
+    assert.deepEqual(await Promise.all([first, second, third]), [1, 2, 3]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
+
+test('a job whose `after` rejects still runs in its place (it decides what a failed preparation means)', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    const failed = Promise.reject(new Error('signature failed'));
+    const a = gc.run(() => (ins.get('a') as { n: number }).n, failed);
+    const b = gc.run(() => (ins.get('b') as { n: number }).n);
+    assert.deepEqual(await Promise.all([a, b]), [1, 2]);
+  } finally {
+    db.close();
+    cleanup();
+  }
+});
+
+test('a ready head waits for the jobs queued behind it while they are signed (one commit), but not for jobs that arrive later', async () => {
+  const { dir, cleanup } = tempDir();
+  const db = open(dir);
+  const other = new Database(join(dir, 'g.sqlite'), { readonly: true });
+  const committed = () => (other.prepare('SELECT COUNT(*) c FROM t').get() as { c: number }).c;
+  try {
+    const gc = new GroupCommitter(db);
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?) RETURNING n');
+    const gates = [0, 1].map(() => {
+      let open!: () => void;
+      return { promise: new Promise<void>((r) => (open = r)), open: () => open() };
+    });
+    const a = gc.run(() => (ins.get('a') as { n: number }).n, gates[0]!.promise);
+    const b = gc.run(() => (ins.get('b') as { n: number }).n, gates[1]!.promise);
+    gates[0]!.open();
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(committed(), 0, 'the ready head waits for the job being signed behind it');
+    gates[1]!.open();
+    assert.deepEqual(await Promise.all([a, b]), [1, 2]);
+
+    // A head that is ready with nothing behind it goes at once; a job queued after that does not hold it.
+    let late!: () => void;
+    const c = gc.run(() => (ins.get('c') as { n: number }).n);
+    const d = gc.run(() => (ins.get('d') as { n: number }).n, new Promise<void>((r) => (late = r)));
+    assert.equal(await c, 3);
+    assert.equal(committed(), 3);
+    late();
+    assert.equal(await d, 4);
+  } finally {
+    other.close();
+    db.close();
+    cleanup();
+  }
+});
