@@ -21,9 +21,8 @@ import type { SaleRequest } from '../invoicing/sale-input';
 import { validateSale } from '../invoicing/sale-input';
 import { catalogLookup } from '../invoicing/catalog-lookup';
 import { sectorLayout } from '../invoicing/sectors/layouts';
-import { sectorDocument } from '../invoicing/invoice-document-mapping';
 import { seal } from '../invoicing/seal';
-import { amountInWords } from '../invoicing/amount-in-words';
+import { saleInvoiceRow, saleSealInput, type SaleFacts } from '../invoicing/sale-invoice';
 import { IssueError } from '../invoicing/issue-error';
 import { invoiceEventData } from '../invoicing/invoice-event-data';
 import { uuidv7 } from '../store/uuid7';
@@ -157,76 +156,13 @@ export class CafcTranscription {
         cafc: req.cafc,
       });
       const stored = prepared.map(({ item, fecha, type, sale }) => {
-        const layout = sectorLayout(type.sector)!;
         const legends = deps.catalogs.items(tenant.id, 'legends', { actividad: sale.lines[0]!.activityEconomic });
         const leyenda = legends[item.invoiceNumber % Math.max(1, legends.length)]?.descripcion ?? 'Ley N° 453: Tienes derecho a recibir información sobre las características y contenidos de los servicios que utilices.';
         // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT §3.7).
         const exceptionCode = sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : sale.exceptionCode;
-        const sealed = seal({
-          fields: {
-            nit: tenant.nit,
-            fechaEmision: fecha,
-            codigoSucursal: pos.branchCode,
-            modalidad: type.modalidad,
-            tipoEmision: 2,
-            tipoFacturaDocumento: type.tipoFactura,
-            codigoDocumentoSector: type.sector,
-            numeroFactura: item.invoiceNumber,
-            codigoPuntoVenta: pos.code,
-          },
-          layout,
-          codigoControl: cufd.codigoControl,
-          document: (cuf) => sectorDocument(type.sector, tenant, pos, sale, { number: item.invoiceNumber, cuf, cufd, fechaEmision: fecha, leyenda, exceptionCode, usuario, cafc: req.cafc }),
-          signer: type.modalidad === 1 ? signer : null,
-        });
-        return deps.invoices.insert({
-          id: uuidv7(),
-          tenantId: tenant.id,
-          posId: pos.id,
-          branchCode: pos.branchCode,
-          posCode: pos.code,
-          invoiceType: type.name,
-          sector: type.sector,
-          modalidad: type.modalidad,
-          tipoFactura: type.tipoFactura,
-          codigoEmision: 2,
-          number: item.invoiceNumber,
-          cuf: sealed.cuf,
-          cufd: cufd.codigo,
-          fechaEmision: fecha,
-          clientDocType: sale.clientDocType,
-          clientDocNumber: sale.clientDocNumber,
-          clientComplement: sale.clientComplement,
-          clientName: sale.clientName,
-          clientCode: sale.clientCode,
-          clientEmail: sale.clientEmail,
-          paymentMethod: sale.paymentMethod,
-          cardNumber: sale.cardNumberMasked,
-          currency: sale.currency,
-          exchangeRate: sale.exchangeRate,
-          subtotal: sale.totals.sumSubTotals,
-          additionalDiscount: sale.additionalDiscount,
-          giftCard: sale.giftCard,
-          total: sale.totals.montoTotal,
-          totalSubjectIva: sale.totals.montoTotalSujetoIva,
-          totalCurrency: sale.totals.montoTotalMoneda,
-          exceptionCode,
-          literal: amountInWords(sale.totals.montoTotal),
-          leyenda,
-          usuario,
-          details: sale.lines.map((l) => ({ ...l })),
-          sectorData: sale.sectorData,
-          originalInvoiceId: null,
-          xml: sealed.xml,
-          hash: sealed.hashArchivo,
-          idempotencyKey: null,
-          requestHash: null,
-          state: 'CONTINGENCY',
-          needsReconcile: false,
-          eventId: event.id,
-          createdAt: at,
-          cafc: req.cafc,
-        });
+        const facts: SaleFacts = { tenant, pos, type, sale, cufd, fechaEmision: fecha, codigoEmision: 2, leyenda, exceptionCode, usuario, cafc: req.cafc };
+        const sealed = seal(saleSealInput(facts, item.invoiceNumber, signer));
+        return deps.invoices.insert(saleInvoiceRow(facts, { id: uuidv7(), number: item.invoiceNumber, sealed, state: 'CONTINGENCY', eventId: event.id, createdAt: at }));
       });
       return { event, invoices: stored };
     });

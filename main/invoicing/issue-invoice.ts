@@ -25,12 +25,12 @@ import { callDocumentOperation } from '../siat/document-call';
 import { packDocument } from './archive';
 import { sectorDocument, saleOfInvoice } from './invoice-document-mapping';
 import { seal, sealAsync, type SealInput, type Sealed } from './seal';
+import { saleInvoiceRow, saleSealInput, type SaleFacts } from './sale-invoice';
 import { NumberPredictor } from './number-prediction';
 import { IssueError } from './issue-error';
 import { catalogLookup } from './catalog-lookup';
 import { invoiceEventData } from './invoice-event-data';
 import { uuidv7 } from '../store/uuid7';
-import { amountInWords } from './amount-in-words';
 import { toBoliviaIso } from '../../shared/time';
 import { invoiceType, type InvoiceTypeDef } from '../../shared/invoice-types';
 import { sectorLayout } from './sectors/layouts';
@@ -373,25 +373,19 @@ export class InvoicingService {
     // Offline with a NIT client SIAT cannot verify: codigoExcepcion 1 (CONTRACT.md §3.7).
     const exceptionCode = codigoEmision === 2 && sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : sale.exceptionCode;
     const signer = type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null;
-    const layout = sectorLayout(type.sector)!;
-    const fechaEmision = toBoliviaIso(this.deps.codes.siatNow(tenant.id));
-    const sealing = (number: number): SealInput => ({
-      fields: {
-        nit: tenant.nit,
-        fechaEmision,
-        codigoSucursal: pos.branchCode,
-        modalidad: type.modalidad,
-        tipoEmision: codigoEmision,
-        tipoFacturaDocumento: type.tipoFactura,
-        codigoDocumentoSector: type.sector,
-        numeroFactura: number,
-        codigoPuntoVenta: pos.code,
-      },
-      layout,
-      codigoControl: cufd.codigoControl,
-      document: (cuf) => sectorDocument(type.sector, tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode, usuario: opts.usuario }),
-      signer,
-    });
+    const facts: SaleFacts = {
+      tenant,
+      pos,
+      type,
+      sale,
+      cufd,
+      fechaEmision: toBoliviaIso(this.deps.codes.siatNow(tenant.id)),
+      codigoEmision,
+      leyenda,
+      exceptionCode,
+      usuario: opts.usuario,
+    };
+    const sealing = (number: number): SealInput => saleSealInput(facts, number, signer);
     // Every sale predicts (a computerized one takes a number too), but only a signature is worth
     // making early: a computerized document is built in the transaction as before.
     const predicted = this.numbers.predict(tenant.id, pos.id, type.sector);
@@ -405,57 +399,21 @@ export class InvoicingService {
       }
       const number = invoices.allocateNumber(tenant.id, pos.id, type.sector);
       const held = this.numbers.confirm(predicted, number);
-      const literal = amountInWords(sale.totals.montoTotal);
       const { cuf, xml, gzip, hashArchivo } = held && early ? early : seal(sealing(number));
       const at = this.now().toISOString();
       const id = uuidv7(); // time-ordered: the sale touches the index pages the last one did
-      const stored = invoices.insert({
-        id,
-        tenantId: tenant.id,
-        posId: pos.id,
-        branchCode: pos.branchCode,
-        posCode: pos.code,
-        invoiceType: type.name,
-        sector: type.sector,
-        modalidad: type.modalidad,
-        tipoFactura: type.tipoFactura,
-        codigoEmision,
-        number,
-        cuf,
-        cufd: cufd.codigo,
-        fechaEmision,
-        clientDocType: sale.clientDocType,
-        clientDocNumber: sale.clientDocNumber,
-        clientComplement: sale.clientComplement,
-        clientName: sale.clientName,
-        clientCode: sale.clientCode,
-        clientEmail: sale.clientEmail,
-        paymentMethod: sale.paymentMethod,
-        cardNumber: sale.cardNumberMasked,
-        currency: sale.currency,
-        exchangeRate: sale.exchangeRate,
-        subtotal: sale.totals.sumSubTotals,
-        additionalDiscount: sale.additionalDiscount,
-        giftCard: sale.giftCard,
-        total: sale.totals.montoTotal,
-        totalSubjectIva: sale.totals.montoTotalSujetoIva,
-        totalCurrency: sale.totals.montoTotalMoneda,
-        exceptionCode,
-        literal,
-        leyenda,
-        usuario: opts.usuario,
-        details: sale.lines.map((l) => ({ ...l })),
-        sectorData: sale.sectorData,
-        originalInvoiceId: type.sector === NOTE.SECTOR ? String(sale.sectorData?.[NOTE.ORIGINAL_ID]) : null,
-        xml,
-        hash: hashArchivo,
-        idempotencyKey: opts.idempotencyKey ?? null,
-        requestHash: hash,
-        state: codigoEmision === 2 ? 'CONTINGENCY' : 'PENDING',
-        needsReconcile: false,
-        eventId,
-        createdAt: at,
-      });
+      const stored = invoices.insert(
+        saleInvoiceRow(facts, {
+          id,
+          number,
+          sealed: { cuf, xml, hashArchivo },
+          state: codigoEmision === 2 ? 'CONTINGENCY' : 'PENDING',
+          eventId,
+          createdAt: at,
+          idempotencyKey: opts.idempotencyKey ?? null,
+          requestHash: hash,
+        }),
+      );
       this.deps.clients.remember(
         tenant.id,
         { docType: sale.clientDocType, docNumber: sale.clientDocNumber, complement: sale.clientComplement, name: sale.clientName, code: sale.clientCode, email: sale.clientEmail },

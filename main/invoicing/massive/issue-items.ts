@@ -11,10 +11,8 @@ import type { CufdRecord } from '../../codes/codes-service';
 import type { XmlSigner } from '../signing';
 import { invoiceType } from '../../../shared/invoice-types';
 import { toBoliviaIso } from '../../../shared/time';
-import { sectorLayout } from '../sectors/layouts';
-import { sectorDocument } from '../invoice-document-mapping';
 import { seal } from '../seal';
-import { amountInWords } from '../amount-in-words';
+import { saleInvoiceRow, saleSealInput, type SaleFacts } from '../sale-invoice';
 import { invoiceEventData } from '../invoice-event-data';
 import type { Sale } from '../sale-input';
 import { CODIGO_EMISION_MASIVA, type MassiveContext } from './context';
@@ -44,7 +42,6 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
 function issueOne(ctx: MassiveContext, tenant: Tenant, pos: PointOfSale, batch: InvoiceBatch, it: UnissuedItem, cufd: CufdRecord, signer: XmlSigner | null): InvoiceRecord {
   const { invoices, catalogs, codes } = ctx.deps;
   const type = invoiceType(it.invoiceType)!;
-  const layout = sectorLayout(type.sector)!;
   const sale = it.sale as Sale;
   const number = invoices.allocateNumber(tenant.id, pos.id, type.sector);
   const fechaEmision = toBoliviaIso(codes.siatNow(tenant.id));
@@ -52,69 +49,7 @@ function issueOne(ctx: MassiveContext, tenant: Tenant, pos: PointOfSale, batch: 
   const legends = catalogs.items(tenant.id, 'legends', { actividad: sale.lines[0]!.activityEconomic });
   if (legends.length === 0) throw new Error(`sin leyendas para la actividad ${sale.lines[0]!.activityEconomic}`);
   const leyenda = legends[Math.floor(ctx.random() * legends.length)]!.descripcion;
-  const { cuf, xml, hashArchivo } = seal({
-    fields: {
-      nit: tenant.nit,
-      fechaEmision,
-      codigoSucursal: pos.branchCode,
-      modalidad: type.modalidad,
-      tipoEmision: CODIGO_EMISION_MASIVA,
-      tipoFacturaDocumento: type.tipoFactura,
-      codigoDocumentoSector: type.sector,
-      numeroFactura: number,
-      codigoPuntoVenta: pos.code,
-    },
-    layout,
-    codigoControl: cufd.codigoControl,
-    document: (cuf) =>
-      sectorDocument(type.sector, tenant, pos, sale, { number, cuf, cufd, fechaEmision, leyenda, exceptionCode: sale.exceptionCode, usuario: batch.usuario }),
-    signer: type.modalidad === 1 ? signer : null,
-  });
-  return invoices.insert({
-    id: it.invoiceId,
-    tenantId: tenant.id,
-    posId: pos.id,
-    branchCode: pos.branchCode,
-    posCode: pos.code,
-    invoiceType: type.name,
-    sector: type.sector,
-    modalidad: type.modalidad,
-    tipoFactura: type.tipoFactura,
-    codigoEmision: CODIGO_EMISION_MASIVA,
-    number,
-    cuf,
-    cufd: cufd.codigo,
-    fechaEmision,
-    clientDocType: sale.clientDocType,
-    clientDocNumber: sale.clientDocNumber,
-    clientComplement: sale.clientComplement,
-    clientName: sale.clientName,
-    clientCode: sale.clientCode,
-    clientEmail: sale.clientEmail,
-    paymentMethod: sale.paymentMethod,
-    cardNumber: sale.cardNumberMasked,
-    currency: sale.currency,
-    exchangeRate: sale.exchangeRate,
-    subtotal: sale.totals.sumSubTotals,
-    additionalDiscount: sale.additionalDiscount,
-    giftCard: sale.giftCard,
-    total: sale.totals.montoTotal,
-    totalSubjectIva: sale.totals.montoTotalSujetoIva,
-    totalCurrency: sale.totals.montoTotalMoneda,
-    exceptionCode: sale.exceptionCode,
-    literal: amountInWords(sale.totals.montoTotal),
-    leyenda,
-    usuario: batch.usuario,
-    details: sale.lines.map((l) => ({ ...l })),
-    sectorData: sale.sectorData,
-    originalInvoiceId: null,
-    xml,
-    hash: hashArchivo,
-    idempotencyKey: null,
-    requestHash: null,
-    state: 'PENDING',
-    needsReconcile: false,
-    eventId: null,
-    createdAt: ctx.now().toISOString(),
-  });
+  const facts: SaleFacts = { tenant, pos, type, sale, cufd, fechaEmision, codigoEmision: CODIGO_EMISION_MASIVA, leyenda, exceptionCode: sale.exceptionCode, usuario: batch.usuario };
+  const sealed = seal(saleSealInput(facts, number, signer));
+  return invoices.insert(saleInvoiceRow(facts, { id: it.invoiceId, number, sealed, state: 'PENDING', eventId: null, createdAt: ctx.now().toISOString() }));
 }
