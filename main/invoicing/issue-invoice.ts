@@ -26,6 +26,7 @@ import { packDocument } from './archive';
 import { sectorDocument, saleOfInvoice } from './invoice-document-mapping';
 import { seal, sealAsync, type SealInput, type Sealed } from './seal';
 import { saleInvoiceRow, saleSealInput, type SaleFacts } from './sale-invoice';
+import { ALREADY_REGISTERED } from './package-verdict';
 import { NumberPredictor } from './number-prediction';
 import { IssueError } from './issue-error';
 import { catalogLookup } from './catalog-lookup';
@@ -47,9 +48,6 @@ import { STORAGE_ERROR_CODE, storageFailureOf, type StorageFailure } from '../st
  * The disk refused the sale's transaction (issue #16): it rolled back whole — no number taken, no
  * row — so the cashier may simply retry once the disk is fixed. Said for the till's screen.
  */
-/** SIAT's "the CUF is already registered" (CONTRACT §6). */
-const CUF_ALREADY_REGISTERED = 1000;
-
 const SALE_NOT_STORED: Record<StorageFailure, string> = {
   FULL: 'El disco del equipo está lleno: la venta no se registró. Libere espacio y vuelva a intentar.',
   READ_ONLY: 'La base de datos del equipo está en solo lectura: la venta no se registró. Revise el disco o los permisos de la carpeta de datos y vuelva a intentar.',
@@ -490,7 +488,7 @@ export class InvoicingService {
     }
     // 1000 alone: SIAT already has this very CUF (a send whose answer was lost, sent again after a
     // restart): it is registered, so the invoice is valid — never a rejection (CONTRACT §6).
-    if (messages.length > 0 && messages.every((m) => m.codigo === CUF_ALREADY_REGISTERED)) {
+    if (messages.length > 0 && messages.every((m) => m.codigo === ALREADY_REGISTERED)) {
       const done = invoices.setState(inv.id, { state: 'VALIDATED', siatCode: 908, siatDescription: 'VALIDADA (SIAT ya la tenía registrada: 1000)', siatMessages: messages, lastChecked: this.now().toISOString() });
       bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
       return done;

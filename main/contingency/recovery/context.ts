@@ -79,8 +79,7 @@ export const messagesOf = (res: Reception): SiatMessageRecord[] => siatMessagesO
 
 export const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
 
-/** CONTRACT §6: 1000 "CUF ya existe" — SIAT already registered this very document. */
-export const ALREADY_REGISTERED = 1000;
+export { ALREADY_REGISTERED } from '../../invoicing/package-verdict';
 
 /** The fields every call of the reception family carries. */
 export function receptionBase(gateway: SiatGateway, tenant: Tenant, pos: PointOfSale, cufd: CufdRecord, inv: { sector: number; modalidad: number; tipoFactura: number }) {

@@ -76,5 +76,4 @@ export const messagesOf = (res: Reception): SiatMessageRecord[] => siatMessagesO
 
 export const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
 
-/** CONTRACT §6: 1000 "CUF ya existe" — SIAT already registered this very document (a resend after a crash). */
-export const ALREADY_REGISTERED = 1000;
+export { ALREADY_REGISTERED } from '../package-verdict';
