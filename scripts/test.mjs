@@ -33,7 +33,8 @@ if (filter) files = files.filter((f) => f.includes(filter));
 
 let status = 0;
 if (files.length > 0) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
+  // A test that hangs fails after 5 minutes instead of holding the whole run (CI stops at 90).
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=300000', ...files], {
     stdio: 'inherit',
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent' },
   });

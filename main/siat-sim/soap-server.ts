@@ -78,7 +78,9 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
       if (!(err instanceof BodyTooLargeError)) throw err;
       // §3.6's 100 MB and some room: answered, then the connection is closed unread.
       sendXml(res, 413, buildFaultEnvelope('soap:Client', `Request entity too large: ${err.message}`), { Connection: 'close' });
-      res.on('finish', () => req.destroy());
+      // Closed a moment after the answer, not at once: closing a socket with unread input sends a
+      // reset, which can reach the client before it has read the 413 and lose it.
+      res.on('finish', () => setTimeout(() => req.destroy(), 1000).unref());
       return;
     }
     // Issue #16: the archivo's base64 is set aside, the rest checked for size, depth and
