@@ -69,6 +69,6 @@ test('search pages by key: every page equals the plain ORDER BY over all matches
   for (const bad of ['nope!', Buffer.from('["x","y","z"]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
     const res = await fetch(`${stack.central!.url}/central/api/invoices?q=a&after=${encodeURIComponent(bad)}`, { headers: { authorization: `Bearer ${stack.ownerKey}` } });
     assert.equal(res.status, 400);
-    assert.equal((await res.json()).field, 'after');
+    assert.equal(((await res.json()) as { field?: string }).field, 'after');
   }
 });
