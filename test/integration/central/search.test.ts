@@ -15,13 +15,14 @@ test('search pages by key: every page equals the plain ORDER BY over all matches
   await stack.startCentral(0);
   const tills = [await stack.newTill('Caja 1'), await stack.newTill('Caja 2'), await stack.newTill('Caja 3')];
   // Three invoices share each second (one per till); 1 in 1,000 is "ÑUSTA MAMANI": 20 of them among
-  // the newest 20,000, 10 older, so a page of 20 needs both phases.
+  // the newest 20,000, 10 older, so a page of 20 needs both phases. 1 in 1,000 is "QUISPE ÑUSTA",
+  // 1 in 100 "MAMANI CLIENTE".
   await stack.pool.query(
     `INSERT INTO invoices (tenant_id, till_id, id, pos_id, branch_code, pos_code, invoice_type, sector, codigo_emision, number, cuf, cufd, fecha_emision,
        issued_at, issued_on, client_doc_number, client_name, currency, total_cents, state, siat_messages, needs_reconcile, xml, record, created_at, updated_at, seq)
      SELECT $1, ($2::uuid[])[1 + g % 3], 'inv-' || g, 'pos', 0, 0, 'COMPUTERIZED_SALE', 1, 1, g,
        'ABC' || lpad(g::text, 10, '0'), 'cufd', to_char(ts, 'YYYY-MM-DD"T"HH24:MI:SS.MS'), ts, ts::date, (5000000 + g)::text,
-       CASE WHEN g % 1000 = 7 THEN 'ÑUSTA MAMANI' ELSE 'CLIENTE ' || (g % 97) END, 1, 100 + g, 'VALIDATED', '[]', false, '<f/>', '{}', '', '', g
+       CASE WHEN g % 1000 = 7 THEN 'ÑUSTA MAMANI' WHEN g % 1000 = 13 THEN 'QUISPE ÑUSTA' WHEN g % 100 = 50 THEN 'MAMANI CLIENTE' ELSE 'CLIENTE ' || (g % 97) END, 1, 100 + g, 'VALIDATED', '[]', false, '<f/>', '{}', '', '', g
      FROM generate_series(1, $3::int) g, LATERAL (SELECT timestamp '2026-03-01 12:00:00' - ((g - 1) / 3) * interval '1 second' AS ts) t`,
     [stack.tenantId, tills.map((t) => t.tillId), ROWS],
   );
@@ -53,6 +54,11 @@ test('search pages by key: every page equals the plain ORDER BY over all matches
     assert.deepEqual(got.seen, rare, `rare name, pages of ${size}`);
     assert.equal(got.next, null);
   }
+  // Two words, "ñusta" rarer than "mamani": the index is probed with "ñusta" alone, and its
+  // "QUISPE ÑUSTA" rows must be dropped by the check of the whole text.
+  const both = await reference(`client_name ILIKE '%' || $2 || '%'`, ['ñusta mamani']);
+  assert.equal(both.length, 30);
+  assert.deepEqual((await pages('ñusta mamani', 20, 5)).seen, both);
   // A common name (1 in 97): pages of 50 through the newest invoices; ties across tills in order.
   const common = await reference(`(client_name ILIKE '%' || $2 || '%' OR cuf LIKE upper($2) || '%')`, ['cliente 5']);
   const got = await pages('cliente 5', 50, 4);
