@@ -10,7 +10,7 @@ import { Compile } from 'typebox/compile';
 import type { Pool } from './store/pg';
 import { AccountRepository, type OwnerPrincipal, type TillPrincipal } from './store/accounts';
 import { CursorAheadError, IngestRepository } from './store/ingest';
-import { DashboardRepository } from './store/dashboard';
+import { DashboardRepository, parseSearchCursor } from './store/dashboard';
 import { CatalogRepository } from './store/catalog';
 import { PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
 import { invoicePdfFromReplica } from './invoice-pdf';
@@ -180,8 +180,12 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     const text = typeof q.q === 'string' ? q.q : '';
     if (text.length > 100) throw new HttpError(400, 'q: como máximo 100 caracteres', 'q');
     const size = intParam(q, 'size', 20, 1, 100);
-    const page = intParam(q, 'page', 1, 1, 500);
-    return dashboard.searchInvoices(owner.tenantId, text, (page - 1) * size, size);
+    let after = null;
+    if (typeof q.after === 'string' && q.after !== '') {
+      after = parseSearchCursor(q.after);
+      if (!after) throw new HttpError(400, 'after: no es la marca de página que dio la búsqueda anterior (next)', 'after');
+    } else if (q.after !== undefined && q.after !== '') throw new HttpError(400, 'after: debe ser texto', 'after');
+    return dashboard.searchInvoices(owner.tenantId, text, after, size);
   });
   app.get('/central/api/invoices/:tillId/:id/pdf', async (req, reply) => {
     const owner = await ownerOf(req);

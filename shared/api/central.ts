@@ -197,6 +197,9 @@ export const ChainInvoiceSchema = Type.Object({
   state: Type.String(),
   siatCode: Nullable(Type.Integer()),
 });
-/** A page of the search, newest first; `more` = another page exists (no exact count over millions of rows). */
-export const ChainInvoicePageSchema = Type.Object({ items: Type.Array(ChainInvoiceSchema), more: Type.Boolean() });
+/**
+ * A page of the search, newest first; `more` = another page exists (no exact count over millions of
+ * rows); `next` = pass it as `after` for that page (keyset paging, decision 0042), null on the last.
+ */
+export const ChainInvoicePageSchema = Type.Object({ items: Type.Array(ChainInvoiceSchema), more: Type.Boolean(), next: Nullable(Type.String()) });
 export type ChainInvoicePage = Static<typeof ChainInvoicePageSchema>;

@@ -11,7 +11,7 @@ import { startTestEngine } from '../fixtures/engine';
 import { saleRequest } from '../fixtures/issued-invoice';
 import { startCentral } from '../../main/central/central';
 import { AccountRepository } from '../../main/central/store/accounts';
-import { DashboardRepository } from '../../main/central/store/dashboard';
+import { DashboardRepository, parseSearchCursor } from '../../main/central/store/dashboard';
 import { sqliteConnection } from '../../main/store/store';
 import type { InvoiceReplica, PushRequest } from '../../shared/api/central';
 import type { NewInvoice } from '../../main/store/invoices';
@@ -123,13 +123,18 @@ try {
   const dash = new DashboardRepository(central.pool);
   const today = await dash.today();
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  const secondPage = parseSearchCursor((await dash.searchInvoices(tenant.id, 'cliente 99', null, 20)).next ?? '');
   const queries: [string, () => Promise<unknown>][] = [
     ['sales today per store and till', () => dash.salesOn(tenant.id, today)],
     ['sales by day, 30 days', () => dash.salesByDay(tenant.id, from, today)],
     ['tills: mode, queue, expiries', () => dash.tills(tenant.id)],
-    ['search newest page', () => dash.searchInvoices(tenant.id, '', 0, 20)],
-    ['search by CUF prefix', () => dash.searchInvoices(tenant.id, 'GEN00000123', 0, 20)],
-    ['search by client name', () => dash.searchInvoices(tenant.id, 'cliente 99', 0, 20)],
+    ['search newest page', () => dash.searchInvoices(tenant.id, '', null, 20)],
+    ['search by CUF prefix', () => dash.searchInvoices(tenant.id, 'GEN00000123', null, 20)],
+    // ~1 % of the chain ("CLIENTE 99", "CLIENTE 990"…"996"): found among the newest invoices.
+    ['search by client name', () => dash.searchInvoices(tenant.id, 'cliente 99', null, 20)],
+    ['search by client name, page 2', () => dash.searchInvoices(tenant.id, 'cliente 99', secondPage, 20)],
+    // ~0.1 % ("CLIENTE 996"): the newest slice is not enough, the trigram index finds the rest.
+    ['search by rare client name', () => dash.searchInvoices(tenant.id, 'cliente 996', null, 20)],
   ];
   for (const [name, q] of queries) {
     await q();

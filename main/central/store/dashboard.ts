@@ -1,8 +1,41 @@
 // The owner's views over the chain, every query scoped by tenant. "Sales" = invoices issued and
 // not refused or cancelled, credit-debit notes (sector 24) apart; days are Bolivia's. The sums read
 // sales_daily, which statement triggers keep (migration 0001).
+import type pg from 'pg';
 import type { Pool } from './pg';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
+
+/**
+ * How many of the newest invoices the search reads in order before it turns to the trigram index
+ * (decision 0042): about 20–40 ms when the term is rare; a term in ≥ 0.1 % of them fills a page
+ * of 20 long before.
+ */
+const RECENT_SLICE = 20_000;
+
+/** Where a search page ended: the last invoice's key in the order (issued_at, till_id, id). */
+export interface SearchCursor {
+  issuedAt: string;
+  tillId: string;
+  id: string;
+}
+
+const encodeCursor = (c: SearchCursor) => Buffer.from(JSON.stringify([c.issuedAt, c.tillId, c.id])).toString('base64url');
+
+/** The `after` of a search request, or null when it is not a cursor this service handed out. */
+export function parseSearchCursor(text: string): SearchCursor | null {
+  if (text.length > 400 || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'string')) return null;
+  const [issuedAt, tillId, id] = v as string[];
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(issuedAt!) || Number.isNaN(Date.parse(issuedAt!.replace(' ', 'T') + 'Z'))) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(tillId!) || id!.length === 0 || id!.length > 200) return null;
+  return { issuedAt: issuedAt!, tillId: tillId!, id: id! };
+}
 
 export class DashboardRepository {
   constructor(private readonly pool: Pool) {}
@@ -67,26 +100,83 @@ export class DashboardRepository {
     };
   }
 
-  /** Any invoice of the chain: by number, CUF or client document prefix, or a piece of the client's name. */
-  async searchInvoices(tenantId: string, q: string, offset: number, limit: number): Promise<ChainInvoicePage> {
-    const where = ['i.tenant_id = $1'];
-    const args: unknown[] = [tenantId];
+  /**
+   * Any invoice of the chain: by number, CUF or client document prefix, or a piece of the client's
+   * name; newest first in the total order (issued_at, till_id, id), `after` = the previous page's
+   * `next` (docs/decisions/0042). Two phases, same result as one ORDER BY over every match:
+   *  1. the newest RECENT_SLICE invoices after the cursor, read in index order and filtered, stopping
+   *     as soon as the page is full: a common term ("cliente 99", 1 % of the chain) is done here
+   *     after a few thousand rows, instead of the trigram index handing over every match to sort;
+   *  2. only when the slice did not fill the page (a rare term), the older invoices through the
+   *     trigram/CUF/document indexes, where a rare term has few matches to sort.
+   */
+  async searchInvoices(tenantId: string, q: string, after: SearchCursor | null, limit: number): Promise<ChainInvoicePage> {
     const text = q.trim();
+    const args: unknown[] = [tenantId];
+    let match = 'TRUE';
     if (text !== '') {
       args.push(text);
-      if (/^\d+$/.test(text)) where.push(`(i.number = $2::bigint OR i.client_doc_number LIKE $2 || '%' OR i.cuf LIKE $2 || '%')`);
-      else where.push(`(i.client_name ILIKE '%' || $2 || '%' OR i.cuf LIKE upper($2) || '%')`);
+      match = /^\d+$/.test(text)
+        ? `(i.number = $2::bigint OR i.client_doc_number LIKE $2 || '%' OR i.cuf LIKE $2 || '%')`
+        : `(i.client_name ILIKE '%' || $2 || '%' OR i.cuf LIKE upper($2) || '%')`;
     }
-    const w = where.join(' AND ');
-    const { rows } = await this.pool.query(
-      `SELECT i.till_id, t.name AS till_name, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
-         i.total_cents, i.state, i.siat_code
-       FROM invoices i JOIN tills t ON t.id = i.till_id WHERE ${w} ORDER BY i.issued_at DESC LIMIT ${Number(limit) + 1} OFFSET ${Number(offset)}`,
-      args,
-    );
+    const want = Number(limit) + 1;
+    const key = (k: SearchCursor | null, n: number) => {
+      if (!k) return { sql: 'TRUE', args: [] as unknown[] };
+      return { sql: `(i.issued_at, i.till_id, i.id) < ($${n}::timestamp, $${n + 1}::uuid, $${n + 2}::text)`, args: [k.issuedAt, k.tillId, k.id] };
+    };
+    const cols = `i.till_id, t.name AS till_name, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
+         i.total_cents, i.state, i.siat_code, i.issued_at::text AS issued_at_key`;
+    const order = 'ORDER BY i.issued_at DESC, i.till_id DESC, i.id DESC';
+    let rows: pg.QueryResultRow[];
+    if (text === '') {
+      const k = key(after, 2);
+      rows = (await this.pool.query(`SELECT ${cols} FROM invoices i JOIN tills t ON t.id = i.till_id WHERE i.tenant_id = $1 AND ${k.sql} ${order} LIMIT ${want}`, [...args, ...k.args])).rows;
+    } else {
+      // Phase 1: the slice is a subquery with its own LIMIT, read through invoices_newest in order;
+      // row_number() streams, so the outer LIMIT stops the scan at the page's last match. The
+      // slice's last row comes back too (marked), as the edge where phase 2 starts.
+      const k = key(after, 3);
+      const slice = (
+        await this.pool.query(
+          `SELECT ${cols}, ${match} AS hit, i.rn = ${RECENT_SLICE} AS edge
+           FROM (SELECT i.*, row_number() OVER (${order}) AS rn
+                 FROM (SELECT * FROM invoices i WHERE i.tenant_id = $1 AND ${k.sql} ${order} LIMIT ${RECENT_SLICE}) i) i
+           JOIN tills t ON t.id = i.till_id WHERE ${match} OR i.rn = ${RECENT_SLICE} ${order} LIMIT ${want + 1}`,
+          [...args, ...k.args],
+        )
+      ).rows;
+      rows = slice.filter((r) => r.hit).slice(0, want);
+      const edge = slice.find((r) => r.edge);
+      if (rows.length < want && edge) {
+        // Phase 2: a rare term; the invoices older than the slice, through the indexes on the match
+        // (MATERIALIZED: the planner must not read invoices_newest in order again, filtering all
+        // the way down for a term that may match nothing), then sorted.
+        const older = key({ issuedAt: edge.issued_at_key, tillId: edge.till_id, id: edge.id }, 3);
+        let found = match;
+        const probeArgs: unknown[] = [];
+        const probe = /^\d+$/.test(text) ? null : await this.rarestWord(text);
+        if (probe) {
+          // Only the rarest word goes to the trigram index; the whole text is checked on the rows it
+          // finds (`|| ''`: not indexable, so the planner cannot add the common words' trigrams back).
+          probeArgs.push(probe);
+          found = `((i.client_name ILIKE '%' || $6 || '%' AND (i.client_name || '') ILIKE '%' || $2 || '%') OR i.cuf LIKE upper($2) || '%')`;
+        }
+        const more = await this.pool.query(
+          `WITH m AS MATERIALIZED (SELECT i.till_id, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
+               i.total_cents, i.state, i.siat_code, i.issued_at FROM invoices i WHERE i.tenant_id = $1 AND ${older.sql} AND ${found})
+           SELECT ${cols} FROM m i JOIN tills t ON t.id = i.till_id ${order} LIMIT ${want - rows.length}`,
+          [...args, ...older.args, ...probeArgs],
+        );
+        rows = [...rows, ...more.rows];
+      }
+    }
+    const items = rows.slice(0, limit);
+    const last = rows.length > limit ? items[items.length - 1] : undefined;
     return {
-      more: rows.length > limit,
-      items: rows.slice(0, limit).map((r) => ({
+      more: last !== undefined,
+      next: last ? encodeCursor({ issuedAt: last.issued_at_key, tillId: last.till_id, id: last.id }) : null,
+      items: items.map((r) => ({
         tillId: r.till_id,
         tillName: r.till_name,
         id: r.id,
@@ -102,6 +192,27 @@ export class DashboardRepository {
         siatCode: r.siat_code,
       })),
     };
+  }
+
+  /**
+   * Of a text of several words, the one (3+ characters, so it has trigrams of its own) that the
+   * planner's statistics say fewest client names contain — or null when the whole text should go
+   * to the index as it is. A word in most names ("cliente", "s.r.l.") makes the trigram index
+   * read its posting lists whole (~100 ms over 5 million invoices) however rare the full text is.
+   */
+  private async rarestWord(text: string): Promise<string | null> {
+    const words = [...new Set(text.split(/\s+/).filter((w) => w.length >= 3))];
+    if (words.length < 2) return null;
+    const estimates: { word: string; rows: number }[] = [];
+    for (const word of words) {
+      const plan = (await this.pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM invoices WHERE client_name ILIKE '%' || $1::text || '%'`, [word])).rows[0]['QUERY PLAN'];
+      const rows = Number(plan?.[0]?.Plan?.['Plan Rows']);
+      if (!Number.isFinite(rows)) return null;
+      estimates.push({ word, rows });
+    }
+    estimates.sort((a, b) => a.rows - b.rows);
+    // No difference the statistics can see: the whole text, as before.
+    return estimates[0]!.rows < estimates[estimates.length - 1]!.rows ? estimates[0]!.word : null;
   }
 
   /** One invoice with what its PDF needs. */
