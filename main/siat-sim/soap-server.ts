@@ -14,7 +14,7 @@ import { operacionesHandlers } from './handlers/operaciones';
 import { recepcionHandlers } from './handlers/recepcion';
 import { comprasHandlers } from './handlers/compras';
 import type { Handlers } from './handlers/types';
-import { BodyTooLargeError, readBody, sendXml } from './http-io';
+import { BodyTooLargeError, MAX_BODY_BYTES, readBody, sendXml } from './http-io';
 import { ARCHIVO_PLACEHOLDER, checkRequestXml, splitArchivo, type RequestProblem } from './request-guard';
 import type { SimLogger } from './logger';
 import { outerWsdl } from './wsdl';
@@ -77,10 +77,15 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     } catch (err) {
       if (!(err instanceof BodyTooLargeError)) throw err;
       // §3.6's 100 MB and some room: answered, then the connection is closed unread.
-      sendXml(res, 413, buildFaultEnvelope('soap:Client', `Request entity too large: ${err.message}`), { Connection: 'close' });
-      // Closed a moment after the answer, not at once: closing a socket with unread input sends a
-      // reset, which can reach the client before it has read the 413 and lose it.
-      res.on('finish', () => setTimeout(() => req.destroy(), 1000).unref());
+      sendXml(res, 413, buildFaultEnvelope('soap:Client', `Request entity too large: ${err.message}`));
+      // The rest of the body is read and dropped, up to as much again: closing a socket with unread
+      // input sends a reset, which can reach the client before it has read the 413 and lose it.
+      let dropped = 0;
+      req.on('data', (c: Buffer) => {
+        dropped += c.length;
+        if (dropped > MAX_BODY_BYTES) req.destroy();
+      });
+      req.resume();
       return;
     }
     // Issue #16: the archivo's base64 is set aside, the rest checked for size, depth and
