@@ -77,7 +77,8 @@ export function linkThirdParty(deps: { store: Store; now: () => Date }, input: {
       email: '',
       address: tenant.direccion,
       city: tenant.municipio,
-      // The sector Kipu issues (the registration accepts no other: register-third-party.ts).
+      // A linked taxpayer is recorded under compra-venta (sector 1), the first of the sectors Kipu
+      // issues; the link carries no sector of its own.
       docSector: INVOICE_TYPES[0]!.sector,
       tokenDescription: 'Vinculado por el administrador; el token SIAT es el del propio contribuyente',
       createdAt: deps.now().toISOString(),
