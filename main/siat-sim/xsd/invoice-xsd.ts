@@ -9,17 +9,15 @@
 // online invoice inside the client's 5 s time-out.
 //
 // validateInvoiceXmlWithXmllint keeps xmllint-wasm (another build of libxml2, run as the
-// xmllint program) as the oracle of the differential tests. Each xmllint-wasm call starts a
-// worker and instantiates the wasm module (~0.25 s idle, seconds under load), so there
-// documents are validated in batches: one call per list, and concurrent calls for the same
-// schema are coalesced into the next run.
+// xmllint program) as the oracle of the differential tests, in batched runs
+// (xml-schema/xmllint-batch.ts).
 //
 // Kipu itself does not validate its XML before sending (SIAT does): the simulator uses this for
 // the 939 check, and tests use it as the oracle of the XML builders.
 // Runs in: SIAT simulator (and tests).
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
-import { validateXML, memoryPages } from 'xmllint-wasm';
+import { validateWithXmllint, type XmllintSchema } from '../../xml-schema/xmllint-batch';
 import { resourcesDir } from '../../config/paths';
 import { SECTOR, sectorRoot } from '../../siat/codes';
 import { MODALIDAD } from '../../../shared/siat-codes';
@@ -199,16 +197,9 @@ export async function validateInvoiceXml(xmls: string[], modalidad: 1 | 2, secto
 // ---------------------------------------------------------------------------------------------
 // xmllint-wasm (the oracle of the differential tests)
 
-interface SchemaFiles {
-  /** Absolute path of the main XSD: identifies the schema (and its queue). */
-  path: string;
-  main: { fileName: string; contents: string };
-  preload: { fileName: string; contents: string }[];
-}
+const schemaCache = new Map<string, XmllintSchema>();
 
-const schemaCache = new Map<string, SchemaFiles>();
-
-function schemaFor(modalidad: 1 | 2, sector: number): SchemaFiles {
+function schemaFor(modalidad: 1 | 2, sector: number): XmllintSchema {
   const key = schemaPath(modalidad, sector);
   let files = schemaCache.get(key);
   if (!files) {
@@ -216,85 +207,10 @@ function schemaFor(modalidad: 1 | 2, sector: number): SchemaFiles {
     // xmllint-wasm runs in a file system whose working folder is its root, where `x.xsd` and
     // `../x.xsd` are the same file: each import is preloaded under its base name.
     const preload = [...importsOf(key, contents)].map(([name, data]) => ({ fileName: basename(name), contents: data.toString('utf8') }));
-    files = { path: key, main: { fileName: basename(key), contents }, preload };
+    files = { key, main: { fileName: basename(key), contents }, preload };
     schemaCache.set(key, files);
   }
   return files;
-}
-
-/** Runs xmllint once over many documents and splits its report per document. */
-async function runXmllint(schema: SchemaFiles, xmls: string[]): Promise<XsdResult[]> {
-  const totalChars = xmls.reduce((n, x) => n + x.length, 0);
-  // Room for the inputs (copied into the wasm file system) plus libxml2's trees.
-  const neededPages = memoryPages.defaultMaxMemoryPages + Math.ceil((totalChars * 4) / 65536);
-  let output: string;
-  try {
-    const r = await validateXML({
-      xml: xmls.map((contents, i) => ({ fileName: `doc_${i}.xml`, contents })),
-      schema: [schema.main],
-      preload: schema.preload,
-      maxMemoryPages: Math.min(memoryPages.max, neededPages),
-    });
-    output = r.rawOutput;
-  } catch (e) {
-    // xmllint-wasm rejects on exit codes other than "valid"/"invalid" (e.g. a parse error in
-    // the last file); the report is still in the message. A schema problem is rethrown below.
-    output = e instanceof Error ? e.message : String(e);
-  }
-  const results: XsdResult[] = xmls.map(() => ({ valid: false, errors: [] }));
-  let current: XsdResult | null = null;
-  for (const line of output.split('\n')) {
-    if (line === '') continue;
-    const m = /^doc_(\d+)\.xml(?::(\d+):\s*)?(.*)$/.exec(line);
-    const target = m ? results[Number(m[1])] : undefined;
-    if (m && target) {
-      current = target;
-      if (m[2] === undefined) {
-        if (m[3] === ' validates' || m[3] === 'validates') target.valid = true;
-        continue; // "doc_N.xml fails to validate" adds nothing to the errors listed
-      }
-      target.errors.push(`línea ${m[2]}: ${m[3]}`);
-    } else if (current) {
-      // Continuation lines of a parser error (source excerpt and caret).
-      if (line.trim() !== '^') current.errors.push(line.trim());
-    } else {
-      throw new Error(`xmllint: ${output}`);
-    }
-  }
-  for (const r of results) {
-    if (!r.valid && r.errors.length === 0) r.errors.push('documento no validado por xmllint');
-    if (r.valid) r.errors = [];
-  }
-  return results;
-}
-
-interface Pending {
-  xmls: string[];
-  resolve: (r: XsdResult[]) => void;
-  reject: (e: unknown) => void;
-}
-
-/** Per schema file: calls waiting for the next run, and whether a run is under way. */
-const queues = new Map<string, { schema: SchemaFiles; waiting: Pending[]; running: boolean }>();
-
-function drain(key: string): void {
-  const q = queues.get(key)!;
-  if (q.running || q.waiting.length === 0) return;
-  const batch = q.waiting.splice(0);
-  q.running = true;
-  runXmllint(q.schema, batch.flatMap((p) => p.xmls)).then(
-    (results) => {
-      let at = 0;
-      for (const p of batch) {
-        p.resolve(results.slice(at, at + p.xmls.length));
-        at += p.xmls.length;
-      }
-    },
-    (e: unknown) => batch.forEach((p) => p.reject(e)),
-  ).finally(() => {
-    q.running = false;
-    drain(key);
-  });
 }
 
 /**
@@ -302,19 +218,11 @@ function drain(key: string): void {
  * start, kept as the oracle of the differential tests.
  */
 export function validateInvoiceXmlWithXmllint(xmls: string[], modalidad: 1 | 2, sector = 1): Promise<XsdResult[]> {
-  let schema: SchemaFiles;
+  let schema: XmllintSchema;
   try {
     schema = schemaFor(modalidad, sector);
   } catch (e) {
     return Promise.reject(e);
   }
-  if (xmls.length === 0) return Promise.resolve([]);
-  const key = schema.path;
-  let q = queues.get(key);
-  if (!q) queues.set(key, (q = { schema, waiting: [], running: false }));
-  return new Promise<XsdResult[]>((resolve, reject) => {
-    q.waiting.push({ xmls, resolve, reject });
-    // Let the calls of this tick join the same run.
-    setImmediate(() => drain(key));
-  });
+  return validateWithXmllint(schema, xmls);
 }
