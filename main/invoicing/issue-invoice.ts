@@ -132,7 +132,10 @@ export class InvoicingService {
         submitOnline: (t, p, inv) => this.submitOnline(t, p, inv),
         submitAfterCheck: (t, p, inv) => this.submitAfterCheck(t, p, inv),
         activeEvent: (tenantId, posId) => deps.contingency.activeEvent(tenantId, posId),
-        reissueOffline: (t, p, inv, ev, detail) => (inv.sector === NOTE.SECTOR ? inv : this.reissueOffline(t, p, inv, ev, detail)),
+        // Never sent: it joins the offline packages with the same number and date. A note has no
+        // offline form (CONTRACT §2.5): it is sent anyway, and a failure keeps it PENDING for recovery.
+        whileOffline: async (t, p, inv, ev) =>
+          inv.sector === NOTE.SECTOR ? this.submitOnline(t, p, inv) : this.reissueOffline(t, p, inv, ev, 'en cola para el envío en línea al abrirse la contingencia; reemitida fuera de línea'),
       },
       deps.inFlightPerPos,
       deps.onBackgroundError,

@@ -17,7 +17,8 @@ export interface Submitter {
   submitAfterCheck(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord>;
   /** The point of sale's open event, if any: queued invoices go offline instead. */
   activeEvent(tenantId: string, posId: string): { id: string; cufdEvento: string } | null;
-  reissueOffline(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, event: { id: string; cufdEvento: string }, detail: string): InvoiceRecord;
+  /** What becomes of a queued invoice, never sent, once the point of sale is in contingency. */
+  whileOffline(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, event: { id: string; cufdEvento: string }): Promise<InvoiceRecord>;
 }
 
 interface Job {
@@ -83,8 +84,8 @@ export class SubmissionQueue {
       const job = lane.queue.shift()!;
       const event = this.submitter.activeEvent(job.tenant.id, job.pos.id);
       if (event && !job.checkFirst) {
-        // Never sent: it joins the offline packages with the same number and date.
-        this.settle(job, () => Promise.resolve(this.submitter.reissueOffline(job.tenant, job.pos, job.inv, event, 'en cola para el envío en línea al abrirse la contingencia; reemitida fuera de línea')));
+        // Never sent: the invoicing service issues it offline instead (submitter.whileOffline).
+        this.settle(job, () => this.submitter.whileOffline(job.tenant, job.pos, job.inv, event));
         continue;
       }
       lane.inFlight++;
