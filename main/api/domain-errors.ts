@@ -13,6 +13,7 @@ import { ContingencyError } from '../contingency/contingency-service';
 import { WebhookError } from '../webhooks/endpoints-service';
 import { IssueError } from '../invoicing/issue-error';
 import { CertificateError } from '../invoicing/certificate';
+import { DocumentCheckError } from '../invoicing/document-check';
 import { MissingCertificateError } from '../invoicing/signer-provider';
 import { CashError, type CashErrorCode } from '../cash/cash-service';
 import { PurchaseError, type PurchaseErrorCode } from '../purchases/purchase-error';
@@ -165,6 +166,12 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
   }
   if (err instanceof DuplicatePurchaseError) return answer(CONFLICT, err.message, { fields: [{ field: 'authorizationCode', rule: 'unique', message: err.message }] });
   if (err instanceof NoPointOfSaleError) return answer(CONFLICT, err.message);
+  // A document SIAT would refuse (its XSD, our signature): nothing was stored (document-check.ts).
+  if (err instanceof DocumentCheckError) {
+    return new ApiError(422, err.kind === 'schema' ? 'XSD_INVALID' : 'SIGNATURE_INVALID', `${err.message.replace(/\.$/, '')}. No se emitió ni se guardó nada.`, {
+      fields: err.problems.map((message) => ({ field: 'documento', rule: err.kind === 'schema' ? 'xsd' : 'firma', message })),
+    });
+  }
   if (err instanceof CertificateError) return new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
   if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
   if (err instanceof KeystoreUnavailableError) return answer(DOMAIN_ERROR_STATUS.secrets.KEYSTORE_UNAVAILABLE, err.message);

@@ -21,6 +21,7 @@ import { CatalogService } from '../catalogs/catalog-sync';
 import { Scheduler } from './scheduler';
 import { EventBus } from '../events/event-bus';
 import type { InvoiceRepository } from '../store/invoices';
+import { loadDocumentCheck } from '../invoicing/document-check';
 import { InvoicingService, NIT_POLICY_SETTING, type NitInvalidPolicy } from '../invoicing/issue-invoice';
 import { NitVerdicts } from '../codes/nit-verdicts';
 import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
@@ -157,6 +158,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     simulator = await startSiatSimulator({ port: 0, dataDir: join(settings.dataDir, 'siat-sim'), logger });
   }
   const siatUrl = simulator?.url ?? settings.siatUrl!;
+  // Every document is checked against its XSD and its signature before it is stored.
+  await loadDocumentCheck();
   const secrets = deps.secrets ?? new FileSecretStore(join(settings.dataDir, 'secrets.json'));
   const gateway = new SiatGateway({
     baseUrl: siatUrl,

@@ -2,12 +2,14 @@
 // (CONTRACT.md §4, §3.3, §3.5). The one place a document becomes what SIAT receives: issuing
 // and the offline re-issue both seal here, so the two cannot drift apart. On the sale path:
 // each step runs once and the XML is built once (docs/decisions/0010-sale-path-cost.md).
+// Nothing leaves here unchecked: the sector's XSD and our own signature (document-check.ts).
 import { buildCuf, type CufFields } from './cuf';
 import { buildSectorXml, sectorDocumentShape, type SectorDocument } from './xml/sector-xml';
 import { gzipDocument } from './archive';
 import type { XmlSigner } from './signing';
 import type { SectorLayout } from './sectors/layout';
 import { sectorRoot, sectorSchemaFile } from '../siat/codes';
+import { checkDocument } from './document-check';
 
 export interface SealInput {
   /** The CUF's fields; their modality and sector are also the XML's. */
@@ -38,7 +40,9 @@ function build(input: SealInput): { cuf: string; unsigned: string; root: string 
   return { cuf, unsigned: buildSectorXml(layout, input.document(cuf), root, sectorSchemaFile(layout.sector, fields.modalidad)), root };
 }
 
-function sealed(cuf: string, xml: string): Sealed {
+/** The checked document, gzipped. Throws DocumentCheckError for one SIAT would refuse. */
+function sealed(input: SealInput, cuf: string, xml: string): Sealed {
+  checkDocument({ xml, modalidad: input.fields.modalidad, sector: input.layout.sector, signer: input.signer });
   const { gzip, hashArchivo } = gzipDocument(xml);
   return { cuf, xml, gzip, hashArchivo };
 }
@@ -46,7 +50,7 @@ function sealed(cuf: string, xml: string): Sealed {
 export function seal(input: SealInput): Sealed {
   const { cuf, unsigned, root } = build(input);
   // The builder states the canonical shape of its own output: the signer need not scan it.
-  return sealed(cuf, input.signer ? input.signer.signSimple(sectorDocumentShape(unsigned, root)) : unsigned);
+  return sealed(input, cuf, input.signer ? input.signer.signSimple(sectorDocumentShape(unsigned, root)) : unsigned);
 }
 
 /**
@@ -55,5 +59,5 @@ export function seal(input: SealInput): Sealed {
  */
 export async function sealAsync(input: SealInput): Promise<Sealed> {
   const { cuf, unsigned, root } = build(input);
-  return sealed(cuf, input.signer ? await input.signer.signSimpleAsync(sectorDocumentShape(unsigned, root)) : unsigned);
+  return sealed(input, cuf, input.signer ? await input.signer.signSimpleAsync(sectorDocumentShape(unsigned, root)) : unsigned);
 }

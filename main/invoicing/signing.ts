@@ -36,6 +36,8 @@ export interface XmlSigner {
    * (docs/decisions/0038-signing-on-a-second-core.md). Same bytes as signSimple.
    */
   signSimpleAsync(doc: SimpleDocument): Promise<string>;
+  /** The certificate whose key signs (its public key verifies what this signer made). */
+  readonly certificate: X509Certificate;
 }
 
 /**
@@ -122,7 +124,7 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
     });
   }
 
-  return { sign, signSimple, signSimpleAsync };
+  return { sign, signSimple, signSimpleAsync, certificate: cert };
 }
 
 export interface SignatureCheck {

@@ -10,7 +10,7 @@
 import { decodeCuf } from '../invoicing/cuf';
 import { verifyXmlSignature } from '../invoicing/signing';
 import { certificateNit } from '../invoicing/certificate';
-import { hasInvoiceXsd, validateInvoiceXml } from './xsd/invoice-xsd';
+import { hasInvoiceXsd, validateInvoiceXml } from '../xml-schema/invoice-xsd';
 import { parseSiatDateTime } from '../siat/datetime';
 import { isWarning } from '../siat/messages';
 import { msg, type SimMessage } from './respond';

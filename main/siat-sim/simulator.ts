@@ -16,7 +16,7 @@ import { createAdminApi } from './admin-api';
 import { sendJson } from './http-io';
 import { silentLogger, type SimLogger } from './logger';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
-import { warmUpInvoiceXsd } from './xsd/invoice-xsd';
+import { warmUpInvoiceXsd } from '../xml-schema/invoice-xsd';
 
 export interface SiatSimulatorOptions {
   /** Port of the SOAP services (0 = any free port). */

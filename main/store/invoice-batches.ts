@@ -159,6 +159,15 @@ export class InvoiceBatchRepository {
   }
 
   /** Accepted items whose invoice is not stored yet, in request order. */
+  /**
+   * An accepted item whose document failed Kipu's own check before it was stored: it becomes a
+   * refused item with those problems (it never had an invoice, so no number is lost).
+   */
+  refuseAtIssue(batchId: string, index: number, problems: { field: string; rule: string; message: string }[]): void {
+    const r = prepared(this.db, 'UPDATE invoice_batch_items SET invoice_id = NULL, problems = ? WHERE batch_id = ? AND item_index = ? AND invoice_id IS NOT NULL').run(JSON.stringify(problems), batchId, index);
+    if (r.changes > 0) prepared(this.db, 'UPDATE invoice_batches SET accepted_count = accepted_count - 1 WHERE id = ?').run(batchId);
+  }
+
   unissued(batchId: string, limit: number): UnissuedItem[] {
     const rows = prepared(
       this.db,

@@ -2,7 +2,7 @@
 // Each call starts a worker and instantiates the wasm module (~0.25 s idle, seconds under load),
 // so documents are validated in batches: one run per list, and concurrent calls for the same
 // schema are coalesced into the next run. Used by the purchase register (purchases/registro-xsd.ts)
-// and as the oracle of the invoice schemas' differential tests (siat-sim/xsd/invoice-xsd.ts).
+// and as the oracle of the invoice schemas' differential tests (xml-schema/invoice-xsd.ts).
 // Runs in: engine and SIAT simulator.
 import { validateXML, memoryPages } from 'xmllint-wasm';
 

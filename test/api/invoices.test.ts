@@ -1,7 +1,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { validateInvoiceXml } from '../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml } from '../../main/xml-schema/invoice-xsd';
 import { verifyXmlSignature } from '../../main/invoicing/signing';
 import { decodeCuf } from '../../main/invoicing/cuf';
 import { SCOPES } from '../../shared/api-scopes';

@@ -6,7 +6,7 @@ import { createPrivateKey, sign as rsaSign } from 'node:crypto';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { createXmlSigner } from '../../main/invoicing/signing';
 import { buildCompraVentaXml, compraVentaShape } from '../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml } from '../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml } from '../../main/xml-schema/invoice-xsd';
 import { packDocument } from '../../main/invoicing/archive';
 import { buildCuf } from '../../main/invoicing/cuf';
 import { toBoliviaIso } from '../../shared/time';

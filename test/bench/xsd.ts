@@ -5,7 +5,7 @@
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { createXmlSigner } from '../../main/invoicing/signing';
 import { buildCompraVentaXml } from '../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../main/xml-schema/invoice-xsd';
 import { tenLineInvoice } from '../unit/invoicing/sample-documents';
 import { SECTOR_SAMPLES, sampleXml } from '../unit/siat-sim/xsd/sector-samples';
 import { summarize } from './_stats';

@@ -16,6 +16,7 @@ import { saleInvoiceRow, saleSealInput, type SaleFacts } from '../sale-invoice';
 import { invoiceEventData } from '../invoice-event-data';
 import type { Sale } from '../sale-input';
 import { CODIGO_EMISION_MASIVA, type MassiveContext } from './context';
+import { DocumentCheckError } from '../document-check';
 
 /** Items per transaction: ~0.3 ms each computerized, ~1 ms signed; the loop stays responsive. */
 const CHUNK = 200;
@@ -30,7 +31,19 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
     // Asked per chunk: a long batch follows the CUFD's renewal (the current one while it lasts).
     const cufd = await deps.codes.ensureCufd(tenant, pos);
     if (items.some((it) => invoiceType(it.invoiceType)!.modalidad === 1)) signer ??= deps.signers.forTenant(tenant);
-    const stored = deps.store.transaction(() => items.map((it) => issueOne(ctx, tenant, pos, batch, it, cufd, signer ?? null)));
+    // Each item in its own savepoint: one whose document fails the self-check (document-check.ts)
+    // is refused with libxml2's words and gives its number back; the others are issued.
+    const stored = deps.store.transaction(() =>
+      items.flatMap((it) => {
+        try {
+          return [deps.store.transaction(() => issueOne(ctx, tenant, pos, batch, it, cufd, signer ?? null))];
+        } catch (err) {
+          if (!(err instanceof DocumentCheckError)) throw err;
+          deps.batches.refuseAtIssue(batch.id, it.index, err.problems.map((message) => ({ field: 'documento', rule: err.kind === 'schema' ? 'xsd' : 'firma', message })));
+          return [];
+        }
+      }),
+    );
     for (const inv of stored) deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
     issued += stored.length;
     ctx.onStep(batch, `ISSUED:${issued}`);

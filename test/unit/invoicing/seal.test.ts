@@ -1,14 +1,17 @@
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { seal, sealAsync } from '../../../main/invoicing/seal';
+import { loadDocumentCheck } from '../../../main/invoicing/document-check';
 import { buildCuf, type CufFields } from '../../../main/invoicing/cuf';
 import { buildCompraVentaXml } from '../../../main/invoicing/xml/compra-venta';
 import { createXmlSigner, verifyXmlSignature } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
 import { OFFICIAL_CODIGO_CONTROL, officialSample } from './sample-documents';
 import { sectorLayout } from '../../../main/invoicing/sectors/layouts';
+
+before(() => loadDocumentCheck());
 
 const COMPRA_VENTA = sectorLayout(1)!;
 

@@ -1,7 +1,7 @@
 // Issue #12, Tests: per sector and modality, the document Kipu builds from a sale validates
 // against the sector's schema (libxml2, and xmllint as the second opinion), the electronic
 // signature verifies, and the CUF carries the sector's and the document type's digits.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { sectorFields, type SectorField } from '../../../shared/sector-fields';
@@ -9,12 +9,13 @@ import { sectorLayout } from '../../../main/invoicing/sectors/layouts';
 import { readSectorInput } from '../../../main/invoicing/sectors/sector-input';
 import { sectorDocument } from '../../../main/invoicing/invoice-document-mapping';
 import { seal } from '../../../main/invoicing/seal';
+import { loadDocumentCheck } from '../../../main/invoicing/document-check';
 import { computeTotals } from '../../../main/invoicing/totals';
 import { decodeCuf } from '../../../main/invoicing/cuf';
 import { buildNoteSale } from '../../../main/invoicing/credit-debit-note';
 import { createXmlSigner, verifyXmlSignature } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
-import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../../main/xml-schema/invoice-xsd';
 import type { Sale } from '../../../main/invoicing/sale-input';
 import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';
 import type { Tenant } from '../../../main/store/tenants';
@@ -66,6 +67,8 @@ function noteSale(): Sale {
   if (!('sale' in r)) throw new Error(JSON.stringify(r.problems));
   return r.sale;
 }
+
+before(() => loadDocumentCheck());
 
 for (const type of INVOICE_TYPES) {
   test(`${type.name}: the built document validates against sector ${type.sector}'s schema, signs, and its CUF names the sector`, async () => {

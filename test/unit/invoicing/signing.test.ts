@@ -6,7 +6,7 @@ import { SignedXml } from 'xml-crypto';
 import { createXmlSigner, verifyXmlSignature, type XmlSigner } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
 import { buildCompraVentaXml, compraVentaShape } from '../../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml } from '../../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml } from '../../../main/xml-schema/invoice-xsd';
 import { officialSample, tenLineInvoice } from './sample-documents';
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { buildCompraVentaXml } from '../../../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml } from '../../../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml } from '../../../../main/xml-schema/invoice-xsd';
 import { buildCuf, decodeCuf } from '../../../../main/invoicing/cuf';
 import { OFFICIAL_CODIGO_CONTROL, OFFICIAL_CUF, officialSample, tenLineInvoice } from '../sample-documents';
 

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCompraVentaXml } from '../../../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml } from '../../../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml } from '../../../../main/xml-schema/invoice-xsd';
 import { officialSample, tenLineInvoice } from '../sample-documents';
 
 test('a batch keeps results parallel to the input, with malformed and invalid documents inside', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { generateTrainingCertificate } from '../../../../main/invoicing/certificate';
 import { createXmlSigner } from '../../../../main/invoicing/signing';
-import { hasInvoiceXsd, invoiceXsdFileName, validateInvoiceXml, validateInvoiceXmlWithXmllint, type XsdResult } from '../../../../main/siat-sim/xsd/invoice-xsd';
+import { hasInvoiceXsd, invoiceXsdFileName, validateInvoiceXml, validateInvoiceXmlWithXmllint, type XsdResult } from '../../../../main/xml-schema/invoice-xsd';
 import { SECTOR_SAMPLES, sampleXml, type Cell, type SectorSample } from './sector-samples';
 
 const PURCHASE_XSDS: ReadonlySet<string> = new Set(['registroCompra.xsd', 'confirmacionCompra.xsd']);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCompraVentaXml } from '../../../../main/invoicing/xml/compra-venta';
-import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../../../main/siat-sim/xsd/invoice-xsd';
+import { validateInvoiceXml, validateInvoiceXmlWithXmllint } from '../../../../main/xml-schema/invoice-xsd';
 import { generateTrainingCertificate } from '../../../../main/invoicing/certificate';
 import { createXmlSigner } from '../../../../main/invoicing/signing';
 import { officialSample } from '../../invoicing/sample-documents';

@@ -12,15 +12,16 @@
 // xmllint program) as the oracle of the differential tests, in batched runs
 // (xml-schema/xmllint-batch.ts).
 //
-// Kipu itself does not validate its XML before sending (SIAT does): the simulator uses this for
-// the 939 check, and tests use it as the oracle of the XML builders.
-// Runs in: SIAT simulator (and tests).
+// Kipu checks every document it seals against its schema before storing it
+// (invoicing/document-check.ts, issue #13); the simulator uses the same schemas for SIAT's 939
+// check, and tests use them as the oracle of the XML builders.
+// Runs in: engine (document check), SIAT simulator, tests.
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
-import { validateWithXmllint, type XmllintSchema } from '../../xml-schema/xmllint-batch';
-import { resourcesDir } from '../../config/paths';
-import { SECTOR, sectorRoot } from '../../siat/codes';
-import { MODALIDAD } from '../../../shared/siat-codes';
+import { validateWithXmllint, type XmllintSchema } from './xmllint-batch';
+import { resourcesDir } from '../config/paths';
+import { SECTOR, sectorRoot } from '../siat/codes';
+import { MODALIDAD } from '../../shared/siat-codes';
 
 export interface XsdResult {
   valid: boolean;
@@ -76,7 +77,7 @@ function importsOf(mainPath: string, contents: string): Map<string, Buffer> {
 // ---------------------------------------------------------------------------------------------
 // libxml2-wasm
 
-type Libxml2 = typeof import('libxml2-wasm');
+export type Libxml2 = typeof import('libxml2-wasm');
 type Validator = InstanceType<Libxml2['XsdValidator']>;
 
 /** Imported schema files libxml2 may open: absolute path → contents. Nothing else is served. */
@@ -87,7 +88,7 @@ let libxml2Loading: Promise<Libxml2> | null = null;
  * libxml2-wasm is an ES module with top-level await (it instantiates the wasm on load), so it
  * is imported dynamically: the engine bundle is CommonJS and could not require() it.
  */
-function libxml2(): Promise<Libxml2> {
+export function libxml2(): Promise<Libxml2> {
   libxml2Loading ??= import('libxml2-wasm').then((lx) => {
     // libxml2-wasm reads no file unless an input provider serves it; this one serves only the
     // schemas' imports, so neither a schema nor a received document can make it read a file.
@@ -128,7 +129,7 @@ function compile(lx: Libxml2, path: string): Validator {
   return validator;
 }
 
-function errorText(lx: Libxml2, e: unknown): string[] {
+export function errorText(lx: Libxml2, e: unknown): string[] {
   if (e instanceof lx.XmlLibError && e.details.length > 0) {
     return e.details.map((d) => `línea ${d.line}: ${d.message.trim()}`);
   }
@@ -139,7 +140,7 @@ function errorText(lx: Libxml2, e: unknown): string[] {
  * Received documents are parsed without loading any external DTD or entity (the SIAT
  * simulator parses what a client sends) and without network access.
  */
-function documentOptions(lx: Libxml2): number {
+export function documentOptions(lx: Libxml2): number {
   return lx.ParseOption.XML_PARSE_NO_XXE | lx.ParseOption.XML_PARSE_NONET;
 }
 
@@ -163,6 +164,11 @@ function validateOne(lx: Libxml2, validator: Validator, xml: string): XsdResult 
   } finally {
     doc.dispose();
   }
+}
+
+/** The compiled schema of a sector and modality (compiled on first use, then kept). */
+export function invoiceSchema(lx: Libxml2, modalidad: 1 | 2, sector: number): Validator {
+  return compile(lx, schemaPath(modalidad, sector));
 }
 
 /**
