@@ -63,6 +63,43 @@ describe('registering a purchase', () => {
   });
 });
 
+describe('shoppingInvoiceId per tenant (decision 0044)', () => {
+  test('two tenants registering in turns each count 1, 2, 3…; one tenant’s number of the other’s purchase is a 404', async () => {
+    // The installation already holds the default tenant's purchases: the new tenants start at 1 anyway.
+    const keyOf = (nit: string, name: string) => eng.store.apiKeys.create(eng.store.tenants.create({ nit, razonSocial: name }).id, 'compras', SCOPES).key;
+    const keyX = keyOf('7700441', 'FERRETERIA X S.R.L.');
+    const keyY = keyOf('7700442', 'LIBRERIA Y S.R.L.');
+    const register = async (key: string) => {
+      const res = await eng.api('/api/v1/purchases', { method: 'POST', key, json: purchaseBody() });
+      const body = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(body));
+      return body.data as { id: string; shoppingInvoiceId: number };
+    };
+    const x: { id: string; shoppingInvoiceId: number }[] = [];
+    const y: { id: string; shoppingInvoiceId: number }[] = [];
+    for (const turn of ['x', 'y', 'x', 'y', 'x'] as const) (turn === 'x' ? x : y).push(await register(turn === 'x' ? keyX : keyY));
+    assert.deepEqual(x.map((p) => p.shoppingInvoiceId), [1, 2, 3]);
+    assert.deepEqual(y.map((p) => p.shoppingInvoiceId), [1, 2]);
+    const page = async (key: string) =>
+      ((await (await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10', { key })).json()).data.result as { shoppingInvoiceId: number }[]).map((p) => p.shoppingInvoiceId).sort();
+    assert.deepEqual(await page(keyX), [1, 2, 3]);
+    assert.deepEqual(await page(keyY), [1, 2]);
+    const bySeq = (key: string, n: number) => eng.api(`/api/v1/purchases/by-shopping-invoice-id/${n}`, { key });
+    // Y's own numbers name Y's purchases; X's 3 names nothing for Y, exactly as a number nobody has.
+    const own = await bySeq(keyY, 2);
+    assert.equal(own.status, 200);
+    assert.equal((await own.json()).data.id, y[1]!.id);
+    const foreign = await bySeq(keyY, 3);
+    const foreignBody = await foreign.json();
+    assert.equal(foreign.status, 404, JSON.stringify(foreignBody));
+    assert.match(foreignBody.error.detail, /no encontrada/);
+    const nobody = await bySeq(keyY, 999_999);
+    assert.equal(nobody.status, 404);
+    assert.equal((await bySeq(keyX, 3)).status, 200);
+    assert.equal((await bySeq(keyX, 0)).status, 400);
+  });
+});
+
 describe('to SIAT and back (embedded simulator)', () => {
   test('accepted and rejected rows of one package keep SIAT codes verbatim', async () => {
     const good = await createPurchase(eng);

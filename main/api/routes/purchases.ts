@@ -9,6 +9,7 @@ import type { PurchaseRegister } from '../../purchases/purchase-register';
 import type { PurchaseSender } from '../../purchases/package-sender';
 import { readXlsxRows } from '../../purchases/purchase-import';
 import { fromHundredths } from '../../../shared/money';
+import { MAX_ROW_ID } from '../../../shared/api/limits';
 import { ok, pageOf, sectorOk } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { offsetOf } from '../pagination';
@@ -236,6 +237,24 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
     async (req) => {
       const p = purchases.byId(req.tenant.id, req.params.id);
       if (!p) throw notFound(`Compra ${req.params.id} no encontrada`);
+      return ok(purchaseDto(p));
+    },
+  );
+
+  r.get(
+    '/api/v1/purchases/by-shopping-invoice-id/:shoppingInvoiceId',
+    {
+      schema: {
+        tags,
+        summary: 'Una compra por su shoppingInvoiceId (semilla 001)',
+        description: 'shoppingInvoiceId cuenta las compras de cada contribuyente desde 1 (decisión 0044): el mismo número de otro contribuyente no se encuentra (404).',
+        params: Type.Object({ shoppingInvoiceId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) }),
+        response: { 200: apiResponse(PurchaseRecordSchema) },
+      },
+    },
+    async (req) => {
+      const p = purchases.bySeq(req.tenant.id, req.params.shoppingInvoiceId);
+      if (!p) throw notFound(`Compra con shoppingInvoiceId ${req.params.shoppingInvoiceId} no encontrada`);
       return ok(purchaseDto(p));
     },
   );
