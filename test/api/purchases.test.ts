@@ -4,10 +4,13 @@
 // consultaCompras, QR scanning, spreadsheet import and seed 001's PageShopping.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { createPurchase, purchaseBody, settlePurchases } from '../fixtures/purchases';
 import { assertSectorFailure } from '../fixtures/sector-envelope';
 import { SCOPES } from '../../shared/api-scopes';
+import ExcelJS from 'exceljs';
+import { deflatedRepeat, zipOf } from '../fixtures/zip';
 
 let eng: TestEngine;
 
@@ -187,6 +190,55 @@ describe('scanner and import', () => {
     assert.equal(body.data.verdicts[1].problems[0].field, 'issuerNit');
     const beer = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=IMP-A1`)).json()).data.result[0];
     assert.equal(beer.fiscalCredit, 10.4);
+  });
+});
+
+describe('XLSX import and zip bombs', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const importXlsx = async (bytes: Buffer) => {
+    const res = await eng.api('/api/v1/purchases/import', { method: 'POST', body: new Uint8Array(bytes), headers: { 'content-type': XLSX } });
+    return { status: res.status, body: await res.json() };
+  };
+  const total = async () => (await (await eng.api('/api/v1/purchases?page=0&size=1')).json()).data.totalElements as number;
+
+  test('the SIN template as XLSX (description and note rows included) imports every good row', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Compras');
+    ws.addRow(['Nº', 'ESPECIFICACION', 'NIT PROVEEDOR', 'RAZON SOCIAL PROVEEDOR', 'CODIGO DE AUTORIZACION', 'NUMERO FACTURA', 'NUMERO DUI/DIM', 'FECHA DE FACTURA/DUI/DIM', 'IMPORTE TOTAL COMPRA', 'TASAS', 'TIPO COMPRA', 'CODIGO DE CONTROL']);
+    ws.addRow(['', '', 'NIT del proveedor', 'Nombre', 'Código', 'Número', '', 'dd/mm/aaaa', 'Importe', '', '', '']);
+    const d = new Date();
+    const date = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    ws.addRow([1, 1, '1003579028', 'CERVECERIA X', 'XLSX-A1', '6001', '0', date, 130, 30, 1, '0']);
+    ws.addRow([2, 1, '1003579028', 'CERVECERIA X', 'XLSX-A2', '6002', '0', date, '1,234.50', 0, 1, '0']);
+    const before = await total();
+    const r = await importXlsx(Buffer.from(await wb.xlsx.writeBuffer()));
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.data.created, 2, JSON.stringify(r.body));
+    assert.equal(await total(), before + 2);
+    const page = (await (await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=XLSX-A1')).json()).data.result[0];
+    assert.equal(page.fiscalCredit, 13);
+  });
+
+  test('a bomb (a ~200 KB XLSX whose sheet inflates to 200 MiB) is a 413 naming the limit, and nothing is imported', async () => {
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: deflateRawSync('<Types/>'), size: 8 },
+      { name: 'xl/worksheets/sheet1.xml', data: await deflatedRepeat(200 * 1024 * 1024), size: 200 * 1024 * 1024 },
+    ]);
+    const before = await total();
+    const r = await importXlsx(bomb);
+    assert.equal(r.status, 413, JSON.stringify(r.body));
+    assert.equal(r.body.error.code, 'PAYLOAD_TOO_LARGE');
+    assert.equal(r.body.error.fields[0].field, 'file');
+    assert.match(r.body.error.detail, /200 MiB descomprimida; como máximo 32 MiB por parte\. No se importó nada/);
+    // The same bomb lying about its size (4 KiB declared) is caught while inflating: 422.
+    const liar = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: await deflatedRepeat(200 * 1024 * 1024), size: 4096 }]);
+    const l = await importXlsx(liar);
+    assert.equal(l.status, 422, JSON.stringify(l.body));
+    assert.equal(l.body.error.fields[0].field, 'file');
+    assert.match(l.body.error.detail, /se descomprime a más de lo que declara/);
+    assert.equal(await total(), before);
+    // The engine is still there for everyone.
+    assert.equal((await eng.api('/api/v1/purchases/queue')).status, 200);
   });
 });
 
