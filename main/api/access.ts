@@ -160,6 +160,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/purchases/queue': STORE,
   'POST /api/v1/purchases/send': STORE,
   'GET /api/v1/purchases/:id': STORE,
+  'GET /api/v1/purchases/by-shopping-invoice-id/:shoppingInvoiceId': STORE,
   'DELETE /api/v1/purchases/:id': STORE,
   'POST /api/v1/purchases/confirm': STORE,
   'POST /api/v1/purchases/siat-query': STORE,

@@ -98,6 +98,7 @@ export const DOMAIN_ERROR_STATUS = {
     NOT_FOUND,
     NOT_DELETABLE: CONFLICT,
     IMPORT_FORMAT: INVALID,
+    IMPORT_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
     QR: INVALID,
     SIAT_REFUSED: [422, 'SIAT_REJECTED'],
   } satisfies Record<PurchaseErrorCode, Answer>,

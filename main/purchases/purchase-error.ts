@@ -2,7 +2,7 @@
 // Spanish message, the fields at fault and, when SIAT said no, SIAT's codes verbatim.
 import type { FieldIssue } from './purchase-input';
 
-export type PurchaseErrorCode = 'INVALID' | 'XSD' | 'DUPLICATE' | 'NOT_FOUND' | 'NOT_DELETABLE' | 'IMPORT_FORMAT' | 'QR' | 'SIAT_REFUSED';
+export type PurchaseErrorCode = 'INVALID' | 'XSD' | 'DUPLICATE' | 'NOT_FOUND' | 'NOT_DELETABLE' | 'IMPORT_FORMAT' | 'IMPORT_TOO_LARGE' | 'QR' | 'SIAT_REFUSED';
 
 export class PurchaseError extends Error {
   override name = 'PurchaseError';

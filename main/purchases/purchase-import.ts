@@ -2,8 +2,9 @@
 // or XLSX, headers in row 1; the template's description and note rows and empty rows are
 // skipped). Columns are found by their header, so ESPECIFICACION may be present or not.
 // Amounts use `.` for decimals and `,` for thousands (PURCHASES.md §3). Pure but for reading
-// the XLSX bytes with exceljs.
+// the XLSX bytes with exceljs, which only sees them once xlsx-zip-guard.ts has bounded them.
 import ExcelJS from 'exceljs';
+import { checkXlsxZip } from './xlsx-zip-guard';
 import type { PurchaseFields } from './purchase-input';
 
 /** Normalized template header → API field. */
@@ -99,8 +100,12 @@ export function rowsToPurchases(rows: unknown[][]): { rows: SheetRow[]; missing:
   return { rows: out, missing: [] };
 }
 
-/** The first sheet of an XLSX as arrays of cell values. */
+/**
+ * The first sheet of an XLSX as arrays of cell values. A ZIP that would inflate past the limits,
+ * or lies about its sizes, is a PurchaseError before exceljs inflates anything.
+ */
 export async function readXlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  await checkXlsxZip(bytes);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = wb.worksheets[0];

@@ -1,4 +1,4 @@
-// The purchase register (migration 0012): purchases, the packages that carry them to SIAT and
+// The purchase register (migrations 0014, 0019): purchases, the packages that carry them to SIAT and
 // the consultaCompras answers. Every query is scoped by tenant; rows are never deleted.
 import type { Db } from './db';
 import { prepared } from './statements';
@@ -17,7 +17,7 @@ export interface SiatMessageRow {
 
 export interface PurchaseRecord {
   id: string;
-  /** shoppingInvoiceId (seed 001). */
+  /** shoppingInvoiceId (seed 001): the tenant's own count, from 1 (decision 0044). */
   seq: number;
   tenantId: string;
   gestion: number;
@@ -196,13 +196,17 @@ export class PurchaseRepository {
     return r ? purchaseOf(r) : null;
   }
 
-  /** Inserts in one IMMEDIATE transaction: seq and nro are allocated there; a duplicate throws. */
+  /**
+   * Inserts in one IMMEDIATE transaction: seq and nro are allocated there, both the tenant's own
+   * (the write lock makes MAX + 1 safe); a duplicate throws.
+   */
   insert(p: NewPurchase): PurchaseRecord {
     return this.db
       .transaction((): PurchaseRecord => {
         const dup = this.findDuplicate(p.tenantId, p.data);
         if (dup) throw new DuplicatePurchaseError(dup);
-        const seq = ((prepared(this.db, 'SELECT MAX(seq) AS m FROM purchases').get() as { m: number | null }).m ?? 0) + 1;
+        // Per tenant (decision 0044): an installation-wide count told each tenant how many purchases the others registered.
+        const seq = ((prepared(this.db, 'SELECT MAX(seq) AS m FROM purchases WHERE tenant_id = ?').get(p.tenantId) as { m: number | null }).m ?? 0) + 1;
         const nro =
           ((prepared(this.db, 'SELECT MAX(nro) AS m FROM purchases WHERE tenant_id = ? AND gestion = ? AND periodo = ?').get(p.tenantId, p.gestion, p.periodo) as { m: number | null }).m ?? 0) + 1;
         const id = uuidv7(this.now().getTime());

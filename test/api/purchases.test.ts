@@ -4,10 +4,13 @@
 // consultaCompras, QR scanning, spreadsheet import and seed 001's PageShopping.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { createPurchase, purchaseBody, settlePurchases } from '../fixtures/purchases';
 import { assertSectorFailure } from '../fixtures/sector-envelope';
 import { SCOPES } from '../../shared/api-scopes';
+import ExcelJS from 'exceljs';
+import { deflatedRepeat, zipOf } from '../fixtures/zip';
 
 let eng: TestEngine;
 
@@ -60,6 +63,43 @@ describe('registering a purchase', () => {
     const date = await post('/api/v1/purchases', purchaseBody({ emissionDate: '2024-02-30' }));
     assert.equal(date.status, 422);
     assert.equal(date.body.error.fields[0].field, 'emissionDate');
+  });
+});
+
+describe('shoppingInvoiceId per tenant (decision 0044)', () => {
+  test('two tenants registering in turns each count 1, 2, 3…; one tenant’s number of the other’s purchase is a 404', async () => {
+    // The installation already holds the default tenant's purchases: the new tenants start at 1 anyway.
+    const keyOf = (nit: string, name: string) => eng.store.apiKeys.create(eng.store.tenants.create({ nit, razonSocial: name }).id, 'compras', SCOPES).key;
+    const keyX = keyOf('7700441', 'FERRETERIA X S.R.L.');
+    const keyY = keyOf('7700442', 'LIBRERIA Y S.R.L.');
+    const register = async (key: string) => {
+      const res = await eng.api('/api/v1/purchases', { method: 'POST', key, json: purchaseBody() });
+      const body = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(body));
+      return body.data as { id: string; shoppingInvoiceId: number };
+    };
+    const x: { id: string; shoppingInvoiceId: number }[] = [];
+    const y: { id: string; shoppingInvoiceId: number }[] = [];
+    for (const turn of ['x', 'y', 'x', 'y', 'x'] as const) (turn === 'x' ? x : y).push(await register(turn === 'x' ? keyX : keyY));
+    assert.deepEqual(x.map((p) => p.shoppingInvoiceId), [1, 2, 3]);
+    assert.deepEqual(y.map((p) => p.shoppingInvoiceId), [1, 2]);
+    const page = async (key: string) =>
+      ((await (await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10', { key })).json()).data.result as { shoppingInvoiceId: number }[]).map((p) => p.shoppingInvoiceId).sort();
+    assert.deepEqual(await page(keyX), [1, 2, 3]);
+    assert.deepEqual(await page(keyY), [1, 2]);
+    const bySeq = (key: string, n: number) => eng.api(`/api/v1/purchases/by-shopping-invoice-id/${n}`, { key });
+    // Y's own numbers name Y's purchases; X's 3 names nothing for Y, exactly as a number nobody has.
+    const own = await bySeq(keyY, 2);
+    assert.equal(own.status, 200);
+    assert.equal((await own.json()).data.id, y[1]!.id);
+    const foreign = await bySeq(keyY, 3);
+    const foreignBody = await foreign.json();
+    assert.equal(foreign.status, 404, JSON.stringify(foreignBody));
+    assert.match(foreignBody.error.detail, /no encontrada/);
+    const nobody = await bySeq(keyY, 999_999);
+    assert.equal(nobody.status, 404);
+    assert.equal((await bySeq(keyX, 3)).status, 200);
+    assert.equal((await bySeq(keyX, 0)).status, 400);
   });
 });
 
@@ -150,6 +190,55 @@ describe('scanner and import', () => {
     assert.equal(body.data.verdicts[1].problems[0].field, 'issuerNit');
     const beer = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=IMP-A1`)).json()).data.result[0];
     assert.equal(beer.fiscalCredit, 10.4);
+  });
+});
+
+describe('XLSX import and zip bombs', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const importXlsx = async (bytes: Buffer) => {
+    const res = await eng.api('/api/v1/purchases/import', { method: 'POST', body: new Uint8Array(bytes), headers: { 'content-type': XLSX } });
+    return { status: res.status, body: await res.json() };
+  };
+  const total = async () => (await (await eng.api('/api/v1/purchases?page=0&size=1')).json()).data.totalElements as number;
+
+  test('the SIN template as XLSX (description and note rows included) imports every good row', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Compras');
+    ws.addRow(['Nº', 'ESPECIFICACION', 'NIT PROVEEDOR', 'RAZON SOCIAL PROVEEDOR', 'CODIGO DE AUTORIZACION', 'NUMERO FACTURA', 'NUMERO DUI/DIM', 'FECHA DE FACTURA/DUI/DIM', 'IMPORTE TOTAL COMPRA', 'TASAS', 'TIPO COMPRA', 'CODIGO DE CONTROL']);
+    ws.addRow(['', '', 'NIT del proveedor', 'Nombre', 'Código', 'Número', '', 'dd/mm/aaaa', 'Importe', '', '', '']);
+    const d = new Date();
+    const date = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    ws.addRow([1, 1, '1003579028', 'CERVECERIA X', 'XLSX-A1', '6001', '0', date, 130, 30, 1, '0']);
+    ws.addRow([2, 1, '1003579028', 'CERVECERIA X', 'XLSX-A2', '6002', '0', date, '1,234.50', 0, 1, '0']);
+    const before = await total();
+    const r = await importXlsx(Buffer.from(await wb.xlsx.writeBuffer()));
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.data.created, 2, JSON.stringify(r.body));
+    assert.equal(await total(), before + 2);
+    const page = (await (await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=XLSX-A1')).json()).data.result[0];
+    assert.equal(page.fiscalCredit, 13);
+  });
+
+  test('a bomb (a ~200 KB XLSX whose sheet inflates to 200 MiB) is a 413 naming the limit, and nothing is imported', async () => {
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: deflateRawSync('<Types/>'), size: 8 },
+      { name: 'xl/worksheets/sheet1.xml', data: await deflatedRepeat(200 * 1024 * 1024), size: 200 * 1024 * 1024 },
+    ]);
+    const before = await total();
+    const r = await importXlsx(bomb);
+    assert.equal(r.status, 413, JSON.stringify(r.body));
+    assert.equal(r.body.error.code, 'PAYLOAD_TOO_LARGE');
+    assert.equal(r.body.error.fields[0].field, 'file');
+    assert.match(r.body.error.detail, /200 MiB descomprimida; como máximo 32 MiB por parte\. No se importó nada/);
+    // The same bomb lying about its size (4 KiB declared) is caught while inflating: 422.
+    const liar = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: await deflatedRepeat(200 * 1024 * 1024), size: 4096 }]);
+    const l = await importXlsx(liar);
+    assert.equal(l.status, 422, JSON.stringify(l.body));
+    assert.equal(l.body.error.fields[0].field, 'file');
+    assert.match(l.body.error.detail, /se descomprime a más de lo que declara/);
+    assert.equal(await total(), before);
+    // The engine is still there for everyone.
+    assert.equal((await eng.api('/api/v1/purchases/queue')).status, 200);
   });
 });
 

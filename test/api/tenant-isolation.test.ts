@@ -49,6 +49,7 @@ type Kind =
   | 'batch' // A's massive emission batch on pos0, COMPLETED
   | 'batchKey' // the Idempotency-Key A sent with that batch
   | 'purchase' // A's registered purchase (accepted by SIAT)
+  | 'purchaseSeq' // its shoppingInvoiceId (per tenant: B has none of its own yet)
   | 'purchaseNumber' // its supplier invoice number
   | 'purchaseAuthorization'; // its authorization code (PageShopping calls it cuf)
 
@@ -277,6 +278,7 @@ const ROUTES: Record<string, Route> = {
   // Purchases (issue 14).
   'GET /api/v1/purchases/{id}': one({ id: 'purchase' }),
   'DELETE /api/v1/purchases/{id}': one({ id: 'purchase' }),
+  'GET /api/v1/purchases/by-shopping-invoice-id/{shoppingInvoiceId}': one({ shoppingInvoiceId: 'purchaseSeq' }),
   'GET /api/v1/invoice/shopping/PageShopping': {
     variants: [
       { params: { invoiceNumber: 'purchaseNumber' } },
@@ -356,6 +358,7 @@ function randomOf(kind: Kind): string {
     case 'batchKey':
       return `lote-${randomUUID()}`;
     case 'purchaseNumber':
+    case 'purchaseSeq':
       return '777777';
     case 'purchaseAuthorization':
       return `AUT${createHash('sha256').update(randomUUID()).digest('hex').slice(0, 12).toUpperCase()}`;
@@ -544,7 +547,7 @@ before(async () => {
     invoiceNumber: String(invoice.invoiceNumber), shortCode: mine.code, webhook: webhook.id, delivery: deliveries[0]!.id, key: key.id, keyPrefix: key.prefix,
     user: user.id, tenant: tenantA, event: event.id, pos0: pos0.id, idempotencyKey, branch0: String(pos0.branchId),
     cashSession: openSession.id, cashSessionClosed: closedSession.id, batch: batch.batchId, batchKey,
-    purchase: purchase.id, purchaseNumber: '41016', purchaseAuthorization: 'AUTA0016TENANT',
+    purchase: purchase.id, purchaseSeq: String(purchase.shoppingInvoiceId), purchaseNumber: '41016', purchaseAuthorization: 'AUTA0016TENANT',
   } satisfies Record<Kind, string>);
   // The branch routes also meet A's casa matriz and the point of sale 0 (whose close is refused for A).
   READS.push(

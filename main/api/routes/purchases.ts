@@ -8,7 +8,10 @@ import type { PurchaseRecord, PurchaseRepository } from '../../store/purchases';
 import type { PurchaseRegister } from '../../purchases/purchase-register';
 import type { PurchaseSender } from '../../purchases/package-sender';
 import { readXlsxRows } from '../../purchases/purchase-import';
+import { PurchaseError } from '../../purchases/purchase-error';
+import { XLSX_ZIP_LIMITS } from '../../purchases/xlsx-zip-guard';
 import { fromHundredths } from '../../../shared/money';
+import { MAX_ROW_ID } from '../../../shared/api/limits';
 import { ok, pageOf, sectorOk } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { offsetOf } from '../pagination';
@@ -240,6 +243,24 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
     },
   );
 
+  r.get(
+    '/api/v1/purchases/by-shopping-invoice-id/:shoppingInvoiceId',
+    {
+      schema: {
+        tags,
+        summary: 'Una compra por su shoppingInvoiceId (semilla 001)',
+        description: 'shoppingInvoiceId cuenta las compras de cada contribuyente desde 1 (decisión 0044): el mismo número de otro contribuyente no se encuentra (404).',
+        params: Type.Object({ shoppingInvoiceId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) }),
+        response: { 200: apiResponse(PurchaseRecordSchema) },
+      },
+    },
+    async (req) => {
+      const p = purchases.bySeq(req.tenant.id, req.params.shoppingInvoiceId);
+      if (!p) throw notFound(`Compra con shoppingInvoiceId ${req.params.shoppingInvoiceId} no encontrada`);
+      return ok(purchaseDto(p));
+    },
+  );
+
   r.delete(
     '/api/v1/purchases/:id',
     {
@@ -326,7 +347,10 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
           summary: 'Importa un mes de compras desde la plantilla de compras del SIN (CSV o XLSX)',
           description:
             `Cuerpo text/csv o ${XLSX_TYPE}, hasta ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Columnas por su encabezado (NIT PROVEEDOR, RAZON SOCIAL PROVEEDOR, ` +
-            'CODIGO DE AUTORIZACION, NUMERO FACTURA, FECHA DE FACTURA/DUI/DIM, IMPORTE TOTAL COMPRA …). Cada fila recibe su veredicto; una fila mala no detiene a las buenas.',
+            'CODIGO DE AUTORIZACION, NUMERO FACTURA, FECHA DE FACTURA/DUI/DIM, IMPORTE TOTAL COMPRA …). Cada fila recibe su veredicto; una fila mala no detiene a las buenas. ' +
+            `Un XLSX (un ZIP) se revisa antes de abrirlo: a lo sumo ${XLSX_ZIP_LIMITS.maxTotalBytes / 1024 / 1024} MiB descomprimido en total, ` +
+            `${XLSX_ZIP_LIMITS.maxEntryBytes / 1024 / 1024} MiB por parte, ${XLSX_ZIP_LIMITS.maxEntries} partes y ${XLSX_ZIP_LIMITS.maxRatio}:1 de compresión (413 si se pasa); ` +
+            'un ZIP dañado o que declara tamaños falsos es 422. En ambos casos no se importa nada.',
           response: { 200: apiResponse(ImportResultSchema) },
         },
       },
@@ -337,7 +361,9 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         let cells: unknown[][];
         try {
           cells = isXlsx ? await readXlsxRows(body) : [...csvRows(body.toString('utf8'))];
-        } catch {
+        } catch (e) {
+          // The XLSX guard's own verdict (413 over a limit, 422 a lying or broken ZIP) says more than the generic one.
+          if (e instanceof PurchaseError) rethrow(e);
           throw new ApiError(422, 'VALIDATION_FAILED', `No se pudo leer el archivo ${isXlsx ? 'XLSX' : 'CSV'}`, { fields: [{ field: 'file', rule: 'format', message: 'archivo ilegible' }] });
         }
         try {

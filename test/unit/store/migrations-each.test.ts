@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { openDatabase, loadMigrations, schemaVersion, type Db } from '../../../main/store/db';
+import { PurchaseRepository } from '../../../main/store/purchases';
 import { tempDir } from '../../fixtures/tmp';
 
 const real = loadMigrations();
@@ -313,6 +314,81 @@ test('0018 Kipu Central outbox: what the till held is queued in order; every new
       assert.equal((db.prepare(`SELECT local_price_cents FROM products WHERE id = 'pr1'`).get() as { local_price_cents: number }).local_price_cents, 999);
       db.prepare(`UPDATE products SET price_cents = 1200, central_version = 2, local_price_cents = NULL WHERE id = 'pr1'`).run();
       assert.equal((db.prepare(`SELECT local_price_cents FROM products WHERE id = 'pr1'`).get() as { local_price_cents: number | null }).local_price_cents, null);
+    },
+  );
+});
+
+/** A purchase in the 0014 shape; `seq` as the installation-wide counter gave it. */
+function seedPurchase(db: Db, id: string, tenant: string, seq: number, extra: { packageId?: string; state?: string } = {}): void {
+  db.prepare(
+    `INSERT INTO purchases (id, seq, tenant_id, gestion, periodo, nro, nit_emisor, razon_social_emisor, codigo_autorizacion, numero_factura, numero_dui_dim,
+       fecha_emision, monto_total, importe_ice, importe_iehd, importe_ipj, tasas, otro_no_sujeto, importes_exentos, importe_tasa_cero, subtotal, descuento,
+       gift_card, base_cf, credito_fiscal, tipo_compra, codigo_control, source, xml, state, package_id, siat_messages, created_at, updated_at)
+     VALUES (?, ?, ?, 2026, 1, ?, '1003579028', 'DISTRIBUIDORA ANDINA', ?, ?, '0', '2026-01-05T10:00:00.000', 13000, 0, 0, 0, 3000, 0, 0, 0, 10000, 0,
+       0, 10000, 1300, 1, '0', 'MANUAL', '<registroCompra/>', ?, ?, '[]', 'x', 'x')`,
+  ).run(id, seq, tenant, seq, `AUT-${id}`, String(seq), extra.state ?? 'READY', extra.packageId ?? null);
+}
+
+test('0019 purchases: rebuilt with every row and its number; shoppingInvoiceId is unique per tenant and each tenant continues from its own highest', () => {
+  const schema = (db: Db) =>
+    db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name`).all();
+  let schemaBefore: unknown[] = [];
+  let rowsBefore: unknown[] = [];
+  migrateTo(
+    19,
+    (db) => {
+      seedTenant(db);
+      db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t2', '7700001', 'OTRA S.R.L.', 'x')`).run();
+      db.prepare(`INSERT INTO tenants (id, nit, razon_social, created_at) VALUES ('t3', '7700002', 'NUEVA S.R.L.', 'x')`).run();
+      db.prepare(
+        `INSERT INTO purchase_packages (id, tenant_id, kind, gestion, periodo, archive, hash, purchase_count, purchase_ids, state, created_at, updated_at)
+         VALUES ('k1', 't1', 'RECEPCION', 2026, 1, x'00', 'h', 1, '["c3"]', 'DONE', 'x', 'x')`,
+      ).run();
+      // The installation-wide counter interleaved the two tenants.
+      seedPurchase(db, 'c1', 't1', 1);
+      seedPurchase(db, 'c2', 't2', 2);
+      seedPurchase(db, 'c3', 't1', 3, { packageId: 'k1', state: 'ACCEPTED' });
+      seedPurchase(db, 'c4', 't2', 4, { state: 'DELETED' });
+      seedInvoice(db, 'i1', 1);
+      schemaBefore = schema(db);
+      rowsBefore = db.prepare('SELECT * FROM purchases ORDER BY id').all();
+    },
+    (db) => {
+      // Every row, every column, its number.
+      assert.deepEqual(db.prepare('SELECT * FROM purchases ORDER BY id').all(), rowsBefore);
+      assert.deepEqual(db.prepare('PRAGMA foreign_key_check').all(), []);
+      // The same indexes and triggers as before, word for word (the central outbox's among them).
+      assert.deepEqual(schema(db), schemaBefore);
+      assert.ok((schemaBefore as { name: string }[]).some((o) => o.name === 'purchases_never_deleted'));
+      assert.ok((schemaBefore as { name: string }[]).some((o) => o.name === 'central_outbox_invoice_insert'));
+      assert.throws(() => db.prepare(`DELETE FROM purchases WHERE id = 'c1'`).run(), /never deleted/);
+      assert.throws(() => seedPurchase(db, 'c5', 't1', 9, { packageId: 'nope' }), /FOREIGN KEY constraint failed/);
+      assert.throws(() => seedPurchase(db, 'c6', 't1', 1), /UNIQUE constraint failed: purchases.tenant_id, purchases.seq/);
+      // The repository numbers each tenant from its own highest: t1 had 1 and 3, t2 had 2 and 4, t3 none.
+      const repo = new PurchaseRepository(db, () => new Date('2026-01-06T12:00:00Z'));
+      const next = (tenantId: string, n: string) =>
+        repo.insert({
+          tenantId,
+          gestion: 2026,
+          periodo: 1,
+          source: 'MANUAL',
+          xml: () => '<registroCompra/>',
+          data: {
+            nitEmisor: '1003579028', razonSocialEmisor: 'DISTRIBUIDORA ANDINA', codigoAutorizacion: 'AUT-NEW', numeroFactura: n, numeroDuiDim: '0',
+            fechaEmision: '2026-01-06T10:00:00.000', tipoCompra: 1, codigoControl: '0',
+            amounts: { total: 1000, ice: 0, iehd: 0, ipj: 0, tasas: 0, otroNoSujeto: 0, exentos: 0, tasaCero: 0, descuento: 0, giftCard: 0 },
+            rcv: { subtotal: 1000, base: 1000, credito: 130 },
+          },
+        }).seq;
+      assert.equal(next('t1', '100'), 4);
+      assert.equal(next('t2', '100'), 5);
+      assert.equal(next('t3', '100'), 1);
+      assert.equal(next('t1', '101'), 5);
+      assert.equal(repo.bySeq('t2', 5)!.data.numeroFactura, '100');
+      assert.equal(repo.bySeq('t2', 3), null, 't1’s number 3 is not t2’s');
+      // A query by (tenant, seq) is answered from the new unique index.
+      const plan = db.prepare('EXPLAIN QUERY PLAN SELECT MAX(seq) FROM purchases WHERE tenant_id = ?').all('t1') as { detail: string }[];
+      assert.ok(plan.some((p) => /USING COVERING INDEX sqlite_autoindex_purchases_2/.test(p.detail)), JSON.stringify(plan));
     },
   );
 });
