@@ -15,6 +15,10 @@ import { startCentral } from './central';
 import { migrateCentral, openPool } from './store/pg';
 import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type CredentialActor } from './store/accounts';
 import { DashboardRepository } from './store/dashboard';
+import { formatDateEs, toBoliviaIso } from '../../shared/time';
+
+/** A UTC instant as a person in Bolivia reads it: dd/mm/aaaa hh:mm. */
+const bolivia = (utc: string) => `${formatDateEs(new Date(utc))} ${toBoliviaIso(new Date(utc)).slice(11, 16)}`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -64,7 +68,7 @@ async function admin(args: string[]): Promise<void> {
     }
     if (what === 'till' && verb === 'list') {
       for (const t of (await new DashboardRepository(pool).tills(tenant.id)).tills) {
-        console.log(`${t.tillId}  ${t.name}  ${t.revoked ? `REVOCADA ${t.revoked.at} por ${t.revoked.by}` : 'activa'}`);
+        console.log(`${t.tillId}  ${t.name}  ${t.revoked ? `REVOCADA el ${bolivia(t.revoked.at)} por ${t.revoked.by}${t.revoked.reason ? ` (${t.revoked.reason})` : ''}` : 'activa'}`);
       }
       return;
     }
@@ -78,7 +82,7 @@ async function admin(args: string[]): Promise<void> {
       try {
         if (verb === 'revoke') {
           const r = await accounts.revokeTill(tenant.id, tillId, by, flag(args, 'reason') ?? null);
-          console.log(`Credencial de la caja ${tillId} revocada (${r.revokedAt}). Su próxima sincronización recibirá 401 "credencial revocada".`);
+          console.log(`Credencial de la caja ${tillId} revocada el ${bolivia(r.revokedAt)} (hora de Bolivia). Su próxima sincronización recibirá 401 "credencial revocada".`);
         } else {
           const t = await accounts.reissueTill(tenant.id, tillId, by);
           console.log(`Credencial nueva de la caja ${tillId} (se muestra una sola vez; la anterior quedó revocada):\n${t.token}\nEn la caja: KIPU_CENTRAL_TOKEN=${t.token}`);
