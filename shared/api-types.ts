@@ -53,6 +53,7 @@ export type {
   TillConfig,
   TillQueue,
   TillStatus,
+  CentralSyncStatus,
 } from './api/till';
 
 export type { ContingencyEvent, EndEventRequest, StartEventRequest } from './api/contingency-event';

@@ -8,8 +8,9 @@
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { OutboxRow } from '../store/central-outbox';
-import type { CatalogResponse, PushItem, PushRequest, PushResponse, TillReport } from '../../shared/api/central';
-import { CentralClient, type CentralClientOptions } from './central-client';
+import { CENTRAL_CREDENTIAL_REVOKED, type CatalogResponse, type PushItem, type PushRequest, type PushResponse, type TillReport } from '../../shared/api/central';
+import type { CentralSyncStatus } from '../../shared/api/till';
+import { CentralClient, type CentralAnswer, type CentralClientOptions } from './central-client';
 
 export interface CentralPusherOptions extends CentralClientOptions {
   store: Store;
@@ -23,6 +24,12 @@ export interface CentralPusherOptions extends CentralClientOptions {
   catalogMs?: number;
   backoff?: { initialMs: number; maxMs: number };
 }
+
+/**
+ * Central refused the till's credential because its administrator revoked it (decision 0045).
+ * Nothing the till does fixes that: only a new credential (KIPU_CENTRAL_TOKEN) and a restart.
+ */
+class CredentialRevokedError extends Error {}
 
 interface TillIdentity {
   tillId: string;
@@ -40,6 +47,8 @@ export class CentralPusher {
   private wake: (() => void) | null = null;
   /** The last failure, for the status endpoint and the logs. */
   lastError: string | null = null;
+  /** Central's last answer was "credential revoked" (cleared by the next accepted push). */
+  private revoked = false;
 
   constructor(private readonly o: CentralPusherOptions) {
     this.client = new CentralClient(o);
@@ -76,6 +85,13 @@ export class CentralPusher {
         if (message !== this.lastError) this.o.logger.warn({ err: message }, 'Kipu Central: no se pudo sincronizar; se reintentará');
         this.lastError = message;
         if (this.o.store.isOpen) this.o.store.central.setError(message);
+        this.revoked = err instanceof CredentialRevokedError;
+        if (this.revoked) {
+          // Retrying sooner cannot help: straight to the longest pause, still trying (the till keeps
+          // selling; whatever it holds goes up once a new credential is configured).
+          this.identity = null;
+          delay = maxMs;
+        }
         pause = delay;
         delay = Math.min(delay * 2, maxMs);
       }
@@ -100,9 +116,16 @@ export class CentralPusher {
     });
   }
 
+  /** What the till's status shows of its replication (GET /api/v1/till/status `central`). */
+  status(): CentralSyncStatus {
+    const c = this.o.store.central.cursor();
+    return { lastPushAt: c.lastPushAt, lastError: c.lastError, credentialRevoked: this.revoked };
+  }
+
   private async whoAmI(): Promise<TillIdentity> {
     if (this.identity) return this.identity;
     const res = await this.client.request('GET', 'central/v1/till');
+    throwIfRevoked(res);
     if (res.status !== 200) throw new Error(`Central rechazó la credencial de la caja (HTTP ${res.status}): ${messageOf(res.body)}`);
     const b = res.body as TillIdentity;
     this.identity = { tillId: b.tillId, nit: b.nit, branchCode: b.branchCode ?? null };
@@ -133,6 +156,7 @@ export class CentralPusher {
     const upTo = rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
     const body: PushRequest = { after: cursor.ackedSeq, upTo, report: this.report(tenant?.id ?? null), items };
     const res = await this.client.request('POST', 'central/v1/push', body);
+    throwIfRevoked(res);
     if (res.status === 409) {
       // Central stands elsewhere (restored from a backup, or a replay it already took): resume from its cursor.
       const acked = (res.body as { ackedSeq?: number }).ackedSeq;
@@ -146,6 +170,7 @@ export class CentralPusher {
     this.o.store.central.setAcked(ack.ackedSeq);
     this.lastPush = Date.now();
     this.lastError = null;
+    this.revoked = false;
     return rows.length;
   }
 
@@ -175,6 +200,7 @@ export class CentralPusher {
     for (;;) {
       const after = this.o.store.central.cursor().catalogVersion;
       const res = await this.client.request('GET', `central/v1/catalog?after=${after}`);
+      throwIfRevoked(res);
       if (res.status !== 200) throw new Error(`Central respondió HTTP ${res.status} al catálogo: ${messageOf(res.body)}`);
       const page = res.body as CatalogResponse;
       if (page.products.length > 0 || page.version !== after) {
@@ -183,6 +209,13 @@ export class CentralPusher {
       }
       if (!page.more) return applied;
     }
+  }
+}
+
+/** Central's 401 "credential revoked" becomes the till's sync error, as "credencial revocada: …". */
+function throwIfRevoked(res: CentralAnswer): void {
+  if (res.status === 401 && (res.body as { code?: unknown } | null)?.code === CENTRAL_CREDENTIAL_REVOKED) {
+    throw new CredentialRevokedError(`credencial revocada: ${messageOf(res.body)}`);
   }
 }
 

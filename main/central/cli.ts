@@ -2,14 +2,23 @@
 // the other commands manage taxpayers, tills and owner keys:
 //   npm run central -- tenant add --nit 7000123019 --name "COMERCIAL KIPU DEMO S.R.L."
 //   npm run central -- till add --nit 7000123019 --name "Caja 1 Centro" [--branch 0]
+//   npm run central -- till list --nit 7000123019
+//   npm run central -- till revoke --nit 7000123019 --till <id> [--reason "robada"]
+//   npm run central -- till reissue --nit 7000123019 --till <id>
 //   npm run central -- key add --nit 7000123019 --name "Dueño"
 //   npm run central -- migrate
 import pino from 'pino';
+import { userInfo } from 'node:os';
 import { loadCentralSettings } from '../config/central-settings';
 import { SettingsError } from '../config/settings';
 import { startCentral } from './central';
 import { migrateCentral, openPool } from './store/pg';
-import { AccountRepository } from './store/accounts';
+import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type CredentialActor } from './store/accounts';
+import { DashboardRepository } from './store/dashboard';
+import { formatDateEs, toBoliviaIso } from '../../shared/time';
+
+/** A UTC instant as a person in Bolivia reads it: dd/mm/aaaa hh:mm. */
+const bolivia = (utc: string) => `${formatDateEs(new Date(utc))} ${toBoliviaIso(new Date(utc)).slice(11, 16)}`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -57,12 +66,40 @@ async function admin(args: string[]): Promise<void> {
       console.log(`Caja ${till.tillId} creada. Credencial (se muestra una sola vez):\n${till.token}\nEn la caja: KIPU_CENTRAL_URL=<url de Central> KIPU_CENTRAL_TOKEN=${till.token}`);
       return;
     }
+    if (what === 'till' && verb === 'list') {
+      for (const t of (await new DashboardRepository(pool).tills(tenant.id)).tills) {
+        console.log(`${t.tillId}  ${t.name}  ${t.revoked ? `REVOCADA el ${bolivia(t.revoked.at)} por ${t.revoked.by}${t.revoked.reason ? ` (${t.revoked.reason})` : ''}` : 'activa'}`);
+      }
+      return;
+    }
+    if (what === 'till' && (verb === 'revoke' || verb === 'reissue')) {
+      const tillId = need(args, 'till');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(tillId)) {
+        console.error('--till debe ser el identificador de la caja (ver: till list)');
+        process.exit(2);
+      }
+      const by: CredentialActor = { label: `línea de comandos (usuario ${userInfo().username})`, keyId: null };
+      try {
+        if (verb === 'revoke') {
+          const r = await accounts.revokeTill(tenant.id, tillId, by, flag(args, 'reason') ?? null);
+          console.log(`Credencial de la caja ${tillId} revocada el ${bolivia(r.revokedAt)} (hora de Bolivia). Su próxima sincronización recibirá 401 "credencial revocada".`);
+        } else {
+          const t = await accounts.reissueTill(tenant.id, tillId, by);
+          console.log(`Credencial nueva de la caja ${tillId} (se muestra una sola vez; la anterior quedó revocada):\n${t.token}\nEn la caja: KIPU_CENTRAL_TOKEN=${t.token}`);
+        }
+      } catch (err) {
+        if (!(err instanceof TillNotFoundError || err instanceof AlreadyRevokedError)) throw err;
+        console.error(err.message);
+        process.exit(2);
+      }
+      return;
+    }
     if (what === 'key' && verb === 'add') {
       const k = await accounts.createOwnerKey(tenant.id, need(args, 'name'));
       console.log(`Clave del dueño (se muestra una sola vez):\n${k.key}`);
       return;
     }
-    console.error('Uso: npm run central [-- migrate | tenant add | till add | key add] (ver main/central/cli.ts)');
+    console.error('Uso: npm run central [-- migrate | tenant add | till add | till list | till revoke | till reissue | key add] (ver main/central/cli.ts)');
     process.exit(2);
   } finally {
     await pool.end();

@@ -8,11 +8,11 @@ import type { Logger } from 'pino';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Pool } from './store/pg';
-import { AccountRepository, type OwnerPrincipal, type TillPrincipal } from './store/accounts';
+import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type OwnerPrincipal, type TillPrincipal } from './store/accounts';
 import { CursorAheadError, IngestRepository } from './store/ingest';
 import { DashboardRepository, parseSearchCursor } from './store/dashboard';
 import { CatalogRepository } from './store/catalog';
-import { PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
+import { CENTRAL_CREDENTIAL_REVOKED, PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
 import { invoicePdfFromReplica } from './invoice-pdf';
 
 export interface CentralServerOptions {
@@ -41,12 +41,16 @@ const ProductBody = Type.Object({
   branchCode: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 });
 const productCheck = Compile(ProductBody);
+const revokeCheck = Compile(Type.Object({ reason: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false }));
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** A machine-readable reason the till acts on (CENTRAL_CREDENTIAL_REVOKED). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -97,7 +101,10 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
   const catalog = new CatalogRepository(o.pool);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
-    if (err instanceof HttpError) return reply.status(err.status).send({ error: err.status, message: err.message, ...(err.field ? { field: err.field } : {}) });
+    if (err instanceof HttpError)
+      return reply.status(err.status).send({ error: err.status, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.code ? { code: err.code } : {}) });
+    if (err instanceof TillNotFoundError) return reply.status(404).send({ error: 404, message: err.message });
+    if (err instanceof AlreadyRevokedError) return reply.status(409).send({ error: 409, message: err.message });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 413, message: 'El cuerpo de la solicitud es demasiado grande' });
     if (err.statusCode && err.statusCode < 500) return reply.status(err.statusCode).send({ error: err.statusCode, message: 'Solicitud no válida' });
     o.logger.error({ err }, 'Kipu Central: error interno');
@@ -108,6 +115,14 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     const token = bearer(req);
     const till = token ? await accounts.authenticateTill(token) : null;
     if (!till) throw new HttpError(401, 'Credencial de caja ausente o no válida');
+    if ('revoked' in till) {
+      throw new HttpError(
+        401,
+        `Credencial de caja revocada el ${till.revokedAt} (hora de Bolivia): esta caja ya no puede sincronizar con Kipu Central hasta que se le configure una credencial nueva emitida por el administrador`,
+        undefined,
+        CENTRAL_CREDENTIAL_REVOKED,
+      );
+    }
     return till;
   };
   const ownerOf = async (req: FastifyRequest): Promise<OwnerPrincipal> => {
@@ -174,6 +189,29 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     return dashboard.salesByDay(owner.tenantId, from, to);
   });
   app.get('/central/api/tills', async (req) => dashboard.tills((await ownerOf(req)).tenantId));
+  // A till's credential: revoke it (stolen or retired till) or issue a new one for the same till
+  // (docs/decisions/0045). The owner's key of the till's tenant is the administrator here, as the
+  // CLI is for whoever runs Central; both record who did it.
+  const tillParam = (req: FastifyRequest): string => {
+    const { tillId } = req.params as { tillId: string };
+    if (!UUID_RE.test(tillId)) throw new HttpError(400, 'tillId: no es un identificador de caja', 'tillId');
+    return tillId;
+  };
+  const actor = (o: OwnerPrincipal) => ({ label: `clave del dueño «${o.name}»`, keyId: o.keyId });
+  app.post('/central/api/tills/:tillId/revoke', async (req) => {
+    const owner = await ownerOf(req);
+    const tillId = tillParam(req);
+    const body = req.body ?? {};
+    if (!revokeCheck.Check(body)) {
+      const p = firstProblem(revokeCheck.Errors(body));
+      throw new HttpError(422, p.field === 'reason' ? 'reason: debe ser un texto de 1 a 200 caracteres' : p.message, p.field);
+    }
+    return accounts.revokeTill(owner.tenantId, tillId, actor(owner), body.reason?.trim() || null);
+  });
+  app.post('/central/api/tills/:tillId/credential', async (req) => {
+    const owner = await ownerOf(req);
+    return accounts.reissueTill(owner.tenantId, tillParam(req), actor(owner));
+  });
   app.get('/central/api/invoices', async (req) => {
     const owner = await ownerOf(req);
     const q = req.query as Record<string, unknown>;

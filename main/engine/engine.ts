@@ -236,7 +236,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
       if (tenant) await gateway.client(tenant).codigos.verificarComunicacion({ timeoutMs: 5000 });
     },
   });
-  tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training });
+  // Assigned once the engine listens (below); the status reads it on each request.
+  let centralPusher: CentralPusher | null = null;
+  tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training, central: () => centralPusher?.status() ?? null });
   settingsRoutes(app, { store, secrets, gateway, signers, training: settings.training, now });
   // Documents, object storage, e-mail and printing (docs/documents.md).
   const objects = new LocalObjectStore(join(settings.dataDir, 'objects'));
@@ -308,10 +310,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   webhooks.start();
   purchaseSender.resumeAll();
   // Kipu Central (issue 15): replication up and catalog down, never on the sale path.
-  const centralPusher = settings.central ? new CentralPusher({ ...settings.central, store, logger, ...deps.central }) : null;
+  centralPusher = settings.central ? new CentralPusher({ ...settings.central, store, logger, ...deps.central }) : null;
   centralPusher?.start();
   // A sale or a state change is an event: push soon rather than at the next idle look.
-  if (centralPusher) bus.subscribe(() => centralPusher.nudge());
+  const pusher = centralPusher;
+  if (pusher) bus.subscribe(() => pusher.nudge());
 
   if (deps.scheduler !== false) {
     scheduler.start();

@@ -2,7 +2,7 @@
 // invoices waiting for SIAT, the active event and the flush progress (shared/api-types.ts
 // TillStatus). Read from the local database only — never a SIAT call. The contingency part
 // is main/contingency/status.ts's; this adds the points of sale and SIAT's reachability.
-import type { InvoiceListItem, PosStatus, TillQueue, TillStatus } from '../../shared/api-types';
+import type { CentralSyncStatus, InvoiceListItem, PosStatus, TillQueue, TillStatus } from '../../shared/api-types';
 import { fromHundredths } from '../../shared/money';
 import { toBoliviaIso } from '../../shared/time';
 import type { ContingencyRepository } from '../store/contingency-events';
@@ -21,6 +21,8 @@ export interface TillStatusDeps {
   connectivity: ConnectivityTracker;
   /** Engine in training mode (KIPU_TRAINING=1). */
   training: boolean;
+  /** The replication to Kipu Central, when the till has one (installation-wide, like siatReachable). */
+  central?: () => CentralSyncStatus | null;
 }
 
 export function posStatus(deps: TillStatusDeps, tenantId: string, pos: PointOfSale): PosStatus {
@@ -39,10 +41,12 @@ export function posStatus(deps: TillStatusDeps, tenantId: string, pos: PointOfSa
 
 export function tillStatus(deps: TillStatusDeps, tenantId: string): TillStatus {
   const tenant = deps.store.tenants.byId(tenantId);
+  const central = deps.central?.() ?? null;
   return {
     training: deps.training || (tenant?.training ?? false),
     siatReachable: deps.connectivity.snapshot().reachable,
     pos: deps.store.pointsOfSale.list(tenantId).map((p) => posStatus(deps, tenantId, p)),
+    ...(central ? { central } : {}),
   };
 }
 

@@ -100,6 +100,12 @@ export const TillReportSchema = Type.Object({
 });
 export type TillReport = Static<typeof TillReportSchema>;
 
+/**
+ * The `code` of Central's 401 when the till presents a credential the administrator revoked (its
+ * `message` says when); the till stops pushing hard and shows it as its sync error (decision 0045).
+ */
+export const CENTRAL_CREDENTIAL_REVOKED = 'CREDENTIAL_REVOKED';
+
 /** POST /central/v1/push. `after` = the cursor the till believes Central holds; `upTo` ≥ every item's seq. */
 export const PushRequestSchema = Type.Object({
   after: Type.Integer({ minimum: 0 }),
@@ -166,6 +172,8 @@ export const TillOverviewSchema = Type.Object({
       name: Type.String(),
       lastContact: Nullable(Type.String()),
       certificateExpiresAt: Nullable(Type.String()),
+      /** Set when the till has no credential in force: the last one's revocation (UTC, who, why). */
+      revoked: Nullable(Type.Object({ at: Type.String(), by: Type.String(), reason: Nullable(Type.String()) })),
       pointsOfSale: Type.Array(
         Type.Object({
           posId: Type.String(),

@@ -40,11 +40,21 @@ export const PosStatusSchema = Type.Object({
 });
 export type PosStatus = Static<typeof PosStatusSchema>;
 
+/** The till's replication to Kipu Central, as its status shows it (issue 15, decision 0045). */
+export const CentralSyncStatusSchema = Type.Object({
+  lastPushAt: Type.Union([Type.String(), Type.Null()], { description: 'Último envío aceptado por Kipu Central (UTC)' }),
+  lastError: Type.Union([Type.String(), Type.Null()], { description: 'Error de la última sincronización, null si fue bien' }),
+  credentialRevoked: Type.Boolean({ description: 'Kipu Central revocó la credencial de esta caja: no sincroniza hasta configurar una nueva' }),
+});
+export type CentralSyncStatus = Static<typeof CentralSyncStatusSchema>;
+
 /** GET /api/v1/till/status. */
 export const TillStatusSchema = Type.Object({
   training: Type.Boolean(),
   siatReachable: Type.Boolean({ description: 'Resultado de la última comunicación o sondeo con SIAT (no consulta a SIAT en cada llamada)' }),
   pos: Type.Array(PosStatusSchema),
+  /** Present when the till replicates to Kipu Central (KIPU_CENTRAL_URL). */
+  central: Type.Optional(CentralSyncStatusSchema),
 });
 export type TillStatus = Static<typeof TillStatusSchema>;
 

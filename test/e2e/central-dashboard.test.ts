@@ -68,3 +68,29 @@ test('the dashboard shows a sale made on a till within 5 s', { timeout: 120_000 
     await till.eng.stop();
   }
 });
+
+test('the owner revokes a till from the dashboard: the row says so and the till\'s next push is refused', { timeout: 120_000 }, async () => {
+  const till = await centralTill(stack, central.url, 'Caja Perdida');
+  try {
+    await till.sell(1);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(central.url);
+    await page.getByTestId('central-login-key').fill(stack.ownerKey);
+    await page.getByTestId('central-login-submit').click();
+    const row = page.locator(`[data-testid="central-till-row"][data-till="${till.tillId}"]`).first();
+    await row.waitFor();
+    assert.equal(await row.getAttribute('data-revoked'), 'false');
+    page.once('dialog', (d) => {
+      assert.match(d.message(), /Caja Perdida/);
+      void d.accept();
+    });
+    await row.getByTestId('central-till-revoke').click();
+    await page.waitForFunction((id) => document.querySelector(`[data-testid="central-till-row"][data-till="${id}"]`)?.getAttribute('data-revoked') === 'true', till.tillId);
+    assert.match((await row.getByTestId('central-till-revoked').textContent()) ?? '', /^Revocada el \d{2}\/\d{2}\/\d{4} .*clave del dueño «Dueño»/);
+    const push = await fetch(`${central.url}/central/v1/till`, { headers: { authorization: `Bearer ${till.token}` } });
+    assert.equal(push.status, 401);
+  } finally {
+    await till.eng.stop();
+  }
+});

@@ -1,7 +1,9 @@
 // Central's taxpayers, tills and owner keys. A credential is `<prefix>_<uuid>_<secret>`; only the
-// SHA-256 of the secret is stored and it is compared in constant time.
+// SHA-256 of the secret is stored and it is compared in constant time. A till's credentials have a
+// history (migration 0003, docs/decisions/0045): at most one in force, the others revoked with
+// when, by whom and why — never deleted.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Pool } from './pg';
+import { inTransaction, type Pool, type PoolClient } from './pg';
 
 export interface CentralTenant {
   id: string;
@@ -21,7 +23,49 @@ export interface TillPrincipal {
 export interface OwnerPrincipal {
   keyId: string;
   tenantId: string;
+  /** The key's name, as a revocation records who made it. */
+  name: string;
 }
+
+/** Who issues or revokes a till's credential: an owner key over the API, or the CLI. */
+export interface CredentialActor {
+  /** As it is recorded and shown ("clave del dueño «Dueño»", "línea de comandos (usuario ana)"). */
+  label: string;
+  /** The owner key, or null for the CLI. */
+  keyId: string | null;
+}
+
+/** A credential that was presented and matched, but is revoked: the till is told so (401). */
+export interface RevokedCredential {
+  revoked: true;
+  tillId: string;
+  /** Bolivia time, dd/mm/aaaa hh:mm. */
+  revokedAt: string;
+}
+
+export interface TillRevocation {
+  tillId: string;
+  revokedAt: string;
+  revokedBy: string;
+  reason: string | null;
+}
+
+/** The till is not the tenant's (or does not exist). */
+export class TillNotFoundError extends Error {
+  constructor(tillId: string) {
+    super(`La caja ${tillId} no existe en este contribuyente`);
+  }
+}
+
+/** Revoking a till whose credential is already revoked. */
+export class AlreadyRevokedError extends Error {
+  constructor(tillId: string) {
+    super(`La credencial de la caja ${tillId} ya está revocada; emita una nueva si la caja debe volver a sincronizar`);
+  }
+}
+
+/** The default actor (cli.ts names the operating-system user too). */
+const CLI_ACTOR: CredentialActor = { label: 'línea de comandos', keyId: null };
 
 const TOKEN_RE = /^(kct|kco)_([0-9a-f-]{36})_([A-Za-z0-9]{32,64})$/;
 
@@ -64,11 +108,46 @@ export class AccountRepository {
   }
 
   /** A till of the tenant and its credential (shown once). */
-  async createTill(tenantId: string, name: string, branchCode: number | null): Promise<{ tillId: string; token: string }> {
+  async createTill(tenantId: string, name: string, branchCode: number | null, by: CredentialActor = CLI_ACTOR): Promise<{ tillId: string; token: string }> {
     const tillId = randomUUID();
-    const secret = newSecret();
-    await this.pool.query('INSERT INTO tills (id, tenant_id, name, branch_code, secret_hash) VALUES ($1, $2, $3, $4, $5)', [tillId, tenantId, name, branchCode, hash(secret)]);
-    return { tillId, token: `kct_${tillId}_${secret}` };
+    return inTransaction(this.pool, async (c) => {
+      await c.query('INSERT INTO tills (id, tenant_id, name, branch_code) VALUES ($1, $2, $3, $4)', [tillId, tenantId, name, branchCode]);
+      return { tillId, token: await issueCredential(c, tenantId, tillId, by) };
+    });
+  }
+
+  /**
+   * Revokes the till's credential in force: from the next request on, whoever holds it gets 401
+   * "credencial revocada". The row stays, with when, who and why.
+   */
+  async revokeTill(tenantId: string, tillId: string, by: CredentialActor, reason: string | null): Promise<TillRevocation> {
+    return inTransaction(this.pool, async (c) => {
+      await lockTill(c, tenantId, tillId);
+      const { rows } = await c.query(
+        `UPDATE till_credentials SET revoked_at = now(), revoked_by = $3, revoked_by_key = $4, revoked_reason = $5
+         WHERE tenant_id = $1 AND till_id = $2 AND revoked_at IS NULL
+         RETURNING to_char(revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at`,
+        [tenantId, tillId, by.label, by.keyId, reason],
+      );
+      if (rows.length === 0) throw new AlreadyRevokedError(tillId);
+      return { tillId, revokedAt: rows[0].at, revokedBy: by.label, reason };
+    });
+  }
+
+  /**
+   * A new credential for the same till (shown once): the one in force, if any, is revoked in the
+   * same transaction ("reemplazada"), so the till never has two. Its cursor and replicas stay.
+   */
+  async reissueTill(tenantId: string, tillId: string, by: CredentialActor): Promise<{ tillId: string; token: string }> {
+    return inTransaction(this.pool, async (c) => {
+      await lockTill(c, tenantId, tillId);
+      await c.query(
+        `UPDATE till_credentials SET revoked_at = now(), revoked_by = $3, revoked_by_key = $4, revoked_reason = 'reemplazada por una credencial nueva'
+         WHERE tenant_id = $1 AND till_id = $2 AND revoked_at IS NULL`,
+        [tenantId, tillId, by.label, by.keyId],
+      );
+      return { tillId, token: await issueCredential(c, tenantId, tillId, by) };
+    });
   }
 
   async createOwnerKey(tenantId: string, name: string): Promise<{ keyId: string; key: string }> {
@@ -78,25 +157,54 @@ export class AccountRepository {
     return { keyId, key: `kco_${keyId}_${secret}` };
   }
 
-  async authenticateTill(token: string): Promise<TillPrincipal | null> {
+  /**
+   * The till a credential belongs to; `{ revoked }` when it matches one of the till's revoked
+   * credentials (read on every request: a revocation holds from the next one); null when it matches
+   * none. Every credential of the till is compared (a handful), each in constant time.
+   */
+  async authenticateTill(token: string): Promise<TillPrincipal | RevokedCredential | null> {
     const m = TOKEN_RE.exec(token);
     if (!m || m[1] !== 'kct') return null;
     const { rows } = await this.pool.query(
-      `SELECT t.id, t.tenant_id, t.name, t.branch_code, t.secret_hash, n.nit FROM tills t JOIN tenants n ON n.id = t.tenant_id
-       WHERE t.id = $1 AND t.revoked_at IS NULL`,
+      `SELECT t.id, t.tenant_id, t.name, t.branch_code, n.nit, c.secret_hash, c.revoked_at IS NOT NULL AS revoked,
+              to_char(c.revoked_at AT TIME ZONE 'America/La_Paz', 'DD/MM/YYYY HH24:MI') AS revoked_at
+       FROM tills t JOIN tenants n ON n.id = t.tenant_id JOIN till_credentials c ON c.tenant_id = t.tenant_id AND c.till_id = t.id
+       WHERE t.id = $1`,
       [m[2]],
     );
-    const r = rows[0];
-    if (!r || !same(r.secret_hash, hash(m[3]!))) return null;
+    const presented = hash(m[3]!);
+    const r = rows.find((x) => same(x.secret_hash, presented));
+    if (!r) return null;
+    if (r.revoked) return { revoked: true, tillId: r.id, revokedAt: r.revoked_at };
     return { tillId: r.id, tenantId: r.tenant_id, nit: r.nit, name: r.name, branchCode: r.branch_code };
   }
 
   async authenticateOwner(key: string): Promise<OwnerPrincipal | null> {
     const m = TOKEN_RE.exec(key);
     if (!m || m[1] !== 'kco') return null;
-    const { rows } = await this.pool.query('SELECT id, tenant_id, secret_hash FROM owner_keys WHERE id = $1 AND revoked_at IS NULL', [m[2]]);
+    const { rows } = await this.pool.query('SELECT id, tenant_id, name, secret_hash FROM owner_keys WHERE id = $1 AND revoked_at IS NULL', [m[2]]);
     const r = rows[0];
     if (!r || !same(r.secret_hash, hash(m[3]!))) return null;
-    return { keyId: r.id, tenantId: r.tenant_id };
+    return { keyId: r.id, tenantId: r.tenant_id, name: r.name };
   }
+}
+
+/** A new credential in force for the till, inside the caller's transaction; returns the token. */
+async function issueCredential(c: PoolClient, tenantId: string, tillId: string, by: CredentialActor): Promise<string> {
+  const secret = newSecret();
+  await c.query('INSERT INTO till_credentials (id, tenant_id, till_id, secret_hash, issued_by, issued_by_key) VALUES ($1, $2, $3, $4, $5, $6)', [
+    randomUUID(),
+    tenantId,
+    tillId,
+    hash(secret),
+    by.label,
+    by.keyId,
+  ]);
+  return `kct_${tillId}_${secret}`;
+}
+
+/** The tenant's till, locked for the credential change (two revocations at once: one wins, one gets 409). */
+async function lockTill(c: PoolClient, tenantId: string, tillId: string): Promise<void> {
+  const { rowCount } = await c.query('SELECT 1 FROM tills WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, tillId]);
+  if (!rowCount) throw new TillNotFoundError(tillId);
 }

@@ -75,8 +75,13 @@ export class DashboardRepository {
 
   async tills(tenantId: string): Promise<TillOverview> {
     const tills = await this.pool.query(
-      `SELECT id, name, to_char(last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_contact, report->>'certificateExpiresAt' AS cert
-       FROM tills WHERE tenant_id = $1 AND revoked_at IS NULL ORDER BY name`,
+      // A till without a credential in force is revoked: its latest revocation says when, who, why.
+      `SELECT t.id, t.name, to_char(t.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_contact, t.report->>'certificateExpiresAt' AS cert,
+         to_char(r.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS revoked_at, r.revoked_by, r.revoked_reason
+       FROM tills t
+       LEFT JOIN LATERAL (SELECT c.revoked_at, c.revoked_by, c.revoked_reason FROM till_credentials c
+                          WHERE c.tenant_id = t.tenant_id AND c.till_id = t.id ORDER BY c.revoked_at DESC NULLS FIRST LIMIT 1) r ON true
+       WHERE t.tenant_id = $1 ORDER BY t.name`,
       [tenantId],
     );
     const pos = await this.pool.query(
@@ -93,6 +98,7 @@ export class DashboardRepository {
         name: t.name,
         lastContact: t.last_contact,
         certificateExpiresAt: t.cert,
+        revoked: t.revoked_at ? { at: t.revoked_at, by: t.revoked_by, reason: t.revoked_reason } : null,
         pointsOfSale: pos.rows
           .filter((p) => p.till_id === t.id)
           .map((p) => ({ posId: p.id, branchCode: p.branch_code, code: p.code, name: p.name, mode: p.contingency ? ('CONTINGENCY' as const) : ('ONLINE' as const), queued: p.queued, cufdExpiresAt: p.cufd })),

@@ -1,6 +1,7 @@
 // Kipu Central's dashboard (issue 15): today's sales per store and till, sales by day as a chart,
-// every till's mode, queue, last contact and expiries, and a search over the chain's invoices
-// with their PDF. It refreshes every two seconds: a sale on a till shows here within seconds.
+// every till's mode, queue, last contact and expiries (and whether its credential is revoked, with
+// a button to revoke it), and a search over the chain's invoices with their PDF. It refreshes every
+// two seconds: a sale on a till shows here within seconds.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
 import { formatBs } from '../../../shared/money';
@@ -147,6 +148,16 @@ export function Dashboard() {
     }
   }, []);
 
+  const revoke = async (tillId: string, name: string) => {
+    if (!window.confirm(`¿Revocar la credencial de «${name}»? La caja dejará de sincronizar con Kipu Central hasta que se le configure una credencial nueva.`)) return;
+    try {
+      await centralApi.revokeTill(tillId);
+      await refresh();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
   useEffect(() => {
     if (!me) return;
     void refresh();
@@ -210,12 +221,21 @@ export function Dashboard() {
                 <th>Último contacto</th>
                 <th>CUFD vence</th>
                 <th>Certificado vence</th>
+                <th>Credencial</th>
               </tr>
             </thead>
             <tbody>
               {tills?.tills.flatMap((t) =>
-                (t.pointsOfSale.length ? t.pointsOfSale : [null]).map((p) => (
-                  <tr key={t.tillId + (p?.posId ?? '')} data-testid="central-till-row" data-till={t.tillId} data-mode={p?.mode ?? ''} data-queued={p?.queued ?? 0}>
+                (t.pointsOfSale.length ? t.pointsOfSale : [null]).map((p, i) => (
+                  <tr
+                    key={t.tillId + (p?.posId ?? '')}
+                    data-testid="central-till-row"
+                    data-till={t.tillId}
+                    data-mode={p?.mode ?? ''}
+                    data-queued={p?.queued ?? 0}
+                    data-revoked={String(t.revoked !== null)}
+                    className={t.revoked ? 'revoked' : undefined}
+                  >
                     <td>{t.name}</td>
                     <td>{p ? `Sucursal ${p.branchCode} · PV ${p.code} ${p.name}` : '—'}</td>
                     <td className={p ? `mode-${p.mode}` : ''}>{p ? (p.mode === 'ONLINE' ? 'En línea' : 'Contingencia') : '—'}</td>
@@ -223,6 +243,17 @@ export function Dashboard() {
                     <td>{boliviaTime(t.lastContact)}</td>
                     <td>{boliviaTime(p?.cufdExpiresAt ?? null)}</td>
                     <td>{formatDate(t.certificateExpiresAt)}</td>
+                    <td>
+                      {i > 0 ? null : t.revoked ? (
+                        <span data-testid="central-till-revoked" title={t.revoked.reason ?? undefined}>
+                          Revocada el {boliviaTime(t.revoked.at)} <span className="muted">({t.revoked.by})</span>
+                        </span>
+                      ) : (
+                        <button type="button" data-testid="central-till-revoke" onClick={() => void revoke(t.tillId, t.name)}>
+                          Revocar
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 )),
               )}

@@ -19,8 +19,11 @@ export class CentralApiError extends Error {
   }
 }
 
-async function call<T>(path: string, key = session.key()): Promise<T> {
-  const res = await fetch(path, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+async function call<T>(path: string, key = session.key(), init: { method: 'POST'; body: unknown } | null = null): Promise<T> {
+  const res = await fetch(path, {
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(init ? { 'content-type': 'application/json' } : {}) },
+    ...(init ? { method: init.method, body: JSON.stringify(init.body) } : {}),
+  });
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
   if (!res.ok) throw new CentralApiError(res.status, body?.message ?? `Error HTTP ${res.status}`);
   return body as T;
@@ -38,6 +41,8 @@ export const centralApi = {
   salesToday: () => call<SalesToday>('/central/api/sales/today'),
   salesByDay: () => call<SalesByDay>('/central/api/sales/by-day'),
   tills: () => call<TillOverview>('/central/api/tills'),
+  /** Revokes a till's credential (decision 0045): its next push is refused. */
+  revokeTill: (tillId: string) => call<{ revokedAt: string }>(`/central/api/tills/${tillId}/revoke`, session.key(), { method: 'POST', body: {} }),
   invoices: (q: string) => call<ChainInvoicePage>(`/central/api/invoices?q=${encodeURIComponent(q)}&size=20`),
   /** The PDF as a blob URL (the request needs the key, a plain link would not carry it). */
   async pdfUrl(tillId: string, id: string): Promise<string> {
