@@ -167,6 +167,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/books/totals': STORE,
   'GET /api/v1/books/ventas': STORE,
   'GET /api/v1/books/compras': STORE,
+  'GET /api/v1/books/notas': STORE,
 
   // Webhooks: the integrator's, and the administrator's.
   'GET /api/v1/webhooks/endpoints': HOOKS,

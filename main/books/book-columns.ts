@@ -4,7 +4,8 @@
 // with 2 decimals). Pure.
 import { ivaOf } from '../purchases/purchase-model';
 import type { PurchaseRecord } from '../store/purchases';
-import type { SalesBookInvoice } from '../store/books';
+import type { NoteBookRow, SalesBookInvoice } from '../store/books';
+import { NOTE } from '../invoicing/credit-debit-note-data';
 
 /** A cell: text, an integer, or an amount in cents. */
 export type Cell = string | number | { cents: number };
@@ -69,6 +70,32 @@ export const PURCHASE_COLUMNS: readonly BookColumn[] = [
   amount('CREDITO FISCAL'),
   int('TIPO COMPRA'),
   text('CODIGO DE CONTROL'),
+];
+
+/**
+ * The credit-debit notes the store issued (decision 0043): the legacy LCV's «Notas de
+ * Crédito-Débito» register (13 columns, peers listed in the decision) seen from the seller,
+ * who received the return: its customer instead of a supplier, the amount «recibida» and a
+ * CRÉDITO FISCAL (SIN Form 200, casilla 27 «Devoluciones y rescisiones recibidas en el
+ * período», rubro crédito fiscal). ESTADO (V/A, as the sales book) is Kipu's addition; no
+ * ESPECIFICACION: SIAT's RCV has no import layout for notes.
+ */
+export const NOTE_COLUMNS: readonly BookColumn[] = [
+  int('N°'),
+  text('FECHA NOTA DE CREDITO-DEBITO'),
+  int('N° DE NOTA DE CREDITO-DEBITO'),
+  text('CODIGO DE AUTORIZACION'),
+  text('NIT / CI CLIENTE'),
+  text('COMPLEMENTO'),
+  text('NOMBRE O RAZON SOCIAL CLIENTE'),
+  amount('IMPORTE TOTAL DE LA DEVOLUCION O RESCISION RECIBIDA'),
+  amount('CREDITO FISCAL'),
+  text('CODIGO DE CONTROL DE LA NOTA DE CREDITO-DEBITO'),
+  text('FECHA FACTURA ORIGINAL'),
+  int('N° DE FACTURA ORIGINAL'),
+  text('CODIGO DE AUTORIZACION FACTURA ORIGINAL'),
+  amount('IMPORTE TOTAL FACTURA ORIGINAL'),
+  text('ESTADO'),
 ];
 
 /** dd/mm/aaaa of a SIAT date-time text. */
@@ -163,4 +190,55 @@ export function purchaseRow(n: number, p: PurchaseRecord): Cell[] {
     d.tipoCompra,
     d.codigoControl,
   ];
+}
+
+export interface NoteRowAmounts {
+  valid: boolean;
+  /** Cents: importe de la devolución (montoTotalDevuelto). */
+  returned: number;
+  /** Cents: crédito fiscal of the store (montoEfectivoCreditoDebito). */
+  credit: number;
+}
+
+const centsOf = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const textOf = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * One credit-debit note as the notes register row `n`. The amounts are the ones the note
+ * carried to SIAT (montoTotalDevuelto, montoEfectivoCreditoDebito); a cancelled note is listed
+ * with state A and its amounts at 0, as a cancelled invoice in the sales book (decision 0023).
+ */
+export function noteRow(n: number, note: NoteBookRow): { cells: Cell[]; amounts: NoteRowAmounts } {
+  const cancelled = note.state === 'CANCELLED';
+  const d = note.sectorData ?? {};
+  const returnedAsIssued = centsOf(d[NOTE.AMOUNT_RETURNED]) ?? note.total;
+  const creditAsIssued = centsOf(d[NOTE.AMOUNT_CASH]) ?? ivaOf(returnedAsIssued);
+  const returned = cancelled ? 0 : returnedAsIssued;
+  const credit = cancelled ? 0 : creditAsIssued;
+  const originalFecha = textOf(d[NOTE.ORIGINAL_DATE]);
+  const originalDate = originalFecha ? templateDate(originalFecha) : '';
+  const originalNumber = centsOf(d[NOTE.ORIGINAL_NUMBER]) ?? 0;
+  const originalCuf = textOf(d[NOTE.ORIGINAL_CUF]) ?? '';
+  const originalTotal = cancelled ? 0 : (centsOf(d[NOTE.AMOUNT_ORIGINAL]) ?? 0);
+  const c = (v: number) => ({ cents: v });
+  return {
+    cells: [
+      n,
+      templateDate(note.fechaEmision),
+      note.number,
+      note.cuf,
+      note.clientDocNumber,
+      note.clientComplement ?? '',
+      note.clientName,
+      c(returned),
+      c(credit),
+      '0',
+      originalDate,
+      originalNumber,
+      originalCuf,
+      c(originalTotal),
+      cancelled ? 'A' : 'V',
+    ],
+    amounts: { valid: !cancelled, returned, credit },
+  };
 }

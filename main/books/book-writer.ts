@@ -46,24 +46,34 @@ export async function writeCsvBook(out: Writable, columns: readonly BookColumn[]
 /** Yields to the event loop every this many rows, so the zip stream can flush. */
 const XLSX_YIELD = 500;
 
-export async function writeXlsxBook(out: Writable, sheetName: string, columns: readonly BookColumn[], rows: Iterable<Cell[]>): Promise<void> {
+/** One worksheet of a workbook: its name, its columns and its rows (read as they are written). */
+export interface BookSheet {
+  name: string;
+  columns: readonly BookColumn[];
+  rows: Iterable<Cell[]>;
+}
+
+/** Writes the sheets one after the other (a streamed workbook commits each before the next). */
+export async function writeXlsxBook(out: Writable, sheets: readonly BookSheet[]): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = wb.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.kind === 'amount' ? 14 : c.kind === 'int' ? 10 : 24,
-    ...(c.kind === 'amount' ? { style: { numFmt: '0.00' } } : {}),
-  }));
-  let n = 0;
-  for (const row of rows) {
-    // Amounts as numbers of bolivianos: cents / 100 is exact to 2 decimals for the XLSX reader.
-    sheet.addRow(row.map((cell) => (typeof cell === 'object' ? cell.cents / 100 : cell))).commit();
-    if (++n % XLSX_YIELD === 0) {
-      // Let the zip stream compress and flush what was committed; then honour the sink's back-pressure.
-      await new Promise((r) => setImmediate(r));
-      if (out.writableNeedDrain) await once(out, 'drain');
+  for (const { name, columns, rows } of sheets) {
+    const sheet = wb.addWorksheet(name);
+    sheet.columns = columns.map((c) => ({
+      header: c.header,
+      width: c.kind === 'amount' ? 14 : c.kind === 'int' ? 10 : 24,
+      ...(c.kind === 'amount' ? { style: { numFmt: '0.00' } } : {}),
+    }));
+    let n = 0;
+    for (const row of rows) {
+      // Amounts as numbers of bolivianos: cents / 100 is exact to 2 decimals for the XLSX reader.
+      sheet.addRow(row.map((cell) => (typeof cell === 'object' ? cell.cents / 100 : cell))).commit();
+      if (++n % XLSX_YIELD === 0) {
+        // Let the zip stream compress and flush what was committed; then honour the sink's back-pressure.
+        await new Promise((r) => setImmediate(r));
+        if (out.writableNeedDrain) await once(out, 'drain');
+      }
     }
+    sheet.commit();
   }
-  sheet.commit();
   await wb.commit();
 }

@@ -1,21 +1,28 @@
-// The two monthly books a manager hands the accountant (issue 14, PURCHASES.md §3): the Libro
-// de Ventas (every invoice of the month in SIN's sales template) and the Libro de Compras (every
-// purchase of the month in the purchase template), streamed as CSV or XLSX, and the month's
-// totals: ventas, débito fiscal, compras, crédito fiscal and the balance.
+// The monthly books a manager hands the accountant (issue 14, PURCHASES.md §3): the Libro de
+// Ventas (every invoice of the month in SIN's sales template), the Libro de Compras (every
+// purchase of the month in the purchase template) and the register of the credit-debit notes the
+// till issued (decision 0043), streamed as CSV or XLSX, and the month's totals: ventas, débito
+// fiscal, compras, crédito fiscal, notes and the balance.
 import type { Writable } from 'node:stream';
 import type { BookSourceRepository } from '../store/books';
 import type { PurchaseRepository } from '../store/purchases';
-import { PURCHASE_COLUMNS, SALES_COLUMNS, purchaseRow, salesRow, type Cell } from './book-columns';
-import { writeCsvBook, writeXlsxBook, type BookFormat } from './book-writer';
+import { NOTE_COLUMNS, PURCHASE_COLUMNS, SALES_COLUMNS, noteRow, purchaseRow, salesRow, type Cell } from './book-columns';
+import { writeCsvBook, writeXlsxBook, type BookFormat, type BookSheet } from './book-writer';
 
-export type BookKind = 'ventas' | 'compras';
+export type BookKind = 'ventas' | 'compras' | 'notas';
 
 export interface MonthTotals {
   sales: { invoices: number; cancelled: number; total: number; base: number; debit: number };
   purchases: { count: number; total: number; base: number; credit: number };
-  /** débito − crédito, cents. */
+  /** Credit-debit notes issued (returns received): their crédito fiscal (Form 200 casilla 27). */
+  notes: { count: number; cancelled: number; returned: number; credit: number };
+  /** débito − crédito (purchases and notes), cents. */
   balance: number;
 }
+
+/** The sheet names of the XLSX books: the template's «Hoja1», then the notes register. */
+const TEMPLATE_SHEET = 'Hoja1';
+const NOTES_SHEET = 'Notas credito-debito';
 
 export class MonthlyBooks {
   constructor(
@@ -33,12 +40,27 @@ export class MonthlyBooks {
     for (const p of this.purchases.month(tenantId, year, month)) yield purchaseRow(++n, p);
   }
 
-  /** Writes a book to `out` (ends it). */
+  *noteRows(tenantId: string, year: number, month: number): Generator<Cell[]> {
+    let n = 0;
+    for (const note of this.source.notesOfMonth(tenantId, year, month)) yield noteRow(++n, note).cells;
+  }
+
+  private sheet(kind: BookKind, tenantId: string, year: number, month: number): BookSheet {
+    if (kind === 'ventas') return { name: TEMPLATE_SHEET, columns: SALES_COLUMNS, rows: this.salesRows(tenantId, year, month) };
+    if (kind === 'compras') return { name: TEMPLATE_SHEET, columns: PURCHASE_COLUMNS, rows: this.purchaseRows(tenantId, year, month) };
+    return { name: NOTES_SHEET, columns: NOTE_COLUMNS, rows: this.noteRows(tenantId, year, month) };
+  }
+
+  /**
+   * Writes a book to `out` (ends it). The XLSX Libro de Ventas carries the month's notes on a
+   * second sheet, so the accountant who gets only that file still sees them; «Hoja1» stays the
+   * SIN template as it was.
+   */
   async write(out: Writable, kind: BookKind, format: BookFormat, tenantId: string, year: number, month: number): Promise<void> {
-    const columns = kind === 'ventas' ? SALES_COLUMNS : PURCHASE_COLUMNS;
-    const rows = kind === 'ventas' ? this.salesRows(tenantId, year, month) : this.purchaseRows(tenantId, year, month);
-    if (format === 'csv') await writeCsvBook(out, columns, rows);
-    else await writeXlsxBook(out, 'Hoja1', columns, rows);
+    const main = this.sheet(kind, tenantId, year, month);
+    if (format === 'csv') return writeCsvBook(out, main.columns, main.rows);
+    const sheets = kind === 'ventas' ? [main, this.sheet('notas', tenantId, year, month)] : [main];
+    await writeXlsxBook(out, sheets);
   }
 
   /** The month's totals, from the same row makers as the books (they cannot disagree). */
@@ -55,8 +77,19 @@ export class MonthlyBooks {
       sales.base += amounts.base;
       sales.debit += amounts.debit;
     }
+    const notes = { count: 0, cancelled: 0, returned: 0, credit: 0 };
+    for (const note of this.source.notesOfMonth(tenantId, year, month)) {
+      const { amounts } = noteRow(0, note);
+      if (!amounts.valid) {
+        notes.cancelled++;
+        continue;
+      }
+      notes.count++;
+      notes.returned += amounts.returned;
+      notes.credit += amounts.credit;
+    }
     const purchases = this.source.purchaseSums(tenantId, year, month);
-    return { sales, purchases, balance: sales.debit - purchases.credit };
+    return { sales, purchases, notes, balance: sales.debit - purchases.credit - notes.credit };
   }
 }
 

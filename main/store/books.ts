@@ -22,6 +22,22 @@ export interface SalesBookInvoice {
   state: string;
 }
 
+/** One adjustment document (tipoFactura 3: credit-debit note) of the month, for the notes register. */
+export interface NoteBookRow {
+  fechaEmision: string;
+  number: number;
+  cuf: string;
+  sector: number;
+  clientDocNumber: string;
+  clientComplement: string | null;
+  clientName: string;
+  /** Cents: the note's total (montoTotalDevuelto). */
+  total: number;
+  state: string;
+  /** The stored sector data (the original invoice's facts and the note's amounts), as issued. */
+  sectorData: Record<string, unknown> | null;
+}
+
 /** The month as the text range of fecha_emision (SIAT text, Bolivia time). */
 function monthRange(year: number, month: number): [string, string] {
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
@@ -61,6 +77,34 @@ export class BookSourceRepository {
         total: r.total as number,
         totalSubjectIva: r.total_subject_iva as number,
         state: r.state as string,
+      };
+    }
+  }
+
+  /**
+   * The month's credit-debit notes (adjustment documents, tipoFactura 3) by the note's own
+   * emission date: issued ones and cancelled ones; rejected notes never existed for SIAT.
+   */
+  *notesOfMonth(tenantId: string, year: number, month: number): Generator<NoteBookRow> {
+    const [from, to] = monthRange(year, month);
+    const rows = prepared(
+      this.db,
+      `SELECT fecha_emision, number, cuf, sector, client_doc_number, client_complement, client_name, total, state, sector_data
+       FROM invoices WHERE tenant_id = ? AND fecha_emision >= ? AND fecha_emision < ? AND state != 'REJECTED' AND tipo_factura = 3
+       ORDER BY fecha_emision, number`,
+    ).iterate(tenantId, from, to) as Iterable<Record<string, unknown>>;
+    for (const r of rows) {
+      yield {
+        fechaEmision: r.fecha_emision as string,
+        number: r.number as number,
+        cuf: r.cuf as string,
+        sector: r.sector as number,
+        clientDocNumber: r.client_doc_number as string,
+        clientComplement: (r.client_complement as string | null) ?? null,
+        clientName: r.client_name as string,
+        total: r.total as number,
+        state: r.state as string,
+        sectorData: r.sector_data ? (JSON.parse(r.sector_data as string) as Record<string, unknown>) : null,
       };
     }
   }

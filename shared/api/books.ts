@@ -1,5 +1,6 @@
-// The monthly books (RCV, PURCHASES.md §3): Libro de Ventas and Libro de Compras, downloaded
-// as CSV or XLSX, and the month's totals (issue 14).
+// The monthly books (RCV, PURCHASES.md §3): Libro de Ventas, Libro de Compras and the register
+// of the credit-debit notes issued (decision 0043), downloaded as CSV or XLSX, and the month's
+// totals (issue 14).
 import Type, { type Static } from 'typebox';
 
 export const BookQuery = Type.Object({
@@ -29,6 +30,15 @@ export const BookTotalsSchema = Type.Object({
     base: Type.Number({ description: 'Base para crédito fiscal' }),
     credit: Type.Number({ description: 'Crédito fiscal 13 %' }),
   }),
-  balance: Type.Number({ description: 'Débito − crédito: positivo = IVA a pagar; negativo = saldo a favor' }),
+  notes: Type.Object(
+    {
+      count: Type.Integer({ description: 'Notas de crédito-débito emitidas válidas del mes' }),
+      cancelled: Type.Integer({ description: 'Notas anuladas (van al registro con importes 0)' }),
+      returned: Type.Number({ description: 'Importe total de las devoluciones o rescisiones recibidas' }),
+      credit: Type.Number({ description: 'Crédito fiscal de las notas emitidas (13 % del importe devuelto; Form. 200 casilla 27)' }),
+    },
+    { description: 'Notas de crédito-débito que la tienda emitió por devoluciones recibidas (decisión 0043)' },
+  ),
+  balance: Type.Number({ description: 'Débito − crédito (compras y notas): positivo = IVA a pagar; negativo = saldo a favor' }),
 });
 export type BookTotals = Static<typeof BookTotalsSchema>;

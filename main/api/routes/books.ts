@@ -1,5 +1,6 @@
-// The monthly books over HTTP (issue 14): Libro de Ventas and Libro de Compras as CSV or XLSX,
-// streamed, and the month's totals as JSON.
+// The monthly books over HTTP (issue 14): Libro de Ventas, Libro de Compras and the register of
+// the credit-debit notes issued (decision 0043) as CSV or XLSX, streamed, and the month's totals
+// as JSON.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -21,7 +22,7 @@ export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; lo
     {
       schema: {
         tags,
-        summary: 'Totales del mes: ventas, débito fiscal, compras, crédito fiscal y saldo',
+        summary: 'Totales del mes: ventas, débito fiscal, compras, crédito fiscal, notas de crédito-débito y saldo',
         querystring: BookQuery,
         response: { 200: apiResponse(BookTotalsSchema) },
       },
@@ -35,19 +36,28 @@ export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; lo
         month,
         sales: { invoices: t.sales.invoices, cancelled: t.sales.cancelled, total: m(t.sales.total), base: m(t.sales.base), debit: m(t.sales.debit) },
         purchases: { count: t.purchases.count, total: m(t.purchases.total), base: m(t.purchases.base), credit: m(t.purchases.credit) },
+        notes: { count: t.notes.count, cancelled: t.notes.cancelled, returned: m(t.notes.returned), credit: m(t.notes.credit) },
         balance: m(t.balance),
       });
     },
   );
 
-  for (const kind of ['ventas', 'compras'] as const satisfies readonly BookKind[]) {
+  const summaries: Record<BookKind, string> = {
+    ventas: 'Libro de Ventas del mes (plantilla de ventas estándar del SIN; en XLSX, las notas de crédito-débito en una segunda hoja)',
+    compras: 'Libro de Compras del mes (plantilla de compras del SIN)',
+    notas: 'Registro de notas de crédito-débito emitidas del mes (devoluciones recibidas: crédito fiscal)',
+  };
+  for (const kind of ['ventas', 'compras', 'notas'] as const satisfies readonly BookKind[]) {
     r.get(
       `/api/v1/books/${kind}`,
       {
         schema: {
           tags,
-          summary: kind === 'ventas' ? 'Libro de Ventas del mes (plantilla de ventas estándar del SIN)' : 'Libro de Compras del mes (plantilla de compras del SIN)',
-          description: 'format csv (UTF-8, coma, punto decimal) o xlsx (hoja «Hoja1»). Se genera mientras se descarga: un mes grande no ocupa memoria.',
+          summary: summaries[kind],
+          description:
+            kind === 'notas'
+              ? 'format csv (UTF-8, coma, punto decimal) o xlsx (hoja «Notas credito-debito»). Se genera mientras se descarga.'
+              : 'format csv (UTF-8, coma, punto decimal) o xlsx (hoja «Hoja1»). Se genera mientras se descarga: un mes grande no ocupa memoria.',
           querystring: BookDownloadQuery,
         },
       },

@@ -1,5 +1,6 @@
-// Libros (managers): pick a month, see ventas, débito, compras, crédito and the balance, and
-// download the Libro de Ventas and the Libro de Compras as CSV or XLSX (SIN's RCV templates).
+// Libros (managers): pick a month, see ventas, débito, compras, crédito, the credit-debit notes
+// issued (their crédito fiscal, decision 0043) and the balance, and download the Libro de Ventas,
+// the Libro de Compras (SIN's RCV templates) and the notes register as CSV or XLSX.
 import { useEffect, useState } from 'react';
 import type { BookTotals } from '../../../shared/api-types';
 import { http } from '../api';
@@ -20,7 +21,7 @@ export function BooksScreen() {
     http.request<BookTotals>('GET', '/api/v1/books/totals', { query: { year: y, month: m } }).then(setTotals, (err: unknown) => setErrors(describeError(err)));
   }, [y, m]);
 
-  const download = async (kind: 'ventas' | 'compras', format: 'csv' | 'xlsx') => {
+  const download = async (kind: 'ventas' | 'compras' | 'notas', format: 'csv' | 'xlsx') => {
     try {
       const res = await http.raw(`/api/v1/books/${kind}?year=${y}&month=${m}&format=${format}`, {});
       if (!res.ok) throw new Error(`El motor respondió ${res.status} al descargar el libro`);
@@ -42,23 +43,37 @@ export function BooksScreen() {
         <input type="month" data-testid="books-month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
       </div>
       <ErrorList errors={errors} testId="books-errors" />
-      {totals && (
-        <table data-testid="books-totals">
-          <tbody>
-            <tr><th>Ventas ({totals.sales.invoices} facturas, {totals.sales.cancelled} anuladas)</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
-            <tr><th>Débito fiscal</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
-            <tr><th>Compras ({totals.purchases.count})</th><td data-testid="books-purchases-total">{bs(totals.purchases.total)}</td></tr>
-            <tr><th>Crédito fiscal</th><td data-testid="books-credit">{bs(totals.purchases.credit)}</td></tr>
-            <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
-          </tbody>
-        </table>
-      )}
+      {totals && <BookTotalsView totals={totals} />}
       <div className="actions">
         <button data-testid="book-ventas-csv" onClick={() => void download('ventas', 'csv')}>Libro de Ventas CSV</button>
         <button data-testid="book-ventas-xlsx" onClick={() => void download('ventas', 'xlsx')}>Libro de Ventas XLSX</button>
         <button data-testid="book-compras-csv" onClick={() => void download('compras', 'csv')}>Libro de Compras CSV</button>
         <button data-testid="book-compras-xlsx" onClick={() => void download('compras', 'xlsx')}>Libro de Compras XLSX</button>
+        <button data-testid="book-notas-csv" onClick={() => void download('notas', 'csv')}>Notas crédito-débito CSV</button>
+        <button data-testid="book-notas-xlsx" onClick={() => void download('notas', 'xlsx')}>Notas crédito-débito XLSX</button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The month's totals. The notes the store issued are returns it received: their 13 % is a
+ * crédito fiscal (SIN Form 200, casilla 27), shown apart from the purchases' and netted in the
+ * balance; the sales and their débito stay as invoiced.
+ */
+export function BookTotalsView({ totals }: { totals: BookTotals }) {
+  const n = totals.notes;
+  return (
+    <table data-testid="books-totals">
+      <tbody>
+        <tr><th>Ventas ({totals.sales.invoices} facturas, {totals.sales.cancelled} anuladas)</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
+        <tr><th>Débito fiscal</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
+        <tr><th>Compras ({totals.purchases.count})</th><td data-testid="books-purchases-total">{bs(totals.purchases.total)}</td></tr>
+        <tr><th>Crédito fiscal de compras</th><td data-testid="books-credit">{bs(totals.purchases.credit)}</td></tr>
+        <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({n.count} notas, {n.cancelled} anuladas)</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
+        <tr><th>Crédito fiscal de las notas</th><td data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
+        <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
+      </tbody>
+    </table>
   );
 }
