@@ -16,6 +16,7 @@ import { CufdPanel } from '../sync/SyncScreen';
 import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 import { siatMessagesOfError } from '../assistant/siat-messages';
 import { CafcPanel } from './CafcPanel';
+import { CentralSyncCard } from './CentralSyncCard';
 
 export function ConnectionScreen() {
   const posId = useSession((s) => s.posId);
@@ -98,6 +99,7 @@ export function ConnectionScreen() {
             </div>
           )}
         </div>
+        {status?.central && <CentralSyncCard central={status.central} />}
       </div>
 
       <ErrorList errors={errors} testId="connection-errors" />
