@@ -2,9 +2,11 @@
 //   floor: RSA-2048 signatures per second on this machine's cores, measured by OpenSSL right
 //     before each figure it is compared with (`openssl speed -multi N rsa2048`): the machine is
 //     shared, so a floor from another moment would say little;
-//   (a) build + sign + store without sending (electronic modality: the expensive one), one at a
-//     time against the one-core floor and 4 in flight against the two-core floor (signing runs
-//     on libuv's thread pool: docs/decisions/0038-signing-on-a-second-core.md);
+//   (a) build + sign + check + store without sending (electronic modality: the expensive one),
+//     one at a time against the one-core floor and 4 in flight against the two-core floor
+//     (signing runs on libuv's thread pool: docs/decisions/0038-signing-on-a-second-core.md; the
+//     self-check — libxml2 re-reads the document: XSD and signature, invoicing/document-check.ts —
+//     runs on the main thread);
 //   (b) the full online path against the simulator on loopback (HTTP API → SIAT → stored).
 import { execFileSync } from 'node:child_process';
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -122,7 +124,7 @@ try {
     const rate = nA / (wall / 1000);
     const target = cores === 1 ? '≥ 30 % del piso de un núcleo' : '≥ 50 % del piso de dos núcleos, p99 < 10 ms';
     console.log(
-      `(a) emitir + firmar + guardar sin enviar (10 líneas, electrónica), ${concurrency} en paralelo: ${rate.toFixed(0)} facturas/s = ${((100 * rate) / floor.perSecond).toFixed(0)} % del piso RSA-2048 de ${cores} núcleo${cores === 1 ? '' : 's'} (${floor.perSecond.toFixed(0)} firmas/s, ${floor.how}), p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)}; CPU ${cpuMs.toFixed(2)} ms/factura; números mal previstos (firmadas dos veces): ${eng.invoicing.numbers.mispredicted - missed}  [meta: ${target}]`,
+      `(a) emitir + firmar + verificar + guardar sin enviar (10 líneas, electrónica), ${concurrency} en paralelo: ${rate.toFixed(0)} facturas/s = ${((100 * rate) / floor.perSecond).toFixed(0)} % del piso RSA-2048 de ${cores} núcleo${cores === 1 ? '' : 's'} (${floor.perSecond.toFixed(0)} firmas/s, ${floor.how}), p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)}; CPU ${cpuMs.toFixed(2)} ms/factura; números mal previstos (firmadas dos veces): ${eng.invoicing.numbers.mispredicted - missed}  [meta: ${target}]`,
     );
     console.log(`    ${flush}`);
   }
