@@ -6,7 +6,7 @@ import { SiatMessageSchema } from './envelope';
 import { allSectorFields, sectorFields, type SectorField } from '../sector-fields';
 import { INVOICE_TYPES } from '../invoice-types';
 import { createInvoiceExamples } from './invoice-examples';
-import { PaymentsSchema } from './cash';
+import { PaymentSchema, PaymentsSchema } from './cash';
 
 export const InvoiceStateSchema = Type.Union([
   Type.Literal('PENDING'),
@@ -138,6 +138,16 @@ export const InvoiceSchema = Type.Object({
   leyenda: Type.String(),
   paymentMethodCode: Type.Integer(),
   cardNumber: Type.Union([Type.String(), Type.Null()]),
+  payments: Type.Optional(
+    Type.Array(
+      Type.Object({
+        method: PaymentSchema.properties.method,
+        amount: Type.Number({ description: 'Lo que este medio cubre de la factura (Bs; en efectivo, sin el cambio)' }),
+        tendered: Type.Number({ description: 'Lo que el cliente entregó con este medio (Bs; difiere solo en efectivo)' }),
+      }),
+      { description: 'Cómo se pagó, un elemento por medio (pago mixto: efectivo + tarjeta …); paymentMethodCode es el código combinado de SIAT' },
+    ),
+  ),
   emissionDate: Type.String(),
   cancellationReason: Type.Union([Type.Integer(), Type.Null()]),
   cancellationDate: Type.Union([Type.String(), Type.Null()]),
