@@ -267,3 +267,16 @@ test('another tenant cannot see the session (404)', async () => {
   const res = await eng.api(`/api/v1/cash/sessions/${sessionId}`, { key });
   assert.equal(res.status, 404);
 });
+
+test('every split the till offers from the catalog is issued: cash + cheque (11), card + vouchers (17), cash + online (38)', async () => {
+  const cheque = await sell([{ method: 'CASH', amount: 16.6 }, { method: 'CHEQUE', amount: 30 }]);
+  assert.equal(cheque.status, 201, JSON.stringify(cheque.body));
+  assert.equal(cheque.body.data.paymentMethodCode, 11); // EFECTIVO-CHEQUE
+  assert.deepEqual(cheque.body.data.payments.map((p: { method: string }) => p.method), ['CASH', 'CHEQUE']);
+  const vouchers = await sell([{ method: 'CARD', amount: 36.6, cardNumber: '41111234' }, { method: 'VOUCHER', amount: 10 }]);
+  assert.equal(vouchers.status, 201, JSON.stringify(vouchers.body));
+  assert.equal(vouchers.body.data.paymentMethodCode, 17); // TARJETA-VALES
+  const online = await sell([{ method: 'CASH', amount: 6.6 }, { method: 'ONLINE', amount: 40 }]);
+  assert.equal(online.status, 201, JSON.stringify(online.body));
+  assert.equal(online.body.data.paymentMethodCode, 38); // EFECTIVO – PAGO ONLINE
+});
