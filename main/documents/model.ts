@@ -152,15 +152,12 @@ export function documentHeading(model: Pick<InvoiceDocumentModel, 'sector' | 'ti
 }
 
 /**
- * Rows under the client block: how it was paid (SIAT's name of the method, never its bare code,
- * and the parts of a split), the sector's own header fields and, on a note, which invoice it
- * corrects (number, CUF and date, SIAT's graphic representation of sector 24).
+ * Rows under the client block: the sector's own header fields, on a note which invoice it
+ * corrects (number, CUF and date, SIAT's graphic representation of sector 24), and last how it
+ * was paid (SIAT's name of the method, never its bare code, and the parts of a split).
  */
 export function headerFieldRows(model: Pick<InvoiceDocumentModel, 'sectorFields' | 'note' | 'metodoPago' | 'pagos'>): DocumentField[] {
-  const rows: DocumentField[] = [];
-  if (model.metodoPago) rows.push({ label: 'Método de pago', value: model.metodoPago });
-  if (model.pagos) rows.push({ label: 'Pagado con', value: model.pagos });
-  rows.push(...(model.sectorFields ?? []));
+  const rows: DocumentField[] = [...(model.sectorFields ?? [])];
   if (model.note) {
     rows.push(
       { label: 'Factura original N°:', value: String(model.note.originalNumber) },
@@ -168,6 +165,8 @@ export function headerFieldRows(model: Pick<InvoiceDocumentModel, 'sectorFields'
       { label: 'Fecha factura original:', value: formatFechaEmision(model.note.originalDate) },
     );
   }
+  if (model.metodoPago) rows.push({ label: 'Método de pago', value: model.metodoPago });
+  if (model.pagos) rows.push({ label: 'Pagado con', value: model.pagos });
   return rows.map((r) => ({ label: r.label.endsWith(':') ? r.label : `${r.label}:`, value: r.value }));
 }
 
