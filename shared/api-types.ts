@@ -68,7 +68,7 @@ export type { DemoStoreRemoval, DemoStoreState } from './api/demo-store';
 export type { LogoUploadResult } from './api/storage';
 export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
 export type { CashReport, CashSessionView, PaymentInput, PaymentKind as PaymentMethodKind } from './api/cash';
-export { DENOMINATION_KEYS, PAYMENT_KIND_LABEL } from './api/cash';
+export { DENOMINATION_KEYS, PAYMENT_KIND_LABEL, PAYMENT_KINDS } from './api/cash';
 
 export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
 export type { BookTotals } from './api/books';

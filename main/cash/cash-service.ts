@@ -12,7 +12,7 @@ import type { CashReport, CashSessionListItem, CashSessionView, CashSettings } f
 import { DENOMINATION_KEYS } from '../../shared/api/cash';
 import { toHundredths, type Cents } from '../../shared/money';
 import type { Sale } from '../invoicing/sale-input';
-import { componentsOf, kindOfDescription } from '../invoicing/payments';
+import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
 import { buildCashReport } from './cash-report';
 

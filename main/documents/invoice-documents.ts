@@ -11,11 +11,15 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { renderTicketPdf } from './ticket-pdf';
 import { buildInvoiceZip } from './zip';
 import { fromBoliviaIso } from '../../shared/time';
+import { isPaymentKind } from '../../shared/api/cash';
+
 
 export interface InvoiceDocumentsDeps {
   tenants: { byId(id: string): Tenant | null };
   catalogs: { items(tenantId: string, name: CatalogName): CatalogItem[] };
   logos: Pick<BrandLogos, 'bytes'>;
+  /** How each invoice was paid (the split stored with it, cash sessions). */
+  payments: { payments(tenantId: string, invoiceId: string): readonly { method: string; amount: number }[] };
 }
 
 export class InvoiceDocuments {
@@ -24,7 +28,11 @@ export class InvoiceDocuments {
   model(inv: InvoiceRecord): InvoiceDocumentModel {
     const tenant = this.deps.tenants.byId(inv.tenantId);
     if (!tenant) throw new Error(`Contribuyente ${inv.tenantId} de la factura ${inv.id} no existe`);
-    return toInvoiceDocumentModel(inv, tenant, this.deps.catalogs.items(inv.tenantId, 'unit-measures'));
+    const parts = this.deps.payments.payments(inv.tenantId, inv.id).map((p) => ({ method: isPaymentKind(p.method) ? p.method : ('OTHER' as const), amount: p.amount }));
+    return toInvoiceDocumentModel(inv, tenant, this.deps.catalogs.items(inv.tenantId, 'unit-measures'), {
+      methods: this.deps.catalogs.items(inv.tenantId, 'payment-methods'),
+      parts,
+    });
   }
 
   async pdf(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {

@@ -3,7 +3,8 @@
 import type { InvoiceRecord, SectorValues } from '../store/invoices';
 import type { Tenant } from '../store/tenants';
 import { sectorFields, type SectorField } from '../../shared/sector-fields';
-import { formatAmountEs } from '../../shared/money';
+import { formatAmountEs, formatBs } from '../../shared/money';
+import { paymentMethodName, paymentSplitText, type PaidPart, type PaymentMethodEntry } from '../../shared/payment-methods';
 import { NOTE } from '../invoicing/credit-debit-note-data';
 import { buildQrUrl, formatFechaEmision, type DocumentField, type DocumentNote, type InvoiceDocumentModel } from './model';
 
@@ -51,6 +52,22 @@ function noteOf(inv: InvoiceRecord): DocumentNote | undefined {
   };
 }
 
+/** What the printed forms say of the payment: the synced catalog and the invoice's stored split (amounts in cents). */
+export interface DocumentPayment {
+  methods: readonly PaymentMethodEntry[];
+  parts: readonly PaidPart[];
+}
+
+/** The method's SIAT name and, for a split, its parts; nothing on a note or without the catalog at hand. */
+function paymentOf(inv: InvoiceRecord, pay: DocumentPayment | undefined): Pick<InvoiceDocumentModel, 'metodoPago' | 'pagos'> {
+  if (!pay || inv.sector === NOTE.SECTOR) return {};
+  const parts = pay.parts.filter((p) => p.amount > 0);
+  return {
+    metodoPago: paymentMethodName(inv.paymentMethod, pay.methods),
+    ...(parts.length > 1 ? { pagos: paymentSplitText(parts, inv.cardNumber, formatBs) } : {}),
+  };
+}
+
 /**
  * Builds the document model of a stored invoice.
  * - unit descriptions come from the tenant's synchronized 'unit-measures' catalog; a code the
@@ -58,12 +75,15 @@ function noteOf(inv: InvoiceRecord): DocumentNote | undefined {
  *   because a customer's copy must always be printable;
  * - offline = codigoEmision 2 (issued fuera de línea: different representation sentence);
  * - CANCELLED prints the ANULADA mark (model.stateMark);
- * - the QR points at SIAT's page of the tenant's environment (ambiente 1 producción, 2 piloto).
+ * - the QR points at SIAT's page of the tenant's environment (ambiente 1 producción, 2 piloto);
+ * - the payment method prints by SIAT's name from the 'payment-methods' catalog, with the parts
+ *   of a split sale; left out when `payment` is not given (Kipu Central has no catalog).
  */
 export function toInvoiceDocumentModel(
   inv: InvoiceRecord,
   tenant: DocumentTenant,
   unitMeasures: readonly UnitMeasureEntry[] = [],
+  payment?: DocumentPayment,
 ): InvoiceDocumentModel {
   const units = new Map(unitMeasures.map((u) => [String(u.codigo), u.descripcion]));
   const fields = sectorFields(inv.sector);
@@ -83,6 +103,7 @@ export function toInvoiceDocumentModel(
     tipoFactura: inv.tipoFactura,
     sectorFields: documentFields(fields?.header ?? [], inv.sectorData),
     ...(note ? { note } : {}),
+    ...paymentOf(inv, payment),
     cuf: inv.cuf,
     fechaEmision: inv.fechaEmision,
     modalidad: inv.modalidad,

@@ -54,6 +54,13 @@ export interface InvoiceDocumentModel {
   sectorFields?: readonly DocumentField[];
   /** Only on a credit-debit note (sector 24). */
   note?: DocumentNote;
+  /**
+   * SIAT's name of the invoice's codigoMetodoPago, from the synced catalog ("EFECTIVO-TARJETA");
+   * absent on a note (its XML has no payment method) and where the catalog is not at hand.
+   */
+  metodoPago?: string;
+  /** A sale paid with several methods, in words: "Efectivo Bs 50,00 + Tarjeta Bs 30,00 (…1234)". */
+  pagos?: string;
   cuf: string;
   /** 'yyyy-MM-ddTHH:mm:ss.SSS', Bolivia local time (as in the XML). */
   fechaEmision: string;
@@ -145,10 +152,11 @@ export function documentHeading(model: Pick<InvoiceDocumentModel, 'sector' | 'ti
 }
 
 /**
- * Rows under the client block: the sector's own header fields and, on a note, which invoice it
- * corrects (number, CUF and date, SIAT's graphic representation of sector 24).
+ * Rows under the client block: the sector's own header fields, on a note which invoice it
+ * corrects (number, CUF and date, SIAT's graphic representation of sector 24), and last how it
+ * was paid (SIAT's name of the method, never its bare code, and the parts of a split).
  */
-export function headerFieldRows(model: Pick<InvoiceDocumentModel, 'sectorFields' | 'note'>): DocumentField[] {
+export function headerFieldRows(model: Pick<InvoiceDocumentModel, 'sectorFields' | 'note' | 'metodoPago' | 'pagos'>): DocumentField[] {
   const rows: DocumentField[] = [...(model.sectorFields ?? [])];
   if (model.note) {
     rows.push(
@@ -157,6 +165,8 @@ export function headerFieldRows(model: Pick<InvoiceDocumentModel, 'sectorFields'
       { label: 'Fecha factura original:', value: formatFechaEmision(model.note.originalDate) },
     );
   }
+  if (model.metodoPago) rows.push({ label: 'Método de pago', value: model.metodoPago });
+  if (model.pagos) rows.push({ label: 'Pagado con', value: model.pagos });
   return rows.map((r) => ({ label: r.label.endsWith(':') ? r.label : `${r.label}:`, value: r.value }));
 }
 

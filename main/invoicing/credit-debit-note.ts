@@ -28,11 +28,51 @@ const percentHalfUp = (amount: Cents, percent: number): Cents => {
 };
 
 
+/** The client's fields as a note request may repeat them (all optional: the original has them). */
+interface NoteClientRequest {
+  clientDocumentType?: number;
+  clientDocumentNumber?: string;
+  clientComplement?: string | null;
+  clientBusinessName?: string;
+  clientCode?: string;
+  clientEmail?: string | null;
+}
+
+/**
+ * The client's fields a note request repeats with another value than the original's. A note
+ * takes its client from the original (SIAT: the note is issued to whom the invoice was); a
+ * field left out, null or blank is taken from it, one given must match (blanks around a text
+ * are ignored), so an integrator never sees a note issued to someone it did not send.
+ */
+function clientMismatches(original: InvoiceRecord, req: NoteClientRequest): FieldProblem[] {
+  const given = (v: string | number | null | undefined) => (typeof v === 'string' ? v.trim() || null : (v ?? null));
+  const pairs: [keyof NoteClientRequest, string | number | null][] = [
+    ['clientDocumentType', original.clientDocType],
+    ['clientDocumentNumber', original.clientDocNumber],
+    ['clientComplement', original.clientComplement],
+    ['clientBusinessName', original.clientName],
+    ['clientCode', original.clientCode],
+    ['clientEmail', original.clientEmail],
+  ];
+  const out: FieldProblem[] = [];
+  for (const [field, theirs] of pairs) {
+    const v = given(req[field]);
+    if (v === null || v === given(theirs)) continue;
+    out.push({
+      field,
+      rule: 'NOTE_CLIENT_MISMATCH',
+      message: `la nota toma el cliente de la factura original N.º ${original.number} (${theirs === null ? 'sin valor' : `«${theirs}»`}); omita el campo o envíe el mismo valor`,
+    });
+  }
+  return out;
+}
+
 /**
  * The sale of a note against `original`, or the problems that refuse it (each names its field).
- * `earlier`: notes already issued against the original and not refused by SIAT.
+ * `earlier`: notes already issued against the original and not refused by SIAT; `client`: the
+ * client's fields as the request gave them (optional; must match the original's).
  */
-export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[]): { sale: Sale } | { problems: FieldProblem[] } {
+export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[], client: NoteClientRequest = {}): { sale: Sale } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
   if (original.sector === NOTE.SECTOR) {
@@ -43,6 +83,7 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
     add('originalInvoiceId', 'ORIGINAL_NOT_VALIDATED', `la factura original N.º ${original.number} está ${original.state}; solo se emite una nota sobre una factura validada por SIAT`);
     return { problems };
   }
+  problems.push(...clientMismatches(original, client));
 
   // What is left to return per original line, after the notes already issued.
   const left = original.details.map((d) => d.quantity);

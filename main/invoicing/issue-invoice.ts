@@ -296,7 +296,7 @@ export class InvoicingService {
     if (!original) {
       return { problems: [{ field: 'originalInvoiceId', rule: 'NOT_FOUND', message: id ? `no existe la factura ${id}` : 'indique la factura original (originalInvoiceId)' }] };
     }
-    return buildNoteSale(original, this.deps.invoices.notesOf(tenant.id, original.id), req.details as unknown as NoteLineRequest[]);
+    return buildNoteSale(original, this.deps.invoices.notesOf(tenant.id, original.id), req.details as unknown as NoteLineRequest[], req);
   }
 
   /** CONTRACT §2.5: ServicioFacturacionDocumentoAjuste has no package reception; notes go online only. */

@@ -1,75 +1,11 @@
 // Mixed payments (issue 17): one sale paid with several methods (cash + card, cash + QR, card +
 // gift card …). SIAT knows one codigoMetodoPago per invoice, and its catalog has a code for each
-// combination ("EFECTIVO-TARJETA", "TARJETA – GIFT" …). The code is found by the components its
-// description names, in the taxpayer's synced catalog — never from a table of our own, so a new
-// or renumbered combination in SIAT's catalog is picked up by the next sync. Pure.
+// combination ("EFECTIVO-TARJETA", "TARJETA – GIFT" …), found by its components in the
+// taxpayer's synced catalog (shared/payment-methods.ts). Pure.
 import { toHundredths, type Cents } from '../../shared/money';
 import type { FieldProblem } from '../../shared/api-envelope';
 import { PAYMENT_KIND_LABEL, type PaymentInput, type PaymentKind } from '../../shared/api/cash';
-
-/** The components SIAT's payment-method descriptions are made of. */
-type Component = 'EFECTIVO' | 'TARJETA' | 'CHEQUE' | 'VALES' | 'OTROS' | 'PAGO POSTERIOR' | 'TRANSFERENCIA' | 'DEPOSITO' | 'SWIFT' | 'GIFT' | 'CANAL' | 'BILLETERA' | 'PAGO ONLINE';
-
-// Longest names first: "TRANSFERENCIA SWIFT" is SWIFT, not TRANSFERENCIA; "TDEPOSITO" is SIAT's
-// own typo in code 22 (catalog-data/payment-methods.ts keeps it verbatim).
-const COMPONENT_PATTERNS: readonly [Component, RegExp][] = [
-  ['SWIFT', /TRANSFERENCIA SWIFT|SWIFT/],
-  ['PAGO POSTERIOR', /PAGO POSTERIOR/],
-  ['PAGO ONLINE', /PAGO ONLINE/],
-  ['TRANSFERENCIA', /TRANSFERENCIA(?: BANCARIA)?/],
-  ['DEPOSITO', /T?DEPOSITO(?: EN CUENTA)?/],
-  ['GIFT', /GIFT(?:[- ]CARD)?/],
-  ['CANAL', /CANAL(?: DE)?(?: PAGO)?/],
-  ['BILLETERA', /BILLETERA(?: MOVIL)?/],
-  ['EFECTIVO', /EFECTIVO/],
-  ['TARJETA', /TARJETA/],
-  ['CHEQUE', /CHEQUE/],
-  ['VALES', /VALES/],
-  ['OTROS', /OTROS/],
-];
-
-/**
- * Which SIAT component each of our kinds is. QR is an interbank transfer in Bolivia (QR Simple
- * of the ASFI), so it is SIAT's TRANSFERENCIA (docs/decisions/0025-payment-kinds-and-siat-codes.md).
- */
-const COMPONENT_OF: Record<PaymentKind, Component> = {
-  CASH: 'EFECTIVO',
-  CARD: 'TARJETA',
-  QR: 'TRANSFERENCIA',
-  GIFT_CARD: 'GIFT',
-  TRANSFER: 'TRANSFERENCIA',
-  CHEQUE: 'CHEQUE',
-  VOUCHER: 'VALES',
-  ONLINE: 'PAGO ONLINE',
-  OTHER: 'OTROS',
-};
-
-/** The set of components a catalog description names, or null when something in it is unknown. */
-export function componentsOf(descripcion: string): Set<Component> | null {
-  let rest = descripcion.toUpperCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  const found = new Set<Component>();
-  for (const [c, re] of COMPONENT_PATTERNS) {
-    const global = new RegExp(re.source, 'g');
-    if (global.test(rest)) {
-      found.add(c);
-      rest = rest.replace(global, ' ');
-    }
-  }
-  // Only separators may remain: dashes of any kind and blanks.
-  return /^[\s\-–—]*$/.test(rest) && found.size > 0 ? found : null;
-}
-
-/** The catalog code whose description names exactly these components (the lowest when several do). */
-export function findPaymentMethodCode(catalog: readonly { codigo: number; descripcion: string }[], kinds: readonly PaymentKind[]): number | null {
-  const wanted = new Set(kinds.map((k) => COMPONENT_OF[k]));
-  let best: number | null = null;
-  for (const item of catalog) {
-    const c = componentsOf(item.descripcion);
-    if (!c || c.size !== wanted.size || ![...wanted].every((w) => c.has(w))) continue;
-    if (best === null || item.codigo < best) best = item.codigo;
-  }
-  return best;
-}
+import { COMPONENT_OF, findPaymentMethodCode, type PaymentComponent } from '../../shared/payment-methods';
 
 /** The split as the sale is validated: what goes into the invoice's payment fields. */
 export interface PaymentPlan {
@@ -92,7 +28,7 @@ export function planPayments(payments: readonly PaymentInput[], catalog: readonl
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
   const entries: PaymentPlan['entries'] = [];
-  const seen = new Set<Component>();
+  const seen = new Set<PaymentComponent>();
   let cardNumber: string | null = null;
   payments.forEach((p, i) => {
     const at = `payments[${i}]`;
@@ -137,24 +73,4 @@ export function settlePayments(plan: PaymentPlan, montoTotal: Cents): PaymentSpl
   }
   const rows = plan.entries.map((e) => (e.method === 'CASH' ? { method: e.method, amount: cashDue, tendered: e.amount } : { method: e.method, amount: e.amount, tendered: e.amount }));
   return { rows, change: tendered - cashDue };
-}
-
-const KIND_OF_COMPONENT: Partial<Record<Component, PaymentKind>> = {
-  EFECTIVO: 'CASH',
-  TARJETA: 'CARD',
-  TRANSFERENCIA: 'TRANSFER',
-  GIFT: 'GIFT_CARD',
-  CHEQUE: 'CHEQUE',
-  VALES: 'VOUCHER',
-  'PAGO ONLINE': 'ONLINE',
-};
-
-/**
- * The kind of a single-method catalog entry (an invoice issued without a `payments` split);
- * a combination or anything else is OTHER, since its split is unknown.
- */
-export function kindOfDescription(descripcion: string | null): PaymentKind {
-  const c = descripcion === null ? null : componentsOf(descripcion);
-  if (!c || c.size !== 1) return 'OTHER';
-  return KIND_OF_COMPONENT[[...c][0]!] ?? 'OTHER';
 }

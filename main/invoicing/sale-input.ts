@@ -28,11 +28,13 @@ export interface SaleLineRequest {
 export interface SaleRequest {
   invoiceType: string;
   posId: string;
-  clientDocumentType: number;
-  clientDocumentNumber: string;
+  // The client's fields are required on every sale; a credit-debit note takes them from its
+  // original (credit-debit-note.ts), so the request may leave them out (shared/api/invoice.ts).
+  clientDocumentType?: number;
+  clientDocumentNumber?: string;
   clientComplement?: string | null;
-  clientBusinessName: string;
-  clientCode: string;
+  clientBusinessName?: string;
+  clientCode?: string;
   clientEmail?: string | null;
   /** Optional when `payments` is given: then it is found in the catalog (payments.ts). */
   paymentMethodCode?: number;
@@ -120,14 +122,22 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
     return h;
   };
 
-  // Client and document.
-  if (!cat.documentType(req.clientDocumentType)) add('clientDocumentType', 'CATALOG', `tipo de documento ${req.clientDocumentType} no existe en el catálogo`);
-  const docNumber = req.clientDocumentNumber.trim();
-  if (req.clientDocumentType === TIPO_DOCUMENTO_IDENTIDAD.NIT && !/^\d{1,13}$/.test(docNumber)) {
+  // Client and document. The body schema already requires them outside notes; a caller that
+  // builds a request in code (seed 001 routes, the assistant) gets the same answer.
+  const { clientDocumentType, clientDocumentNumber, clientBusinessName, clientCode } = req;
+  if (clientDocumentType === undefined || clientDocumentNumber === undefined || clientBusinessName === undefined || clientCode === undefined) {
+    for (const [field, v] of Object.entries({ clientDocumentType, clientDocumentNumber, clientBusinessName, clientCode })) {
+      if (v === undefined) add(field, 'required', 'es obligatorio');
+    }
+    return { problems };
+  }
+  if (!cat.documentType(clientDocumentType)) add('clientDocumentType', 'CATALOG', `tipo de documento ${clientDocumentType} no existe en el catálogo`);
+  const docNumber = clientDocumentNumber.trim();
+  if (clientDocumentType === TIPO_DOCUMENTO_IDENTIDAD.NIT && !/^\d{1,13}$/.test(docNumber)) {
     add('clientDocumentNumber', 'NIT_FORMAT', 'un NIT tiene solo dígitos (1 a 13)');
   }
   const complement = req.clientComplement?.trim() || null;
-  if (complement !== null && req.clientDocumentType !== TIPO_DOCUMENTO_IDENTIDAD.CI) {
+  if (complement !== null && clientDocumentType !== TIPO_DOCUMENTO_IDENTIDAD.CI) {
     add('clientComplement', 'SIAT_1011', 'el complemento solo se admite con cédula de identidad (SIAT 1011)');
   }
 
@@ -220,11 +230,11 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
 
   return {
     sale: {
-      clientDocType: req.clientDocumentType,
+      clientDocType: clientDocumentType,
       clientDocNumber: docNumber,
       clientComplement: complement,
-      clientName: req.clientBusinessName.trim(),
-      clientCode: req.clientCode.trim(),
+      clientName: clientBusinessName.trim(),
+      clientCode: clientCode.trim(),
       clientEmail: req.clientEmail?.trim() || null,
       paymentMethod: paymentMethodCode,
       cardNumberMasked,

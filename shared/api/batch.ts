@@ -4,7 +4,7 @@
 // and the route checks every item against `batchItemSchema`.
 import Type, { type Static } from 'typebox';
 import { FieldProblemSchema } from './envelope';
-import { createInvoiceBody } from './invoice';
+import { CLIENT_REQUIRED_UNLESS_NOTE, createInvoiceBody } from './invoice';
 
 /** Items of one batch (a month of school fees or utility bills of a large school or co-op). */
 export const BATCH_MAX_ITEMS = 10_000;
@@ -13,7 +13,7 @@ export const BATCH_MAX_ITEMS = 10_000;
 export const BATCH_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** One item: POST /api/v1/invoices's body without posId. */
-export const batchItemSchema = () => Type.Omit(createInvoiceBody(), ['posId'], { additionalProperties: false });
+export const batchItemSchema = () => Type.Omit(createInvoiceBody(), ['posId'], { additionalProperties: false, ...CLIENT_REQUIRED_UNLESS_NOTE });
 
 export const CreateBatchBody = Type.Object(
   {

@@ -10,6 +10,9 @@ import Type, { type Static } from 'typebox';
 export const PAYMENT_KINDS = ['CASH', 'CARD', 'QR', 'GIFT_CARD', 'TRANSFER', 'CHEQUE', 'VOUCHER', 'ONLINE', 'OTHER'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
+/** A stored payment row's method is one of ours (the column is free text). */
+export const isPaymentKind = (m: string): m is PaymentKind => (PAYMENT_KINDS as readonly string[]).includes(m);
+
 export const PAYMENT_KIND_LABEL: Record<PaymentKind, string> = {
   CASH: 'Efectivo',
   CARD: 'Tarjeta',

@@ -6,7 +6,7 @@ import { SiatMessageSchema } from './envelope';
 import { allSectorFields, sectorFields, type SectorField } from '../sector-fields';
 import { INVOICE_TYPES } from '../invoice-types';
 import { createInvoiceExamples } from './invoice-examples';
-import { PaymentsSchema } from './cash';
+import { PaymentSchema, PaymentsSchema } from './cash';
 
 export const InvoiceStateSchema = Type.Union([
   Type.Literal('PENDING'),
@@ -64,6 +64,24 @@ const INVOICE_TYPE_DESCRIPTION =
   '. Los campos propios del sector van en la cabecera y en details[]; la nota de crédito-débito lleva originalInvoiceId y details[].returnProduct. ' +
   'Un ejemplo por tipo en los ejemplos del cuerpo.';
 
+/** The invoiceTypes of SIAT's credit-debit note (documento sector 24), both modalities. */
+const NOTE_INVOICE_TYPES = INVOICE_TYPES.filter((t) => t.sector === 24).map((t) => t.name);
+const CLIENT_FIELDS = ['clientDocumentType', 'clientDocumentNumber', 'clientBusinessName', 'clientCode'];
+
+/**
+ * JSON Schema's if/else on the body: the client's fields are required on every invoiceType but
+ * the credit-debit note, which takes its client from the original invoice
+ * (main/invoicing/credit-debit-note.ts). The validator answers a missing one as any other
+ * required field (400 naming it); a note that repeats them must repeat them unchanged (422).
+ */
+export const CLIENT_REQUIRED_UNLESS_NOTE = {
+  if: { properties: { invoiceType: { enum: NOTE_INVOICE_TYPES } }, required: ['invoiceType'] },
+  else: { required: CLIENT_FIELDS },
+};
+
+const CLIENT_OPTIONAL_ON_NOTES =
+  'Obligatorio salvo en la nota de crédito-débito (' + NOTE_INVOICE_TYPES.join(', ') + '), que toma el cliente de la factura original; si la nota lo envía, debe ser igual al de la original (si no, 422 NOTE_CLIENT_MISMATCH con el campo).';
+
 /**
  * POST /api/v1/invoices, with one named example per invoiceType (x-examples: the OpenAPI
  * document's request body examples, invoice-examples.ts).
@@ -73,11 +91,11 @@ export const createInvoiceBody = () =>
     {
       invoiceType: Type.String({ maxLength: 40, description: INVOICE_TYPE_DESCRIPTION }),
       posId: Type.String({ format: 'uuid', description: 'UUID del punto de venta (GET /api/v1/pos)' }),
-      clientDocumentType: Type.Integer({ minimum: 1, maximum: 5, description: '1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT' }),
-      clientDocumentNumber: Type.String({ minLength: 1, maxLength: 20 }),
+      clientDocumentType: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: `1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT. ${CLIENT_OPTIONAL_ON_NOTES}` })),
+      clientDocumentNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: CLIENT_OPTIONAL_ON_NOTES })),
       clientComplement: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
-      clientBusinessName: Type.String({ minLength: 1, maxLength: 500 }),
-      clientCode: Type.String({ minLength: 1, maxLength: 100 }),
+      clientBusinessName: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: CLIENT_OPTIONAL_ON_NOTES })),
+      clientCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: CLIENT_OPTIONAL_ON_NOTES })),
       clientEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 200 }), Type.Null()])),
       paymentMethodCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 308, description: 'Código SIAT; se omite si se envía payments' })),
       cardNumber: Type.Optional(Type.Union([Type.String({ maxLength: 25 }), Type.Integer(), Type.Null()])),
@@ -91,7 +109,7 @@ export const createInvoiceBody = () =>
       ...sectorProperties('header'),
       payments: Type.Optional(PaymentsSchema),
     },
-    { additionalProperties: false, 'x-examples': createInvoiceExamples() },
+    { additionalProperties: false, ...CLIENT_REQUIRED_UNLESS_NOTE, 'x-examples': createInvoiceExamples() },
   );
 export type CreateInvoiceRequest = Static<ReturnType<typeof createInvoiceBody>>;
 
@@ -138,6 +156,16 @@ export const InvoiceSchema = Type.Object({
   leyenda: Type.String(),
   paymentMethodCode: Type.Integer(),
   cardNumber: Type.Union([Type.String(), Type.Null()]),
+  payments: Type.Optional(
+    Type.Array(
+      Type.Object({
+        method: PaymentSchema.properties.method,
+        amount: Type.Number({ description: 'Lo que este medio cubre de la factura (Bs; en efectivo, sin el cambio)' }),
+        tendered: Type.Number({ description: 'Lo que el cliente entregó con este medio (Bs; difiere solo en efectivo)' }),
+      }),
+      { description: 'Cómo se pagó, un elemento por medio (pago mixto: efectivo + tarjeta …); paymentMethodCode es el código combinado de SIAT' },
+    ),
+  ),
   emissionDate: Type.String(),
   cancellationReason: Type.Union([Type.Integer(), Type.Null()]),
   cancellationDate: Type.Union([Type.String(), Type.Null()]),

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, saleRequest } from '../fixtures/issued-invoice';
-import { includesBytes } from '../unit/printing/escpos-bytes';
+import { cp850, includesBytes } from '../unit/printing/escpos-bytes';
+import { pdfText } from '../unit/documents/pdf-tools';
+import { publicInvoicePath } from '../../shared/api/public-links';
 
 /** A raw TCP receipt printer that answers status queries "fine" and keeps every job. */
 async function startPrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
@@ -121,6 +123,22 @@ test('mixed payments: SIAT code found by components, card masked, change on the 
   cardInvoiceId = card.body.data.id;
 });
 
+test('a split invoice carries its parts, and its ticket and PDF name SIAT’s combined method', async () => {
+  const inv = await (await eng.api(`/api/v1/invoices/${mixedInvoiceId}`)).json();
+  assert.equal(inv.data.paymentMethodCode, 10);
+  assert.deepEqual(inv.data.payments, [
+    { method: 'CASH', amount: 26.6, tendered: 50 },
+    { method: 'CARD', amount: 20, tendered: 20 },
+  ]);
+  for (const format of ['ticket', 'pdf'] as const) {
+    const res = await fetch(`${eng.url}${publicInvoicePath(inv.data.cuf, format)}`);
+    assert.equal(res.status, 200);
+    const text = pdfText(new Uint8Array(await res.arrayBuffer()));
+    assert.match(text, /M[Éé]TODO DE PAGO: EFECTIVO-TARJETA|Método de pago: EFECTIVO-TARJETA/, format);
+    assert.ok(text.includes('Efectivo Bs 26,60 + Tarjeta Bs 20,00 (…9012)'), `${format}: ${text}`);
+  }
+});
+
 test('mixed payments that do not add up, pay change by card or have no SIAT combination are 422 on `payments`', async () => {
   const short = await sell([{ method: 'CASH', amount: 10 }, { method: 'CARD', amount: 20, cardNumber: '5500000000000004' }]);
   assert.equal(short.status, 422);
@@ -145,6 +163,7 @@ test('the ticket kicks the drawer for a sale with cash, never for a card-only sa
   await new Promise((r) => setTimeout(r, 100));
   const [mixedJob, cardJob, pulse] = printer.jobs.slice(before);
   assert.ok(includesBytes(mixedJob!, KICK), 'cash + card ticket opens the drawer');
+  assert.ok(includesBytes(mixedJob!, cp850('EFECTIVO-TARJETA')), 'the printed ticket names the combined method');
   assert.ok(!includesBytes(cardJob!, KICK), 'card-only ticket never opens the drawer');
   assert.ok(includesBytes(pulse!, KICK));
   assert.ok(pulse!.length < 20, 'the pulse is only reset, code page and kick');
@@ -247,4 +266,17 @@ test('another tenant cannot see the session (404)', async () => {
   const key = eng.store.apiKeys.create(other.id, 'otra', ['admin', 'till']).key;
   const res = await eng.api(`/api/v1/cash/sessions/${sessionId}`, { key });
   assert.equal(res.status, 404);
+});
+
+test('every split the till offers from the catalog is issued: cash + cheque (11), card + vouchers (17), cash + online (38)', async () => {
+  const cheque = await sell([{ method: 'CASH', amount: 16.6 }, { method: 'CHEQUE', amount: 30 }]);
+  assert.equal(cheque.status, 201, JSON.stringify(cheque.body));
+  assert.equal(cheque.body.data.paymentMethodCode, 11); // EFECTIVO-CHEQUE
+  assert.deepEqual(cheque.body.data.payments.map((p: { method: string }) => p.method), ['CASH', 'CHEQUE']);
+  const vouchers = await sell([{ method: 'CARD', amount: 36.6, cardNumber: '41111234' }, { method: 'VOUCHER', amount: 10 }]);
+  assert.equal(vouchers.status, 201, JSON.stringify(vouchers.body));
+  assert.equal(vouchers.body.data.paymentMethodCode, 17); // TARJETA-VALES
+  const online = await sell([{ method: 'CASH', amount: 6.6 }, { method: 'ONLINE', amount: 40 }]);
+  assert.equal(online.status, 201, JSON.stringify(online.body));
+  assert.equal(online.body.data.paymentMethodCode, 38); // EFECTIVO – PAGO ONLINE
 });

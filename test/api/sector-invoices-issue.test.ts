@@ -232,6 +232,41 @@ describe('the credit-debit note (sector 24)', () => {
     await refusal(await note(original.id, returning(1)), 'originalInvoiceId', 'ORIGINAL_NOT_VALIDATED');
   });
 
+  test('a note needs no client fields: it is issued to the original’s client', async () => {
+    const original = await sale();
+    const res = await issue({ invoiceType: 'NOTE_CREDIT_DEBIT', posId, originalInvoiceId: original.id, details: returning(1) });
+    const { data: inv } = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(inv));
+    assert.equal(inv.state, 'VALIDATED', JSON.stringify(inv.siatMessages));
+    assert.equal(inv.clientBusinessName, 'Juan Pérez');
+    assert.equal(inv.clientDocumentNumber, '5115889');
+    assert.equal(xmlValue(stored(inv.id).xml, 'nombreRazonSocial'), 'Juan Pérez');
+    assert.equal(xmlValue(stored(inv.id).xml, 'codigoCliente'), 'C-1');
+  });
+
+  test('a note that repeats a client field with another value → 422 naming the field; the same value passes', async () => {
+    const original = await sale();
+    const bare = { invoiceType: 'NOTE_CREDIT_DEBIT', posId, originalInvoiceId: original.id, details: returning(1) };
+    await refusal(await issue({ ...bare, clientBusinessName: 'Otro Cliente S.A.' }), 'clientBusinessName', 'NOTE_CLIENT_MISMATCH');
+    const two = await (await issue({ ...bare, clientDocumentType: 5, clientDocumentNumber: '1020304050' })).json();
+    assert.deepEqual(two.error.fields.map((f: { field: string }) => f.field).sort(), ['clientDocumentNumber', 'clientDocumentType']);
+    assert.match(two.error.fields[0].message, /factura original N\.º \d+/);
+    // Unchanged values (blanks around them aside) are accepted.
+    const same = await issue({ ...bare, clientBusinessName: ' Juan Pérez ', clientCode: 'C-1', clientDocumentType: 1 });
+    assert.equal(same.status, 201, JSON.stringify(await same.clone().json()));
+  });
+
+  test('any other invoiceType still requires the client fields (400 naming each)', async () => {
+    for (const type of ['ELECTRONIC_SALE', 'COMPUTERIZED_SALE', 'ELECTRONIC_SECTOR_EDUCATION']) {
+      const { clientDocumentType: _t, clientBusinessName: _n, ...rest } = body(type);
+      const res = await issue(rest);
+      const b = await res.json();
+      assert.equal(res.status, 400, `${type}: ${JSON.stringify(b)}`);
+      assert.deepEqual(b.error.fields.map((f: { field: string }) => f.field).sort(), ['clientBusinessName', 'clientDocumentType'], type);
+      assert.ok(b.error.fields.every((f: { message: string }) => f.message === 'es obligatorio'));
+    }
+  });
+
   test('a note on a note → 422 originalInvoiceId', async () => {
     const original = await sale();
     const first = (await (await note(original.id, returning(1))).json()).data;

@@ -14,6 +14,7 @@ import { notFound } from '../errors';
 import { asApiError } from '../domain-errors';
 import { offsetOf } from '../pagination';
 import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
+import { isPaymentKind } from '../../../shared/api/cash';
 import {
   CancellationResultSchema,
   CancellationReversalResultSchema,
@@ -83,7 +84,11 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
   return out;
 }
 
-export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string): Invoice {
+/** How the invoice was paid, as stored with it in the sale's transaction (cash sessions, migration 0013). */
+type InvoicePaymentRows = readonly { method: string; amount: number; tendered: number }[];
+
+
+export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string, payments: InvoicePaymentRows = []): Invoice {
   const lineFields = sectorFields(inv.sector)?.line ?? [];
   return {
     id: inv.id,
@@ -113,6 +118,9 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
     leyenda: inv.leyenda,
     paymentMethodCode: inv.paymentMethod,
     cardNumber: inv.cardNumber,
+    ...(payments.length > 0
+      ? { payments: payments.map((p) => ({ method: isPaymentKind(p.method) ? p.method : 'OTHER', amount: fromHundredths(p.amount), tendered: fromHundredths(p.tendered) })) }
+      : {}),
     emissionDate: inv.fechaEmision,
     cancellationReason: inv.cancellationReason,
     cancellationDate: inv.cancellationDate ? toBoliviaIso(new Date(inv.cancellationDate)) : null,
@@ -148,7 +156,8 @@ export interface InvoiceRouteDeps {
 export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Facturas'];
-  const dto = (req: FastifyRequest, inv: InvoiceRecord) => invoiceDto(inv, deps.publicBaseUrl(), req.tenant.ambiente, req.tenant.nit);
+  const dto = (req: FastifyRequest, inv: InvoiceRecord) =>
+    invoiceDto(inv, deps.publicBaseUrl(), req.tenant.ambiente, req.tenant.nit, deps.store.cash.payments(req.tenant.id, inv.id));
   const load = (req: FastifyRequest, id: string) => {
     const inv = deps.invoices.byId(req.tenant.id, id);
     if (!inv) throw notFound(`Factura ${id} no encontrada`);

@@ -10,12 +10,12 @@ import { Modal } from '../components/Modal';
 import { Pager } from '../components/Pager';
 import { formatDateTime } from '../format/dates';
 import { FALLBACK_CANCELLATION_REASONS, invoiceStateLabel } from '../format/labels';
-import { paymentMethodLabel } from '../sale/payment';
 import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { ReturnDialog } from './ReturnDialog';
+import { InvoicePaymentView, invoicePaymentSummary } from './InvoicePayment';
 import { canReturn } from './return-note';
 import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 import { siatMessagesOfInvoice } from '../assistant/siat-messages';
@@ -145,6 +145,10 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const live = useTillStatus((s) => s.invoiceStates[id]);
+  const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
+  useEffect(() => {
+    void useCatalogs.getState().load('payment-methods');
+  }, []);
 
   const reload = async () => {
     try {
@@ -193,7 +197,12 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
           CUF {inv.cuf}
         </div>
         <div className="small">
-          {formatDateTime(inv.emissionDate)} · {inv.clientBusinessName} (doc. {inv.clientDocumentNumber}) · {paymentMethodLabel(inv.paymentMethodCode)} ·{' '}
+          {formatDateTime(inv.emissionDate)} · {inv.clientBusinessName} (doc. {inv.clientDocumentNumber}) ·{' '}
+          {inv.sector !== 24 && (
+            <>
+              <InvoicePaymentView summary={invoicePaymentSummary(inv, paymentMethods)} code={inv.paymentMethodCode} /> ·{' '}
+            </>
+          )}
           <strong>{bs(inv.amountTotal)}</strong>
         </div>
         {inv.siatCode !== null && inv.siatDescription && (

@@ -56,18 +56,12 @@ export function buildReturnRequest(original: Invoice, quantities: ReturnQuantiti
   });
   if (errors.length === 0 && details.length === 0) errors.push('Indique la cantidad devuelta de al menos una línea.');
   if (errors.length > 0) return { ok: false, errors };
-  // The body schema asks the client's fields too; the engine takes them from the original.
+  // No client fields: a note takes its client from the original (POST /api/v1/invoices).
   const request: CreateInvoiceRequest = {
     invoiceType: noteInvoiceType(original),
     posId: original.posId,
     originalInvoiceId: original.id,
-    clientDocumentType: original.clientDocumentType,
-    clientDocumentNumber: original.clientDocumentNumber,
-    clientBusinessName: original.clientBusinessName,
-    clientCode: original.clientCode,
-    paymentMethodCode: original.paymentMethodCode,
     details,
   };
-  if (original.clientComplement) request.clientComplement = original.clientComplement;
   return { ok: true, request, returned };
 }

@@ -1,11 +1,15 @@
-// F6 pago: cash with change, card number, gift card, and the split of one sale over cash, card
-// and QR (Tab from "Recibido" reaches "+ Tarjeta", its card number and "+ QR"); totals in cents.
-import { forwardRef, useImperativeHandle, useRef, useState, type Ref } from 'react';
+// F6 pago: cash with change, card number, gift card, and the split of one sale over several
+// methods: a "+ <método>" field for each method SIAT's synced catalog has a combined code for
+// beside the main one (Tab from "Recibido" reaches "+ Tarjeta", its card number, "+ QR" …);
+// totals in cents.
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { PAYMENT_KIND_LABEL } from '../../../shared/api-types';
 import { formatBs } from '../../../shared/money';
 import { parseAmount } from '../format/amount-input';
+import { useCatalogs } from '../sync/catalogs-store';
 import { cartTotals } from './cart';
-import { changeDue, isSplit, paymentLabel, splitOf } from './payment';
+import { changeDue, isSplit, offeredParts, paymentLabel, SPLIT_KINDS, splitOf, type Payment, type PaymentSplit, type SplitKind } from './payment';
 import { useCart } from './cart-store';
 import { usePayment } from './payment-store';
 
@@ -43,11 +47,66 @@ function AmountInput(props: {
   );
 }
 
+/**
+ * The split's "+ <método>" fields — what the catalog combines with the main method, and any part
+ * already typed (never hidden under the cashier) — and the summary of who pays what.
+ */
+export function SplitParts(props: {
+  payment: Payment;
+  parts: PaymentSplit;
+  offered: readonly SplitKind[];
+  catalogLoaded: boolean;
+  cardNumber: ReactNode;
+  onPart: (k: SplitKind, cents: number | null) => void;
+}) {
+  const { payment, parts, offered } = props;
+  const split = isSplit(payment);
+  const fields = SPLIT_KINDS.filter((k) => offered.includes(k) || (split && parts[k] > 0 && !(k === 'CARD' && payment.kind === 'card')));
+  return (
+    <>
+      <div className="row split-row" aria-label="Pago mixto" data-testid="split-row" data-offered={offered.join(' ')}>
+        {fields.map((k) => (
+          <span key={k} className="split-part">
+            <label className="field">
+              <span>+ {PAYMENT_KIND_LABEL[k]}</span>
+              <AmountInput
+                label={`Parte con ${k === 'QR' ? 'QR' : PAYMENT_KIND_LABEL[k].toLowerCase()}`}
+                placeholder="pago mixto"
+                testId={`split-${k.toLowerCase()}-amount`}
+                value={payment.parts[k] ?? 0}
+                onChange={(v) => props.onPart(k, v)}
+              />
+            </label>
+            {k === 'CARD' && payment.kind === 'cash' && props.cardNumber}
+          </span>
+        ))}
+        {fields.length === 0 && (
+          <p className="muted small" data-testid="split-unavailable">
+            {props.catalogLoaded ? 'Pago mixto: el catálogo de SIAT no combina este medio con otros.' : 'Pago mixto: sincronice el catálogo de métodos de pago.'}
+          </p>
+        )}
+      </div>
+      {split && (
+        <p className="small split-summary" data-testid="payment-split" {...Object.fromEntries(Object.entries(parts).map(([k, v]) => [`data-${k.toLowerCase()}`, v]))}>
+          {(Object.entries(parts) as [keyof PaymentSplit, number][])
+            .filter(([, v]) => v > 0)
+            .map(([k, v]) => `${PAYMENT_KIND_LABEL[k]} ${formatBs(v)}`)
+            .join(' · ')}
+        </p>
+      )}
+    </>
+  );
+}
+
 export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel(_p, ref) {
   const payment = usePayment((s) => s.payment);
   const update = usePayment((s) => s.update);
   const { lines, additionalDiscount } = useCart(useShallow((s) => ({ lines: s.lines, additionalDiscount: s.additionalDiscount })));
   const totals = cartTotals(lines, additionalDiscount, payment.giftCard);
+  const catalog = useCatalogs((s) => s.entries['payment-methods']);
+  useEffect(() => {
+    void useCatalogs.getState().load('payment-methods');
+  }, []);
   const receivedRef = useRef<HTMLInputElement>(null);
   const cardRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => ({
@@ -56,10 +115,13 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
   const split = isSplit(payment);
   const parts = splitOf(payment, totals);
   const change = changeDue(payment, totals);
-  const cashDue = split ? Math.max(0, parts.cash) : totals.due;
+  const cashDue = split ? Math.max(0, parts.CASH) : totals.due;
   const short = payment.kind === 'cash' && payment.received !== null && payment.received < cashDue;
   // The card number is asked whenever a part is paid by card.
-  const askCard = payment.kind === 'card' || payment.cardPart > 0;
+  const askCard = payment.kind === 'card' || parts.CARD > 0;
+  // What the catalog combines with the main method, and any part already typed (never hidden).
+  const offered = offeredParts(payment.kind, catalog);
+  const setPart = (k: SplitKind, v: number | null) => update({ parts: { ...payment.parts, [k]: v ?? 0 } });
 
   const cardNumber = askCard && (
     <label className="field grow">
@@ -101,7 +163,7 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
             data-testid="payment-card"
             checked={payment.kind === 'card'}
             // Card pays the rest: a card part of a cash sale has no meaning any more.
-            onChange={() => update({ kind: 'card', cardPart: 0 })}
+            onChange={() => update({ kind: 'card', parts: { ...payment.parts, CARD: 0 } })}
           />
           Tarjeta
         </label>
@@ -127,30 +189,7 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
       ) : (
         <div className="row">{cardNumber}</div>
       )}
-      <div className="row split-row" aria-label="Pago mixto">
-        {payment.kind === 'cash' && (
-          <label className="field">
-            <span>+ Tarjeta</span>
-            <AmountInput label="Parte con tarjeta" placeholder="pago mixto" testId="split-card-amount" value={payment.cardPart} onChange={(v) => update({ cardPart: v ?? 0 })} />
-          </label>
-        )}
-        {payment.kind === 'cash' && cardNumber}
-        <label className="field">
-          <span>+ QR</span>
-          <AmountInput label="Parte con QR" placeholder="pago mixto" testId="split-qr-amount" value={payment.qrPart} onChange={(v) => update({ qrPart: v ?? 0 })} />
-        </label>
-      </div>
-      {split && (
-        <p className="small split-summary" data-testid="payment-split" data-cash={parts.cash} data-card={parts.card} data-qr={parts.qr}>
-          {[
-            parts.cash > 0 ? `Efectivo ${formatBs(parts.cash)}` : null,
-            parts.card > 0 ? `Tarjeta ${formatBs(parts.card)}` : null,
-            parts.qr > 0 ? `QR ${formatBs(parts.qr)}` : null,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      )}
+      <SplitParts payment={payment} parts={parts} offered={offered} catalogLoaded={!!catalog && catalog.length > 0} cardNumber={cardNumber} onPart={setPart} />
       <div className="row">
         <label className="field">
           <span>Gift card</span>

@@ -1,5 +1,5 @@
 // Sale state → POST /api/v1/invoices body, and the Idempotency-Key reuse rule.
-import type { CreateInvoiceRequest } from '../../../shared/api-types';
+import type { CatalogEntry, CreateInvoiceRequest } from '../../../shared/api-types';
 import { NIT_EXCEPTION } from '../../../shared/api-types';
 import { fromHundredths, type Cents } from '../../../shared/money';
 import { cartTotals, type CartLine } from './cart';
@@ -15,6 +15,8 @@ export interface SaleDraft {
   additionalDiscount: Cents;
   client: Client;
   payment: Payment;
+  /** SIAT's synced payment-method catalog, when loaded: a split it has no code for is refused here. */
+  paymentMethods?: readonly CatalogEntry[];
   /** The sector's fields as typed (none for compra-venta). */
   sector?: SectorDraft;
 }
@@ -29,7 +31,7 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
   else if (totals.total <= 0) errors.push('El total de la venta debe ser mayor a cero.');
   if (d.additionalDiscount < 0) errors.push('El descuento adicional no puede ser negativo.');
   errors.push(...validateClient(d.client, totals.total));
-  errors.push(...validatePayment(d.payment, totals));
+  errors.push(...validatePayment(d.payment, totals, d.paymentMethods));
   const fields = saleSectorFields(d.invoiceType);
   let sector: SectorRequestValues | null = null;
   if (fields) {

@@ -13,6 +13,7 @@ import type { Cents } from '../../../shared/money';
 import { useCart } from './cart-store';
 import { useClient } from './client-store';
 import { useFocus } from './focus-store';
+import { useCatalogs } from '../sync/catalogs-store';
 import { usePayment } from './payment-store';
 import { currentPos, saleInvoiceType, useSession } from '../session/session-store';
 import { useSector } from './sector-store';
@@ -90,6 +91,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
       additionalDiscount: cart.additionalDiscount,
       client: useClient.getState().client,
       payment,
+      paymentMethods: useCatalogs.getState().entries['payment-methods'],
       sector: useSector.getState().draft,
     });
     if (!built.ok) {

@@ -40,7 +40,9 @@ describe('devolución', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.returned).toBe(7500);
-    expect(r.request).toMatchObject({ invoiceType: 'NOTE_CREDIT_DEBIT', posId: 'pos-1', originalInvoiceId: original.id, clientComplement: '1A' });
+    expect(r.request).toMatchObject({ invoiceType: 'NOTE_CREDIT_DEBIT', posId: 'pos-1', originalInvoiceId: original.id });
+    // The engine takes the client from the original: the till does not repeat it.
+    expect(Object.keys(r.request).filter((k) => k.startsWith('client'))).toEqual([]);
     expect(r.request.details).toEqual([{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'LIB-1', description: 'Libro de texto', quantity: 1, unitMeasure: 57, priceUnit: 75, returnProduct: true }]);
   });
 

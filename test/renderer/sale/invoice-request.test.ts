@@ -82,7 +82,7 @@ describe('invoice request', () => {
 
   it('sends a split as payments, without paymentMethodCode, card number or gift card of its own', () => {
     // 2 × 12,50 − 0,50 = 24,50: card 10 + gift card 4,50, cash the rest (10) with 20 handed over.
-    const r = buildInvoiceRequest(draft({ payment: { ...EMPTY_PAYMENT, received: 2000, cardPart: 1000, cardNumber: '4797 1234 5678 9012', giftCard: 450 } }));
+    const r = buildInvoiceRequest(draft({ payment: { ...EMPTY_PAYMENT, received: 2000, parts: { CARD: 1000 }, cardNumber: '4797 1234 5678 9012', giftCard: 450 } }));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.request.paymentMethodCode).toBeUndefined();
@@ -96,7 +96,7 @@ describe('invoice request', () => {
   });
 
   it('refuses a split whose card part has no card number', () => {
-    const r = buildInvoiceRequest(draft({ payment: { ...EMPTY_PAYMENT, cardPart: 1000 } }));
+    const r = buildInvoiceRequest(draft({ payment: { ...EMPTY_PAYMENT, parts: { CARD: 1000 } } }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.join(' ')).toMatch(/número de tarjeta/);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { componentsOf, findPaymentMethodCode, kindOfDescription, planPayments, settlePayments } from '../../../main/invoicing/payments';
+import { planPayments, settlePayments } from '../../../main/invoicing/payments';
+import { componentsOf, findPaymentMethodCode, kindOfDescription } from '../../../shared/payment-methods';
 import { TIPO_METODO_PAGO } from '../../../main/siat-sim/catalog-data/payment-methods';
 
 const catalog = TIPO_METODO_PAGO.map((i) => ({ codigo: i.codigoClasificador, descripcion: i.descripcion }));

@@ -1,8 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { invoiceFileStem, toInvoiceDocumentModel, type DocumentTenant } from '../../../main/documents/invoice-model';
-import { stateMark, representationSentence } from '../../../main/documents/model';
+import { headerFieldRows, stateMark, representationSentence } from '../../../main/documents/model';
 import type { InvoiceRecord } from '../../../main/store/invoices';
+import { renderInvoicePdf } from '../../../main/documents/invoice-pdf';
+import { renderTicketPdf } from '../../../main/documents/ticket-pdf';
+import { buildEscposTicket } from '../../../main/printing/escpos-ticket';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../main/printing/settings';
+import { TIPO_METODO_PAGO } from '../../../main/siat-sim/catalog-data/payment-methods';
+import { pdfText } from './pdf-tools';
+import { cp850, includesBytes } from '../printing/escpos-bytes';
 
 const tenant: DocumentTenant = {
   nit: '1003579028',
@@ -67,4 +74,40 @@ test('training tenant, offline emission, production QR and annulment are carried
 
 test('file stem is factura-<numero>-<cuf>', () => {
   assert.equal(invoiceFileStem({ number: 12, cuf: 'ABC' }), 'factura-12-ABC');
+});
+
+// The synced catalog as catalog-sync stores it (codigo as text).
+const methods = TIPO_METODO_PAGO.map((i) => ({ codigo: String(i.codigoClasificador), descripcion: i.descripcion }));
+
+test('the payment method prints by SIAT’s name, with the parts of a split sale', () => {
+  const split = record({ paymentMethod: 10, cardNumber: '4797000000001234', giftCard: 0, total: 8000, totalSubjectIva: 8000 });
+  const m = toInvoiceDocumentModel(split, tenant, units, { methods, parts: [{ method: 'CASH', amount: 5000 }, { method: 'CARD', amount: 3000 }] });
+  assert.equal(m.metodoPago, 'EFECTIVO-TARJETA');
+  assert.equal(m.pagos, 'Efectivo Bs 50,00 + Tarjeta Bs 30,00 (…1234)');
+  assert.deepEqual(headerFieldRows(m).slice(-2), [
+    { label: 'Método de pago:', value: 'EFECTIVO-TARJETA' },
+    { label: 'Pagado con:', value: 'Efectivo Bs 50,00 + Tarjeta Bs 30,00 (…1234)' },
+  ]);
+  // One method: its name, no parts.
+  const single = toInvoiceDocumentModel(record({ paymentMethod: 35 }), tenant, units, { methods, parts: [{ method: 'CASH', amount: 4500 }] });
+  assert.equal(single.metodoPago, 'EFECTIVO – GIFT CARD');
+  assert.equal(single.pagos, undefined);
+  // Without the catalog at hand (Kipu Central) nothing is printed rather than a bare code.
+  assert.equal(toInvoiceDocumentModel(split, tenant, units).metodoPago, undefined);
+  // A note carries no payment method.
+  assert.equal(toInvoiceDocumentModel(record({ sector: 24, invoiceType: 'NOTE_CREDIT_DEBIT', paymentMethod: 10 }), tenant, units, { methods, parts: [] }).metodoPago, undefined);
+});
+
+test('the A4 PDF, the ticket PDF and the ESC/POS ticket show the method’s name, not its code', async () => {
+  const inv = record({ paymentMethod: 10, cardNumber: '4797000000001234', giftCard: 0, total: 8000, totalSubjectIva: 8000 });
+  const m = toInvoiceDocumentModel(inv, tenant, units, { methods, parts: [{ method: 'CASH', amount: 5000 }, { method: 'CARD', amount: 3000 }] });
+  for (const text of [pdfText(await renderInvoicePdf(m)), pdfText(await renderTicketPdf(m))]) {
+    assert.match(text, /Método de pago: EFECTIVO-TARJETA|MÉTODO DE PAGO: EFECTIVO-TARJETA/);
+    assert.ok(text.includes('Efectivo Bs 50,00 + Tarjeta Bs 30,00 (…1234)'), text);
+    assert.doesNotMatch(text, /Método 10\b/);
+  }
+  const esc = buildEscposTicket(m, DEFAULT_PRINTER_SETTINGS);
+  assert.ok(includesBytes(esc, cp850('MÉTODO DE PAGO:')));
+  assert.ok(includesBytes(esc, cp850('EFECTIVO-TARJETA')));
+  assert.ok(includesBytes(esc, cp850('Tarjeta Bs 30,00 (...1234)')));
 });
