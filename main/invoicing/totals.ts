@@ -163,7 +163,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
     err('exchangeRate', 'TOTAL_CURRENCY_NOT_POSITIVE', 'Con este tipo de cambio el total en la moneda de la factura redondea a cero.');
   }
   const montoTotalSujetoIva = input.zeroTaxBase ? 0 : montoTotal - input.giftCard - outsideBase;
-  if (montoTotalSujetoIva < 0) {
+  if (montoTotalSujetoIva < 0 && input.giftCard <= montoTotal) {
     err('giftCard', 'TAX_BASE_NEGATIVE', 'El gift card y los montos no sujetos a IVA superan el total: el importe base para crédito fiscal quedaría negativo.');
   }
   if (errors.length > 0) return { ok: false, errors };

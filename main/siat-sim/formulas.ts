@@ -135,7 +135,7 @@ function costsDetail(node: unknown): bigint | null {
 
 /**
  * Export (decision 0047): montoDetalle = Σ subTotal (1060); totalGastosNacionalesFob =
- * montoDetalle + Σ costosGastosNacionales and totalGastosInternacionales = Σ
+ * Σ subTotal + Σ costosGastosNacionales and totalGastosInternacionales = Σ
  * costosGastosInternacionales when detailed (1024, our choice of code); montoTotalMoneda =
  * totalGastosNacionalesFob + totalGastosInternacionales and montoTotal = montoTotalMoneda ×
  * tipoCambio HALF-UP to cents, no descuentoAdicional (1013).
@@ -147,7 +147,8 @@ function exportMessages(cab: XmlNode, sum: bigint | null, out: SimMessage[]): vo
   const international = costsDetail(cab['costosGastosInternacionales']);
   const fob = cents(cab['totalGastosNacionalesFob']);
   const intl = cents(cab['totalGastosInternacionales'], 0n);
-  const fobOk = fob !== null && national !== null && montoDetalle !== null && fob === montoDetalle + national;
+  // FOB over the lines themselves, so a wrong montoDetalle is only 1060.
+  const fobOk = fob !== null && national !== null && (sum === null || fob * E8 === sum + national * E8);
   const intlOk = intl !== null && international !== null && (text(cab['costosGastosInternacionales']) === null || intl === international);
   if (!fobOk || !intlOk) out.push(msg(1024));
   const moneda = cents(cab['montoTotalMoneda']);
