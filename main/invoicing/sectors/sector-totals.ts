@@ -28,7 +28,7 @@ function costCents(v: unknown): Cents | null {
  * costosGastosNacionales / costosGastosInternacionales. null when absent; undefined when it is not
  * such an object (the problem goes to `add`).
  */
-export function costsDetailSum(text: string | number | null | undefined, field: string, label: string, add: Add): Cents | null | undefined {
+function costsDetailSum(text: string | number | null | undefined, field: string, label: string, add: Add): Cents | null | undefined {
   if (text === null || text === undefined || text === '') return null;
   let parsed: unknown;
   try {
