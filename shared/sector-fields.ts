@@ -55,7 +55,7 @@ export const SECTOR_FIELDS: readonly SectorFields[] = [
       str('destinationPlace', 'lugarDestino', 'Lugar de destino', true, 500),
       int('countryCode', 'codigoPais', 'País de destino', true, 1, 999),
       str('nationalCosts', 'costosGastosNacionales', 'Gastos nacionales (detalle)', false, 5000),
-      amount('totalNationalCostsFob', 'totalGastosNacionalesFob', 'Total gastos nacionales FOB', true),
+      amount('totalNationalCostsFob', 'totalGastosNacionalesFob', 'Total gastos nacionales FOB', false),
       str('internationalCosts', 'costosGastosInternacionales', 'Gastos internacionales (detalle)', false, 5000),
       amount('totalInternationalCosts', 'totalGastosInternacionales', 'Total gastos internacionales', false),
       str('packagesDescription', 'numeroDescripcionPaquetesBultos', 'Paquetes o bultos', false, 500),

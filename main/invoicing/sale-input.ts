@@ -8,6 +8,7 @@ import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, SectorValues } from '../store/invoices';
 import type { SectorLayout } from './sectors/layout';
 import { readSectorInput } from './sectors/sector-input';
+import { sectorTotalsInput, settleExportFob } from './sectors/sector-totals';
 import { TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
 import type { PaymentInput } from '../../shared/api/cash';
 import { planPayments, settlePayments, type PaymentSplit } from './payments';
@@ -209,6 +210,9 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
     if (v) lines[i]!.sectorFields = v;
   });
 
+  // The sector's header amounts in the totals (layout rules.totals; decision 0047).
+  const sectorTotals = sectorTotalsInput(layout, sectorInput.header, additionalDiscount, add);
+  if (!sectorTotals) return { problems };
   const totals = computeTotals({
     lines: lines.map((l) => ({ quantity: l.quantity, unitPrice: l.priceUnit, discount: l.amountDiscount })),
     additionalDiscount,
@@ -216,9 +220,12 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
     exchangeRate,
     allowZeroSubtotal: layout.rules.zeroSubtotalLines,
     zeroTaxBase: layout.rules.sujetoIva === 'zero',
+    ...sectorTotals,
   });
   if (!totals.ok) return { problems: totals.errors.map((e) => ({ field: e.field, rule: e.rule, message: e.message })) };
   totals.lines.forEach((l, i) => (lines[i]!.subTotal = l.subTotal));
+  settleExportFob(layout, sectorInput.header, totals.sumSubTotals, add);
+  if (problems.length > 0) return { problems };
 
   if (/^0+$/.test(docNumber) && totals.montoTotal > ANONYMOUS_LIMIT_CENTS) {
     add('clientDocumentNumber', 'SIAT_1010', 'con número de documento 0 el total no puede superar Bs 3.000 (SIAT 1010)');

@@ -17,6 +17,19 @@ export interface TotalsInput {
   allowZeroSubtotal?: boolean;
   /** The sector has no tax base (tasa cero, export, zona franca): montoTotalSujetoIva is 0. */
   zeroTaxBase?: boolean;
+  /**
+   * The sector's own header amounts that montoTotal adds to the lines (fees of servicios
+   * básicos, the financial lease, montoTotalIj; layout rules.totals.addedToTotal).
+   */
+  addedToTotal?: Cents;
+  /** The part of montoTotal outside the IVA base (layout rules.totals.notSubjectToIva). */
+  notSubjectToIva?: Cents;
+  /**
+   * Export (sector 3): the lines and `addedToTotal` (national and international costs) are in
+   * the invoice's currency; montoTotalMoneda is their sum and montoTotal = montoTotalMoneda ×
+   * tipoCambio, HALF-UP to cents (decision 0047).
+   */
+  currencyLines?: boolean;
 }
 
 export interface TotalsError {
@@ -38,7 +51,8 @@ export type TotalsRule =
   | 'GIFT_CARD_EXCEEDS_TOTAL'
   | 'EXCHANGE_RATE_NOT_POSITIVE'
   | 'TOTAL_CURRENCY_NOT_POSITIVE'
-  | 'AMOUNT_TOO_LARGE';
+  | 'AMOUNT_TOO_LARGE'
+  | 'TAX_BASE_NEGATIVE';
 
 export interface Totals {
   ok: true;
@@ -60,9 +74,11 @@ const isNonNegativeInt = (n: unknown): n is number => typeof n === 'number' && N
 
 /**
  * subTotal = cantidad × precioUnitario − montoDescuento (1018); montoTotal = Σ subTotal −
- * descuentoAdicional (1013); montoTotalSujetoIva = montoTotal − montoGiftCard (1015/1058);
- * montoTotalMoneda = montoTotal / tipoCambio (1014). All checked before SIAT sees them, and
- * against the XSD bounds (subTotal, montoTotal, montoTotalMoneda > 0; sujeto IVA ≥ 0).
+ * descuentoAdicional + the sector's added header amounts (1013); montoTotalSujetoIva =
+ * montoTotal − montoGiftCard − the amounts outside the IVA base (1015/1058); montoTotalMoneda =
+ * montoTotal / tipoCambio (1014). Export turns the last one around (`currencyLines`). All checked
+ * before SIAT sees them, and against the XSD bounds (subTotal, montoTotal, montoTotalMoneda > 0;
+ * sujeto IVA ≥ 0).
  */
 export function computeTotals(input: TotalsInput): TotalsResult {
   const errors: TotalsError[] = [];
@@ -121,28 +137,36 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  if (sum > MAX_AMOUNT) return { ok: false, errors: [{ field: 'details', rule: 'AMOUNT_TOO_LARGE', message: 'El total de la factura es demasiado grande.' }] };
+  const added = input.addedToTotal ?? 0;
+  const outsideBase = input.notSubjectToIva ?? 0;
+  if (sum + added > MAX_AMOUNT) return { ok: false, errors: [{ field: 'details', rule: 'AMOUNT_TOO_LARGE', message: 'El total de la factura es demasiado grande.' }] };
 
-  const montoTotal = sum - input.additionalDiscount;
-  if (montoTotal <= 0) {
-    err('additionalDiscount', 'TOTAL_NOT_POSITIVE', 'El descuento adicional deja el total de la factura en cero o negativo; el total debe ser mayor que cero.');
-    return { ok: false, errors };
+  let montoTotal: Cents;
+  let montoTotalMoneda: Cents;
+  if (input.currencyLines) {
+    // Export: the goods and costs are priced in the invoice's currency (decision 0047).
+    montoTotalMoneda = sum + added;
+    montoTotal = multiply(input.exchangeRate, montoTotalMoneda);
+    if (montoTotal > MAX_AMOUNT) return { ok: false, errors: [{ field: 'exchangeRate', rule: 'AMOUNT_TOO_LARGE', message: 'El total de la factura en bolivianos es demasiado grande.' }] };
+  } else {
+    montoTotal = sum - input.additionalDiscount + added;
+    if (montoTotal <= 0) {
+      err('additionalDiscount', 'TOTAL_NOT_POSITIVE', 'El descuento adicional deja el total de la factura en cero o negativo; el total debe ser mayor que cero.');
+      return { ok: false, errors };
+    }
+    montoTotalMoneda = divide(montoTotal, input.exchangeRate);
   }
   if (input.giftCard > montoTotal) {
     err('giftCard', 'GIFT_CARD_EXCEEDS_TOTAL', 'El monto pagado con gift card no puede ser mayor que el total de la factura.');
   }
-  const montoTotalMoneda = divide(montoTotal, input.exchangeRate);
-  if (montoTotalMoneda <= 0) {
+  if (montoTotalMoneda <= 0 || montoTotal <= 0) {
     err('exchangeRate', 'TOTAL_CURRENCY_NOT_POSITIVE', 'Con este tipo de cambio el total en la moneda de la factura redondea a cero.');
+  }
+  const montoTotalSujetoIva = input.zeroTaxBase ? 0 : montoTotal - input.giftCard - outsideBase;
+  if (montoTotalSujetoIva < 0 && input.giftCard <= montoTotal) {
+    err('giftCard', 'TAX_BASE_NEGATIVE', 'El gift card y los montos no sujetos a IVA superan el total: el importe base para crédito fiscal quedaría negativo.');
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  return {
-    ok: true,
-    lines,
-    sumSubTotals: sum,
-    montoTotal,
-    montoTotalSujetoIva: input.zeroTaxBase ? 0 : montoTotal - input.giftCard,
-    montoTotalMoneda,
-  };
+  return { ok: true, lines, sumSubTotals: sum, montoTotal, montoTotalSujetoIva, montoTotalMoneda };
 }

@@ -1,9 +1,10 @@
 // The amount rules SIAT checks on a received document, per sector, read from the sector's layout
 // (main/invoicing/sectors/layouts.ts) and never written per sector: §3.7's formulas on the lines
 // of every sector with a detalle, the layout's tax-base rule (tasa cero, export, zona franca:
-// montoTotalSujetoIva 0), whole-line bonuses where the layout allows them (35), montoDetalle where
-// the cabecera has it, and the credit-debit note's sums against the original invoice SIAT
-// registered (CONTRACT §9.3). Codes: CONTRACT §6; choices: docs/decisions/0026-simulator-sector-checks.md.
+// montoTotalSujetoIva 0), whole-line bonuses where the layout allows them (35), the sector's
+// header amounts in montoTotal and the IVA base and export's costs (rules.totals, decision 0047),
+// and the credit-debit note's sums against the original invoice SIAT registered (CONTRACT §9.3).
+// Codes: CONTRACT §6; choices: docs/decisions/0026-simulator-sector-checks.md and 0047.
 // Runs in: SIAT simulator only.
 
 import { XMLParser } from 'fast-xml-parser';
@@ -112,16 +113,84 @@ function lineMessages(detalles: XmlNode[], allowZero: boolean, out: SimMessage[]
   });
 }
 
-/** §3.7: montoTotal (1013), montoTotalMoneda (1014), montoTotalSujetoIva (1015), montoDetalle (1060). */
+/** Σ of a costs detail (JSON object concept → amount) in cents; 0 when nil; null when malformed. */
+function costsDetail(node: unknown): bigint | null {
+  const t = text(node);
+  if (t === null || t === '') return 0n;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(t);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  let sum = 0n;
+  for (const v of Object.values(parsed)) {
+    const c = typeof v === 'number' || typeof v === 'string' ? scaled(String(v), 2) : null;
+    if (c === null || c < 0n) return null;
+    sum += c;
+  }
+  return sum;
+}
+
+/**
+ * Export (decision 0047): montoDetalle = Σ subTotal (1060); totalGastosNacionalesFob =
+ * Σ subTotal + Σ costosGastosNacionales and totalGastosInternacionales = Σ
+ * costosGastosInternacionales when detailed (1024, our choice of code); montoTotalMoneda =
+ * totalGastosNacionalesFob + totalGastosInternacionales and montoTotal = montoTotalMoneda ×
+ * tipoCambio HALF-UP to cents, no descuentoAdicional (1013).
+ */
+function exportMessages(cab: XmlNode, sum: bigint | null, out: SimMessage[]): void {
+  const montoDetalle = cents(cab['montoDetalle']);
+  if (montoDetalle === null || (sum !== null && montoDetalle * E8 !== sum)) out.push(msg(1060));
+  const national = costsDetail(cab['costosGastosNacionales']);
+  const international = costsDetail(cab['costosGastosInternacionales']);
+  const fob = cents(cab['totalGastosNacionalesFob']);
+  const intl = cents(cab['totalGastosInternacionales'], 0n);
+  // FOB over the lines themselves, so a wrong montoDetalle is only 1060.
+  const fobOk = fob !== null && national !== null && (sum === null || fob * E8 === sum + national * E8);
+  const intlOk = intl !== null && international !== null && (text(cab['costosGastosInternacionales']) === null || intl === international);
+  if (!fobOk || !intlOk) out.push(msg(1024));
+  const moneda = cents(cab['montoTotalMoneda']);
+  const montoTotal = cents(cab['montoTotal']);
+  const descuento = cents(cab['descuentoAdicional'], 0n);
+  const tipoCambioText = text(cab['tipoCambio']);
+  const scale = Math.max(2, decimals(tipoCambioText));
+  const tipoCambio = scaled(tipoCambioText, scale);
+  const expectedTotal = moneda !== null && tipoCambio !== null ? roundHalfUp(moneda * tipoCambio, scale) : null;
+  if (fob === null || intl === null || moneda === null || moneda !== fob + intl || descuento !== 0n || montoTotal === null || montoTotal !== expectedTotal) out.push(msg(1013));
+}
+
+/** A header amount by XML name in cents; absent or nil = 0; null when malformed. */
+function sumOf(cab: XmlNode, names: readonly string[]): bigint | null {
+  let sum = 0n;
+  for (const n of names) {
+    const c = cents(cab[n], 0n);
+    if (c === null) return null;
+    sum += c;
+  }
+  return sum;
+}
+
+/**
+ * §3.7 and the sector's totals (layout rules.totals, decision 0047): montoTotal (1013),
+ * montoTotalMoneda (1014), montoTotalSujetoIva (1015), export's montoDetalle (1060) and costs (1024).
+ */
 function invoiceMessages(layout: SectorLayout, cab: XmlNode, detalles: XmlNode[]): SimMessage[] {
   const out: SimMessage[] = [];
+  const rules = layout.rules.totals;
   const subTotals = lineMessages(detalles, layout.rules.zeroSubtotalLines, out);
   // Σ subTotal at scale 10; null when a line is already wrong (its 1018 says so).
   const sum = subTotals.every((s) => s !== null) ? subTotals.reduce<bigint>((a, s) => a + s!, 0n) : null;
   const montoTotal = cents(cab['montoTotal']);
-  const descuentoAdicional = cents(cab['descuentoAdicional'], 0n);
-  // montoTotal = Σ subTotal − descuentoAdicional (1013; the gift card is not subtracted here).
-  if (montoTotal === null || descuentoAdicional === null || (sum !== null && montoTotal * E8 !== sum - descuentoAdicional * E8)) out.push(msg(1013));
+  if (rules.montoTotal === 'export') {
+    exportMessages(cab, sum, out);
+  } else {
+    // montoTotal = Σ subTotal − descuentoAdicional + the sector's added amounts (1013; the gift card is not subtracted here).
+    const descuentoAdicional = cents(cab['descuentoAdicional'], 0n);
+    const added = sumOf(cab, rules.addedToTotal);
+    if (montoTotal === null || descuentoAdicional === null || added === null || (sum !== null && montoTotal * E8 !== sum - descuentoAdicional * E8 + added * E8)) out.push(msg(1013));
+  }
   // montoTotalMoneda = montoTotal / tipoCambio (1014), one cent of rounding tolerated.
   const montoTotalMoneda = cents(cab['montoTotalMoneda']);
   const tipoCambioText = text(cab['tipoCambio']);
@@ -135,16 +204,13 @@ function invoiceMessages(layout: SectorLayout, cab: XmlNode, detalles: XmlNode[]
     out.push(msg(1014));
   }
   // montoTotalSujetoIva (1015): 0 where the sector has no tax base (tasa cero, export, zona
-  // franca); otherwise montoTotal − montoGiftCard, the gift card only where the layout has one.
+  // franca); otherwise montoTotal − montoGiftCard − the amounts outside the base, the gift card
+  // only where the layout has one.
   const sujetoIva = cents(cab['montoTotalSujetoIva']);
   const giftCard = layout.rules.giftCard ? cents(cab['montoGiftCard'], 0n) : 0n;
-  const expectedBase = layout.rules.sujetoIva === 'zero' ? 0n : montoTotal !== null && giftCard !== null ? montoTotal - giftCard : null;
+  const outside = sumOf(cab, rules.notSubjectToIva);
+  const expectedBase = layout.rules.sujetoIva === 'zero' ? 0n : montoTotal !== null && giftCard !== null && outside !== null ? montoTotal - giftCard - outside : null;
   if (sujetoIva === null || expectedBase === null || sujetoIva !== expectedBase) out.push(msg(1015));
-  // montoDetalle (export): the goods' value, Σ subTotal (1060).
-  if (layout.cabecera.some((e) => e.name === 'montoDetalle')) {
-    const montoDetalle = cents(cab['montoDetalle']);
-    if (montoDetalle === null || (sum !== null && montoDetalle * E8 !== sum)) out.push(msg(1060));
-  }
   return out;
 }
 

@@ -33,7 +33,9 @@ const SECTOR_BODY: Record<number, { header?: Record<string, unknown>; line?: Rec
       destinationPort: 'Arica',
       destinationPlace: 'Lima',
       countryCode: 32,
-      totalNationalCostsFob: 10.5,
+      // FOB = the lines (18.00) + national costs (10.50) = 28.50, computed by Kipu; 20.00 of
+      // international costs without detail: montoTotal 48.50 (decision 0047).
+      nationalCosts: '{"Transporte interno":"10.50"}',
       totalInternationalCosts: 20,
     },
     line: { nandinaCode: '1006300000' },
@@ -47,7 +49,7 @@ const SECTOR_BODY: Record<number, { header?: Record<string, unknown>; line?: Rec
   17: { header: { serviceMode: 'AMBULATORIO' }, line: { nameLastNameDoctor: 'Dr. Luis Mamani', nitDocumentDoctor: 4455667, specialty: 'CARDIOLOGIA', nroOperatingRoom: 2 } },
   18: { header: { gamesTotal: 18, gamesTotalSubjectToIpj: 18 } },
   22: { header: { nitSet: 1020304050 }, line: { numberImei: '356938035643809' } },
-  34: { header: { vatAdjustment: 0 } },
+  34: { header: { vatAdjustment: 2 } },
   35: {},
 };
 
@@ -134,15 +136,18 @@ describe('every sector and modality: issued, validated, cancelled', () => {
       // The formulas, in what SIAT received.
       const layout = sectorLayout(type.sector)!;
       const total = xmlValue(xml, 'montoTotal');
-      if (layout.rules.sujetoIva === 'zero') {
-        assert.equal(xmlValue(xml, 'montoTotalSujetoIva'), '0.00', 'no tax base in this sector');
-        assert.equal(inv.amountTotalSubjectToVat, 0);
-      } else {
-        assert.equal(xmlValue(xml, 'montoTotalSujetoIva'), total);
-      }
-      assert.equal(total, '18.00');
+      // The lines are 18.00; the sector's header amounts enter the total and leave the IVA base
+      // (decision 0047): fees 3.50 (13), lease 100 (15), montoTotalIj 18 (18), ajuste 2 (34);
+      // export 18.00 + national 10.50 + international 20.00.
+      const [expectedTotal, expectedBase] = ({ 3: ['48.50', '0.00'], 13: ['21.50', '18.00'], 15: ['118.00', '18.00'], 18: ['36.00', '18.00'], 34: ['18.00', '16.00'] } as Record<number, [string, string]>)[type.sector] ?? ['18.00', layout.rules.sujetoIva === 'zero' ? '0.00' : '18.00'];
+      assert.equal(total, expectedTotal);
+      assert.equal(xmlValue(xml, 'montoTotalSujetoIva'), expectedBase);
+      if (layout.rules.sujetoIva === 'zero') assert.equal(inv.amountTotalSubjectToVat, 0);
       if (type.sector === 35) assert.deepEqual([...xml.matchAll(/<subTotal>([^<]*)<\/subTotal>/g)].map((m) => m[1]), ['18.00', '0.00']);
-      if (type.sector === 3) assert.equal(xmlValue(xml, 'montoDetalle'), '18.00');
+      if (type.sector === 3) {
+        assert.equal(xmlValue(xml, 'montoDetalle'), '18.00');
+        assert.equal(xmlValue(xml, 'totalGastosNacionalesFob'), '28.50');
+      }
 
       const cancel = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivo=1`, { method: 'POST' });
       const cancelled = await cancel.json();

@@ -18,6 +18,26 @@ export interface ElementSpec {
 /** montoTotalSujetoIva per sector: total − gift card (sector 1), fixed 0 (tasa cero, export). */
 export type SujetoIvaRule = 'total-minus-gift-card' | 'zero';
 
+/**
+ * How montoTotal and montoTotalSujetoIva are formed from the lines and the sector's own header
+ * amounts (decision 0047, with the sources of each sector's choice).
+ * - 'lines': montoTotal = Σ subTotal − descuentoAdicional + Σ `addedToTotal` (CONTRACT §3.7 for
+ *   sector 1, where the list is empty); montoTotalSujetoIva = montoTotal − montoGiftCard −
+ *   Σ `notSubjectToIva` (unless the sector's base is fixed 0).
+ * - 'export' (sector 3): lines, montoDetalle and the costs are in the invoice's currency;
+ *   montoDetalle = Σ subTotal; totalGastosNacionalesFob = montoDetalle + Σ costosGastosNacionales;
+ *   totalGastosInternacionales = Σ costosGastosInternacionales (when detailed);
+ *   montoTotalMoneda = totalGastosNacionalesFob + totalGastosInternacionales;
+ *   montoTotal = montoTotalMoneda × tipoCambio, HALF-UP to cents; no descuentoAdicional.
+ */
+export interface TotalRules {
+  readonly montoTotal: 'lines' | 'export';
+  /** The sector's header amounts (XML names) that montoTotal adds to the lines. */
+  readonly addedToTotal: readonly string[];
+  /** The sector's header amounts (XML names) inside montoTotal that are not subject to IVA. */
+  readonly notSubjectToIva: readonly string[];
+}
+
 export interface SectorLayout {
   readonly sector: number;
   readonly tipoFactura: number;
@@ -32,6 +52,7 @@ export interface SectorLayout {
     readonly zeroSubtotalLines: boolean;
     /** The cabecera has montoGiftCard (several sectors remove it, §9.2). */
     readonly giftCard: boolean;
+    readonly totals: TotalRules;
   };
 }
 

@@ -4,7 +4,7 @@
 // field (shared/sector-fields.ts): a required field is a non-nillable element.
 import { findSector } from '../../siat/codes';
 import { sectorFields, type SectorField } from '../../../shared/sector-fields';
-import { el, insertAfter, insertBefore, without, type ElementList, type ElementSpec, type SectorLayout, type SujetoIvaRule } from './layout';
+import { el, insertAfter, insertBefore, without, type ElementList, type ElementSpec, type SectorLayout, type SujetoIvaRule, type TotalRules } from './layout';
 
 /** Sector 1's cabecera, official XSD order (§9.1). */
 const CABECERA_1: ElementList = [
@@ -75,7 +75,15 @@ interface Declared {
   sujetoIva?: SujetoIvaRule;
   zeroSubtotalLines?: boolean;
   numberElement?: SectorLayout['numberElement'];
+  totals?: TotalRules;
 }
+
+/** Sector 1's totals (CONTRACT §3.7): the lines, less the additional discount. */
+const LINES_ONLY: TotalRules = { montoTotal: 'lines', addedToTotal: [], notSubjectToIva: [] };
+
+/** Servicios básicos (13): the fees and payments a bill collects enter the total; fees and payments not subject to IVA leave the base (decision 0047). */
+const BASIC_SERVICE_FEES = ['tasaAseo', 'tasaAlumbrado', 'otrasTasas', 'otrosPagosNoSujetoIva'];
+
 
 const DETALLE_SERIAL: ElementList = [...DETALLE_BASE, ...own(1, 'line', 'numeroSerie', 'numeroImei')];
 
@@ -90,7 +98,13 @@ const DECLARED: Record<number, Declared> = {
         insertAfter(
           insertAfter(insertAfter(CABECERA_1, 'complemento', own(3, 'header', 'direccionComprador')), 'codigoCliente', own(3, 'header', 'incoterm', 'incotermDetalle', 'puertoDestino', 'lugarDestino', 'codigoPais')),
           'montoTotal',
-          [...own(3, 'header', 'costosGastosNacionales', 'totalGastosNacionalesFob', 'costosGastosInternacionales', 'totalGastosInternacionales'), el('montoDetalle', 'dec')],
+          [
+            ...own(3, 'header', 'costosGastosNacionales'),
+            // Computed by Kipu (montoDetalle + national costs) when the request leaves it out.
+            el('totalGastosNacionalesFob', 'dec'),
+            ...own(3, 'header', 'costosGastosInternacionales', 'totalGastosInternacionales'),
+            el('montoDetalle', 'dec'),
+          ],
         ),
         'montoTotalMoneda',
         own(3, 'header', 'numeroDescripcionPaquetesBultos', 'informacionAdicional'),
@@ -99,6 +113,7 @@ const DECLARED: Record<number, Declared> = {
     ),
     detalle: insertAfter(DETALLE_BASE, 'codigoProducto', own(3, 'line', 'codigoNandina')),
     sujetoIva: 'zero',
+    totals: { montoTotal: 'export', addedToTotal: [], notSubjectToIva: [] },
   },
   5: { cabecera: insertAfter(CABECERA_1, 'montoTotalMoneda', own(5, 'header', 'numeroParteRecepcion')), detalle: DETALLE_BASE, sujetoIva: 'zero' },
   8: { cabecera: CABECERA_1, detalle: DETALLE_BASE, sujetoIva: 'zero' },
@@ -129,8 +144,14 @@ const DECLARED: Record<number, Declared> = {
       'montoGiftCard',
     ),
     detalle: DETALLE_BASE,
+    totals: { montoTotal: 'lines', addedToTotal: [...BASIC_SERVICE_FEES, 'ajusteSujetoIva'], notSubjectToIva: BASIC_SERVICE_FEES },
   },
-  15: { cabecera: without(insertBefore(CABECERA_1, 'montoTotal', own(15, 'header', 'montoTotalArrendamientoFinanciero')), 'montoGiftCard'), detalle: DETALLE_BASE },
+  // Entidades financieras: the financial lease enters the total and not the IVA base (decision 0047).
+  15: {
+    cabecera: without(insertBefore(CABECERA_1, 'montoTotal', own(15, 'header', 'montoTotalArrendamientoFinanciero')), 'montoGiftCard'),
+    detalle: DETALLE_BASE,
+    totals: { montoTotal: 'lines', addedToTotal: ['montoTotalArrendamientoFinanciero'], notSubjectToIva: ['montoTotalArrendamientoFinanciero'] },
+  },
   16: {
     cabecera: insertAfter(CABECERA_1, 'codigoCliente', own(16, 'header', 'cantidadHuespedes', 'cantidadHabitaciones', 'cantidadMayores', 'cantidadMenores', 'fechaIngresoHospedaje')),
     detalle: insertAfter(insertAfter(DETALLE_BASE, 'codigoProducto', own(16, 'line', 'codigoTipoHabitacion')), 'subTotal', own(16, 'line', 'detalleHuespedes')),
@@ -143,7 +164,13 @@ const DECLARED: Record<number, Declared> = {
       own(17, 'line', 'especialidad', 'especialidadDetalle', 'nroQuirofanoSalaOperaciones', 'especialidadMedico', 'nombreApellidoMedico', 'nitDocumentoMedico', 'nroMatriculaMedico', 'nroFacturaMedico'),
     ),
   },
-  18: { cabecera: without(insertAfter(CABECERA_1, 'montoTotal', own(18, 'header', 'montoTotalIj', 'montoTotalSujetoIpj')), 'montoGiftCard'), detalle: DETALLE_BASE },
+  // Juegos de azar: montoTotalIj enters the total and not the IVA base; montoTotalSujetoIpj is
+  // taken as sent (no source states its formula; decision 0047).
+  18: {
+    cabecera: without(insertAfter(CABECERA_1, 'montoTotal', own(18, 'header', 'montoTotalIj', 'montoTotalSujetoIpj')), 'montoGiftCard'),
+    detalle: DETALLE_BASE,
+    totals: { montoTotal: 'lines', addedToTotal: ['montoTotalIj'], notSubjectToIva: ['montoTotalIj'] },
+  },
   22: { cabecera: insertAfter(CABECERA_1, 'telefono', own(22, 'header', 'nitConjunto')), detalle: DETALLE_SERIAL },
   // Nota de crédito-débito: official XSD (§9.3). No payment, currency, gift card or cafc; the
   // original invoice's number, CUF and date; original and returned totals; lines tagged 1/2.
@@ -197,7 +224,12 @@ const DECLARED: Record<number, Declared> = {
     ],
     detalle: null,
   },
-  34: { cabecera: insertAfter(CABECERA_1, 'montoTotal', own(34, 'header', 'ajusteAfectacionIva')), detalle: DETALLE_BASE },
+  // Seguros: ajusteAfectacionIva is the part of the total outside the IVA base (decision 0047).
+  34: {
+    cabecera: insertAfter(CABECERA_1, 'montoTotal', own(34, 'header', 'ajusteAfectacionIva')),
+    detalle: DETALLE_BASE,
+    totals: { montoTotal: 'lines', addedToTotal: [], notSubjectToIva: ['ajusteAfectacionIva'] },
+  },
   35: { cabecera: CABECERA_1, detalle: DETALLE_SERIAL, zeroSubtotalLines: true },
 };
 
@@ -217,6 +249,7 @@ const LAYOUTS: ReadonlyMap<number, SectorLayout> = new Map(
         sujetoIva: d.sujetoIva ?? 'total-minus-gift-card',
         zeroSubtotalLines: d.zeroSubtotalLines ?? false,
         giftCard: cabecera.some((e) => e.name === 'montoGiftCard'),
+        totals: d.totals ?? LINES_ONLY,
       },
     };
     return [sector, Object.freeze(layout)];

@@ -43,3 +43,36 @@ test('the note’s efectivo is 13 % HALF-UP: 10.05 returned → 1.31 (1.3065)', 
   assert.deepEqual(codes(24, cab('1.31'), lines, original), []);
   assert.deepEqual(codes(24, cab('1.30'), lines, original), [1031]);
 });
+
+// Decision 0047: the sector totals the simulator accepts, on hand-written XML.
+test('servicios básicos: montoTotal = lines − descuento + fees + payments + ajusteSujetoIva; base leaves fees and payments out', () => {
+  const fees = '<tasaAseo>3.50</tasaAseo><tasaAlumbrado xsi:nil="true"/><ajusteNoSujetoIva>0.75</ajusteNoSujetoIva><ajusteSujetoIva>1.25</ajusteSujetoIva><otrosPagosNoSujetoIva>4.00</otrosPagosNoSujetoIva><otrasTasas>1.00</otrasTasas>';
+  // 10.00 − 1.00 + 3.50 + 1.25 + 4.00 + 1.00 = 18.75; base 18.75 − 3.50 − 4.00 − 1.00 = 10.25
+  const cab = (total: string, base: string) => `<montoTotal>${total}</montoTotal><montoTotalSujetoIva>${base}</montoTotalSujetoIva>${fees}<tipoCambio>1</tipoCambio><montoTotalMoneda>${total}</montoTotalMoneda><descuentoAdicional>1.00</descuentoAdicional>`;
+  assert.deepEqual(codes(13, cab('18.75', '10.25'), [line('1', '10.00', '0', '10.00')]), []);
+  // the fees left out of montoTotal (Σ − descuento only): the total and the base are both wrong
+  assert.deepEqual(codes(13, cab('9.00', '10.25'), [line('1', '10.00', '0', '10.00')]), [1013, 1015]);
+  assert.deepEqual(codes(13, cab('18.75', '18.75'), [line('1', '10.00', '0', '10.00')]), [1015]);
+});
+
+test('entidades financieras, juegos de azar, seguros: the header amount in the total and out of the IVA base', () => {
+  const cab = (own: string, total: string, base: string) => `<montoTotal>${total}</montoTotal>${own}<montoTotalSujetoIva>${base}</montoTotalSujetoIva><tipoCambio>1</tipoCambio><montoTotalMoneda>${total}</montoTotalMoneda><montoGiftCard xsi:nil="true"/><descuentoAdicional xsi:nil="true"/>`;
+  const lines = [line('1', '10.00', '0', '10.00')];
+  assert.deepEqual(codes(15, cab('<montoTotalArrendamientoFinanciero>5.00</montoTotalArrendamientoFinanciero>', '15.00', '10.00'), lines), []);
+  assert.deepEqual(codes(15, cab('<montoTotalArrendamientoFinanciero>5.00</montoTotalArrendamientoFinanciero>', '10.00', '10.00'), lines), [1013, 1015]);
+  assert.deepEqual(codes(18, cab('<montoTotalIj>2.00</montoTotalIj><montoTotalSujetoIpj>10.00</montoTotalSujetoIpj>', '12.00', '10.00'), lines), []);
+  assert.deepEqual(codes(18, cab('<montoTotalIj>2.00</montoTotalIj><montoTotalSujetoIpj>10.00</montoTotalSujetoIpj>', '12.00', '12.00'), lines), [1015]);
+  assert.deepEqual(codes(34, cab('<ajusteAfectacionIva>4.00</ajusteAfectacionIva>', '10.00', '6.00'), lines), []);
+  assert.deepEqual(codes(34, cab('<ajusteAfectacionIva>4.00</ajusteAfectacionIva>', '14.00', '10.00'), lines), [1013]);
+});
+
+test('export: lines in the currency, montoTotal = (FOB + international) × tipoCambio HALF-UP; costs detail summed', () => {
+  const cab = (o: { total?: string; fob?: string; intl?: string; moneda?: string; rate?: string; national?: string } = {}) =>
+    `<montoTotal>${o.total ?? '278.54'}</montoTotal><costosGastosNacionales>${o.national ?? '{"Transporte":"10.50","Aduana":2}'}</costosGastosNacionales><totalGastosNacionalesFob>${o.fob ?? '22.50'}</totalGastosNacionalesFob><costosGastosInternacionales xsi:nil="true"/><totalGastosInternacionales>${o.intl ?? '17.52'}</totalGastosInternacionales><montoDetalle>10.00</montoDetalle><montoTotalSujetoIva>0</montoTotalSujetoIva><tipoCambio>${o.rate ?? '6.96'}</tipoCambio><montoTotalMoneda>${o.moneda ?? '40.02'}</montoTotalMoneda><descuentoAdicional xsi:nil="true"/>`;
+  const lines = [line('1', '10.00', '0', '10.00')];
+  // FOB 10.00 + 12.50 = 22.50; + 17.52 = 40.02 USD; × 6.96 = 278.5392 → 278.54 Bs.
+  assert.deepEqual(codes(3, cab(), lines), []);
+  assert.deepEqual(codes(3, cab({ total: '278.53' }), lines), [1013]);
+  assert.deepEqual(codes(3, cab({ fob: '10.00', moneda: '27.52', total: '191.54' }), lines), [1024]);
+  assert.deepEqual(codes(3, cab({ national: 'PRUEBA' }), lines), [1024]);
+});
