@@ -158,7 +158,6 @@ export class InvoiceBatchRepository {
     if (patch.lastError !== undefined) prepared(this.db, 'UPDATE invoice_batches SET last_error = ?, updated_at = ? WHERE id = ?').run(patch.lastError, at, id);
   }
 
-  /** Accepted items whose invoice is not stored yet, in request order. */
   /**
    * An accepted item whose document failed Kipu's own check before it was stored: it becomes a
    * refused item with those problems (it never had an invoice, so no number is lost).
@@ -168,6 +167,7 @@ export class InvoiceBatchRepository {
     if (r.changes > 0) prepared(this.db, 'UPDATE invoice_batches SET accepted_count = accepted_count - 1 WHERE id = ?').run(batchId);
   }
 
+  /** Accepted items whose invoice is not stored yet, in request order. */
   unissued(batchId: string, limit: number): UnissuedItem[] {
     const rows = prepared(
       this.db,

@@ -1,6 +1,7 @@
 // Micro-benchmark of the invoicing core on one core: build, build+sign, build+sign+pack of a
 // 10-line compra-venta invoice, the RSA-2048 floor, xml-crypto's general path for comparison,
-// and XSD validation (single document vs a package of 500).
+// XSD validation (single document vs a package of 500), and the self-check every sealed document
+// passes before it is stored (XSD + own signature by libxml2, decision 0048).
 // Run: npx tsx test/bench/invoicing-core.ts
 import { createPrivateKey, sign as rsaSign } from 'node:crypto';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
@@ -8,6 +9,7 @@ import { createXmlSigner } from '../../main/invoicing/signing';
 import { buildCompraVentaXml, compraVentaShape } from '../../main/invoicing/xml/compra-venta';
 import { validateInvoiceXml } from '../../main/xml-schema/invoice-xsd';
 import { packDocument } from '../../main/invoicing/archive';
+import { checkDocument, loadDocumentCheck } from '../../main/invoicing/document-check';
 import { buildCuf } from '../../main/invoicing/cuf';
 import { toBoliviaIso } from '../../shared/time';
 import { tenLineInvoice } from '../unit/invoicing/sample-documents';
@@ -67,3 +69,5 @@ const signed = Array.from({ length: 500 }, (_, i) => signer.sign(buildCompraVent
   console.log(`XSD validation, 1 document (one xmllint-wasm run)   ${one.toFixed(0)} ms`);
   console.log(`XSD validation, 500 signed documents in one run     ${batch.toFixed(0)} ms = ${(batch / 500).toFixed(2)} ms/document`);
 }
+await loadDocumentCheck();
+measure('self-check (libxml2: XSD + digest + signature)', 3000, (i) => checkDocument({ xml: signed[i % 500]!, modalidad: 1, sector: 1, signer }));
