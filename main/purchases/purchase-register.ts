@@ -88,7 +88,12 @@ export class PurchaseRegister {
     if (missing.length > 0) {
       throw new PurchaseError('IMPORT_FORMAT', `Faltan columnas de la plantilla de compras del SIN: ${missing.join(', ')}`, missing.map((m) => ({ field: m, rule: 'required', message: 'columna ausente' })));
     }
-    if (rows.length > MAX_IMPORT_ROWS) throw new PurchaseError('IMPORT_FORMAT', `El archivo tiene ${rows.length} filas; como máximo ${MAX_IMPORT_ROWS}`, [{ field: 'file', rule: 'maxRows', message: 'demasiadas filas' }]);
+    // Over the cap is a 413, as the product import answers: nothing is imported.
+    if (rows.length > MAX_IMPORT_ROWS) {
+      throw new PurchaseError('IMPORT_TOO_LARGE', `El archivo tiene ${rows.length} filas; como máximo ${MAX_IMPORT_ROWS}. No se importó nada; divida el archivo en partes.`, [
+        { field: 'file', rule: 'maxRows', message: 'demasiadas filas' },
+      ]);
+    }
     const verdicts: ImportVerdict[] = [];
     // Field checks first, then one XSD batch for every row that passed them.
     const candidates: { row: number; data: ReturnType<typeof checkPurchase> & { ok: true } }[] = [];

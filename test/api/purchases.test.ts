@@ -191,6 +191,22 @@ describe('scanner and import', () => {
     const beer = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=IMP-A1`)).json()).data.result[0];
     assert.equal(beer.fiscalCredit, 10.4);
   });
+
+  test('a CSV over 20,000 rows is a 413 naming the file, and nothing of it is imported', async () => {
+    const header = 'Nº,ESPECIFICACION,NIT PROVEEDOR,RAZON SOCIAL PROVEEDOR,CODIGO DE AUTORIZACION,NUMERO FACTURA,NUMERO DUI/DIM,FECHA DE FACTURA/DUI/DIM,IMPORTE TOTAL COMPRA,IMPORTE ICE,IMPORTE IEHD,IMPORTE IPJ,TASAS,OTRO NO SUJETO A CREDITO FISCAL,IMPORTES EXENTOS,IMPORTE COMPRAS GRAVADAS A TASA CERO,SUBTOTAL,DESCUENTOS/BONIFICACIONES /REBAJAS SUJETAS AL IVA,IMPORTE GIFT CARD,IMPORTE BASE CF,CREDITO FISCAL,TIPO COMPRA,CODIGO DE CONTROL';
+    const d = new Date();
+    const date = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    const count = async () => (await (await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=1')).json()).data.totalItems as number;
+    const before = await count();
+    assert.ok(before > 0, 'the purchases of the tests before are counted');
+    const rows = Array.from({ length: 20_001 }, (_, i) => `${i + 1},1,1003579028,PROVEEDOR,BIG-${i},${i + 1},0,${date},10.00,0,0,0,0,0,0,0,10.00,0,0,10.00,1.30,1,0`);
+    const res = await eng.api('/api/v1/purchases/import', { method: 'POST', body: [header, ...rows].join('\r\n'), headers: { 'content-type': 'text/csv' } });
+    const body = await res.json();
+    assert.equal(res.status, 413, JSON.stringify(body).slice(0, 500));
+    assert.equal(body.error.fields[0].field, 'file');
+    assert.match(body.error.detail, /20001 filas; como máximo 20000/);
+    assert.equal(await count(), before);
+  });
 });
 
 describe('XLSX import and zip bombs', () => {
