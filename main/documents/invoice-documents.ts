@@ -32,7 +32,7 @@ export class InvoiceDocuments {
     return toInvoiceDocumentModel(inv, tenant, this.deps.catalogs.items(inv.tenantId, 'unit-measures'), {
       methods: this.deps.catalogs.items(inv.tenantId, 'payment-methods'),
       parts,
-    });
+    }, this.deps.catalogs.items(inv.tenantId, 'currencies'));
   }
 
   async pdf(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {

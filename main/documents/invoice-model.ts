@@ -6,6 +6,7 @@ import { sectorFields, type SectorField } from '../../shared/sector-fields';
 import { formatAmountEs, formatBs } from '../../shared/money';
 import { paymentMethodName, paymentSplitText, type PaidPart, type PaymentMethodEntry } from '../../shared/payment-methods';
 import { NOTE } from '../invoicing/credit-debit-note-data';
+import { sectorLayout } from '../invoicing/sectors/layouts';
 import { buildQrUrl, formatFechaEmision, type DocumentField, type DocumentNote, type InvoiceDocumentModel } from './model';
 
 /** The part of a catalog entry the mapping reads (CatalogItem from catalog-sync fits). */
@@ -27,13 +28,15 @@ function formatField(f: SectorField, v: string | number): string {
  * The sector's fields that carry a value, labelled from shared/sector-fields.ts. A value equal to
  * the field's default (nroOperatingRoom 0 = "no operating room") says nothing and is left out.
  */
-function documentFields(fields: readonly SectorField[], values: SectorValues | null | undefined): DocumentField[] {
+function documentFields(fields: readonly SectorField[], values: SectorValues | null | undefined, currency: string | null = null): DocumentField[] {
   if (!values) return [];
   const out: DocumentField[] = [];
   for (const f of fields) {
     const v = values[f.key];
     if (v === null || v === undefined || v === '' || v === f.default) continue;
-    out.push({ label: f.label, value: formatField(f, v) });
+    // An export's costs and FOB are in its currency: say which when it is not the boliviano.
+    const label = currency && f.kind === 'amount' ? `${f.label} (${currency})` : f.label;
+    out.push({ label, value: formatField(f, v) });
   }
   return out;
 }
@@ -69,6 +72,16 @@ function paymentOf(inv: InvoiceRecord, pay: DocumentPayment | undefined): Pick<I
 }
 
 /**
+ * An export whose lines are priced in another currency than the boliviano (decision 0047): the
+ * currency by SIAT's catalog description, "MONEDA <code>" when the catalog is not at hand.
+ */
+function monedaOf(inv: InvoiceRecord, currencies: readonly UnitMeasureEntry[]): InvoiceDocumentModel['moneda'] {
+  if (inv.currency === 1 || sectorLayout(inv.sector)?.rules.totals.montoTotal !== 'export') return undefined;
+  const nombre = currencies.find((c) => String(c.codigo) === String(inv.currency))?.descripcion ?? `MONEDA ${inv.currency}`;
+  return { codigo: inv.currency, nombre, tipoCambio: inv.exchangeRate, montoTotalMoneda: inv.totalCurrency };
+}
+
+/**
  * Builds the document model of a stored invoice.
  * - unit descriptions come from the tenant's synchronized 'unit-measures' catalog; a code the
  *   catalog does not hold (catalog not synced yet) prints as "UNIDAD <code>" rather than failing,
@@ -77,17 +90,20 @@ function paymentOf(inv: InvoiceRecord, pay: DocumentPayment | undefined): Pick<I
  * - CANCELLED prints the ANULADA mark (model.stateMark);
  * - the QR points at SIAT's page of the tenant's environment (ambiente 1 producción, 2 piloto);
  * - the payment method prints by SIAT's name from the 'payment-methods' catalog, with the parts
- *   of a split sale; left out when `payment` is not given (Kipu Central has no catalog).
+ *   of a split sale; left out when `payment` is not given (Kipu Central has no catalog);
+ * - an export in another currency names it from the 'currencies' catalog (model.moneda).
  */
 export function toInvoiceDocumentModel(
   inv: InvoiceRecord,
   tenant: DocumentTenant,
   unitMeasures: readonly UnitMeasureEntry[] = [],
   payment?: DocumentPayment,
+  currencies: readonly UnitMeasureEntry[] = [],
 ): InvoiceDocumentModel {
   const units = new Map(unitMeasures.map((u) => [String(u.codigo), u.descripcion]));
   const fields = sectorFields(inv.sector);
   const note = noteOf(inv);
+  const moneda = monedaOf(inv, currencies);
   return {
     issuer: {
       nit: tenant.nit,
@@ -101,7 +117,7 @@ export function toInvoiceDocumentModel(
     numeroFactura: inv.number,
     sector: inv.sector,
     tipoFactura: inv.tipoFactura,
-    sectorFields: documentFields(fields?.header ?? [], inv.sectorData),
+    sectorFields: documentFields(fields?.header ?? [], inv.sectorData, moneda?.nombre ?? null),
     ...(note ? { note } : {}),
     ...paymentOf(inv, payment),
     cuf: inv.cuf,
@@ -135,6 +151,7 @@ export function toInvoiceDocumentModel(
     // in money and the base of the tax credit.
     montoAPagar: inv.totalSubjectIva,
     importeBaseCreditoFiscal: inv.totalSubjectIva,
+    ...(moneda ? { moneda } : {}),
     literal: inv.literal,
     leyenda: inv.leyenda,
     qrUrl: buildQrUrl({ ambiente: tenant.ambiente, nit: tenant.nit, cuf: inv.cuf, numero: inv.number }),

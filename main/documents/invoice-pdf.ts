@@ -13,6 +13,7 @@ import {
   formatFechaEmision,
   headerFieldRows,
   lineFieldTexts,
+  lineCurrency,
   lineGroups,
   totalRows,
   literalText,
@@ -48,16 +49,20 @@ interface Column {
 }
 
 const FIXED_COLUMNS_W = 64 + 50 + 80 + 62 + 54 + 64;
-const COLUMNS: Column[] = [
-  { title: 'CÓDIGO PRODUCTO / SERVICIO', width: 64, align: 'left', cell: (l) => l.codigoProducto },
-  { title: 'CANTIDAD', width: 50, align: 'right', cell: (l) => formatAmountEs(l.cantidad) },
-  { title: 'UNIDAD DE MEDIDA', width: 80, align: 'left', cell: (l) => l.unidadMedida },
-  // The sector's line fields (doctor, operating room, serial number …) go under the description.
-  { title: 'DESCRIPCIÓN', width: CONTENT_W - FIXED_COLUMNS_W, align: 'left', cell: (l) => [l.descripcion, ...lineFieldTexts(l)].join('\n') },
-  { title: 'PRECIO UNITARIO', width: 62, align: 'right', cell: (l) => formatAmountEs(l.precioUnitario) },
-  { title: 'DESCUENTO', width: 54, align: 'right', cell: (l) => formatAmountEs(l.descuento) },
-  { title: 'SUBTOTAL', width: 64, align: 'right', cell: (l) => formatAmountEs(l.subTotal) },
-];
+/** The lines table; an export in another currency names it in the amount columns' titles. */
+function columns(currency: string | null): Column[] {
+  const amount = (title: string) => (currency ? `${title} (${currency})` : title);
+  return [
+    { title: 'CÓDIGO PRODUCTO / SERVICIO', width: 64, align: 'left', cell: (l) => l.codigoProducto },
+    { title: 'CANTIDAD', width: 50, align: 'right', cell: (l) => formatAmountEs(l.cantidad) },
+    { title: 'UNIDAD DE MEDIDA', width: 80, align: 'left', cell: (l) => l.unidadMedida },
+    // The sector's line fields (doctor, operating room, serial number …) go under the description.
+    { title: 'DESCRIPCIÓN', width: CONTENT_W - FIXED_COLUMNS_W, align: 'left', cell: (l) => [l.descripcion, ...lineFieldTexts(l)].join('\n') },
+    { title: amount('PRECIO UNITARIO'), width: 62, align: 'right', cell: (l) => formatAmountEs(l.precioUnitario) },
+    { title: amount('DESCUENTO'), width: 54, align: 'right', cell: (l) => formatAmountEs(l.descuento) },
+    { title: amount('SUBTOTAL'), width: 64, align: 'right', cell: (l) => formatAmountEs(l.subTotal) },
+  ];
+}
 
 interface Fonts {
   regular: PDFFont;
@@ -104,6 +109,7 @@ class A4Renderer {
   private y = 0;
   private readonly pages: PageCanvas[] = [];
   private readonly heading: ReturnType<typeof documentHeading>;
+  private readonly columns: Column[];
 
   constructor(
     private readonly doc: PDFDocument,
@@ -112,6 +118,7 @@ class A4Renderer {
     private readonly logo: PDFImage | null,
   ) {
     this.heading = documentHeading(model);
+    this.columns = columns(lineCurrency(model));
   }
 
   render(): void {
@@ -302,11 +309,11 @@ class A4Renderer {
   // ---- lines table ----------------------------------------------------------------------
 
   private drawTableHeader(): void {
-    const titles = COLUMNS.map((c) => wrapText(toWinAnsi(c.title), this.f.bold, 6.5, c.width - CELL_PAD * 2));
+    const titles = this.columns.map((c) => wrapText(toWinAnsi(c.title), this.f.bold, 6.5, c.width - CELL_PAD * 2));
     const h = Math.max(...titles.map((t) => t.length)) * 8 + CELL_PAD * 2;
     this.canvas.rect(MARGIN, this.y - h, CONTENT_W, h, { fill: GREY_FILL, stroke: RULE, lineWidth: 0.5 });
     let x = MARGIN;
-    COLUMNS.forEach((c, i) => {
+    this.columns.forEach((c, i) => {
       const lines = titles[i] ?? [];
       const blockH = lines.length * 8;
       const y0 = this.y - (h - blockH) / 2 - 6.5;
@@ -319,14 +326,14 @@ class A4Renderer {
   }
 
   private wrapRow(line: InvoiceDocumentLine): WrappedRow {
-    const cells = COLUMNS.map((c) => wrapText(toWinAnsi(c.cell(line)), this.f.regular, TABLE_SIZE, c.width - CELL_PAD * 2));
+    const cells = this.columns.map((c) => wrapText(toWinAnsi(c.cell(line)), this.f.regular, TABLE_SIZE, c.width - CELL_PAD * 2));
     const height = Math.max(...cells.map((c) => c.length)) * TABLE_LEADING + CELL_PAD * 2 - 1;
     return { cells, height };
   }
 
   private drawRow(row: WrappedRow): void {
     let x = MARGIN;
-    COLUMNS.forEach((c, i) => {
+    this.columns.forEach((c, i) => {
       (row.cells[i] ?? []).forEach((t, j) =>
         drawAligned(this.canvas, t, {
           x: x + CELL_PAD,

@@ -85,6 +85,13 @@ export interface InvoiceDocumentModel {
   montoGiftCard: Cents;
   montoAPagar: Cents;
   importeBaseCreditoFiscal: Cents;
+  /**
+   * An export (sector 3) in a currency other than the boliviano: its lines, costs, FOB and
+   * montoTotalMoneda are in that currency and montoTotal in bolivianos (decision 0047). `nombre` is
+   * SIAT's description from the synced 'currencies' catalog ("DOLAR"), "MONEDA <code>" without it.
+   * Absent on every other invoice, which prints its amounts as Bs.
+   */
+  moneda?: { codigo: number; nombre: string; tipoCambio: Hundredths; montoTotalMoneda: Cents };
   /** Amount in words, e.g. "Ciento Veinte 50/100 Bolivianos" (printed after "Son: "). */
   literal: string;
   /** The activity's legend chosen for this invoice (sincronizarListaLeyendasFactura). */
@@ -196,8 +203,35 @@ export interface TotalRow {
   bold: boolean;
 }
 
-/** The totals block: the note's amounts (CONTRACT §9.3) or an invoice's totals. */
+/**
+ * The currency an export's line amounts are in, for the line headings ("PRECIO UNITARIO (DOLAR)",
+ * "DETALLE (DOLAR)"); null when they are in bolivianos, whose headings stay unmarked.
+ */
+export function lineCurrency(m: Pick<InvoiceDocumentModel, 'moneda'>): string | null {
+  return m.moneda?.nombre ?? null;
+}
+
+/** The ticket's heading over the lines: "DETALLE", or "DETALLE (DOLAR)" for an export in dollars. */
+export function detailTitle(m: Pick<InvoiceDocumentModel, 'moneda'>): string {
+  const c = lineCurrency(m);
+  return c ? `DETALLE (${c})` : 'DETALLE';
+}
+
+/**
+ * The totals block: the note's amounts (CONTRACT §9.3), an export's in its currency (the lines'
+ * sum, montoTotalMoneda, the exchange rate and montoTotal in Bs; an export has no additional
+ * discount, gift card nor tax-credit base), or an invoice's totals.
+ */
 export function totalRows(m: InvoiceDocumentModel): TotalRow[] {
+  if (m.moneda) {
+    const c = m.moneda.nombre;
+    return [
+      { label: `SUBTOTAL ${c}`, value: formatAmountEs(m.subTotal), bold: false },
+      { label: `TOTAL ${c}`, value: formatAmountEs(m.moneda.montoTotalMoneda), bold: true },
+      { label: 'TIPO DE CAMBIO', value: formatAmountEs(m.moneda.tipoCambio), bold: false },
+      { label: 'TOTAL Bs', value: formatAmountEs(m.montoTotal), bold: true },
+    ];
+  }
   if (m.note) {
     return [
       { label: 'MONTO TOTAL ORIGINAL Bs', value: formatAmountEs(m.note.amountOriginal), bold: false },

@@ -10,6 +10,7 @@ import {
   clientDocumentText,
   documentHeading,
   formatFechaEmision,
+  detailTitle,
   headerFieldRows,
   lineFieldTexts,
   lineGroups,
@@ -162,7 +163,7 @@ function ticketItems(m: InvoiceDocumentModel, f: Fonts): Item[] {
   rule();
 
   for (const group of lineGroups(m)) {
-    text(group.title ?? 'DETALLE', { font: f.bold, gapAfter: 2 });
+    text(group.title ?? detailTitle(m), { font: f.bold, gapAfter: 2 });
     for (const l of group.lines) {
       text(`${l.codigoProducto} - ${l.descripcion}`, { font: f.bold, size: 7, align: 'left' });
       text(`Unidad de Medida: ${l.unidadMedida}`, { size: 7, align: 'left' });

@@ -10,6 +10,7 @@ import {
   clientDocumentText,
   documentHeading,
   formatFechaEmision,
+  detailTitle,
   headerFieldRows,
   lineFieldTexts,
   lineGroups,
@@ -178,7 +179,7 @@ export function buildEscposTicket(model: InvoiceDocumentModel, settings: Printer
   for (const group of lineGroups(model)) {
     p.alignCenter();
     p.bold(true);
-    line(group.title ?? 'DETALLE');
+    line(group.title ?? detailTitle(model));
     p.bold(false);
     p.alignLeft();
     for (const l of group.lines) {

@@ -11,6 +11,7 @@ import { DEFAULT_PRINTER_SETTINGS } from '../../../main/printing/settings';
 import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';
 import { pdfText } from './pdf-tools';
 import { cp850, includesBytes } from '../printing/escpos-bytes';
+import { TIPO_MONEDA } from '../../../main/siat-sim/catalog-data/currencies';
 
 const tenant: DocumentTenant = { nit: '1003579028', razonSocial: 'UNIDAD EDUCATIVA ÑANDÚ', municipio: 'La Paz', direccion: 'Av. Arce 123', telefono: null, ambiente: 2, training: false };
 
@@ -137,4 +138,85 @@ test('the ESC/POS ticket prints the sector’s fields and the note’s amounts',
   assert.ok(includesBytes(n, cp850('DETALLE DE LA DEVOLUCIÓN')));
   assert.ok(includesBytes(n, cp850('MONTO TOTAL DEVUELTO Bs')));
   assert.ok(includesBytes(n, cp850('CUFORIGINAL41')));
+});
+
+// Export in dollars (decision 0047): 2 × 500.00 USD, national costs 150.00 → FOB 1 150.00,
+// international 200.00 → montoTotalMoneda 1 350.00; × 6.96 → montoTotal Bs 9 396.00.
+const exportSectorData = {
+  buyerAddress: 'Av. Providencia 1208, Santiago', incoterm: 'FOB', incotermDetail: 'Puerto de Arica', destinationPort: 'Arica',
+  destinationPlace: 'Santiago', countryCode: 40, nationalCosts: '{"Transporte interno":"150.00"}', totalNationalCostsFob: 115000,
+  totalInternationalCosts: 20000,
+};
+const exportLine = line({ codeProduct: 'QUI-1', description: 'Quinua real en grano', quantity: 200, priceUnit: 50000, subTotal: 100000, sectorFields: { nandinaCode: '1008509000' } });
+const exportUsd = record({
+  invoiceType: 'ELECTRONIC_EXPORT', sector: 3, tipoFactura: 2, currency: 2, exchangeRate: 696, subtotal: 100000, total: 939600,
+  totalSubjectIva: 0, totalCurrency: 135000, literal: 'Nueve mil trescientos noventa y seis 00/100 Bolivianos', sectorData: exportSectorData,
+  details: [exportLine],
+});
+const exportBs = record({
+  invoiceType: 'ELECTRONIC_EXPORT', sector: 3, tipoFactura: 2, currency: 1, exchangeRate: 100, subtotal: 100000, total: 135000,
+  totalSubjectIva: 0, totalCurrency: 135000, sectorData: exportSectorData, details: [exportLine],
+});
+const currencies = TIPO_MONEDA.map((i) => ({ codigo: String(i.codigoClasificador), descripcion: i.descripcion }));
+const usdRows = [
+  ['SUBTOTAL DOLAR', '1.000,00'],
+  ['TOTAL DOLAR', '1.350,00'],
+  ['TIPO DE CAMBIO', '6,96'],
+  ['TOTAL Bs', '9.396,00'],
+];
+const bsRows = (sub: string, total: string, base: string) => [
+  ['SUBTOTAL Bs', sub],
+  ['DESCUENTO Bs', '0,00'],
+  ['TOTAL Bs', total],
+  ['MONTO GIFT CARD Bs', '0,00'],
+  ['MONTO A PAGAR Bs', base],
+  ['IMPORTE BASE CRÉDITO FISCAL Bs', base],
+];
+
+test('export in dollars: totals in DOLAR, the exchange rate and montoTotal in Bs; costs labelled in DOLAR', () => {
+  const m = toInvoiceDocumentModel(exportUsd, tenant, [], undefined, currencies);
+  assert.deepEqual(m.moneda, { codigo: 2, nombre: 'DOLAR', tipoCambio: 696, montoTotalMoneda: 135000 });
+  assert.deepEqual(totalRows(m).map((r) => [r.label, r.value]), usdRows);
+  const rows = headerFieldRows(m);
+  assert.deepEqual(rows.find((r) => r.label.startsWith('Total gastos nacionales')), { label: 'Total gastos nacionales FOB (DOLAR):', value: '1.150,00' });
+  assert.deepEqual(rows.find((r) => r.label.startsWith('Total gastos internacionales')), { label: 'Total gastos internacionales (DOLAR):', value: '200,00' });
+  assert.equal(documentHeading(m).subtitle, 'SIN DERECHO A CRÉDITO FISCAL');
+  // Without the synced catalog (Kipu Central) the currency prints by its code.
+  assert.deepEqual(totalRows(toInvoiceDocumentModel(exportUsd, tenant)).map((r) => r.label).slice(0, 2), ['SUBTOTAL MONEDA 2', 'TOTAL MONEDA 2']);
+});
+
+test('an export in bolivianos and a compra-venta print their totals as before', () => {
+  const bs = toInvoiceDocumentModel(exportBs, tenant, [], undefined, currencies);
+  assert.equal(bs.moneda, undefined);
+  assert.deepEqual(totalRows(bs).map((r) => [r.label, r.value]), bsRows('1.000,00', '1.350,00', '0,00'));
+  assert.ok(headerFieldRows(bs).some((r) => r.label === 'Total gastos nacionales FOB:'));
+  // A sale in dollars outside export keeps its lines in bolivianos: nothing changes on its paper.
+  const sale = toInvoiceDocumentModel(record({ currency: 2, exchangeRate: 696, totalCurrency: 6466 }), tenant, [], undefined, currencies);
+  assert.equal(sale.moneda, undefined);
+  assert.deepEqual(totalRows(sale).map((r) => [r.label, r.value]), bsRows('450,00', '450,00', '450,00'));
+});
+
+test('the A4 PDF, the ticket PDF and the ESC/POS ticket of an export in dollars', async () => {
+  const m = toInvoiceDocumentModel(exportUsd, tenant, [], undefined, currencies);
+  const a4 = pdfText(await renderInvoicePdf(m));
+  for (const e of ['PRECIO UNITARIO (DOLAR)', 'SUBTOTAL (DOLAR)', 'Total gastos nacionales FOB (DOLAR): 1.150,00', 'Código NANDINA: 1008509000', ...usdRows.flat()]) {
+    assert.ok(a4.replace(/\s+/g, ' ').includes(e), `A4 shows "${e}": ${a4}`);
+  }
+  assert.ok(!/SUBTOTAL Bs|PRECIO UNITARIO\s+Bs|MONTO A PAGAR|CRÉDITO FISCAL Bs/.test(a4), 'no line amount or total of the dollars is called Bs');
+  const ticket = pdfText(await renderTicketPdf(m));
+  for (const e of ['DETALLE (DOLAR)', '2,00 X 500,00 - 0,00', ...usdRows.flat()]) assert.ok(ticket.includes(e), `ticket shows "${e}": ${ticket}`);
+  assert.ok(!ticket.includes('SUBTOTAL Bs'));
+  const bytes = buildEscposTicket(m, DEFAULT_PRINTER_SETTINGS);
+  for (const e of ['DETALLE (DOLAR)', 'TOTAL GASTOS NACIONALES FOB (DOLAR):', ...usdRows.flat()]) assert.ok(includesBytes(bytes, cp850(e)), `ESC/POS prints "${e}"`);
+  assert.ok(!includesBytes(bytes, cp850('SUBTOTAL Bs')));
+});
+
+test('a compra-venta invoice prints the same headings and totals as before on every form', async () => {
+  const m = toInvoiceDocumentModel(record({}), tenant, [], undefined, currencies);
+  const a4 = pdfText(await renderInvoicePdf(m));
+  assert.ok(!a4.includes('DOLAR') && !a4.includes('TIPO DE CAMBIO'));
+  for (const e of ['PRECIO UNITARIO', 'SUBTOTAL Bs', 'IMPORTE BASE CRÉDITO FISCAL Bs']) assert.ok(a4.replace(/\s+/g, ' ').includes(e), `A4 shows "${e}"`);
+  const bytes = buildEscposTicket(m, DEFAULT_PRINTER_SETTINGS);
+  assert.ok(includesBytes(bytes, cp850('DETALLE')) && !includesBytes(bytes, cp850('DETALLE (')));
+  assert.ok(includesBytes(bytes, cp850('MONTO A PAGAR Bs')));
 });
