@@ -18,8 +18,8 @@ export const InvoiceStateSchema = Type.Union([
 export type InvoiceState = Static<typeof InvoiceStateSchema>;
 export const INVOICE_STATES: readonly InvoiceState[] = InvoiceStateSchema.anyOf.map((s) => s.const);
 
-export const EmissionTypeSchema = Type.Union([Type.Literal('NORMAL'), Type.Literal('CONTINGENCY')], {
-  description: 'NORMAL (en línea) o CONTINGENCY (fuera de línea)',
+export const EmissionTypeSchema = Type.Union([Type.Literal('NORMAL'), Type.Literal('CONTINGENCY'), Type.Literal('MASSIVE')], {
+  description: 'NORMAL (en línea), CONTINGENCY (fuera de línea) o MASSIVE (emisión masiva, POST /api/v1/invoices/batch; SIAT tipo de emisión 3)',
 });
 export type EmissionType = Static<typeof EmissionTypeSchema>;
 

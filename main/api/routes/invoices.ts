@@ -48,8 +48,9 @@ export function waitMsOf(wait: string | undefined): number {
   return Math.min(Number(wait), WAIT_MAX_MS);
 }
 
+/** SIAT's codigoEmision as the API names it: 1 NORMAL, 2 CONTINGENCY (offline), 3 MASSIVE. */
 export function emissionType(inv: Pick<InvoiceRecord, 'codigoEmision'>): EmissionType {
-  return inv.codigoEmision === 2 ? 'CONTINGENCY' : 'NORMAL';
+  return inv.codigoEmision === 2 ? 'CONTINGENCY' : inv.codigoEmision === 3 ? 'MASSIVE' : 'NORMAL';
 }
 
 /** Stored sector values (amounts in Cents) as the API names and writes them (amounts in Bs). */

@@ -56,6 +56,7 @@ test('a batch of mixed items: each bad item gets its own problems, the good ones
   const inv = await (await eng.api(`/api/v1/invoices/${v[0].invoiceId}`)).json();
   assert.equal(inv.data.state, 'VALIDATED');
   assert.equal(inv.data.invoiceType, 'COMPUTERIZED_SECTOR_EDUCATION');
+  assert.equal(inv.data.emissionType, 'MASSIVE');
   const row = db().prepare('SELECT codigo_emision, cuf, cufd, xml FROM invoices WHERE id = ?').get(v[0].invoiceId) as { codigo_emision: number; cuf: string; cufd: string; xml: string };
   assert.equal(row.codigo_emision, 3);
   const control = db().prepare('SELECT codigo_control FROM cufds WHERE codigo = ?').pluck().get(row.cufd) as string;
