@@ -72,6 +72,7 @@ export { DENOMINATION_KEYS, PAYMENT_KIND_LABEL, PAYMENT_KINDS } from './api/cash
 
 export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
 export type { BookTotals } from './api/books';
+export type { Batch, BatchSummary } from './api/batch';
 
 /** The assistant's answer for the till's panel (POST /api/v1/ai/ask) and the SIAT error guide (POST /api/v1/ai/resolve-error). */
 export type AssistantAnswer = Static<typeof AskSchema>;

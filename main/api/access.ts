@@ -50,6 +50,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/v1/invoices/:id/resend-email': SELL,
   'POST /api/v1/invoices/:id/print': TILL,
   'POST /api/v1/invoices/batch': BATCH,
+  'GET /api/v1/invoices/batch': BATCH,
   'GET /api/v1/invoices/batch/:id': BATCH,
   'GET /api/v1/invoice/pagination': SELL,
   'GET /api/v1/invoice/xml': SELL,

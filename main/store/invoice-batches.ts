@@ -41,6 +41,8 @@ export interface UnissuedItem {
 export interface BatchItemView {
   index: number;
   invoiceId: string | null;
+  /** The invoice's number once issued (null while QUEUED or when refused). */
+  invoiceNumber: number | null;
   state: InvoiceState | 'QUEUED' | 'REFUSED';
   problems: FieldProblem[];
 }
@@ -144,6 +146,13 @@ export class InvoiceBatchRepository {
     return r ? toBatch(r) : null;
   }
 
+  /** One page of the tenant's batches, newest first, and how many it has in all (GET /invoices/batch). */
+  list(tenantId: string, offset: number, limit: number): { items: InvoiceBatch[]; total: number } {
+    const rows = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[];
+    const total = (prepared(this.db, 'SELECT COUNT(*) n FROM invoice_batches WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+    return { items: rows.map(toBatch), total };
+  }
+
   /** Batches not COMPLETED, oldest first (engine start: resume them). */
   open(): InvoiceBatch[] {
     return (prepared(this.db, `SELECT * FROM invoice_batches WHERE state <> 'COMPLETED' ORDER BY created_at`).all() as Row[]).map(toBatch);
@@ -242,12 +251,13 @@ export class InvoiceBatchRepository {
   items(batchId: string): BatchItemView[] {
     const rows = prepared(
       this.db,
-      `SELECT b.item_index, b.invoice_id, b.problems, i.state FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id
+      `SELECT b.item_index, b.invoice_id, b.problems, i.state, i.number FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id
         WHERE b.batch_id = ? ORDER BY b.item_index`,
     ).all(batchId) as Row[];
     return rows.map((r) => ({
       index: r.item_index as number,
       invoiceId: (r.invoice_id as string | null) ?? null,
+      invoiceNumber: (r.number as number | null) ?? null,
       state: r.invoice_id === null ? 'REFUSED' : ((r.state as InvoiceState | null) ?? 'QUEUED'),
       problems: r.problems ? (JSON.parse(r.problems as string) as FieldProblem[]) : [],
     }));

@@ -1,9 +1,10 @@
-// Massive emission (issue #12): POST /api/v1/invoices/batch and GET /api/v1/invoices/batch/{id}.
+// Massive emission (issue #12): POST /api/v1/invoices/batch, GET /api/v1/invoices/batch (the
+// tenant's batches, newest first) and GET /api/v1/invoices/batch/{id}.
 // Each item is the body of POST /api/v1/invoices without posId (the batch's point of sale
 // issues them all); items are checked one by one, so the body's own schema only bounds the list
 // and the route checks every item against `batchItemSchema`.
 import Type, { type Static } from 'typebox';
-import { FieldProblemSchema } from './envelope';
+import { FieldProblemSchema, pageSchema } from './envelope';
 import { CLIENT_REQUIRED_UNLESS_NOTE, createInvoiceBody } from './invoice';
 
 /** Items of one batch (a month of school fees or utility bills of a large school or co-op). */
@@ -52,14 +53,32 @@ export const BatchAcceptedSchema = Type.Object({
 });
 export type BatchAccepted = Static<typeof BatchAcceptedSchema>;
 
+const batchCounts = () =>
+  Type.Record(Type.String(), Type.Integer(), {
+    description: 'Elementos por estado: QUEUED (aceptado, aún sin emitir), PENDING, VALIDATED, REJECTED, CANCELLED, REFUSED (validación local)',
+  });
+
+/** One row of GET /api/v1/invoices/batch: the batch without its items and packages. */
+export const BatchSummarySchema = Type.Object({
+  batchId: Type.String(),
+  posId: Type.String(),
+  state: BatchStateSchema,
+  items: Type.Integer(),
+  counts: batchCounts(),
+  lastError: Type.Union([Type.String(), Type.Null()], { description: 'Último fallo (SIAT no responde …); se reintenta solo' }),
+  createdAt: Type.String(),
+  completedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type BatchSummary = Static<typeof BatchSummarySchema>;
+
+export const BatchPageSchema = pageSchema(BatchSummarySchema);
+
 export const BatchSchema = Type.Object({
   batchId: Type.String(),
   posId: Type.String(),
   state: BatchStateSchema,
   items: Type.Integer(),
-  counts: Type.Record(Type.String(), Type.Integer(), {
-    description: 'Elementos por estado: QUEUED (aceptado, aún sin emitir), PENDING, VALIDATED, REJECTED, CANCELLED, REFUSED (validación local)',
-  }),
+  counts: batchCounts(),
   packages: Type.Object({ total: Type.Integer(), sent: Type.Integer(), settled: Type.Integer() }),
   lastError: Type.Union([Type.String(), Type.Null()], { description: 'Último fallo (SIAT no responde …); se reintenta solo' }),
   createdAt: Type.String(),
@@ -68,6 +87,7 @@ export const BatchSchema = Type.Object({
     Type.Object({
       index: Type.Integer(),
       invoiceId: Type.Union([Type.String(), Type.Null()]),
+      invoiceNumber: Type.Union([Type.Integer(), Type.Null()], { description: 'Número de la factura una vez emitida' }),
       state: Type.String(),
       problems: Type.Array(FieldProblemSchema),
     }),

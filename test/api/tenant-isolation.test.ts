@@ -556,7 +556,7 @@ before(async () => {
     '/api/v1/pos', '/api/v1/keys', `/api/v1/user/additional/${user.id}`, `/api/v1/events/active/${pos.id}`, `/api/v1/invoices?page=0&size=20`, `/api/v1/products?page=0&size=20`, `/api/v1/public/storage/${logo.objectKey}`,
     // The open session's X report is dated when it is read: its rows are in the fingerprint instead.
     `/api/v1/cash/sessions/${closedSession.id}`, `/api/v1/cash/sessions?posId=${pos.id}&page=0&size=20`, `/api/v1/cash/settings/${pos.id}`, `/api/v1/cash/settings/${pos0.id}`,
-    `/api/v1/invoices/batch/${batch.batchId}`, `/api/v1/purchases/${purchase.id}`, '/api/v1/invoice/shopping/PageShopping?page=0&size=10',
+    `/api/v1/invoices/batch/${batch.batchId}`, '/api/v1/invoices/batch?page=0&size=20', `/api/v1/purchases/${purchase.id}`, '/api/v1/invoice/shopping/PageShopping?page=0&size=10',
   );
   for (const path of READS) snapshots.set(path, await readA(path));
 });

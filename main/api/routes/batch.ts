@@ -11,13 +11,24 @@ import type { InvoiceBatch } from '../../store/invoice-batches';
 import type { MassiveEmission } from '../../invoicing/massive/massive-emission';
 import type { BatchItemInput } from '../../invoicing/massive/batch-intake';
 import type { SaleRequest } from '../../invoicing/sale-input';
-import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { asApiError } from '../domain-errors';
 import { bodyPartValidator } from '../validation';
 import { openPointOfSale } from '../point-of-sale-param';
-import { apiResponse } from '../../../shared/api/envelope';
-import { BATCH_MAX_BODY_BYTES, BatchAcceptedSchema, BatchSchema, batchItemSchema, CreateBatchBody, type Batch, type BatchAccepted } from '../../../shared/api/batch';
+import { offsetOf } from '../pagination';
+import { ok, pageOf } from '../envelope';
+import { apiResponse, PageQuery } from '../../../shared/api/envelope';
+import {
+  BATCH_MAX_BODY_BYTES,
+  BatchAcceptedSchema,
+  BatchPageSchema,
+  BatchSchema,
+  batchItemSchema,
+  CreateBatchBody,
+  type Batch,
+  type BatchAccepted,
+  type BatchSummary,
+} from '../../../shared/api/batch';
 
 export interface BatchRouteDeps {
   store: Store;
@@ -53,9 +64,20 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
       lastError: batch.lastError,
       createdAt: batch.createdAt,
       completedAt: batch.completedAt,
-      invoices: deps.store.batches.items(batch.id).map((i) => ({ index: i.index, invoiceId: i.invoiceId, state: i.state, problems: i.problems })),
+      invoices: deps.store.batches.items(batch.id).map((i) => ({ index: i.index, invoiceId: i.invoiceId, invoiceNumber: i.invoiceNumber, state: i.state, problems: i.problems })),
     };
   };
+
+  const summary = (batch: InvoiceBatch): BatchSummary => ({
+    batchId: batch.id,
+    posId: batch.posId,
+    state: batch.state,
+    items: batch.itemCount,
+    counts: deps.store.batches.counts(batch.id),
+    lastError: batch.lastError,
+    createdAt: batch.createdAt,
+    completedAt: batch.completedAt,
+  });
 
   r.post(
     '/api/v1/invoices/batch',
@@ -98,6 +120,24 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
           ? 'Ningún elemento del lote es válido: no se emitió ninguna factura'
           : `Lote recibido: ${accepted} de ${batch.itemCount} facturas aceptadas; se emiten y envían a SIAT por recepción masiva`;
       return reply.status(202).send(ok(data, message));
+    },
+  );
+
+  r.get(
+    '/api/v1/invoices/batch',
+    {
+      schema: {
+        tags,
+        summary: 'Lotes de emisión masiva, los más nuevos primero: estado y elementos por estado',
+        description: 'Sin los elementos ni los paquetes de cada lote: GET /api/v1/invoices/batch/{id} los trae.',
+        querystring: PageQuery,
+        response: { 200: apiResponse(BatchPageSchema) },
+      },
+    },
+    async (req) => {
+      const { page, size } = req.query;
+      const { items, total } = deps.store.batches.list(req.tenant.id, offsetOf({ page, size }), size);
+      return ok(pageOf(items.map(summary), page, size, total));
     },
   );
 

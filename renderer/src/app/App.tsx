@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
 import { TrainingBanner } from './TrainingBanner';
-import { EXTRA_NAV, NAV_ORDER, commandForKey } from '../sale/keymap';
+import { EXTRA_NAV, NAV_ORDER, UNKEYED_NAV, commandForKey } from '../sale/keymap';
 import { SCREEN_LABELS, useNav } from './nav-store';
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
@@ -21,6 +21,7 @@ import { CashScreen } from '../cash/CashScreen';
 import { UpdateNotice } from './UpdateNotice';
 import { PurchasesScreen } from '../purchases/PurchasesScreen';
 import { BooksScreen } from '../books/BooksScreen';
+import { BatchesScreen } from '../batches/BatchesScreen';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 
@@ -106,6 +107,17 @@ export function App() {
                   {SCREEN_LABELS[target]}
                 </button>
               ))}
+              {UNKEYED_NAV.map((target) => (
+                <button
+                  key={target}
+                  className={screen === target ? 'tab active' : 'tab'}
+                  data-testid={`nav-${target}`}
+                  aria-current={screen === target ? 'page' : undefined}
+                  onClick={() => useNav.getState().go(target)}
+                >
+                  {SCREEN_LABELS[target]}
+                </button>
+              ))}
             </nav>
             <span className="spacer" />
             <UpdateNotice />
@@ -129,6 +141,7 @@ export function App() {
             {screen === 'caja' && <CashScreen />}
             {screen === 'compras' && <PurchasesScreen />}
             {screen === 'libros' && <BooksScreen />}
+            {screen === 'lotes' && <BatchesScreen />}
           </main>
           <StatusBar />
           <AssistantPanel />

@@ -23,4 +23,5 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   caja: 'Caja',
   compras: 'Compras',
   libros: 'Libros',
+  lotes: 'Lotes',
 };

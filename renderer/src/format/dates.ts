@@ -19,6 +19,19 @@ export function formatDateTime(iso: string | null | undefined): string {
   return m[4] ? `${date} ${m[4]}:${m[5]}` : date;
 }
 
+/**
+ * An instant with a zone (toISOString's "…Z", as batches carry) in the till's local time,
+ * dd/mm/aaaa hh:mm; a date-time without zone is read as local already (formatDateTime).
+ */
+export function formatInstant(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/.test(iso)) return formatDateTime(iso);
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 /** Parses an ISO date-time without zone as local time. */
 export function parseLocal(iso: string): Date | null {
   const m = ISO.exec(iso);

@@ -16,7 +16,7 @@ export type SaleCommand =
   | 'selectPrev'
   | 'selectNext';
 
-export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja' | 'compras' | 'libros';
+export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja' | 'compras' | 'libros' | 'lotes';
 
 export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget } | { kind: 'assistant' };
 
@@ -68,6 +68,12 @@ export const EXTRA_NAV: readonly { target: NavTarget; key: string }[] = [
   { target: 'compras', key: '9' },
   { target: 'libros', key: '0' },
 ];
+
+/**
+ * Screens reached from the navigation bar only: Alt+1…9 and Alt+0 are all taken, and an Alt+letter
+ * would collide with the desktop window's menu accelerators.
+ */
+export const UNKEYED_NAV: readonly NavTarget[] = ['lotes'];
 
 /**
  * Maps a key press to a command, or null to let it through.
