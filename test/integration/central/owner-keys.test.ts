@@ -70,7 +70,7 @@ test('key revoke: the next request with that key is a 401 saying when; other key
     assert.equal(row.revoked_reason, 'clave filtrada');
     const relisted = await cli('key', 'list', '--nit', nit);
     assert.match(relisted.out, new RegExp(`^${leaked.keyId}  Contador  creada el .*  REVOCADA el \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} por línea de comandos \\(usuario .+\\) \\(clave filtrada\\)$`, 'm'));
-    assert.match(relisted.out, /  Dueño  .*  activa$/m);
+    assert.match(relisted.out, / {2}Dueño {2}.* {2}activa$/m);
 
     // Revoking it again, or a key that is not there, is an error naming it; nothing changes.
     const again = await cli('key', 'revoke', '--nit', nit, '--key', `kco_${leaked.keyId}`);
