@@ -6,6 +6,8 @@
 //   npm run central -- till revoke --nit 7000123019 --till <id> [--reason "robada"]
 //   npm run central -- till reissue --nit 7000123019 --till <id>
 //   npm run central -- key add --nit 7000123019 --name "Dueño"
+//   npm run central -- key list --nit 7000123019
+//   npm run central -- key revoke --nit 7000123019 --key <id or its first 8+ characters> [--reason "filtrada"]
 //   npm run central -- migrate
 import pino from 'pino';
 import { userInfo } from 'node:os';
@@ -13,7 +15,14 @@ import { loadCentralSettings } from '../config/central-settings';
 import { SettingsError } from '../config/settings';
 import { startCentral } from './central';
 import { migrateCentral, openPool } from './store/pg';
-import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type CredentialActor } from './store/accounts';
+import {
+  AccountRepository,
+  AlreadyRevokedError,
+  OwnerKeyAlreadyRevokedError,
+  OwnerKeyNotFoundError,
+  TillNotFoundError,
+  type CredentialActor,
+} from './store/accounts';
 import { DashboardRepository } from './store/dashboard';
 import { formatDateEs, toBoliviaIso } from '../../shared/time';
 
@@ -99,7 +108,30 @@ async function admin(args: string[]): Promise<void> {
       console.log(`Clave del dueño (se muestra una sola vez):\n${k.key}`);
       return;
     }
-    console.error('Uso: npm run central [-- migrate | tenant add | till add | till list | till revoke | till reissue | key add] (ver main/central/cli.ts)');
+    if (what === 'key' && verb === 'list') {
+      for (const k of await accounts.ownerKeys(tenant.id)) {
+        const state = k.revoked ? `REVOCADA el ${bolivia(k.revoked.at)} por ${k.revoked.by}${k.revoked.reason ? ` (${k.revoked.reason})` : ''}` : 'activa';
+        console.log(`${k.keyId}  ${k.name}  creada el ${bolivia(k.createdAt)}  ${state}`);
+      }
+      return;
+    }
+    if (what === 'key' && verb === 'revoke') {
+      try {
+        const reason = flag(args, 'reason')?.trim() || null;
+        if (reason && reason.length > 200) {
+          console.error('--reason: debe ser un texto de 1 a 200 caracteres');
+          process.exit(2);
+        }
+        const k = await accounts.revokeOwnerKey(tenant.id, need(args, 'key'), `línea de comandos (usuario ${userInfo().username})`, reason);
+        console.log(`Clave del dueño ${k.keyId} («${k.name}») revocada el ${bolivia(k.revoked!.at)} (hora de Bolivia). Su próxima solicitud recibirá 401 "clave revocada".`);
+      } catch (err) {
+        if (!(err instanceof OwnerKeyNotFoundError || err instanceof OwnerKeyAlreadyRevokedError)) throw err;
+        console.error(err.message);
+        process.exit(2);
+      }
+      return;
+    }
+    console.error('Uso: npm run central [-- migrate | tenant add | till add | till list | till revoke | till reissue | key add | key list | key revoke] (ver main/central/cli.ts)');
     process.exit(2);
   } finally {
     await pool.end();

@@ -12,7 +12,7 @@ import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type OwnerPr
 import { CursorAheadError, IngestRepository } from './store/ingest';
 import { DashboardRepository, parseSearchCursor } from './store/dashboard';
 import { CatalogRepository } from './store/catalog';
-import { CENTRAL_CREDENTIAL_REVOKED, PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
+import { CENTRAL_CREDENTIAL_REVOKED, CENTRAL_OWNER_KEY_REVOKED, PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
 import { invoicePdfFromReplica } from './invoice-pdf';
 
 export interface CentralServerOptions {
@@ -49,7 +49,7 @@ class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
-    /** A machine-readable reason the till acts on (CENTRAL_CREDENTIAL_REVOKED). */
+    /** A machine-readable reason the till acts on (CENTRAL_CREDENTIAL_REVOKED, CENTRAL_OWNER_KEY_REVOKED). */
     readonly code?: string,
   ) {
     super(message);
@@ -129,6 +129,14 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     const key = bearer(req);
     const owner = key ? await accounts.authenticateOwner(key) : null;
     if (!owner) throw new HttpError(401, 'Clave del dueño ausente o no válida');
+    if ('revoked' in owner) {
+      throw new HttpError(
+        401,
+        `Clave del dueño revocada el ${owner.revokedAt} (hora de Bolivia): ya no da acceso a Kipu Central; pida una clave nueva al administrador`,
+        undefined,
+        CENTRAL_OWNER_KEY_REVOKED,
+      );
+    }
     return owner;
   };
 

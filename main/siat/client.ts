@@ -4,7 +4,8 @@
 //
 // Issue #19: redirects are not followed (fetch would resend the `apikey` header to whatever
 // origin the Location names), and the answer is read with a cap on its DECODED size (fetch
-// inflates gzip by itself: a 407 KB answer grew to 419 million characters).
+// inflates gzip by itself: a 407 KB answer grew to 419 million characters). Issue #16: the cap
+// is per operation, so only the catalogs may make the engine parse 16 MiB.
 
 import {
   SIAT_SERVICES,
@@ -39,7 +40,10 @@ export interface SiatClientOptions {
   /** Delegated token; sent as `apikey: TokenApi <token>` (§1.4). */
   token: string;
   timeouts?: SiatClientTimeouts;
-  /** Cap on the decoded answer, in bytes (default DEFAULT_MAX_BODY_BYTES); tests lower it. */
+  /**
+   * Cap on the decoded answer, in bytes, for every operation; without it each operation has its
+   * own (maxBodyBytesFor: 16 MiB for catalogs and consultaCompras, 4 MiB otherwise). Tests set it.
+   */
   maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
 }
@@ -72,12 +76,28 @@ const PACKAGE_OPERATIONS = new Set(['recepcionPaqueteFactura', 'recepcionMasivaF
 const DEFAULT_TIMEOUTS: Required<SiatClientTimeouts> = { saleMs: 5000, defaultMs: 15000, packageMs: 60000 };
 
 /**
- * 16 MiB of decoded answer. SIAT's largest answer is a catalog synchronization; the whole
- * product list of the SIN (21 555 rows, CONTRACT §7) is about 4 MB of XML by our estimate
- * (~190 bytes a row), and a taxpayer only gets the rows of its own activities. Four times that
- * still fits; a decompression bomb does not.
+ * 16 MiB of decoded answer for the operations that can legitimately be large: catalog
+ * synchronization (`sincronizar*`) and consultaCompras. The whole product list of the SIN
+ * (21 555 rows, CONTRACT §7) is about 4 MB of XML by our estimate (~190 bytes a row), and a
+ * taxpayer only gets the rows of its own activities; consultaCompras carries a file of the
+ * purchases reported to the taxpayer in a format SIAT does not document (decision 0022).
  */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+export const LARGE_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * 4 MiB for every other operation (issue #16): their answers are states and message lists, and
+ * the whole answer is parsed on the engine's only thread. The largest legitimate one is a
+ * package validation (at most 1,000 invoices, CONTRACT §3.6): 1,000 invoices with 5 messages each,
+ * every message one of the five longest texts SIAT has (up to 109 characters) with numeroArchivo
+ * and numeroDetalle, measured with the simulator's own answer builder, is 1.32 MiB (10 messages
+ * each: 2.64 MiB). test/integration/siat/transport-limits.test.ts builds that answer and reads it.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The cap on the decoded answer of `operation`. */
+export function maxBodyBytesFor(operation: string): number {
+  return operation.startsWith('sincronizar') || operation === 'consultaCompras' ? LARGE_MAX_BODY_BYTES : DEFAULT_MAX_BODY_BYTES;
+}
 
 /** The answer grew past the cap: thrown from inside the read, reported as malformed. */
 class BodyTooLargeError extends Error {}
@@ -162,7 +182,6 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) };
   const doFetch = options.fetchImpl ?? fetch;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   async function call(service: ServiceKey, operation: string, request: unknown, callOptions?: SiatCallOptions): Promise<unknown> {
     const serviceSpec = SIAT_SERVICES[service];
@@ -173,6 +192,7 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
     const envelope = buildRequestEnvelope(operation, spec, (request ?? {}) as Record<string, unknown>);
 
     const timeoutMs = callOptions?.timeoutMs ?? timeoutFor(operation, timeouts);
+    const maxBodyBytes = options.maxBodyBytes ?? maxBodyBytesFor(operation);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

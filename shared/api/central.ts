@@ -106,6 +106,9 @@ export type TillReport = Static<typeof TillReportSchema>;
  */
 export const CENTRAL_CREDENTIAL_REVOKED = 'CREDENTIAL_REVOKED';
 
+/** The `code` of Central's 401 when an owner key the administrator revoked is presented (CLI `key revoke`). */
+export const CENTRAL_OWNER_KEY_REVOKED = 'OWNER_KEY_REVOKED';
+
 /** POST /central/v1/push. `after` = the cursor the till believes Central holds; `upTo` ≥ every item's seq. */
 export const PushRequestSchema = Type.Object({
   after: Type.Integer({ minimum: 0 }),

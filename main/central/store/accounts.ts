@@ -64,10 +64,43 @@ export class AlreadyRevokedError extends Error {
   }
 }
 
+/** An owner key that was presented and matched, but is revoked: its holder is told so (401). */
+export interface RevokedOwnerKey {
+  revoked: true;
+  keyId: string;
+  /** Bolivia time, dd/mm/aaaa hh:mm. */
+  revokedAt: string;
+}
+
+/** An owner key as `key list` shows it (never its secret). */
+export interface OwnerKeyInfo {
+  keyId: string;
+  name: string;
+  /** UTC ISO instants. */
+  createdAt: string;
+  revoked: { at: string; by: string; reason: string | null } | null;
+}
+
+/** No owner key of the tenant has that id or id prefix, or more than one has the prefix. */
+export class OwnerKeyNotFoundError extends Error {}
+
+/** The owner key is already revoked. */
+export class OwnerKeyAlreadyRevokedError extends Error {
+  constructor(keyId: string, at: string) {
+    super(`La clave del dueño ${keyId} ya fue revocada el ${at} (hora de Bolivia)`);
+  }
+}
+
 /** The default actor (cli.ts names the operating-system user too). */
 const CLI_ACTOR: CredentialActor = { label: 'línea de comandos', keyId: null };
 
 const TOKEN_RE = /^(kct|kco)_([0-9a-f-]{36})_([A-Za-z0-9]{32,64})$/;
+
+/** What `key revoke` accepts: the key's id, or its first 8+ characters, with or without `kco_`. */
+const KEY_REF_RE = /^(?:kco_)?([0-9a-f][0-9a-f-]{7,35})$/;
+
+const UTC_ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+const BOLIVIA = `'DD/MM/YYYY HH24:MI'`;
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -179,13 +212,68 @@ export class AccountRepository {
     return { tillId: r.id, tenantId: r.tenant_id, nit: r.nit, name: r.name, branchCode: r.branch_code };
   }
 
-  async authenticateOwner(key: string): Promise<OwnerPrincipal | null> {
+  /**
+   * The owner key; `{ revoked }` when the secret matches a revoked key (its holder is told when, on
+   * the next request); null when it matches nothing.
+   */
+  async authenticateOwner(key: string): Promise<OwnerPrincipal | RevokedOwnerKey | null> {
     const m = TOKEN_RE.exec(key);
     if (!m || m[1] !== 'kco') return null;
-    const { rows } = await this.pool.query('SELECT id, tenant_id, name, secret_hash FROM owner_keys WHERE id = $1 AND revoked_at IS NULL', [m[2]]);
+    const { rows } = await this.pool.query(
+      `SELECT id, tenant_id, name, secret_hash, revoked_at IS NOT NULL AS revoked,
+              to_char(revoked_at AT TIME ZONE 'America/La_Paz', ${BOLIVIA}) AS revoked_at
+       FROM owner_keys WHERE id = $1`,
+      [m[2]],
+    );
     const r = rows[0];
     if (!r || !same(r.secret_hash, hash(m[3]!))) return null;
+    if (r.revoked) return { revoked: true, keyId: r.id, revokedAt: r.revoked_at };
     return { keyId: r.id, tenantId: r.tenant_id, name: r.name };
+  }
+
+  /** The tenant's owner keys, oldest first, revoked ones included (never deleted). */
+  async ownerKeys(tenantId: string): Promise<OwnerKeyInfo[]> {
+    const { rows } = await this.pool.query(
+      `SELECT id, name, to_char(created_at AT TIME ZONE 'UTC', ${UTC_ISO}) AS created_at,
+              to_char(revoked_at AT TIME ZONE 'UTC', ${UTC_ISO}) AS revoked_at, revoked_by, revoked_reason
+       FROM owner_keys WHERE tenant_id = $1 ORDER BY created_at, id`,
+      [tenantId],
+    );
+    return rows.map((r) => ({
+      keyId: r.id,
+      name: r.name,
+      createdAt: r.created_at,
+      revoked: r.revoked_at ? { at: r.revoked_at, by: r.revoked_by, reason: r.revoked_reason } : null,
+    }));
+  }
+
+  /**
+   * Revokes one of the tenant's owner keys, named by its id or an unambiguous prefix of it (8+
+   * characters, `kco_` optional). From the next request on its holder gets 401 "clave revocada";
+   * the row stays with when, who and why.
+   */
+  async revokeOwnerKey(tenantId: string, ref: string, by: string, reason: string | null): Promise<OwnerKeyInfo> {
+    const m = KEY_REF_RE.exec(ref.trim().toLowerCase());
+    if (!m) throw new OwnerKeyNotFoundError(`"${ref}" no es el identificador de una clave del dueño ni sus primeros 8 caracteres (ver: key list)`);
+    const prefix = m[1]!;
+    return inTransaction(this.pool, async (c) => {
+      const { rows } = await c.query(
+        `SELECT id, to_char(revoked_at AT TIME ZONE 'America/La_Paz', ${BOLIVIA}) AS revoked_at
+         FROM owner_keys WHERE tenant_id = $1 AND left(id::text, $3) = $2 FOR UPDATE`,
+        [tenantId, prefix, prefix.length],
+      );
+      if (rows.length === 0) throw new OwnerKeyNotFoundError(`Ninguna clave del dueño de este contribuyente empieza con ${prefix} (ver: key list)`);
+      if (rows.length > 1) throw new OwnerKeyNotFoundError(`${rows.length} claves del dueño empiezan con ${prefix}: escriba más caracteres del identificador`);
+      const keyId: string = rows[0].id;
+      if (rows[0].revoked_at) throw new OwnerKeyAlreadyRevokedError(keyId, rows[0].revoked_at);
+      await c.query('UPDATE owner_keys SET revoked_at = now(), revoked_by = $3, revoked_reason = $4 WHERE tenant_id = $1 AND id = $2', [tenantId, keyId, by, reason]);
+      const { rows: after } = await c.query(
+        `SELECT name, to_char(created_at AT TIME ZONE 'UTC', ${UTC_ISO}) AS created_at, to_char(revoked_at AT TIME ZONE 'UTC', ${UTC_ISO}) AS revoked_at
+         FROM owner_keys WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, keyId],
+      );
+      return { keyId, name: after[0].name, createdAt: after[0].created_at, revoked: { at: after[0].revoked_at, by, reason } };
+    });
   }
 }
 

@@ -174,7 +174,7 @@ test('migration 0003 on a populated Central: the credentials in force keep worki
     await pool.query(`INSERT INTO tenants (id, nit, name) VALUES ($1, '7000123019', 'X')`, [tenant]);
     await pool.query(`INSERT INTO tills (id, tenant_id, name, secret_hash) VALUES ($1, $3, 'Caja viva', $4), ($2, $3, 'Caja retirada', $4)`, [live, gone, tenant, sha]);
     await pool.query(`UPDATE tills SET revoked_at = '2026-01-02T03:04:05Z' WHERE id = $1`, [gone]);
-    assert.deepEqual(await migrateCentral(pool, all), [3]);
+    assert.deepEqual(await migrateCentral(pool, all.slice(0, 3)), [3]);
     const accounts = new AccountRepository(pool);
     assert.equal(((await accounts.authenticateTill(`kct_${live}_${secret}`)) as { tillId: string }).tillId, live);
     assert.deepEqual(await accounts.authenticateTill(`kct_${gone}_${secret}`), { revoked: true, tillId: gone, revokedAt: '01/01/2026 23:04' });

@@ -111,14 +111,15 @@ test('a 50 MB answer is cut off at the cap and is malformed, streamed or announc
     res.on('error', () => undefined);
     pump();
   });
-  await mustFailAs(streamed, SiatMalformedError, /respuesta de más de 16 MiB/);
+  // verificarComunicacion and cuis: the 4 MiB cap of every operation but the catalogs.
+  await mustFailAs(streamed, SiatMalformedError, /respuesta de más de 4 MiB/);
   // 50 MB announced, 17 MiB sent, then silence: the cap decides without waiting for the rest.
   const announced = await answering((res) => {
     res.writeHead(200, { 'content-type': 'text/xml', 'content-length': String(50 * MB) });
     res.on('error', () => undefined);
     for (let i = 0; i < 17; i++) res.write(Buffer.alloc(1024 * 1024, 'a'));
   });
-  await mustFailAs(announced, SiatMalformedError, /respuesta de más de 16 MiB/, 5_000);
+  await mustFailAs(announced, SiatMalformedError, /respuesta de más de 4 MiB/, 5_000);
 });
 
 test('a valid envelope with wrong types is malformed, and names the field', async () => {
