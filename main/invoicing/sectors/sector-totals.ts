@@ -15,10 +15,10 @@ export interface SectorTotalsInput {
   currencyLines: boolean;
 }
 
-/** An amount with at most 2 decimals, as a JSON number or a decimal string ("150.00"). */
+/** An amount with at most 2 decimals and 12 integer digits (money.ts's bound), as a JSON number or a decimal string ("150.00"). */
 function costCents(v: unknown): Cents | null {
   const text = typeof v === 'number' && Number.isFinite(v) ? v.toFixed(10).replace(/0+$/, '').replace(/\.$/, '') : typeof v === 'string' ? v.trim() : null;
-  const m = text === null ? null : /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text);
+  const m = text === null ? null : /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
