@@ -39,6 +39,11 @@ test('the dashboard shows a sale made on a till within 5 s', { timeout: 120_000 
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(central.url);
+    // A wrong key is told in Central's own words (a revoked one would say when and why).
+    await page.getByTestId('central-login-key').fill(`${stack.ownerKey}x`);
+    await page.getByTestId('central-login-submit').click();
+    await page.getByTestId('central-login-error').waitFor();
+    assert.equal(await page.getByTestId('central-login-error').textContent(), 'Clave del dueño ausente o no válida');
     await page.getByTestId('central-login-key').fill(stack.ownerKey);
     await page.getByTestId('central-login-submit').click();
     const total = page.getByTestId('central-today-total');

@@ -30,7 +30,8 @@ function Login({ onLogin }: { onLogin: (s: CentralSession) => void }) {
       session.set(key.trim());
       onLogin(s);
     } catch (err) {
-      setError(err instanceof CentralApiError && err.status === 401 ? 'Clave no válida' : 'No se pudo conectar con Kipu Central');
+      // Central's own words: "ausente o no válida", or when and why the key was revoked.
+      setError(err instanceof CentralApiError && err.status === 401 ? err.message : 'No se pudo conectar con Kipu Central');
     }
   };
   return (
@@ -44,7 +45,11 @@ function Login({ onLogin }: { onLogin: (s: CentralSession) => void }) {
         <button data-testid="central-login-submit" type="submit" disabled={!key.trim()}>
           Entrar
         </button>
-        {error && <p className="error">{error}</p>}
+        {error && (
+          <p className="error" data-testid="central-login-error">
+            {error}
+          </p>
+        )}
       </form>
     </section>
   );
