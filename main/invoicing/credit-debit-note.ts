@@ -8,7 +8,7 @@
 import { multiply, toHundredths, type Cents } from '../../shared/money';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
-import type { Sale } from './sale-input';
+import type { Sale, SaleRequest } from './sale-input';
 import { NOTE } from './credit-debit-note-data';
 
 export interface NoteLineRequest {
@@ -27,16 +27,8 @@ const percentHalfUp = (amount: Cents, percent: number): Cents => {
   return Number((exact + 50n) / 100n);
 };
 
-
 /** The client's fields as a note request may repeat them (all optional: the original has them). */
-interface NoteClientRequest {
-  clientDocumentType?: number;
-  clientDocumentNumber?: string;
-  clientComplement?: string | null;
-  clientBusinessName?: string;
-  clientCode?: string;
-  clientEmail?: string | null;
-}
+type NoteClientRequest = Pick<SaleRequest, 'clientDocumentType' | 'clientDocumentNumber' | 'clientComplement' | 'clientBusinessName' | 'clientCode' | 'clientEmail'>;
 
 /**
  * The client's fields a note request repeats with another value than the original's. A note
