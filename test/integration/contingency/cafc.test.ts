@@ -4,7 +4,7 @@
 // 72 h after the event the transcription is refused with a clear 422 before anything is stored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTill, waitFor, type Till } from './helpers';
+import { clockedTill, waitFor } from './helpers';
 import { toBoliviaIso } from '../../../shared/time';
 import { TRAINING_CAFC } from '../../../main/siat-sim/training-taxpayer';
 import { sqliteConnection } from '../../../main/store/store';
@@ -12,18 +12,6 @@ import { sqliteConnection } from '../../../main/store/store';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-async function clockedTill(): Promise<{ till: Till; shift(ms: number): Promise<void> }> {
-  let skew = 0;
-  const till = await openTill({}, { now: () => new Date(Date.now() + skew) });
-  till.eng.simulator!.state.packageValidationDelayMs = 20;
-  return {
-    till,
-    async shift(ms: number) {
-      skew += ms;
-      await till.admin('/admin/clock', { skewMs: skew });
-    },
-  };
-}
 
 const manual = (invoiceNumber: number, emissionDate: string, priceUnit = 12.5) => ({
   invoiceNumber,

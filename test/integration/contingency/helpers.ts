@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { startTestEngine, type TestEngine } from '../../fixtures/engine';
 import type { EngineDeps } from '../../../main/engine/engine';
 import { sqliteConnection } from '../../../main/store/store';
+import { fromBoliviaIso } from '../../../shared/time';
 
 export const FAST_CONTINGENCY: NonNullable<EngineDeps['contingency']> = {
   probe: { initialMs: 100, maxMs: 400 },
@@ -79,6 +80,26 @@ export async function openTill(env: Record<string, string> = {}, extra: Partial<
     },
   };
   return till;
+}
+
+/**
+ * A till whose clock (and the simulator's) the test moves: `shift` by some milliseconds, `at` to
+ * a Bolivia time. Package validation answers after 20 ms.
+ */
+export async function clockedTill(): Promise<{ till: Till; shift(ms: number): Promise<void>; at(iso: string): Promise<void> }> {
+  let skew = 0;
+  const till = await openTill({}, { now: () => new Date(Date.now() + skew) });
+  till.eng.simulator!.state.packageValidationDelayMs = 20;
+  const move = async (to: number) => {
+    skew = to;
+    await till.admin('/admin/clock', { skewMs: skew });
+  };
+  return {
+    till,
+    shift: (ms) => move(skew + ms),
+    /** Moves both clocks so that Bolivia time reads `iso` now. */
+    at: (iso) => move(fromBoliviaIso(iso)!.getTime() - Date.now()),
+  };
 }
 
 export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 30_000, everyMs = 25): Promise<NonNullable<T>> {

@@ -6,23 +6,11 @@
 // - packages sent more than 48 h after the event ended: SIAT 983, kept verbatim.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertRegisteredOnce, openTill, saleBody, stateCounts, waitFor, type Till } from './helpers';
+import { assertRegisteredOnce, clockedTill, saleBody, stateCounts, waitFor, type Till } from './helpers';
 import { sqliteConnection } from '../../../main/store/store';
 
 const HOUR = 60 * 60 * 1000;
 
-async function clockedTill(): Promise<{ till: Till; shift(ms: number): Promise<void> }> {
-  let skew = 0;
-  const till = await openTill({}, { now: () => new Date(Date.now() + skew) });
-  till.eng.simulator!.state.packageValidationDelayMs = 20;
-  return {
-    till,
-    async shift(ms: number) {
-      skew += ms;
-      await till.admin('/admin/clock', { skewMs: skew });
-    },
-  };
-}
 
 const closed = (till: Till, id: string) => waitFor(`event ${id} closed`, () => till.eng.contingencyEvents.byId(till.tenantId, id)?.state === 'CLOSED', 30_000);
 

@@ -2,24 +2,36 @@
 // engine's clock and the simulator's moved together; the reversal once only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTill } from '../contingency/helpers';
-import { fromBoliviaIso, toBoliviaIso } from '../../../shared/time';
+import { clockedTill, type Till } from '../contingency/helpers';
+import { toBoliviaIso } from '../../../shared/time';
 import { callDocumentOperation } from '../../../main/siat/document-call';
 
-async function clockedTill() {
-  let skew = 0;
-  const till = await openTill({}, { now: () => new Date(Date.now() + skew) });
-  return {
-    till,
-    /** Moves both clocks so that Bolivia time reads `iso` now. */
-    async at(iso: string) {
-      skew = fromBoliviaIso(iso)!.getTime() - Date.now();
-      await till.admin('/admin/clock', { skewMs: skew });
-    },
-  };
-}
 
 /** Day 9 (or 10) of the month after `fechaEmision`, at hh:mm:ss. */
+/** The operation sent to SIAT (the simulator) directly, bypassing Kipu's own checks. */
+async function askSiat(till: Till, invoiceId: string, operation: 'anulacionFactura' | 'reversionAnulacionFactura', extra: Record<string, unknown> = {}) {
+  const { eng } = till;
+  const tenant = eng.store.tenants.byId(till.tenantId)!;
+  const pos = eng.store.pointsOfSale.byId(till.tenantId, till.posId)!;
+  const id = eng.gateway.identity(tenant);
+  const stored = eng.invoices.byId(till.tenantId, invoiceId)!;
+  return (await callDocumentOperation(eng.gateway.client(tenant), 'compraVenta', operation, {
+    codigoAmbiente: id.codigoAmbiente,
+    codigoDocumentoSector: 1,
+    codigoEmision: 1,
+    codigoModalidad: stored.modalidad,
+    codigoPuntoVenta: pos.code,
+    codigoSistema: id.codigoSistema,
+    codigoSucursal: pos.branchCode,
+    cufd: (await eng.codes.ensureCufd(tenant, pos)).codigo,
+    cuis: (await eng.codes.ensureCuis(tenant, pos)).codigo,
+    nit: id.nit,
+    tipoFacturaDocumento: 1,
+    ...extra,
+    cuf: stored.cuf,
+  })) as { codigoEstado: number; mensajesList: { codigo: number }[] };
+}
+
 function nextMonthDay(fechaEmision: string, day: number, time: string): string {
   const y = Number(fechaEmision.slice(0, 4));
   const m = Number(fechaEmision.slice(5, 7));
@@ -63,24 +75,7 @@ test('cancel and reverse within the term; the reversal only once; SIAT says 968 
     assert.equal((await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()).data.state, 'CANCELLED');
 
     // And SIAT (the simulator) itself refuses a second reversal with 968.
-    const tenant = eng.store.tenants.byId(till.tenantId)!;
-    const pos = eng.store.pointsOfSale.byId(till.tenantId, till.posId)!;
-    const id = eng.gateway.identity(tenant);
-    const stored = eng.invoices.byId(till.tenantId, inv.id)!;
-    const res = (await callDocumentOperation(eng.gateway.client(tenant), 'compraVenta', 'reversionAnulacionFactura', {
-      codigoAmbiente: id.codigoAmbiente,
-      codigoDocumentoSector: 1,
-      codigoEmision: 1,
-      codigoModalidad: stored.modalidad,
-      codigoPuntoVenta: pos.code,
-      codigoSistema: id.codigoSistema,
-      codigoSucursal: pos.branchCode,
-      cufd: (await eng.codes.ensureCufd(tenant, pos)).codigo,
-      cuis: (await eng.codes.ensureCuis(tenant, pos)).codigo,
-      nit: id.nit,
-      tipoFacturaDocumento: 1,
-      cuf: stored.cuf,
-    })) as { codigoEstado: number; mensajesList: { codigo: number }[] };
+    const res = await askSiat(till, inv.id, 'reversionAnulacionFactura');
     assert.notEqual(res.codigoEstado, 907);
     assert.deepEqual(res.mensajesList.map((m) => m.codigo), [968]);
   } finally {
@@ -121,25 +116,7 @@ test('the term ends on day 9 of the next month: 23:59 still annuls and reverses,
     await till.admin('/admin/reset-faults');
 
     // The simulator enforces the same term: asked directly, it answers 934.
-    const tenant = eng.store.tenants.byId(till.tenantId)!;
-    const pos = eng.store.pointsOfSale.byId(till.tenantId, till.posId)!;
-    const id = eng.gateway.identity(tenant);
-    const stored = eng.invoices.byId(till.tenantId, b.id)!;
-    const res = (await callDocumentOperation(eng.gateway.client(tenant), 'compraVenta', 'anulacionFactura', {
-      codigoAmbiente: id.codigoAmbiente,
-      codigoDocumentoSector: 1,
-      codigoEmision: 1,
-      codigoModalidad: stored.modalidad,
-      codigoPuntoVenta: pos.code,
-      codigoSistema: id.codigoSistema,
-      codigoSucursal: pos.branchCode,
-      cufd: (await eng.codes.ensureCufd(tenant, pos)).codigo,
-      cuis: (await eng.codes.ensureCuis(tenant, pos)).codigo,
-      nit: id.nit,
-      tipoFacturaDocumento: 1,
-      codigoMotivo: 1,
-      cuf: stored.cuf,
-    })) as { codigoEstado: number; mensajesList: { codigo: number }[] };
+    const res = await askSiat(till, b.id, 'anulacionFactura', { codigoMotivo: 1 });
     assert.deepEqual(res.mensajesList.map((m) => m.codigo), [934]);
   } finally {
     await eng.stop();
