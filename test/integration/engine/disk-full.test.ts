@@ -5,7 +5,7 @@
 // loop device that the kernel turns read-only the way it does on a disk error
 // (errors=remount-ro). Those two need root (mount); elsewhere they skip and say why. A third,
 // without root, covers SQLITE_READONLY.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -106,13 +106,16 @@ async function withoutCrashes(fn: () => Promise<void>): Promise<void> {
   assert.deepEqual(seen, [], 'no unhandled rejection or exception');
 }
 
-test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after freeing space the next number follows', async (t) => {
+/**
+ * A fresh engine on a 24 MiB tmpfs (room for the engine, the simulator and a few sales; a filler
+ * takes the rest), stopped and unmounted afterwards. Skipped where mounting is not allowed.
+ */
+async function onTmpfs(t: TestContext, prefix: string, body: (eng: TestEngine, mnt: string) => Promise<void>): Promise<void> {
   const why = cannotMount();
   if (why) return t.skip(why);
-  const tmp = tempDir('kipu-disk-full-');
+  const tmp = tempDir(prefix);
   const mnt = join(tmp.dir, 'disco');
   mkdirSync(mnt);
-  // Room for the engine, the simulator and a few sales; then the filler takes the rest.
   const refused = tryMount(['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mnt]);
   if (refused) {
     tmp.cleanup();
@@ -121,8 +124,17 @@ test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after 
   let stop: (() => Promise<void>) | null = null;
   try {
     const started = await engineOn(join(mnt, 'kipu'));
-    const eng = started.eng;
     stop = started.stop;
+    await body(started.eng, mnt);
+  } finally {
+    await stop?.();
+    unmount(mnt);
+    tmp.cleanup();
+  }
+}
+
+test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after freeing space the next number follows', (t) =>
+  onTmpfs(t, 'kipu-disk-full-', async (eng, mnt) => {
     const first = await issueInvoice(eng);
     const second = await issueInvoice(eng);
     assert.equal(second.invoiceNumber, first.invoiceNumber + 1);
@@ -156,29 +168,11 @@ test('a full disk: the sale is a 503 STORAGE_FULL, nothing is stored, and after 
     const next = await issueInvoice(eng);
     assert.equal(next.invoiceNumber, second.invoiceNumber + 1, 'gapless: the failed sales took no number');
     assert.equal(onDisk(eng).invoices, before.invoices + 1);
-  } finally {
-    await stop?.();
-    unmount(mnt);
-    tmp.cleanup();
-  }
-});
+  }),
+);
 
-test('a full disk under electronic sales signed ahead (decision 0038): after freeing space the next sales are signed again with the numbers they store, gapless', async (t) => {
-  const why = cannotMount();
-  if (why) return t.skip(why);
-  const tmp = tempDir('kipu-disk-full-signed-');
-  const mnt = join(tmp.dir, 'disco');
-  mkdirSync(mnt);
-  const refused = tryMount(['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mnt]);
-  if (refused) {
-    tmp.cleanup();
-    return t.skip(refused);
-  }
-  let stop: (() => Promise<void>) | null = null;
-  try {
-    const started = await engineOn(join(mnt, 'kipu'));
-    const eng = started.eng;
-    stop = started.stop;
+test('a full disk under electronic sales signed ahead (decision 0038): after freeing space the next sales are signed again with the numbers they store, gapless', (t) =>
+  onTmpfs(t, 'kipu-disk-full-signed-', async (eng, mnt) => {
     await issueInvoice(eng); // catalogs synced, a CUFD
     const posId = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
     const sell = async (n: number) => {
@@ -207,12 +201,8 @@ test('a full disk under electronic sales signed ahead (decision 0038): after fre
       assert.ok(r.xml.includes(`<numeroFactura>${r.number}</numeroFactura>`) && r.xml.includes(`<cuf>${r.cuf}</cuf>`), `invoice ${r.number}: its XML carries its stored number and CUF`);
       assert.equal(verifyXmlSignature(r.xml).valid, true, `invoice ${r.number}: signature valid`);
     }
-  } finally {
-    await stop?.();
-    unmount(mnt);
-    tmp.cleanup();
-  }
-});
+  }),
+);
 
 test('a database the disk no longer lets it write: 503 with a Spanish detail, reads answer, and after the repair the next number follows', async (t) => {
   const why = cannotMount();
