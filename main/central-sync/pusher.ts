@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { OutboxRow } from '../store/central-outbox';
+import type { Tenant } from '../store/tenants';
 import { CENTRAL_CREDENTIAL_REVOKED, type CatalogResponse, type PushItem, type PushRequest, type PushResponse, type TillReport } from '../../shared/api/central';
 import type { CentralSyncStatus } from '../../shared/api/till';
 import { CentralClient, type CentralAnswer, type CentralClientOptions } from './central-client';
@@ -132,15 +133,14 @@ export class CentralPusher {
     return this.identity;
   }
 
-  private report(tenantId: string | null): TillReport {
-    const t = tenantId ? this.o.store.tenants.byId(tenantId) : null;
-    const cert = t ? this.o.store.settings.get<{ notAfter?: string }>(t.id, 'certificate') : null;
+  private report(t: Tenant): TillReport {
+    const cert = this.o.store.settings.get<{ notAfter?: string }>(t.id, 'certificate');
     return {
-      nit: t?.nit ?? this.identity?.nit ?? '',
-      razonSocial: t?.razonSocial ?? '',
+      nit: t.nit,
+      razonSocial: t.razonSocial,
       certificateExpiresAt: cert?.notAfter ?? null,
-      training: t?.training ?? false,
-      tenant: t ? { ...t } : {},
+      training: t.training,
+      tenant: { ...t },
     };
   }
 
@@ -148,13 +148,16 @@ export class CentralPusher {
   async pushOnce(): Promise<number> {
     const me = await this.whoAmI();
     const tenant = this.o.store.tenants.byNit(me.nit);
+    // Without the taxpayer Central knows this till by, nothing could be sent: acknowledging the
+    // outbox anyway would skip its facts for good. The facts wait; the error says why.
+    if (!tenant) throw new Error(`Kipu Central conoce esta caja con el NIT ${me.nit}, que no es un contribuyente de esta caja: revise la credencial o el NIT`);
     const cursor = this.o.store.central.cursor();
     const rows = this.o.store.central.after(cursor.ackedSeq, this.o.batchSize ?? 250);
     const heartbeatDue = Date.now() - this.lastPush >= (this.o.heartbeatMs ?? 10_000);
     if (rows.length === 0 && !heartbeatDue) return 0;
-    const items = tenant ? this.itemsOf(tenant.id, rows) : [];
+    const items = this.itemsOf(tenant.id, rows);
     const upTo = rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
-    const body: PushRequest = { after: cursor.ackedSeq, upTo, report: this.report(tenant?.id ?? null), items };
+    const body: PushRequest = { after: cursor.ackedSeq, upTo, report: this.report(tenant), items };
     const res = await this.client.request('POST', 'central/v1/push', body);
     throwIfRevoked(res);
     if (res.status === 409) {

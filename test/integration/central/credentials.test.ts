@@ -162,6 +162,29 @@ test('revocation routes: the owner key of the till\'s tenant only, bad input nam
   }
 });
 
+test('a credential of a taxpayer this till does not have: nothing is acknowledged, the facts wait, and the till says why', { timeout: 120_000 }, async () => {
+  const central = await stack.startCentral(0);
+  const accounts = new AccountRepository(stack.pool);
+  const stranger = await accounts.createTenant('1122334455', 'CADENA AJENA S.R.L.');
+  const cred = await accounts.createTill(stranger.id, 'Caja de otro NIT', 0);
+  const till = await openTill({ KIPU_CENTRAL_URL: central.url, KIPU_CENTRAL_TOKEN: cred.token }, { central: FAST_CENTRAL });
+  try {
+    await till.sell(2);
+    const status = await waitFor('the sync error', async () => {
+      const st = (await (await till.eng.api('/api/v1/till/status')).json()).data;
+      return st.central?.lastError ? st.central : null;
+    });
+    assert.match(status.lastError, /NIT 1122334455, que no es un contribuyente de esta caja/);
+    assert.equal(status.lastPushAt, null);
+    assert.ok(till.eng.store.central.backlog() > 0, 'the outbox keeps its facts');
+    const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM invoices WHERE tenant_id = $1', [stranger.id]);
+    assert.equal(rows[0].n, 0);
+  } finally {
+    await till.eng.stop();
+    await stack.stopCentral();
+  }
+});
+
 test('migration 0003 on a populated Central: the credentials in force keep working, a till revoked by hand stays revoked', { timeout: 60_000 }, async () => {
   const pool = openPool(await stack.pg.createDatabase('mig0003'), 2);
   try {
