@@ -14,6 +14,7 @@ import { DashboardRepository, parseSearchCursor } from './store/dashboard';
 import { CatalogRepository } from './store/catalog';
 import { CENTRAL_CREDENTIAL_REVOKED, CENTRAL_OWNER_KEY_REVOKED, PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
 import { invoicePdfFromReplica } from './invoice-pdf';
+import { daysBetweenDates, isIsoDate } from '../../shared/time';
 
 export interface CentralServerOptions {
   pool: Pool;
@@ -72,12 +73,10 @@ function firstProblem(errors: Iterable<{ instancePath: string; message?: string 
   return { field: '(cuerpo)', message: 'cuerpo no válido' };
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 function dateParam(q: Record<string, unknown>, name: string, fallback: string): string {
   const v = q[name];
   if (v === undefined || v === '') return fallback;
-  if (typeof v !== 'string' || !DATE_RE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new HttpError(400, `${name}: debe ser una fecha aaaa-mm-dd`, name);
+  if (typeof v !== 'string' || !isIsoDate(v)) throw new HttpError(400, `${name}: debe ser una fecha aaaa-mm-dd`, name);
   return v;
 }
 
@@ -193,7 +192,7 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     const to = dateParam(q, 'to', today);
     const from = dateParam(q, 'from', new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10));
     if (from > to) throw new HttpError(400, 'from: debe ser anterior o igual a to', 'from');
-    if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000) throw new HttpError(400, 'from: el rango no puede superar un año', 'from');
+    if (daysBetweenDates(from, to) > 366) throw new HttpError(400, 'from: el rango no puede superar un año', 'from');
     return dashboard.salesByDay(owner.tenantId, from, to);
   });
   app.get('/central/api/tills', async (req) => dashboard.tills((await ownerOf(req)).tenantId));
@@ -235,9 +234,8 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
   });
   app.get('/central/api/invoices/:tillId/:id/pdf', async (req, reply) => {
     const owner = await ownerOf(req);
-    const { tillId, id } = req.params as { tillId: string; id: string };
-    if (!/^[0-9a-f-]{36}$/.test(tillId)) throw new HttpError(400, 'tillId: no es un identificador de caja', 'tillId');
-    const found = await dashboard.invoice(owner.tenantId, tillId, id);
+    const { id } = req.params as { id: string };
+    const found = await dashboard.invoice(owner.tenantId, tillParam(req), id);
     if (!found) throw new HttpError(404, 'Factura no encontrada');
     const pdf = await invoicePdfFromReplica(found.row, found.tenantReport);
     return reply

@@ -37,6 +37,13 @@ test('two tills replicate to one Central: counts, sums, XML, state changes; a re
     const byTill = new Map<string, any>(today.rows.map((r: any) => [r.tillId, r]));
     assert.equal(byTill.get(a.tillId).invoices, 11);
     assert.equal(byTill.get(b.tillId).invoices, 7);
+    // A day that does not exist is the caller's mistake (400 naming it), not Central's.
+    for (const [query, field] of [['from=2026-02-30&to=2026-03-05', 'from'], ['date=2026-13-01', 'date']] as const) {
+      const path = query.startsWith('date') ? `/central/api/sales/today?${query}` : `/central/api/sales/by-day?${query}`;
+      const bad = await fetch(`${central.url}${path}`, { headers: { authorization: `Bearer ${stack.ownerKey}` } });
+      assert.equal(bad.status, 400, path);
+      assert.equal(((await bad.json()) as { field: string }).field, field);
+    }
     const tills = await owner(stack, '/central/api/tills');
     assert.equal(tills.tills.length, 2);
     assert.ok(tills.tills.every((t: any) => t.lastContact && t.pointsOfSale[0].mode === 'ONLINE'));
