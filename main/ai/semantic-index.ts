@@ -1,7 +1,7 @@
 // The dense half of the assistant's ranking, when (and only when) an administrator installed an
 // embedding model with `npm run admin -- ai model install`. At start it reads the model from the
 // data directory (never from the network), embeds the texts it has no vector for yet (once: the
-// vectors are kept in SQLite, migration 0016), and then hands the index to the assistant. Until
+// vectors are kept in SQLite, migration 0017), and then hands the index to the assistant. Until
 // then, and whenever anything fails, the assistant ranks lexically as before: the assistant is an
 // aid and never keeps the till from working.
 // Runs in: engine.

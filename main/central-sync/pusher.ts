@@ -1,5 +1,5 @@
 // The till's replication to Kipu Central (issue 15, DESIGN.md "Growth"). Off the sale path: the
-// sale only wrote an outbox row in its own transaction (migration 0016); this loop reads the
+// sale only wrote an outbox row in its own transaction (migration 0018); this loop reads the
 // outbox after the acknowledged cursor, sends the facts as they are now in batches, in seq order,
 // and moves the cursor only when Central has committed them. A crash on either side replays from
 // the cursor and Central's upsert (keyed by the till's ids, guarded by its own cursor) absorbs the

@@ -1,4 +1,4 @@
-// The assistant's embedding cache (migration 0016): one vector per (model, text), so each text is
+// The assistant's embedding cache (migration 0017): one vector per (model, text), so each text is
 // embedded once per installed model. Derived data, never fiscal: rows of another model or of
 // texts gone from the corpus are dropped.
 import type { Db } from './db';

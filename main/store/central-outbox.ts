@@ -1,4 +1,4 @@
-// The till's side of Kipu Central (issue 15): the outbox the triggers of migration 0016 fill in
+// The till's side of Kipu Central (issue 15): the outbox the triggers of migration 0018 fill in
 // the same transaction as each fact, the push cursor, the facts as they are now (what a push
 // carries), and the catalog that comes down. Every read is scoped by tenant.
 import { randomUUID } from 'node:crypto';

@@ -47,12 +47,12 @@ export class ClientRepository {
     ).run(tenantId, c.docType, c.docNumber, c.complement ?? '', c.name, c.code, c.email, at);
   }
 
-  /** Clients whose document starts with `q` or whose name contains it; most used first. */
   /** Forgets the remembered clients whose code starts with `prefix` (the training demo store). */
   removeByCodePrefix(tenantId: string, prefix: string): number {
     return prepared(this.db, 'DELETE FROM clients WHERE tenant_id = ? AND substr(code, 1, length(?)) = ?').run(tenantId, prefix, prefix).changes;
   }
 
+  /** Clients whose document starts with `q` or whose name contains it; most used first. */
   suggest(tenantId: string, q: string, limit: number): ClientRecord[] {
     const text = q.trim();
     if (text === '') return [];

@@ -171,9 +171,13 @@ export class InvoiceBatchRepository {
    * An accepted item whose document failed Kipu's own check before it was stored: it becomes a
    * refused item with those problems (it never had an invoice, so no number is lost).
    */
-  refuseAtIssue(batchId: string, index: number, problems: { field: string; rule: string; message: string }[]): void {
-    const r = prepared(this.db, 'UPDATE invoice_batch_items SET invoice_id = NULL, problems = ? WHERE batch_id = ? AND item_index = ? AND invoice_id IS NOT NULL').run(JSON.stringify(problems), batchId, index);
-    if (r.changes > 0) prepared(this.db, 'UPDATE invoice_batches SET accepted_count = accepted_count - 1 WHERE id = ?').run(batchId);
+  refuseAtIssue(tenantId: string, batchId: string, index: number, problems: { field: string; rule: string; message: string }[]): void {
+    const r = prepared(
+      this.db,
+      `UPDATE invoice_batch_items SET invoice_id = NULL, problems = ?
+        WHERE batch_id = (SELECT id FROM invoice_batches WHERE id = ? AND tenant_id = ?) AND item_index = ? AND invoice_id IS NOT NULL`,
+    ).run(JSON.stringify(problems), batchId, tenantId, index);
+    if (r.changes > 0) prepared(this.db, 'UPDATE invoice_batches SET accepted_count = accepted_count - 1 WHERE id = ? AND tenant_id = ?').run(batchId, tenantId);
   }
 
   /** Accepted items whose invoice is not stored yet, in request order. */

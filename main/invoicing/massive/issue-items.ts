@@ -39,7 +39,7 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
           return [deps.store.transaction(() => issueOne(ctx, tenant, pos, batch, it, cufd, signer ?? null))];
         } catch (err) {
           if (!(err instanceof DocumentCheckError)) throw err;
-          deps.batches.refuseAtIssue(batch.id, it.index, err.problems.map((message) => ({ field: 'documento', rule: err.kind === 'schema' ? 'xsd' : 'firma', message })));
+          deps.batches.refuseAtIssue(tenant.id, batch.id, it.index, err.problems.map((message) => ({ field: 'documento', rule: err.kind === 'schema' ? 'xsd' : 'firma', message })));
           return [];
         }
       }),
