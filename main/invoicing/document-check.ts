@@ -38,7 +38,7 @@ export class DocumentCheckError extends Error {
 
 let lx: Libxml2 | null = null;
 
-/** Loads libxml2-wasm (once per process). Compra-venta's schemas compile on first use. */
+/** Loads libxml2-wasm (once per process). Schemas compile on first use (the engine warms compra-venta's after it listens). */
 export async function loadDocumentCheck(): Promise<void> {
   lx ??= await libxml2();
 }

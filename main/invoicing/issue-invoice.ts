@@ -23,7 +23,7 @@ import { RETRYABLE_CODES, siatMessagesOf } from '../siat/messages';
 import { documentOperations, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
 import { callDocumentOperation } from '../siat/document-call';
 import { packDocument } from './archive';
-import { sectorDocument, saleOfInvoice } from './invoice-document-mapping';
+import { saleOfInvoice } from './invoice-document-mapping';
 import { seal, sealAsync, type SealInput, type Sealed } from './seal';
 import { saleInvoiceRow, saleSealInput, type SaleFacts } from './sale-invoice';
 import { ALREADY_REGISTERED } from './package-verdict';
@@ -536,26 +536,10 @@ export class InvoicingService {
     const cufd = this.deps.codes.byCodigo(tenant.id, event.cufdEvento);
     if (!cufd) throw new Error(`CUFD del evento ${event.cufdEvento} desconocido`);
     const type = invoiceType(inv.invoiceType)!;
-    const layout = sectorLayout(inv.sector)!;
     const exceptionCode = inv.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT ? 1 : inv.exceptionCode;
     const sale = saleOfInvoice(inv, exceptionCode);
-    const { cuf, xml, hashArchivo } = seal({
-      fields: {
-        nit: tenant.nit,
-        fechaEmision: inv.fechaEmision,
-        codigoSucursal: inv.branchCode,
-        modalidad: type.modalidad,
-        tipoEmision: 2,
-        tipoFacturaDocumento: inv.tipoFactura,
-        codigoDocumentoSector: inv.sector,
-        numeroFactura: inv.number,
-        codigoPuntoVenta: inv.posCode,
-      },
-      layout,
-      codigoControl: cufd.codigoControl,
-      document: (cuf) => sectorDocument(inv.sector, tenant, pos, sale, { number: inv.number, cuf, cufd, fechaEmision: inv.fechaEmision, leyenda: inv.leyenda, exceptionCode, usuario: inv.usuario }),
-      signer: type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null,
-    });
+    const facts: SaleFacts = { tenant, pos, type, sale, cufd, fechaEmision: inv.fechaEmision, codigoEmision: 2, leyenda: inv.leyenda, exceptionCode, usuario: inv.usuario };
+    const { cuf, xml, hashArchivo } = seal(saleSealInput(facts, inv.number, type.modalidad === 1 ? this.deps.signers.forTenant(tenant) : null));
     const done = this.deps.store.transaction(() =>
       this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: hashArchivo, exceptionCode, eventId: event.id, detail }),
     );
