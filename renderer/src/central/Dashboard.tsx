@@ -5,8 +5,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
 import { formatBs } from '../../../shared/money';
+import { toBoliviaIso } from '../../../shared/time';
 import { formatDate, formatDateTime } from '../format/dates';
-import { invoiceStateLabel } from '../format/labels';
+import { invoiceStateLabel, MODE_LABELS } from '../format/labels';
 import { centralApi, CentralApiError, session, type CentralSession } from './central-api';
 import { SalesChart } from './SalesChart';
 
@@ -15,9 +16,13 @@ const REFRESH_MS = 2000;
 /** A UTC instant (…Z) as Bolivia reads it (UTC-4, no daylight saving). */
 function boliviaTime(utc: string | null): string {
   if (!utc) return '—';
-  const t = Date.parse(utc);
-  if (Number.isNaN(t)) return utc;
-  return formatDateTime(new Date(t - 4 * 3_600_000).toISOString());
+  const d = new Date(utc);
+  return Number.isNaN(d.getTime()) ? utc : formatDateTime(toBoliviaIso(d));
+}
+
+/** Central's own words for what it refused; a browser's network error (English) in Spanish. */
+function centralErrorText(err: unknown): string {
+  return err instanceof CentralApiError ? err.message : 'No se pudo conectar con Kipu Central';
 }
 
 function Login({ onLogin }: { onLogin: (s: CentralSession) => void }) {
@@ -31,7 +36,7 @@ function Login({ onLogin }: { onLogin: (s: CentralSession) => void }) {
       onLogin(s);
     } catch (err) {
       // Central's own words: "ausente o no válida", or when and why the key was revoked.
-      setError(err instanceof CentralApiError && err.status === 401 ? err.message : 'No se pudo conectar con Kipu Central');
+      setError(centralErrorText(err));
     }
   };
   return (
@@ -65,14 +70,14 @@ function Search() {
       setPage(await centralApi.invoices(q));
       setError(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(centralErrorText(err));
     }
   };
   const openPdf = async (tillId: string, id: string) => {
     try {
       window.open(await centralApi.pdfUrl(tillId, id), '_blank', 'noopener');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(centralErrorText(err));
     }
   };
   return (
@@ -149,7 +154,7 @@ export function Dashboard() {
         session.clear();
         setMe(null);
       }
-      setError(err instanceof Error ? err.message : String(err));
+      setError(centralErrorText(err));
     }
   }, []);
 
@@ -159,7 +164,7 @@ export function Dashboard() {
       await centralApi.revokeTill(tillId);
       await refresh();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(centralErrorText(err));
     }
   };
 
@@ -243,7 +248,7 @@ export function Dashboard() {
                   >
                     <td>{t.name}</td>
                     <td>{p ? `Sucursal ${p.branchCode} · PV ${p.code} ${p.name}` : '—'}</td>
-                    <td className={p ? `mode-${p.mode}` : ''}>{p ? (p.mode === 'ONLINE' ? 'En línea' : 'Contingencia') : '—'}</td>
+                    <td className={p ? `mode-${p.mode}` : ''}>{p ? MODE_LABELS[p.mode] : '—'}</td>
                     <td className="num">{p?.queued ?? 0}</td>
                     <td>{boliviaTime(t.lastContact)}</td>
                     <td>{boliviaTime(p?.cufdExpiresAt ?? null)}</td>

@@ -5,10 +5,11 @@
 // invoice; Ctrl+Enter sends.
 import { useEffect, useState } from 'react';
 import type { CafcEvent, ManualInvoice } from '../../../shared/api-types';
-import { formatBs, toHundredths } from '../../../shared/money';
+import { formatBs, fromHundredths, multiply, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
+import { parseQuantity } from '../format/amount-input';
 import { formatDateTime } from '../format/dates';
 import { invoiceStateLabel } from '../format/labels';
 
@@ -45,9 +46,11 @@ export function CafcPanel({ posId }: { posId: string }) {
     const n = Number(line.invoiceNumber);
     if (!Number.isInteger(n) || n < 1) return setErrors(['N° de factura: un número entero del talonario']);
     if (!line.emissionDate) return setErrors(['Fecha y hora de la factura: obligatorias']);
+    const hundredths = parseQuantity(line.quantity);
+    if (hundredths === null) return setErrors(['Cantidad: un número mayor que cero, con 2 decimales como máximo']);
+    const quantity = fromHundredths(hundredths);
     try {
       const p = await api.productLookup(line.code.trim());
-      const quantity = Number(line.quantity.replace(',', '.'));
       setInvoices((list) => [
         ...list,
         {
@@ -146,7 +149,7 @@ export function CafcPanel({ posId }: { posId: string }) {
                 <td>{i.emissionDate.replace('T', ' ')}</td>
                 <td>{i.clientBusinessName}</td>
                 <td>{i.details[0]!.description}</td>
-                <td className="num">{formatBs((toHundredths(i.details[0]!.priceUnit) ?? 0) * i.details[0]!.quantity)}</td>
+                <td className="num">{formatBs(multiply(toHundredths(i.details[0]!.quantity) ?? 0, toHundredths(i.details[0]!.priceUnit) ?? 0))}</td>
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,7 @@ import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
 import { Modal } from '../components/Modal';
 import { formatQuantity } from '../format/amount-input';
+import { invoiceStateLabel } from '../format/labels';
 import { newUuid } from '../sale/uuid';
 import { buildReturnRequest, type ReturnQuantities } from './return-note';
 
@@ -93,7 +94,7 @@ export function IssuedNoteView({ note, printMessage, onPrint }: IssuedNoteViewPr
   return (
     <div data-testid="return-note-result" data-note-id={note.id}>
       <p className="ok-box">
-        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida ({note.state === 'VALIDATED' ? 'validada por el SIAT' : note.state}).
+        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida ({note.state === 'VALIDATED' ? 'validada por el SIAT' : invoiceStateLabel(note.state).toLowerCase()}).
       </p>
       <table className="grid compact">
         <tbody>
