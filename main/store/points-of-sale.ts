@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { prepared } from './statements';
+import { SettingsStore } from './settings-store';
 import type { BranchOffice } from './branches';
 import { DEFAULT_TYPE, defaultTypeKey, parseDefaultType } from './pos-default-type';
 
@@ -116,9 +117,7 @@ export class PointOfSaleRepository {
    */
   setDefaultInvoiceType(tenantId: string, id: string, invoiceType: string | null): PointOfSale | null {
     if (!this.byId(tenantId, id)) return null;
-    prepared(this.db, `INSERT INTO settings (tenant_id, key, value, updated_at) VALUES (?, ?, ?, ?)
-      ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`)
-      .run(tenantId, defaultTypeKey(id), JSON.stringify(invoiceType), this.now().toISOString());
+    new SettingsStore(this.db, this.now).set(tenantId, defaultTypeKey(id), invoiceType);
     return this.byId(tenantId, id);
   }
 
