@@ -62,7 +62,8 @@ export class CodesService {
 
   // ---- clock -------------------------------------------------------------------------
 
-  private clockOffset(tenantId: string): number {
+  /** The last measured offset of SIAT's clock from the local one (0 until measured). */
+  clockOffsetMs(tenantId: string): number {
     let off = this.offsets.get(tenantId);
     if (off === undefined) {
       off = this.opts.settings.get<number>(tenantId, 'siat.clockOffsetMs') ?? 0;
@@ -73,7 +74,7 @@ export class CodesService {
 
   /** SIAT's time for this tenant: local clock + the last measured offset. */
   siatNow(tenantId: string): Date {
-    return new Date(this.now().getTime() + this.clockOffset(tenantId));
+    return new Date(this.now().getTime() + this.clockOffsetMs(tenantId));
   }
 
   async syncClock(tenant: Tenant, pos: PointOfSale): Promise<{ offsetMs: number; fechaHora: string }> {

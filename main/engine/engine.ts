@@ -69,6 +69,7 @@ import { MonthlyBooks } from '../books/monthly-books';
 import { purchaseRoutes, pageShoppingRoutes } from '../api/routes/purchases';
 import { bookRoutes } from '../api/routes/books';
 import { CentralPusher, type CentralPusherOptions } from '../central-sync/pusher';
+import { ClockWatch } from '../codes/clock-watch';
 
 export interface Engine {
   url: string;
@@ -107,6 +108,16 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** The longest start-up waits for what the first sale needs (prepareForSale) before listening. */
+const READY_WAIT_MS = 15_000;
+
+/** Resolves when `p` settles or after `ms`, whichever comes first; never rejects. */
+function withinMs(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([p.then(() => undefined, () => undefined), bound]).finally(() => clearTimeout(timer));
+}
+
 export interface EngineDeps {
   logger: Logger;
   now?: () => Date;
@@ -125,6 +136,8 @@ export interface EngineDeps {
   demoStore?: boolean;
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
+  /** How long start-up waits for catalogs, clock and CUFDs before listening (default 15 s). */
+  readyWaitMs?: number;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
   contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
   /** Purchase queue timings (tests shorten them). */
@@ -204,7 +217,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const ms = deps.massive ?? {};
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
-  const scheduler = new Scheduler({ store, codes, catalogs, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
+  const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
+  clock.start();
+  const scheduler = new Scheduler({ store, codes, catalogs, clock, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
 
   let baseUrl = '';
   const app = await buildApi({
@@ -290,6 +305,10 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
 
   try {
     deps.beforeListen?.(app);
+    // Don't listen before the till can sell (issue 32, item 7): catalogs on a fresh install, SIAT's
+    // clock, a CUFD per open point of sale. Bounded: with SIAT unreachable the till opens anyway
+    // and sells what it can (offline with the codes it has); the scheduler keeps trying.
+    if (deps.scheduler !== false) await withinMs(scheduler.prepareForSale(), deps.readyWaitMs ?? READY_WAIT_MS);
     await app.listen({ host: settings.host, port: settings.port });
   } catch (err) {
     store.close();
@@ -367,6 +386,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await recovery.stop();
         await massive.stop();
         await scheduler.stop();
+        await clock.stop();
         store.close();
         await simulator?.close();
       })()),

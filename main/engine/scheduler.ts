@@ -15,8 +15,11 @@ import { SiatRejectionError } from '../siat/errors';
 import { boliviaDate, daysBetweenDates, isIsoDate } from '../../shared/time';
 import type { EventBus } from '../events/event-bus';
 import { DailyNotices } from './daily-notices';
+import type { ClockWatch } from '../codes/clock-watch';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** SIAT's clock offset is measured again this often (issue 32, item 3); at start, and on 1009/953 too (clock-watch.ts). */
+export const CLOCK_CHECK_MS = 60 * 60 * 1000;
 
 /** certificate.expiring is published while the signing certificate has this many days or fewer left. */
 export const CERTIFICATE_NOTICE_DAYS = 30;
@@ -27,6 +30,7 @@ export interface SchedulerDeps {
   store: Store;
   codes: CodesService;
   catalogs: CatalogService;
+  clock: ClockWatch;
   bus: EventBus;
   signers: Pick<SignerProvider, 'info'>;
   logger: Logger;
@@ -66,9 +70,37 @@ export class Scheduler {
     return this.running;
   }
 
+  /**
+   * What a till needs before its first sale (issue 32, item 7), run before the engine listens:
+   * SIAT's clock measured, a never-synchronized tenant's catalogs, a CUFD for every open point of
+   * sale that has none in force (a new or long-closed till can then sell offline at once). Each
+   * failure is logged and left to the regular passes; nothing here throws.
+   */
+  async prepareForSale(): Promise<void> {
+    const { catalogs, logger } = this.deps;
+    const always = new Set(this.deps.alwaysSync?.() ?? []);
+    for (const tenant of this.liveTenants()) {
+      const pos = this.deps.store.pointsOfSale.defaultFor(tenant.id);
+      if (!pos) continue;
+      const everSynced = catalogs.status(tenant.id).some((s) => s.lastSync !== null);
+      try {
+        if (!everSynced && always.has(tenant.id)) await catalogs.syncAll(tenant, pos);
+        await this.deps.clock.measure(tenant, pos);
+      } catch (err) {
+        logger.warn({ err, tenant: tenant.nit }, 'first catalog sync failed; will retry');
+      }
+    }
+    await this.ensureCufds();
+  }
+
   private async pass(): Promise<void> {
     const { store, codes, catalogs, logger } = this.deps;
     const now = this.now();
+    for (const tenant of this.liveTenants()) {
+      const last = this.deps.clock.lastMeasured(tenant.id);
+      const pos = store.pointsOfSale.defaultFor(tenant.id);
+      if (pos && (last === null || now.getTime() - last >= CLOCK_CHECK_MS)) await this.deps.clock.measure(tenant, pos);
+    }
     // CUIS first: a CUFD renewed afterwards is asked with the new CUIS.
     for (const due of codes.cuisDueForRenewal()) {
       const found = this.pointOfSale(due.tenantId, due.posId);
@@ -112,6 +144,7 @@ export class Scheduler {
         logger.warn({ err, tenant: tenant.nit }, 'catalog sync failed; will retry');
       }
     }
+    await this.ensureCufds();
     for (const tenant of this.tenants()) {
       try {
         this.checkExpiries(tenant, now);
@@ -137,6 +170,31 @@ export class Scheduler {
         this.notices.publish('siat.token_expiring', tenant.id, null, { nit: tenant.nit, expiresOn, daysLeft });
       }
     }
+  }
+
+  /**
+   * Open points of sale of a live tenant with no CUFD in force get one: a point of sale registered
+   * while SIAT was down, or one that never sold, can then sell offline (issue 32, item 7).
+   */
+  private async ensureCufds(): Promise<void> {
+    const { codes, logger } = this.deps;
+    for (const tenant of this.liveTenants()) {
+      for (const pos of this.deps.store.pointsOfSale.list(tenant.id)) {
+        if (codes.activeCufd(tenant.id, pos.id)) continue;
+        try {
+          await codes.ensureCufd(tenant, pos);
+          logger.info({ tenant: tenant.nit, pos: pos.code }, 'CUFD obtained for a point of sale that had none in force');
+        } catch (err) {
+          logger.warn({ err, tenant: tenant.nit, pos: pos.code }, 'CUFD for a point of sale without one failed; will retry');
+        }
+      }
+    }
+  }
+
+  /** Tenants that talk to SIAT: synchronized at least once, or kept synchronized from the start (training). */
+  private liveTenants(): Tenant[] {
+    const always = new Set(this.deps.alwaysSync?.() ?? []);
+    return this.tenants().filter((t) => always.has(t.id) || this.deps.catalogs.status(t.id).some((s) => s.lastSync !== null));
   }
 
   /** The tenants this run serves: a training tenant left in a live data directory asks SIAT nothing. */

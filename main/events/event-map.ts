@@ -66,6 +66,8 @@ export type KipuEventMap = {
   'batch.completed': BatchProgressData & { validated: number; rejected: number; refused: number };
   'siat.connection_lost': { posId: string; reason: string };
   'siat.connection_restored': { posId: string; eventId: string };
+  /** SIAT's clock offset re-measured: it moved, or SIAT refused a sale for its date or CUFD (siatCode). */
+  'siat.clock_skew': { posId: string; offsetMs: number; previousOffsetMs: number; siatCode: number | null };
   'siat.token_expiring': { nit: string; expiresOn: string; daysLeft: number };
   'certificate.expiring': { nit: string; notAfter: string; daysLeft: number };
   /** expiresAt: the latest CUFD's end, null when the point of sale never had one. */

@@ -85,8 +85,9 @@ export class PointOfSaleRegistration {
         operation: 'registroPuntoVenta',
       });
     }
+    let details: PointOfSaleDetails;
     try {
-      return pointsOfSale.addRegistered(tenant.id, branch.id, { code, name: input.name, type: input.type });
+      details = pointsOfSale.addRegistered(tenant.id, branch.id, { code, name: input.name, type: input.type });
     } catch (err) {
       throw new PosError(
         'NOT_STORED',
@@ -94,6 +95,12 @@ export class PointOfSaleRegistration {
           `(${(err as Error).message}). No lo registre de nuevo: ciérrelo en el portal de SIAT o consulte a soporte`,
       );
     }
+    // Its own CUIS and a CUFD now, while SIAT answers: a point of sale that has never had a CUFD
+    // cannot sell offline (issue 32, item 7). A failure here is not the registration's: the
+    // scheduler asks again for every open point of sale without a CUFD in force.
+    const registered = pointsOfSale.byId(tenant.id, details.id);
+    if (registered) await codes.ensureCufd(tenant, registered).catch(() => undefined);
+    return details;
   }
 
   /**

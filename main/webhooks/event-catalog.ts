@@ -24,6 +24,7 @@ const SUBSCRIBABLE: Record<KipuEventType, true> = {
   'batch.completed': true,
   'siat.connection_lost': true,
   'siat.connection_restored': true,
+  'siat.clock_skew': true,
   'siat.token_expiring': true,
   'certificate.expiring': true,
   'cufd.renewal_failed': true,

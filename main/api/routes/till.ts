@@ -28,6 +28,8 @@ export function streamEventName(type: KipuEvent['type']): string | null {
   if (type === 'batch.progress' || type === 'batch.completed') return type;
   // The till's Estado de conexión shows the failure with the error guide (issue 20).
   if (type === 'cufd.renewal_failed') return type;
+  // A clock SIAT refuses stops every online sale: the cashier must hear of it (issue 32, item 3).
+  if (type === 'siat.clock_skew') return type;
   return null;
 }
 
@@ -108,7 +110,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
         summary: 'Eventos en vivo (text/event-stream): status, invoice, contingency.*, siat.*, batch.*, cufd.renewal_failed',
         description:
           'Server-sent events del contribuyente de la clave. `status` al conectar y cada vez que cambia; `invoice` en cada cambio de estado ' +
-          'de una factura; `contingency.opened|closed|package_rejected`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva); `cufd.renewal_failed` (la renovación automática del CUFD falló: códigos y textos de SIAT). Comentario `: ping` cada 15 s. ' +
+          'de una factura; `contingency.opened|closed|package_rejected`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva); `cufd.renewal_failed` (la renovación automática del CUFD falló: códigos y textos de SIAT); `siat.clock_skew` (el reloj del equipo no coincide con el del SIAT: diferencia medida de nuevo). Comentario `: ping` cada 15 s. ' +
           'Requiere X-API-Key (EventSource no la envía: use fetch).',
       },
     },

@@ -129,6 +129,13 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push('error', `No se pudo renovar el CUFD${pv}. Kipu lo vuelve a intentar solo; vea Estado de conexión.`, siat);
         break;
       }
+      case 'siat.clock_skew': {
+        // main/codes/clock-watch.ts: the offset was measured again because it moved or SIAT refused a sale for it.
+        const d = parse<{ offsetMs?: number; previousOffsetMs?: number; siatCode?: number | null }>(m.data);
+        if (!d || typeof d.offsetMs !== 'number') return;
+        notices.push(d.siatCode ? 'error' : 'warning', clockSkewText(d.offsetMs, d.siatCode ?? null));
+        break;
+      }
       case 'siat.connection_lost':
         notices.push('warning', 'Se perdió la conexión con el SIAT.');
         break;
@@ -148,6 +155,26 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
 export function rejectionTitle(inv: Pick<InvoiceStreamEvent, 'invoiceNumber' | 'siatCode' | 'siatDescription'>): string {
   const state = inv.siatCode !== null ? ` — SIAT ${inv.siatCode}${inv.siatDescription ? `: ${inv.siatDescription}` : ''}` : '';
   return `La factura N° ${inv.invoiceNumber} fue rechazada por el SIAT${state}. No tiene validez fiscal: revísela en Facturas.`;
+}
+
+/** "2 h 5 min" / "7 min" / "menos de un minuto": a clock difference as a cashier reads it. */
+function clockDifference(ms: number): string {
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  if (minutes < 1) return 'menos de un minuto';
+  const h = Math.floor(minutes / 60);
+  const min = minutes % 60;
+  return h > 0 ? `${h} h${min > 0 ? ` ${min} min` : ''}` : `${min} min`;
+}
+
+/** The notice of a re-measured SIAT clock; with SIAT's code when it refused a sale for the clock. */
+export function clockSkewText(offsetMs: number, siatCode: number | null): string {
+  const side = offsetMs > 0 ? 'atrasado' : 'adelantado';
+  const diff = `El reloj de esta computadora está ${side} ${clockDifference(offsetMs)} respecto del SIAT`;
+  if (siatCode === null) return `${diff}. Kipu corrige la hora de las facturas nuevas; conviene ajustar la hora del equipo.`;
+  return (
+    `El SIAT rechazó una venta por la fecha y hora (código ${siatCode}). ${diff}; Kipu ya corrige la hora de las facturas nuevas. ` +
+    'Las facturas rechazadas no se vuelven a emitir solas: avise al encargado para que las revise en Facturas.'
+  );
 }
 
 /** Status of one point of sale (the till's own). */
