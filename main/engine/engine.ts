@@ -108,6 +108,9 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** How often online invoices left without a stored verdict are looked for (and how old they must be). */
+const SWEEP_MS = 30_000;
+
 /** The longest start-up waits for what the first sale needs (prepareForSale) before listening. */
 const READY_WAIT_MS = 15_000;
 
@@ -136,6 +139,8 @@ export interface EngineDeps {
   demoStore?: boolean;
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
+  /** How often unsettled online invoices are swept up and sent again, checked first (default 30 s). */
+  sweepMs?: number;
   /** How long start-up waits for catalogs, clock and CUFDs before listening (default 15 s). */
   readyWaitMs?: number;
   /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
@@ -327,8 +332,22 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   monitor.start();
   recovery.resumeAll();
   // Sales stored but never settled with SIAT when the engine last stopped (issue #13).
-  const resumed = invoicing.resumeSubmissions((id) => store.tenants.byId(id), (tenantId, id) => store.pointsOfSale.byId(tenantId, id));
+  const tenantOf = (id: string) => store.tenants.byId(id);
+  const posOf = (tenantId: string, id: string) => store.pointsOfSale.byId(tenantId, id);
+  const resumed = invoicing.resumeSubmissions(tenantOf, posOf);
   if (resumed > 0) logger.info({ resumed }, 'reanudando envíos al SIAT pendientes');
+  // The same, periodically (issue 32, item 4): a verdict SIAT gave that could not be written (a
+  // full disk) leaves the invoice PENDING; it is asked again, checked first, without a restart.
+  const sweepMs = deps.sweepMs ?? SWEEP_MS;
+  const sweep = setInterval(() => {
+    try {
+      const n = invoicing.resumeSubmissions(tenantOf, posOf, new Date(now().getTime() - sweepMs));
+      if (n > 0) logger.info({ resumed: n }, 'reanudando envíos al SIAT que quedaron sin veredicto guardado');
+    } catch (err) {
+      logger.warn({ err }, 'sweep of unsettled invoices failed; will retry');
+    }
+  }, sweepMs);
+  sweep.unref();
   massive.resumeAll();
   webhooks.start();
   purchaseSender.resumeAll();
@@ -378,6 +397,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
         connectivity.stop();
+        clearInterval(sweep);
         await app.close();
         await webhooks.stop();
         await centralPusher?.stop();

@@ -240,9 +240,11 @@ export class InvoicingService {
    * After a restart: online invoices stored but never settled (the engine stopped between the
    * commit and SIAT's answer). SIAT is asked first (verificacion…), so none is sent twice.
    */
-  resumeSubmissions(tenantOf: (id: string) => Tenant | null, posOf: (tenantId: string, id: string) => PointOfSale | null): number {
+  resumeSubmissions(tenantOf: (id: string) => Tenant | null, posOf: (tenantId: string, id: string) => PointOfSale | null, storedBefore?: Date): number {
     let n = 0;
     for (const inv of this.deps.invoices.unsettledOnline()) {
+      // The periodic sweep (engine.ts): never what the queue holds, nor a sale between its commit and its enqueue.
+      if (this.submissions.holds(inv.id) || (storedBefore && inv.createdAt >= storedBefore.toISOString())) continue;
       const tenant = tenantOf(inv.tenantId);
       const pos = tenant && posOf(tenant.id, inv.posId);
       if (!tenant || !pos) continue;

@@ -41,6 +41,8 @@ export const DEFAULT_IN_FLIGHT = 32;
 export class SubmissionQueue {
   private readonly lanes = new Map<string, Lane>();
   private readonly idle = new Set<() => void>();
+  /** Invoice ids queued or in flight. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly submitter: Submitter,
@@ -52,9 +54,15 @@ export class SubmissionQueue {
   enqueue(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, checkFirst = false): Promise<InvoiceRecord> {
     return new Promise((resolve, reject) => {
       const lane = this.laneOf(pos.id);
+      this.held.add(inv.id);
       lane.queue.push({ tenant, pos, inv, checkFirst, resolve, reject });
       this.pump(pos.id, lane);
     });
+  }
+
+  /** True while the invoice is queued or in flight here. */
+  holds(invoiceId: string): boolean {
+    return this.held.has(invoiceId);
   }
 
   /** Invoices queued or in flight (all points of sale). */
@@ -110,6 +118,8 @@ export class SubmissionQueue {
     } catch (err) {
       this.onError(err, job.inv);
       job.reject(err);
+    } finally {
+      this.held.delete(job.inv.id);
     }
   }
 }

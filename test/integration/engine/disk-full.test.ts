@@ -16,6 +16,7 @@ import { tempDir } from '../../fixtures/tmp';
 import { createLogger } from '../../../main/engine/logger';
 import { sqliteConnection } from '../../../main/store/store';
 import { verifyXmlSignature } from '../../../main/invoicing/signing';
+import type { EngineDeps } from '../../../main/engine/engine';
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 
@@ -66,9 +67,9 @@ function fillDisk(path: string): void {
 }
 
 /** An engine that also logs to <dataDir>/logs, as `npm run serve` does: the log shares the disk. */
-async function engineOn(dataDir: string): Promise<{ eng: TestEngine; stop: () => Promise<void> }> {
+async function engineOn(dataDir: string, extra: Partial<EngineDeps> = {}): Promise<{ eng: TestEngine; stop: () => Promise<void> }> {
   const log = createLogger({ level: 'info', dataDir, stdout: false });
-  const eng = await startTestEngine({}, dataDir, { logger: log.logger, scheduler: false });
+  const eng = await startTestEngine({}, dataDir, { logger: log.logger, scheduler: false, ...extra });
   return {
     eng,
     stop: async () => {
@@ -110,7 +111,7 @@ async function withoutCrashes(fn: () => Promise<void>): Promise<void> {
  * A fresh engine on a 24 MiB tmpfs (room for the engine, the simulator and a few sales; a filler
  * takes the rest), stopped and unmounted afterwards. Skipped where mounting is not allowed.
  */
-async function onTmpfs(t: TestContext, prefix: string, body: (eng: TestEngine, mnt: string) => Promise<void>): Promise<void> {
+async function onTmpfs(t: TestContext, prefix: string, body: (eng: TestEngine, mnt: string) => Promise<void>, extra: Partial<EngineDeps> = {}): Promise<void> {
   const why = cannotMount();
   if (why) return t.skip(why);
   const tmp = tempDir(prefix);
@@ -123,7 +124,7 @@ async function onTmpfs(t: TestContext, prefix: string, body: (eng: TestEngine, m
   }
   let stop: (() => Promise<void>) | null = null;
   try {
-    const started = await engineOn(join(mnt, 'kipu'));
+    const started = await engineOn(join(mnt, 'kipu'), extra);
     stop = started.stop;
     await body(started.eng, mnt);
   } finally {
@@ -311,3 +312,48 @@ test('a database SQLite opened read-only: the sale is a 503 STORAGE_READ_ONLY, a
     tmp.cleanup();
   }
 });
+
+test('SIAT validated a sale but the disk was full when its verdict was written: once space is freed it becomes VALIDATED without a restart (issue 32, item 4)', (t) =>
+  onTmpfs(
+    t,
+    'kipu-disk-full-verdict-',
+    async (eng, mnt) => {
+      await issueInvoice(eng); // catalogs synced, a CUFD
+      const posId = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
+      const sim = eng.simulator!.adminUrl;
+      const admin = (path: string, body: unknown) => fetch(`${sim}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      // SIAT answers the sale slowly: the disk fills between the sale's commit and SIAT's verdict.
+      assert.equal((await admin('/faults', { mode: 'latency', latencyMs: 1500, operations: ['recepcionFactura'] })).status, 200);
+      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) });
+      const sale = ((await res.json()) as { data: { id: string; cuf: string; state: string } }).data;
+      assert.equal(res.status, 201);
+      assert.equal(sale.state, 'PENDING');
+
+      sqliteConnection(eng.store).pragma('wal_checkpoint(TRUNCATE)');
+      const filler = join(mnt, 'relleno.bin');
+      fillDisk(filler);
+      await withoutCrashes(async () => {
+        // SIAT answered and the engine tried to write the verdict: nothing is in flight any more.
+        const until = Date.now() + 60_000;
+        while (eng.invoicing.submissions.pending() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        assert.equal(eng.invoicing.submissions.pending(), 0, 'the submission settled (its write failed)');
+      });
+      const stored = sqliteConnection(eng.store).prepare('SELECT state FROM invoices WHERE id = ?').pluck().get(sale.id);
+      assert.equal(stored, 'PENDING', 'the verdict could not be stored');
+      rmSync(filler);
+      await admin('/reset-faults', {});
+
+      const until = Date.now() + 60_000;
+      let state = 'PENDING';
+      while (Date.now() < until) {
+        state = ((await (await eng.api(`/api/v1/invoices/${sale.id}`)).json()) as { data: { state: string } }).data.state;
+        if (state !== 'PENDING') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(state, 'VALIDATED');
+      const received = (await (await fetch(`${sim}/received`)).json()) as { cuf: string }[];
+      assert.equal(received.filter((d) => d.cuf === sale.cuf).length, 1, 'SIAT received it once: the sweep asked before sending');
+    },
+    { sweepMs: 500 },
+  ),
+);
