@@ -62,6 +62,11 @@ export type KipuEventMap = {
     total: number;
     messages: { codigo: number; descripcion: string }[];
   };
+  /**
+   * SIAT kept an event's packages pending (901) past the validation wait: the event is set aside
+   * and asked again later; `deadline` is SIAT's 48 h term for the event's packages (983 after).
+   */
+  'contingency.validation_pending': { eventId: string; posId: string; pendingPackages: number; deadline: string; retryInMs: number };
   'batch.progress': BatchProgressData;
   'batch.completed': BatchProgressData & { validated: number; rejected: number; refused: number };
   'siat.connection_lost': { posId: string; reason: string };

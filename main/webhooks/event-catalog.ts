@@ -20,6 +20,7 @@ const SUBSCRIBABLE: Record<KipuEventType, true> = {
   'contingency.opened': true,
   'contingency.closed': true,
   'contingency.package_rejected': true,
+  'contingency.validation_pending': true,
   'batch.progress': true,
   'batch.completed': true,
   'siat.connection_lost': true,

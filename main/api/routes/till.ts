@@ -23,7 +23,7 @@ export interface TillRouteDeps extends TillStatusDeps {
 /** Bus event → stream event name (shared/api-types.ts TillStreamEvents). Null = not streamed. */
 export function streamEventName(type: KipuEvent['type']): string | null {
   if (type.startsWith('invoice.')) return 'invoice';
-  if (type === 'contingency.opened' || type === 'contingency.closed' || type === 'contingency.package_rejected') return type;
+  if (type === 'contingency.opened' || type === 'contingency.closed' || type === 'contingency.package_rejected' || type === 'contingency.validation_pending') return type;
   if (type === 'siat.connection_lost' || type === 'siat.connection_restored') return type;
   if (type === 'batch.progress' || type === 'batch.completed') return type;
   // The till's Estado de conexión shows the failure with the error guide (issue 20).
@@ -110,7 +110,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
         summary: 'Eventos en vivo (text/event-stream): status, invoice, contingency.*, siat.*, batch.*, cufd.renewal_failed',
         description:
           'Server-sent events del contribuyente de la clave. `status` al conectar y cada vez que cambia; `invoice` en cada cambio de estado ' +
-          'de una factura; `contingency.opened|closed|package_rejected`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva); `cufd.renewal_failed` (la renovación automática del CUFD falló: códigos y textos de SIAT); `siat.clock_skew` (el reloj del equipo no coincide con el del SIAT: diferencia medida de nuevo). Comentario `: ping` cada 15 s. ' +
+          'de una factura; `contingency.opened|closed|package_rejected|validation_pending`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva); `cufd.renewal_failed` (la renovación automática del CUFD falló: códigos y textos de SIAT); `siat.clock_skew` (el reloj del equipo no coincide con el del SIAT: diferencia medida de nuevo). Comentario `: ping` cada 15 s. ' +
           'Requiere X-API-Key (EventSource no la envía: use fetch).',
       },
     },

@@ -45,6 +45,11 @@ export interface RecoveryDeps {
   retry?: Backoff;
   /** Polling of validacionRecepcionPaqueteFactura while SIAT answers 901. */
   poll?: Backoff;
+  /**
+   * How long one validation keeps polling 901 before the event is set aside and later events go
+   * on (issue 32, item 5); it is polled again after as long again.
+   */
+  validationWaitMs?: number;
   /** Test hook: called after each persisted step (tests use it to observe or to crash). */
   onStep?: (event: ContingencyEvent, step: string) => void;
 }
@@ -54,6 +59,8 @@ export interface RecoveryContext {
   deps: RecoveryDeps;
   /** Polling of validacionRecepcionPaqueteFactura while SIAT answers 901. */
   poll: Backoff;
+  /** See RecoveryDeps.validationWaitMs. */
+  validationWaitMs: number;
   /** Persists `step` (and `patch`) on the event before anything else happens; test hook after it. */
   step(ev: ContingencyEvent, step: string, patch?: Parameters<ContingencyRepository['update']>[1]): void;
   /** Throws once the engine is stopping, so a step ends between two SIAT calls. */
@@ -68,6 +75,14 @@ export interface Reception {
   codigoRecepcion?: string;
   mensajesList?: { codigo?: number; descripcion?: string; advertencia?: boolean; numeroArchivo?: number; numeroDetalle?: number }[];
   transaccion?: boolean;
+}
+
+/** SIAT kept a package pending (901) longer than the validation wait: the event waits, others go on. */
+export class ValidationPendingError extends Error {
+  override name = 'ValidationPendingError';
+  constructor(readonly pendingPackages: number) {
+    super(`SIAT todavía no validó ${pendingPackages} paquete(s) del evento (901 RECEPCION PENDIENTE)`);
+  }
 }
 
 /** SIAT answered with only transient codes (database time-out, service unavailable …). */

@@ -6,11 +6,16 @@
 // stopped (`resumeAll` at engine start). Transport failures back off and retry.
 //
 // One runner per point of sale: its RECOVERING events are recovered oldest first, one at a time.
+// An event whose packages SIAT keeps pending (901) past the validation wait is set aside for as
+// long again, with an alert naming SIAT's deadline, so later events are registered and sent
+// within their own 48 h (983) instead of waiting behind it (issue 32, item 5).
 // This file is the runner and its back-off; each persisted step is a module of this folder.
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { ContingencyEvent, ContingencyRepository } from '../../store/contingency-events';
-import { STEP, type Backoff, type RecoveryContext, type RecoveryDeps } from './context';
+import { STEP, ValidationPendingError, type Backoff, type RecoveryContext, type RecoveryDeps } from './context';
+import { HOUR_MS } from '../limits';
+import { fromBoliviaIso } from '../../../shared/time';
 import { newCufd } from './new-cufd';
 import { reconcile } from './reconcile';
 import { registerEvent } from './register-event';
@@ -20,6 +25,10 @@ import { validatePackages } from './validate-packages';
 
 const DEFAULT_RETRY: Backoff = { initialMs: 5_000, maxMs: 120_000 };
 const DEFAULT_POLL: Backoff = { initialMs: 1_000, maxMs: 10_000 };
+/** SIAT validates a package in seconds to minutes; 15 minutes of 901 is a package to set aside. */
+const DEFAULT_VALIDATION_WAIT_MS = 15 * 60_000;
+/** CONTRACT §5.4: packages within 48 h of the contingency's end (983 after). */
+const PACKAGE_TERM_MS = 48 * HOUR_MS;
 
 interface Runner {
   running: Promise<void> | null;
@@ -30,6 +39,10 @@ interface Runner {
 
 export class ContingencyRecovery {
   private readonly runners = new Map<string, Runner>();
+  /** Events set aside while SIAT keeps their packages pending: event id → wall-clock ms to look again. */
+  private readonly setAside = new Map<string, number>();
+  /** Events whose pending validation was already announced (one alert per event and run). */
+  private readonly announced = new Set<string>();
   private readonly retry: Backoff;
   private readonly poll: Backoff;
   private stopped = false;
@@ -43,6 +56,7 @@ export class ContingencyRecovery {
     this.ctx = {
       deps,
       poll: this.poll,
+      validationWaitMs: deps.validationWaitMs ?? DEFAULT_VALIDATION_WAIT_MS,
       step: (ev, step, patch) => this.step(ev, step, patch),
       checkStopped: () => this.checkStopped(),
       sleep: (ms) => this.sleep(ms),
@@ -108,8 +122,15 @@ export class ContingencyRecovery {
   private async loop(tenantId: string, posId: string, runner: Runner): Promise<void> {
     const { store, repo, logger } = this.deps;
     while (!this.stopped) {
-      const ev = repo.unclosedFor(tenantId, posId).find((e) => e.state === 'RECOVERING');
-      if (!ev) return;
+      const recovering = repo.unclosedFor(tenantId, posId).filter((e) => e.state === 'RECOVERING');
+      const ev = recovering.find((e) => (this.setAside.get(e.id) ?? 0) <= Date.now());
+      if (!ev) {
+        // Only events set aside remain: look again when the first one is due.
+        const due = Math.min(...recovering.map((e) => this.setAside.get(e.id) ?? Infinity));
+        if (Number.isFinite(due)) this.retryLater(tenantId, posId, runner, Math.max(0, due - Date.now()));
+        return;
+      }
+      this.setAside.delete(ev.id);
       const tenant = store.tenants.byId(tenantId);
       const pos = tenant ? store.pointsOfSale.byId(tenantId, posId) : null;
       if (!tenant || !pos) return;
@@ -118,19 +139,46 @@ export class ContingencyRecovery {
         runner.attempts = 0;
       } catch (err) {
         if (this.stopped || !this.deps.store.isOpen) return;
+        if (err instanceof ValidationPendingError) {
+          this.setAsideEvent(tenantId, posId, ev, err);
+          continue;
+        }
         const delay = Math.min(this.retry.maxMs, this.retry.initialMs * 2 ** Math.min(runner.attempts, 20));
         runner.attempts++;
         const message = err instanceof Error ? err.message : String(err);
         repo.update(ev.id, { lastError: message.slice(0, 1000) });
         logger?.warn({ err, eventId: ev.id, retryInMs: delay }, 'contingency recovery failed; will retry');
-        runner.timer = setTimeout(() => {
-          runner.timer = null;
-          void this.kick(tenantId, posId);
-        }, delay);
-        runner.timer.unref?.();
+        this.retryLater(tenantId, posId, runner, delay);
         return;
       }
     }
+  }
+
+  private retryLater(tenantId: string, posId: string, runner: Runner, delay: number): void {
+    runner.timer = setTimeout(() => {
+      runner.timer = null;
+      void this.kick(tenantId, posId);
+    }, delay);
+    runner.timer.unref?.();
+  }
+
+  /** The event waits for SIAT's verdict out of the way; the manager is told until when SIAT takes packages. */
+  private setAsideEvent(tenantId: string, posId: string, ev: ContingencyEvent, err: ValidationPendingError): void {
+    const waitMs = this.ctx.validationWaitMs;
+    this.setAside.set(ev.id, Date.now() + waitMs);
+    this.deps.repo.update(ev.id, { lastError: err.message });
+    // fechaFin is SIAT's clock in Bolivia time (contingency-service.ts); an event always has one here.
+    const ended = (ev.fechaFin ? fromBoliviaIso(ev.fechaFin) : null) ?? new Date(ev.updatedAt);
+    const deadline = new Date(ended.getTime() + PACKAGE_TERM_MS).toISOString();
+    this.deps.logger?.warn({ eventId: ev.id, pendingPackages: err.pendingPackages, deadline }, 'SIAT keeps packages pending; event set aside');
+    if (this.announced.has(ev.id)) return;
+    this.announced.add(ev.id);
+    this.deps.bus.publish({
+      type: 'contingency.validation_pending',
+      tenantId,
+      posId,
+      data: { eventId: ev.id, posId, pendingPackages: err.pendingPackages, deadline, retryInMs: waitMs },
+    });
   }
 
   private step(ev: ContingencyEvent, step: string, patch: Parameters<ContingencyRepository['update']>[1] = {}): void {

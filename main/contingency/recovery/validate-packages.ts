@@ -7,10 +7,13 @@ import type { ContingencyEvent, ContingencyPackage } from '../../store/contingen
 import type { CufdRecord } from '../../codes/codes-service';
 import { isWarning } from '../../siat/messages';
 import { invoiceServiceKey, type Modalidad } from '../../siat/codes';
-import { ALREADY_REGISTERED, messagesOf, onlyTransient, receptionBase, STEP, TransientSiatError, type Reception, type RecoveryContext } from './context';
+import { ALREADY_REGISTERED, messagesOf, onlyTransient, receptionBase, STEP, TransientSiatError, ValidationPendingError, type Reception, type RecoveryContext } from './context';
 import { settlePackage } from './settle-package';
 
-/** Polls validacionRecepcionPaqueteFactura for every SENT package until it is no longer 901. */
+/**
+ * Polls validacionRecepcionPaqueteFactura for every SENT package until it is no longer 901, for at
+ * most ctx.validationWaitMs: then ValidationPendingError (the runner sets the event aside).
+ */
 export async function validatePackages(ctx: RecoveryContext, tenant: Tenant, pos: PointOfSale, ev: ContingencyEvent, cufd: CufdRecord): Promise<void> {
   const { repo, gateway } = ctx.deps;
   const sent = repo.packages(ev.id).filter((p) => p.state === 'SENT');
@@ -19,6 +22,7 @@ export async function validatePackages(ctx: RecoveryContext, tenant: Tenant, pos
   const client = gateway.client(tenant);
   let delay = ctx.poll.initialMs;
   const waiting = new Set(sent.map((p) => p.id));
+  const since = Date.now();
   while (waiting.size > 0) {
     for (const p of sent) {
       if (!waiting.has(p.id)) continue;
@@ -37,6 +41,7 @@ export async function validatePackages(ctx: RecoveryContext, tenant: Tenant, pos
       waiting.delete(p.id);
     }
     if (waiting.size === 0) break;
+    if (Date.now() - since >= ctx.validationWaitMs) throw new ValidationPendingError(waiting.size);
     await ctx.sleep(delay);
     delay = Math.min(ctx.poll.maxMs, delay * 2);
   }

@@ -6,6 +6,7 @@ import { api, http } from '../api';
 import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
 import { siatMessagesOfInvoice } from '../assistant/siat-messages';
+import { formatInstant } from '../format/dates';
 
 const POLL_MS = 10_000;
 
@@ -115,6 +116,17 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         const counts = d?.rejected !== undefined && d.total !== undefined ? ` (${d.rejected} de ${d.total} facturas)` : '';
         const siat = siatMessagesOfInvoice({ siatCode: d?.siatCode ?? null, siatDescription: null, siatMessages: d?.messages ?? [] });
         notices.push('error', `El SIAT rechazó un paquete de facturas de contingencia${counts}. Revíselas en Facturas.`, siat);
+        break;
+      }
+      case 'contingency.validation_pending': {
+        // main/contingency/recovery/runner.ts: the event is set aside, later events go on.
+        const d = parse<{ pendingPackages?: number; deadline?: string }>(m.data);
+        if (!d?.deadline) return;
+        notices.push(
+          'warning',
+          `El SIAT aún no valida ${d.pendingPackages ?? 1} paquete(s) de un evento de contingencia. Kipu sigue enviando los demás eventos y vuelve a consultar solo; ` +
+            `el plazo del SIAT para ese evento vence el ${formatInstant(d.deadline)}. Si sigue pendiente, consulte con el SIN (Estado de conexión).`,
+        );
         break;
       }
       case 'cufd.renewal_failed': {
