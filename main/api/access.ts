@@ -106,7 +106,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
 
   // Cash sessions (issue 17): the till's; the administrator reads and reopens them too.
   'GET /api/v1/cash/settings/:posId': STORE,
-  'PUT /api/v1/cash/settings/:posId': STORE,
+  // Whether the till may sell without an open cash session is the owner's call, not the cashier's (issue 26, finding 7).
+  'PUT /api/v1/cash/settings/:posId': ADMIN,
   'POST /api/v1/cash/sessions': STORE,
   'GET /api/v1/cash/sessions': STORE,
   'GET /api/v1/cash/sessions/current': STORE,

@@ -2,6 +2,7 @@
 // JSON-schema validation and serialization built in (the schemas double as the OpenAPI document
 // at /docs), graceful close that lets in-flight requests finish, and well-kept plugins for
 // rate limiting, security headers and static files (docs/decisions/0001-fastify.md).
+import { redactedRequest } from './log-redaction';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyError, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -89,7 +90,8 @@ function decodedPath(url: string): string {
 
 export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: opts.logger,
+    // Request lines carry the URL: personal query values are hidden (log-redaction.ts).
+    loggerInstance: opts.logger.child({}, { serializers: { req: redactedRequest } }),
     bodyLimit: 5 * 1024 * 1024,
     // Request ids in logs tie an integrator's call to what the engine did.
     genReqId: () => crypto.randomUUID(),

@@ -15,7 +15,15 @@ function centsText(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-function csvField(cell: Cell): string {
+/**
+ * A text that a spreadsheet would read as a formula (a client named `=HYPERLINK(…)`, a supplier
+ * `=cmd|' /C calc'!A0`): OWASP's CSV-injection advice — a leading `'` so it stays text, and the
+ * field quoted. Amounts and numbers are written by Kipu, never as text, so they keep their sign.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(cell: Cell): string {
+  if (typeof cell === 'string' && FORMULA_START.test(cell)) return `"'${cell.replace(/"/g, '""')}"`;
   const t = typeof cell === 'object' ? centsText(cell.cents) : String(cell);
   return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }

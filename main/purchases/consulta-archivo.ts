@@ -101,23 +101,30 @@ function readDelimited(text: string): ReportedPurchase[] | null {
   });
 }
 
-/** Reads `bytes` as far as it can; never throws. */
-export function readConsultaArchivo(bytes: Buffer | null): ReadArchivo {
+/**
+ * The most a purchases file may decompress to. SIAT's answer is capped at 16 MiB (decision 0050)
+ * and such files compress about 10:1; 1 MB of zeros decompressed to 1 GiB before this cap
+ * (issue 26, finding 8).
+ */
+export const ARCHIVO_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Reads `bytes` as far as it can (at most ARCHIVO_MAX_BYTES decompressed); never throws. */
+export function readConsultaArchivo(bytes: Buffer | null, maxBytes = ARCHIVO_MAX_BYTES): ReadArchivo {
   if (!bytes || bytes.length === 0) return { format: 'empty', rows: [] };
   const layers: string[] = [];
   let data = bytes;
   if (data[0] === 0x1f && data[1] === 0x8b) {
     try {
-      data = gunzipSync(data);
+      data = gunzipSync(data, { maxOutputLength: maxBytes });
       layers.push('gzip');
-    } catch {
-      return { format: 'gzip-corrupt', rows: [] };
+    } catch (err) {
+      return { format: (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? 'gzip-too-large' : 'gzip-corrupt', rows: [] };
     }
   }
   if (data.length > 262 && data.subarray(257, 262).toString('latin1') === 'ustar') {
     try {
       // unpackPackage reads a tar.gz: hand it the tar re-compressed (cheap; answers are small).
-      const files = unpackPackage(gzipSync(data));
+      const files = unpackPackage(gzipSync(data), maxBytes);
       const rows = files.flatMap((f) => readXml(f.xml));
       return { format: [...layers, 'tar', rows.length > 0 ? 'xml' : 'unknown'].join('+'), rows };
     } catch {

@@ -13,6 +13,7 @@ import { SimulatorState } from './state';
 import { stopPackageProcessing } from './handlers/recepcion';
 import { createSoapService } from './soap-server';
 import { createAdminApi } from './admin-api';
+import { randomBytes } from 'node:crypto';
 import { sendJson } from './http-io';
 import { silentLogger, type SimLogger } from './logger';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
@@ -48,6 +49,17 @@ export interface SiatSimulator {
   close(): Promise<void>;
 }
 
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+/** Why an admin request is refused (Host not loopback nor the listening host, a POST not JSON), or null. */
+export function adminRequestProblem(req: Pick<IncomingMessage, 'method' | 'headers'>, listenHost: string): string | null {
+  const hostHeader = req.headers.host ?? '';
+  const own = hostHeader.replace(/:\d+$/, '') === listenHost;
+  if (!LOOPBACK_HOST.test(hostHeader) && !own) return `admin API: Host ${hostHeader || '(none)'} refused (loopback only)`;
+  if (req.method === 'POST' && !/^application\/json\s*(?:;|$)/i.test(req.headers['content-type'] ?? '')) return 'admin API: POST bodies must be application/json';
+  return null;
+}
+
 export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Promise<SiatSimulator> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? silentLogger;
@@ -70,16 +82,29 @@ export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Pr
   const soap = createSoapService({ state, logger, baseUrl: () => `http://${host}:${port}/v2` });
   const admin = createAdminApi({ state, soapUrl: () => `http://${host}:${port}/v2`, refusing: () => refusing, applyRefusal });
 
+  // The admin API can expire CUFDs and close the SOAP port: only its holder may call it (issue 26,
+  // finding 11). Its path carries a token made at each start (adminUrl); it answers only to a
+  // loopback Host (or the host it listens on: no DNS rebinding), and a POST must be JSON, which a
+  // cross-site page cannot send without a CORS preflight the simulator never grants.
+  const adminToken = randomBytes(16).toString('hex');
+  const adminPrefix = `/${adminToken}`;
+
   /** The admin API answers on both ports; the SOAP services only on the SOAP port. */
   function route(req: IncomingMessage, res: ServerResponse, adminOnly: boolean): void {
-    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
+    let path = new URL(req.url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
+    const admitted = path.startsWith(`${adminPrefix}/admin`);
+    if (admitted) path = path.slice(adminPrefix.length);
+    if (path === '/admin' || path.startsWith('/admin/')) {
+      const refusal = !admitted ? 'admin API: use the URL printed at start (it carries a token)' : adminRequestProblem(req, host);
+      if (refusal) return void sendJson(res, admitted ? 403 : 404, { error: refusal });
+    }
     const done = (p: Promise<void>) =>
       p.catch((err: unknown) => {
         logger.error(`simulator: ${(err as Error).stack ?? String(err)}`);
         if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
         else res.destroy();
       });
-    if (path === '/admin' || path.startsWith('/admin/')) return void done(admin(req, res, path));
+    if (admitted && (path === '/admin' || path.startsWith('/admin/'))) return void done(admin(req, res, path));
     if (!adminOnly) {
       const m = /^\/v2\/([A-Za-z]+)$/.exec(path);
       if (m) return void done(soap.handle(req, res, m[1]!));
@@ -143,7 +168,7 @@ export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Pr
   port = await listen(soapServer, port);
   const adminPort = await listen(adminServer, options.adminPort ?? 0);
   const url = `http://${host}:${port}/v2`;
-  const adminUrl = `http://${host}:${adminPort}/admin`;
+  const adminUrl = `http://${host}:${adminPort}${adminPrefix}/admin`;
   logger.info(`SIAT simulator at ${url} (admin ${adminUrl})`);
 
   return {

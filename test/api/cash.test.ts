@@ -71,6 +71,11 @@ test('a point of sale that requires a session refuses to sell while the cash is 
   assert.equal((await (await eng.api(`/api/v1/cash/settings/${posId}`)).json()).data.requireSession, false);
   const put = await eng.api(`/api/v1/cash/settings/${posId}`, { method: 'PUT', json: { requireSession: true } });
   assert.equal((await put.json()).data.requireSession, true);
+  // A till key (the published demo key) cannot turn the requirement off again (issue 26, finding 7).
+  const byTill = await eng.api(`/api/v1/cash/settings/${posId}`, { method: 'PUT', json: { requireSession: false }, key: eng.demoApiKey });
+  assert.equal(byTill.status, 403);
+  assert.equal((await byTill.json()).error.code, 'FORBIDDEN');
+  assert.equal((await (await eng.api(`/api/v1/cash/settings/${posId}`, { key: eng.demoApiKey })).json()).data.requireSession, true);
   await post('/api/v1/siat/sync/all', {});
   const res = await post('/api/v1/invoices?wait=true', saleRequest(posId));
   const body = await res.json();

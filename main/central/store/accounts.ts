@@ -94,7 +94,9 @@ export class OwnerKeyAlreadyRevokedError extends Error {
 /** The default actor (cli.ts names the operating-system user too). */
 const CLI_ACTOR: CredentialActor = { label: 'línea de comandos', keyId: null };
 
-const TOKEN_RE = /^(kct|kco)_([0-9a-f-]{36})_([A-Za-z0-9]{32,64})$/;
+// The id is a UUID in its exact shape: a looser 36 characters ("----…") reached PostgreSQL's uuid
+// cast and answered 500 instead of 401 (issue 26, finding 10).
+const TOKEN_RE = /^(kct|kco)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_([A-Za-z0-9]{32,64})$/;
 
 /** What `key revoke` accepts: the key's id, or its first 8+ characters, with or without `kco_`. */
 const KEY_REF_RE = /^(?:kco_)?([0-9a-f][0-9a-f-]{7,35})$/;

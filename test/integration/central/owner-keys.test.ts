@@ -127,3 +127,20 @@ test('migration 0004 on a populated Central: a key revoked by hand in SQL stays 
     await pool.end();
   }
 });
+
+test('a malformed credential or owner key is a 401 with a Spanish message, never a 500 (issue 26, finding 10)', { timeout: 60_000 }, async () => {
+  const central = await stack.startCentral(0);
+  try {
+    const shapes = [`kco_${'-'.repeat(36)}_${'x'.repeat(40)}`, `kco_${'0'.repeat(36)}_${'x'.repeat(40)}`, 'kco_', 'Bearer', `kco_${'g'.repeat(8)}-0000-0000-0000-000000000000_${'x'.repeat(40)}`];
+    for (const key of shapes) {
+      const res = await session(central.url, key);
+      assert.equal(res.status, 401, key);
+      assert.match(((await res.json()) as { message: string }).message, /Clave del dueño ausente o no válida/);
+    }
+    const push = await fetch(`${central.url}/central/v1/till`, { headers: { authorization: `Bearer kct_${'-'.repeat(36)}_${'x'.repeat(40)}` } });
+    assert.equal(push.status, 401);
+    assert.match(((await push.json()) as { message: string }).message, /Credencial de caja ausente o no válida/);
+  } finally {
+    await stack.stopCentral();
+  }
+});

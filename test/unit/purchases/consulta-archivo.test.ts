@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { readConsultaArchivo } from '../../../main/purchases/consulta-archivo';
+import { ARCHIVO_MAX_BYTES, readConsultaArchivo } from '../../../main/purchases/consulta-archivo';
 import { packPackage } from '../../../main/invoicing/archive';
 
 test('gzip + tar of XMLs', () => {
@@ -20,4 +20,13 @@ test('plain XML, empty, and bytes nobody can read never throw', () => {
   assert.deepEqual(readConsultaArchivo(null), { format: 'empty', rows: [] });
   assert.equal(readConsultaArchivo(Buffer.from([0x1f, 0x8b, 1, 2, 3])).format, 'gzip-corrupt');
   assert.equal(readConsultaArchivo(Buffer.from('hola mundo')).format, 'unknown');
+});
+
+test('a gzip bomb is refused at the cap, never inflated and never thrown (issue 26, finding 8)', () => {
+  // ~70 KiB of compressed zeros inflate past the cap (ARCHIVO_MAX_BYTES, 64 MiB).
+  const bomb = gzipSync(Buffer.alloc(ARCHIVO_MAX_BYTES + 1024 * 1024));
+  assert.ok(bomb.length < 1024 * 1024);
+  assert.deepEqual(readConsultaArchivo(bomb), { format: 'gzip-too-large', rows: [] });
+  // A small cap shows the same on a small file.
+  assert.equal(readConsultaArchivo(gzipSync('NIT PROVEEDOR;NUMERO FACTURA\n1;2\n'), 8).format, 'gzip-too-large');
 });
