@@ -152,7 +152,7 @@ export class CentralPusher {
     // outbox anyway would skip its facts for good. The facts wait; the error says why.
     if (!tenant) throw new Error(`Kipu Central conoce esta caja con el NIT ${me.nit}, que no es un contribuyente de esta caja: revise la credencial o el NIT`);
     const cursor = this.o.store.central.cursor();
-    const rows = this.o.store.central.after(cursor.ackedSeq, this.o.batchSize ?? 250);
+    const rows = this.o.store.central.after(cursor.ackedSeq, this.o.batchSize ?? 250, tenant.id);
     const heartbeatDue = Date.now() - this.lastPush >= (this.o.heartbeatMs ?? 10_000);
     if (rows.length === 0 && !heartbeatDue) return 0;
     const items = this.itemsOf(tenant.id, rows);
@@ -161,16 +161,20 @@ export class CentralPusher {
     const res = await this.client.request('POST', 'central/v1/push', body);
     throwIfRevoked(res);
     if (res.status === 409) {
-      // Central stands elsewhere (restored from a backup, or a replay it already took): resume from its cursor.
+      // Central has less than the till thought (restored from a backup): resend from its cursor.
+      // Never forward: facts Central did not acknowledge one by one are never skipped (issue 26, finding 1).
       const acked = (res.body as { ackedSeq?: number }).ackedSeq;
-      if (typeof acked !== 'number') throw new Error('Central respondió 409 sin su cursor');
+      if (typeof acked !== 'number' || !Number.isSafeInteger(acked) || acked < 0) throw new Error('Central respondió 409 sin su cursor');
+      if (acked >= cursor.ackedSeq) throw new Error(`Central dice tener hasta ${acked}, más de lo que confirmó (${cursor.ackedSeq}); la caja no salta hechos sin confirmar`);
       this.o.store.central.setAcked(acked);
       this.lastPush = Date.now();
       return 1;
     }
     if (res.status !== 200) throw new Error(`Central respondió HTTP ${res.status}: ${messageOf(res.body)}`);
     const ack = res.body as PushResponse;
-    this.o.store.central.setAcked(ack.ackedSeq);
+    if (!Number.isSafeInteger(ack?.ackedSeq)) throw new Error('Central respondió sin un cursor válido');
+    // Only as far as this push carried, whatever Central answers.
+    this.o.store.central.setAcked(Math.max(cursor.ackedSeq, Math.min(ack.ackedSeq, upTo)));
     this.lastPush = Date.now();
     this.lastError = null;
     this.revoked = false;

@@ -157,6 +157,12 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     if (body.upTo < body.after) throw new HttpError(422, 'upTo: no puede ser menor que after', 'upTo');
     const bad = body.items.find((i) => i.seq <= body.after || i.seq > body.upTo);
     if (bad) throw new HttpError(422, `items.seq: ${bad.seq} fuera del rango (${body.after}, ${body.upTo}]`, 'items.seq');
+    // The cursor moves only as far as the facts this push carries (issue 26, finding 1): an empty
+    // push with a far upTo once hid every later fact of the till.
+    const highest = body.items.reduce((m, i) => Math.max(m, i.seq), body.after);
+    if (body.upTo !== highest) {
+      throw new HttpError(422, `upTo: debe ser el seq más alto de los items enviados (${highest}${body.items.length === 0 ? ', o after sin items' : ''})`, 'upTo');
+    }
     if (body.report.nit !== till.nit) throw new HttpError(422, `report.nit: la caja informa el NIT ${body.report.nit}, su credencial es del NIT ${till.nit}`, 'report.nit');
     try {
       return await ingest.push(till, body);

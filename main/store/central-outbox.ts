@@ -98,9 +98,15 @@ export class CentralOutboxRepository {
     prepared(this.db, 'UPDATE central_sync SET last_error = ? WHERE id = 1').run(message);
   }
 
-  /** The next outbox rows after `seq`, in push order. */
-  after(seq: number, limit: number): OutboxRow[] {
-    return (prepared(this.db, 'SELECT seq, tenant_id, kind, entity_id FROM central_outbox WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Row[]).map((r) => ({
+  /**
+   * The next outbox rows after `seq`, in push order; with `tenantId`, that taxpayer's only (the
+   * one a Central credential serves: the last row is then always a fact the push carries).
+   */
+  after(seq: number, limit: number, tenantId?: string): OutboxRow[] {
+    const rows = tenantId
+      ? prepared(this.db, 'SELECT seq, tenant_id, kind, entity_id FROM central_outbox WHERE seq > ? AND tenant_id = ? ORDER BY seq LIMIT ?').all(seq, tenantId, limit)
+      : prepared(this.db, 'SELECT seq, tenant_id, kind, entity_id FROM central_outbox WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit);
+    return (rows as Row[]).map((r) => ({
       seq: r.seq as number,
       tenantId: r.tenant_id as string,
       kind: r.kind as OutboxRow['kind'],

@@ -72,6 +72,15 @@ test('two tills replicate to one Central: counts, sums, XML, state changes; a re
     const bad = await fetch(`${central.url}/central/v1/push`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...replay, upTo: 'x' }) });
     assert.equal(bad.status, 422);
     assert.equal(((await bad.json()) as { field: string }).field, 'upTo');
+    // A push cannot move Central's cursor past the facts it carries (issue 26, finding 1).
+    const cursorOf = async () => Number((await stack.pool.query('SELECT acked_seq FROM tills WHERE id = $1', [a.tillId])).rows[0].acked_seq);
+    const before = await cursorOf();
+    for (const hiding of [{ ...replay, after: before, upTo: 9007199254740000, items: [] }, { ...replay, after: before, upTo: before + 50, items: replay.items.map((i) => ({ ...i, seq: before + 1 })) }]) {
+      const res = await fetch(`${central.url}/central/v1/push`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, body: JSON.stringify(hiding) });
+      assert.equal(res.status, 422, JSON.stringify(hiding.upTo));
+      assert.equal(((await res.json()) as { field: string }).field, 'upTo');
+    }
+    assert.equal(await cursorOf(), before, "Central's cursor did not move");
     const anon = await fetch(`${central.url}/central/v1/push`, { method: 'POST', headers: { authorization: 'Bearer kct_00000000-0000-0000-0000-000000000000_abcdefabcdefabcdefabcdefabcdefabcdef', 'content-type': 'application/json' }, body: '{}' });
     assert.equal(anon.status, 401);
   } finally {
