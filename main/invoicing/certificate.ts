@@ -18,7 +18,56 @@ export interface LoadedCertificate {
   subject: string;
 }
 
-export type CertificateErrorCode = 'UNREADABLE' | 'WRONG_PASSWORD' | 'NO_PRIVATE_KEY' | 'NO_CERTIFICATE' | 'KEY_MISMATCH';
+export type CertificateErrorCode = 'UNREADABLE' | 'WRONG_PASSWORD' | 'NO_PRIVATE_KEY' | 'NO_CERTIFICATE' | 'KEY_MISMATCH' | 'TOO_COSTLY';
+
+/**
+ * The most PBKDF2/PKCS#12 iterations a certificate file may ask for (issue 25). Real files use
+ * 2,048 (OpenSSL) to 600,000 (OWASP's PBKDF2 advice); the count is the file's, and node-forge
+ * derives on the engine's only thread, so 10 million froze every till for 18 s before this bound.
+ */
+export const P12_MAX_ITERATIONS = 600_000;
+
+/**
+ * Every iteration count a PKCS#12 file declares, read from its DER before anything is derived:
+ * the MAC's (PFX → MacData → iterations) and each encryption's (a salt OCTET STRING followed by an
+ * INTEGER: PKCS#12 PBE and PBKDF2 parameters alike), including those inside the authSafe's nested
+ * DER. Bounded by the file's size; an unreadable part is skipped (the parser refuses it later).
+ */
+export function p12IterationCounts(der: Buffer): number[] {
+  const counts: number[] = [];
+  const INTEGER = forge.asn1.Type.INTEGER;
+  const OCTETSTRING = forge.asn1.Type.OCTETSTRING;
+  const intOf = (n: forge.asn1.Asn1) => (typeof n.value === 'string' && n.value.length <= 6 ? forge.util.bytesToHex(n.value) : null);
+  const walk = (node: forge.asn1.Asn1, depth: number): void => {
+    if (depth > 40) return;
+    if (Array.isArray(node.value)) {
+      const [a, b] = node.value;
+      if (a && b && a.type === OCTETSTRING && !a.constructed && b.type === INTEGER) {
+        const hex = intOf(b);
+        counts.push(hex === null ? Number.POSITIVE_INFINITY : parseInt(hex || '0', 16));
+      }
+      // MacData: SEQUENCE { DigestInfo, macSalt, iterations }.
+      const c = node.value[2];
+      if (node.value.length === 3 && b?.type === OCTETSTRING && c?.type === INTEGER && a?.constructed) {
+        const hex = intOf(c);
+        counts.push(hex === null ? Number.POSITIVE_INFINITY : parseInt(hex || '0', 16));
+      }
+      for (const child of node.value) walk(child, depth + 1);
+    } else if (node.type === OCTETSTRING && typeof node.value === 'string' && node.value.charCodeAt(0) === 0x30) {
+      try {
+        walk(forge.asn1.fromDer(forge.util.createBuffer(node.value), { strict: false } as never), depth + 1);
+      } catch {
+        // Not nested DER (a salt, a digest, encrypted bytes).
+      }
+    }
+  };
+  try {
+    walk(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))), 0);
+  } catch {
+    // Unreadable: fromP12 says so.
+  }
+  return counts;
+}
 
 export class CertificateError extends Error {
   constructor(
@@ -131,6 +180,14 @@ function describe(keyPem: string, certPem: string): LoadedCertificate {
 }
 
 function fromP12(p12: Buffer, password: string): { keyPem: string; certPem: string } {
+  const costliest = Math.max(0, ...p12IterationCounts(p12));
+  if (costliest > P12_MAX_ITERATIONS) {
+    const n = Number.isFinite(costliest) ? costliest.toLocaleString('es-BO') : 'más de 2^48';
+    throw new CertificateError(
+      'TOO_COSTLY',
+      `El archivo PKCS#12 pide ${n} iteraciones de su contraseña; Kipu acepta hasta ${P12_MAX_ITERATIONS.toLocaleString('es-BO')}. Expórtelo de nuevo con los valores habituales (2.048 a 600.000).`,
+    );
+  }
   let asn1: forge.asn1.Asn1;
   try {
     asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));

@@ -31,13 +31,19 @@ const COLUMNS: Record<string, keyof PurchaseFields> = {
 
 const AMOUNTS = new Set<keyof PurchaseFields>(['totalPurchaseAmount', 'iceAmount', 'iehdAmount', 'ipjAmount', 'rates', 'otherNotSubjectToCredit', 'exemptAmounts', 'zeroRateAmount', 'discount', 'giftCardAmount']);
 
+/** Longer than any header of the register: a longer cell cannot be one, so only this much is read. */
+const HEADER_MAX_CHARS = 200;
+
 export function normalizeHeader(h: string): string {
+  // Linear on any input (issue 25): `\s*\/\s*` backtracked over every run of spaces without a
+  // slash, about 12 minutes per MB of spaces on the engine's one thread.
   return h
+    .slice(0, HEADER_MAX_CHARS)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
-    .replace(/\s*\/\s*/g, '/')
     .replace(/\s+/g, ' ')
+    .replace(/ ?\/ ?/g, '/')
     .trim();
 }
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { CertificateError, certificateNit, generateTrainingCertificate, loadCertificate } from '../../../main/invoicing/certificate';
+import { CertificateError, certificateNit, generateTrainingCertificate, loadCertificate, P12_MAX_ITERATIONS, p12IterationCounts } from '../../../main/invoicing/certificate';
 
 const NOW = new Date('2025-03-01T12:00:00.000Z');
 let training: { keyPem: string; certPem: string };
@@ -99,6 +99,30 @@ test('a PKCS#12 made by OpenSSL 3 defaults (AES-256, PBKDF2) opens too', (t) => 
       assert.equal(c.certDerBase64, new X509Certificate(training.certPem).raw.toString('base64'), password);
       assert.equal(certificateErrorCode(() => loadCertificate({ p12: readFileSync(join(dir, 'c.p12')), password: 'otra' })), 'WRONG_PASSWORD');
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a PKCS#12 asking for more iterations than the bound is refused before any derivation (issue 25)', (t) => {
+  const probe = spawnSync('openssl', ['version']);
+  if (probe.status !== 0) return t.skip('openssl not available');
+  const dir = mkdtempSync(join(tmpdir(), 'kipu-p12-iter-'));
+  try {
+    writeFileSync(join(dir, 'key.pem'), training.keyPem);
+    writeFileSync(join(dir, 'cert.pem'), training.certPem);
+    const make = (iter: number, name: string) => {
+      const r = spawnSync('openssl', ['pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', name, '-passout', 'pass:abc123', '-iter', String(iter)], { cwd: dir });
+      assert.equal(r.status, 0, r.stderr.toString());
+      return readFileSync(join(dir, name));
+    };
+    const costly = make(P12_MAX_ITERATIONS + 1, 'costly.p12');
+    assert.ok(p12IterationCounts(costly).some((n) => n === P12_MAX_ITERATIONS + 1), JSON.stringify(p12IterationCounts(costly)));
+    // Refused with the right password as with a wrong one: the count is read before the password is tried.
+    for (const password of ['abc123', 'otra']) assert.equal(certificateErrorCode(() => loadCertificate({ p12: costly, password })), 'TOO_COSTLY');
+    const usual = make(2048, 'usual.p12');
+    assert.deepEqual([...new Set(p12IterationCounts(usual))], [2048]);
+    assert.equal(loadCertificate({ p12: usual, password: 'abc123' }).certDerBase64, new X509Certificate(training.certPem).raw.toString('base64'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
