@@ -31,7 +31,7 @@ const report = (kind: 'X' | 'Z') =>
       { invoiceId: 'a', number: 41, sector: 1, state: 'VALIDATED', codigoEmision: 1, total: 4_660, method: 'CASH', amount: 2_660 },
       { invoiceId: 'b', number: 42, sector: 1, state: 'CONTINGENCY', codigoEmision: 2, total: 1_000, method: 'CASH', amount: 1_000 },
     ],
-    cancelledInvoices: 0,
+    annulled: [],
     denominations: kind === 'Z' ? { '100': 1, '5': 1 } : null,
     note: null,
     generatedAt: '2026-03-02T22:00:00.000Z',
