@@ -48,7 +48,18 @@ export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRef
           como se pagó (catálogo de métodos de pago no sincronizado)
         </span>
       ) : (
-        <select id="refund-method" data-testid="refund-method" value={value ?? ''} onChange={(e) => onRefundMethod(Number(e.target.value))}>
+        <select
+          id="refund-method"
+          data-testid="refund-method"
+          value={value ?? ''}
+          onChange={(e) => onRefundMethod(Number(e.target.value))}
+          // A select does not submit its form on Enter by itself; here Enter issues, as everywhere in the dialog.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }}
+        >
           {choices.map((c) => (
             <option key={c.codigo} value={c.codigo}>
               {paymentMethodName(Number(c.codigo), paymentMethods)}
