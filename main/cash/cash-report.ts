@@ -114,3 +114,22 @@ export function buildCashReport(input: {
     training: input.training,
   };
 }
+
+/**
+ * A Z stored before issue 24 (closed sessions are immutable, decision 0024) in today's shape: its
+ * per-method `cancelled` then covered every cancellation made during the session and `notes` the
+ * notes, both subtracted from sales that included the annulled invoices, so they are shown as
+ * they were computed (cancelledEarlier, refunds); the counts it never had are 0. Its expected and
+ * differences are as stored.
+ */
+export function storedReport(r: CashReport): CashReport {
+  type OldMethod = Partial<CashReport['methods'][number]> & Omit<CashReport['methods'][number], 'refunds' | 'cancelledEarlier'> & { cancelled?: number; notes?: number };
+  const methods = r.methods as OldMethod[];
+  if (methods.every((m) => typeof m.refunds === 'number')) return r;
+  const inv = r.invoices as Partial<CashReport['invoices']> & Pick<CashReport['invoices'], 'issued' | 'cancelled' | 'contingency' | 'firstNumber' | 'lastNumber'>;
+  return {
+    ...r,
+    methods: methods.map(({ cancelled, notes, ...m }) => ({ ...m, refunds: m.refunds ?? notes ?? 0, cancelledEarlier: m.cancelledEarlier ?? cancelled ?? 0 })),
+    invoices: { ...inv, cancelledTotal: inv.cancelledTotal ?? 0, notes: inv.notes ?? 0, notesTotal: inv.notesTotal ?? 0, notesCancelled: inv.notesCancelled ?? 0 },
+  };
+}

@@ -14,7 +14,7 @@ import { toHundredths, type Cents } from '../../shared/money';
 import type { Sale } from '../invoicing/sale-input';
 import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
-import { buildCashReport } from './cash-report';
+import { buildCashReport, storedReport } from './cash-report';
 
 export type CashErrorCode = 'NOT_FOUND' | 'POS_NOT_FOUND' | 'ALREADY_OPEN' | 'NOT_OPEN' | 'ALREADY_REOPENED' | 'SESSION_REQUIRED' | 'INVALID';
 
@@ -221,7 +221,7 @@ export class CashService {
   /** X while open (live), Z once closed (as stored at the close). */
   reportOf(tenant: Tenant, sessionId: string): CashReport {
     const s = this.session(tenant, sessionId);
-    if (s.state === 'CLOSED') return (s.closeData as CloseData).report;
+    if (s.state === 'CLOSED') return storedReport((s.closeData as CloseData).report);
     return this.report(tenant, s, null);
   }
 
@@ -241,7 +241,7 @@ export class CashService {
       closedAt: s.closedAt,
       closedBy: s.closedBy,
       movements: this.deps.store.cash.movements(tenant.id, s.id).map((m) => ({ id: m.id, kind: m.kind, amount: m.amount / 100, reason: m.reason, usuario: m.usuario, createdAt: m.createdAt })),
-      report: s.state === 'CLOSED' ? (s.closeData as CloseData).report : this.report(tenant, s, null),
+      report: s.state === 'CLOSED' ? storedReport((s.closeData as CloseData).report) : this.report(tenant, s, null),
     };
   }
 
