@@ -1,11 +1,14 @@
 // The X report (mid-session, any time) and the Z report (the close) as one model: totals per
-// payment method, per document sector, invoices issued, cancelled and in contingency, first and
-// last number, and (Z) the count and its difference. Pure; amounts leave here in bolivianos, as
-// the API speaks.
+// payment method (sales, refunds, expected), per document sector, invoices issued, annulled and
+// in contingency, credit-debit notes, first and last number, and (Z) the count and its
+// difference. Annulled documents count only in their own line (issue 24): not in a sector, not
+// among the issued, not in a method's sales. Credit-debit notes (returns) have their own line
+// too, not a sector's. Pure; amounts leave here in bolivianos, as the API speaks.
 import { fromHundredths } from '../../shared/money';
 import type { CashReport } from '../../shared/api/cash';
 import { findSector } from '../siat/codes';
-import type { SalePaymentRow, SessionFigures } from './close-arithmetic';
+import { isAnnulled, type SalePaymentRow, type SessionFigures } from './close-arithmetic';
+import { SECTOR } from '../siat/codes';
 
 export interface ReportSession {
   id: string;
@@ -30,7 +33,8 @@ export function buildCashReport(input: {
   pos: { code: number; branchCode: number };
   figures: SessionFigures;
   sales: readonly SalePaymentRow[];
-  cancelledInvoices: number;
+  /** Documents annulled while the session was open, whichever session sold them. */
+  annulled: readonly { sector: number; total: number }[];
   denominations: Record<string, number> | null;
   note: string | null;
   generatedAt: string;
@@ -42,16 +46,29 @@ export function buildCashReport(input: {
   const sectors = new Map<number, { count: number; total: number }>();
   let first: number | null = null;
   let last: number | null = null;
+  let issued = 0;
   let contingency = 0;
+  const notes = { count: 0, total: 0 };
   for (const inv of invoices.values()) {
+    const note = inv.sector === SECTOR.NOTA_CREDITO_DEBITO;
+    // The numbers handed out include an annulled invoice's (its number is spent); notes have their own numbering.
+    if (!note && (first === null || inv.number < first)) first = inv.number;
+    if (!note && (last === null || inv.number > last)) last = inv.number;
+    if (isAnnulled(inv.state)) continue;
+    if (inv.codigoEmision === 2) contingency += 1;
+    if (note) {
+      notes.count += 1;
+      notes.total += inv.total;
+      continue;
+    }
+    issued += 1;
     const s = sectors.get(inv.sector) ?? { count: 0, total: 0 };
     s.count += 1;
     s.total += inv.total;
     sectors.set(inv.sector, s);
-    if (first === null || inv.number < first) first = inv.number;
-    if (last === null || inv.number > last) last = inv.number;
-    if (inv.codigoEmision === 2) contingency += 1;
   }
+  const annulledInvoices = input.annulled.filter((a) => a.sector !== SECTOR.NOTA_CREDITO_DEBITO);
+  const annulledNotes = input.annulled.length - annulledInvoices.length;
   const f = input.figures;
   return {
     kind: input.kind,
@@ -71,19 +88,48 @@ export function buildCashReport(input: {
       method: m.method,
       label: m.label,
       sales: bs(m.sales),
-      cancelled: bs(m.cancelled),
-      notes: bs(m.notes),
+      refunds: bs(m.refunds),
+      cancelledEarlier: bs(m.cancelledEarlier),
       expected: bs(m.expected),
       counted: bsOrNull(m.counted),
       difference: bsOrNull(m.difference),
       apart: m.apart,
     })),
     sectors: [...sectors.entries()].sort((a, b) => a[0] - b[0]).map(([sector, s]) => ({ sector, label: sectorLabel(sector), count: s.count, total: bs(s.total) })),
-    invoices: { issued: invoices.size, cancelled: input.cancelledInvoices, contingency, firstNumber: first, lastNumber: last },
+    invoices: {
+      issued,
+      cancelled: annulledInvoices.length,
+      cancelledTotal: bs(annulledInvoices.reduce((t, a) => t + a.total, 0)),
+      notes: notes.count,
+      notesTotal: bs(notes.total),
+      notesCancelled: annulledNotes,
+      contingency,
+      firstNumber: first,
+      lastNumber: last,
+    },
     denominations: input.denominations,
     cashCounted: bsOrNull(f.cashCounted),
     totalDifference: bsOrNull(f.totalDifference),
     note: input.note,
     training: input.training,
+  };
+}
+
+/**
+ * A Z stored before issue 24 (closed sessions are immutable, decision 0024) in today's shape: its
+ * per-method `cancelled` then covered every cancellation made during the session and `notes` the
+ * notes, both subtracted from sales that included the annulled invoices, so they are shown as
+ * they were computed (cancelledEarlier, refunds); the counts it never had are 0. Its expected and
+ * differences are as stored.
+ */
+export function storedReport(r: CashReport): CashReport {
+  type OldMethod = Partial<CashReport['methods'][number]> & Omit<CashReport['methods'][number], 'refunds' | 'cancelledEarlier'> & { cancelled?: number; notes?: number };
+  const methods = r.methods as OldMethod[];
+  if (methods.every((m) => typeof m.refunds === 'number')) return r;
+  const inv = r.invoices as Partial<CashReport['invoices']> & Pick<CashReport['invoices'], 'issued' | 'cancelled' | 'contingency' | 'firstNumber' | 'lastNumber'>;
+  return {
+    ...r,
+    methods: methods.map(({ cancelled, notes, ...m }) => ({ ...m, refunds: m.refunds ?? notes ?? 0, cancelledEarlier: m.cancelledEarlier ?? cancelled ?? 0 })),
+    invoices: { ...inv, cancelledTotal: inv.cancelledTotal ?? 0, notes: inv.notes ?? 0, notesTotal: inv.notesTotal ?? 0, notesCancelled: inv.notesCancelled ?? 0 },
   };
 }

@@ -14,7 +14,7 @@ import { toHundredths, type Cents } from '../../shared/money';
 import type { Sale } from '../invoicing/sale-input';
 import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
-import { buildCashReport } from './cash-report';
+import { buildCashReport, storedReport } from './cash-report';
 
 export type CashErrorCode = 'NOT_FOUND' | 'POS_NOT_FOUND' | 'ALREADY_OPEN' | 'NOT_OPEN' | 'ALREADY_REOPENED' | 'SESSION_REQUIRED' | 'INVALID';
 
@@ -101,6 +101,7 @@ export class CashService {
   recordSale(inv: InvoiceRecord, sale: Sale): void {
     const session = this.deps.store.cash.openFor(inv.tenantId, inv.posId);
     this.deps.store.cash.recordPayments(inv.tenantId, inv.id, session?.id ?? null, sale.payments?.rows ?? this.singleMethodRows(inv));
+    if (sale.refund) this.deps.store.cash.recordRefund(inv.tenantId, inv.id, sale.refund.code, sale.refund.defaulted);
   }
 
   /** Whether the drawer opens for this invoice's ticket: some of it was paid in cash (never a card-only sale). */
@@ -220,7 +221,7 @@ export class CashService {
   /** X while open (live), Z once closed (as stored at the close). */
   reportOf(tenant: Tenant, sessionId: string): CashReport {
     const s = this.session(tenant, sessionId);
-    if (s.state === 'CLOSED') return (s.closeData as CloseData).report;
+    if (s.state === 'CLOSED') return storedReport((s.closeData as CloseData).report);
     return this.report(tenant, s, null);
   }
 
@@ -240,29 +241,42 @@ export class CashService {
       closedAt: s.closedAt,
       closedBy: s.closedBy,
       movements: this.deps.store.cash.movements(tenant.id, s.id).map((m) => ({ id: m.id, kind: m.kind, amount: m.amount / 100, reason: m.reason, usuario: m.usuario, createdAt: m.createdAt })),
-      report: s.state === 'CLOSED' ? (s.closeData as CloseData).report : this.report(tenant, s, null),
+      report: s.state === 'CLOSED' ? storedReport((s.closeData as CloseData).report) : this.report(tenant, s, null),
     };
+  }
+
+  /**
+   * Documents of the point of sale annulled while the session was open, whichever session sold
+   * them (their own line of the report), and the payment rows of those sold BEFORE it: their
+   * money leaves this drawer (close-arithmetic.ts).
+   */
+  private annulled(s: CashSessionRecord, until: string | null) {
+    const rows = this.deps.store.cash.cancelledBetween(s.tenantId, s.posId, s.openedAt, until);
+    const earlier = rows
+      .filter((r) => r.sessionId !== s.id)
+      .flatMap((r) =>
+        r.method !== null && r.amount !== null ? [{ sector: r.sector, method: r.method, amount: r.amount }] : this.singleMethodRows({ tenantId: s.tenantId, ...r }).map((p) => ({ sector: r.sector, ...p })),
+      );
+    const documents = new Map<string, { sector: number; total: Cents }>();
+    for (const r of rows) documents.set(r.invoiceId, { sector: r.sector, total: r.total });
+    return { earlier, documents: [...documents.values()] };
   }
 
   private figures(s: CashSessionRecord, count: CloseCount | null, until: string | null = null): SessionFigures {
     const cash = this.deps.store.cash;
-    const cancelled = cash.cancelledBetween(s.tenantId, s.posId, s.openedAt, until).flatMap((r) =>
-      r.method !== null && r.amount !== null ? [{ method: r.method, amount: r.amount }] : this.singleMethodRows({ tenantId: s.tenantId, ...r }),
-    );
-    return sessionFigures({ openingFloat: s.openingFloat, movements: cash.movements(s.tenantId, s.id), sales: cash.sessionPayments(s.tenantId, s.id), cancelled, count });
+    return sessionFigures({ openingFloat: s.openingFloat, movements: cash.movements(s.tenantId, s.id), sales: cash.sessionPayments(s.tenantId, s.id), cancelled: this.annulled(s, until).earlier, count });
   }
 
   private report(tenant: Tenant, s: CashSessionRecord, close: { count: CloseCount; note: string | null } | null): CashReport {
     const pos = this.deps.store.pointsOfSale.details(tenant.id, s.posId);
     const until = s.state === 'CLOSED' ? s.closedAt : null;
-    const cancelledInvoices = new Set(this.deps.store.cash.cancelledBetween(s.tenantId, s.posId, s.openedAt, until).map((r) => r.invoiceId)).size;
     return buildCashReport({
       kind: close ? 'Z' : 'X',
       session: s,
       pos: { code: pos?.code ?? 0, branchCode: pos?.branchCode ?? 0 },
       figures: this.figures(s, close?.count ?? null, until),
       sales: this.deps.store.cash.sessionPayments(s.tenantId, s.id),
-      cancelledInvoices,
+      annulled: this.annulled(s, until).documents,
       denominations: close ? close.count.denominations : null,
       note: close?.note ?? null,
       generatedAt: this.now().toISOString(),

@@ -1,13 +1,18 @@
-// What a cash session should hold, per payment method, and how the count compares (issue 17).
-// Pure: rows in, figures out, all in centavos (DESIGN.md, Data: no floating point on money).
+// What a cash session should hold, per payment method, and how the count compares (issue 17,
+// corrected by issue 24). Pure: rows in, figures out, all in centavos (DESIGN.md, Data: no
+// floating point on money).
 //
-// expected(m) = sales(m) − cancelled(m) − notes(m)            for every method m
+// expected(m) = sales(m) − refunds(m) − cancelledEarlier(m)        for every method m
 // expected(CASH) also + opening float + cash in − cash out
-// - sales: the payment rows of the invoices sold in the session (cash net of change).
-// - cancelled: invoices of the point of sale cancelled while the session was open, whichever
-//   session sold them — the money leaves the drawer when the cancellation is made.
-// - notes: credit-debit notes (SIAT sector 24) issued in the session give money back.
+// - sales: the payment rows of the session's invoices that stand (not annulled), cash net of change.
+// - refunds: the credit-debit notes (returns, SIAT sector 24) issued in the session, under the
+//   method the money went back by (the note's refund method, shared/refund-method.ts).
+// - annulled documents count nowhere but in their own line: an invoice sold and annulled in the
+//   same session is neither a sale nor a subtraction. cancelledEarlier is the one exception the
+//   drawer forces: an invoice sold before this session and annulled during it gives its money
+//   back from THIS drawer (a note so annulled brings its refund back: negative).
 // - gift cards are shown apart: not in the drawer, not counted, not in the difference.
+// docs/decisions/0053-refund-method-and-z-figures.md
 import { DENOMINATIONS, denominationKey, PAYMENT_KIND_LABEL, PAYMENT_KINDS, type PaymentKind } from '../../shared/api/cash';
 import type { Cents } from '../../shared/money';
 import { SECTOR } from '../siat/codes';
@@ -23,10 +28,15 @@ export interface SalePaymentRow {
   amount: Cents;
 }
 
+/** A payment row of a document sold before the session and annulled during it. */
 export interface CancelledRow {
+  sector: number;
   method: string;
   amount: Cents;
 }
+
+/** Whether a stored invoice state is an annulment (it then counts only in its own line). */
+export const isAnnulled = (state: string) => state === 'CANCELLED';
 
 export interface Movement {
   kind: 'IN' | 'OUT';
@@ -44,8 +54,8 @@ export interface MethodFigures {
   method: string;
   label: string;
   sales: Cents;
-  cancelled: Cents;
-  notes: Cents;
+  refunds: Cents;
+  cancelledEarlier: Cents;
   expected: Cents;
   counted: Cents | null;
   difference: Cents | null;
@@ -79,18 +89,19 @@ export function sessionFigures(input: {
   cancelled: readonly CancelledRow[];
   count: CloseCount | null;
 }): SessionFigures {
-  const acc = new Map<string, { sales: Cents; cancelled: Cents; notes: Cents }>();
+  const acc = new Map<string, { sales: Cents; refunds: Cents; cancelledEarlier: Cents }>();
   const at = (m: string) => {
     let a = acc.get(m);
-    if (!a) acc.set(m, (a = { sales: 0, cancelled: 0, notes: 0 }));
+    if (!a) acc.set(m, (a = { sales: 0, refunds: 0, cancelledEarlier: 0 }));
     return a;
   };
   for (const k of ALWAYS) at(k);
   for (const r of input.sales) {
-    if (r.sector === SECTOR.NOTA_CREDITO_DEBITO) at(r.method).notes += r.amount;
+    if (isAnnulled(r.state)) continue;
+    if (r.sector === SECTOR.NOTA_CREDITO_DEBITO) at(r.method).refunds += r.amount;
     else at(r.method).sales += r.amount;
   }
-  for (const r of input.cancelled) at(r.method).cancelled += r.amount;
+  for (const r of input.cancelled) at(r.method).cancelledEarlier += r.sector === SECTOR.NOTA_CREDITO_DEBITO ? -r.amount : r.amount;
   const cashIn = input.movements.filter((m) => m.kind === 'IN').reduce((s, m) => s + m.amount, 0);
   const cashOut = input.movements.filter((m) => m.kind === 'OUT').reduce((s, m) => s + m.amount, 0);
   const cashCounted = input.count ? cashOfDenominations(input.count.denominations) : null;
@@ -102,7 +113,7 @@ export function sessionFigures(input: {
   const methods = [...acc.entries()]
     .sort((a, b) => order(a[0]) - order(b[0]))
     .map(([method, a]): MethodFigures => {
-      let expected = a.sales - a.cancelled - a.notes;
+      let expected = a.sales - a.refunds - a.cancelledEarlier;
       if (method === 'CASH') expected += input.openingFloat + cashIn - cashOut;
       const apart = method === 'GIFT_CARD';
       let counted: Cents | null = null;
@@ -111,8 +122,8 @@ export function sessionFigures(input: {
         method,
         label: PAYMENT_KIND_LABEL[method as PaymentKind] ?? method,
         sales: a.sales,
-        cancelled: a.cancelled,
-        notes: a.notes,
+        refunds: a.refunds,
+        cancelledEarlier: a.cancelledEarlier,
         expected,
         counted,
         difference: counted === null ? null : counted - expected,

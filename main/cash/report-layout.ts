@@ -34,29 +34,37 @@ export function reportLines(r: CashReport): ReportLine[] {
   if (r.closedBy) row('Cerró', r.closedBy);
   row('Emitido', dateTimeEs(r.generatedAt));
   rule();
+  // The cash formula, line by line: float + cash sales − cash refunds + in − out (= expected).
+  const cash = r.methods.find((m) => m.method === 'CASH');
   out.push({ kind: 'text', text: 'EFECTIVO', bold: true });
   row('Fondo inicial', amount(r.openingFloat));
-  row('Ingresos', amount(r.cashIn));
-  row('Retiros', `-${amount(r.cashOut)}`);
+  if (cash) row('+ Ventas en efectivo', amount(cash.sales));
+  if (cash) row('- Devoluciones en efectivo', amount(cash.refunds));
+  if (cash && cash.cancelledEarlier !== 0) row('- Anuladas de sesiones anteriores', amount(cash.cancelledEarlier));
+  row('+ Ingresos', amount(r.cashIn));
+  row('- Retiros', amount(r.cashOut));
+  if (cash) row('= Efectivo esperado', amount(cash.expected), true);
   rule();
   out.push({ kind: 'text', text: 'POR MEDIO DE PAGO', bold: true });
   for (const m of r.methods) {
     out.push({ kind: 'text', text: m.apart ? `${m.label} (aparte, no se cuenta)` : m.label, bold: true });
     row('  Ventas', amount(m.sales));
-    if (m.cancelled !== 0) row('  Anuladas', `-${amount(m.cancelled)}`);
-    if (m.notes !== 0) row('  Notas crédito-débito', `-${amount(m.notes)}`);
+    if (m.refunds !== 0) row('  Devoluciones', `-${amount(m.refunds)}`);
+    if (m.cancelledEarlier !== 0) row('  Anuladas de sesiones anteriores', amount(-m.cancelledEarlier));
     row('  Esperado', amount(m.expected), true);
     if (m.counted !== null) row('  Contado', amount(m.counted));
     if (m.difference !== null) row('  Diferencia', amount(m.difference), true);
   }
   rule();
-  out.push({ kind: 'text', text: 'POR SECTOR', bold: true });
-  if (r.sectors.length === 0) out.push({ kind: 'text', text: 'Sin facturas' });
+  out.push({ kind: 'text', text: 'POR SECTOR (sin anuladas ni notas)', bold: true });
+  if (r.sectors.length === 0) out.push({ kind: 'text', text: 'Sin facturas vigentes' });
   for (const s of r.sectors) row(`${s.label} (${s.count})`, amount(s.total));
   rule();
   out.push({ kind: 'text', text: 'FACTURAS', bold: true });
-  row('Emitidas', String(r.invoices.issued));
-  row('Anuladas', String(r.invoices.cancelled));
+  row('Vigentes', String(r.invoices.issued));
+  row(`Anuladas (${r.invoices.cancelled})`, amount(r.invoices.cancelledTotal));
+  row(`Notas de crédito-débito (${r.invoices.notes})`, amount(r.invoices.notesTotal));
+  if (r.invoices.notesCancelled > 0) row('Notas anuladas', String(r.invoices.notesCancelled));
   row('En contingencia', String(r.invoices.contingency));
   row('Primera N°', r.invoices.firstNumber === null ? '-' : String(r.invoices.firstNumber));
   row('Última N°', r.invoices.lastNumber === null ? '-' : String(r.invoices.lastNumber));

@@ -36,6 +36,7 @@ import { toBoliviaIso } from '../../shared/time';
 import { invoiceType, type InvoiceTypeDef } from '../../shared/invoice-types';
 import { sectorLayout } from './sectors/layouts';
 import { buildNoteSale, type NoteLineRequest } from './credit-debit-note';
+import { resolveRefundMethod } from '../../shared/refund-method';
 import { NOTE } from './credit-debit-note-data';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
@@ -84,8 +85,8 @@ export interface IssueResult {
 }
 
 export interface InvoicingDeps {
-  /** Transactions only: group commit on the sale path, one transaction for a re-issue. */
-  store: Pick<Store, 'transaction' | 'groupCommit'>;
+  /** Transactions (group commit on the sale path, one transaction for a re-issue); cash: the original's payment split a note's refund defaults to. */
+  store: Pick<Store, 'transaction' | 'groupCommit' | 'cash'>;
   invoices: InvoiceRepository;
   codes: CodesService;
   catalogs: CatalogService;
@@ -171,6 +172,11 @@ export class InvoicingService {
     }
     this.deps.cash?.checkCanSell(tenant, pos);
 
+    if (type.sector !== NOTE.SECTOR && req.refundMethodCode !== undefined && req.refundMethodCode !== null) {
+      throw new IssueError(422, 'VALIDATION_FAILED', 'refundMethodCode: solo la nota de crédito-débito (devolución) lleva método de devolución', [
+        { field: 'refundMethodCode', rule: 'NOTE_ONLY', message: 'solo la nota de crédito-débito (devolución) lleva método de devolución' },
+      ]);
+    }
     const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
     if ('problems' in v) {
       throw new IssueError(422, 'VALIDATION_FAILED', v.problems.map((p) => `${p.field}: ${p.message}`).join('; '), v.problems);
@@ -298,7 +304,17 @@ export class InvoicingService {
     if (!original) {
       return { problems: [{ field: 'originalInvoiceId', rule: 'NOT_FOUND', message: id ? `no existe la factura ${id}` : 'indique la factura original (originalInvoiceId)' }] };
     }
-    return buildNoteSale(original, this.deps.invoices.notesOf(tenant.id, original.id), req.details as unknown as NoteLineRequest[], req);
+    const built = buildNoteSale(original, this.deps.invoices.notesOf(tenant.id, original.id), req.details as unknown as NoteLineRequest[], req);
+    if ('problems' in built) return built;
+    // How the money goes back: booked by the cash session under that method, in the note's own
+    // transaction (decision 0053); the note's XML has no payment method, so this is our record.
+    const parts = this.deps.store.cash.payments(tenant.id, original.id);
+    const refund = resolveRefundMethod(this.deps.catalogs.items(tenant.id, 'payment-methods'), { code: original.paymentMethod, parts }, req.refundMethodCode);
+    if ('problems' in refund) return refund;
+    const total = built.sale.totals.montoTotal;
+    built.sale.payments = { rows: [{ method: refund.kind, amount: total, tendered: total }], change: 0 };
+    built.sale.refund = { code: refund.code, defaulted: refund.defaulted };
+    return built;
   }
 
   /** CONTRACT §2.5: ServicioFacturacionDocumentoAjuste has no package reception; notes go online only. */

@@ -50,6 +50,8 @@ export interface SaleRequest {
   readonly [sectorField: string]: unknown;
   /** Mixed payments (issue 17): one entry per method. */
   payments?: PaymentInput[] | null;
+  /** Credit-debit note only: how the money went back (SIAT payment-method code; shared/refund-method.ts). */
+  refundMethodCode?: number | null;
 }
 
 /** A validated line: exactly what is stored with the invoice. */
@@ -75,6 +77,8 @@ export interface Sale {
   sectorData: SectorValues | null;
   /** The split by method when the request gave `payments` (stored by main/cash), else null. */
   payments?: PaymentSplit | null;
+  /** A credit-debit note's refund method (stored by main/cash with the note); absent on a sale. */
+  refund?: { code: number; defaulted: boolean } | null;
 }
 
 /** What validation needs to know from the synced catalogs. */

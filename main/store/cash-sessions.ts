@@ -56,11 +56,14 @@ export interface SessionPaymentRow {
 /** A cancelled invoice of the point of sale, with its payment rows (none for invoices issued outside sessions). */
 export interface CancelledPaymentRow {
   invoiceId: string;
+  sector: number;
   paymentMethod: number;
   total: Cents;
   giftCard: Cents;
   method: string | null;
   amount: Cents | null;
+  /** The session the payment row was recorded in (null: sold outside the cash sessions). */
+  sessionId: string | null;
 }
 
 type Row = Record<string, unknown>;
@@ -175,6 +178,17 @@ export class CashSessionRepository {
     rows.forEach((p, i) => stmt.run(invoiceId, i + 1, tenantId, sessionId, p.method, p.amount, p.tendered));
   }
 
+  /** How a credit-debit note's money went back (SIAT payment-method code), in the note's transaction (migration 0020). */
+  recordRefund(tenantId: string, noteId: string, refundMethod: number, defaulted: boolean): void {
+    prepared(this.db, 'INSERT INTO note_refunds (invoice_id, tenant_id, refund_method, defaulted) VALUES (?, ?, ?, ?)').run(noteId, tenantId, refundMethod, defaulted ? 1 : 0);
+  }
+
+  /** A note's refund method, or null (not a note, or issued before migration 0020). */
+  refundMethod(tenantId: string, noteId: string): number | null {
+    const r = prepared(this.db, 'SELECT refund_method FROM note_refunds WHERE tenant_id = ? AND invoice_id = ?').get(tenantId, noteId) as { refund_method: number } | undefined;
+    return r?.refund_method ?? null;
+  }
+
   payments(tenantId: string, invoiceId: string): PaymentRow[] {
     return prepared(this.db, 'SELECT method, amount, tendered FROM invoice_payments WHERE tenant_id = ? AND invoice_id = ? ORDER BY seq').all(tenantId, invoiceId) as PaymentRow[];
   }
@@ -199,8 +213,8 @@ export class CashSessionRepository {
   cancelledBetween(tenantId: string, posId: string, from: string, to: string | null): CancelledPaymentRow[] {
     return prepared(
       this.db,
-      `SELECT i.id AS invoiceId, i.payment_method AS paymentMethod, i.total AS total, i.gift_card AS giftCard,
-              p.method AS method, p.amount AS amount
+      `SELECT i.id AS invoiceId, i.sector AS sector, i.payment_method AS paymentMethod, i.total AS total, i.gift_card AS giftCard,
+              p.method AS method, p.amount AS amount, p.session_id AS sessionId
          FROM invoices i LEFT JOIN invoice_payments p ON p.invoice_id = i.id
         WHERE i.tenant_id = ? AND i.pos_id = ? AND i.state = 'CANCELLED'
           AND i.cancellation_date >= ? AND (? IS NULL OR i.cancellation_date < ?)

@@ -99,9 +99,13 @@ export const ReopenBody = Type.Object({ reason: Type.String({ minLength: 3, maxL
 export const MethodLineSchema = Type.Object({
   method: Type.String(),
   label: Type.String(),
+  /** Sales of the session's invoices that stand (an annulled one counts only in invoices.cancelled). */
   sales: Type.Number(),
-  cancelled: Type.Number(),
-  notes: Type.Number(),
+  /** Money given back by this method for returns (credit-debit notes, by their refund method). */
+  refunds: Type.Number(),
+  /** Invoices sold before this session and annulled during it: their money left this drawer (a note so annulled: negative). */
+  cancelledEarlier: Type.Number(),
+  /** sales − refunds − cancelledEarlier; cash also + opening float + cash in − cash out. */
   expected: Type.Number(),
   counted: Type.Union([Type.Number(), Type.Null()]),
   difference: Type.Union([Type.Number(), Type.Null()]),
@@ -137,8 +141,15 @@ export const CashReportSchema = Type.Object({
   methods: Type.Array(MethodLineSchema),
   sectors: Type.Array(SectorLineSchema),
   invoices: Type.Object({
+    /** Invoices of the session that stand (not annulled, not notes). */
     issued: Type.Integer(),
+    /** Invoices annulled while the session was open, whichever session sold them, and their total. */
     cancelled: Type.Integer(),
+    cancelledTotal: Type.Number(),
+    /** Credit-debit notes (returns) of the session that stand, and what they gave back. */
+    notes: Type.Integer(),
+    notesTotal: Type.Number(),
+    notesCancelled: Type.Integer(),
     contingency: Type.Integer(),
     firstNumber: Type.Union([Type.Integer(), Type.Null()]),
     lastNumber: Type.Union([Type.Integer(), Type.Null()]),

@@ -158,9 +158,24 @@ export const SalesRowSchema = Type.Object({
   tillId: Type.String(),
   tillName: Type.String(),
   invoices: Type.Integer(),
+  /** The standing invoices' sum (not annulled, not refused, not notes). */
+  grossCents: Type.Integer(),
+  /** Credit-debit notes (returns) of the day that stand, and what they gave back. */
+  returns: Type.Integer(),
+  returnsCents: Type.Integer(),
+  /** Net: grossCents − returnsCents. */
   totalCents: Type.Integer(),
 });
-export const SalesTodaySchema = Type.Object({ date: Type.String(), rows: Type.Array(SalesRowSchema), totalCents: Type.Integer(), invoices: Type.Integer() });
+export const SalesTodaySchema = Type.Object({
+  date: Type.String(),
+  rows: Type.Array(SalesRowSchema),
+  /** Net of returns; annulled and refused invoices count nowhere. */
+  totalCents: Type.Integer(),
+  grossCents: Type.Integer(),
+  returns: Type.Integer(),
+  returnsCents: Type.Integer(),
+  invoices: Type.Integer(),
+});
 export type SalesToday = Static<typeof SalesTodaySchema>;
 
 export const SalesByDaySchema = Type.Object({

@@ -106,6 +106,13 @@ export const createInvoiceBody = () =>
       exceptionCode: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()])),
       details: Type.Array(CreateInvoiceDetailSchema, { minItems: 1, maxItems: 500 }),
       originalInvoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'Nota de crédito-débito: id de la factura original (VALIDATED)' })),
+      refundMethodCode: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1, maximum: 308 }), Type.Null()], {
+          description:
+            'Solo nota de crédito-débito: cómo se devuelve el dinero, código SIAT de un solo método (1 efectivo, 2 tarjeta …). Si se omite, el de la factura original; ' +
+            'si la original fue pago mixto, efectivo cuando hubo efectivo (si no, su parte mayor). La caja lo descuenta de ese medio.',
+        }),
+      ),
       ...sectorProperties('header'),
       payments: Type.Optional(PaymentsSchema),
     },
@@ -166,6 +173,7 @@ export const InvoiceSchema = Type.Object({
       { description: 'Cómo se pagó, un elemento por medio (pago mixto: efectivo + tarjeta …); paymentMethodCode es el código combinado de SIAT' },
     ),
   ),
+  refundMethodCode: Type.Optional(Type.Integer({ description: 'Nota de crédito-débito: código SIAT del método con que se devolvió el dinero' })),
   emissionDate: Type.String(),
   cancellationReason: Type.Union([Type.Integer(), Type.Null()]),
   cancellationDate: Type.Union([Type.String(), Type.Null()]),

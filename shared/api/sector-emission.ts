@@ -142,6 +142,13 @@ export function noteBody(modality: SectorModality) {
       invoiceNumber: { ...InvoiceNumber, description: 'Número de la factura original, en el mismo punto de venta' },
       invoiceCode: { ...InvoiceCode, description: 'Código corto de la factura original' },
       userPos: UserPos,
+      paramRefundMethod: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 308,
+          description: 'Cómo se devuelve el dinero (catálogo 13, un solo método: 1 efectivo, 2 tarjeta …). Si se omite, el de la factura original; de un pago mixto, efectivo si lo hubo',
+        }),
+      ),
       detailInvoice: Type.Array(NoteLine, { minItems: 1, maxItems: 500 }),
     },
     { additionalProperties: false, 'x-examples': { [modality === 'electronic' ? 'NOTE_CREDIT_DEBIT' : 'COMPUTERIZED_NOTE_CREDIT_DEBIT']: { summary: 'Devolución de una línea', value: NOTE_EXAMPLE } } },
@@ -242,6 +249,7 @@ export const NoteResultSchema = Type.Object({
   invoiceCode: Type.String({ description: 'Código corto de la nota (para recuperarla y anularla)' }),
   originalInvoiceNumber: Type.Integer({ description: 'Número de la factura original (de Kipu, eco de la solicitud)' }),
   originalInvoiceCode: Type.String({ description: 'Código corto de la factura original (de Kipu, eco de la solicitud)' }),
+  paramRefundMethod: Type.Optional(Type.Integer({ description: 'Cómo se devolvió el dinero (catálogo 13; de Kipu)' })),
   qrCode: Str,
   qrCodeDownload: Type.String({ description: 'El QR de la nota en PNG, codificado en base64' }),
   dateEmission: Str,

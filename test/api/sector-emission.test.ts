@@ -284,6 +284,17 @@ describe('the credit-debit note (debit)', () => {
     });
   }
 
+  test('paramRefundMethod: how the money went back, one method of the catalog; left out, the original’s (issue 24)', async () => {
+    const o = await original(); // paid with paramPaymentMethod 1 (EFECTIVO)
+    assertNames(await emit('computarized', 'debit', { ...note(o, [returned()]), paramRefundMethod: 10 }), 422, 'paramRefundMethod', /un solo medio/);
+    const byCard = await emit('computarized', 'debit', { ...note(o, [returned()]), paramRefundMethod: 2 });
+    assertCompleted(byCard, 201, 'COMPLETED');
+    assert.equal(byCard.body.data.paramRefundMethod, 2);
+    const byDefault = await emit('computarized', 'debit', note(o, [returned()]));
+    assertCompleted(byDefault, 201, 'COMPLETED');
+    assert.equal(byDefault.body.data.paramRefundMethod, o.paramPaymentMethod);
+  });
+
   test('refusals name the field: more than sold, a line not on the original, detailId or price of another line, an unknown original, a note on a note, an original not validated', async () => {
     const o = await original();
     assertNames(await emit('electronic', 'debit', note(o, [returned({ qty: 3 })])), 422, 'detailInvoice[0].qty', /quedan 2/);

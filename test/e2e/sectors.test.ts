@@ -97,14 +97,22 @@ describe("a school's till", () => {
     await till.id('return-dialog').waitFor();
     await till.page.locator('[data-testid="return-line"][data-code="CUA-1"] [data-testid="return-qty"]').fill('1');
     assert.match((await till.id('return-estimate').textContent()) ?? '', /10,00/);
+    // How the money goes back (issue 24): Tab reaches it, the original's method (cash) is preselected,
+    // an arrow changes it, Enter issues from there.
+    await till.tabTo('refund-method', 4);
+    assert.equal(await till.id('refund-method').inputValue(), '1');
+    await till.page.keyboard.press('ArrowDown');
+    assert.equal(await till.id('refund-method').inputValue(), '2');
     await till.page.keyboard.press('Enter');
     await till.id('return-note-result').waitFor({ timeout: 15_000 });
+    assert.equal(await till.id('return-note-refund-method').textContent(), 'TARJETA');
     assert.match((await till.id('return-note-amount-original').textContent()) ?? '', /470,00/);
     assert.match((await till.id('return-note-amount-return').textContent()) ?? '', /10,00/);
     assert.match((await till.id('return-note-amount-cash').textContent()) ?? '', /1,30/);
     const noteId = await till.id('return-note-result').getAttribute('data-note-id');
-    const note = ((await (await eng.api(`/api/v1/invoices/${noteId}`)).json()) as { data: { invoiceType: string; amountTotalReturn: number; details: { returnProduct?: boolean }[] } }).data;
+    const note = ((await (await eng.api(`/api/v1/invoices/${noteId}`)).json()) as { data: { invoiceType: string; amountTotalReturn: number; refundMethodCode?: number; details: { returnProduct?: boolean }[] } }).data;
     assert.equal(note.invoiceType, 'NOTE_CREDIT_DEBIT');
+    assert.equal(note.refundMethodCode, 2);
     assert.equal(note.amountTotalReturn, 10);
     assert.deepEqual(note.details.map((d) => d.returnProduct), [false, false, true]);
 

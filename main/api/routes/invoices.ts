@@ -89,7 +89,7 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
 type InvoicePaymentRows = readonly { method: string; amount: number; tendered: number }[];
 
 
-export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string, payments: InvoicePaymentRows = []): Invoice {
+export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string, payments: InvoicePaymentRows = [], refundMethod: number | null = null): Invoice {
   const lineFields = sectorFields(inv.sector)?.line ?? [];
   return {
     id: inv.id,
@@ -122,6 +122,7 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
     ...(payments.length > 0
       ? { payments: payments.map((p) => ({ method: isPaymentKind(p.method) ? p.method : 'OTHER', amount: fromHundredths(p.amount), tendered: fromHundredths(p.tendered) })) }
       : {}),
+    ...(refundMethod !== null ? { refundMethodCode: refundMethod } : {}),
     emissionDate: inv.fechaEmision,
     cancellationReason: inv.cancellationReason,
     cancellationDate: inv.cancellationDate ? toBoliviaIso(new Date(inv.cancellationDate)) : null,
@@ -158,7 +159,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Facturas'];
   const dto = (req: FastifyRequest, inv: InvoiceRecord) =>
-    invoiceDto(inv, deps.publicBaseUrl(), req.tenant.ambiente, req.tenant.nit, deps.store.cash.payments(req.tenant.id, inv.id));
+    invoiceDto(inv, deps.publicBaseUrl(), req.tenant.ambiente, req.tenant.nit, deps.store.cash.payments(req.tenant.id, inv.id), deps.store.cash.refundMethod(req.tenant.id, inv.id));
   const load = (req: FastifyRequest, id: string) => {
     const inv = deps.invoices.byId(req.tenant.id, id);
     if (!inv) throw notFound(`Factura ${id} no encontrada`);

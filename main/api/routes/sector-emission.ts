@@ -69,6 +69,7 @@ const SEED_NAMES: Readonly<Record<string, string>> = {
   clientBusinessName: 'clientReasonSocial',
   clientDocumentNumber: 'clientNroDocument',
   paymentMethodCode: 'paramPaymentMethod',
+  refundMethodCode: 'paramRefundMethod',
   cardNumber: 'numberCard',
   giftCardAmount: 'giftCard',
   currencyCode: 'paramCurrency',
@@ -302,6 +303,12 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     );
   }
 
+  /** The note's refund method as stored with it (absent on a note issued before migration 0020). */
+  function refundOut(tenantId: string, noteId: string): { paramRefundMethod?: number } {
+    const code = deps.store.cash.refundMethod(tenantId, noteId);
+    return code === null ? {} : { paramRefundMethod: code };
+  }
+
   function registerNote(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
     app.post(
       emissionPath(modality, route.segment),
@@ -359,6 +366,7 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
           clientCode: original.clientCode,
           paymentMethodCode: original.paymentMethod,
           originalInvoiceId: original.id,
+          refundMethodCode: body.paramRefundMethod ?? null,
           details: lines,
         };
         const issued = await issue(req, route, pos, sale, body.userPos);
@@ -375,6 +383,7 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
           invoiceCode: invoiceShortCode(inv.id),
           originalInvoiceNumber: original.number,
           originalInvoiceCode: invoiceShortCode(original.id),
+          ...refundOut(req.tenant.id, inv.id),
           qrCode,
           qrCodeDownload: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64'),
           dateEmission: inv.fechaEmision,

@@ -1,6 +1,7 @@
 // The owner's views over the chain, every query scoped by tenant. "Sales" = invoices issued and
-// not refused or cancelled, credit-debit notes (sector 24) apart; days are Bolivia's. The sums read
-// sales_daily, which statement triggers keep (migration 0001).
+// not refused or cancelled, credit-debit notes (sector 24) apart; today's figure is net of those
+// notes (returns, migration 0005); days are Bolivia's. The sums read sales_daily, which statement
+// triggers keep (migrations 0001, 0005).
 import type pg from 'pg';
 import type { Pool } from './pg';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
@@ -46,19 +47,36 @@ export class DashboardRepository {
     return rows[0]!.d;
   }
 
+  /**
+   * A day's sales per store and till, net of returns: totalCents = the standing invoices' sum minus
+   * what the day's standing credit-debit notes gave back (annulled and refused documents count
+   * nowhere); grossCents and returnsCents say how it was reached.
+   */
   async salesOn(tenantId: string, date: string): Promise<SalesToday> {
     const { rows } = await this.pool.query(
       `SELECT i.branch_code, COALESCE(s.name, 'Sucursal ' || i.branch_code) AS store_name, i.till_id, t.name AS till_name,
-              i.invoices::int AS invoices, i.total_cents::bigint AS total
-       FROM (SELECT branch_code, till_id, SUM(invoices) AS invoices, SUM(total_cents) AS total_cents FROM sales_daily
-             WHERE tenant_id = $1 AND issued_on = $2::date GROUP BY branch_code, till_id HAVING SUM(invoices) > 0) i
+              i.invoices::int AS invoices, i.total_cents::bigint AS gross, i.returns::int AS returns, i.returns_cents::bigint AS returns_cents
+       FROM (SELECT branch_code, till_id, SUM(invoices) AS invoices, SUM(total_cents) AS total_cents, SUM(returns) AS returns, SUM(returns_cents) AS returns_cents
+             FROM sales_daily
+             WHERE tenant_id = $1 AND issued_on = $2::date GROUP BY branch_code, till_id HAVING SUM(invoices) > 0 OR SUM(returns) > 0) i
        JOIN tills t ON t.id = i.till_id AND t.tenant_id = $1
        LEFT JOIN stores s ON s.tenant_id = $1 AND s.branch_code = i.branch_code
        ORDER BY i.branch_code, t.name`,
       [tenantId, date],
     );
-    const out = rows.map((r) => ({ branchCode: r.branch_code, storeName: r.store_name, tillId: r.till_id, tillName: r.till_name, invoices: r.invoices, totalCents: r.total }));
-    return { date, rows: out, invoices: out.reduce((a, r) => a + r.invoices, 0), totalCents: out.reduce((a, r) => a + r.totalCents, 0) };
+    const out = rows.map((r) => ({
+      branchCode: r.branch_code,
+      storeName: r.store_name,
+      tillId: r.till_id,
+      tillName: r.till_name,
+      invoices: r.invoices,
+      grossCents: Number(r.gross),
+      returns: r.returns,
+      returnsCents: Number(r.returns_cents),
+      totalCents: Number(r.gross) - Number(r.returns_cents),
+    }));
+    const sum = (k: 'invoices' | 'grossCents' | 'returns' | 'returnsCents' | 'totalCents') => out.reduce((a, r) => a + r[k], 0);
+    return { date, rows: out, invoices: sum('invoices'), grossCents: sum('grossCents'), returns: sum('returns'), returnsCents: sum('returnsCents'), totalCents: sum('totalCents') };
   }
 
   async salesByDay(tenantId: string, from: string, to: string): Promise<SalesByDay> {

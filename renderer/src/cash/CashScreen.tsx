@@ -356,20 +356,31 @@ function CloseForm({ onClose }: { onClose: (denominations: Record<string, number
 }
 
 function ReportView({ report }: { report: CashReport }) {
+  const cash = report.methods.find((m) => m.method === 'CASH');
+  // The column shows only when an invoice of an earlier session was annulled during this one.
+  const earlier = report.methods.some((m) => m.cancelledEarlier !== 0);
+  const inv = report.invoices;
   return (
     <section className="panel" data-testid={`cash-report-${report.kind}`}>
       <h3>{report.kind === 'Z' ? 'Reporte Z (cierre)' : 'Reporte X (caja abierta)'}</h3>
-      <p className="muted">
-        Fondo inicial Bs {bs(report.openingFloat)} · ingresos Bs {bs(report.cashIn)} · retiros Bs {bs(report.cashOut)} · facturas {report.invoices.issued} (anuladas{' '}
-        {report.invoices.cancelled}, en contingencia {report.invoices.contingency})
+      {cash && (
+        <p data-testid="cash-formula">
+          Efectivo esperado = fondo Bs {bs(report.openingFloat)} + ventas en efectivo Bs {bs(cash.sales)} − devoluciones en efectivo Bs {bs(cash.refunds)}
+          {cash.cancelledEarlier !== 0 ? ` − anuladas de sesiones anteriores Bs ${bs(cash.cancelledEarlier)}` : ''} + ingresos Bs {bs(report.cashIn)} − retiros Bs{' '}
+          {bs(report.cashOut)} = <strong>Bs {bs(cash.expected)}</strong>
+        </p>
+      )}
+      <p className="muted" data-testid="cash-invoices">
+        Facturas vigentes {inv.issued} · anuladas {inv.cancelled} (Bs {bs(inv.cancelledTotal)}) · notas de crédito-débito {inv.notes} (Bs {bs(inv.notesTotal)})
+        {inv.notesCancelled > 0 ? ` · notas anuladas ${inv.notesCancelled}` : ''} · en contingencia {inv.contingency}
       </p>
       <table className="grid" data-testid="cash-methods">
         <thead>
           <tr>
             <th>Medio</th>
             <th className="num">Ventas</th>
-            <th className="num">Anuladas</th>
-            <th className="num">Notas</th>
+            <th className="num">Devoluciones</th>
+            {earlier && <th className="num" title="Facturas de sesiones anteriores anuladas en esta: su dinero sale de esta caja">Anuladas antes</th>}
             <th className="num">Esperado</th>
             <th className="num">Contado</th>
             <th className="num">Diferencia</th>
@@ -380,8 +391,10 @@ function ReportView({ report }: { report: CashReport }) {
             <tr key={m.method} data-testid={`cash-method-${m.method}`} className={m.apart ? 'muted' : undefined}>
               <td>{m.apart ? `${m.label} (aparte)` : m.label}</td>
               <td className="num">{bs(m.sales)}</td>
-              <td className="num">{bs(m.cancelled)}</td>
-              <td className="num">{bs(m.notes)}</td>
+              <td className="num" data-testid={`cash-refunds-${m.method}`}>
+                {bs(m.refunds)}
+              </td>
+              {earlier && <td className="num">{bs(m.cancelledEarlier)}</td>}
               <td className="num" data-testid={`cash-expected-${m.method}`}>
                 {bs(m.expected)}
               </td>
@@ -393,6 +406,26 @@ function ReportView({ report }: { report: CashReport }) {
           ))}
         </tbody>
       </table>
+      {report.sectors.length > 0 && (
+        <table className="grid compact" data-testid="cash-sectors">
+          <thead>
+            <tr>
+              <th>Por sector (sin anuladas ni notas)</th>
+              <th className="num">Facturas</th>
+              <th className="num">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.sectors.map((s) => (
+              <tr key={s.sector}>
+                <td>{s.label}</td>
+                <td className="num">{s.count}</td>
+                <td className="num">{bs(s.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {report.totalDifference !== null && (
         <p>
           Diferencia total: <strong data-testid="cash-total-difference">Bs {bs(report.totalDifference)}</strong>

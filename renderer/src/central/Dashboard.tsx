@@ -190,9 +190,13 @@ export function Dashboard() {
       <main>
         {error && <p className="error">{error}</p>}
         <section>
-          <h2>Ventas de hoy ({formatDate(today?.date ?? me.today)})</h2>
+          <h2>Ventas de hoy ({formatDate(today?.date ?? me.today)}), netas de devoluciones y anulaciones</h2>
           <p className="big" data-testid="central-today-total" data-cents={today?.totalCents ?? 0} data-invoices={today?.invoices ?? 0}>
-            {formatBs(today?.totalCents ?? 0)} <span className="muted">· {today?.invoices ?? 0} facturas</span>
+            {formatBs(today?.totalCents ?? 0)} <span className="muted">· {today?.invoices ?? 0} {today?.invoices === 1 ? 'factura' : 'facturas'}</span>
+          </p>
+          <p className="muted" data-testid="central-today-breakdown">
+            Ventas {formatBs(today?.grossCents ?? 0)} − devoluciones {formatBs(today?.returnsCents ?? 0)} ({today?.returns ?? 0}{' '}
+            {today?.returns === 1 ? 'nota de crédito-débito' : 'notas de crédito-débito'}); las facturas anuladas no cuentan.
           </p>
           <table>
             <thead>
@@ -200,7 +204,8 @@ export function Dashboard() {
                 <th>Sucursal</th>
                 <th>Caja</th>
                 <th className="num">Facturas</th>
-                <th className="num">Total</th>
+                <th className="num">Devoluciones</th>
+                <th className="num">Total neto</th>
               </tr>
             </thead>
             <tbody>
@@ -209,6 +214,7 @@ export function Dashboard() {
                   <td>{r.storeName}</td>
                   <td>{r.tillName}</td>
                   <td className="num">{r.invoices}</td>
+                  <td className="num">{r.returnsCents > 0 ? `−${formatBs(r.returnsCents)}` : formatBs(0)}</td>
                   <td className="num">{formatBs(r.totalCents)}</td>
                 </tr>
               ))}

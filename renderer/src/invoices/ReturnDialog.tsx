@@ -1,8 +1,10 @@
-// Devolución: pick the lines and quantities taken back, issue the credit-debit note, show its
-// amounts and print it (the same print path as any invoice). Keyboard: Tab between quantities,
-// Enter issues, Esc goes back. SIAT's and the engine's refusals show as they come (describeError).
-import { useRef, useState } from 'react';
-import type { Invoice } from '../../../shared/api-types';
+// Devolución: pick the lines and quantities taken back and how the money goes back (the refund
+// method: the original's by default, issue 24), issue the credit-debit note, show its amounts and
+// print it (the same print path as any invoice). Keyboard: Tab between quantities and on to the
+// refund method (arrows change it), Enter issues, Esc goes back. SIAT's and the engine's refusals
+// show as they come (describeError).
+import { useEffect, useRef, useState } from 'react';
+import type { CatalogEntry, Invoice } from '../../../shared/api-types';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { describeError } from '../api/errors';
@@ -11,7 +13,10 @@ import { Modal } from '../components/Modal';
 import { formatQuantity } from '../format/amount-input';
 import { invoiceStateLabel } from '../format/labels';
 import { newUuid } from '../sale/uuid';
-import { buildReturnRequest, type ReturnQuantities } from './return-note';
+import { paymentMethodName } from '../../../shared/payment-methods';
+import { useCatalogs } from '../sync/catalogs-store';
+import { invoicePaymentSummary } from './InvoicePayment';
+import { buildReturnRequest, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -20,14 +25,63 @@ export interface ReturnFormViewProps {
   quantities: ReturnQuantities;
   errors: string[];
   busy: boolean;
+  /** The synced payment-method catalog (undefined while it loads). */
+  paymentMethods: readonly CatalogEntry[] | undefined;
+  /** The refund method picked (null: the default, see defaultRefundCode). */
+  refundMethod: number | null;
   onQuantity(index: number, text: string): void;
+  onRefundMethod(code: number): void;
   onIssue(): void;
+}
+
+/** How the money goes back: SIAT's single methods, the original's preselected. */
+export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRefundMethod }: Pick<ReturnFormViewProps, 'invoice' | 'paymentMethods' | 'refundMethod' | 'onRefundMethod'>) {
+  const choices = refundChoices(paymentMethods);
+  const fallback = defaultRefundCode(invoice, paymentMethods);
+  const value = refundMethod ?? fallback;
+  const paid = invoicePaymentSummary(invoice, paymentMethods);
+  return (
+    <div className="field-row" data-testid="refund-method-field">
+      <label htmlFor="refund-method">Devolver el dinero en</label>{' '}
+      {choices.length === 0 ? (
+        <span className="muted" data-testid="refund-method-unknown">
+          como se pagó (catálogo de métodos de pago no sincronizado)
+        </span>
+      ) : (
+        <select
+          id="refund-method"
+          data-testid="refund-method"
+          value={value ?? ''}
+          onChange={(e) => onRefundMethod(Number(e.target.value))}
+          // A select does not submit its form on Enter by itself; here Enter issues, as everywhere in the dialog.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }}
+        >
+          {choices.map((c) => (
+            <option key={c.codigo} value={c.codigo}>
+              {paymentMethodName(Number(c.codigo), paymentMethods)}
+              {Number(c.codigo) === fallback ? (fallback === invoice.paymentMethodCode ? ' (como se pagó)' : ' (predeterminado)') : ''}
+            </option>
+          ))}
+        </select>
+      )}
+      {paid && (
+        <p className="muted" data-testid="refund-method-paid">
+          La factura se pagó con {paid.name}
+          {paid.parts ? ` (${paid.parts})` : ''}.
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** The form part, from props (the tests render it without the engine). */
 export function ReturnFormView(props: ReturnFormViewProps) {
   const { invoice } = props;
-  const built = buildReturnRequest(invoice, props.quantities);
+  const built = buildReturnRequest(invoice, props.quantities, props.refundMethod);
   return (
     <form
       onSubmit={(e) => {
@@ -74,6 +128,7 @@ export function ReturnFormView(props: ReturnFormViewProps) {
         </tbody>
       </table>
       <p data-testid="return-estimate">Monto devuelto (antes de descuentos): {built.ok ? formatBs(built.returned) : '—'}</p>
+      <RefundMethodField invoice={invoice} paymentMethods={props.paymentMethods} refundMethod={props.refundMethod} onRefundMethod={props.onRefundMethod} />
       <ErrorList errors={props.errors} testId="return-errors" />
       <div className="modal-actions">
         <button className="primary" type="submit" aria-disabled={props.busy} data-testid="confirm-return">
@@ -86,11 +141,12 @@ export function ReturnFormView(props: ReturnFormViewProps) {
 
 export interface IssuedNoteViewProps {
   note: Invoice;
+  paymentMethods?: readonly CatalogEntry[] | undefined;
   printMessage: string | null;
   onPrint(): void;
 }
 
-export function IssuedNoteView({ note, printMessage, onPrint }: IssuedNoteViewProps) {
+export function IssuedNoteView({ note, paymentMethods, printMessage, onPrint }: IssuedNoteViewProps) {
   return (
     <div data-testid="return-note-result" data-note-id={note.id}>
       <p className="ok-box">
@@ -110,6 +166,12 @@ export function IssuedNoteView({ note, printMessage, onPrint }: IssuedNoteViewPr
             <td>Crédito o débito fiscal (13 %)</td>
             <td className="num" data-testid="return-note-amount-cash">{bs(note.amountCashCreditDebit ?? 0)}</td>
           </tr>
+          {note.refundMethodCode !== undefined && (
+            <tr>
+              <td>Devuelto en</td>
+              <td className="num" data-testid="return-note-refund-method">{paymentMethodName(note.refundMethodCode, paymentMethods)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
       <div className="modal-actions">
@@ -135,12 +197,18 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Invoice | null>(null);
   const [printMessage, setPrintMessage] = useState<string | null>(null);
+  const [refundMethod, setRefundMethod] = useState<number | null>(null);
+  const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
+  useEffect(() => {
+    void useCatalogs.getState().load('payment-methods');
+  }, []);
   // One Idempotency-Key per request content: a retry after a lost answer issues no second note.
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const issue = async () => {
     if (busy) return;
-    const built = buildReturnRequest(invoice, quantities);
+    // The refund method is always sent once known (the one shown is the one issued).
+    const built = buildReturnRequest(invoice, quantities, refundMethod ?? defaultRefundCode(invoice, paymentMethods));
     if (!built.ok) return setErrors(built.errors);
     const body = JSON.stringify(built.request);
     if (attempt.current?.body !== body) attempt.current = { key: newUuid(), body };
@@ -172,13 +240,16 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   return (
     <Modal title={`Devolución — factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="return-dialog">
       {note ? (
-        <IssuedNoteView note={note} printMessage={printMessage} onPrint={() => void print(note)} />
+        <IssuedNoteView note={note} paymentMethods={paymentMethods} printMessage={printMessage} onPrint={() => void print(note)} />
       ) : (
         <ReturnFormView
           invoice={invoice}
           quantities={quantities}
           errors={errors}
           busy={busy}
+          paymentMethods={paymentMethods}
+          refundMethod={refundMethod}
+          onRefundMethod={setRefundMethod}
           onQuantity={(i, t) => setQuantities((q) => ({ ...q, [i]: t }))}
           onIssue={() => void issue()}
         />

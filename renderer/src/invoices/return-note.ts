@@ -1,7 +1,10 @@
 // Devolución (issue #12): the lines and quantities the cashier takes back from a validated invoice
 // → the credit-debit note request (POST /api/v1/invoices). The engine builds the note from the
-// original (all its lines, the returned ones, the amounts); this only says what comes back. Pure.
-import type { CreateInvoiceRequest, Invoice } from '../../../shared/api-types';
+// original (all its lines, the returned ones, the amounts); this only says what comes back and
+// how the money goes back (refundMethodCode, issue 24). Pure.
+import type { CatalogEntry, CreateInvoiceRequest, Invoice } from '../../../shared/api-types';
+import { componentsOf } from '../../../shared/payment-methods';
+import { resolveRefundMethod } from '../../../shared/refund-method';
 import { invoiceType } from '../../../shared/invoice-types';
 import { fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
 import { formatQuantity, parseQuantity } from '../format/amount-input';
@@ -16,6 +19,22 @@ export function canReturn(inv: Pick<Invoice, 'state' | 'invoiceType'>): boolean 
   return inv.state === 'VALIDATED' && invoiceType(inv.invoiceType)?.sector !== 24;
 }
 
+/** The methods a refund may go back by: the catalog's single-method codes (a refund goes back one way). */
+export function refundChoices(catalog: readonly CatalogEntry[] | undefined): CatalogEntry[] {
+  return (catalog ?? []).filter((e) => componentsOf(e.descripcion)?.size === 1);
+}
+
+/**
+ * The refund method the dialog starts with: the engine's own default (shared/refund-method.ts) —
+ * the original's method, or cash for a split that had cash. Null while the catalog is unknown
+ * (the request then leaves it out and the engine decides the same way).
+ */
+export function defaultRefundCode(original: Pick<Invoice, 'paymentMethodCode' | 'payments'>, catalog: readonly CatalogEntry[] | undefined): number | null {
+  if (!catalog || catalog.length === 0) return null;
+  const r = resolveRefundMethod(catalog, { code: original.paymentMethodCode, parts: original.payments ?? [] }, null);
+  return 'problems' in r ? null : r.code;
+}
+
 /** Typed quantities by line index ('' = nothing returned from that line). */
 export type ReturnQuantities = Readonly<Record<number, string>>;
 
@@ -25,7 +44,7 @@ export type ReturnBuild = { ok: true; request: CreateInvoiceRequest; returned: C
  * The note request, or the problems in es-BO. `returned` is the amount before any line
  * discount (the engine prorates discounts and answers the exact amounts).
  */
-export function buildReturnRequest(original: Invoice, quantities: ReturnQuantities): ReturnBuild {
+export function buildReturnRequest(original: Invoice, quantities: ReturnQuantities, refundMethodCode: number | null = null): ReturnBuild {
   const errors: string[] = [];
   const details: CreateInvoiceRequest['details'] = [];
   let returned = 0;
@@ -61,6 +80,7 @@ export function buildReturnRequest(original: Invoice, quantities: ReturnQuantiti
     invoiceType: noteInvoiceType(original),
     posId: original.posId,
     originalInvoiceId: original.id,
+    ...(refundMethodCode === null ? {} : { refundMethodCode }),
     details,
   };
   return { ok: true, request, returned };

@@ -10,8 +10,17 @@ vi.mock('../../../renderer/src/api', async () => {
   return { api: { publicUrl: (cuf: string, f: string) => `/api/v1/public/invoice/${cuf}/${f}` }, http: {}, bindSession: () => undefined, ...errors };
 });
 
-const { buildReturnRequest, canReturn, noteInvoiceType } = await import('../../../renderer/src/invoices/return-note');
-const { IssuedNoteView, ReturnFormView } = await import('../../../renderer/src/invoices/ReturnDialog');
+const { buildReturnRequest, canReturn, defaultRefundCode, noteInvoiceType, refundChoices } = await import('../../../renderer/src/invoices/return-note');
+const { IssuedNoteView, RefundMethodField, ReturnFormView } = await import('../../../renderer/src/invoices/ReturnDialog');
+
+/** A slice of SIAT's payment-method catalog as the till holds it (codes and texts verbatim). */
+const catalog = [
+  { codigo: 1, descripcion: 'EFECTIVO' },
+  { codigo: 2, descripcion: 'TARJETA' },
+  { codigo: 7, descripcion: 'TRANSFERENCIA BANCARIA' },
+  { codigo: 10, descripcion: 'EFECTIVO-TARJETA' },
+  { codigo: 17, descripcion: 'TARJETA-VALES' },
+];
 
 const line = (codeProduct: string, description: string, quantity: number, priceUnit: number) => ({
   activityEconomic: '471110', codeProductSin: '99100', codeProduct, description, quantity, unitMeasure: 57, priceUnit, amountDiscount: 0, amountSubtotal: quantity * priceUnit,
@@ -53,7 +62,7 @@ describe('devolución', () => {
   });
 
   it('the form lists each line with a quantity input, the estimate and the errors', () => {
-    const html = renderToStaticMarkup(createElement(ReturnFormView, { invoice: original, quantities: { 0: '1' }, errors: ['SIAT 1037: rechazado'], busy: false, onQuantity: () => {}, onIssue: () => {} }));
+    const html = renderToStaticMarkup(createElement(ReturnFormView, { invoice: original, quantities: { 0: '1' }, errors: ['SIAT 1037: rechazado'], busy: false, paymentMethods: catalog, refundMethod: null, onQuantity: () => {}, onRefundMethod: () => {}, onIssue: () => {} }));
     expect(html.split('data-testid="return-qty"').length - 1).toBe(2);
     expect(html).toContain('Libro de texto');
     expect(html).toMatch(/data-testid="return-estimate">[^<]*Bs 75,00/);
@@ -68,5 +77,50 @@ describe('devolución', () => {
     expect(html).toMatch(/data-testid="return-note-amount-cash">Bs 9,75/);
     expect(html).toContain('data-testid="print-note-button"');
     expect(html).toContain('/api/v1/public/invoice/CUFN/pdf');
+  });
+
+  describe('refund method selector', () => {
+    const mixed = { ...original, paymentMethodCode: 10, payments: [{ method: 'CASH', amount: 100, tendered: 100 }, { method: 'CARD', amount: 80, tendered: 80 }] } as Invoice;
+    const selected = (html: string) => /<option value="(\d+)" selected="">([^<]*)<\/option>/.exec(html)?.slice(1);
+    const field = (invoice: Invoice, refundMethod: number | null, paymentMethods: typeof catalog | undefined) =>
+      renderToStaticMarkup(createElement(RefundMethodField, { invoice, paymentMethods, refundMethod, onRefundMethod: () => {} }));
+
+    it('offers only single methods, a labelled select in the tab order, with the original’s method preselected', () => {
+      expect(refundChoices(catalog).map((c) => c.codigo)).toEqual([1, 2, 7]);
+      const html = field({ ...original, paymentMethodCode: 2, payments: [{ method: 'CARD', amount: 180, tendered: 180 }] } as Invoice, null, catalog);
+      expect(html).toContain('<label for="refund-method">Devolver el dinero en</label>');
+      expect(html).toMatch(/<select id="refund-method"/);
+      expect(html).not.toContain('tabindex="-1"');
+      expect(html).not.toContain('EFECTIVO-TARJETA</option>');
+      expect(selected(html)).toEqual(['2', 'TARJETA (como se pagó)']);
+    });
+
+    it('a split original defaults to cash (it had a cash part) and says how it was paid', () => {
+      expect(defaultRefundCode(mixed, catalog)).toBe(1);
+      const html = field(mixed, null, catalog);
+      expect(selected(html)).toEqual(['1', 'EFECTIVO (predeterminado)']);
+      expect(html).toContain('La factura se pagó con EFECTIVO-TARJETA (Efectivo Bs 100,00 + Tarjeta Bs 80,00).');
+    });
+
+    it('the cashier’s pick is shown and goes in the note request as refundMethodCode', () => {
+      expect(selected(field(mixed, 2, catalog))).toEqual(['2', 'TARJETA']);
+      const r = buildReturnRequest(mixed, { 0: '1' }, 2);
+      expect(r.ok && r.request.refundMethodCode).toBe(2);
+      const none = buildReturnRequest(mixed, { 0: '1' });
+      expect(none.ok && 'refundMethodCode' in none.request).toBe(false);
+    });
+
+    it('without the catalog it says the engine will use the original’s method, and sends none', () => {
+      expect(defaultRefundCode(mixed, undefined)).toBeNull();
+      const html = field(mixed, null, undefined);
+      expect(html).not.toContain('<select');
+      expect(html).toContain('como se pagó (catálogo de métodos de pago no sincronizado)');
+    });
+
+    it('the issued note says how the money went back', () => {
+      const note = { ...original, id: 'n1', invoiceNumber: 1, cuf: 'CUFN', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 75, refundMethodCode: 1 } as Invoice;
+      const html = renderToStaticMarkup(createElement(IssuedNoteView, { note, paymentMethods: catalog, printMessage: null, onPrint: () => {} }));
+      expect(html).toMatch(/data-testid="return-note-refund-method">EFECTIVO</);
+    });
   });
 });

@@ -31,7 +31,7 @@ const report = (kind: 'X' | 'Z') =>
       { invoiceId: 'a', number: 41, sector: 1, state: 'VALIDATED', codigoEmision: 1, total: 4_660, method: 'CASH', amount: 2_660 },
       { invoiceId: 'b', number: 42, sector: 1, state: 'CONTINGENCY', codigoEmision: 2, total: 1_000, method: 'CASH', amount: 1_000 },
     ],
-    cancelledInvoices: 0,
+    annulled: [],
     denominations: kind === 'Z' ? { '100': 1, '5': 1 } : null,
     note: null,
     generatedAt: '2026-03-02T22:00:00.000Z',
@@ -78,4 +78,24 @@ test('the report PDF is one 80 mm page', async () => {
   const pdf = await PDFDocument.load(await renderCashReportPdf(report('Z')));
   assert.equal(pdf.getPageCount(), 1);
   assert.equal(Math.round(pdf.getPage(0).getWidth() * 100) / 100, 226.77);
+});
+
+test('a Z stored before issue 24 (per-method cancelled/notes) still reads and prints: no NaN, its figures as computed then', async () => {
+  const { storedReport } = await import('../../../main/cash/cash-report');
+  const { reportLines } = await import('../../../main/cash/report-layout');
+  const now = report('Z');
+  const old = JSON.parse(JSON.stringify(now));
+  for (const m of old.methods) {
+    m.cancelled = m.method === 'CASH' ? 46.6 : 0;
+    m.notes = m.method === 'CASH' ? 5 : 0;
+    delete m.refunds;
+    delete m.cancelledEarlier;
+  }
+  old.invoices = { issued: 2, cancelled: 1, contingency: 1, firstNumber: 41, lastNumber: 42 };
+  const r = storedReport(old);
+  const cash = r.methods.find((m) => m.method === 'CASH')!;
+  assert.deepEqual([cash.refunds, cash.cancelledEarlier, cash.expected], [5, 46.6, now.methods.find((m) => m.method === 'CASH')!.expected]);
+  const text = reportLines(r).map((l) => ('label' in l ? `${l.label} ${l.value}` : 'text' in l ? l.text : '')).join('\n');
+  assert.doesNotMatch(text, /NaN|undefined/);
+  assert.match(text, /Anuladas \(1\) 0,00/);
 });

@@ -29,6 +29,15 @@ export function pdfText(pdf: Uint8Array, page?: number): string {
 }
 
 /** Renders one page to PNG at `dpi`. */
+/** The document's lines as laid out on the page (pdftotext -layout), blanks in each collapsed: "Label 12,50". */
+export function pdfLines(pdf: Uint8Array): string[] {
+  return withPdf(pdf, (_dir, file) => {
+    const r = spawnSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`);
+    return r.stdout.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '');
+  });
+}
+
 export function pdfPagePng(pdf: Uint8Array, page: number, dpi = 150): Buffer {
   return withPdf(pdf, (dir, file) => {
     const r = spawnSync('/usr/bin/pdftoppm', ['-r', String(dpi), '-png', '-f', String(page), '-l', String(page), file, join(dir, 'page')]);
