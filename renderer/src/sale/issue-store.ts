@@ -157,7 +157,7 @@ async function printInto(
   try {
     const r = await api.printInvoice(invoiceId);
     // A virtual printer (training) "printed" to a file: the till shows the ticket instead of paper.
-    print = { state: 'done', printed: r.printed, detail: r.detail, virtual: r.virtual ?? false };
+    print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
   } catch (err) {
     print = { state: 'done', printed: false, detail: describeError(err).join(' ') };
   }
@@ -169,7 +169,7 @@ async function drawerInto(set: (p: Partial<IssueState>) => void, get: () => Issu
   let drawer: DrawerState;
   try {
     const r = await cashApi.openDrawer(posId);
-    drawer = { state: 'done', opened: r.printed, detail: r.detail, virtual: r.virtual ?? false };
+    drawer = { state: 'done', opened: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
   } catch (err) {
     drawer = { state: 'done', opened: false, detail: describeError(err).join(' ') };
   }
