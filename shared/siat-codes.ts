@@ -49,7 +49,7 @@ export const TIPO_DOCUMENTO_IDENTIDAD = { CI: 1, CEX: 2, PAS: 3, OD: 4, NIT: 5 }
 export const NIT_ESPECIAL = {
   '99001': 'CONSULADOS Y EMBAJADAS',
   '99002': 'CONTROL TRIBUTARIO',
-  '99003': 'VENTAS MENORES DEL DIA',
+  '99003': 'VENTAS MENORES DEL DÍA',
 } as const;
 export type NitEspecial = keyof typeof NIT_ESPECIAL;
 
