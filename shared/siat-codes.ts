@@ -41,6 +41,32 @@ export const ESTADO = {
 /** `codigoTipoDocumentoIdentidad` (XSD 1–5). */
 export const TIPO_DOCUMENTO_IDENTIDAD = { CI: 1, CEX: 2, PAS: 3, OD: 4, NIT: 5 } as const;
 
+/**
+ * The SIN's special buyer numbers (CERTIFICATION.md, inspection item 1; CONTRACT §3.7): sent as
+ * document type NIT with `codigoExcepcion` 1, never checked with verificarNit (they are nobody's
+ * NIT). The name is the one the SIN's pages give each code.
+ */
+export const NIT_ESPECIAL = {
+  '99001': 'CONSULADOS Y EMBAJADAS',
+  '99002': 'CONTROL TRIBUTARIO',
+  '99003': 'VENTAS MENORES DEL DÍA',
+} as const;
+export type NitEspecial = keyof typeof NIT_ESPECIAL;
+
+/** A NIT document whose number is one of the SIN's special codes. */
+export function isSpecialNit(documentType: number, documentNumber: string): boolean {
+  return documentType === TIPO_DOCUMENTO_IDENTIDAD.NIT && specialNitName(documentNumber) !== null;
+}
+
+/** The special code's name ("CONTROL TRIBUTARIO"), or null for any other number. */
+export function specialNitName(documentNumber: string): string | null {
+  const n = documentNumber.trim();
+  return Object.hasOwn(NIT_ESPECIAL, n) ? NIT_ESPECIAL[n as NitEspecial] : null;
+}
+
+/** `codigoExcepcion` 1: register the invoice even though the NIT is not valid (or a special code). */
+export const CODIGO_EXCEPCION_NIT = 1;
+
 /** The few catalog values the point of sale relies on by default (full lists: catalogs, §7). */
 export const METODO_PAGO = {
   EFECTIVO: 1,

@@ -8,7 +8,7 @@
 import { sectorLayout } from '../invoicing/sectors/layouts';
 import { validateSale, type CatalogLookup, type SaleRequest } from '../invoicing/sale-input';
 import type { FieldProblem } from '../../shared/api-envelope';
-import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { specialNitName, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
 
 /** The check is about a compra-venta sale (sector 1). */
 const COMPRA_VENTA = sectorLayout(1)!;
@@ -43,9 +43,6 @@ export interface InvoiceDataCheck {
 /** XSD of compra-venta (CONTRACT §9.1): numeroDocumento str 1–20, nombreRazonSocial str 1–500. */
 export const MAX_DOCUMENT_CHARS = 20;
 export const MAX_NAME_CHARS = 500;
-/** CONTRACT §3.7: special customers 99001 (embassies…), 99002 (control tributario), 99003 (ventas menores del día). */
-const SPECIAL_CUSTOMERS: Readonly<Record<string, string>> = { '99001': 'embajadas y organismos', '99002': 'control tributario', '99003': 'ventas menores del día' };
-
 /** Placeholders of the one line the sale needs; the lookups below accept them. */
 const LINE_ACTIVITY = '0';
 const LINE_SIN = '1';
@@ -152,12 +149,12 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
   }
 
   // CONTRACT §3.7: the special customers are issued with document type 5 (NIT) and excepción 1.
-  const special = SPECIAL_CUSTOMERS[nit];
+  const special = specialNitName(nit)?.toLocaleLowerCase('es');
   if (special !== undefined) {
     if (input.tipoDocumento !== TIPO_DOCUMENTO_IDENTIDAD.NIT) {
       add({ campo: 'tipoDocumento', regla: 'SPECIAL_CUSTOMER', mensaje: `el cliente especial ${nit} (${special}) se factura con tipo de documento 5 (NIT)`, nivel: 'error' });
     } else {
-      add({ campo: 'nit', regla: 'SPECIAL_CUSTOMER', mensaje: `el cliente especial ${nit} (${special}) se factura con código de excepción 1 (exceptionCode 1 al emitir)`, nivel: 'aviso' });
+      add({ campo: 'nit', regla: 'SPECIAL_CUSTOMER', mensaje: `el cliente especial ${nit} (${special}) se factura con código de excepción 1 (Kipu lo pone al emitir)`, nivel: 'aviso' });
     }
   }
 

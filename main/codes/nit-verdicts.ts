@@ -7,6 +7,7 @@ import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { ClientRepository, NitVerdict } from '../store/clients';
 import type { CodesService, NitCheck } from './codes-service';
+import { specialNitName } from '../siat/codes';
 
 /** A verdict answers sales for a day; then SIAT is asked again. */
 export const NIT_VERDICT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +50,8 @@ export class NitVerdicts {
 
   /** Verifies in the background (a sale to an unchecked NIT); failures are left for next time. */
   checkInBackground(tenant: Tenant, pos: PointOfSale, nit: number): void {
+    // The SIN's special codes (99001–99003) are never sent to verificarNit (inspection item 1).
+    if (specialNitName(String(nit))) return;
     void this.check(tenant, pos, nit).catch(() => {});
   }
 }

@@ -49,6 +49,7 @@ import { downloadRoutes } from '../api/routes/downloads';
 import { storageRoutes } from '../api/routes/storage';
 import { mailRoutes } from '../api/routes/mail';
 import { printingRoutes } from '../api/routes/printing';
+import { VirtualPrinter } from '../printing/virtual-printer';
 import { startSiatSimulator, type SiatSimulator } from '../siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { tillRoutes } from '../api/routes/till';
@@ -269,8 +270,18 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   downloadRoutes(app, { invoices, documents });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
-  printingRoutes(app, { settings: store.settings, invoices, documents, allowLoopback: settings.printerAllowLoopback, paidInCash: (t, inv) => cash.paidInCash(t, inv) });
-  cashRoutes(app, { store, cash, allowLoopback: settings.printerAllowLoopback });
+  // The virtual printer's folder is fixed here, never by a request (issue 24, item 7).
+  const virtualPrinter = new VirtualPrinter(settings.dataDir, now);
+  printingRoutes(app, {
+    settings: store.settings,
+    invoices,
+    documents,
+    allowLoopback: settings.printerAllowLoopback,
+    paidInCash: (t, inv) => cash.paidInCash(t, inv),
+    virtualPrinter,
+    training: settings.training,
+  });
+  cashRoutes(app, { store, cash, allowLoopback: settings.printerAllowLoopback, virtualPrinter, training: settings.training });
   const sim = simulator;
   sectorRoutes(app, {
     store,

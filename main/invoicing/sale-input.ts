@@ -9,7 +9,7 @@ import type { InvoiceLine, SectorValues } from '../store/invoices';
 import type { SectorLayout } from './sectors/layout';
 import { readSectorInput } from './sectors/sector-input';
 import { sectorTotalsInput, settleExportFob } from './sectors/sector-totals';
-import { TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
+import { CODIGO_EXCEPCION_NIT, isSpecialNit, TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
 import type { PaymentInput } from '../../shared/api/cash';
 import { planPayments, settlePayments, type PaymentSplit } from './payments';
 
@@ -94,7 +94,7 @@ export interface CatalogLookup {
   currency(code: number): boolean;
 }
 
-/** Document number "0" (or 99001/99002/99003 specials aside) cannot exceed Bs 3000 (SIAT 1010). */
+/** Document number "0" cannot exceed Bs 3000 (SIAT 1010); the special codes 99001–99003 have no such limit. */
 const ANONYMOUS_LIMIT_CENTS = 300_000;
 
 /** SIAT's masking: first 4 digits + zeros + last 4, 16 digits in all (CONTRACT.md §3.7). */
@@ -234,7 +234,10 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
   if (/^0+$/.test(docNumber) && totals.montoTotal > ANONYMOUS_LIMIT_CENTS) {
     add('clientDocumentNumber', 'SIAT_1010', 'con número de documento 0 el total no puede superar Bs 3.000 (SIAT 1010)');
   }
-  const exceptionCode = req.exceptionCode ?? null;
+  // The SIN's special codes (99001–99003) go as NIT with codigoExcepcion 1 whatever the caller
+  // sent (CERTIFICATION.md, inspection item 1): they are nobody's NIT, so SIAT would refuse them
+  // otherwise, and the sale path never asks verificarNit about them.
+  const exceptionCode = isSpecialNit(clientDocumentType, docNumber) ? CODIGO_EXCEPCION_NIT : (req.exceptionCode ?? null);
   const split = plan ? settlePayments(plan, totals.montoTotal) : null;
   if (split && 'problems' in split) problems.push(...split.problems);
   if (problems.length > 0) return { problems };

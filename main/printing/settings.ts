@@ -14,7 +14,15 @@ export type PrinterCharacterSet = PrinterSettings['characterSet'];
 export type PrinterInterface =
   | { kind: 'tcp'; host: string; port: number }
   | { kind: 'device'; path: string }
-  | { kind: 'system'; name: string };
+  | { kind: 'system'; name: string }
+  | { kind: 'virtual' };
+
+/**
+ * The virtual printer (issue 24, item 7): each job becomes files in the engine's data directory
+ * (<data dir>/tickets/, main/printing/virtual-printer.ts) and the till shows the ticket on screen.
+ * The value names no place: the engine alone decides where the files go.
+ */
+export const VIRTUAL_PRINTER_INTERFACE = 'virtual';
 
 /** Port 9100 (raw/JetDirect) is what every network receipt printer listens on by default. */
 export const DEFAULT_TCP_PORT = 9100;
@@ -32,6 +40,7 @@ export function isPrinterDevicePath(path: string): boolean {
 
 export function parsePrinterInterface(value: string): PrinterInterface | null {
   const v = value.trim();
+  if (v.toLowerCase() === VIRTUAL_PRINTER_INTERFACE) return { kind: 'virtual' };
   const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[^/:\s[\]]+)(?::(\d{1,5}))?\/?$/i.exec(v);
   if (tcp) {
     const port = tcp[2] === undefined ? DEFAULT_TCP_PORT : Number(tcp[2]);
@@ -92,7 +101,7 @@ export function validatePrinterSettings(input: unknown, opts: PrinterValidationO
     errors.push({
       field: 'interface',
       message:
-        'La conexión de la impresora no es válida. Use tcp://IP:puerto (por ejemplo tcp://192.168.1.50:9100), el dispositivo USB o serie (/dev/usb/lp0, /dev/ttyUSB0, /dev/ttyACM0, COM3 o LPT1) o printer:NOMBRE para una impresora del sistema.',
+        'La conexión de la impresora no es válida. Use tcp://IP:puerto (por ejemplo tcp://192.168.1.50:9100), el dispositivo USB o serie (/dev/usb/lp0, /dev/ttyUSB0, /dev/ttyACM0, COM3 o LPT1), printer:NOMBRE para una impresora del sistema o virtual para la impresora virtual (el ticket en pantalla).',
     });
   } else if (target.kind === 'tcp') {
     // An IP literal is judged here; a name ('invalid' as an address) by the transport once resolved.
@@ -120,7 +129,7 @@ export function validatePrinterSettings(input: unknown, opts: PrinterValidationO
     ok: true,
     settings: {
       type: o.type as PrinterType,
-      interface: (o.interface as string).trim(),
+      interface: target?.kind === 'virtual' ? VIRTUAL_PRINTER_INTERFACE : (o.interface as string).trim(),
       width: o.width as 48 | 42,
       characterSet: o.characterSet as PrinterCharacterSet,
       drawerKick: o.drawerKick as boolean,

@@ -7,12 +7,12 @@ import { constants as fsConstants, promises as fsp, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import net from 'node:net';
 import type { InvoiceDocumentModel } from '../documents/model';
-import { resolveChecked, type Resolver } from '../net/address-guard';
+import { classifyAddress, resolveChecked, type Resolver } from '../net/address-guard';
 import { buildEscposTicket } from './escpos-ticket';
 import { isPrinterDevicePath, parsePrinterInterface, PRINTER_ADDRESS_REFUSED, printerAddressPolicy, type PrinterSettings } from './settings';
 import { buildEscposTestPage } from './test-page';
 
-export type PrintErrorCode = 'PRINTER_OFFLINE' | 'PRINTER_TIMEOUT' | 'PRINTER_ERROR';
+export type PrintErrorCode = 'PRINTER_OFFLINE' | 'PRINTER_TIMEOUT' | 'PRINTER_ERROR' | 'NETWORK_IN_TRAINING';
 /**
  * `message` goes to the cashier (and the API caller); `cause` is the system's own reason (an
  * errno code, a resolved address) for the log only: echoed to the caller it would tell which
@@ -34,6 +34,12 @@ export interface SendOptions {
   allowLoopback?: boolean;
   /** Name resolution for tcp:// printers (tests inject one). */
   resolve?: Resolver;
+  /**
+   * Training (issue 24, item 7): never a connection outside this machine. A tcp:// printer whose
+   * address is not loopback answers NETWORK_IN_TRAINING before any connection (print-job.ts
+   * hands the job to the virtual printer then).
+   */
+  loopbackOnly?: boolean;
 }
 
 export const DEFAULT_PRINT_TIMEOUT_MS = 3000;
@@ -56,12 +62,16 @@ export async function sendToPrinter(
           queryStatus: opts.queryStatus ?? settings.type === 'epson',
           statusWaitMs: opts.statusWaitMs ?? Math.min(400, Math.floor(timeoutMs / 4)),
           allowLoopback: opts.allowLoopback ?? false,
+          loopbackOnly: opts.loopbackOnly ?? false,
           ...(opts.resolve ? { resolve: opts.resolve } : {}),
         });
       case 'device':
         return await writeToDevice(target.path, bytes, timeoutMs);
       case 'system':
         return await sendSystem(target.name, bytes, timeoutMs);
+      case 'virtual':
+        // Files, not a transport: print-job.ts writes them (virtual-printer.ts).
+        return fail('PRINTER_ERROR', 'La impresora virtual no está disponible para este trabajo.');
     }
   } catch (err) {
     return fail('PRINTER_ERROR', 'No se pudo imprimir. Revise la impresora y vuelva a intentarlo.', describe(err));
@@ -120,7 +130,7 @@ async function sendTcp(
   host: string,
   port: number,
   bytes: Uint8Array,
-  o: { timeoutMs: number; queryStatus: boolean; statusWaitMs: number; allowLoopback: boolean; resolve?: Resolver },
+  o: { timeoutMs: number; queryStatus: boolean; statusWaitMs: number; allowLoopback: boolean; loopbackOnly: boolean; resolve?: Resolver },
 ): Promise<PrintResult> {
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const started = Date.now();
@@ -133,6 +143,10 @@ async function sendTcp(
   if (!r.ok && r.reason === 'refused') return fail('PRINTER_ERROR', PRINTER_ADDRESS_REFUSED, `${r.address} (${r.info.class})`);
   // A name that does not resolve reads like any printer that cannot be reached.
   if (!r.ok) return fail('PRINTER_OFFLINE', tcpUnreachable(where), `lookup: ${r.cause}`);
+  const cls = classifyAddress(r.address.address).class;
+  if (o.loopbackOnly && cls !== 'loopback') {
+    return fail('NETWORK_IN_TRAINING', `En modo entrenamiento Kipu no se conecta a la impresora de red ${where}.`, `${r.address.address} (${cls})`);
+  }
   return connectAndSend(r.address.address, port, where, bytes, { ...o, timeoutMs: Math.max(o.timeoutMs - (Date.now() - started), 1) });
 }
 

@@ -1,8 +1,9 @@
 // Validation of received documents, as SIAT does it (CONTRACT §3, §4, §5): XSD (939),
 // XMLDSig (921/922), issuer and CUFD of the XML (1001/1003/1004/1008/953/1006), CUF
 // structure and fields (1002), duplicates (1000), emission date (1009/1040/1039),
-// padrón address (1007) and the amount rules of the document's sector (formulas.ts: §3.7 on
-// every sector's lines, tasa cero's tax base, the credit-debit note's sums, §9.3).
+// padrón address (1007), the buyer's document (client-document.ts: 1010, 1037) and the amount
+// rules of the document's sector (formulas.ts: §3.7 on every sector's lines, tasa cero's tax
+// base, the credit-debit note's sums, §9.3).
 // It uses the invoicing core (CUF decoding, signature, certificate), never its own copy, and the
 // XSD validator in xsd/.
 // Runs in: SIAT simulator only.
@@ -16,6 +17,7 @@ import { isWarning } from '../siat/messages';
 import { msg, type SimMessage } from './respond';
 import { parseDocument, sectorFormulaMessages, text, type XmlNode } from './formulas';
 import { sectorLayout } from '../invoicing/sectors/layouts';
+import { clientDocumentMessages } from './client-document';
 import type { CufdRow, EventRow, SimulatorState } from './state';
 
 /** Online emission: fechaEmision at most this far behind / ahead of SIAT's clock (1009). */
@@ -180,6 +182,9 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
 
     // 1007: the padrón address returned with the CUFD (§2.1).
     if (cufd && text(cab['direccion']) !== cufd.direccion) fail(1007);
+
+    // The buyer's document: 0 above Bs 3.000 (1010), a special code without the exception (1037).
+    verdict.messages.push(...clientDocumentMessages(cab));
 
     // The sector's amount rules (§3.7, §9.2, §9.3).
     const layout = formulaLayout(ctx.sector);

@@ -10,6 +10,7 @@ import { PRODUCTOS_SERVICIOS } from '../siat-sim/catalog-data/products';
 import { ACTIVIDAD } from '../siat-sim/catalog-data/activities';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../shared/api/printing';
 import type { Cents } from '../../shared/money';
+import { VIRTUAL_PRINTER_INTERFACE } from '../printing/settings';
 
 /** Every demo product's code starts with this: that is how removal finds them. */
 export const DEMO_CODE_PREFIX = 'DEMO-';
@@ -83,8 +84,12 @@ export const DEMO_CLIENTS = [
   { docType: 1, docNumber: '3344556', complement: null, name: 'ROBERTO CHOQUE', code: 'DEMO-C5', email: null },
 ] as const;
 
-/** An 80 mm Epson-compatible printer on the store's network, drawer on cash sales. */
-export const DEMO_PRINTER: PrinterSettings = { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.168.1.100:9100', drawerKick: true, printOnIssue: false };
+/**
+ * The virtual printer (issue 24, item 7): each ticket is a file in the data directory and shows on
+ * the till's screen, its drawer is virtual too. Training never reaches the store's network (it
+ * used to be tcp://192.168.1.100:9100, connected on every cash sale and reprint).
+ */
+export const DEMO_PRINTER: PrinterSettings = { ...DEFAULT_PRINTER_SETTINGS, interface: VIRTUAL_PRINTER_INTERFACE, drawerKick: true, printOnIssue: true };
 
 export interface DemoStoreState {
   loaded: boolean;

@@ -1,6 +1,6 @@
 // Seed "Tax codes" and "Catalogs": NIT check, CUFD, catalog sync and lookups.
 import Type, { type Static } from 'typebox';
-import { METODO_PAGO, TIPO_DOCUMENTO_IDENTIDAD } from '../siat-codes';
+import { CODIGO_EXCEPCION_NIT, METODO_PAGO, TIPO_DOCUMENTO_IDENTIDAD } from '../siat-codes';
 
 const Uuid = Type.String({ format: 'uuid' });
 
@@ -66,5 +66,5 @@ export const PAYMENT_METHOD = {
   CARD_GIFT_CARD: METODO_PAGO.TARJETA_GIFT_CARD,
 } as const;
 
-/** exceptionCode 1: issue even though SIAT says the NIT is invalid. */
-export const NIT_EXCEPTION = 1;
+/** exceptionCode 1: issue even though SIAT says the NIT is invalid (or it is a special code, 99001–99003). */
+export const NIT_EXCEPTION = CODIGO_EXCEPCION_NIT;

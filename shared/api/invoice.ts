@@ -103,7 +103,11 @@ export const createInvoiceBody = () =>
       additionalDiscount: Type.Optional(Type.Union([Money('Descuento adicional'), Type.Null()])),
       currencyCode: Type.Optional(Type.Integer({ minimum: 1, maximum: 154, description: 'Moneda (1 = boliviano, por defecto)' })),
       exchangeRate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Tipo de cambio (1 por defecto)' })),
-      exceptionCode: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()])),
+      exceptionCode: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()], {
+          description: 'codigoExcepcion: 1 emite aunque el NIT no sea válido. Con los códigos especiales del SIN (99001, 99002, 99003 como NIT) el motor pone 1 siempre',
+        }),
+      ),
       details: Type.Array(CreateInvoiceDetailSchema, { minItems: 1, maxItems: 500 }),
       originalInvoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'Nota de crédito-débito: id de la factura original (VALIDATED)' })),
       refundMethodCode: Type.Optional(

@@ -4,7 +4,7 @@ import Type, { type Static } from 'typebox';
 
 export const PrinterSettingsSchema = Type.Object({
   type: Type.Union([Type.Literal('epson'), Type.Literal('star')]),
-  interface: Type.String({ description: 'tcp://IP:puerto (red local) | dispositivo (/dev/usb/lpN, /dev/ttyUSBN, /dev/ttyACMN, COMn, LPTn) | printer:NOMBRE' }),
+  interface: Type.String({ description: 'tcp://IP:puerto (red local) | dispositivo (/dev/usb/lpN, /dev/ttyUSBN, /dev/ttyACMN, COMn, LPTn) | printer:NOMBRE | virtual (archivos en la carpeta de datos, el ticket en pantalla)' }),
   width: Type.Union([Type.Literal(48), Type.Literal(42)]),
   characterSet: Type.Union([Type.Literal('PC850'), Type.Literal('PC858'), Type.Literal('WPC1252')]),
   drawerKick: Type.Boolean(),
@@ -43,6 +43,9 @@ export type TillPrinting = Static<typeof TillPrintingSchema>;
 
 export const PrintOutcomeSchema = Type.Object({
   printed: Type.Boolean(),
+  virtual: Type.Optional(
+    Type.Boolean({ description: 'true = impresora virtual (entrenamiento): el trabajo quedó como archivo en la carpeta de datos (tickets/); no salió papel ni se abrió un cajón' }),
+  ),
   detail: Type.String(),
   code: Type.Union([Type.String(), Type.Null()], { description: 'null, PRINTER_NOT_CONFIGURED, PRINTER_OFFLINE, PRINTER_TIMEOUT o PRINTER_ERROR' }),
 });

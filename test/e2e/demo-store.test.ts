@@ -1,5 +1,6 @@
 // The training demo store in Chromium (issue 17): a fresh training engine loads about 200 sample
-// products, a cashier sells one by its barcode at once, and Productos removes them in one step.
+// products, a cashier sells one by its barcode at once (to F5's 99002, its ticket shown by the
+// virtual printer: issue 24), and Productos removes them in one step.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -43,9 +44,26 @@ test('a demo product sells by its barcode, and removing the demo store empties t
   await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: 15_000 });
   const n = Number(await till.id('last-invoice-number').textContent());
   const list = (await (await eng.api(`/api/v1/invoices?q=${n}`)).json()).data.content as { id: string; invoiceNumber: number }[];
-  const inv = (await (await eng.api(`/api/v1/invoices/${list.find((i) => i.invoiceNumber === n)!.id}`)).json()).data as { details: { codeProduct: string }[]; amountTotal: number };
+  const inv = (await (await eng.api(`/api/v1/invoices/${list.find((i) => i.invoiceNumber === n)!.id}`)).json()).data as {
+    details: { codeProduct: string }[];
+    amountTotal: number;
+    clientDocumentType: number;
+    clientDocumentNumber: string;
+    clientBusinessName: string;
+  };
   assert.equal(inv.details[0]!.codeProduct, p.code);
   assert.equal(inv.amountTotal, p.priceUnit);
+  // F5 is the SIN's special code 99002 as NIT (issue 24, item 4).
+  assert.deepEqual([inv.clientDocumentType, inv.clientDocumentNumber, inv.clientBusinessName], [5, '99002', 'CONTROL TRIBUTARIO']);
+
+  // The demo printer is virtual (issue 24, item 7): no paper claimed, the ticket on screen.
+  await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 15_000 });
+  assert.equal(await till.id('print-status').textContent(), 'Ticket en pantalla (impresora virtual)');
+  await till.id('virtual-ticket').waitFor();
+  assert.match((await till.id('virtual-ticket-frame').getAttribute('src')) ?? '', /\/api\/v1\/public\/invoice\/[0-9A-F]+\/ticket$/);
+  await till.page.setViewportSize({ width: 1024, height: 768 });
+  await till.screenshot('30-entrenamiento-ticket-virtual-1024');
+  await till.page.setViewportSize({ width: 1366, height: 768 });
 
   // Productos says the sample products are there and removes them, after a confirmation.
   await till.go('productos');

@@ -27,7 +27,9 @@ import { renderCashReportPdf } from '../../cash/report-pdf';
 import { reportDay } from '../../cash/report-layout';
 import { buildDrawerPulse } from '../../printing/drawer';
 import { savedPrinterSettings } from '../../printing/saved-settings';
-import { sendToPrinter, type PrintResult, type SendOptions } from '../../printing/transport';
+import type { SendOptions } from '../../printing/transport';
+import { runPrintJob, type PrintJobWords } from '../../printing/print-job';
+import type { VirtualJob, VirtualPrinter } from '../../printing/virtual-printer';
 import { notFound } from '../errors';
 
 export interface CashRouteDeps {
@@ -35,6 +37,10 @@ export interface CashRouteDeps {
   cash: CashService;
   allowLoopback?: boolean;
   sendOptions?: SendOptions;
+  /** The virtual printer (<data dir>/tickets/). */
+  virtualPrinter: VirtualPrinter;
+  /** Training engine: no connection outside loopback (a training tenant is held to it too). */
+  training?: boolean;
 }
 
 const NOT_CONFIGURED = { printed: false, detail: 'No hay impresora configurada. Configúrela en Configuración > Impresora.', code: 'PRINTER_NOT_CONFIGURED' };
@@ -48,12 +54,16 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   const policy = { allowLoopback: deps.allowLoopback ?? false };
   const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
   const PosParams = Type.Object({ posId: Type.String({ format: 'uuid' }) });
-  const send = async (req: FastifyRequest, bytes: (s: NonNullable<ReturnType<typeof savedPrinterSettings>>) => Buffer, okDetail: string) => {
+  const send = async (req: FastifyRequest, job: (s: NonNullable<ReturnType<typeof savedPrinterSettings>>) => VirtualJob, words: PrintJobWords) => {
     const s = savedPrinterSettings(deps.store.settings, req.tenant.id, policy);
     if (!s) return ok(NOT_CONFIGURED, NOT_CONFIGURED.detail);
-    const res: PrintResult = await sendToPrinter(s, bytes(s), { ...deps.sendOptions, ...policy });
-    if (!res.ok) req.log.warn({ code: res.code, cause: res.cause }, 'cash printing failed');
-    const o = res.ok ? { printed: true, detail: okDetail, code: null } : { printed: false, detail: res.message, code: res.code };
+    const o = await runPrintJob(s, job(s), words, {
+      tenantId: req.tenant.id,
+      training: (deps.training ?? false) || req.tenant.training,
+      virtual: deps.virtualPrinter,
+      send: { ...deps.sendOptions, ...policy },
+      log: (fields, msg) => req.log.warn(fields, `cash ${msg}`),
+    });
     return ok(o, o.detail);
   };
 
@@ -181,7 +191,11 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     { schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, response: { 200: apiResponse(PrintOutcomeSchema) } } },
     async (req) => {
       const report = deps.cash.reportOf(req.tenant, req.params.id);
-      return send(req, (s) => buildEscposCashReport(report, s), `Reporte ${report.kind} enviado a la impresora`);
+      return send(
+        req,
+        (s) => ({ kind: 'reporte', number: report.sessionNumber, escpos: buildEscposCashReport(report, s), pdf: async () => renderCashReportPdf(report) }),
+        { printed: `Reporte ${report.kind} enviado a la impresora`, virtual: `Reporte ${report.kind} guardado` },
+      );
     },
   );
 
@@ -190,7 +204,8 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     { schema: { tags, summary: 'Abre el cajón de dinero (pulso por la impresora configurada)', body: DrawerBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
     async (req) => {
       if (!deps.store.pointsOfSale.details(req.tenant.id, req.body.posId)) throw notFound(`Punto de venta ${req.body.posId} no encontrado`);
-      return send(req, buildDrawerPulse, 'Cajón abierto');
+      // A virtual printer has no drawer: the answer says so, never "Cajón abierto".
+      return send(req, (s) => ({ kind: 'cajon', escpos: buildDrawerPulse(s) }), { printed: 'Cajón abierto', virtual: 'Cajón virtual: el pulso del cajón quedó guardado' });
     },
   );
 }

@@ -9,7 +9,7 @@ import type { CodesService, CufdRecord } from '../../codes/codes-service';
 import { CATALOGS, GENERIC_TYPES, SEED_CATALOGS, type CatalogName, type CatalogService } from '../../catalogs/catalog-sync';
 import type { SiatGateway } from '../../codes/siat-gateway';
 import { ok } from '../envelope';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, unprocessable } from '../errors';
 import { viaSiat } from '../siat-errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../../../shared/api/codes';
 import { openPointOfSale } from '../point-of-sale-param';
 import { toBoliviaIso } from '../../../shared/time';
+import { specialNitName } from '../../siat/codes';
 
 export interface CodesDeps {
   store: Store;
@@ -65,6 +66,14 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
     },
     async (req) => {
       const pos = resolvePos(deps, req, req.body.posId);
+      // The SIN's special codes are nobody's NIT: SIAT is never asked about them (inspection item 1).
+      const special = specialNitName(String(req.body.nit));
+      if (special) {
+        throw unprocessable(
+          `${req.body.nit} es un código especial del SIN (${special}): no se verifica con el SIAT; se factura como NIT con codigoExcepcion 1`,
+          [{ field: 'nit', rule: 'SPECIAL_NIT', message: `código especial del SIN (${special})` }],
+        );
+      }
       // SIAT's verdict of the last day answers at once (issue #13); otherwise SIAT is asked and
       // its verdict remembered for the sales that follow.
       const res = await viaSiat(() => deps.nits.check(req.tenant, pos, req.body.nit));

@@ -11,7 +11,12 @@ import type { SettingsStore } from '../../store/settings-store';
 import type { InvoiceRecord, InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
 import { DEFAULT_PRINTER_SETTINGS, validatePrinterSettings, type PrinterSettings } from '../../printing/settings';
-import { printTestPage, printTicket, type PrintResult, type SendOptions } from '../../printing/transport';
+import type { SendOptions } from '../../printing/transport';
+import { buildEscposTicket } from '../../printing/escpos-ticket';
+import { buildEscposTestPage } from '../../printing/test-page';
+import { runPrintJob, type PrintJobContext } from '../../printing/print-job';
+import type { VirtualPrinter } from '../../printing/virtual-printer';
+import type { PrintResult as PrintOutcome } from '../../../shared/api/printing';
 import { ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
@@ -32,6 +37,10 @@ export interface PrintingRouteDeps {
   allowLoopback?: boolean;
   /** Whether the invoice was paid (partly) in cash: the drawer opens only then (main/cash). */
   paidInCash?: (tenantId: string, inv: InvoiceRecord) => boolean;
+  /** The virtual printer (<data dir>/tickets/). */
+  virtualPrinter: VirtualPrinter;
+  /** Training engine: no connection outside loopback (a training tenant is held to it too). */
+  training?: boolean;
 }
 
 export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): void {
@@ -47,11 +56,21 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
     const v = validatePrinterSettings(raw, policy);
     return v.ok ? v.settings : null;
   };
-  const outcome = (req: FastifyRequest, r: PrintResult, okDetail: string) => {
-    if (r.ok) return { printed: true, detail: okDetail, code: null };
-    // The system's reason (errno, resolved address) is for the log, never for the caller.
-    req.log.warn({ code: r.code, cause: r.cause }, 'printing failed');
-    return { printed: false, detail: r.message, code: r.code };
+  // The system's reason of a failure (errno, resolved address) is for the log, never the caller.
+  const jobContext = (req: FastifyRequest): PrintJobContext => ({
+    tenantId: req.tenant.id,
+    training: (deps.training ?? false) || req.tenant.training,
+    virtual: deps.virtualPrinter,
+    send: sendOptions,
+    log: (fields, msg) => req.log.warn(fields, msg),
+  });
+  /** ESC/POS bytes are built before any printing; a failure to build is the answer. */
+  const built = (what: string, build: () => Buffer): Buffer | PrintOutcome => {
+    try {
+      return build();
+    } catch (err) {
+      return { printed: false, detail: `No se pudo preparar ${what}: ${err instanceof Error ? err.message : String(err)}.`, code: 'PRINTER_ERROR' };
+    }
   };
   const validate = (body: unknown): PrinterSettings => {
     // Unknown fields are refused, never silently dropped (docs/decisions/0001-fastify.md).
@@ -134,7 +153,10 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
       const hasBody = req.body !== undefined && req.body !== null && !(typeof req.body === 'object' && Object.keys(req.body).length === 0);
       const s = hasBody ? validate(req.body) : saved(req.tenant.id);
       if (!s) return ok(notConfigured, notConfigured.detail);
-      const o = outcome(req, await printTestPage(s, sendOptions), 'Página de prueba enviada a la impresora');
+      const bytes = built('la página de prueba', () => buildEscposTestPage(s));
+      const o = Buffer.isBuffer(bytes)
+        ? await runPrintJob(s, { kind: 'prueba', escpos: bytes }, { printed: 'Página de prueba enviada a la impresora', virtual: 'Página de prueba guardada' }, jobContext(req))
+        : bytes;
       return ok(o, o.detail);
     },
   );
@@ -158,16 +180,21 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
       if (inv.state === 'REJECTED') throw conflict(`La factura ${inv.number} fue rechazada por SIAT y no tiene validez; no se imprime`);
       const s = saved(req.tenant.id);
       if (!s) return ok(notConfigured, notConfigured.detail);
-      let result: PrintResult;
-      try {
-        // Issue 17: the drawer never opens on a card-only sale.
-        const kick = s.drawerKick && (deps.paidInCash?.(req.tenant.id, inv) ?? true);
-        result = await printTicket(deps.documents.model(inv), { ...s, drawerKick: kick }, sendOptions);
-      } catch (err) {
-        // printTicket never throws; this guards the model lookup so printing can't break a sale.
-        result = { ok: false, code: 'PRINTER_ERROR', message: `No se pudo preparar el ticket: ${err instanceof Error ? err.message : String(err)}` };
-      }
-      const o = outcome(req, result, `Ticket de la factura ${inv.number} impreso`);
+      // Issue 17: the drawer never opens on a card-only sale.
+      const kick = s.drawerKick && (deps.paidInCash?.(req.tenant.id, inv) ?? true);
+      // The model lookup is guarded too, so printing can't break a sale.
+      const bytes = built('el ticket', () => buildEscposTicket(deps.documents.model(inv), { ...s, drawerKick: kick }));
+      const o = Buffer.isBuffer(bytes)
+        ? await runPrintJob(
+            { ...s, drawerKick: kick },
+            { kind: 'ticket', number: inv.number, escpos: bytes, pdf: () => deps.documents.ticket(inv) },
+            {
+              printed: `Ticket de la factura ${inv.number} impreso`,
+              virtual: `Ticket de la factura ${inv.number} en pantalla${kick ? ' con cajón virtual' : ''}`,
+            },
+            jobContext(req),
+          )
+        : bytes;
       return ok(o, o.detail);
     },
   );

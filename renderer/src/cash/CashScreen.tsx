@@ -161,7 +161,7 @@ export function CashScreen() {
               setMode('view');
               // The drawer opens for cash in and out; a printer that fails does not undo the movement.
               const d = await cashApi.openDrawer(posId).catch(() => null);
-              setNotice(`${mode === 'IN' ? 'Ingreso' : 'Retiro'} registrado${d && !d.printed ? `. ${d.detail}` : ''}`);
+              setNotice(`${mode === 'IN' ? 'Ingreso' : 'Retiro'} registrado${d && !d.printed ? `. ${d.detail}` : ''}${d?.printed && d.virtual ? '. Cajón virtual (entrenamiento)' : ''}`);
             })
           }
         />

@@ -1,5 +1,5 @@
 // The cash-session calls of the Caja screen (issue 17), on the renderer's one HTTP client.
-import type { CashReport, CashSessionView } from '../../../shared/api-types';
+import type { CashReport, CashSessionView, PrintResult } from '../../../shared/api-types';
 import { http } from '../api';
 import { useSession } from '../session/session-store';
 
@@ -12,8 +12,8 @@ export const cashApi = {
     http.request<CashSessionView>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/close`, { json: { denominations, counted } }),
   reopen: (id: string, reason: string) => http.request<CashSessionView>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/reopen`, { json: { reason } }),
   report: (id: string) => http.request<CashReport>('GET', `/api/v1/cash/sessions/${encodeURIComponent(id)}/report`),
-  printReport: (id: string) => http.request<{ printed: boolean; detail: string }>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/report/print`),
-  openDrawer: (posId: string) => http.request<{ printed: boolean; detail: string }>('POST', '/api/v1/cash/drawer/open', { json: { posId } }),
+  printReport: (id: string) => http.request<PrintResult>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/report/print`),
+  openDrawer: (posId: string) => http.request<PrintResult>('POST', '/api/v1/cash/drawer/open', { json: { posId } }),
   /** The report PDF as a blob URL (the route needs the key, so it is fetched, not linked). */
   reportPdf: async (id: string): Promise<{ url: string; size: number; magic: string }> => {
     const res = await fetch(http.url(`/api/v1/cash/sessions/${encodeURIComponent(id)}/report/pdf`), { headers: { 'x-api-key': useSession.getState().apiKey ?? '' } });

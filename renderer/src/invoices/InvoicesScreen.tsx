@@ -219,6 +219,11 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
           onClick={() =>
             void run('print', async () => {
               const r = await api.printInvoice(inv.id);
+              // The virtual printer (training): the ticket is a file; show it instead of paper.
+              if (r.printed && r.virtual) {
+                window.open(ticketUrl, '_blank', 'noopener');
+                return r.detail;
+              }
               if (r.printed) return 'Ticket enviado a la impresora.';
               window.open(ticketUrl, '_blank', 'noopener');
               return `No se imprimió (${r.detail}). Se abrió el ticket en PDF.`;

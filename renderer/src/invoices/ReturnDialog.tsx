@@ -229,6 +229,11 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
     setPrintMessage('Imprimiendo…');
     try {
       const r = await api.printInvoice(n.id);
+      if (r.printed && r.virtual) {
+        // The virtual printer (training): show the note's ticket instead of paper.
+        window.open(api.publicUrl(n.cuf, 'ticket'), '_blank', 'noopener');
+        return setPrintMessage(r.detail);
+      }
       if (r.printed) return setPrintMessage('Nota enviada a la impresora.');
       window.open(api.publicUrl(n.cuf, 'ticket'), '_blank', 'noopener');
       setPrintMessage(`No se imprimió (${r.detail}). Se abrió el ticket en PDF.`);

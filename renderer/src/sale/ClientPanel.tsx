@@ -1,4 +1,4 @@
-// F4 cliente, F5 S/N, F7 verificar NIT; an invalid NIT can go through with SIAT's exception.
+// F4 cliente, F5 sin documento (99002 CONTROL TRIBUTARIO), F7 verificar NIT; an invalid NIT can go through with SIAT's exception.
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { DOCUMENT_TYPE } from '../../../shared/api-types';
 import { DOCUMENT_TYPE_LABELS, isQuickClient, needsNitCheck } from './client';
@@ -57,7 +57,7 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
         <kbd>F4</kbd> Cliente
         {quick && (
           <span className="badge" data-testid="quick-client-badge">
-            Consumidor final S/N
+            Sin documento – 99002
           </span>
         )}
       </h3>
@@ -139,7 +139,7 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
           <kbd>F7</kbd> Verificar NIT
         </button>
         <button type="button" onClick={() => useClient.getState().quick()} data-testid="quick-client-button">
-          <kbd>F5</kbd> S/N – consumidor final
+          <kbd>F5</kbd> Sin documento (99002)
         </button>
       </div>
       {isNit && client.nitStatus !== 'unchecked' && (

@@ -9,6 +9,7 @@ import { invoiceStateLabel } from '../format/labels';
 import { useIssue } from './issue-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { sectorFields } from '../../../shared/sector-fields';
+import { VirtualTicket } from './VirtualTicket';
 
 /** The issued document's sector fields as "Estudiante: Ana Quispe · Periodo facturado: MARZO 2026". */
 function sectorSummary(sector: number | undefined, values: Record<string, string | number | null> | undefined): string | null {
@@ -66,12 +67,12 @@ export function LastInvoice() {
           <span data-testid="print-status" data-state={last.print.state} className={`print-status ${last.print.state === 'done' && !last.print.printed ? 'warn' : ''}`}>
             {last.print.state === 'printing' && 'Imprimiendo…'}
             {last.print.state === 'skipped' && 'Impresión automática desactivada'}
-            {last.print.state === 'done' && (last.print.printed ? 'Ticket impreso' : `No se imprimió: ${last.print.detail}`)}
+            {last.print.state === 'done' && (last.print.printed ? (last.print.virtual ? 'Ticket en pantalla (impresora virtual)' : 'Ticket impreso') : `No se imprimió: ${last.print.detail}`)}
           </span>
           {last.drawer.state !== 'none' && (
             <span data-testid="drawer-status" data-state={last.drawer.state === 'done' ? (last.drawer.opened ? 'opened' : 'failed') : 'opening'} className={`print-status ${last.drawer.state === 'done' && !last.drawer.opened ? 'warn' : ''}`}>
               {last.drawer.state === 'opening' && 'Abriendo el cajón…'}
-              {last.drawer.state === 'done' && (last.drawer.opened ? 'Cajón abierto' : `No se abrió el cajón: ${last.drawer.detail}`)}
+              {last.drawer.state === 'done' && (last.drawer.opened ? (last.drawer.virtual ? 'Cajón virtual (entrenamiento)' : 'Cajón abierto') : `No se abrió el cajón: ${last.drawer.detail}`)}
             </span>
           )}
           <button onClick={() => void useIssue.getState().reprintLast()} data-testid="reprint-last-button" tabIndex={-1}>
@@ -85,6 +86,7 @@ export function LastInvoice() {
           </a>
         </div>
       </div>
+      {last.print.state === 'done' && last.print.printed && last.print.virtual && <VirtualTicket url={ticket} detail={last.print.detail} />}
     </section>
   );
 }

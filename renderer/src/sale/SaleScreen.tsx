@@ -1,5 +1,5 @@
 // Venta: the cashier's whole day. Every step has a key (shown at the bottom): F2 product,
-// F3 quantity, F4 client, F5 S/N, F6 payment, F7 NIT, F8 discount, F9 remove, F12 issue, Esc.
+// F3 quantity, F4 client, F5 no document (99002), F6 payment, F7 NIT, F8 discount, F9 remove, F12 issue, Esc.
 // A scan is caught even when focus is outside a field.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';

@@ -4,6 +4,7 @@ import { DOCUMENT_TYPE } from '../../../shared/api-types';
 import { api } from '../api';
 import { ApiError, describeErrorText } from '../api/errors';
 import { EMPTY_CLIENT, QUICK_CLIENT, type Client } from './client';
+import { specialNitName } from '../../../shared/siat-codes';
 
 interface ClientState {
   client: Client;
@@ -41,6 +42,12 @@ export const useClient = create<ClientState>()((set, get) => ({
     const digits = c.documentNumber.trim();
     if (c.documentType !== DOCUMENT_TYPE.NIT) {
       set({ client: { ...c, nitMessage: 'La verificación aplica solo cuando el documento es NIT.' } });
+      return c.nitStatus;
+    }
+    const special = specialNitName(digits);
+    if (special) {
+      // The SIN's special codes are nobody's NIT: SIAT is not asked, the exception goes with them.
+      set({ client: { ...c, exception: true, nitMessage: `Código especial del SIN (${special}): se emite con excepción, sin verificar.` } });
       return c.nitStatus;
     }
     if (!/^\d{5,20}$/.test(digits)) {

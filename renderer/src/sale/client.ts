@@ -1,6 +1,7 @@
 // The invoice's client: document, name, NIT check state, and SIAT's exception for an
 // invalid NIT (codigoExcepcion 1).
 import { DOCUMENT_TYPE } from '../../../shared/api-types';
+import { isSpecialNit, specialNitName } from '../../../shared/siat-codes';
 import { formatBs, type Cents } from '../../../shared/money';
 
 export type NitStatus = 'unchecked' | 'checking' | 'valid' | 'invalid' | 'unverifiable';
@@ -26,31 +27,40 @@ export const DOCUMENT_TYPE_LABELS: Record<number, string> = {
 };
 
 /**
- * "Sin nombre / consumidor final": CI number 0, name S/N. Accepted for small sales only;
- * above Bs 3.000 the buyer must be identified.
+ * The quick client (F5) for a buyer who gives no document: the SIN's special code 99002
+ * "CONTROL TRIBUTARIO" as NIT with codigoExcepcion 1, never document 0 "S/N". The SIN's
+ * inspection wants a document number on every sale whatever the amount (CERTIFICATION.md,
+ * inspection item 1); the engine still accepts document 0 from API callers up to Bs 3.000 (SIAT
+ * 1010). The till keeps its own limit: above Bs 3.000 the buyer is identified.
  */
 export const QUICK_CLIENT_LIMIT: Cents = 300000;
 
+export const QUICK_CLIENT_NUMBER = '99002';
+
 export const QUICK_CLIENT: Client = {
-  documentType: DOCUMENT_TYPE.CI,
-  documentNumber: '0',
+  documentType: DOCUMENT_TYPE.NIT,
+  documentNumber: QUICK_CLIENT_NUMBER,
   complement: '',
-  businessName: 'S/N',
+  businessName: specialNitName(QUICK_CLIENT_NUMBER)!,
   email: '',
   nitStatus: 'unchecked',
   nitMessage: '',
-  exception: false,
+  // A special code goes with SIAT's exception (the engine sets it too).
+  exception: true,
 };
 
-export const EMPTY_CLIENT: Client = { ...QUICK_CLIENT, documentNumber: '', businessName: '' };
+export const EMPTY_CLIENT: Client = { ...QUICK_CLIENT, documentType: DOCUMENT_TYPE.CI, documentNumber: '', businessName: '', exception: false };
 
-export function isQuickClient(c: Pick<Client, 'documentNumber' | 'businessName'>): boolean {
-  return c.documentNumber.trim() === '0' && c.businessName.trim().toUpperCase() === 'S/N';
+export function isQuickClient(c: Pick<Client, 'documentType' | 'documentNumber' | 'businessName'>): boolean {
+  return (
+    isSpecialNit(c.documentType, c.documentNumber) &&
+    c.documentNumber.trim() === QUICK_CLIENT_NUMBER &&
+    c.businessName.trim().toUpperCase() === QUICK_CLIENT.businessName
+  );
 }
 
 /** clientCode: the document (and complement) identifies the client in the till. */
 export function clientCode(c: Client): string {
-  if (isQuickClient(c)) return '0';
   const n = c.documentNumber.trim();
   const comp = c.complement.trim();
   return comp ? `${n}-${comp}` : n;
@@ -61,7 +71,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateClient(c: Client, total: Cents): string[] {
   const errors: string[] = [];
   const number = c.documentNumber.trim();
-  if (!number) errors.push('Ingrese el documento del cliente (F4) o elija S/N – consumidor final (F5).');
+  if (!number) errors.push('Ingrese el documento del cliente (F4) o elija Sin documento – 99002 (F5).');
   if (!c.businessName.trim()) errors.push('Ingrese el nombre o razón social del cliente.');
   if (isQuickClient(c) && total > QUICK_CLIENT_LIMIT)
     errors.push(`Para ventas mayores a ${formatBs(QUICK_CLIENT_LIMIT)} se requiere el documento del cliente.`);
@@ -79,5 +89,7 @@ export function validateClient(c: Client, total: Cents): string[] {
 
 /** The NIT is worth checking now, while the cashier goes on (online, NIT document, not yet checked, no exception chosen). */
 export function needsNitCheck(c: Client, online: boolean): boolean {
+  // The SIN's special codes (99001–99003) are nobody's NIT: SIAT is never asked about them.
+  if (isSpecialNit(c.documentType, c.documentNumber)) return false;
   return online && c.documentType === DOCUMENT_TYPE.NIT && c.nitStatus === 'unchecked' && !c.exception;
 }

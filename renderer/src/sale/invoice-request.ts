@@ -3,7 +3,8 @@ import type { CatalogEntry, CreateInvoiceRequest } from '../../../shared/api-typ
 import { NIT_EXCEPTION } from '../../../shared/api-types';
 import { fromHundredths, type Cents } from '../../../shared/money';
 import { cartTotals, type CartLine } from './cart';
-import { clientCode, isQuickClient, validateClient, type Client } from './client';
+import { clientCode, isQuickClient, QUICK_CLIENT, validateClient, type Client } from './client';
+import { isSpecialNit } from '../../../shared/siat-codes';
 import { isSplit, maskCardNumber, paymentEntries, paymentMethodCode, validatePayment, type Payment } from './payment';
 import { EMPTY_SECTOR_DRAFT, saleSectorFields, sectorRequestValues, type SectorDraft, type SectorRequestValues } from './sector-form';
 
@@ -47,7 +48,7 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
     posId: d.posId,
     clientDocumentType: d.client.documentType,
     clientDocumentNumber: d.client.documentNumber.trim(),
-    clientBusinessName: quick ? 'S/N' : d.client.businessName.trim(),
+    clientBusinessName: quick ? QUICK_CLIENT.businessName : d.client.businessName.trim(),
     clientCode: clientCode(d.client),
     // A split names its methods and the engine finds SIAT's combined code; one method keeps its code.
     ...(isSplit(d.payment) ? { payments: paymentEntries(d.payment, totals) } : { paymentMethodCode: paymentMethodCode(d.payment, totals) }),
@@ -74,7 +75,8 @@ export function buildInvoiceRequest(d: SaleDraft): BuildResult {
     if (d.payment.giftCard > 0) req.giftCardAmount = fromHundredths(d.payment.giftCard);
   }
   if (d.additionalDiscount > 0) req.additionalDiscount = fromHundredths(d.additionalDiscount);
-  if (d.client.exception) req.exceptionCode = NIT_EXCEPTION;
+  // A special code (99001–99003 as NIT) always goes with the exception (inspection item 1).
+  if (d.client.exception || isSpecialNit(d.client.documentType, d.client.documentNumber)) req.exceptionCode = NIT_EXCEPTION;
   return { ok: true, request: req };
 }
 

@@ -21,10 +21,10 @@ import { useSector } from './sector-store';
 export type PrintState =
   | { state: 'skipped' }
   | { state: 'printing' }
-  | { state: 'done'; printed: boolean; detail: string };
+  | { state: 'done'; printed: boolean; detail: string; virtual?: boolean };
 
 /** The drawer pulse sent on its own after a sale with cash when the ticket is not printed. */
-export type DrawerState = { state: 'none' } | { state: 'opening' } | { state: 'done'; opened: boolean; detail: string };
+export type DrawerState = { state: 'none' } | { state: 'opening' } | { state: 'done'; opened: boolean; detail: string; virtual?: boolean };
 
 export interface IssuedSale {
   invoice: Invoice;
@@ -156,7 +156,8 @@ async function printInto(
   let print: PrintState;
   try {
     const r = await api.printInvoice(invoiceId);
-    print = { state: 'done', printed: r.printed, detail: r.detail };
+    // A virtual printer (training) "printed" to a file: the till shows the ticket instead of paper.
+    print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
   } catch (err) {
     print = { state: 'done', printed: false, detail: describeError(err).join(' ') };
   }
@@ -168,7 +169,7 @@ async function drawerInto(set: (p: Partial<IssueState>) => void, get: () => Issu
   let drawer: DrawerState;
   try {
     const r = await cashApi.openDrawer(posId);
-    drawer = { state: 'done', opened: r.printed, detail: r.detail };
+    drawer = { state: 'done', opened: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
   } catch (err) {
     drawer = { state: 'done', opened: false, detail: describeError(err).join(' ') };
   }

@@ -39,7 +39,7 @@ export const SALE_KEY_HINTS: readonly KeyHint[] = [
   { keys: 'F2', label: 'Buscar', command: 'focusSearch' },
   { keys: 'F3', label: 'Cantidad', command: 'editQuantity' },
   { keys: 'F4', label: 'Cliente', command: 'focusClient' },
-  { keys: 'F5', label: 'S/N', command: 'quickClient' },
+  { keys: 'F5', label: 'Sin documento', command: 'quickClient' },
   { keys: 'F6', label: 'Pago', command: 'focusPayment' },
   { keys: 'F7', label: 'Verificar NIT', command: 'verifyNit' },
   { keys: 'F8', label: 'Descuento', command: 'lineDiscount' },

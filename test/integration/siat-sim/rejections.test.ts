@@ -19,6 +19,7 @@ import {
   renewCufd,
   startSim,
   type Session,
+  type TestDocument,
 } from '../../fixtures/siat-invoice';
 
 let sim: SiatSimulator;
@@ -132,6 +133,14 @@ const cases: { name: string; code: number; estado?: number; run: () => Promise<u
     estado: 902,
     run: () => online(s2, { numero: ++numero, mutate: (d) => Object.assign(d.cabecera, { montoTotal: 16000, montoTotalSujetoIva: 16000, montoTotalMoneda: 16000 }) }),
   },
+  // Nominativity (CERTIFICATION.md, inspection item 1): a special code is nobody's NIT.
+  ...(['99001', '99002', '99003'] as const).map((code) => ({
+    name: `special code ${code} as NIT without codigoExcepcion 1`,
+    code: 1037,
+    estado: 902,
+    run: () => online(s2, { numero: ++numero, mutate: (d) => void Object.assign(d.cabecera, { codigoTipoDocumentoIdentidad: 5, numeroDocumento: code, nombreRazonSocial: 'CONTROL TRIBUTARIO' }) }),
+  })),
+  { name: 'document 0 above Bs 3.000', code: 1010, estado: 902, run: () => online(s2, { numero: ++numero, mutate: (d) => big(d, '0') }) },
   { name: 'bad subtotal', code: 1018, estado: 902, run: () => online(s2, { numero: ++numero, mutate: (d) => void (d.detalle[0]!.subTotal = 9000) }) },
   {
     name: 'sector 1 sent to ServicioFacturacionElectronica',
@@ -261,6 +270,21 @@ async function registerEvent(): Promise<number> {
   });
   return ev.codigoRecepcionEventoSignificativo!;
 }
+
+/** Line 1 at Bs 2.000 a unit: Bs 4.050 in all, for the buyer `doc`. */
+function big(d: TestDocument, doc: string): void {
+  Object.assign(d.detalle[0]!, { precioUnitario: 200000, subTotal: 400000 });
+  Object.assign(d.cabecera, { numeroDocumento: doc, montoTotal: 405000, montoTotalSujetoIva: 405000, montoTotalMoneda: 405000 });
+}
+
+test('a special code as NIT with codigoExcepcion 1 is registered, whatever the amount; as CI it is any number; document 0 up to Bs 3.000 passes', async () => {
+  const as = (type: number, doc: string, excepcion: number | null, over?: (d: TestDocument) => void) =>
+    codesOf(online(s2, { numero: ++numero, mutate: (d) => void (Object.assign(d.cabecera, { codigoTipoDocumentoIdentidad: type, numeroDocumento: doc, codigoExcepcion: excepcion }), over?.(d)) }));
+  for (const code of ['99001', '99002', '99003']) assert.deepEqual(await as(5, code, 1), { codes: [], estado: 908 }, code);
+  assert.deepEqual(await as(5, '99002', 1, (d) => big(d, '99002')), { codes: [], estado: 908 }, 'no amount limit');
+  assert.deepEqual(await as(1, '99002', null), { codes: [], estado: 908 }, 'a CI number is not judged');
+  assert.deepEqual(await as(1, '0', null), { codes: [], estado: 908 }, 'Bs 150 with document 0');
+});
 
 for (const c of cases) {
   test(`rejects ${c.name} with ${c.code}`, async () => {

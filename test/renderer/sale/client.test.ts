@@ -4,10 +4,11 @@ import { EMPTY_CLIENT, QUICK_CLIENT, clientCode, needsNitCheck, validateClient, 
 const nit = (over: Partial<Client> = {}): Client => ({ ...EMPTY_CLIENT, documentType: 5, documentNumber: '1020304050', businessName: 'EMPRESA SRL', ...over });
 
 describe('client', () => {
-  it('accepts S/N – consumidor final up to Bs 3.000', () => {
+  it('the quick client (F5) is 99002 CONTROL TRIBUTARIO as NIT with the exception, up to Bs 3.000', () => {
+    expect(QUICK_CLIENT).toMatchObject({ documentType: 5, documentNumber: '99002', businessName: 'CONTROL TRIBUTARIO', exception: true });
     expect(validateClient(QUICK_CLIENT, 300000)).toEqual([]);
     expect(validateClient(QUICK_CLIENT, 300001)[0]).toMatch(/Bs 3\.000,00/);
-    expect(clientCode(QUICK_CLIENT)).toBe('0');
+    expect(clientCode(QUICK_CLIENT)).toBe('99002');
   });
 
   it('asks for a document and a name', () => {
@@ -33,5 +34,7 @@ describe('client', () => {
     expect(needsNitCheck(nit({ nitStatus: 'valid' }), true)).toBe(false);
     expect(needsNitCheck(nit({ exception: true }), true)).toBe(false);
     expect(needsNitCheck({ ...QUICK_CLIENT }, true)).toBe(false);
+    // A special code typed by hand is not sent to SIAT either.
+    for (const code of ['99001', '99002', '99003']) expect(needsNitCheck(nit({ documentNumber: code }), true)).toBe(false);
   });
 });

@@ -23,12 +23,13 @@ describe('invoice request', () => {
     expect(r.request).toEqual({
       invoiceType: 'COMPUTERIZED_SALE',
       posId: 'pos-1',
-      clientDocumentType: 1,
-      clientDocumentNumber: '0',
-      clientBusinessName: 'S/N',
-      clientCode: '0',
+      clientDocumentType: 5,
+      clientDocumentNumber: '99002',
+      clientBusinessName: 'CONTROL TRIBUTARIO',
+      clientCode: '99002',
       paymentMethodCode: 1,
       additionalDiscount: 1,
+      exceptionCode: 1,
       details: [
         {
           activityEconomic: '471110',

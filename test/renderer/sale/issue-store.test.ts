@@ -180,4 +180,12 @@ describe('issue (F12)', () => {
     await useIssue.getState().reprintLast();
     expect(useIssue.getState().last?.print).toEqual({ state: 'done', printed: false, detail: 'Impresora sin papel' });
   });
+
+  it('keeps a virtual printer’s answer as virtual (the ticket shows on screen, no paper claimed)', async () => {
+    api.createInvoice.mockResolvedValue(invoice());
+    api.printInvoice.mockResolvedValue({ printed: true, virtual: true, detail: 'Ticket de la factura 15 en pantalla (impresora virtual)', code: null });
+    useIssue.setState({ printer: { configured: true, drawerKick: true, printOnIssue: true } });
+    await useIssue.getState().issue();
+    expect(useIssue.getState().last?.print).toEqual({ state: 'done', printed: true, virtual: true, detail: 'Ticket de la factura 15 en pantalla (impresora virtual)' });
+  });
 });

@@ -32,7 +32,7 @@ export function PrinterSection() {
           </select>
         </label>
         <label className="field span2">
-          <span>Conexión (tcp://host:9100, /dev/usb/lp0 o printer:Nombre)</span>
+          <span>Conexión (tcp://host:9100, /dev/usb/lp0, printer:Nombre o virtual: el ticket en pantalla)</span>
           <input data-testid="printer-interface" value={p.interface} onChange={(e) => setPrinter({ interface: e.target.value })} />
         </label>
         <label className="field">

@@ -1,0 +1,24 @@
+// The virtual printer's ticket on screen (issue 24, item 7): in training the ticket is a file in
+// the engine's data directory, not paper, so the till shows it beside the sale just issued. It
+// never takes the focus (the cashier goes on by keyboard or scanner), closes with its button and
+// steps aside as soon as the next sale has a product.
+import { useState } from 'react';
+import { useCart } from './cart-store';
+
+export function VirtualTicket({ url, detail }: { url: string; detail: string }) {
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const selling = useCart((s) => s.lines.length > 0);
+  if (selling || closedFor === url) return null;
+  return (
+    <aside className="virtual-ticket" data-testid="virtual-ticket" aria-label="Ticket de la impresora virtual">
+      <div className="vt-head">
+        <strong>Impresora virtual</strong>
+        <button type="button" tabIndex={-1} data-testid="virtual-ticket-close" onClick={() => setClosedFor(url)}>
+          Cerrar
+        </button>
+      </div>
+      <iframe src={url} title="Ticket (impresora virtual)" data-testid="virtual-ticket-frame" tabIndex={-1} />
+      <p className="vt-detail">{detail}</p>
+    </aside>
+  );
+}
