@@ -167,7 +167,8 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
         // printTicket never throws; this guards the model lookup so printing can't break a sale.
         result = { ok: false, code: 'PRINTER_ERROR', message: `No se pudo preparar el ticket: ${err instanceof Error ? err.message : String(err)}` };
       }
-      const o = outcome(req, result, `Ticket de la factura ${inv.number} impreso`);
+      // Which CUF the ticket carries: a re-issue may change it between the sale and this print.
+      const o = { ...outcome(req, result, `Ticket de la factura ${inv.number} impreso`), cuf: inv.cuf };
       return ok(o, o.detail);
     },
   );
