@@ -67,7 +67,7 @@ export function LastInvoice() {
         )}
         <div className="li-meta">
           {inv.clientBusinessName} · {formatDateTime(inv.emissionDate)}
-          {inv.emissionType === 'CONTINGENCY' && ' · se enviará al SIAT al reconectar'}
+          {state === 'CONTINGENCY' && ' · se enviará al SIAT al reconectar'}
           {state === 'REJECTED' && inv.siatDescription && ` · SIAT ${inv.siatCode ?? ''}: ${inv.siatDescription}`}
         </div>
         <div className="li-actions">
