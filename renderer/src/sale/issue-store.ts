@@ -61,6 +61,8 @@ interface IssueState {
   issuedHere: Record<string, string>;
   /** The stream announced a re-issue: replace the card and the ticket, tell the cashier. */
   onReissued(r: InvoiceReissuedStreamEvent): Promise<void>;
+  /** The stream is back after a gap: a re-issue of the sale on the card may have gone unheard. */
+  recheckLast(): Promise<void>;
   loadPrinter(): Promise<void>;
   issue(): Promise<void>;
   reprintLast(): Promise<void>;
@@ -172,6 +174,20 @@ export const useIssue = create<IssueState>()((set, get) => ({
     useNotices.getState().push(notice.tone, notice.text);
   },
 
+  async recheckLast() {
+    const last = get().last;
+    if (!last || last.replaced) return;
+    let fresh: Invoice;
+    try {
+      fresh = await api.invoice(last.invoice.id);
+    } catch {
+      return; // the next reconnection asks again
+    }
+    if (fresh.replacesCuf !== last.invoice.cuf || fresh.cuf === last.invoice.cuf) return;
+    const { id, cuf, invoiceNumber, state, amountTotal, siatCode, siatDescription, siatMessages, posId } = fresh;
+    await get().onReissued({ id, cuf, invoiceNumber, state, amountTotal, siatCode, siatDescription, siatMessages, posId, previousCuf: fresh.replacesCuf, reason: '' });
+  },
+
   clearErrors: () => set({ errors: [] }),
 
   resetSale() {
@@ -240,8 +256,10 @@ async function drawerInto(set: SetIssue, get: () => IssueState, posId: string, i
   if (last && last.invoice.id === invoiceId) set({ last: { ...last, drawer } });
 }
 
-// Every re-issue the stream announces, once each (till-status-store.ts keeps them by id).
+// Every re-issue the stream announces, once each (till-status-store.ts keeps them by id); and
+// after a gap in the stream, whatever happened to the sale on the card meanwhile.
 useTillStatus.subscribe((s, prev) => {
+  if (s.streamConnected && !prev.streamConnected) void useIssue.getState().recheckLast();
   if (s.reissues === prev.reissues) return;
   for (const [id, r] of Object.entries(s.reissues)) {
     if (prev.reissues[id] !== r) void useIssue.getState().onReissued(r);

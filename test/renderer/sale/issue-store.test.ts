@@ -234,6 +234,25 @@ describe('a sale re-issued offline with a new CUF (stream: invoice.reissued)', (
     expect(useNotices.getState().notices[0]!.text).toMatch(/entregue al cliente el ticket nuevo \(imprímalo con «Reimprimir»\)/);
   });
 
+  it('a re-issue missed while the stream was down is caught when it reconnects', async () => {
+    useTillStatus.setState({ streamConnected: false });
+    useTillStatus.setState({ streamConnected: true });
+    await vi.waitFor(() => expect(useNotices.getState().notices).toHaveLength(1));
+    expect(useIssue.getState().last?.invoice.cuf).toBe(NEW);
+    expect(useIssue.getState().last?.replaced).toEqual({ previousCuf: 'CUF123' });
+    expect(api.printInvoice).toHaveBeenCalledTimes(2);
+  });
+
+  it('a reconnection with nothing re-issued changes nothing', async () => {
+    api.invoice.mockResolvedValue(invoice({ state: 'VALIDATED' }));
+    useTillStatus.setState({ streamConnected: false });
+    useTillStatus.setState({ streamConnected: true });
+    await vi.waitFor(() => expect(api.invoice).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(useNotices.getState().notices).toEqual([]);
+    expect(useIssue.getState().last?.replaced).toBeNull();
+  });
+
   it("another point of sale's invoice is left to its own till", async () => {
     useTillStatus.getState().apply(reissued({ id: 'other', posId: 'pos-2' }));
     await new Promise((r) => setTimeout(r, 20));
