@@ -46,6 +46,7 @@ export {
 
 export type {
   ClientSuggestion,
+  InvoiceReissuedStreamEvent,
   InvoiceStreamEvent,
   PosMode,
   PosStatus,

@@ -20,6 +20,8 @@ export interface InvoiceDocumentsDeps {
   logos: Pick<BrandLogos, 'bytes'>;
   /** How each invoice was paid (the split stored with it, cash sessions). */
   payments: { payments(tenantId: string, invoiceId: string): readonly { method: string; amount: number }[] };
+  /** The online CUF an offline re-issue replaced (InvoiceRepository.replacedCuf). */
+  reissues: { replacedCuf(tenantId: string, invoiceId: string): string | null };
 }
 
 export class InvoiceDocuments {
@@ -29,10 +31,13 @@ export class InvoiceDocuments {
     const tenant = this.deps.tenants.byId(inv.tenantId);
     if (!tenant) throw new Error(`Contribuyente ${inv.tenantId} de la factura ${inv.id} no existe`);
     const parts = this.deps.payments.payments(inv.tenantId, inv.id).map((p) => ({ method: isPaymentKind(p.method) ? p.method : ('OTHER' as const), amount: p.amount }));
-    return toInvoiceDocumentModel(inv, tenant, this.deps.catalogs.items(inv.tenantId, 'unit-measures'), {
+    const model = toInvoiceDocumentModel(inv, tenant, this.deps.catalogs.items(inv.tenantId, 'unit-measures'), {
       methods: this.deps.catalogs.items(inv.tenantId, 'payment-methods'),
       parts,
     }, this.deps.catalogs.items(inv.tenantId, 'currencies'));
+    // Only an offline invoice can be a re-issue; its every copy names the ticket it replaces.
+    const replaced = inv.codigoEmision === 2 ? this.deps.reissues.replacedCuf(inv.tenantId, inv.id) : null;
+    return replaced ? { ...model, replacesCuf: replaced } : model;
   }
 
   async pdf(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {

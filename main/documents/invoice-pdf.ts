@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, 
 import { formatAmountEs } from '../../shared/money';
 import {
   FIXED_LEGEND,
+  REPLACES_A4_LABEL,
   TRAINING_MARK,
   branchText,
   clientDocumentText,
@@ -229,6 +230,7 @@ class A4Renderer {
       ['NIT', m.issuer.nit],
       [this.heading.numberLabel, String(m.numeroFactura)],
       ['CÓD. AUTORIZACIÓN', m.cuf],
+      ...(m.replacesCuf ? [[REPLACES_A4_LABEL, m.replacesCuf] as [string, string]] : []),
     ];
     let ry = top;
     for (const [label, value] of rows) {

@@ -62,6 +62,11 @@ export interface InvoiceDocumentModel {
   /** A sale paid with several methods, in words: "Efectivo Bs 50,00 + Tarjeta Bs 30,00 (…1234)". */
   pagos?: string;
   cuf: string;
+  /**
+   * An invoice re-issued offline because SIAT never registered its online send: the first CUF,
+   * the one on the ticket the customer already holds (printed as "REEMPLAZA AL TICKET CON CUF").
+   */
+  replacesCuf?: string;
   /** 'yyyy-MM-ddTHH:mm:ss.SSS', Bolivia local time (as in the XML). */
   fechaEmision: string;
   /** 1 electrónica en línea, 2 computarizada en línea (CONTRACT §3.1). */
@@ -254,6 +259,11 @@ export const FIXED_LEGEND =
   'ESTA FACTURA CONTRIBUYE AL DESARROLLO DEL PAÍS, EL USO ILÍCITO SERÁ SANCIONADO PENALMENTE DE ACUERDO A LEY';
 
 export const TRAINING_MARK = 'SIN VALOR FISCAL — MODO ENTRENAMIENTO';
+
+/** Over the replaced CUF, right under the document's own (a re-issued invoice, model.replacesCuf). */
+export const REPLACES_LABEL = 'REEMPLAZA AL TICKET CON CUF';
+/** The same in the A4 invoice box, whose label column is as narrow as 'CÓD. AUTORIZACIÓN'. */
+export const REPLACES_A4_LABEL = 'REEMPLAZA AL CUF';
 
 const REPRESENTATION_ONLINE =
   '“Este documento es la Representación Gráfica de un Documento Fiscal Digital emitido en una modalidad de facturación en línea”';

@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type RGB } from 'pdf-lib
 import { formatAmountEs } from '../../shared/money';
 import {
   FIXED_LEGEND,
+  REPLACES_LABEL,
   TRAINING_MARK,
   branchText,
   clientDocumentText,
@@ -153,6 +154,11 @@ function ticketItems(m: InvoiceDocumentModel, f: Fonts): Item[] {
   text(String(m.numeroFactura));
   text('CÓD. AUTORIZACIÓN', { font: f.bold });
   text(m.cuf);
+  if (m.replacesCuf) {
+    gap(2);
+    text(REPLACES_LABEL, { font: f.bold, color: RED });
+    text(m.replacesCuf, { color: RED });
+  }
   rule();
 
   labelValue('NOMBRE/RAZÓN SOCIAL:', m.client.nombre);

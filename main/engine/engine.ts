@@ -265,7 +265,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Documents, object storage, e-mail and printing (docs/documents.md).
   const objects = new LocalObjectStore(join(settings.dataDir, 'objects'));
   const logos = new BrandLogos(store.settings, objects, now);
-  const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos, payments: store.cash });
+  const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos, payments: store.cash, reissues: invoices });
   const smtp = new SmtpSettings(store.settings, secrets, { url: settings.smtpUrl, from: settings.smtpFrom });
   downloadRoutes(app, { invoices, documents });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });

@@ -19,6 +19,17 @@ export type InvoiceEventData = {
   siatMessages: { codigo: number; descripcion: string }[];
 };
 
+/**
+ * An invoice re-issued offline (codigoEmision 2) because SIAT never registered its online send:
+ * same id, number and date, a new CUF. `cuf` is the new one; `previousCuf` the one the sale
+ * answered with — and the one any ticket printed before now carries, which SIAT will never know.
+ */
+export type InvoiceReissuedData = InvoiceEventData & {
+  previousCuf: string;
+  /** Why, in Spanish, as the invoice's audit trail records it. */
+  reason: string;
+};
+
 /** SIAT's codes and texts of a failure, verbatim (STYLE rule 5). */
 export type SiatFailureData = {
   siatCode: number | null;
@@ -51,6 +62,8 @@ export type KipuEventMap = {
   'invoice.cancelled': InvoiceEventData;
   'invoice.contingency': InvoiceEventData;
   'invoice.pending': InvoiceEventData;
+  /** Published after the `invoice.contingency` of the same change: the till replaces the ticket. */
+  'invoice.reissued': InvoiceReissuedData;
   'contingency.opened': { eventId: string; posId: string; codigoMotivo: number; manual: boolean };
   'contingency.closed': { eventId: string; posId: string; codigoEventoSiat: number | null; validated: number; rejected: number };
   'contingency.package_rejected': {

@@ -561,7 +561,17 @@ export class InvoicingService {
     const done = this.deps.store.transaction(() =>
       this.deps.invoices.reissueOffline(inv.id, { cuf, cufd: cufd.codigo, xml, hash: hashArchivo, exceptionCode, eventId: event.id, detail }),
     );
-    this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
-    return done;
+    // Settled meanwhile (no longer PENDING): nothing was re-issued, nothing to announce.
+    if (!done) return this.deps.invoices.byId(tenant.id, inv.id) ?? inv;
+    this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done.invoice) });
+    // The sale may have been answered, shown and printed with the first CUF, which SIAT will
+    // never hold: the till shows the new one, tells the cashier and prints the replacement.
+    this.deps.bus.publish({
+      type: 'invoice.reissued',
+      tenantId: tenant.id,
+      posId: pos.id,
+      data: { ...invoiceEventData(done.invoice), previousCuf: done.previousCuf, reason: detail },
+    });
+    return done.invoice;
   }
 }

@@ -5,6 +5,7 @@ import { ThermalPrinter, PrinterTypes, CharacterSet } from 'node-thermal-printer
 import { formatAmountEs } from '../../shared/money';
 import {
   FIXED_LEGEND,
+  REPLACES_LABEL,
   TRAINING_MARK,
   branchText,
   clientDocumentText,
@@ -160,6 +161,7 @@ export function buildEscposTicket(model: InvoiceDocumentModel, settings: Printer
     ['NIT', model.issuer.nit],
     [heading.numberLabel, String(model.numeroFactura)],
     ['CÓD. AUTORIZACIÓN', model.cuf],
+    ...(model.replacesCuf ? ([[REPLACES_LABEL, model.replacesCuf]] as const) : []),
   ] as const) {
     p.bold(true);
     line(label);

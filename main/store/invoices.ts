@@ -459,10 +459,14 @@ export class InvoiceRepository {
 
   /**
    * Re-issues a PENDING invoice offline (same number and date; new CUF, XML and hash with
-   * codigoEmision 2). The earlier CUF stays findable as an alias.
+   * codigoEmision 2). The earlier CUF stays findable as an alias — and is what the new one
+   * replaces (`replacedCuf`). Null, and nothing written, when the invoice is no longer PENDING
+   * (settled meanwhile): there is then nothing to re-issue and no alias to record.
+   * Call inside a transaction.
    */
-  reissueOffline(id: string, next: { cuf: string; cufd: string; xml: string; hash: string; exceptionCode: number | null; eventId: string; detail: string }): InvoiceRecord {
-    const cur = prepared(this.db, 'SELECT cuf FROM invoices WHERE id = ?').get(id) as { cuf: string };
+  reissueOffline(id: string, next: { cuf: string; cufd: string; xml: string; hash: string; exceptionCode: number | null; eventId: string; detail: string }): { invoice: InvoiceRecord; previousCuf: string } | null {
+    const cur = prepared(this.db, `SELECT cuf FROM invoices WHERE id = ? AND state = 'PENDING'`).get(id) as { cuf: string } | undefined;
+    if (!cur) return null;
     const at = this.now().toISOString();
     prepared(this.db, 'INSERT OR IGNORE INTO invoice_aliases (cuf, invoice_id, created_at) VALUES (?, ?, ?)').run(cur.cuf, id, at);
     prepared(this.db, 
@@ -472,7 +476,20 @@ export class InvoiceRepository {
       .run(next.cuf, next.cufd, next.xml, next.hash, next.exceptionCode, next.eventId, at, id);
     prepared(this.db, `INSERT INTO invoice_transitions (invoice_id, at, from_state, to_state, detail) VALUES (?, ?, 'PENDING', 'CONTINGENCY', ?)`)
       .run(id, at, next.detail);
-    return toRecord(prepared(this.db, 'SELECT * FROM invoices WHERE id = ?').get(id) as Row);
+    return { invoice: toRecord(prepared(this.db, 'SELECT * FROM invoices WHERE id = ?').get(id) as Row), previousCuf: cur.cuf };
+  }
+
+  /**
+   * The CUF an invoice re-issued offline replaced (the online one its first ticket carries), null
+   * for any other invoice. invoice_aliases holds it (reissueOffline is its only writer).
+   */
+  replacedCuf(tenantId: string, id: string): string | null {
+    const r = prepared(
+      this.db,
+      `SELECT a.cuf FROM invoice_aliases a JOIN invoices i ON i.id = a.invoice_id
+        WHERE i.tenant_id = ? AND a.invoice_id = ? ORDER BY a.created_at DESC, a.rowid DESC LIMIT 1`,
+    ).get(tenantId, id) as { cuf: string } | undefined;
+    return r?.cuf ?? null;
   }
 
   /**

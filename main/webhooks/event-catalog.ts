@@ -17,6 +17,8 @@ const SUBSCRIBABLE: Record<KipuEventType, true> = {
   'invoice.cancelled': true,
   'invoice.contingency': true,
   'invoice.pending': true,
+  // A receiver that printed or sent the first CUF has to hand out the new one.
+  'invoice.reissued': true,
   'contingency.opened': true,
   'contingency.closed': true,
   'contingency.package_rejected': true,

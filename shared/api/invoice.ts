@@ -187,6 +187,12 @@ export const InvoiceSchema = Type.Object({
   ticketUrl: Type.String(),
   /** SIAT's QR page for this invoice (printed as QR on the ticket). */
   qrUrl: Type.String(),
+  replacesCuf: Type.Optional(
+    Type.String({
+      description:
+        'Solo en una factura reemitida fuera de línea porque el SIAT no registró su envío en línea: el CUF de esa primera emisión (el del ticket que ya se entregó), que esta factura reemplaza',
+    }),
+  ),
   sector: Type.Optional(Type.Integer({ description: 'codigoDocumentoSector de SIAT' })),
   sectorFields: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]), {

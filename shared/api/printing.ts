@@ -48,5 +48,11 @@ export const PrintOutcomeSchema = Type.Object({
   ),
   detail: Type.String(),
   code: Type.Union([Type.String(), Type.Null()], { description: 'null, PRINTER_NOT_CONFIGURED, PRINTER_OFFLINE, PRINTER_TIMEOUT o PRINTER_ERROR' }),
+  cuf: Type.Optional(
+    Type.String({
+      description:
+        'Al imprimir una factura: el CUF que lleva el ticket. Si la factura se reemite fuera de línea con otro CUF (evento invoice.reissued), la interfaz compara para saber si el ticket entregado quedó sin validez',
+    }),
+  ),
 });
 export type PrintResult = Static<typeof PrintOutcomeSchema>;

@@ -94,3 +94,14 @@ export interface InvoiceStreamEvent {
   siatDescription: string | null;
   siatMessages: { codigo: number; descripcion: string }[];
 }
+
+/**
+ * `invoice.reissued`: an online invoice SIAT never registered, re-issued offline with a new CUF
+ * (main/events/event-map.ts). `cuf` is the new CUF; `previousCuf` the one the sale was answered,
+ * shown and printed with. `posId` is added by the stream.
+ */
+export interface InvoiceReissuedStreamEvent extends InvoiceStreamEvent {
+  previousCuf: string;
+  reason: string;
+  posId: string;
+}

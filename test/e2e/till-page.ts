@@ -165,6 +165,16 @@ export class TillPage {
     return Number(await this.id('last-invoice-number').textContent());
   }
 
+  /** The CUF the sale card shows (its text is "CUF <cuf>"). */
+  async lastInvoiceCuf(): Promise<string> {
+    return ((await this.id('last-invoice-cuf').textContent()) ?? '').replace(/^CUF\s*/, '').trim();
+  }
+
+  /** The notices on screen whose text matches. */
+  notice(text: RegExp): Locator {
+    return this.id('notice').filter({ hasText: text });
+  }
+
   async lastInvoiceNumber(): Promise<string | null> {
     const el = this.id('last-invoice-number');
     return (await el.count()) > 0 ? el.textContent() : null;

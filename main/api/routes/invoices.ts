@@ -89,7 +89,8 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
 type InvoicePaymentRows = readonly { method: string; amount: number; tendered: number }[];
 
 
-export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string, payments: InvoicePaymentRows = [], refundMethod: number | null = null): Invoice {
+/** `replacesCuf`: the online CUF an offline re-issue replaced (InvoiceRepository.replacedCuf). */
+export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, nit: string, payments: InvoicePaymentRows = [], refundMethod: number | null = null, replacesCuf: string | null = null): Invoice {
   const lineFields = sectorFields(inv.sector)?.line ?? [];
   return {
     id: inv.id,
@@ -143,6 +144,7 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
     xmlUrl: base + publicInvoicePath(inv.cuf, 'xml'),
     ticketUrl: base + publicInvoicePath(inv.cuf, 'ticket'),
     qrUrl: buildQrUrl({ ambiente, nit, cuf: inv.cuf, numero: inv.number }),
+    ...(replacesCuf ? { replacesCuf } : {}),
     ...sectorDto(inv),
   };
 }
@@ -159,7 +161,16 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Facturas'];
   const dto = (req: FastifyRequest, inv: InvoiceRecord) =>
-    invoiceDto(inv, deps.publicBaseUrl(), req.tenant.ambiente, req.tenant.nit, deps.store.cash.payments(req.tenant.id, inv.id), deps.store.cash.refundMethod(req.tenant.id, inv.id));
+    invoiceDto(
+      inv,
+      deps.publicBaseUrl(),
+      req.tenant.ambiente,
+      req.tenant.nit,
+      deps.store.cash.payments(req.tenant.id, inv.id),
+      deps.store.cash.refundMethod(req.tenant.id, inv.id),
+      // Only an offline invoice can be a re-issue: the sale path's online answer never looks.
+      inv.codigoEmision === 2 ? deps.invoices.replacedCuf(req.tenant.id, inv.id) : null,
+    );
   const load = (req: FastifyRequest, id: string) => {
     const inv = deps.invoices.byId(req.tenant.id, id);
     if (!inv) throw notFound(`Factura ${id} no encontrada`);

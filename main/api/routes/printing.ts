@@ -184,7 +184,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
       const kick = s.drawerKick && (deps.paidInCash?.(req.tenant.id, inv) ?? true);
       // The model lookup is guarded too, so printing can't break a sale.
       const bytes = built('el ticket', () => buildEscposTicket(deps.documents.model(inv), { ...s, drawerKick: kick }));
-      const o = Buffer.isBuffer(bytes)
+      const printed = Buffer.isBuffer(bytes)
         ? await runPrintJob(
             { ...s, drawerKick: kick },
             { kind: 'ticket', number: inv.number, escpos: bytes, pdf: () => deps.documents.ticket(inv) },
@@ -195,6 +195,8 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
             jobContext(req),
           )
         : bytes;
+      // Which CUF the ticket carries: a re-issue may change it between the sale and this print.
+      const o = { ...printed, cuf: inv.cuf };
       return ok(o, o.detail);
     },
   );

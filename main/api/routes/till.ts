@@ -22,6 +22,8 @@ export interface TillRouteDeps extends TillStatusDeps {
 
 /** Bus event → stream event name (shared/api-types.ts TillStreamEvents). Null = not streamed. */
 export function streamEventName(type: KipuEvent['type']): string | null {
+  // Its own name: the till replaces the sale card and the ticket (the state change came as `invoice`).
+  if (type === 'invoice.reissued') return type;
   if (type.startsWith('invoice.')) return 'invoice';
   if (type === 'contingency.opened' || type === 'contingency.closed' || type === 'contingency.package_rejected' || type === 'contingency.validation_pending') return type;
   if (type === 'siat.connection_lost' || type === 'siat.connection_restored') return type;
@@ -107,10 +109,10 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'Eventos en vivo (text/event-stream): status, invoice, contingency.*, siat.*, batch.*, cufd.renewal_failed',
+        summary: 'Eventos en vivo (text/event-stream): status, invoice, invoice.reissued, contingency.*, siat.*, batch.*, cufd.renewal_failed',
         description:
           'Server-sent events del contribuyente de la clave. `status` al conectar y cada vez que cambia; `invoice` en cada cambio de estado ' +
-          'de una factura; `contingency.opened|closed|package_rejected|validation_pending`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva); `cufd.renewal_failed` (la renovación automática del CUFD falló: códigos y textos de SIAT); `siat.clock_skew` (el reloj del equipo no coincide con el del SIAT: diferencia medida de nuevo). Comentario `: ping` cada 15 s. ' +
+          'de una factura; `invoice.reissued` cuando una factura en línea se vuelve a emitir fuera de línea con otro CUF (`previousCuf`: el del ticket ya entregado; `cuf`: el nuevo); `contingency.opened|closed|package_rejected|validation_pending`; `siat.connection_lost|restored`; `batch.progress|completed` (emisión masiva); `cufd.renewal_failed` (la renovación automática del CUFD falló: códigos y textos de SIAT); `siat.clock_skew` (el reloj del equipo no coincide con el del SIAT: diferencia medida de nuevo). Comentario `: ping` cada 15 s. ' +
           'Requiere X-API-Key (EventSource no la envía: use fetch).',
       },
     },

@@ -1,7 +1,7 @@
 // Connection state of the till: the engine's event stream (SSE over fetch) with a 10-second
 // poll of /till/status as a fallback, so the status bar is right even if the stream drops.
 import { create } from 'zustand';
-import type { InvoiceStreamEvent, InvoiceState, PosStatus, SiatMessage, TillStatus } from '../../../shared/api-types';
+import type { InvoiceReissuedStreamEvent, InvoiceStreamEvent, InvoiceState, PosStatus, SiatMessage, TillStatus } from '../../../shared/api-types';
 import { api, http } from '../api';
 import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
@@ -22,6 +22,11 @@ interface TillStatusState {
   revision: number;
   /** The last failed automatic CUFD renewal per point of sale seen on the stream (Estado de conexión shows it). */
   cufdFailures: Record<string, CufdFailure>;
+  /**
+   * Invoices re-issued offline with a new CUF, by id, as the stream announced them: the sale
+   * (sale/reissue.ts) replaces its card and ticket and tells the cashier.
+   */
+  reissues: Record<string, InvoiceReissuedStreamEvent>;
   start(): void;
   stop(): void;
   refresh(): Promise<void>;
@@ -59,6 +64,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
   invoiceStates: {},
   revision: 0,
   cufdFailures: {},
+  reissues: {},
 
   start() {
     if (stream) return;
@@ -101,6 +107,12 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         if (!inv) return;
         set((s) => ({ invoiceStates: { ...s.invoiceStates, [inv.id]: inv.state }, revision: s.revision + 1 }));
         if (inv.state === 'REJECTED') notices.push('error', rejectionTitle(inv), siatMessagesOfInvoice(inv));
+        return;
+      }
+      case 'invoice.reissued': {
+        const r = parse<InvoiceReissuedStreamEvent>(m.data);
+        if (!r?.id || !r.previousCuf) return;
+        set((s) => ({ reissues: { ...s.reissues, [r.id]: r }, invoiceStates: { ...s.invoiceStates, [r.id]: r.state }, revision: s.revision + 1 }));
         return;
       }
       case 'contingency.opened':

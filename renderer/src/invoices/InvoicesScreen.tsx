@@ -196,6 +196,11 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         <div className="mono small" data-testid="invoice-detail-cuf">
           CUF {inv.cuf}
         </div>
+        {inv.replacesCuf && (
+          <div className="small error-text" data-testid="invoice-detail-replaces" data-previous-cuf={inv.replacesCuf}>
+            Reemitida fuera de línea (el SIAT no registró el envío en línea): reemplaza al ticket con CUF <span className="mono">{inv.replacesCuf}</span>, que no es válido.
+          </div>
+        )}
         <div className="small">
           {formatDateTime(inv.emissionDate)} · {inv.clientBusinessName} (doc. {inv.clientDocumentNumber}) ·{' '}
           {inv.sector !== 24 && (

@@ -1,5 +1,6 @@
 // The sale just issued: number, CUF, QR, state (live from the event stream), print outcome,
-// change to hand back. Stays until the next sale is issued; the new sale is already open.
+// change to hand back. Stays until the next sale is issued; the new sale is already open. A
+// re-issue (new CUF) replaces what it shows and says, on the card, that the first ticket is void.
 import { useShallow } from 'zustand/react/shallow';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
@@ -28,12 +29,13 @@ export function LastInvoice() {
   // Same-origin links for the cashier; the QR carries SIAT's page (or the customer's PDF link).
   const ticket = api.publicUrl(inv.cuf, 'ticket');
   const pdf = api.publicUrl(inv.cuf, 'pdf');
-  const qrText = inv.qrUrl ?? inv.pdfUrl ?? pdf;
+  // Empty links: a re-issue the engine has not answered for yet (issue-store.ts, refreshCard).
+  const qrText = inv.qrUrl || inv.pdfUrl || pdf;
   const sector = inv.sector !== undefined && inv.sector !== 1 ? sectorFields(inv.sector) : undefined;
   const summary = sectorSummary(inv.sector, inv.sectorFields);
 
   return (
-    <section className="last-invoice" data-testid="last-invoice" aria-label="Última factura">
+    <section className={last.replaced ? 'last-invoice reissued' : 'last-invoice'} data-testid="last-invoice" aria-label="Última factura">
       <QrCode text={qrText} size={84} testId="last-invoice-qr" />
       <div className="li-main">
         <div className="li-title">
@@ -52,6 +54,12 @@ export function LastInvoice() {
         <div className="li-cuf mono" data-testid="last-invoice-cuf" title="CUF">
           CUF {inv.cuf}
         </div>
+        {last.replaced && (
+          <div className="li-reissued" role="alert" data-testid="last-invoice-reissued" data-previous-cuf={last.replaced.previousCuf}>
+            <strong>Se volvió a emitir fuera de línea con este CUF nuevo.</strong> El ticket anterior (CUF{' '}
+            <span className="mono">{last.replaced.previousCuf}</span>) no es válido: entregue al cliente el ticket nuevo.
+          </div>
+        )}
         {sector && (
           <div className="li-sector" data-testid="last-invoice-sector" data-sector={sector.sector}>
             <strong>{sector.label}</strong>
@@ -60,14 +68,14 @@ export function LastInvoice() {
         )}
         <div className="li-meta">
           {inv.clientBusinessName} · {formatDateTime(inv.emissionDate)}
-          {inv.emissionType === 'CONTINGENCY' && ' · se enviará al SIAT al reconectar'}
+          {state === 'CONTINGENCY' && ' · se enviará al SIAT al reconectar'}
           {state === 'REJECTED' && inv.siatDescription && ` · SIAT ${inv.siatCode ?? ''}: ${inv.siatDescription}`}
         </div>
         <div className="li-actions">
           <span data-testid="print-status" data-state={last.print.state} className={`print-status ${last.print.state === 'done' && !last.print.printed ? 'warn' : ''}`}>
             {last.print.state === 'printing' && 'Imprimiendo…'}
             {last.print.state === 'skipped' && 'Impresión automática desactivada'}
-            {last.print.state === 'done' && (last.print.printed ? (last.print.virtual ? 'Ticket en pantalla (impresora virtual)' : 'Ticket impreso') : `No se imprimió: ${last.print.detail}`)}
+            {last.print.state === 'done' && (last.print.printed ? (last.print.virtual ? 'Ticket en pantalla (impresora virtual)' : last.replaced ? 'Ticket nuevo impreso' : 'Ticket impreso') : `No se imprimió: ${last.print.detail}`)}
           </span>
           {last.drawer.state !== 'none' && (
             <span data-testid="drawer-status" data-state={last.drawer.state === 'done' ? (last.drawer.opened ? 'opened' : 'failed') : 'opening'} className={`print-status ${last.drawer.state === 'done' && !last.drawer.opened ? 'warn' : ''}`}>

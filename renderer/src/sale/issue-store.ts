@@ -1,7 +1,7 @@
 // "Emitir e imprimir" (F12): builds the request, reuses the Idempotency-Key on retries,
 // issues, prints, and starts the next sale at once.
 import { create } from 'zustand';
-import type { Invoice, TillPrinting } from '../../../shared/api-types';
+import type { Invoice, InvoiceReissuedStreamEvent, TillPrinting } from '../../../shared/api-types';
 import { api } from '../api';
 import { ApiError, describeError } from '../api/errors';
 import { attemptFor, buildInvoiceRequest, type SaleAttempt } from './invoice-request';
@@ -17,6 +17,9 @@ import { useCatalogs } from '../sync/catalogs-store';
 import { usePayment } from './payment-store';
 import { currentPos, saleInvoiceType, useSession } from '../session/session-store';
 import { useSector } from './sector-store';
+import { useTillStatus } from '../connection/till-status-store';
+import { useNotices } from '../components/notices-store';
+import { reissueNotice, replacementAction, type ReplacementTicket } from './reissue';
 
 export type PrintState =
   | { state: 'skipped' }
@@ -31,6 +34,8 @@ export interface IssuedSale {
   change: Cents | null;
   print: PrintState;
   drawer: DrawerState;
+  /** Re-issued offline after the sale: the CUF of the ticket that is no longer valid. */
+  replaced: { previousCuf: string } | null;
 }
 
 /**
@@ -49,6 +54,15 @@ interface IssueState {
   last: IssuedSale | null;
   /** What the till may know of the printer (null until read, or when the engine did not answer). */
   printer: TillPrinting | null;
+  /**
+   * The sales issued at this till since it opened, by invoice id, with the CUF of the last ticket
+   * printed for each ('' until one is): a re-issue compares it with the new CUF.
+   */
+  issuedHere: Record<string, string>;
+  /** The stream announced a re-issue: replace the card and the ticket, tell the cashier. */
+  onReissued(r: InvoiceReissuedStreamEvent): Promise<void>;
+  /** The stream is back after a gap: a re-issue of the sale on the card may have gone unheard. */
+  recheckLast(): Promise<void>;
   loadPrinter(): Promise<void>;
   issue(): Promise<void>;
   reprintLast(): Promise<void>;
@@ -67,6 +81,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
   attempt: null,
   last: null,
   printer: null,
+  issuedHere: {},
 
   async loadPrinter() {
     try {
@@ -114,7 +129,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
     const totals = cartTotals(cart.lines, cart.additionalDiscount, payment.giftCard);
     const shouldPrint = get().printer?.printOnIssue ?? true;
     const openDrawer = drawerAfterSale(get().printer, hasCash(payment, totals));
-    set({
+    set((s) => ({
       issuing: false,
       attempt: null,
       last: {
@@ -122,8 +137,10 @@ export const useIssue = create<IssueState>()((set, get) => ({
         change: changeDue(payment, totals),
         print: shouldPrint ? { state: 'printing' } : { state: 'skipped' },
         drawer: openDrawer ? { state: 'opening' } : { state: 'none' },
+        replaced: null,
       },
-    });
+      issuedHere: { ...s.issuedHere, [invoice.id]: s.issuedHere[invoice.id] ?? '' },
+    }));
     get().resetSale();
     if (openDrawer) await drawerInto(set, get, posId, invoice.id);
     if (shouldPrint) await printInto(set, get, invoice.id);
@@ -134,6 +151,41 @@ export const useIssue = create<IssueState>()((set, get) => ({
     if (!last) return;
     set({ last: { ...last, print: { state: 'printing' } } });
     await printInto(set, get, last.invoice.id);
+  },
+
+  async onReissued(r) {
+    const mine = r.posId === useSession.getState().posId || r.id in get().issuedHere;
+    if (!mine) return; // another point of sale's invoice: its own till tells its cashier
+    await refreshCard(set, get, r);
+    // A print under way finishes first: its ticket may carry either CUF.
+    await printing.get(r.id);
+    const action = replacementAction({
+      printOnIssue: get().printer?.printOnIssue ?? true,
+      issuedHere: r.id in get().issuedHere,
+      printedCuf: get().issuedHere[r.id] || undefined,
+      newCuf: r.cuf,
+    });
+    let ticket: ReplacementTicket = { kind: action === 'print' ? 'printed' : action };
+    if (action === 'print') {
+      const p = await printInto(set, get, r.id);
+      if (p.state === 'done' && !p.printed) ticket = { kind: 'failed', detail: p.detail };
+    }
+    const notice = reissueNotice(r.invoiceNumber, ticket, get().last?.invoice.id === r.id);
+    useNotices.getState().push(notice.tone, notice.text);
+  },
+
+  async recheckLast() {
+    const last = get().last;
+    if (!last || last.replaced) return;
+    let fresh: Invoice;
+    try {
+      fresh = await api.invoice(last.invoice.id);
+    } catch {
+      return; // the next reconnection asks again
+    }
+    if (fresh.replacesCuf !== last.invoice.cuf || fresh.cuf === last.invoice.cuf) return;
+    const { id, cuf, invoiceNumber, state, amountTotal, siatCode, siatDescription, siatMessages, posId } = fresh;
+    await get().onReissued({ id, cuf, invoiceNumber, state, amountTotal, siatCode, siatDescription, siatMessages, posId, previousCuf: fresh.replacesCuf, reason: '' });
   },
 
   clearErrors: () => set({ errors: [] }),
@@ -148,24 +200,52 @@ export const useIssue = create<IssueState>()((set, get) => ({
   },
 }));
 
-async function printInto(
-  set: (p: Partial<IssueState>) => void,
-  get: () => IssueState,
-  invoiceId: string,
-): Promise<void> {
-  let print: PrintState;
-  try {
-    const r = await api.printInvoice(invoiceId);
-    // A virtual printer (training) "printed" to a file: the till shows the ticket instead of paper.
-    print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
-  } catch (err) {
-    print = { state: 'done', printed: false, detail: describeError(err).join(' ') };
-  }
-  const last = get().last;
-  if (last && last.invoice.id === invoiceId) set({ last: { ...last, print } });
+type SetIssue = (p: Partial<IssueState> | ((s: IssueState) => Partial<IssueState>)) => void;
+
+/** Prints under way, by invoice id (a re-issue waits for them: see onReissued). */
+const printing = new Map<string, Promise<PrintState>>();
+
+function printInto(set: SetIssue, get: () => IssueState, invoiceId: string): Promise<PrintState> {
+  const job = (async (): Promise<PrintState> => {
+    let print: PrintState;
+    try {
+      const r = await api.printInvoice(invoiceId);
+      // A virtual printer (training) "printed" to a file: the till shows the ticket instead of paper.
+      print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
+      // The CUF on the paper, for a re-issue to compare with.
+      if (r.printed && r.cuf && invoiceId in get().issuedHere) set((s) => ({ issuedHere: { ...s.issuedHere, [invoiceId]: r.cuf! } }));
+    } catch (err) {
+      print = { state: 'done', printed: false, detail: describeError(err).join(' ') };
+    }
+    const last = get().last;
+    if (last && last.invoice.id === invoiceId) set({ last: { ...last, print } });
+    return print;
+  })();
+  printing.set(invoiceId, job);
+  void job.finally(() => {
+    if (printing.get(invoiceId) === job) printing.delete(invoiceId);
+  });
+  return job;
 }
 
-async function drawerInto(set: (p: Partial<IssueState>) => void, get: () => IssueState, posId: string, invoiceId: string): Promise<void> {
+/**
+ * The sale card shows the invoice as the engine now has it: the new CUF, its QR and links, the
+ * offline legend, and the CUF it replaces. Without an answer, the stream's CUF at least.
+ */
+async function refreshCard(set: SetIssue, get: () => IssueState, r: InvoiceReissuedStreamEvent): Promise<void> {
+  if (get().last?.invoice.id !== r.id) return;
+  let invoice: Invoice;
+  try {
+    invoice = await api.invoice(r.id);
+  } catch {
+    // The links and SIAT's QR page name the old CUF: emptied, the card falls back to the new CUF's own link.
+    invoice = { ...get().last!.invoice, cuf: r.cuf, emissionType: 'CONTINGENCY', replacesCuf: r.previousCuf, qrUrl: '', pdfUrl: '', ticketUrl: '', xmlUrl: '' };
+  }
+  const last = get().last;
+  if (last?.invoice.id === r.id) set({ last: { ...last, invoice, replaced: { previousCuf: r.previousCuf } } });
+}
+
+async function drawerInto(set: SetIssue, get: () => IssueState, posId: string, invoiceId: string): Promise<void> {
   let drawer: DrawerState;
   try {
     const r = await cashApi.openDrawer(posId);
@@ -176,3 +256,13 @@ async function drawerInto(set: (p: Partial<IssueState>) => void, get: () => Issu
   const last = get().last;
   if (last && last.invoice.id === invoiceId) set({ last: { ...last, drawer } });
 }
+
+// Every re-issue the stream announces, once each (till-status-store.ts keeps them by id); and
+// after a gap in the stream, whatever happened to the sale on the card meanwhile.
+useTillStatus.subscribe((s, prev) => {
+  if (s.streamConnected && !prev.streamConnected) void useIssue.getState().recheckLast();
+  if (s.reissues === prev.reissues) return;
+  for (const [id, r] of Object.entries(s.reissues)) {
+    if (prev.reissues[id] !== r) void useIssue.getState().onReissued(r);
+  }
+});

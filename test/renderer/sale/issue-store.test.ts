@@ -8,6 +8,7 @@ const api = vi.hoisted(() => ({
   tillPrinting: vi.fn(),
   checkNit: vi.fn(),
   tillStatus: vi.fn(),
+  invoice: vi.fn(),
   publicUrl: (cuf: string, f: string) => `/api/v1/public/invoice/${cuf}/${f}`,
 }));
 
@@ -24,6 +25,7 @@ const { usePayment } = await import('../../../renderer/src/sale/payment-store');
 const { useSession } = await import('../../../renderer/src/session/session-store');
 const { useTillStatus } = await import('../../../renderer/src/connection/till-status-store');
 const { useFocus } = await import('../../../renderer/src/sale/focus-store');
+const { useNotices } = await import('../../../renderer/src/components/notices-store');
 
 const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   id: 'inv-1',
@@ -187,5 +189,82 @@ describe('issue (F12)', () => {
     useIssue.setState({ printer: { configured: true, drawerKick: true, printOnIssue: true } });
     await useIssue.getState().issue();
     expect(useIssue.getState().last?.print).toEqual({ state: 'done', printed: true, virtual: true, detail: 'Ticket de la factura 15 en pantalla (impresora virtual)' });
+  });
+});
+
+describe('a sale re-issued offline with a new CUF (stream: invoice.reissued)', () => {
+  const NEW = 'CUF999';
+  const reissued = (over: Record<string, unknown> = {}) => ({
+    event: 'invoice.reissued',
+    id: undefined,
+    data: JSON.stringify({ id: 'inv-1', cuf: NEW, previousCuf: 'CUF123', invoiceNumber: 15, state: 'CONTINGENCY', amountTotal: 25, siatCode: null, siatDescription: null, siatMessages: [], reason: 'x', posId: 'pos-1', ...over }),
+  });
+  const replacement = invoice({ cuf: NEW, state: 'CONTINGENCY', emissionType: 'CONTINGENCY', replacesCuf: 'CUF123', qrUrl: `https://siat.impuestos.gob.bo/consulta/QR?nit=1&cuf=${NEW}&numero=15&t=2` });
+
+  beforeEach(async () => {
+    useIssue.setState({ issuedHere: {}, printer: { configured: true, drawerKick: false, printOnIssue: true } });
+    useNotices.setState({ notices: [] });
+    useTillStatus.setState({ reissues: {} });
+    api.createInvoice.mockResolvedValue(invoice({ state: 'PENDING' }));
+    api.printInvoice.mockResolvedValue({ printed: true, detail: 'ok', cuf: 'CUF123' });
+    api.invoice.mockResolvedValue(replacement);
+    await useIssue.getState().issue();
+  });
+
+  it('the card shows the new CUF and QR, the replacement ticket is printed by itself, and the cashier is told in words', async () => {
+    expect(api.printInvoice).toHaveBeenCalledTimes(1);
+    useTillStatus.getState().apply(reissued());
+    await vi.waitFor(() => expect(useNotices.getState().notices).toHaveLength(1));
+    const last = useIssue.getState().last!;
+    expect(last.invoice.cuf).toBe(NEW);
+    expect(last.invoice.qrUrl).toContain(`cuf=${NEW}`);
+    expect(last.invoice.emissionType).toBe('CONTINGENCY');
+    expect(last.replaced).toEqual({ previousCuf: 'CUF123' });
+    expect(api.printInvoice).toHaveBeenCalledTimes(2);
+    const n = useNotices.getState().notices[0]!;
+    expect(n.tone).toBe('error'); // stays until the cashier closes it
+    expect(n.text).toMatch(/^La factura N° 15 se volvió a emitir fuera de línea .*: entregue al cliente el ticket nuevo que se acaba de imprimir/);
+  });
+
+  it('no second ticket when the one printed already carries the new CUF; told all the same', async () => {
+    useIssue.setState({ issuedHere: { 'inv-1': NEW } });
+    useTillStatus.getState().apply(reissued());
+    await vi.waitFor(() => expect(useNotices.getState().notices).toHaveLength(1));
+    expect(api.printInvoice).toHaveBeenCalledTimes(1);
+    expect(useNotices.getState().notices[0]!.text).toMatch(/ya lleva el CUF nuevo/);
+  });
+
+  it('print-on-issue off: nothing printed, the cashier is told to print it', async () => {
+    useIssue.setState({ printer: { configured: true, drawerKick: false, printOnIssue: false } });
+    useTillStatus.getState().apply(reissued());
+    await vi.waitFor(() => expect(useNotices.getState().notices).toHaveLength(1));
+    expect(api.printInvoice).toHaveBeenCalledTimes(1);
+    expect(useNotices.getState().notices[0]!.text).toMatch(/entregue al cliente el ticket nuevo \(imprímalo con «Reimprimir»\)/);
+  });
+
+  it('a re-issue missed while the stream was down is caught when it reconnects', async () => {
+    useTillStatus.setState({ streamConnected: false });
+    useTillStatus.setState({ streamConnected: true });
+    await vi.waitFor(() => expect(useNotices.getState().notices).toHaveLength(1));
+    expect(useIssue.getState().last?.invoice.cuf).toBe(NEW);
+    expect(useIssue.getState().last?.replaced).toEqual({ previousCuf: 'CUF123' });
+    expect(api.printInvoice).toHaveBeenCalledTimes(2);
+  });
+
+  it('a reconnection with nothing re-issued changes nothing', async () => {
+    api.invoice.mockResolvedValue(invoice({ state: 'VALIDATED' }));
+    useTillStatus.setState({ streamConnected: false });
+    useTillStatus.setState({ streamConnected: true });
+    await vi.waitFor(() => expect(api.invoice).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(useNotices.getState().notices).toEqual([]);
+    expect(useIssue.getState().last?.replaced).toBeNull();
+  });
+
+  it("another point of sale's invoice is left to its own till", async () => {
+    useTillStatus.getState().apply(reissued({ id: 'other', posId: 'pos-2' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(useNotices.getState().notices).toEqual([]);
+    expect(api.invoice).not.toHaveBeenCalled();
   });
 });

@@ -13,3 +13,8 @@ test('invoice events are one stream event; upkeep notices the till does not show
   assert.equal(streamEventName('cuis.renewal_failed'), null);
   assert.equal(streamEventName('certificate.expiring'), null);
 });
+
+test('a re-issue reaches the till under its own name (the till replaces the ticket), after its state change as `invoice`', () => {
+  assert.equal(streamEventName('invoice.reissued'), 'invoice.reissued');
+  assert.equal(streamEventName('invoice.contingency'), 'invoice');
+});

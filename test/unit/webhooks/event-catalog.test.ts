@@ -26,3 +26,15 @@ test('invoice payloads carry exactly the seed fields', () => {
   });
   assert.deepEqual(p, { type: 'invoice.validated', occurredAt: '2026-01-01T00:00:00.000Z', data: { id: 'i', cuf: 'C', invoiceNumber: 7, state: 'VALIDATED', amountTotal: 9.5 } });
 });
+
+test('a re-issue can be subscribed to, and its payload names the CUF it replaces beside the new one', () => {
+  assert.ok(isValidPattern('invoice.reissued'));
+  const p = payloadOf({
+    type: 'invoice.reissued',
+    tenantId: 't',
+    posId: 'p',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    data: { id: 'i', cuf: 'NEW', invoiceNumber: 7, state: 'CONTINGENCY', amountTotal: 9.5, previousCuf: 'OLD', reason: 'x', siatMessages: [] },
+  });
+  assert.deepEqual(p.data, { id: 'i', cuf: 'NEW', invoiceNumber: 7, state: 'CONTINGENCY', amountTotal: 9.5, previousCuf: 'OLD' });
+});
