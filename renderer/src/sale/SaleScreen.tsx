@@ -240,7 +240,7 @@ export function SaleScreen() {
               <tr><td><kbd>Supr</kbd></td><td>Quitar línea (fuera de un campo)</td></tr>
               <tr><td><kbd>F6</kbd> + <kbd>Tab</kbd></td><td>Pago mixto: «+ Tarjeta» (y su número), «+ QR», «+ Cheque» … los que el catálogo de SIAT combina; el efectivo paga el resto</td></tr>
               <tr><td><kbd>Ctrl</kbd>+<kbd>Enter</kbd></td><td>Emitir (alternativa a F12)</td></tr>
-              <tr><td><kbd>Alt</kbd>+<kbd>1…7</kbd></td><td>Cambiar de pantalla</td></tr>
+              <tr><td><kbd>Alt</kbd>+<kbd>1…9</kbd>, <kbd>Alt</kbd>+<kbd>0</kbd></td><td>Cambiar de pantalla</td></tr>
               <tr><td><kbd>F1</kbd></td><td>Ayuda SIAT (en cualquier pantalla)</td></tr>
               <tr><td><kbd>Shift</kbd>+<kbd>F1</kbd></td><td>Esta tabla de atajos</td></tr>
             </tbody>
