@@ -24,7 +24,7 @@ export const useCashGate = create<CashGateState>()((set) => {
     closed: null,
     async check(posId) {
       const mine = ++seq;
-      let closed: string | null = null;
+      let closed: string | null;
       try {
         const [settings, session] = await Promise.all([cashApi.settings(posId), cashApi.current(posId)]);
         closed = settings.requireSession && session === null ? CASH_CLOSED_TEXT : null;
