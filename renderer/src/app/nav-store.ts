@@ -27,7 +27,7 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
 };
 
 /**
- * Shorter names the top bar shows on narrow windows (narrower than 1366 px), so that every screen,
+ * Shorter names the top bar shows on narrow windows (narrower than 1500 px), so that every screen,
  * the point of sale and "Salir" fit at 1024×768 (issue 24, item 8); the full name stays as the
  * tab's tooltip.
  */
