@@ -73,9 +73,9 @@ async function layoutProblems(page: Page, scope: string): Promise<string[]> {
     const doc = document.scrollingElement ?? document.documentElement;
     if (doc.scrollWidth > vw + 1 || doc.scrollHeight > vh + 1) problems.push(`the page is larger than the window (${doc.scrollWidth}×${doc.scrollHeight})`);
     const scopes = [...document.querySelectorAll(scopeSelector)];
-    // A screen that has to be scrolled sideways hides its right edge from the cashier.
-    for (const s of scopes) for (const p of [s, ...s.querySelectorAll('.page')]) {
-      if (p.scrollWidth > p.clientWidth + 1) problems.push(`${p.className || p.tagName} scrolls sideways (${p.scrollWidth} > ${p.clientWidth})`);
+    // A screen or a panel that has to be scrolled sideways hides its right edge from the cashier.
+    for (const s of scopes) for (const p of [s, ...s.querySelectorAll('*')]) {
+      if (p.scrollWidth > p.clientWidth + 1 && (p === s || scrollsByHand(p, 'x'))) problems.push(`${p.className || p.tagName} scrolls sideways (${p.scrollWidth} > ${p.clientWidth})`);
     }
     const controls = scopes.flatMap((s) => [...s.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')]);
     for (const el of controls) {
