@@ -103,12 +103,17 @@ export class TillPage {
    * A keyboard-wedge scanner: the code's keys and Enter in one burst, a fraction of a millisecond
    * apart, with the focus wherever it is. Playwright's keyboard sends one key per round trip, and
    * on a loaded machine those gaps exceed the till's 50 ms burst limit, so a real typing pace
-   * would read as a person typing.
+   * would read as a person typing. Like a keyboard, a key the page does not cancel types its
+   * character into the focused text field (a synthetic event has no such default action).
    */
   async scan(code: string): Promise<void> {
     await this.page.evaluate((keys) => {
-      const target = document.activeElement ?? document.body;
-      for (const key of keys) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      for (const key of keys) {
+        const target = document.activeElement ?? document.body;
+        const typed = target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        const field = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'file'].includes(target.type));
+        if (typed && field && key.length === 1) document.execCommand('insertText', false, key);
+      }
     }, [...code, 'Enter']);
   }
 

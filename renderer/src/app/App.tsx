@@ -5,7 +5,7 @@ import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
 import { TrainingBanner } from './TrainingBanner';
 import { EXTRA_NAV, NAV_ORDER, UNKEYED_NAV, commandForKey } from '../sale/keymap';
-import { SCREEN_LABELS, useNav } from './nav-store';
+import { SCREEN_LABELS, SCREEN_SHORT_LABELS, useNav } from './nav-store';
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { BranchesScreen } from '../branches/BranchesScreen';
@@ -83,46 +83,35 @@ export function App() {
           <header className="topbar">
             <span className="brand">Kipu</span>
             <nav className="tabs" aria-label="Pantallas">
-              {NAV_ORDER.map((target, i) => (
+              {[
+                ...NAV_ORDER.map((target, i) => ({ target, key: `Alt+${i + 1}` })),
+                ...EXTRA_NAV.map(({ target, key }) => ({ target, key: `Alt+${key}` })),
+                ...UNKEYED_NAV.map((target) => ({ target, key: null })),
+              ].map(({ target, key }) => (
                 <button
                   key={target}
                   className={screen === target ? 'tab active' : 'tab'}
                   data-testid={`nav-${target}`}
                   aria-current={screen === target ? 'page' : undefined}
                   onClick={() => useNav.getState().go(target)}
-                  title={`Alt+${i + 1}`}
+                  title={key ? `${SCREEN_LABELS[target]} (${key})` : SCREEN_LABELS[target]}
+                  aria-label={SCREEN_LABELS[target]}
                 >
-                  {SCREEN_LABELS[target]}
-                </button>
-              ))}
-              {EXTRA_NAV.map(({ target, key }) => (
-                <button
-                  key={target}
-                  className={screen === target ? 'tab active' : 'tab'}
-                  data-testid={`nav-${target}`}
-                  aria-current={screen === target ? 'page' : undefined}
-                  onClick={() => useNav.getState().go(target)}
-                  title={`Alt+${key}`}
-                >
-                  {SCREEN_LABELS[target]}
-                </button>
-              ))}
-              {UNKEYED_NAV.map((target) => (
-                <button
-                  key={target}
-                  className={screen === target ? 'tab active' : 'tab'}
-                  data-testid={`nav-${target}`}
-                  aria-current={screen === target ? 'page' : undefined}
-                  onClick={() => useNav.getState().go(target)}
-                >
-                  {SCREEN_LABELS[target]}
+                  {SCREEN_SHORT_LABELS[target] ? (
+                    <>
+                      <span className="tab-long">{SCREEN_LABELS[target]}</span>
+                      <span className="tab-short">{SCREEN_SHORT_LABELS[target]}</span>
+                    </>
+                  ) : (
+                    SCREEN_LABELS[target]
+                  )}
                 </button>
               ))}
             </nav>
             <span className="spacer" />
             <UpdateNotice />
             {pos && (
-              <button className="ghost pos-name" onClick={() => useSession.getState().changePos()} data-testid="current-pos" title="Cambiar punto de venta">
+              <button className="ghost pos-name" onClick={() => useSession.getState().changePos()} data-testid="current-pos" title={`${pos.name} — cambiar punto de venta`}>
                 {pos.name}
               </button>
             )}

@@ -25,3 +25,14 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   libros: 'Libros',
   lotes: 'Lotes',
 };
+
+/**
+ * Shorter names the top bar shows on narrow windows (narrower than 1500 px), so that every screen,
+ * the point of sale and "Salir" fit at 1024×768 (issue 24, item 8); the full name stays as the
+ * tab's tooltip.
+ */
+export const SCREEN_SHORT_LABELS: Partial<Record<NavTarget, string>> = {
+  conexion: 'Conexión',
+  sincronizacion: 'Sincron.',
+  configuracion: 'Config.',
+};

@@ -1,9 +1,12 @@
 // The cash-session calls of the Caja screen (issue 17), on the renderer's one HTTP client.
 import type { CashReport, CashSessionView, PrintResult } from '../../../shared/api-types';
+import type { CashSettings } from '../../../shared/api/cash';
 import { http } from '../api';
 import { useSession } from '../session/session-store';
 
 export const cashApi = {
+  /** Whether the point of sale sells only inside an open session (the engine's sale gate). */
+  settings: (posId: string) => http.request<CashSettings>('GET', `/api/v1/cash/settings/${encodeURIComponent(posId)}`),
   current: (posId: string) => http.request<CashSessionView | null>('GET', '/api/v1/cash/sessions/current', { query: { posId } }),
   open: (posId: string, openingFloat: number) => http.request<CashSessionView>('POST', '/api/v1/cash/sessions', { json: { posId, openingFloat } }),
   movement: (id: string, kind: 'IN' | 'OUT', amount: number, reason: string) =>

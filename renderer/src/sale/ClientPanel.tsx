@@ -4,7 +4,8 @@ import { DOCUMENT_TYPE } from '../../../shared/api-types';
 import { DOCUMENT_TYPE_LABELS, isQuickClient, needsNitCheck } from './client';
 import { useClient } from './client-store';
 import { useSession } from '../session/session-store';
-import { clientOf, pickedSuggestion, useClientSuggestions } from './client-suggestions';
+import { pickedSuggestion, useClientSuggestions } from './client-suggestions';
+import { applySuggestion } from './client-recall';
 
 export interface ClientPanelHandle {
   focus(): void;
@@ -33,8 +34,7 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
   const choose = (typed: string, list: typeof byNumber, by: 'number' | 'name'): boolean => {
     const s = pickedSuggestion(list, typed, by);
     if (!s) return false;
-    update(clientOf(s));
-    if (s.nitValid) useClient.setState((st) => ({ client: { ...st.client, nitStatus: 'valid', nitMessage: 'NIT verificado por el SIAT' } }));
+    applySuggestion(s);
     return true;
   };
 
@@ -79,6 +79,8 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
           aria-label="Número de documento"
           placeholder={isNit ? 'NIT' : 'N° de documento'}
           data-testid="client-doc-number"
+          // A scan here is a product only if one has the code; else it is the client's document.
+          data-scan="document"
           className="grow mono"
           value={client.documentNumber}
           list="client-number-suggestions"

@@ -84,7 +84,7 @@ export function LastInvoice() {
             </span>
           )}
           <button onClick={() => void useIssue.getState().reprintLast()} data-testid="reprint-last-button" tabIndex={-1}>
-            Reimprimir
+            <kbd>Shift+F12</kbd> Reimprimir
           </button>
           <a href={ticket} target="_blank" rel="noreferrer" data-testid="open-ticket-link" tabIndex={-1}>
             Abrir ticket (PDF)

@@ -15,6 +15,8 @@ export interface ProductSearchHandle {
   focus(): void;
   /** A scan caught outside the field (global listener). */
   addByCode(code: string): Promise<void>;
+  /** Adds the product with this exact code and says true; false, quietly, when none has it. */
+  addIfKnown(code: string): Promise<boolean>;
   clear(): boolean;
   setText(t: string): void;
 }
@@ -75,6 +77,14 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
   useImperativeHandle(ref, () => ({
     focus: () => inputRef.current?.focus(),
     addByCode: (code) => addByCode(code),
+    addIfKnown: async (code) => {
+      try {
+        const p = await lookup(code);
+        return p !== null && add(p, null);
+      } catch {
+        return false;
+      }
+    },
     clear: () => {
       if (!text && results.length === 0 && !message) return false;
       setText('');
@@ -171,7 +181,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
           autoFocus
           autoComplete="off"
           spellCheck={false}
-          placeholder="Código, código de barras o nombre  (3* antes del código = cantidad)"
+          placeholder="Código, barras o nombre  (3* = cantidad)"
           value={text}
           onChange={(e) => {
             setText(e.target.value);

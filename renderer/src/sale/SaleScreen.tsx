@@ -1,11 +1,14 @@
 // Venta: the cashier's whole day. Every step has a key (shown at the bottom): F2 product,
 // F3 quantity, F4 client, F5 no document (99002), F6 payment, F7 NIT, F8 discount, F9 remove, F12 issue, Esc.
-// A scan is caught even when focus is outside a field.
+// A scan is caught even when focus is outside a field, and from any other field of the sale.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Modal } from '../components/Modal';
 import { SALE_KEY_HINTS, commandForKey, type SaleCommand } from './keymap';
 import { createScanDetector, isCodeChar } from './scanner';
+import { listenForFieldScans, typeInto } from './field-scan-listener';
+import { clientRecall } from './client-recall';
+import { useCashGate, watchCashGate } from './cash-gate';
 import { useCart } from './cart-store';
 import { useClient } from './client-store';
 import { useFocus } from './focus-store';
@@ -46,6 +49,11 @@ export function SaleScreen() {
   useEffect(() => {
     void useIssue.getState().loadPrinter();
   }, []);
+  // A returning client's name as soon as the document matches (issue 24, item 14).
+  useEffect(() => clientRecall.start(), []);
+  // A closed cash session is told with the first product (issue 24, item 15).
+  const cashClosed = useCashGate((s) => s.closed);
+  useEffect(() => watchCashGate(() => useSession.getState().posId), []);
 
   useEffect(() => {
     if (focusTarget === 'search') searchRef.current?.focus();
@@ -93,6 +101,9 @@ export function SaleScreen() {
       case 'issue':
         void useIssue.getState().issue();
         return;
+      case 'reprint':
+        void useIssue.getState().reprintLast();
+        return;
       case 'selectPrev':
         cart.move(-1);
         return;
@@ -110,6 +121,29 @@ export function SaleScreen() {
         return;
     }
   };
+
+  /**
+   * A scan in the document number's field may be the client's document (a card's barcode): it is
+   * a product only when one has that code, and otherwise goes into the field as typed.
+   */
+  const onFieldScan = async (code: string, field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) => {
+    if (field.dataset.scan !== 'document') return searchRef.current?.addByCode(code);
+    const added = await searchRef.current?.addIfKnown(code);
+    if (!added && !(field instanceof HTMLSelectElement)) typeInto(field, code);
+  };
+
+  // A scan while the cursor is in another field of the sale (the client's name, the cash
+  // received…) adds the product and leaves that field as it was (issue 24, item 6).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      listenForFieldScans({
+        root: () => rootRef.current,
+        skip: (el) => el.id === 'search-input',
+        onScan: (code, field) => void onFieldScan(code, field),
+      }),
+    [],
+  );
 
   // Window-level keys: commands, and scans that arrive while focus is not in a field.
   useEffect(() => {
@@ -147,9 +181,14 @@ export function SaleScreen() {
   }, []);
 
   return (
-    <div className="sale-screen" data-testid="sale-screen">
+    <div className="sale-screen" data-testid="sale-screen" ref={rootRef}>
       <div className="sale-left">
         <ProductSearch ref={searchRef} />
+        {cashClosed && (
+          <div className="warn-box cash-closed" role="alert" data-testid="cash-closed-notice">
+            {cashClosed}
+          </div>
+        )}
         <LastInvoice />
         <LineEditor />
         <CartTable />
@@ -157,8 +196,12 @@ export function SaleScreen() {
       </div>
       <div className="sale-right">
         <ClientPanel ref={clientRef} />
-        <SectorPanel />
-        <PaymentPanel ref={paymentRef} />
+        {/* The client's document on top and the total with "Emitir e imprimir" at the bottom stay
+            on screen at 768 px high; the payment (and a sector's fields) scroll in between. */}
+        <div className="sale-right-scroll" data-testid="sale-payment-area">
+          <SectorPanel />
+          <PaymentPanel ref={paymentRef} />
+        </div>
         <TotalsPanel onIssue={() => run.current('issue')} />
       </div>
       {confirmCancel && (
@@ -197,7 +240,7 @@ export function SaleScreen() {
               <tr><td><kbd>Supr</kbd></td><td>Quitar línea (fuera de un campo)</td></tr>
               <tr><td><kbd>F6</kbd> + <kbd>Tab</kbd></td><td>Pago mixto: «+ Tarjeta» (y su número), «+ QR», «+ Cheque» … los que el catálogo de SIAT combina; el efectivo paga el resto</td></tr>
               <tr><td><kbd>Ctrl</kbd>+<kbd>Enter</kbd></td><td>Emitir (alternativa a F12)</td></tr>
-              <tr><td><kbd>Alt</kbd>+<kbd>1…7</kbd></td><td>Cambiar de pantalla</td></tr>
+              <tr><td><kbd>Alt</kbd>+<kbd>1…9</kbd>, <kbd>Alt</kbd>+<kbd>0</kbd></td><td>Cambiar de pantalla</td></tr>
               <tr><td><kbd>F1</kbd></td><td>Ayuda SIAT (en cualquier pantalla)</td></tr>
               <tr><td><kbd>Shift</kbd>+<kbd>F1</kbd></td><td>Esta tabla de atajos</td></tr>
             </tbody>

@@ -12,6 +12,7 @@ import { newUuid } from './uuid';
 import type { Cents } from '../../../shared/money';
 import { useCart } from './cart-store';
 import { useClient } from './client-store';
+import { clientRecall } from './client-recall';
 import { useFocus } from './focus-store';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePayment } from './payment-store';
@@ -93,6 +94,10 @@ export const useIssue = create<IssueState>()((set, get) => ({
 
   async issue() {
     if (get().issuing) return;
+    // A document typed (or scanned) just before F12: its returning client's name first (issue 24,
+    // item 14). Marked as issuing meanwhile, so a second F12 cannot start a second sale.
+    set({ issuing: true });
+    await clientRecall.settle();
     const session = useSession.getState();
     const posId = session.posId ?? '';
     // No SIAT call here (issue #13): the NIT was checked while the cashier typed, and what is
@@ -110,7 +115,7 @@ export const useIssue = create<IssueState>()((set, get) => ({
       sector: useSector.getState().draft,
     });
     if (!built.ok) {
-      set({ errors: built.errors });
+      set({ issuing: false, errors: built.errors });
       return;
     }
     const attempt = attemptFor(get().attempt, built.request, newUuid);

@@ -12,6 +12,7 @@ export type SaleCommand =
   | 'lineDiscount'
   | 'removeLine'
   | 'issue'
+  | 'reprint'
   | 'cancel'
   | 'selectPrev'
   | 'selectNext';
@@ -45,6 +46,7 @@ export const SALE_KEY_HINTS: readonly KeyHint[] = [
   { keys: 'F8', label: 'Descuento', command: 'lineDiscount' },
   { keys: 'F9', label: 'Quitar línea', command: 'removeLine' },
   { keys: 'F12', label: 'Emitir e imprimir', command: 'issue' },
+  { keys: 'Shift+F12', label: 'Reimprimir', command: 'reprint' },
   { keys: 'Esc', label: 'Cancelar', command: 'cancel' },
 ];
 
@@ -94,6 +96,8 @@ export function commandForKey(e: KeyLike, inField: boolean): Command | null {
   if (e.ctrlKey) return null;
   // F1 is Ayuda SIAT on every screen (issue 20); the sale's table of keys moved to Shift+F1.
   if (e.key === 'F1') return e.shiftKey ? { kind: 'sale', command: 'help' } : { kind: 'assistant' };
+  // Shift+F12 reprints the last ticket (issue 24, item 17): beside F12, which issues and prints.
+  if (e.key === 'F12' && e.shiftKey) return { kind: 'sale', command: 'reprint' };
   const f = SALE_FKEYS[e.key];
   if (f && !e.shiftKey) return { kind: 'sale', command: f };
   if (e.key === 'Escape') return { kind: 'sale', command: 'cancel' };

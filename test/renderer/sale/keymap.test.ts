@@ -33,16 +33,26 @@ describe('keyboard commands', () => {
     expect(commandForKey({ key: '0', altKey: true }, false)).toEqual({ kind: 'nav', target: 'libros' });
   });
 
-  it('ignores modified function keys and plain letters', () => {
-    expect(commandForKey({ key: 'F12', shiftKey: true }, true)).toBeNull();
+  it('ignores modified function keys and plain letters (Shift+F12 is the reprint, below)', () => {
+    expect(commandForKey({ key: 'F5', shiftKey: true }, true)).toBeNull();
+    expect(commandForKey({ key: 'F9', shiftKey: true }, false)).toBeNull();
     expect(commandForKey({ key: 'a' }, false)).toBeNull();
     expect(commandForKey({ key: 'F5', metaKey: true }, false)).toBeNull();
   });
 
   it('every hint shown on screen maps to its command', () => {
     for (const h of SALE_KEY_HINTS) {
-      const key = h.keys === 'Esc' ? 'Escape' : h.keys;
-      expect(commandForKey({ key }, true)).toEqual({ kind: 'sale', command: h.command });
+      const shiftKey = h.keys.startsWith('Shift+');
+      const name = h.keys.replace(/^Shift\+/, '');
+      const key = name === 'Esc' ? 'Escape' : name;
+      expect(commandForKey({ key, shiftKey }, true)).toEqual({ kind: 'sale', command: h.command });
     }
+  });
+
+  it('Shift+F12 reprints the last ticket, from a field too; F12 alone still issues', () => {
+    expect(commandForKey({ key: 'F12', shiftKey: true }, true)).toEqual({ kind: 'sale', command: 'reprint' });
+    expect(commandForKey({ key: 'F12', shiftKey: true }, false)).toEqual({ kind: 'sale', command: 'reprint' });
+    expect(commandForKey({ key: 'F12' }, true)).toEqual({ kind: 'sale', command: 'issue' });
+    expect(SALE_KEY_HINTS.find((h) => h.command === 'reprint')?.keys).toBe('Shift+F12');
   });
 });

@@ -1,0 +1,135 @@
+// The DOM side of field-scan.ts: a capture-phase key listener on the window, so that a scan's
+// keys are caught before the field (or its own Enter handler) sees them. The product search is
+// left to itself (it reads scans as codes); a drop-down list keeps its type-ahead and gets its
+// choice back after a scan.
+import { createFieldScanGuard } from './field-scan';
+import { createScanDetector, isCodeChar } from './scanner';
+
+/** A field whose typing the guard holds back: text-like inputs and text areas. */
+function textField(el: EventTarget | null): el is HTMLInputElement | HTMLTextAreaElement {
+  if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
+  if (!(el instanceof HTMLInputElement) || el.readOnly || el.disabled) return false;
+  return ['text', 'search', 'email', 'tel', 'url', 'number', 'password', ''].includes(el.type);
+}
+
+/**
+ * Puts held characters into the field where the caret is, as typing would (React's onChange
+ * fires, undo works). execCommand is the one way to do that for every input type (an email input
+ * has no selection API); when the field no longer has the focus, the text is appended.
+ */
+export function typeInto(el: HTMLInputElement | HTMLTextAreaElement, text: string): void {
+  if (!text) return;
+  if (document.activeElement === el && document.execCommand('insertText', false, text)) return;
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, el.value + text);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Sets a drop-down list back to `value` the way a person's choice would (React's onChange fires). */
+function restoreSelect(el: HTMLSelectElement, value: string): void {
+  if (el.value === value) return;
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(el, value);
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+export interface FieldScanListenerOptions {
+  /** Fields inside this element are guarded. */
+  root: () => Element | null;
+  /** Fields the guard leaves alone (the product search reads scans itself). */
+  skip: (el: Element) => boolean;
+  /** A scan ended in `field` (which did not get the code; `typeInto` puts it there if it belongs). */
+  onScan: (code: string, field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) => void;
+  maxGapMs?: number;
+}
+
+export function listenForFieldScans(opts: FieldScanListenerOptions): () => void {
+  const maxGap = opts.maxGapMs ?? 50;
+  const guard = createFieldScanGuard({ maxGapMs: maxGap });
+  let target: HTMLInputElement | HTMLTextAreaElement | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const selectScan = createScanDetector({ maxGapMs: maxGap });
+  let selectBefore: { el: HTMLSelectElement; value: string } | null = null;
+
+  const stopTimer = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+  /** Held characters go into the field they were typed in. */
+  const release = (text: string) => {
+    if (target && text) typeInto(target, text);
+  };
+  const flush = () => {
+    stopTimer();
+    release(guard.expire());
+  };
+
+  const guarded = (el: EventTarget | null): el is Element => {
+    if (!(el instanceof Element) || opts.skip(el)) return false;
+    if (el.closest('.modal-backdrop')) return false; // dialogs handle their own keys
+    return opts.root()?.contains(el) ?? false;
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    const el = e.target;
+    if (el instanceof HTMLSelectElement && guarded(el)) return onSelectKey(e, el);
+    if (!textField(el) || !guarded(el)) {
+      flush();
+      return;
+    }
+    if (el !== target) {
+      flush();
+      target = el;
+    }
+    if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) {
+      flush();
+      return;
+    }
+    stopTimer();
+    const a = guard.key(e.key, performance.now());
+    release(a.release);
+    if (a.scan !== null) {
+      // The field never saw the code: its value and caret are as the cashier left them.
+      e.preventDefault();
+      e.stopPropagation();
+      opts.onScan(a.scan, el);
+      return;
+    }
+    if (a.hold) {
+      e.preventDefault();
+      timer = setTimeout(flush, maxGap);
+    }
+  };
+
+  // A drop-down list's type-ahead may change its choice during the burst: put it back.
+  const onSelectKey = (e: KeyboardEvent, el: HTMLSelectElement) => {
+    flush();
+    const t = performance.now();
+    if (isCodeChar(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      if (!selectScan.inBurst(t) || selectBefore?.el !== el) selectBefore = { el, value: el.value };
+      selectScan.char(e.key, t);
+    } else if (e.key === 'Enter') {
+      const r = selectScan.enter(t);
+      if (r.scanned && selectBefore?.el === el) {
+        e.preventDefault();
+        e.stopPropagation();
+        restoreSelect(el, selectBefore.value);
+        opts.onScan(r.code, el);
+      }
+      selectBefore = null;
+    } else {
+      selectScan.reset();
+      selectBefore = null;
+    }
+  };
+
+  // A click elsewhere: what was typed goes in before the focus moves.
+  const onPointer = () => flush();
+
+  window.addEventListener('keydown', onKey, true);
+  window.addEventListener('pointerdown', onPointer, true);
+  return () => {
+    flush();
+    window.removeEventListener('keydown', onKey, true);
+    window.removeEventListener('pointerdown', onPointer, true);
+  };
+}

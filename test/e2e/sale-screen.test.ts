@@ -1,0 +1,174 @@
+// The sale screen a cashier meets (issue 24, items 6, 14, 15 and 17): a scan with the cursor in
+// the client's name, a returning client typed at scanner speed then F12, a closed cash session
+// told with the first product, and the reprint key. The built renderer served by a real engine in
+// training mode (embedded SIAT simulator), driven by keyboard in Debian's Chromium.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+
+let eng: TestEngine;
+let browser: Browser;
+let context: BrowserContext;
+let till: TillPage;
+let posId: string;
+
+const PRODUCTS = [
+  { code: 'LEC-1', barcode: '7770000000043', description: 'Leche PIL entera 1 L', priceUnit: 6.5 },
+  { code: 'ARR-1', barcode: '7751234000017', description: 'Arroz Grano de Oro 1 kg', priceUnit: 9.5 },
+];
+
+async function data<T>(path: string): Promise<T> {
+  const res = await eng.api(path);
+  assert.equal(res.status, 200, path);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Keys typed into the focused field faster than any person (one burst, no Enter), as typing does. */
+async function typeAtScannerSpeed(text: string): Promise<void> {
+  await till.page.evaluate((keys) => {
+    for (const key of keys) {
+      const target = document.activeElement ?? document.body;
+      if (target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))) document.execCommand('insertText', false, key);
+    }
+  }, [...text]);
+}
+
+async function fieldState(testId: string): Promise<{ value: string; start: number | null; end: number | null; focused: boolean }> {
+  return till.page.evaluate((id) => {
+    const el = document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)!;
+    return { value: el.value, start: el.selectionStart, end: el.selectionEnd, focused: document.activeElement === el };
+  }, testId);
+}
+
+before(async () => {
+  ensureRendererBuilt();
+  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, siatTimeouts: { saleMs: 3000, defaultMs: 4000, packageMs: 5000 } });
+  assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
+  for (const p of PRODUCTS) {
+    const res = await eng.api('/api/v1/products', { method: 'POST', json: { ...p, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' } });
+    assert.equal(res.status, 201, await res.clone().text());
+  }
+  posId = (await data<{ id: string }[]>('/api/v1/pos'))[0]!.id;
+  ({ browser, context, till } = await openTill(eng.url));
+  // The smallest screen the till supports (README, Till).
+  await till.page.setViewportSize({ width: 1024, height: 768 });
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await eng?.stop();
+});
+
+describe('the sale screen', () => {
+  test('a scan with the cursor in the client name adds the product and leaves the name, its caret and the focus as they were', async () => {
+    const k = till.page.keyboard;
+    await till.id('cart-empty').waitFor();
+    await k.press('F4');
+    await k.type('5115889');
+    await till.tabTo('client-name');
+    await k.type('Juan Quispe');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === 'Juan Quispe');
+    // The caret after "Juan", as if the cashier were correcting the name.
+    await k.press('Home');
+    for (let i = 0; i < 4; i++) await k.press('ArrowRight');
+
+    await till.scan('7770000000043');
+    await till.page.locator('[data-testid="cart-line"][data-code="LEC-1"]').waitFor();
+    assert.deepEqual(await fieldState('client-name'), { value: 'Juan Quispe', start: 4, end: 4, focused: true });
+    assert.equal(await till.id('cart-line').count(), 1);
+
+    // A person's typing still goes where the caret is.
+    await k.type('a');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === 'Juana Quispe');
+
+    // A scan of a code no product has, in the document's field, is the client's document.
+    await k.press('F4');
+    await till.scan('9988776');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-doc-number"]') as HTMLInputElement).value === '9988776');
+    assert.equal(await till.id('cart-line').count(), 1);
+    // Esc clears the search's message first, then asks to cancel the sale.
+    await k.press('Escape');
+    await k.press('Escape');
+    await till.id('cancel-sale-dialog').waitFor();
+    await k.press('Enter');
+    await till.id('cart-empty').waitFor();
+  });
+
+  test('a returning client is filled in as soon as the document matches, at scanner speed, and F12 right after it issues with the name', async () => {
+    const k = till.page.keyboard;
+    const first = await till.sellByKeyboard({ items: [[1, 'ARR-1']], docNumber: '4433221', name: 'Ana Quispe', cash: '' });
+    assert.ok(first >= 1);
+
+    // The document alone, faster than any person types: the name comes without a pause.
+    await k.press('F2');
+    await k.type('LEC-1');
+    await k.press('Enter');
+    await till.page.locator('[data-testid="cart-line"][data-code="LEC-1"]').waitFor();
+    await k.press('F4');
+    await typeAtScannerSpeed('4433221');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === 'Ana Quispe', undefined, { timeout: 10_000 });
+
+    // Another number: the recalled name goes away with it (it is not this client's).
+    await till.id('client-doc-number').focus();
+    await k.press('End');
+    await typeAtScannerSpeed('9');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === '');
+
+    // A fast typist: the document, then F12 at once.
+    await k.press('F4'); // selects the number
+    await typeAtScannerSpeed('4433221');
+    await k.press('F12');
+    await till.page.waitForFunction(
+      (prev) => {
+        const el = document.querySelector('[data-testid="last-invoice-number"]');
+        return el !== null && el.textContent !== prev;
+      },
+      String(first),
+      { timeout: 15_000 },
+    );
+    const n = Number(await till.id('last-invoice-number').textContent());
+    const list = await data<{ content: { id: string; invoiceNumber: number }[] }>(`/api/v1/invoices?q=${n}`);
+    const inv = await data<{ clientBusinessName: string; clientDocumentNumber: string }>(`/api/v1/invoices/${list.content.find((i) => i.invoiceNumber === n)!.id}`);
+    assert.equal(inv.clientDocumentNumber, '4433221');
+    assert.equal(inv.clientBusinessName, 'Ana Quispe');
+  });
+
+  test('Shift+F12 reprints the last ticket, and the key bar says so', async () => {
+    const k = till.page.keyboard;
+    await till.id('last-invoice').waitFor();
+    assert.match((await till.id('key-shift-f12').textContent()) ?? '', /Shift\+F12\s*Reimprimir/);
+    await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 15_000 });
+    const printed = till.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: 10_000 });
+    await k.press('Shift+F12');
+    await printed;
+    await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 15_000 });
+  });
+
+  test('a closed cash session is told when the first product goes in, not at F12', async () => {
+    const k = till.page.keyboard;
+    assert.equal((await eng.api(`/api/v1/cash/settings/${posId}`, { method: 'PUT', json: { requireSession: true } })).status, 200);
+    assert.equal(await data<unknown>(`/api/v1/cash/sessions/current?posId=${posId}`), null);
+    await till.id('cart-empty').waitFor();
+    assert.equal(await till.id('cash-closed-notice').count(), 0);
+    await k.press('F2');
+    await k.type('ARR-1');
+    await k.press('Enter');
+    await till.page.locator('[data-testid="cart-line"][data-code="ARR-1"]').waitFor();
+    await till.id('cash-closed-notice').waitFor();
+    assert.match((await till.id('cash-closed-notice').textContent()) ?? '', /caja está cerrada.*Alt\+8/);
+    await till.screenshot('sale-cash-closed-1024');
+
+    // Opened in Caja, the warning is gone when the cashier comes back to the same sale.
+    await till.go('caja');
+    await till.id('cash-float-input').waitFor();
+    await k.type('100');
+    await k.press('Enter');
+    await till.page.locator('[data-testid="cash-session-state"]', { hasText: /abierta/i }).waitFor();
+    await till.go('ventas');
+    await till.page.locator('[data-testid="cart-line"][data-code="ARR-1"]').waitFor();
+    await till.page.waitForFunction(() => document.querySelector('[data-testid="cash-closed-notice"]') === null);
+  });
+});
