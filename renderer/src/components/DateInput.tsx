@@ -26,7 +26,7 @@ export function DateInput(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.value, withTime]);
   return (
-    <span className="date-field">
+    <span className="field-stack">
       <input
         aria-label={props.label}
         aria-invalid={shown}

@@ -22,7 +22,7 @@ export function MonthInput(props: { year: number; month: number; onChange: (year
     if (p) props.onChange(p.year, p.month);
   };
   return (
-    <span className="date-field">
+    <span className="field-stack">
       <input
         aria-label={props.label}
         aria-invalid={shown}

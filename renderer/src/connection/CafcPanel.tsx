@@ -115,7 +115,7 @@ export function CafcPanel({ posId }: { posId: string }) {
         Sin energía, sin equipo o con el sistema caído se factura a mano con el talonario CAFC. Al volver, transcriba cada factura con su número y la fecha y
         hora escritas: Kipu registra el evento en SIAT y envía el paquete. Plazo: 72 horas desde el fin del evento.
       </p>
-      <div className="row">
+      <div className="row align-top">
         <label>
           CAFC <input data-testid="cafc-code" value={cafc} onChange={(e) => setCafc(e.target.value)} placeholder="13 caracteres del talonario" autoComplete="off" />
         </label>
@@ -137,7 +137,7 @@ export function CafcPanel({ posId }: { posId: string }) {
         </label>
       </div>
       <form
-        className="row"
+        className="row align-top"
         onSubmit={(e) => {
           e.preventDefault();
           void addInvoice();

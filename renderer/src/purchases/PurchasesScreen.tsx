@@ -152,8 +152,10 @@ export function PurchasesScreen() {
           return (
             <label key={k}>
               {label}
-              <input inputMode="decimal" data-testid={`purchase-${k}`} className={bad ? 'invalid' : ''} aria-invalid={bad} value={form[k] ?? ''} onChange={(e) => set(k, e.target.value)} />
-              {bad && <span className="field-error" data-testid={`purchase-${k}-error`}>{AMOUNT_PROBLEM}</span>}
+              <span className="field-stack">
+                <input inputMode="decimal" data-testid={`purchase-${k}`} className={bad ? 'invalid' : ''} aria-invalid={bad} value={form[k] ?? ''} onChange={(e) => set(k, e.target.value)} />
+                {bad && <span className="field-error" data-testid={`purchase-${k}-error`}>{AMOUNT_PROBLEM}</span>}
+              </span>
             </label>
           );
         })}
