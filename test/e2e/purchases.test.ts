@@ -132,4 +132,17 @@ test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,7
     assert.equal(p.emissionDate.slice(0, 10), day, `${typedDate} is stored as ${day}`);
     assert.match((await till.id('purchase-notice').textContent()) ?? '', new RegExp(`crédito fiscal Bs ${formatAmountEs(Math.round(credit * 100)).replace('.', '\\.')}`));
   }
+
+  // The month field steps with the arrow keys: the month before has none of these purchases.
+  const thisMonth = `${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  const before = m === 1 ? `12/${y - 1}` : `${String(m - 1).padStart(2, '0')}/${y}`;
+  await till.id('purchases-month').focus();
+  await k.press('ArrowDown');
+  assert.equal(await till.id('purchases-month').inputValue(), before);
+  await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length === 0);
+  await k.press('ArrowUp');
+  assert.equal(await till.id('purchases-month').inputValue(), thisMonth);
+  await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length >= 4);
 });
