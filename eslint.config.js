@@ -35,6 +35,38 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // Dates and instants reach a person only through renderer/src/format/dates.ts, in Bolivia time
+  // (UTC−4, whatever the computer's zone) and dd/mm/aaaa (whatever its language): issue 24 found
+  // "…Z" instants shown as UTC and native date pickers in mm/dd/yyyy.
+  {
+    files: ['renderer/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['renderer/src/format/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format dates with renderer/src/format/dates.ts and amounts with shared/money.ts (es-BO, Bolivia time), not toLocale*String.',
+        },
+        {
+          selector: 'MemberExpression[property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes|Seconds|TimezoneOffset)$/]',
+          message: "Date's local getters follow the computer's time zone: use renderer/src/format/dates.ts or shared/time.ts (Bolivia time).",
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length>1]",
+          message: "new Date(y, m, d…) is in the computer's time zone: use shared/time.ts (fromBoliviaIso, isIsoDate).",
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: 'Format dates with renderer/src/format/dates.ts.',
+        },
+        {
+          selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week|time)$/]",
+          message: "Native date pickers follow the computer's language (mm/dd/yyyy): use components/DateInput or components/MonthInput (dd/mm/aaaa).",
+        },
+      ],
+    },
+  },
   {
     rules: {
       // `const { secret: _secret, ...rest } = row` drops a field; `_` marks a name kept on purpose.

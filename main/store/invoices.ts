@@ -2,6 +2,7 @@
 import type { Db } from './db';
 import type { Cents, Hundredths } from '../../shared/money';
 import { prepared } from './statements';
+import { searchWords } from './text-search';
 import type { SiatMessageRecord } from '../siat/messages';
 
 // The states are the API's (shared/api/invoice.ts): one list for the store, the routes and the till.
@@ -314,14 +315,21 @@ export class InvoiceRepository {
       where.push('fecha_emision < ?');
       args.push(filter.to);
     }
-    if (filter.q) {
-      const q = filter.q.trim();
+    const q = filter.q?.trim() ?? '';
+    if (q !== '') {
       if (/^\d+$/.test(q)) {
         where.push('(number = ? OR client_doc_number LIKE ? OR cuf LIKE ?)');
         args.push(Number(q), `${q}%`, `${q}%`);
       } else {
-        where.push('(client_name LIKE ? OR cuf LIKE ?)');
-        args.push(`%${q}%`, `${q.toUpperCase()}%`);
+        // Client names through the accent- and case-insensitive trigram index (migration 0021),
+        // as products are searched: "perez" finds "Pérez".
+        const { match, shortPatterns } = searchWords(q);
+        const name = [
+          ...(match !== null ? ['rowid IN (SELECT rowid FROM invoices_fts WHERE invoices_fts MATCH ?)'] : []),
+          ...shortPatterns.map(() => "client_name LIKE ? ESCAPE '\\'"),
+        ].join(' AND ');
+        where.push(`((${name}) OR cuf LIKE ?)`);
+        args.push(...(match !== null ? [match] : []), ...shortPatterns, `${q.toUpperCase()}%`);
       }
     }
     const w = where.join(' AND ');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import type { Cents } from '../../shared/money';
 import { prepared } from './statements';
+import { searchWords } from './text-search';
 
 export interface Product {
   id: string;
@@ -64,10 +65,6 @@ interface Candidate {
 /** Case- and accent-insensitive sort key ("Café" sorts with "cafe"). */
 function sortKey(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class ProductRepository {
@@ -179,16 +176,12 @@ export class ProductRepository {
       const items = (prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? ORDER BY description COLLATE NOCASE, code LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[]).map(toProduct);
       return { items, total, truncated: false };
     }
-    const words = term.split(/\s+/);
-    const long = words.filter((w) => [...w].length >= 3);
-    const short = words.filter((w) => [...w].length < 3);
-    const shortWhere = short.map(() => `(p.code LIKE ? ESCAPE '\\' OR p.barcode LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\')`);
-    const shortArgs = short.flatMap((w) => [`%${escapeLike(w)}%`, `%${escapeLike(w)}%`, `%${escapeLike(w)}%`]);
+    const { match, shortPatterns } = searchWords(term);
+    const shortWhere = shortPatterns.map(() => `(p.code LIKE ? ESCAPE '\\' OR p.barcode LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\')`);
+    const shortArgs = shortPatterns.flatMap((w) => [w, w, w]);
     const cols = 'p.rowid AS rid, p.code, p.barcode, p.description';
     let rows: Candidate[];
-    if (long.length > 0) {
-      // FTS5 phrase per word: "…" with inner quotes doubled.
-      const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ');
+    if (match !== null) {
       const where = ['products_fts MATCH ?', 'p.tenant_id = ?', ...shortWhere].join(' AND ');
       rows = prepared(this.db, `SELECT ${cols} FROM products_fts JOIN products p ON p.rowid = products_fts.rowid WHERE ${where} LIMIT ?`).all(
         match,

@@ -287,6 +287,23 @@ describe('reading', () => {
     assert.equal((await eng.api('/api/v1/invoices?size=51')).status, 400);
   });
 
+  test('the search by client name ignores accents and case, as product search does (issue 24)', async () => {
+    const { data: inv } = await json(await issue(sale({ clientBusinessName: 'Juan Pérez Ávila' })));
+    const search = async (q: string) => (await json(await eng.api(`/api/v1/invoices?size=50&q=${encodeURIComponent(q)}`))).data as { totalElements: number; content: { id: string }[] };
+    for (const q of ['avila', 'AVILA', 'Ávila', 'juan perez avila', 'PEREZ ÁVILA', 'rez avi']) {
+      const found = await search(q);
+      assert.deepEqual(found.content.map((i) => i.id), [inv.id], q);
+    }
+    // Every invoice to a Pérez, however the name is typed.
+    const accented = await search('Pérez');
+    assert.ok(accented.totalElements >= 2, 'this file issues many invoices to Juan Pérez');
+    assert.ok(accented.content.some((i) => i.id === inv.id));
+    for (const q of ['perez', 'PEREZ', 'pérez']) assert.equal((await search(q)).totalElements, accented.totalElements, q);
+    // A CUF is still found however it is typed, and a name that is not there finds nothing.
+    assert.deepEqual((await search(inv.cuf.toLowerCase())).content.map((i) => i.id), [inv.id]);
+    assert.equal((await search('gonzalez')).totalElements, 0);
+  });
+
   test('a page beyond the bound is a 400 naming page, never a 500 from SQL (issue #16)', async () => {
     for (const page of ['99999999999999999999999', '100000001', '1e300', '9007199254740993']) {
       const res = await eng.api(`/api/v1/invoices?page=${page}`);

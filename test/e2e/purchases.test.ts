@@ -8,7 +8,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
 import { buildCuf } from '../../main/invoicing/cuf';
-import { toBoliviaIso } from '../../shared/time';
+import { formatAmountEs } from '../../shared/money';
+import { boliviaDate, formatDateEs, toBoliviaIso } from '../../shared/time';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -46,7 +47,7 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   await till.page.waitForFunction((n) => (document.querySelector('[data-testid="purchase-nit"]') as HTMLInputElement | null)?.value === n, String(supplierNit));
   assert.equal(await till.id('purchase-auth').inputValue(), cuf);
   assert.equal(await till.id('purchase-number').inputValue(), '137');
-  assert.equal(await till.id('purchase-date').inputValue(), now.slice(0, 10), 'the date comes from the CUF’s own digits');
+  assert.equal(await till.id('purchase-date').inputValue(), formatDateEs(new Date()), 'the date comes from the CUF’s own digits, shown dd/mm/aaaa');
 
   await till.id('purchase-name').fill('DISTRIBUIDORA ANDINA S.R.L.');
   await till.id('purchase-totalPurchaseAmount').fill('116');
@@ -64,4 +65,84 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   assert.ok(csv.includes(cuf), 'the purchase is in the Libro de Compras');
   assert.ok(csv.includes(String(supplierNit)));
   assert.match(csv, /116[.,]00/);
+});
+
+test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,75, 1500 and 0,5, with their crédito fiscal; dates are dd/mm/aaaa', async () => {
+  const today = new Date();
+  const day = boliviaDate(today);
+  const supplierNit = 1028625022;
+  const k = till.page.keyboard;
+  await k.press('Alt+9');
+  await till.id('purchases-screen').waitFor();
+  // The month is mm/aaaa whatever the computer's language, not "November 2026".
+  assert.equal(await till.id('purchases-month').inputValue(), `${day.slice(5, 7)}/${day.slice(0, 4)}`);
+
+  const type = async (testId: string, text: string) => {
+    await till.id(testId).focus();
+    await k.press('Control+A');
+    await k.type(text);
+  };
+  const fillInvoice = async (number: number, total: string, date: string) => {
+    const cuf = buildCuf(
+      { nit: supplierNit, fechaEmision: toBoliviaIso(today), codigoSucursal: 0, modalidad: 1, tipoEmision: 1, tipoFacturaDocumento: 1, codigoDocumentoSector: 1, numeroFactura: number, codigoPuntoVenta: 0 },
+      'A467A75AC82F24C74',
+    );
+    await type('purchase-nit', String(supplierNit));
+    await type('purchase-name', 'FERRETERIA ILLIMANI');
+    await type('purchase-auth', cuf);
+    await type('purchase-number', String(number));
+    await type('purchase-date', date);
+    await type('purchase-totalPurchaseAmount', total);
+  };
+  const stored = async (number: number) => {
+    const page = (await (await eng.api(`/api/v1/purchases?year=${day.slice(0, 4)}&period=${Number(day.slice(5, 7))}&size=50`)).json()).data;
+    return (page.content as { invoiceNumber: string; totalPurchaseAmount: number; fiscalCredit: number; emissionDate: string }[]).find((p) => p.invoiceNumber === String(number));
+  };
+
+  // What cannot be read is refused at the field, in Spanish, and nothing is stored.
+  await fillInvoice(200, '1,2,3', '30/02/2026');
+  await k.press('Tab');
+  assert.match((await till.id('purchase-date-error').textContent()) ?? '', /Fecha: el 30\/02\/2026 no existe/);
+  assert.match((await till.id('purchase-totalPurchaseAmount-error').textContent()) ?? '', /escriba un importe como 1\.250,75/);
+  await till.id('purchase-save').click();
+  await till.id('purchase-errors').waitFor();
+  const refused = (await till.id('purchase-errors').textContent()) ?? '';
+  assert.match(refused, /Fecha: escriba una fecha dd\/mm\/aaaa que exista/);
+  assert.match(refused, /Importe total: escriba un importe como 1\.250,75/);
+  assert.equal(await stored(200), undefined, 'an unreadable amount is never sent as another value');
+
+  const cases: [number, string, number, number][] = [
+    [201, '1.500', 1500, 195],
+    [202, '1.250,75', 1250.75, 162.6],
+    [203, '1500', 1500, 195],
+    [204, '0,5', 0.5, 0.07],
+  ];
+  const typedDate = formatDateEs(today);
+  for (const [number, typed, total, credit] of cases) {
+    await fillInvoice(number, typed, typedDate);
+    const preview = `Crédito fiscal Bs ${formatAmountEs(Math.round(credit * 100))}`;
+    await till.page.waitForFunction((t) => (document.querySelector('[data-testid="purchase-preview"]')?.textContent ?? '').includes(t), preview);
+    await till.id('purchase-save').click();
+    // Registered, the form is emptied for the next invoice.
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="purchase-number"]') as HTMLInputElement | null)?.value === '');
+    const p = await stored(number);
+    assert.ok(p, `purchase ${number} stored`);
+    assert.equal(p.totalPurchaseAmount, total, `"${typed}" is stored as Bs ${total}`);
+    assert.equal(p.fiscalCredit, credit, `crédito fiscal of "${typed}"`);
+    assert.equal(p.emissionDate.slice(0, 10), day, `${typedDate} is stored as ${day}`);
+    assert.match((await till.id('purchase-notice').textContent()) ?? '', new RegExp(`crédito fiscal Bs ${formatAmountEs(Math.round(credit * 100)).replace('.', '\\.')}`));
+  }
+
+  // The month field steps with the arrow keys: the month before has none of these purchases.
+  const thisMonth = `${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  const before = m === 1 ? `12/${y - 1}` : `${String(m - 1).padStart(2, '0')}/${y}`;
+  await till.id('purchases-month').focus();
+  await k.press('ArrowDown');
+  assert.equal(await till.id('purchases-month').inputValue(), before);
+  await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length === 0);
+  await k.press('ArrowUp');
+  assert.equal(await till.id('purchases-month').inputValue(), thisMonth);
+  await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length >= 4);
 });

@@ -87,7 +87,11 @@ test('Facturas: a cancelled invoice is made valid again with "Revertir anulació
 
 test('Estado de conexión → Facturas manuales (CAFC): a paper booklet entered by keyboard, sent, and SIAT’s verdict per invoice', async () => {
   const t0 = eng.codes.siatNow(tenantId).getTime();
-  const at = (ms: number) => toBoliviaIso(new Date(t0 + ms)).slice(0, 16);
+  // As written on the paper: dd/mm/aaaa hh:mm (Bolivia time), typed into the till's own fields.
+  const at = (ms: number) => {
+    const iso = toBoliviaIso(new Date(t0 + ms));
+    return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+  };
   // Two hours later the power is back: the event (10–60 min after t0) is over.
   skew += 2 * HOUR;
   await simAdmin('/clock', { skewMs: skew });
@@ -100,8 +104,19 @@ test('Estado de conexión → Facturas manuales (CAFC): a paper booklet entered 
   await k.press('Tab');
   assert.equal(await till.page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'cafc-motive');
   await till.id('cafc-motive').selectOption('5');
-  await till.id('cafc-start').fill(at(10 * MIN));
-  await till.id('cafc-end').fill(at(60 * MIN));
+  // A day that does not exist is refused at the field, in Spanish, once the cashier leaves it.
+  await k.press('Tab');
+  await k.type('30/02/2026 10:00');
+  assert.equal(await till.page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'cafc-start');
+  await k.press('Tab');
+  assert.match((await till.id('cafc-start-error').textContent()) ?? '', /Inicio del evento: el 30\/02\/2026 no existe/);
+  await till.id('cafc-start').focus();
+  await k.press('Control+A');
+  await k.type(at(10 * MIN));
+  await k.press('Tab');
+  assert.equal(await till.id('cafc-start-error').count(), 0);
+  assert.equal(await till.page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'cafc-end');
+  await k.type(at(60 * MIN));
 
   // Each paper invoice: number, date and time as written, client, product code, quantity, Enter.
   const field = async (testId: string, text: string) => {
@@ -112,7 +127,7 @@ test('Estado de conexión → Facturas manuales (CAFC): a paper booklet entered 
   };
   const paper = async (number: string, date: string, doc: string, name: string) => {
     await field('cafc-number', number);
-    await till.id('cafc-date').fill(date);
+    await field('cafc-date', date);
     await field('cafc-doc', doc);
     await field('cafc-name', name);
     await field('cafc-quantity', '2');
@@ -124,6 +139,7 @@ test('Estado de conexión → Facturas manuales (CAFC): a paper booklet entered 
   await paper(String(TRAINING_CAFC.hasta + 1), at(20 * MIN), '', '');
   await till.page.locator('[data-testid="cafc-draft"] tr').nth(1).waitFor();
   assert.match((await till.id('cafc-draft').textContent()) ?? '', /CLIENTE DEL TALONARIO.*Arroz Grano de Oro 1 kg.*19,00/);
+  assert.ok(((await till.id('cafc-draft').textContent()) ?? '').includes(at(15 * MIN)), 'the draft shows the date as typed, dd/mm/aaaa hh:mm');
 
   await k.press('Control+Enter');
   await till.id('cafc-info').waitFor();

@@ -126,7 +126,7 @@ export class DashboardRepository {
 
   /**
    * Any invoice of the chain: by number, CUF or client document prefix, or a piece of the client's
-   * name; newest first in the total order (issued_at, till_id, id), `after` = the previous page's
+   * name, accents and case ignored (kipu_fold, migration 0006); newest first in the total order (issued_at, till_id, id), `after` = the previous page's
    * `next` (docs/decisions/0042). Two phases, same result as one ORDER BY over every match:
    *  1. the newest RECENT_SLICE invoices after the cursor, read in index order and filtered, stopping
    *     as soon as the page is full: a common term ("cliente 99", 1 % of the chain) is done here
@@ -142,7 +142,7 @@ export class DashboardRepository {
       args.push(text);
       match = /^\d+$/.test(text)
         ? `(i.number = $2::bigint OR i.client_doc_number LIKE $2 || '%' OR i.cuf LIKE $2 || '%')`
-        : `(i.client_name ILIKE '%' || $2 || '%' OR i.cuf LIKE upper($2) || '%')`;
+        : `(kipu_fold(i.client_name) LIKE '%' || kipu_fold($2) || '%' OR i.cuf LIKE upper($2) || '%')`;
     }
     const want = Number(limit) + 1;
     const key = (k: SearchCursor | null, n: number) => {
@@ -184,7 +184,7 @@ export class DashboardRepository {
           // Only the rarest word goes to the trigram index; the whole text is checked on the rows it
           // finds (`|| ''`: not indexable, so the planner cannot add the common words' trigrams back).
           probeArgs.push(probe);
-          found = `((i.client_name ILIKE '%' || $6 || '%' AND (i.client_name || '') ILIKE '%' || $2 || '%') OR i.cuf LIKE upper($2) || '%')`;
+          found = `((kipu_fold(i.client_name) LIKE '%' || kipu_fold($6) || '%' AND (kipu_fold(i.client_name) || '') LIKE '%' || kipu_fold($2) || '%') OR i.cuf LIKE upper($2) || '%')`;
         }
         const more = await this.pool.query(
           `WITH m AS MATERIALIZED (SELECT i.till_id, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
@@ -229,7 +229,7 @@ export class DashboardRepository {
     if (words.length < 2) return null;
     const estimates: { word: string; rows: number }[] = [];
     for (const word of words) {
-      const plan = (await this.pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM invoices WHERE client_name ILIKE '%' || $1::text || '%'`, [word])).rows[0]['QUERY PLAN'];
+      const plan = (await this.pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM invoices WHERE kipu_fold(client_name) LIKE '%' || kipu_fold($1::text) || '%'`, [word])).rows[0]['QUERY PLAN'];
       const rows = Number(plan?.[0]?.Plan?.['Plan Rows']);
       if (!Number.isFinite(rows)) return null;
       estimates.push({ word, rows });

@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Batch, BatchSummary } from '../../../shared/api-types';
 import { ErrorList } from '../components/ErrorList';
 import { Pager } from '../components/Pager';
-import { formatInstant } from '../format/dates';
+import { formatDateTime } from '../format/dates';
 import { BATCH_REFRESH_MS, useBatches } from './batches-store';
 import { SHOWN_COUNTS, batchProgress, batchStateLabel, itemStateLabel, problemText } from './batch-progress';
 
@@ -49,7 +49,7 @@ function BatchDetail({ batch }: { batch: Batch }) {
           ◀ Volver (Esc)
         </button>
         <h3>
-          Lote del {formatInstant(batch.createdAt)} · <span data-testid="batch-detail-state">{batchStateLabel(batch.state)}</span>
+          Lote del {formatDateTime(batch.createdAt)} · <span data-testid="batch-detail-state">{batchStateLabel(batch.state)}</span>
         </h3>
       </div>
       <Progress batch={batch} />
@@ -171,7 +171,7 @@ export function BatchesScreen() {
                     className={i === cursor ? 'selected' : undefined}
                     onClick={() => void useBatches.getState().open(b.batchId)}
                   >
-                    <td>{formatInstant(b.createdAt)}</td>
+                    <td>{formatDateTime(b.createdAt)}</td>
                     <td data-testid="batch-state">{batchStateLabel(b.state)}</td>
                     <td>{b.items}</td>
                     <td>

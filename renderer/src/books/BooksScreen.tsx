@@ -5,16 +5,18 @@ import { useEffect, useState } from 'react';
 import type { BookTotals } from '../../../shared/api-types';
 import { http } from '../api';
 import { describeError } from '../api/errors';
+import { formatAmountEs, toHundredths } from '../../../shared/money';
 import { ErrorList } from '../components/ErrorList';
+import { MonthInput } from '../components/MonthInput';
+import { boliviaMonth } from '../format/dates';
 
-const bs = (n: number) => n.toLocaleString('es-BO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Bolivianos from the API (2 decimals) as es-BO text. */
+const bs = (n: number) => formatAmountEs(toHundredths(n) ?? Math.round(n * 100));
 
 export function BooksScreen() {
-  const now = new Date();
-  const [month, setMonth] = useState(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
+  const [{ year: y, month: m }, setMonth] = useState(boliviaMonth);
   const [totals, setTotals] = useState<BookTotals | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
-  const [y, m] = month.split('-').map(Number) as [number, number];
 
   useEffect(() => {
     setErrors([]);
@@ -40,7 +42,7 @@ export function BooksScreen() {
     <div className="page" data-testid="books-screen">
       <div className="page-head">
         <h2>Libros de compras y ventas</h2>
-        <input type="month" data-testid="books-month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
+        <MonthInput label="Mes" testId="books-month" year={y} month={m} onChange={(year, month) => setMonth({ year, month })} />
       </div>
       <ErrorList errors={errors} testId="books-errors" />
       {totals && <BookTotalsView totals={totals} />}

@@ -5,20 +5,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
 import { formatBs } from '../../../shared/money';
-import { toBoliviaIso } from '../../../shared/time';
 import { formatDate, formatDateTime } from '../format/dates';
 import { invoiceStateLabel, MODE_LABELS } from '../format/labels';
 import { centralApi, CentralApiError, session, type CentralSession } from './central-api';
 import { SalesChart } from './SalesChart';
 
 const REFRESH_MS = 2000;
-
-/** A UTC instant (…Z) as Bolivia reads it (UTC-4, no daylight saving). */
-function boliviaTime(utc: string | null): string {
-  if (!utc) return '—';
-  const d = new Date(utc);
-  return Number.isNaN(d.getTime()) ? utc : formatDateTime(toBoliviaIso(d));
-}
 
 /** Central's own words for what it refused; a browser's network error (English) in Spanish. */
 function centralErrorText(err: unknown): string {
@@ -256,13 +248,13 @@ export function Dashboard() {
                     <td>{p ? `Sucursal ${p.branchCode} · PV ${p.code} ${p.name}` : '—'}</td>
                     <td className={p ? `mode-${p.mode}` : ''}>{p ? MODE_LABELS[p.mode] : '—'}</td>
                     <td className="num">{p?.queued ?? 0}</td>
-                    <td>{boliviaTime(t.lastContact)}</td>
-                    <td>{boliviaTime(p?.cufdExpiresAt ?? null)}</td>
+                    <td>{formatDateTime(t.lastContact)}</td>
+                    <td>{formatDateTime(p?.cufdExpiresAt)}</td>
                     <td>{formatDate(t.certificateExpiresAt)}</td>
                     <td>
                       {i > 0 ? null : t.revoked ? (
                         <span data-testid="central-till-revoked" title={t.revoked.reason ?? undefined}>
-                          Revocada el {boliviaTime(t.revoked.at)} <span className="muted">({t.revoked.by})</span>
+                          Revocada el {formatDateTime(t.revoked.at)} <span className="muted">({t.revoked.by})</span>
                         </span>
                       ) : (
                         <button type="button" data-testid="central-till-revoke" onClick={() => void revoke(t.tillId, t.name)}>

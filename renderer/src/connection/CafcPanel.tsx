@@ -8,6 +8,7 @@ import type { CafcEvent, ManualInvoice } from '../../../shared/api-types';
 import { formatBs, fromHundredths, multiply, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { describeError } from '../api/errors';
+import { DateInput } from '../components/DateInput';
 import { ErrorList } from '../components/ErrorList';
 import { parseQuantity } from '../format/amount-input';
 import { formatDateTime } from '../format/dates';
@@ -19,13 +20,21 @@ const MOTIVES = [
   { code: 7, label: '7 – Cambio de infraestructura o falla de hardware' },
 ];
 
-const emptyLine = { invoiceNumber: '', emissionDate: '', docNumber: '', name: '', code: '', quantity: '1' };
+// Dates are yyyy-mm-ddThh:mm from the dd/mm/aaaa hh:mm fields, '' when empty, null while unreadable.
+const emptyLine: { invoiceNumber: string; emissionDate: string | null; docNumber: string; name: string; code: string; quantity: string } = {
+  invoiceNumber: '',
+  emissionDate: '',
+  docNumber: '',
+  name: '',
+  code: '',
+  quantity: '1',
+};
 
 export function CafcPanel({ posId }: { posId: string }) {
   const [cafc, setCafc] = useState('');
   const [motive, setMotive] = useState(5);
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
+  const [start, setStart] = useState<string | null>('');
+  const [end, setEnd] = useState<string | null>('');
   const [line, setLine] = useState(emptyLine);
   const [invoices, setInvoices] = useState<ManualInvoice[]>([]);
   const [events, setEvents] = useState<CafcEvent[]>([]);
@@ -45,7 +54,9 @@ export function CafcPanel({ posId }: { posId: string }) {
     setErrors([]);
     const n = Number(line.invoiceNumber);
     if (!Number.isInteger(n) || n < 1) return setErrors(['N° de factura: un número entero del talonario']);
+    if (line.emissionDate === null) return setErrors(['Fecha y hora de la factura: escriba dd/mm/aaaa hh:mm, una fecha que exista']);
     if (!line.emissionDate) return setErrors(['Fecha y hora de la factura: obligatorias']);
+    const emissionDate = line.emissionDate;
     const hundredths = parseQuantity(line.quantity);
     if (hundredths === null) return setErrors(['Cantidad: un número mayor que cero, con 2 decimales como máximo']);
     const quantity = fromHundredths(hundredths);
@@ -55,7 +66,7 @@ export function CafcPanel({ posId }: { posId: string }) {
         ...list,
         {
           invoiceNumber: n,
-          emissionDate: line.emissionDate,
+          emissionDate,
           clientDocumentType: 1,
           clientDocumentNumber: line.docNumber.trim() || '0',
           clientBusinessName: line.name.trim() || 'S/N',
@@ -71,11 +82,13 @@ export function CafcPanel({ posId }: { posId: string }) {
   };
 
   const send = async () => {
-    setBusy(true);
     setErrors([]);
     setInfo(null);
+    const unread = [start === null && 'Inicio del evento', end === null && 'Fin del evento'].filter((x): x is string => !!x);
+    if (unread.length > 0) return setErrors(unread.map((f) => `${f}: escriba dd/mm/aaaa hh:mm, una fecha que exista`));
+    setBusy(true);
     try {
-      const e = await api.transcribeCafc({ posId, cafc: cafc.trim(), eventMotive: motive, eventStart: start, eventEnd: end, invoices });
+      const e = await api.transcribeCafc({ posId, cafc: cafc.trim(), eventMotive: motive, eventStart: start ?? '', eventEnd: end ?? '', invoices });
       setInfo(`Evento registrado: ${e.invoices.length} facturas del CAFC ${e.cafc} en camino a SIAT (plazo hasta ${formatDateTime(e.sendBefore)}).`);
       setInvoices([]);
       void reload();
@@ -102,7 +115,7 @@ export function CafcPanel({ posId }: { posId: string }) {
         Sin energía, sin equipo o con el sistema caído se factura a mano con el talonario CAFC. Al volver, transcriba cada factura con su número y la fecha y
         hora escritas: Kipu registra el evento en SIAT y envía el paquete. Plazo: 72 horas desde el fin del evento.
       </p>
-      <div className="row">
+      <div className="row align-top">
         <label>
           CAFC <input data-testid="cafc-code" value={cafc} onChange={(e) => setCafc(e.target.value)} placeholder="13 caracteres del talonario" autoComplete="off" />
         </label>
@@ -117,21 +130,21 @@ export function CafcPanel({ posId }: { posId: string }) {
           </select>
         </label>
         <label>
-          Inicio <input type="datetime-local" data-testid="cafc-start" value={start} onChange={(e) => setStart(e.target.value)} />
+          Inicio <DateInput withTime label="Inicio del evento" testId="cafc-start" value={start} onChange={setStart} />
         </label>
         <label>
-          Fin <input type="datetime-local" data-testid="cafc-end" value={end} onChange={(e) => setEnd(e.target.value)} />
+          Fin <DateInput withTime label="Fin del evento" testId="cafc-end" value={end} onChange={setEnd} />
         </label>
       </div>
       <form
-        className="row"
+        className="row align-top"
         onSubmit={(e) => {
           e.preventDefault();
           void addInvoice();
         }}
       >
         <input data-testid="cafc-number" placeholder="N° talonario" value={line.invoiceNumber} onChange={(e) => setLine({ ...line, invoiceNumber: e.target.value })} />
-        <input type="datetime-local" data-testid="cafc-date" value={line.emissionDate} onChange={(e) => setLine({ ...line, emissionDate: e.target.value })} />
+        <DateInput withTime label="Fecha y hora de la factura" testId="cafc-date" value={line.emissionDate} onChange={(v) => setLine((l) => ({ ...l, emissionDate: v }))} />
         <input data-testid="cafc-doc" placeholder="CI/NIT (vacío: S/N)" value={line.docNumber} onChange={(e) => setLine({ ...line, docNumber: e.target.value })} />
         <input data-testid="cafc-name" placeholder="Nombre o razón social" value={line.name} onChange={(e) => setLine({ ...line, name: e.target.value })} />
         <input data-testid="cafc-product" placeholder="Código de producto" value={line.code} onChange={(e) => setLine({ ...line, code: e.target.value })} />
@@ -146,7 +159,7 @@ export function CafcPanel({ posId }: { posId: string }) {
             {invoices.map((i) => (
               <tr key={i.invoiceNumber}>
                 <td className="num mono">{i.invoiceNumber}</td>
-                <td>{i.emissionDate.replace('T', ' ')}</td>
+                <td>{formatDateTime(i.emissionDate)}</td>
                 <td>{i.clientBusinessName}</td>
                 <td>{i.details[0]!.description}</td>
                 <td className="num">{formatBs(multiply(toHundredths(i.details[0]!.quantity) ?? 0, toHundredths(i.details[0]!.priceUnit) ?? 0))}</td>

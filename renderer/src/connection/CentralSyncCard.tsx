@@ -2,7 +2,6 @@
 // the last accepted push and the last error; a revoked credential is said plainly, because the
 // till keeps selling and only a new credential makes it sync again.
 import type { CentralSyncStatus } from '../../../shared/api-types';
-import { toBoliviaIso } from '../../../shared/time';
 import { formatDateTime } from '../format/dates';
 
 export function CentralSyncCard({ central }: { central: CentralSyncStatus }) {
@@ -14,7 +13,7 @@ export function CentralSyncCard({ central }: { central: CentralSyncStatus }) {
         {central.credentialRevoked ? 'Credencial revocada' : central.lastError ? 'Sin sincronizar' : 'Sincronizada'}
       </div>
       <div className="muted small" data-testid="central-sync-last">
-        Último envío: {central.lastPushAt ? formatDateTime(toBoliviaIso(new Date(central.lastPushAt))) : 'ninguno todavía'}
+        Último envío: {central.lastPushAt ? formatDateTime(central.lastPushAt) : 'ninguno todavía'}
       </div>
       {central.lastError && (
         <div className="error-text small" data-testid="central-sync-error">

@@ -6,7 +6,7 @@ import { api, http } from '../api';
 import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
 import { siatMessagesOfInvoice } from '../assistant/siat-messages';
-import { formatInstant } from '../format/dates';
+import { boliviaNow, formatDateTime } from '../format/dates';
 
 const POLL_MS = 10_000;
 
@@ -38,11 +38,6 @@ export interface CufdFailure {
   at: string;
   reason: string;
   siat: SiatMessage[];
-}
-
-function localNow(): string {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 }
 
 let stream: StreamHandle | null = null;
@@ -137,7 +132,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push(
           'warning',
           `El SIAT aún no valida ${d.pendingPackages ?? 1} paquete(s) de un evento de contingencia. Kipu sigue enviando los demás eventos y vuelve a consultar solo; ` +
-            `el plazo del SIAT para ese evento vence el ${formatInstant(d.deadline)}. Si sigue pendiente, consulte con el SIN (Estado de conexión).`,
+            `el plazo del SIAT para ese evento vence el ${formatDateTime(d.deadline)}. Si sigue pendiente, consulte con el SIN (Estado de conexión).`,
         );
         break;
       }
@@ -147,7 +142,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         if (!d?.posId) return;
         // Without SIAT's messages the code's text is in the engine's reason ("SIAT 989: …").
         const siat = siatMessagesOfInvoice({ siatCode: d.siatCode ?? null, siatDescription: (d.reason ?? '').replace(/^SIAT \d+: /, ''), siatMessages: d.siatMessages ?? [] });
-        const failure: CufdFailure = { at: localNow(), reason: d.reason ?? '', siat };
+        const failure: CufdFailure = { at: boliviaNow(), reason: d.reason ?? '', siat };
         set((s) => ({ cufdFailures: { ...s.cufdFailures, [d.posId!]: failure } }));
         const pv = d.posCode !== undefined ? ` del punto de venta ${d.posCode}` : '';
         notices.push('error', `No se pudo renovar el CUFD${pv}. Kipu lo vuelve a intentar solo; vea Estado de conexión.`, siat);

@@ -79,10 +79,10 @@ export function InvoicesScreen() {
             ))}
           </select>
           <label className="inline">
-            Desde <DateInput label="Desde" testId="invoices-from" value={from} onChange={setFrom} />
+            Desde <DateInput label="Desde" testId="invoices-from" value={from} onChange={(v) => v !== null && setFrom(v)} />
           </label>
           <label className="inline">
-            Hasta <DateInput label="Hasta" testId="invoices-to" value={to} onChange={setTo} />
+            Hasta <DateInput label="Hasta" testId="invoices-to" value={to} onChange={(v) => v !== null && setTo(v)} />
           </label>
         </div>
         <ErrorOf error={error} />

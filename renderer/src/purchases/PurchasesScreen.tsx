@@ -2,48 +2,32 @@
 // types the URL into the scanner field and presses Enter), import a month from the SIN template,
 // and watch the purchases go to SIAT in their own queue.
 import { useEffect, useRef, useState } from 'react';
-import type { PurchaseInput } from '../../../shared/api-types';
-import { toHundredths } from '../../../shared/money';
+import { formatAmountEs, toHundredths } from '../../../shared/money';
 import { describeError } from '../api/errors';
+import { DateInput } from '../components/DateInput';
 import { ErrorList } from '../components/ErrorList';
+import { MonthInput } from '../components/MonthInput';
+import { amountInputText } from '../format/amount-input';
+import { formatDate, parseDateEs } from '../format/dates';
+import { AMOUNT_PROBLEM, amountField, PURCHASE_AMOUNTS, purchasePreview, purchaseRequest, type PurchaseForm } from './purchase-form';
 import { purchasesApi } from './purchases-api';
 import { usePurchases } from './purchases-store';
 
-const AMOUNTS: [keyof PurchaseInput, string][] = [
-  ['totalPurchaseAmount', 'Importe total'],
-  ['iceAmount', 'ICE'],
-  ['iehdAmount', 'IEHD'],
-  ['ipjAmount', 'IPJ'],
-  ['rates', 'Tasas'],
-  ['otherNotSubjectToCredit', 'No sujeto a crédito fiscal'],
-  ['exemptAmounts', 'Exentos'],
-  ['zeroRateAmount', 'Tasa cero'],
-  ['discount', 'Descuentos'],
-  ['giftCardAmount', 'Gift card'],
-];
+type Form = PurchaseForm;
 
-type Form = Record<string, string>;
-
-const EMPTY: Form = { issuerNit: '', issuerBusinessName: '', authorizationCode: '', invoiceNumber: '', emissionDate: '', purchaseType: '1', controlCode: '' };
+const EMPTY: Form = { issuerNit: '', issuerBusinessName: '', authorizationCode: '', invoiceNumber: '', purchaseType: '1', controlCode: '' };
 
 const STATE_LABEL: Record<string, string> = { READY: 'En cola', SENT: 'Enviada', ACCEPTED: 'Aceptada', REJECTED: 'Rechazada', DELETED: 'Eliminada' };
 
-function cents(text: string | undefined): number {
-  return text ? (toHundredths(Number(text.replace(',', '.'))) ?? 0) : 0;
-}
-
-/** Preview of the template's formulas; the engine computes the stored values. */
-function preview(f: Form): { subtotal: number; base: number; credit: number } {
-  const subtotal = cents(f.totalPurchaseAmount) - ['iceAmount', 'iehdAmount', 'ipjAmount', 'rates', 'otherNotSubjectToCredit', 'exemptAmounts', 'zeroRateAmount'].reduce((s, k) => s + cents(f[k]), 0);
-  const base = subtotal - cents(f.discount) - cents(f.giftCardAmount);
-  return { subtotal, base, credit: base > 0 ? Math.floor((base * 13 + 50) / 100) : 0 };
-}
-
-const bs = (c: number) => (c / 100).toLocaleString('es-BO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const bs = formatAmountEs;
+/** Bolivianos from the API (2 decimals) as es-BO text. */
+const bsOf = (n: number) => formatAmountEs(toHundredths(n) ?? Math.round(n * 100));
 
 export function PurchasesScreen() {
   const { items, errors: listErrors, year, month } = usePurchases();
   const [form, setForm] = useState<Form>(EMPTY);
+  // yyyy-mm-dd, '' when empty, null while the typed text is not a real date.
+  const [emissionDate, setEmissionDate] = useState<string | null>('');
   const [scan, setScan] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState('');
@@ -63,8 +47,11 @@ export function PurchasesScreen() {
     try {
       const r = await purchasesApi.scan(scan);
       const next: Form = { ...EMPTY };
-      for (const [k, v] of Object.entries(r.fields)) next[k] = String(v);
-      if (next.emissionDate) next.emissionDate = next.emissionDate.slice(0, 10).split('/').length === 3 ? next.emissionDate.split('/').reverse().join('-') : next.emissionDate.slice(0, 10);
+      // Amounts arrive as numbers (bolivianos): shown as the cashier would type them (1234,50).
+      for (const [k, v] of Object.entries(r.fields)) if (k !== 'emissionDate') next[k] = typeof v === 'number' ? amountInputText(toHundredths(v) ?? 0) : String(v);
+      // The CUF's yyyy-mm-ddThh:mm… or the old QR's dd/mm/aaaa.
+      const date = String(r.fields.emissionDate ?? '');
+      setEmissionDate(/^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : (parseDateEs(date) ?? ''));
       setForm(next);
       setScan('');
       setNotice(r.kind === 'online' ? 'QR leído: complete la razón social y los importes' : 'QR de factura antigua leído: revise los importes');
@@ -75,22 +62,14 @@ export function PurchasesScreen() {
 
   const save = async () => {
     setErrors([]);
-    const body: Record<string, unknown> = {
-      issuerNit: form.issuerNit,
-      issuerBusinessName: form.issuerBusinessName,
-      authorizationCode: form.authorizationCode,
-      invoiceNumber: form.invoiceNumber,
-      emissionDate: form.emissionDate,
-      purchaseType: Number(form.purchaseType || '1'),
-      source: notice ? 'QR' : 'MANUAL',
-    };
-    if (form.controlCode) body.controlCode = form.controlCode;
-    if (form.duiDimNumber) body.duiDimNumber = form.duiDimNumber;
-    for (const [k] of AMOUNTS) if (form[k]) body[k] = Number(String(form[k]).replace(',', '.'));
+    // An amount or date the parser cannot read is refused here, never sent as another value.
+    const req = purchaseRequest(form, emissionDate, notice ? 'QR' : 'MANUAL');
+    if (!req.ok) return setErrors(req.problems);
     try {
-      const p = await purchasesApi.create(body as PurchaseInput);
-      setNotice(`Compra registrada (N° ${p.number}, crédito fiscal Bs ${p.fiscalCredit.toFixed(2)}); sale a SIAT en su propia cola`);
+      const p = await purchasesApi.create(req.body);
+      setNotice(`Compra registrada (N° ${p.number}, crédito fiscal Bs ${bsOf(p.fiscalCredit)}); sale a SIAT en su propia cola`);
       setForm(EMPTY);
+      setEmissionDate('');
       await usePurchases.getState().load();
       scanRef.current?.focus();
     } catch (err) {
@@ -112,21 +91,13 @@ export function PurchasesScreen() {
     }
   };
 
-  const p = preview(form);
+  const p = purchasePreview(form);
 
   return (
     <div className="page" data-testid="purchases-screen">
       <div className="page-head">
         <h2>Compras</h2>
-        <input
-          type="month"
-          data-testid="purchases-month"
-          value={`${year}-${String(month).padStart(2, '0')}`}
-          onChange={(e) => {
-            const [y, m] = e.target.value.split('-').map(Number);
-            if (y && m) usePurchases.getState().setMonth(y, m);
-          }}
-        />
+        <MonthInput label="Mes" testId="purchases-month" year={year} month={month} onChange={(y, m) => usePurchases.getState().setMonth(y, m)} />
         <button data-testid="purchases-send" onClick={() => void purchasesApi.send().then(() => usePurchases.getState().load(), (err: unknown) => setErrors(describeError(err)))}>
           Enviar a SIAT
         </button>
@@ -165,7 +136,7 @@ export function PurchasesScreen() {
         <label>Razón social<input data-testid="purchase-name" value={form.issuerBusinessName} onChange={(e) => set('issuerBusinessName', e.target.value)} /></label>
         <label>Código de autorización (CUF)<input data-testid="purchase-auth" value={form.authorizationCode} onChange={(e) => set('authorizationCode', e.target.value)} /></label>
         <label>Número de factura<input data-testid="purchase-number" value={form.invoiceNumber} onChange={(e) => set('invoiceNumber', e.target.value)} /></label>
-        <label>Fecha<input type="date" data-testid="purchase-date" value={form.emissionDate} onChange={(e) => set('emissionDate', e.target.value)} /></label>
+        <label>Fecha<DateInput label="Fecha" testId="purchase-date" value={emissionDate} onChange={setEmissionDate} /></label>
         <label>
           Tipo de compra
           <select data-testid="purchase-type" value={form.purchaseType} onChange={(e) => set('purchaseType', e.target.value)}>
@@ -176,12 +147,18 @@ export function PurchasesScreen() {
             <option value="5">5 Mercado interno y exportaciones</option>
           </select>
         </label>
-        {AMOUNTS.map(([k, label]) => (
-          <label key={k}>
-            {label}
-            <input inputMode="decimal" data-testid={`purchase-${k}`} value={form[k] ?? ''} onChange={(e) => set(k, e.target.value)} />
-          </label>
-        ))}
+        {PURCHASE_AMOUNTS.map(([k, label]) => {
+          const bad = amountField(form[k]) === null;
+          return (
+            <label key={k}>
+              {label}
+              <span className="field-stack">
+                <input inputMode="decimal" data-testid={`purchase-${k}`} className={bad ? 'invalid' : ''} aria-invalid={bad} value={form[k] ?? ''} onChange={(e) => set(k, e.target.value)} />
+                {bad && <span className="field-error" data-testid={`purchase-${k}-error`}>{AMOUNT_PROBLEM}</span>}
+              </span>
+            </label>
+          );
+        })}
         <div data-testid="purchase-preview">
           Subtotal Bs {bs(p.subtotal)} · Base CF Bs {bs(p.base)} · Crédito fiscal Bs {bs(p.credit)}
         </div>
@@ -196,12 +173,12 @@ export function PurchasesScreen() {
           {items.map((x) => (
             <tr key={x.id} data-testid="purchase-row" data-state={x.state}>
               <td>{x.number}</td>
-              <td>{x.emissionDate.slice(0, 10).split('-').reverse().join('/')}</td>
+              <td>{formatDate(x.emissionDate)}</td>
               <td>{x.issuerNit}</td>
               <td>{x.issuerBusinessName}</td>
               <td>{x.invoiceNumber}</td>
-              <td>{bs(Math.round(x.totalPurchaseAmount * 100))}</td>
-              <td>{bs(Math.round(x.fiscalCredit * 100))}</td>
+              <td>{bsOf(x.totalPurchaseAmount)}</td>
+              <td>{bsOf(x.fiscalCredit)}</td>
               <td data-testid="purchase-state">{STATE_LABEL[x.state] ?? x.state}</td>
               <td>{x.siatMessages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ') || (x.responseCode ?? '')}</td>
               <td>

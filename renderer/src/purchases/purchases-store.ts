@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { PurchaseRecord } from '../../../shared/api-types';
 import { purchasesApi } from './purchases-api';
 import { describeError } from '../api/errors';
+import { boliviaMonth } from '../format/dates';
 
 interface PurchasesState {
   year: number;
@@ -13,11 +14,8 @@ interface PurchasesState {
   load(): Promise<void>;
 }
 
-const today = new Date();
-
 export const usePurchases = create<PurchasesState>()((set, get) => ({
-  year: today.getFullYear(),
-  month: today.getMonth() + 1,
+  ...boliviaMonth(),
   items: [],
   errors: [],
   setMonth: (year, month) => {

@@ -5,6 +5,7 @@ import { invoiceType } from '../../../shared/invoice-types';
 import { sectorFields, type SectorField, type SectorFields } from '../../../shared/sector-fields';
 import { fromHundredths } from '../../../shared/money';
 import { parseAmount } from '../format/amount-input';
+import { parseDateTimeEs } from '../format/dates';
 
 /** What the cashier typed: header fields by API key, line fields by cart line key then API key. */
 export interface SectorDraft {
@@ -28,16 +29,10 @@ export function saleSectorFields(type: string): SectorFields | null {
 
 export type SectorValue = string | number;
 
-/** dd/mm/aaaa [hh:mm] (es-BO) → aaaa-mm-ddThh:mm:ss, the API's date-time. */
+/** dd/mm/aaaa [hh:mm] (es-BO, a day that exists) → aaaa-mm-ddThh:mm:ss, the API's date-time. */
 function dateTimeValue(text: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text);
-  if (!m) return null;
-  const [d, mo, y, h = '0', mi = '00'] = m.slice(1) as [string, string, string, string?, string?];
-  const day = Number(d);
-  const month = Number(mo);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || Number(h) > 23 || Number(mi) > 59) return null;
-  const two = (n: string | number) => String(n).padStart(2, '0');
-  return `${y}-${two(month)}-${two(day)}T${two(h)}:${mi}:00`;
+  const v = parseDateTimeEs(text);
+  return v ? `${v}:00` : null;
 }
 
 /** One field's text as its request value (none when left empty) or the problem, in Spanish. */

@@ -116,7 +116,7 @@ test('migration 0004 on a populated Central: a key revoked by hand in SQL stays 
     const tenant = await accounts.createTenant('7000123019', 'X');
     const [live, gone] = [await accounts.createOwnerKey(tenant.id, 'Viva'), await accounts.createOwnerKey(tenant.id, 'Quitada')];
     await pool.query(`UPDATE owner_keys SET revoked_at = '2026-01-02T03:04:05Z' WHERE id = $1`, [gone.keyId]);
-    assert.deepEqual(await migrateCentral(pool, all), [4]);
+    assert.deepEqual(await migrateCentral(pool, all.slice(0, 4)), [4]);
     assert.equal(((await accounts.authenticateOwner(live.key)) as { keyId: string }).keyId, live.keyId);
     assert.deepEqual(await accounts.authenticateOwner(gone.key), { revoked: true, keyId: gone.keyId, revokedAt: '01/01/2026 23:04' });
     const keys = await accounts.ownerKeys(tenant.id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchProgress, batchStateLabel, isActive, itemStateLabel, problemText } from '../../../renderer/src/batches/batch-progress';
-import { formatInstant } from '../../../renderer/src/format/dates';
+import { formatDateTime } from '../../../renderer/src/format/dates';
 
 describe('batch progress', () => {
   it('counts validated, rejected, cancelled and refused items as settled; queued and pending are not', () => {
@@ -28,10 +28,9 @@ describe('batch progress', () => {
     expect(problemText({ field: '', rule: 'x', message: 'no se pudo' })).toBe('no se pudo');
   });
 
-  it('shows a zoned instant in the till’s local time as dd/mm/aaaa hh:mm', () => {
-    const d = new Date(2025, 2, 7, 9, 5);
-    expect(formatInstant(d.toISOString())).toBe('07/03/2025 09:05');
-    expect(formatInstant('2025-03-07T09:05:00')).toBe('07/03/2025 09:05');
-    expect(formatInstant(null)).toBe('—');
+  it('shows a batch’s zoned instant in Bolivia time as dd/mm/aaaa hh:mm', () => {
+    expect(formatDateTime('2025-03-07T13:05:00.000Z')).toBe('07/03/2025 09:05');
+    expect(formatDateTime('2025-03-07T09:05:00')).toBe('07/03/2025 09:05');
+    expect(formatDateTime(null)).toBe('—');
   });
 });

@@ -48,14 +48,14 @@ function seedProduct(db: Db, id: string, code: string, description: string, barc
 }
 
 /** An online invoice of PV 0 in the 0004 shape. */
-function seedInvoice(db: Db, id: string, number: number, state = 'VALIDATED'): void {
+function seedInvoice(db: Db, id: string, number: number, state = 'VALIDATED', clientName = 'PEREZ'): void {
   db.prepare(
     `INSERT INTO invoices (id, tenant_id, pos_id, branch_code, pos_code, invoice_type, sector, modalidad, tipo_factura, codigo_emision, number, cuf, cufd,
        fecha_emision, client_doc_type, client_doc_number, client_name, client_code, payment_method, currency, exchange_rate, subtotal,
        additional_discount, gift_card, total, total_subject_iva, total_currency, literal, leyenda, usuario, details, xml, hash, state, created_at, updated_at)
-     VALUES (?, 't1', 'p0', 0, 0, 'COMPUTERIZED_SALE', 1, 2, 1, 1, ?, ?, 'CUFD1', '2026-01-02T10:00:00.000', 1, '1234567', 'PEREZ', 'C1', 1, 1, 100, 1250,
+     VALUES (?, 't1', 'p0', 0, 0, 'COMPUTERIZED_SALE', 1, 2, 1, 1, ?, ?, 'CUFD1', '2026-01-02T10:00:00.000', 1, '1234567', ?, 'C1', 1, 1, 100, 1250,
        0, 0, 1250, 1250, 1250, 'Doce 50/100 Bolivianos', 'Ley 453', 'cajero', '[]', '<facturaComputarizadaCompraVenta/>', 'h', ?, 'x', 'x')`,
-  ).run(id, number, `CUF${number}`, state);
+  ).run(id, number, `CUF${number}`, clientName, state);
 }
 
 test('0002 products: the taxpayers stay; codes and barcodes are unique per taxpayer, prices positive', () => {
@@ -389,6 +389,28 @@ test('0019 purchases: rebuilt with every row and its number; shoppingInvoiceId i
       // A query by (tenant, seq) is answered from the new unique index.
       const plan = db.prepare('EXPLAIN QUERY PLAN SELECT MAX(seq) FROM purchases WHERE tenant_id = ?').all('t1') as { detail: string }[];
       assert.ok(plan.some((p) => /USING COVERING INDEX sqlite_autoindex_purchases_2/.test(p.detail)), JSON.stringify(plan));
+    },
+  );
+});
+
+test('0021 invoice client search: invoices that existed are found by accent- and case-free pieces of the client name; new ones too', () => {
+  migrateTo(
+    21,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1, 'VALIDATED', 'Juan Pérez Quispe');
+      seedInvoice(db, 'i2', 2);
+    },
+    (db) => {
+      const find = (q: string) =>
+        (db.prepare('SELECT i.id FROM invoices_fts JOIN invoices i ON i.rowid = invoices_fts.rowid WHERE invoices_fts MATCH ? ORDER BY i.id').all(`"${q}"`) as { id: string }[]).map(
+          (r) => r.id,
+        );
+      assert.deepEqual(find('perez'), ['i1', 'i2']);
+      assert.deepEqual(find('PÉREZ QUI'), ['i1']);
+      seedInvoice(db, 'i3', 3);
+      assert.deepEqual(find('perez'), ['i1', 'i2', 'i3']);
+      assert.deepEqual(find('quispe'), ['i1']);
     },
   );
 });
