@@ -6,6 +6,7 @@ import type { BookTotals } from '../../../shared/api-types';
 import { http } from '../api';
 import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
+import { countOf } from '../format/labels';
 
 const bs = (n: number) => n.toLocaleString('es-BO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -66,11 +67,11 @@ export function BookTotalsView({ totals }: { totals: BookTotals }) {
   return (
     <table data-testid="books-totals">
       <tbody>
-        <tr><th>Ventas ({totals.sales.invoices} facturas, {totals.sales.cancelled} anuladas)</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
+        <tr><th>Ventas ({countOf(totals.sales.invoices, 'factura')}, {countOf(totals.sales.cancelled, 'anulada')})</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
         <tr><th>Débito fiscal</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
         <tr><th>Compras ({totals.purchases.count})</th><td data-testid="books-purchases-total">{bs(totals.purchases.total)}</td></tr>
         <tr><th>Crédito fiscal de compras</th><td data-testid="books-credit">{bs(totals.purchases.credit)}</td></tr>
-        <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({n.count} notas, {n.cancelled} anuladas)</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
+        <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({countOf(n.count, 'nota')}, {countOf(n.cancelled, 'anulada')})</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
         <tr><th>Crédito fiscal de las notas</th><td data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
         <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
       </tbody>

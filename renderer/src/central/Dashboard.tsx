@@ -7,7 +7,7 @@ import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../
 import { formatBs } from '../../../shared/money';
 import { toBoliviaIso } from '../../../shared/time';
 import { formatDate, formatDateTime } from '../format/dates';
-import { invoiceStateLabel, MODE_LABELS } from '../format/labels';
+import { countOf, invoiceStateLabel, MODE_LABELS } from '../format/labels';
 import { centralApi, CentralApiError, session, type CentralSession } from './central-api';
 import { SalesChart } from './SalesChart';
 
@@ -192,7 +192,7 @@ export function Dashboard() {
         <section>
           <h2>Ventas de hoy ({formatDate(today?.date ?? me.today)})</h2>
           <p className="big" data-testid="central-today-total" data-cents={today?.totalCents ?? 0} data-invoices={today?.invoices ?? 0}>
-            {formatBs(today?.totalCents ?? 0)} <span className="muted">· {today?.invoices ?? 0} facturas</span>
+            {formatBs(today?.totalCents ?? 0)} <span className="muted">· {countOf(today?.invoices ?? 0, 'factura')}</span>
           </p>
           <table>
             <thead>

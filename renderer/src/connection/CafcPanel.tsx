@@ -11,7 +11,7 @@ import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
 import { parseQuantity } from '../format/amount-input';
 import { formatDateTime } from '../format/dates';
-import { invoiceStateLabel } from '../format/labels';
+import { countOf, invoiceStateLabel } from '../format/labels';
 
 const MOTIVES = [
   { code: 5, label: '5 – Corte de suministro de energía eléctrica' },
@@ -76,7 +76,7 @@ export function CafcPanel({ posId }: { posId: string }) {
     setInfo(null);
     try {
       const e = await api.transcribeCafc({ posId, cafc: cafc.trim(), eventMotive: motive, eventStart: start, eventEnd: end, invoices });
-      setInfo(`Evento registrado: ${e.invoices.length} facturas del CAFC ${e.cafc} en camino a SIAT (plazo hasta ${formatDateTime(e.sendBefore)}).`);
+      setInfo(`Evento registrado: ${countOf(e.invoices.length, 'factura')} del CAFC ${e.cafc} en camino a SIAT (plazo hasta ${formatDateTime(e.sendBefore)}).`);
       setInvoices([]);
       void reload();
     } catch (err) {

@@ -67,3 +67,19 @@ export const POS_TYPES: readonly { codigo: PosTypeCode; descripcion: string }[] 
   { codigo: 5, descripcion: 'PUNTO DE VENTA CAJEROS' },
   { codigo: 6, descripcion: 'PUNTO DE VENTA CONJUNTA' },
 ];
+
+
+export { countOf } from '../../../shared/count';
+
+/** SIAT's codigoDocumentoSector of the credit-debit note (a return). */
+export const NOTE_SECTOR = 24;
+
+/**
+ * What a document is called wherever the till or Central lists it: "Factura N° 17", or
+ * "Nota de crédito-débito N° 3" and, when known, the invoice it refers to ("sobre factura N° 17").
+ */
+export function documentName(d: { sector?: number | null; number: number; originalNumber?: number | null }): { title: string; reference: string | null } {
+  if (d.sector !== NOTE_SECTOR) return { title: `Factura N° ${d.number}`, reference: null };
+  const original = d.originalNumber ?? null;
+  return { title: `Nota de crédito-débito N° ${d.number}`, reference: original !== null && original > 0 ? `sobre factura N° ${original}` : null };
+}
