@@ -7,7 +7,7 @@ import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../
 import { formatBs } from '../../../shared/money';
 import { toBoliviaIso } from '../../../shared/time';
 import { formatDate, formatDateTime } from '../format/dates';
-import { countOf, invoiceStateLabel, MODE_LABELS } from '../format/labels';
+import { countOf, documentLabel, invoiceStateLabel, MODE_LABELS, NOTE_SECTOR } from '../format/labels';
 import { centralApi, CentralApiError, session, type CentralSession } from './central-api';
 import { SalesChart } from './SalesChart';
 
@@ -106,12 +106,17 @@ function Search() {
           </thead>
           <tbody>
             {page.items.map((i) => (
-              <tr key={`${i.tillId}:${i.id}`} data-testid="central-invoice-row" data-cuf={i.cuf}>
+              <tr key={`${i.tillId}:${i.id}`} data-testid="central-invoice-row" data-cuf={i.cuf} data-sector={i.sector}>
                 <td>{i.tillName}</td>
                 <td>{i.branchCode}</td>
                 <td className="num">{i.number}</td>
                 <td>{formatDateTime(i.fechaEmision)}</td>
                 <td>
+                  {i.sector === NOTE_SECTOR && (
+                    <div className="muted" data-testid="central-invoice-kind">
+                      {documentLabel({ sector: i.sector, number: i.number, originalNumber: i.originalNumber })}
+                    </div>
+                  )}
                   {i.clientName} <span className="muted">{i.clientDocNumber}</span>
                 </td>
                 <td className="num">{formatBs(i.totalCents)}</td>

@@ -83,3 +83,9 @@ export function documentName(d: { sector?: number | null; number: number; origin
   const original = d.originalNumber ?? null;
   return { title: `Nota de crédito-débito N° ${d.number}`, reference: original !== null && original > 0 ? `sobre factura N° ${original}` : null };
 }
+
+/** documentName in one line: "Nota de crédito-débito N° 3 sobre factura N° 17". */
+export function documentLabel(d: Parameters<typeof documentName>[0]): string {
+  const n = documentName(d);
+  return n.reference ? `${n.title} ${n.reference}` : n.title;
+}

@@ -3,15 +3,17 @@ import { useEffect, useState } from 'react';
 import { INVOICE_STATES, type Invoice, type InvoiceListItem, type InvoiceState, type InvoiceStatusInfo, type Page } from '../../../shared/api-types';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
-import { describeError } from '../api/errors';
+import { ApiError, describeError, NoticeError } from '../api/errors';
 import { DateInput } from '../components/DateInput';
 import { ErrorList, ErrorOf } from '../components/ErrorList';
 import { Pager } from '../components/Pager';
 import { formatDateTime } from '../format/dates';
-import { countOf, documentName, invoiceStateLabel, NOTE_SECTOR } from '../format/labels';
+import { countOf, documentLabel, documentName, invoiceStateLabel, NOTE_SECTOR } from '../format/labels';
 import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
+import { useSettings } from '../settings/settings-store';
+import { useNav } from '../app/nav-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { ReturnDialog } from './ReturnDialog';
 import { CancelDialog } from './CancelDialog';
@@ -19,6 +21,8 @@ import { InvoicePaymentView, invoicePaymentSummary } from './InvoicePayment';
 import { canReturn } from './return-note';
 import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 import { siatMessagesOfInvoice } from '../assistant/siat-messages';
+
+const SMTP_MISSING = 'No hay servidor de correo para enviar la factura. Configúrelo en Configuración › Correo (lo hace el dueño, con la clave de administración).';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -99,7 +103,6 @@ export function InvoicesScreen() {
           <tbody>
             {rows.map((r) => {
               const st = liveStates[r.id] ?? r.state;
-              const name = documentName({ sector: r.sector, number: r.invoiceNumber, originalNumber: r.originalInvoiceNumber });
               return (
                 <tr
                   key={r.id}
@@ -114,8 +117,7 @@ export function InvoicesScreen() {
                   <td>
                     {r.sector === NOTE_SECTOR && (
                       <div className="small muted" data-testid="invoice-row-kind">
-                        {name.title}
-                        {name.reference && ` ${name.reference}`}
+                        {documentLabel({ sector: r.sector, number: r.invoiceNumber, originalNumber: r.originalInvoiceNumber })}
                       </div>
                     )}
                     {r.clientBusinessName}
@@ -154,6 +156,8 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
   const [returnOpen, setReturnOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  /** "Reenviar por correo" found no SMTP server: the way to Configuración › Correo is offered. */
+  const [smtpMissing, setSmtpMissing] = useState(false);
   const live = useTillStatus((s) => s.invoiceStates[id]);
   const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
   useEffect(() => {
@@ -312,8 +316,15 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
+          setSmtpMissing(false);
           void run('email', async () => {
-            await api.resendEmail(inv.id, email.trim() || undefined);
+            try {
+              await api.resendEmail(inv.id, email.trim() || undefined);
+            } catch (err) {
+              if (!(err instanceof ApiError && err.code === 'SMTP_NOT_CONFIGURED')) throw err;
+              setSmtpMissing(true);
+              throw new NoticeError(SMTP_MISSING);
+            }
             return `Factura reenviada a ${email.trim() || 'el correo del cliente'}.`;
           });
         }}
@@ -331,6 +342,17 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         </button>
       </form>
       {busy && <p className="muted">Procesando…</p>}
+      {smtpMissing && (
+        <button
+          data-testid="configure-smtp-button"
+          onClick={() => {
+            useSettings.getState().request('smtp');
+            useNav.getState().go('configuracion');
+          }}
+        >
+          Configurar el correo (Configuración › Correo)
+        </button>
+      )}
       {action && (action.tone === 'ok' ? <div className="ok-box" data-testid="invoice-action-result">{action.lines.join(' ')}</div> : <ErrorList errors={action.lines} testId="invoice-action-error" />)}
       {status && (
         <p className="muted small" data-testid="status-result">
