@@ -89,3 +89,11 @@ export function documentLabel(d: Parameters<typeof documentName>[0]): string {
   const n = documentName(d);
   return n.reference ? `${n.title} ${n.reference}` : n.title;
 }
+
+/**
+ * A SIAT code by its description in the synced catalog ("UNIDAD (BIENES)" for unit 57), as the
+ * documents print it; before the catalog is synced, the code with what it is ("unidad 57").
+ */
+export function catalogDescription(entries: readonly { codigo: number; descripcion: string }[] | undefined, code: number, what: string): string {
+  return entries?.find((e) => e.codigo === code)?.descripcion ?? `${what} ${code}`;
+}
