@@ -100,8 +100,10 @@ export interface PosPlace {
 }
 
 /**
- * SIAT accepts two points of sale with one name, but the till's picker and the tickets then show
- * two identical "Caja 1": the open points of sale whose name another one also has, by id.
+ * SIAT accepts two points of sale with one name, but the till's top bar then shows two identical
+ * "Caja 1": the open points of sale whose name another one also has, by id. Every branch's PV 0
+ * (the branch itself) is named "Caja principal" by Kipu and cannot be renamed or closed: PV 0s
+ * alike are not warned about among themselves, only when a registered point of sale takes the name.
  */
 export function sharedPosNames(branches: readonly BranchOffice[]): Map<string, PosPlace[]> {
   const byName = new Map<string, PosPlace[]>();
@@ -112,7 +114,10 @@ export function sharedPosNames(branches: readonly BranchOffice[]): Map<string, P
     }
   }
   const out = new Map<string, PosPlace[]>();
-  for (const same of byName.values()) if (same.length > 1) for (const p of same) out.set(p.id, same.filter((o) => o.id !== p.id));
+  for (const same of byName.values()) {
+    if (same.length < 2 || same.every((p) => p.code === 0)) continue;
+    for (const p of same) out.set(p.id, same.filter((o) => o.id !== p.id));
+  }
   return out;
 }
 
