@@ -2,7 +2,7 @@
 // printer and test print, logo, e-mail (SMTP), API keys (settings-store.ts, the administrator's), and the
 // till's UI preferences (prefs-store.ts). A key without the admin scope sees one notice in place
 // of the administrator's sections; the till's own section stays.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '../session/session-store';
 import { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED, useSettings, type SettingsAccess, type SettingsSection } from './settings-store';
 import { ApiKeysSection } from './sections/ApiKeysSection';
@@ -17,18 +17,24 @@ import { TillSection } from './sections/TillSection';
 export function SettingsScreen() {
   const access = useSettings((s) => s.access);
   const requested = useSettings((s) => s.requested);
+  // This visit's answers are in: the store may still say 'ready' from an earlier visit, whose
+  // sections are about to be replaced by the "loading" notice.
+  const [entered, setEntered] = useState(false);
   useEffect(() => {
-    void useSettings.getState().enter();
+    void useSettings
+      .getState()
+      .enter()
+      .then(() => setEntered(true));
     return () => useSettings.getState().request(null);
   }, []);
   // Sent here for one section (Facturas → "Configurar el correo"): bring it into view, its first field focused.
   useEffect(() => {
-    if (access !== 'ready' || !requested) return;
+    if (!entered || access !== 'ready' || !requested) return;
     const section = document.querySelector<HTMLElement>(`[data-testid="settings-${requested}"]`);
     section?.scrollIntoView({ block: 'start' });
     section?.querySelector<HTMLElement>('input, select, textarea')?.focus();
     useSettings.getState().request(null);
-  }, [access, requested]);
+  }, [entered, access, requested]);
   return <SettingsView access={access} requested={requested} />;
 }
 
