@@ -204,9 +204,14 @@ function BranchCard(props: {
                   <td>
                     {p.name} {own && <span className="badge">esta caja</span>}
                     {props.sameName?.get(p.id) && (
-                      <div className="warn-text small" data-testid="pos-same-name">
-                        Mismo nombre que el {props.sameName.get(p.id)!.map(posPlaceText).join(' y el ')}: cámbielo en el SIAT o ciérrelo para no confundir las cajas.
-                      </div>
+                      // A badge, not a sentence: the column is narrow; the whole warning is its title.
+                      <span
+                        className="badge warn"
+                        data-testid="pos-same-name"
+                        title={`Mismo nombre que el ${props.sameName.get(p.id)!.map(posPlaceText).join(' y el ')}: en la caja se verían iguales. Cámbielo en el SIAT o cierre uno de los dos.`}
+                      >
+                        nombre repetido
+                      </span>
                     )}
                   </td>
                   <td className="actions">

@@ -211,7 +211,6 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         {name.reference && (
           <div data-testid="invoice-detail-reference">
             {name.reference[0]!.toUpperCase() + name.reference.slice(1)}
-            {inv.originalCuf ? <span className="mono small muted"> · CUF {inv.originalCuf}</span> : null}
           </div>
         )}
         <div className="mono small" data-testid="invoice-detail-cuf">

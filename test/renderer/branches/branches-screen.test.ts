@@ -188,7 +188,8 @@ describe('Sucursales y puntos de venta', () => {
     useBranches.setState({ branches: [MAIN, twin], loaded: true });
     let html = render();
     expect(count(html, 'pos-same-name')).toBe(2);
-    expect(textOf(html, 'pos-same-name')).toMatch(/Mismo nombre que el punto de venta 2 de la sucursal 1 \(Sucursal El Alto\)/);
+    expect(textOf(html, 'pos-same-name')).toBe('nombre repetido');
+    expect(decode(html)).toMatch(/title="Mismo nombre que el punto de venta 2 de la sucursal 1 \(Sucursal El Alto\): en la caja se verían iguales/);
     expect(count(html, 'pos-name-taken')).toBe(0);
 
     useBranches.setState({ branches: [MAIN, EL_ALTO], posDraft: { branchId: '2', type: '5', name: 'CAJA EL ALTO', description: 'x' } });
