@@ -133,8 +133,7 @@ export function InvoicesScreen() {
             })}
           </tbody>
         </table>
-        {page && page.totalElements === 0 && <p className="empty">No hay facturas con esos filtros.</p>}
-        <Pager page={page} onPage={(p) => void load(p)} testId="invoices-pager" />
+        <Pager page={page} onPage={(p) => void load(p)} testId="invoices-pager" emptyText="No hay facturas con esos filtros." />
       </div>
       <div className="split-right">
         {selectedId ? (
