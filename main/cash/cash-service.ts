@@ -10,7 +10,7 @@ import type { CashSessionRecord, PaymentRow } from '../store/cash-sessions';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { CashReport, CashSessionListItem, CashSessionView, CashSettings } from '../../shared/api/cash';
 import { DENOMINATION_KEYS } from '../../shared/api/cash';
-import { toHundredths, type Cents } from '../../shared/money';
+import { formatBs, toHundredths, type Cents } from '../../shared/money';
 import type { Sale } from '../invoicing/sale-input';
 import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
@@ -177,7 +177,7 @@ export class CashService {
       if (m.kind === 'OUT') {
         const cash = expectedCash(this.figures(s, null));
         if (amount > cash) {
-          throw new CashError('INVALID', `amount: el retiro (Bs ${(amount / 100).toFixed(2)}) supera el efectivo que debería haber en caja (Bs ${(cash / 100).toFixed(2)})`, 'amount');
+          throw new CashError('INVALID', `El retiro (${formatBs(amount)}) supera el efectivo que debería haber en caja (${formatBs(cash)})`, 'amount');
         }
       }
       this.deps.store.cash.addMovement({ tenantId: tenant.id, sessionId: s.id, kind: m.kind, amount, reason, usuario: user });

@@ -14,9 +14,10 @@ import type { ContingencyEvent, ContingencyRepository } from '../store/contingen
 import type { ContingencyPort } from '../invoicing/issue-invoice';
 import { IssueError } from '../invoicing/issue-error';
 import { offlineDeadline } from './limits';
+import { OFFLINE_MOTIVES } from '../../shared/api/contingency-event';
 
 /** SIAT significant events that the till covers by issuing offline itself (CONTRACT.md §5.2). */
-export const OFFLINE_MOTIVES = [1, 2, 3, 4] as const;
+export { OFFLINE_MOTIVES };
 export const MOTIVE_NO_INTERNET = 1;
 export const MOTIVE_SIAT_UNREACHABLE = 2;
 

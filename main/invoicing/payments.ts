@@ -2,7 +2,7 @@
 // gift card …). SIAT knows one codigoMetodoPago per invoice, and its catalog has a code for each
 // combination ("EFECTIVO-TARJETA", "TARJETA – GIFT" …), found by its components in the
 // taxpayer's synced catalog (shared/payment-methods.ts). Pure.
-import { toHundredths, type Cents } from '../../shared/money';
+import { formatBs, toHundredths, type Cents } from '../../shared/money';
 import type { FieldProblem } from '../../shared/api-envelope';
 import { PAYMENT_KIND_LABEL, type PaymentInput, type PaymentKind } from '../../shared/api/cash';
 import { COMPONENT_OF, findPaymentMethodCode, type PaymentComponent } from '../../shared/payment-methods';
@@ -61,12 +61,12 @@ export function settlePayments(plan: PaymentPlan, montoTotal: Cents): PaymentSpl
   const nonCash = plan.entries.filter((e) => e.method !== 'CASH').reduce((s, e) => s + e.amount, 0);
   const cash = plan.entries.find((e) => e.method === 'CASH');
   if (nonCash > montoTotal) {
-    return { problems: [{ field: 'payments', rule: 'OVERPAID', message: `los medios distintos del efectivo suman más que el total (${(nonCash / 100).toFixed(2)} > ${(montoTotal / 100).toFixed(2)}); el cambio solo se da en efectivo` }] };
+    return { problems: [{ field: 'payments', rule: 'OVERPAID', message: `los medios distintos del efectivo suman más que el total (${formatBs(nonCash)} > ${formatBs(montoTotal)}); el cambio solo se da en efectivo` }] };
   }
   const cashDue = montoTotal - nonCash;
   const tendered = cash?.amount ?? 0;
   if (tendered < cashDue) {
-    return { problems: [{ field: 'payments', rule: 'UNDERPAID', message: `faltan Bs ${((cashDue - tendered) / 100).toFixed(2)} para cubrir el total` }] };
+    return { problems: [{ field: 'payments', rule: 'UNDERPAID', message: `faltan ${formatBs(cashDue - tendered)} para cubrir el total` }] };
   }
   if (cash && cashDue === 0) {
     return { problems: [{ field: 'payments', rule: 'CASH_NOT_NEEDED', message: 'los otros medios ya cubren el total: quite el efectivo' }] };

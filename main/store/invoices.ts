@@ -110,6 +110,9 @@ export interface InvoiceListItem {
   fechaEmision: string;
   codigoEmision: number;
   posId: string;
+  sector: number;
+  /** A credit-debit note: the number of the invoice it refers to (from its sector data). */
+  originalInvoiceNumber: number | null;
 }
 
 export interface PosInvoiceListItem {
@@ -335,7 +338,8 @@ export class InvoiceRepository {
     const w = where.join(' AND ');
     const total = (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE ${w}`).get(...args) as { n: number }).n;
     const rows = prepared(this.db, 
-        `SELECT id, number, cuf, state, client_name, total, fecha_emision, codigo_emision, pos_id FROM invoices WHERE ${w}
+        `SELECT id, number, cuf, state, client_name, total, fecha_emision, codigo_emision, pos_id, sector,
+                json_extract(sector_data, '$.originalInvoiceNumber') AS original_number FROM invoices WHERE ${w}
          ORDER BY created_at DESC, number DESC LIMIT ? OFFSET ?`,
       )
       .all(...args, limit, offset) as Row[];
@@ -350,6 +354,8 @@ export class InvoiceRepository {
         fechaEmision: r.fecha_emision as string,
         codigoEmision: r.codigo_emision as number,
         posId: r.pos_id as string,
+        sector: r.sector as number,
+        originalInvoiceNumber: (r.original_number as number | null) ?? null,
       })),
       total,
     };

@@ -222,6 +222,8 @@ export const ChainInvoiceSchema = Type.Object({
   totalCents: Type.Integer(),
   state: Type.String(),
   siatCode: Nullable(Type.Integer()),
+  sector: Type.Integer({ description: 'codigoDocumentoSector de SIAT (24 = nota de crédito-débito)' }),
+  originalNumber: Nullable(Type.Integer({ description: 'Nota de crédito-débito: número de la factura a la que se refiere' })),
 });
 /**
  * A page of the search, newest first; `more` = another page exists (no exact count over millions of

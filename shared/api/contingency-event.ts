@@ -3,6 +3,14 @@
 import Type, { type Static } from 'typebox';
 import { MAX_ROW_ID } from './limits';
 
+/**
+ * SIAT's significant events (CONTRACT §5.2–5.3) by who covers them: 1–4 the till itself, issuing
+ * offline (`POST /events/start`); 5–7 (no power, broken software or hardware) only a paper CAFC
+ * booklet, transcribed afterwards (`POST /contingency/cafc`). The engine refuses the other kind on
+ * each route; the till offers each kind only where it is accepted (decision 0056).
+ */
+export const OFFLINE_MOTIVES = [1, 2, 3, 4] as const;
+
 export const ContingencyEventSchema = Type.Object({
   id: Type.String(),
   posId: Type.String(),

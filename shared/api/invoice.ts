@@ -181,6 +181,10 @@ export const InvoiceSchema = Type.Object({
   emissionDate: Type.String(),
   cancellationReason: Type.Union([Type.Integer(), Type.Null()]),
   cancellationDate: Type.Union([Type.String(), Type.Null()]),
+  cancellationDeadline: Type.Optional(
+    Type.String({ description: 'Último instante (hora de Bolivia, yyyy-MM-ddTHH:mm:ss.SSS) en que SIAT anula la factura o revierte su anulación (día 9 del mes siguiente; exportación 180 días)' }),
+  ),
+  cancellationReverted: Type.Optional(Type.Boolean({ description: 'true si una anulación ya se revirtió una vez: SIAT no permite otra reversión' })),
   details: Type.Array(InvoiceLineSchema),
   pdfUrl: Type.String(),
   xmlUrl: Type.String(),
@@ -218,6 +222,8 @@ export const InvoiceListItemSchema = Type.Object({
   amountTotal: Type.Number(),
   emissionDate: Type.String(),
   emissionType: Type.Optional(EmissionTypeSchema),
+  sector: Type.Optional(Type.Integer({ description: 'codigoDocumentoSector de SIAT (24 = nota de crédito-débito)' })),
+  originalInvoiceNumber: Type.Optional(Type.Integer({ description: 'Nota de crédito-débito: número de la factura a la que se refiere' })),
 });
 export type InvoiceListItem = Static<typeof InvoiceListItemSchema>;
 

@@ -1,5 +1,5 @@
 // E-mail of invoices and the tenant's SMTP server (the password never comes back out).
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 
 export const SmtpSettingsSchema = Type.Object({
   configured: Type.Boolean({ description: 'true si la empresa tiene su propio servidor SMTP' }),
@@ -13,6 +13,8 @@ export const SmtpSettingsSchema = Type.Object({
   effectiveSource: Type.Union([Type.Literal('tenant'), Type.Literal('env'), Type.Null()]),
 });
 
+export type SmtpSettingsView = Static<typeof SmtpSettingsSchema>;
+
 /** PUT /api/v1/settings/smtp. */
 export const SmtpSettingsBody = Type.Object(
   {
@@ -25,6 +27,8 @@ export const SmtpSettingsBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type SmtpSettingsInput = Static<typeof SmtpSettingsBody>;
 
 /** POST /api/v1/invoices/{id}/email?email=… */
 export const EmailInvoiceQuery = Type.Object({ email: Type.Optional(Type.String({ maxLength: 254, description: 'Destinatario; por defecto el correo del cliente' })) });

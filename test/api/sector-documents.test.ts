@@ -133,6 +133,22 @@ describe('every format of a sector document', () => {
     }
     const ticket = await publicPdf(note, 'ticket');
     assert.ok(ticket.includes('MONTO TOTAL DEVUELTO Bs') && ticket.includes('9,75'), ticket);
+
+    // Facturas lists the note as a note with the number of its original (issue 24, item 11).
+    const listed = ((await (await eng.api('/api/v1/invoices?size=50')).json()) as { data: { content: Issued[] } }).data.content;
+    const row = (id: string) => listed.find((i) => i.id === id)!;
+    assert.deepEqual([row(note.id).sector, row(note.id).originalInvoiceNumber], [24, original.invoiceNumber]);
+    assert.deepEqual([row(original.id).sector, row(original.id).originalInvoiceNumber], [1, undefined]);
+  });
+
+  test('an invoice carries the last instant SIAT annuls it or reverts its annulment, and whether a reversal was used (issue 24, item 13)', async () => {
+    const inv = await issue({ invoiceType: 'ELECTRONIC_SALE', details: [detail()] });
+    const got = ((await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()) as { data: Issued }).data;
+    // CONTRACT §5.4: day 9 of the month after the emission, 23:59 Bolivia time (the emission date is Bolivia time too).
+    const [y, m] = String(got.emissionDate).slice(0, 7).split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+    assert.equal(got.cancellationDeadline, `${next}-09T23:59:59.999`);
+    assert.equal(got.cancellationReverted, false);
   });
 });
 

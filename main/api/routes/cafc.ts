@@ -13,6 +13,7 @@ import { asApiError } from '../domain-errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { CafcEventSchema, CafcTranscriptionBody, type CafcEvent } from '../../../shared/api/cafc';
 import { openPointOfSale } from '../point-of-sale-param';
+import { countOf } from '../../../shared/count';
 
 export interface CafcRouteDeps {
   store: Store;
@@ -67,7 +68,7 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
       } catch (err) {
         throw asApiError(err);
       }
-      return reply.status(202).send(ok(dto(req, event), `${req.body.invoices.length} facturas manuales del CAFC ${req.body.cafc} registradas; se envían a SIAT`));
+      return reply.status(202).send(ok(dto(req, event), `${countOf(req.body.invoices.length, 'factura manual', 'facturas manuales')} del CAFC ${req.body.cafc}: se envían a SIAT`));
     },
   );
 

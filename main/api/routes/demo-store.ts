@@ -7,6 +7,7 @@ import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { DemoStoreRemovalSchema, DemoStoreStateSchema } from '../../../shared/api/demo-store';
+import { countOf } from '../../../shared/count';
 
 export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; training: boolean; now: () => Date }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -37,7 +38,7 @@ export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; trai
     async (req) => {
       trainingOnly(req.tenant.training);
       const done = removeDemoStore(deps.store, req.tenant.id, deps.now);
-      return ok(done, `Tienda de demostración quitada: ${done.products} productos y ${done.clients} clientes`);
+      return ok(done, `Tienda de demostración quitada: ${countOf(done.products, 'producto')} y ${countOf(done.clients, 'cliente')}`);
     },
   );
 }

@@ -31,6 +31,7 @@ import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
 import { sectorFields, type SectorField } from '../../../shared/sector-fields';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
+import { cancellationTerm } from '../../siat/cancellation-window';
 import type { SectorValues } from '../../store/invoices';
 
 const InvoiceBody = createInvoiceBody();
@@ -127,6 +128,7 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
     emissionDate: inv.fechaEmision,
     cancellationReason: inv.cancellationReason,
     cancellationDate: inv.cancellationDate ? toBoliviaIso(new Date(inv.cancellationDate)) : null,
+    cancellationDeadline: cancellationTerm(inv.fechaEmision, inv.sector).deadline,
     details: inv.details.map((d) => ({
       activityEconomic: d.activityEconomic,
       codeProductSin: d.codeProductSin,
@@ -160,8 +162,8 @@ export interface InvoiceRouteDeps {
 export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Facturas'];
-  const dto = (req: FastifyRequest, inv: InvoiceRecord) =>
-    invoiceDto(
+  const dto = (req: FastifyRequest, inv: InvoiceRecord): Invoice => ({
+    ...invoiceDto(
       inv,
       deps.publicBaseUrl(),
       req.tenant.ambiente,
@@ -170,7 +172,10 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       deps.store.cash.refundMethod(req.tenant.id, inv.id),
       // Only an offline invoice can be a re-issue: the sale path's online answer never looks.
       inv.codigoEmision === 2 ? deps.invoices.replacedCuf(req.tenant.id, inv.id) : null,
-    );
+    ),
+    // SIAT reverses an annulment once (968): the cancel dialog says whether this one still can be.
+    cancellationReverted: deps.invoices.cancellationReverted(req.tenant.id, inv.id),
+  });
   const load = (req: FastifyRequest, id: string) => {
     const inv = deps.invoices.byId(req.tenant.id, id);
     if (!inv) throw notFound(`Factura ${id} no encontrada`);
@@ -264,6 +269,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
             amountTotal: fromHundredths(i.amountTotal),
             emissionDate: i.fechaEmision,
             emissionType: emissionType(i),
+            sector: i.sector,
+            ...(i.originalInvoiceNumber !== null ? { originalInvoiceNumber: i.originalInvoiceNumber } : {}),
           })),
           page,
           size,

@@ -149,8 +149,10 @@ export class DashboardRepository {
       if (!k) return { sql: 'TRUE', args: [] as unknown[] };
       return { sql: `(i.issued_at, i.till_id, i.id) < ($${n}::timestamp, $${n + 1}::uuid, $${n + 2}::text)`, args: [k.issuedAt, k.tillId, k.id] };
     };
+    // A credit-debit note names the invoice it refers to: its number, by the original's key.
     const cols = `i.till_id, t.name AS till_name, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
-         i.total_cents, i.state, i.siat_code, i.issued_at::text AS issued_at_key`;
+         i.total_cents, i.state, i.siat_code, i.issued_at::text AS issued_at_key, i.sector,
+         (SELECT o.number FROM invoices o WHERE o.tenant_id = $1 AND o.till_id = i.till_id AND o.id = i.original_invoice_id) AS original_number`;
     const order = 'ORDER BY i.issued_at DESC, i.till_id DESC, i.id DESC';
     let rows: pg.QueryResultRow[];
     if (text === '') {
@@ -188,7 +190,7 @@ export class DashboardRepository {
         }
         const more = await this.pool.query(
           `WITH m AS MATERIALIZED (SELECT i.till_id, i.id, i.branch_code, i.pos_code, i.number, i.cuf, i.fecha_emision, i.client_name, i.client_doc_number,
-               i.total_cents, i.state, i.siat_code, i.issued_at FROM invoices i WHERE i.tenant_id = $1 AND ${older.sql} AND ${found})
+               i.total_cents, i.state, i.siat_code, i.issued_at, i.sector, i.original_invoice_id FROM invoices i WHERE i.tenant_id = $1 AND ${older.sql} AND ${found})
            SELECT ${cols} FROM m i JOIN tills t ON t.id = i.till_id ${order} LIMIT ${want - rows.length}`,
           [...args, ...older.args, ...probeArgs],
         );
@@ -214,6 +216,8 @@ export class DashboardRepository {
         totalCents: r.total_cents,
         state: r.state,
         siatCode: r.siat_code,
+        sector: r.sector,
+        originalNumber: r.original_number === null || r.original_number === undefined ? null : Number(r.original_number),
       })),
     };
   }

@@ -3,7 +3,7 @@
 // export the national and international costs, whose totals Kipu computes from their detail.
 // Pure: reads the converted sector fields (sector-input.ts) and returns what computeTotals needs.
 import { sectorFields } from '../../../shared/sector-fields';
-import type { Cents } from '../../../shared/money';
+import { formatAmountEs, type Cents } from '../../../shared/money';
 import type { SectorValues } from '../../store/invoices';
 import type { SectorLayout } from './layout';
 
@@ -81,7 +81,7 @@ export function sectorTotalsInput(layout: SectorLayout, data: SectorValues | nul
   if (national === undefined || international === undefined) return null;
   const sentIntl = values['totalInternationalCosts'];
   if (international !== null && typeof sentIntl === 'number' && sentIntl !== international) {
-    add('totalInternationalCosts', 'SIAT_FORMULA', `el total de gastos internacionales es la suma de su detalle: ${(international / 100).toFixed(2)}`);
+    add('totalInternationalCosts', 'SIAT_FORMULA', `el total de gastos internacionales es la suma de su detalle: ${formatAmountEs(international)} (en la moneda de la factura)`);
     ok = false;
   }
   if (!ok || !data) return null;
@@ -100,7 +100,7 @@ export function settleExportFob(layout: SectorLayout, data: SectorValues | null,
   const fob = sumSubTotals + national;
   const sent = data['totalNationalCostsFob'];
   if (typeof sent === 'number' && sent !== fob) {
-    add('totalNationalCostsFob', 'SIAT_FORMULA', `el total FOB es el valor de las líneas más los gastos nacionales: ${(fob / 100).toFixed(2)}`);
+    add('totalNationalCostsFob', 'SIAT_FORMULA', `el total FOB es el valor de las líneas más los gastos nacionales: ${formatAmountEs(fob)} (en la moneda de la factura)`);
     return;
   }
   data['totalNationalCostsFob'] = fob;

@@ -47,6 +47,7 @@ import type {
   TillQueue,
   TillStatus,
 } from '../../../shared/api-types';
+import type { SmtpSettingsInput, SmtpSettingsView } from '../../../shared/api/mail';
 import type { HttpClient } from './http';
 
 const enc = encodeURIComponent;
@@ -143,6 +144,8 @@ export function createKipuApi(http: HttpClient) {
     testPrinter: () => post<PrintResult>('/api/v1/settings/printer/test'),
     uploadLogo: (companyId: string, png: Blob) =>
       http.request<LogoUploadResult>('POST', '/api/v1/storage/brand/logo', { query: { companyId }, body: png, contentType: 'image/png' }),
+    smtp: () => get<SmtpSettingsView>('/api/v1/settings/smtp'),
+    saveSmtp: (s: SmtpSettingsInput) => put<SmtpSettingsView>('/api/v1/settings/smtp', s),
     apiKeys: () => get<ApiKeyInfo[]>('/api/v1/keys'),
     createApiKey: (name: string, scopes: Scope[]) => post<CreatedApiKey>('/api/v1/keys', { name, scopes }),
     deleteApiKey: (id: string) => http.request<unknown>('DELETE', `/api/v1/keys/${enc(id)}`),

@@ -1,6 +1,7 @@
 // Errors of the engine's API as values with a code and a sentence the cashier can act on
 // (STYLE.md rule 5). SIAT's code and text travel unchanged up to the screen.
 import type { ApiErrorInfo, FieldProblem, SiatMessage } from '../../../shared/api-types';
+import { describeField, detailNamesFields } from './field-labels';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -48,10 +49,16 @@ export function describeError(err: unknown): string[] {
     const lines: string[] = [];
     const siat = err.siatMessages.filter((m) => m && (m.codigo !== undefined || m.descripcion));
     for (const m of siat) lines.push(`SIAT ${m.codigo}: ${m.descripcion}`);
+    const fields = err.fields.filter((f) => f?.message);
     if (siat.length === 0 && err.siatCode !== undefined) lines.push(`SIAT ${err.siatCode}: ${err.detail}`);
-    // The engine's detail of a SIAT rejection may already be "SIAT <code>: <text>": once is enough.
-    else if (!lines.includes(err.detail)) lines.unshift(err.detail);
-    for (const f of err.fields) if (f?.message && !lines.includes(f.message)) lines.push(f.message);
+    // A detail that only spells the fields' paths ("details[5].quantity: …") is said by the
+    // fields' own lines below, in words; the engine's detail of a SIAT rejection may already be
+    // "SIAT <code>: <text>": once is enough.
+    else if (!lines.includes(err.detail) && !(fields.length > 0 && detailNamesFields(err.detail, fields))) lines.unshift(err.detail);
+    for (const f of fields) {
+      const line = describeField(f);
+      if (line && !lines.includes(line) && !lines.includes(f.message)) lines.push(line);
+    }
     return lines;
   }
   if (err instanceof Error && err.name === 'AbortError') return ['La operación fue cancelada.'];

@@ -9,6 +9,7 @@ import { formatAmountEs, toHundredths } from '../../../shared/money';
 import { ErrorList } from '../components/ErrorList';
 import { MonthInput } from '../components/MonthInput';
 import { boliviaMonth } from '../format/dates';
+import { countOf } from '../format/labels';
 
 /** Bolivianos from the API (2 decimals) as es-BO text. */
 const bs = (n: number) => formatAmountEs(toHundredths(n) ?? Math.round(n * 100));
@@ -68,11 +69,11 @@ export function BookTotalsView({ totals }: { totals: BookTotals }) {
   return (
     <table data-testid="books-totals">
       <tbody>
-        <tr><th>Ventas ({totals.sales.invoices} facturas, {totals.sales.cancelled} anuladas)</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
+        <tr><th>Ventas ({countOf(totals.sales.invoices, 'factura')}, {countOf(totals.sales.cancelled, 'anulada')})</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
         <tr><th>Débito fiscal</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
         <tr><th>Compras ({totals.purchases.count})</th><td data-testid="books-purchases-total">{bs(totals.purchases.total)}</td></tr>
         <tr><th>Crédito fiscal de compras</th><td data-testid="books-credit">{bs(totals.purchases.credit)}</td></tr>
-        <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({n.count} notas, {n.cancelled} anuladas)</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
+        <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({countOf(n.count, 'nota')}, {countOf(n.cancelled, 'anulada')})</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
         <tr><th>Crédito fiscal de las notas</th><td data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
         <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
       </tbody>

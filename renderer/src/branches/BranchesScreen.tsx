@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { BranchOffice, BranchOfficeInput } from '../../../shared/api-types';
 import { ErrorList } from '../components/ErrorList';
 import { Modal } from '../components/Modal';
-import { BRANCH_FIELD_LABELS, BRANCH_MAX_LENGTH, POS_DESCRIPTION_MAX, POS_NAME_MAX, type BranchField, type PosForm } from './forms';
+import { BRANCH_FIELD_LABELS, BRANCH_MAX_LENGTH, POS_DESCRIPTION_MAX, POS_NAME_MAX, posNamedLike, posPlaceText, sharedPosNames, type BranchField, type PosForm, type PosPlace } from './forms';
 import { POS_TYPES } from '../format/labels';
 import { useBranches, type BranchesState, type CloseTarget, type FormOutcome } from './branches-store';
 import { INVOICE_TYPES, invoiceTypeFor } from '../../../shared/invoice-types';
@@ -110,6 +110,7 @@ export function BranchesScreen() {
 export function BranchesView(props: BranchesViewProps) {
   const { branches, loaded, loadErrors, closed, closing } = props;
   const ask = props.onAskClose ?? ((target: CloseTarget) => useBranches.getState().askClose(target));
+  const sameName = sharedPosNames(branches);
   return (
     <div className="page" data-testid="branches-screen">
       <div className="page-head">
@@ -130,7 +131,7 @@ export function BranchesView(props: BranchesViewProps) {
       <div className="two-cols">
         <div data-testid="branch-list">
           {branches.map((b) => (
-            <BranchCard key={b.branchId} branch={b} tillPosId={props.tillPosId} onClose={ask} documents={props.posDocuments ?? {}} docOutcome={props.docOutcome ?? null} />
+            <BranchCard key={b.branchId} branch={b} tillPosId={props.tillPosId} onClose={ask} documents={props.posDocuments ?? {}} docOutcome={props.docOutcome ?? null} sameName={sameName} />
           ))}
           {loaded && branches.length === 0 && loadErrors.length === 0 && <p className="empty">No hay sucursales abiertas.</p>}
           {!loaded && <p className="muted">Cargando sucursales…</p>}
@@ -151,6 +152,8 @@ function BranchCard(props: {
   onClose: (t: CloseTarget, from: HTMLElement) => void;
   documents: Readonly<Record<string, string | null>>;
   docOutcome: BranchesState['docOutcome'];
+  /** Points of sale whose name another open one has (sharedPosNames), by id. */
+  sameName?: ReadonlyMap<string, PosPlace[]>;
 }) {
   const b = props.branch;
   const main = b.siatCode === 0;
@@ -200,6 +203,16 @@ function BranchCard(props: {
                   <td className="num mono">{p.code}</td>
                   <td>
                     {p.name} {own && <span className="badge">esta caja</span>}
+                    {props.sameName?.get(p.id) && (
+                      // A badge, not a sentence: the column is narrow; the whole warning is its title.
+                      <span
+                        className="badge warn"
+                        data-testid="pos-same-name"
+                        title={`Mismo nombre que el ${props.sameName.get(p.id)!.map(posPlaceText).join(' y el ')}: en la caja se verían iguales. Cámbielo en el SIAT o cierre uno de los dos.`}
+                      >
+                        nombre repetido
+                      </span>
+                    )}
                   </td>
                   <td className="actions">
                     {own ? (
@@ -340,6 +353,12 @@ function PosFormPanel(props: { branches: BranchOffice[]; draft: PosForm; outcome
           <span>Descripción</span>
           <input data-testid="pos-description" value={draft.description} maxLength={POS_DESCRIPTION_MAX} onChange={(e) => set({ description: e.target.value })} />
         </label>
+        {posNamedLike(branches, draft.name).length > 0 && (
+          <p className="warn-text small span2" role="status" data-testid="pos-name-taken">
+            Ya existe un punto de venta llamado «{draft.name.trim()}»: el {posNamedLike(branches, draft.name).map(posPlaceText).join(' y el ')}. El SIAT lo acepta, pero
+            en la caja y en los tickets se verían iguales: elija otro nombre.
+          </p>
+        )}
         <p className={`small span2 form-note ${siatReachable === false ? 'warn-text' : 'muted'}`}>
           {siatReachable === false
             ? 'El SIAT no responde ahora: el registro no se podrá hacer hasta que vuelva la conexión.'

@@ -1,7 +1,7 @@
 // The two forms of Sucursales y puntos de venta, checked before the engine is asked: the same
 // limits as the engine's schemas (main/api/routes/sector-branches.ts for a branch, POST /pos for a
 // point of sale), so the manager reads a Spanish sentence instead of a 422.
-import type { BranchOfficeInput, CreatePosRequest, PosTypeCode } from '../../../shared/api-types';
+import type { BranchOffice, BranchOfficeInput, CreatePosRequest, PosTypeCode } from '../../../shared/api-types';
 
 export type BranchField = keyof BranchOfficeInput;
 
@@ -83,4 +83,52 @@ export function posRequestOf(form: PosForm): { request: CreatePosRequest; errors
   else if (description.length > POS_DESCRIPTION_MAX) errors.push(`Descripción: admite hasta ${POS_DESCRIPTION_MAX} caracteres.`);
   if (errors.length > 0) return { request: null, errors };
   return { request: { branchId, type: type as PosTypeCode, name, description }, errors: [] };
+}
+
+/** How two point-of-sale names compare: "Caja 1", "caja  1" and "CAJA 1" are one name to a cashier. */
+function nameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** An open point of sale where the manager sees it: its branch, its code and its name. */
+export interface PosPlace {
+  id: string;
+  code: number;
+  name: string;
+  branchCode: number;
+  branchName: string;
+}
+
+/**
+ * SIAT accepts two points of sale with one name, but the till's top bar then shows two identical
+ * "Caja 1": the open points of sale whose name another one also has, by id. Every branch's PV 0
+ * (the branch itself) is named "Caja principal" by Kipu and cannot be renamed or closed: PV 0s
+ * alike are not warned about among themselves, only when a registered point of sale takes the name.
+ */
+export function sharedPosNames(branches: readonly BranchOffice[]): Map<string, PosPlace[]> {
+  const byName = new Map<string, PosPlace[]>();
+  for (const b of branches) {
+    for (const p of b.pos) {
+      const key = nameKey(p.name);
+      byName.set(key, [...(byName.get(key) ?? []), { id: p.id, code: p.code, name: p.name, branchCode: b.siatCode, branchName: b.name }]);
+    }
+  }
+  const out = new Map<string, PosPlace[]>();
+  for (const same of byName.values()) {
+    if (same.length < 2 || same.every((p) => p.code === 0)) continue;
+    for (const p of same) out.set(p.id, same.filter((o) => o.id !== p.id));
+  }
+  return out;
+}
+
+/** The open points of sale already called `name` (the new one's form warns before registering). */
+export function posNamedLike(branches: readonly BranchOffice[], name: string): PosPlace[] {
+  const key = nameKey(name);
+  if (key === '') return [];
+  return branches.flatMap((b) => b.pos.filter((p) => nameKey(p.name) === key).map((p) => ({ id: p.id, code: p.code, name: p.name, branchCode: b.siatCode, branchName: b.name })));
+}
+
+/** "punto de venta 1 de la sucursal 0 (Casa Matriz)". */
+export function posPlaceText(p: PosPlace): string {
+  return `punto de venta ${p.code} de la sucursal ${p.branchCode} (${p.branchName})`;
 }

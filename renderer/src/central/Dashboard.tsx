@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
 import { formatBs } from '../../../shared/money';
 import { formatDate, formatDateTime } from '../format/dates';
-import { invoiceStateLabel, MODE_LABELS } from '../format/labels';
+import { countOf, documentLabel, invoiceStateLabel, MODE_LABELS, NOTE_SECTOR } from '../format/labels';
 import { centralApi, CentralApiError, session, type CentralSession } from './central-api';
 import { SalesChart } from './SalesChart';
 
@@ -98,12 +98,17 @@ function Search() {
           </thead>
           <tbody>
             {page.items.map((i) => (
-              <tr key={`${i.tillId}:${i.id}`} data-testid="central-invoice-row" data-cuf={i.cuf}>
+              <tr key={`${i.tillId}:${i.id}`} data-testid="central-invoice-row" data-cuf={i.cuf} data-sector={i.sector}>
                 <td>{i.tillName}</td>
                 <td>{i.branchCode}</td>
                 <td className="num">{i.number}</td>
                 <td>{formatDateTime(i.fechaEmision)}</td>
                 <td>
+                  {i.sector === NOTE_SECTOR && (
+                    <div className="muted" data-testid="central-invoice-kind">
+                      {documentLabel({ sector: i.sector, number: i.number, originalNumber: i.originalNumber })}
+                    </div>
+                  )}
                   {i.clientName} <span className="muted">{i.clientDocNumber}</span>
                 </td>
                 <td className="num">{formatBs(i.totalCents)}</td>
@@ -184,11 +189,10 @@ export function Dashboard() {
         <section>
           <h2>Ventas de hoy ({formatDate(today?.date ?? me.today)}), netas de devoluciones y anulaciones</h2>
           <p className="big" data-testid="central-today-total" data-cents={today?.totalCents ?? 0} data-invoices={today?.invoices ?? 0}>
-            {formatBs(today?.totalCents ?? 0)} <span className="muted">· {today?.invoices ?? 0} {today?.invoices === 1 ? 'factura' : 'facturas'}</span>
+            {formatBs(today?.totalCents ?? 0)} <span className="muted">· {countOf(today?.invoices ?? 0, 'factura')}</span>
           </p>
           <p className="muted" data-testid="central-today-breakdown">
-            Ventas {formatBs(today?.grossCents ?? 0)} − devoluciones {formatBs(today?.returnsCents ?? 0)} ({today?.returns ?? 0}{' '}
-            {today?.returns === 1 ? 'nota de crédito-débito' : 'notas de crédito-débito'}); las facturas anuladas no cuentan.
+            Ventas {formatBs(today?.grossCents ?? 0)} − devoluciones {formatBs(today?.returnsCents ?? 0)} ({countOf(today?.returns ?? 0, 'nota de crédito-débito', 'notas de crédito-débito')}); las facturas anuladas no cuentan.
           </p>
           <table>
             <thead>

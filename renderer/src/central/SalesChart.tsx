@@ -3,6 +3,7 @@
 import type { SalesByDay } from '../../../shared/api/central';
 import { formatBs } from '../../../shared/money';
 import { formatDate } from '../format/dates';
+import { countOf } from '../format/labels';
 
 const COLORS = ['#1f6feb', '#2da44e', '#bf8700', '#cf222e', '#8250df', '#1b7c83', '#9a6700', '#57606a'];
 
@@ -29,7 +30,7 @@ export function SalesChart({ data }: { data: SalesByDay }) {
                 y -= bh;
                 return (
                   <rect key={code} x={30 + i * (bw + 4)} y={y} width={bw} height={bh} fill={COLORS[s % COLORS.length]}>
-                    <title>{`${formatDate(day)} · ${name}: ${formatBs(row.totalCents)} (${row.invoices} facturas)`}</title>
+                    <title>{`${formatDate(day)} · ${name}: ${formatBs(row.totalCents)} (${countOf(row.invoices, 'factura')})`}</title>
                   </rect>
                 );
               })}

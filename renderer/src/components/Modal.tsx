@@ -1,7 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { enterConfirms, FOCUSABLE, trapTarget } from './focus-trap';
 
-/** A dialog: closes on Esc or a click outside, focuses its first field or its main action. */
-export function Modal(props: { title: string; onClose: () => void; children: ReactNode; testId?: string; wide?: boolean }) {
+/**
+ * A dialog: closes on Esc or a click outside, focuses its first field or its main action and
+ * keeps Tab inside itself (focus-trap.ts).
+ * With `onEnter`, Enter in any of its fields confirms (buttons keep their own Enter).
+ */
+export function Modal(props: { title: string; onClose: () => void; onEnter?: () => void; children: ReactNode; testId?: string; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // A field first; otherwise the main action, so Enter confirms (never the ✕ in the header).
@@ -28,6 +33,24 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
           if (e.key === 'Escape') {
             e.stopPropagation();
             props.onClose();
+            return;
+          }
+          if (e.key === 'Tab') {
+            const root = ref.current;
+            if (!root) return;
+            const controls = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+            const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const target = trapTarget(controls, active, e.shiftKey);
+            if (target) {
+              e.preventDefault();
+              target.focus();
+            }
+            return;
+          }
+          if (e.key === 'Enter' && props.onEnter && !e.ctrlKey && !e.altKey && !e.shiftKey && enterConfirms(e.target as HTMLElement, e.nativeEvent.isComposing)) {
+            e.preventDefault();
+            e.stopPropagation();
+            props.onEnter();
           }
         }}
       >

@@ -12,7 +12,7 @@ import { DateInput } from '../components/DateInput';
 import { ErrorList } from '../components/ErrorList';
 import { parseQuantity } from '../format/amount-input';
 import { formatDateTime } from '../format/dates';
-import { invoiceStateLabel } from '../format/labels';
+import { countOf, invoiceStateLabel } from '../format/labels';
 
 const MOTIVES = [
   { code: 5, label: '5 – Corte de suministro de energía eléctrica' },
@@ -89,7 +89,7 @@ export function CafcPanel({ posId }: { posId: string }) {
     setBusy(true);
     try {
       const e = await api.transcribeCafc({ posId, cafc: cafc.trim(), eventMotive: motive, eventStart: start ?? '', eventEnd: end ?? '', invoices });
-      setInfo(`Evento registrado: ${e.invoices.length} facturas del CAFC ${e.cafc} en camino a SIAT (plazo hasta ${formatDateTime(e.sendBefore)}).`);
+      setInfo(`Evento registrado: ${countOf(e.invoices.length, 'factura')} del CAFC ${e.cafc} en camino a SIAT (plazo hasta ${formatDateTime(e.sendBefore)}).`);
       setInvoices([]);
       void reload();
     } catch (err) {

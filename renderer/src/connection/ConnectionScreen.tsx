@@ -9,6 +9,7 @@ import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
 import { formatDateTime } from '../format/dates';
 import { FALLBACK_EVENT_REASONS, MODE_LABELS, invoiceStateLabel } from '../format/labels';
+import { manualEventReasons } from './event-motives';
 import { useCatalogs } from '../sync/catalogs-store';
 import { currentPos, useSession } from '../session/session-store';
 import { posStatusOf, useTillStatus } from './till-status-store';
@@ -60,7 +61,7 @@ export function ConnectionScreen() {
   };
 
   const posInfo = currentPos();
-  const list = reasons && reasons.length > 0 ? reasons : FALLBACK_EVENT_REASONS;
+  const list = manualEventReasons(reasons && reasons.length > 0 ? reasons : FALLBACK_EVENT_REASONS);
   const flushPct = pos && pos.flush.total > 0 ? Math.round((100 * pos.flush.sent) / pos.flush.total) : 0;
 
   return (
@@ -182,6 +183,23 @@ export function ConnectionScreen() {
             </button>
           </form>
         )}
+        <p className="muted small" data-testid="cafc-motives-hint">
+          Sin energía, con el sistema o el equipo dañados (motivos 5 a 7) la caja no emite: se factura a mano con el talonario CAFC y luego se
+          transcribe en{' '}
+          <button
+            type="button"
+            className="link"
+            data-testid="go-to-cafc"
+            onClick={() => {
+              const field = document.querySelector<HTMLElement>('[data-testid="cafc-code"]');
+              field?.scrollIntoView({ block: 'center' });
+              field?.focus();
+            }}
+          >
+            Facturas manuales (CAFC)
+          </button>
+          .
+        </p>
       </section>
 
       {posId && <CafcPanel posId={posId} />}

@@ -7,6 +7,7 @@ import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
 import { siatMessagesOfInvoice } from '../assistant/siat-messages';
 import { boliviaNow, formatDateTime } from '../format/dates';
+import { countOf } from '../format/labels';
 
 const POLL_MS = 10_000;
 
@@ -120,7 +121,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
       case 'contingency.package_rejected': {
         // main/events/event-map.ts: SIAT's state code and the messages of the invoices it refused.
         const d = parse<{ siatCode?: number; rejected?: number; total?: number; messages?: { codigo: number; descripcion: string }[] }>(m.data);
-        const counts = d?.rejected !== undefined && d.total !== undefined ? ` (${d.rejected} de ${d.total} facturas)` : '';
+        const counts = d?.rejected !== undefined && d.total !== undefined ? ` (${d.rejected} de ${countOf(d.total, 'factura')})` : '';
         const siat = siatMessagesOfInvoice({ siatCode: d?.siatCode ?? null, siatDescription: null, siatMessages: d?.messages ?? [] });
         notices.push('error', `El SIAT rechazó un paquete de facturas de contingencia${counts}. Revíselas en Facturas.`, siat);
         break;

@@ -67,3 +67,33 @@ export const POS_TYPES: readonly { codigo: PosTypeCode; descripcion: string }[] 
   { codigo: 5, descripcion: 'PUNTO DE VENTA CAJEROS' },
   { codigo: 6, descripcion: 'PUNTO DE VENTA CONJUNTA' },
 ];
+
+
+export { countOf } from '../../../shared/count';
+
+/** SIAT's codigoDocumentoSector of the credit-debit note (a return). */
+export const NOTE_SECTOR = 24;
+
+/**
+ * What a document is called wherever the till or Central lists it: "Factura N° 17", or
+ * "Nota de crédito-débito N° 3" and, when known, the invoice it refers to ("sobre factura N° 17").
+ */
+export function documentName(d: { sector?: number | null; number: number; originalNumber?: number | null }): { title: string; reference: string | null } {
+  if (d.sector !== NOTE_SECTOR) return { title: `Factura N° ${d.number}`, reference: null };
+  const original = d.originalNumber ?? null;
+  return { title: `Nota de crédito-débito N° ${d.number}`, reference: original !== null && original > 0 ? `sobre factura N° ${original}` : null };
+}
+
+/** documentName in one line: "Nota de crédito-débito N° 3 sobre factura N° 17". */
+export function documentLabel(d: Parameters<typeof documentName>[0]): string {
+  const n = documentName(d);
+  return n.reference ? `${n.title} ${n.reference}` : n.title;
+}
+
+/**
+ * A SIAT code by its description in the synced catalog ("UNIDAD (BIENES)" for unit 57), as the
+ * documents print it; before the catalog is synced, the code with what it is ("unidad 57").
+ */
+export function catalogDescription(entries: readonly { codigo: number; descripcion: string }[] | undefined, code: number, what: string): string {
+  return entries?.find((e) => e.codigo === code)?.descripcion ?? `${what} ${code}`;
+}

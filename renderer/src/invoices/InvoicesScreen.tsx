@@ -3,22 +3,26 @@ import { useEffect, useState } from 'react';
 import { INVOICE_STATES, type Invoice, type InvoiceListItem, type InvoiceState, type InvoiceStatusInfo, type Page } from '../../../shared/api-types';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
-import { describeError } from '../api/errors';
+import { ApiError, describeError, NoticeError } from '../api/errors';
 import { DateInput } from '../components/DateInput';
 import { ErrorList, ErrorOf } from '../components/ErrorList';
-import { Modal } from '../components/Modal';
 import { Pager } from '../components/Pager';
 import { formatDateTime } from '../format/dates';
-import { FALLBACK_CANCELLATION_REASONS, invoiceStateLabel } from '../format/labels';
+import { countOf, documentLabel, documentName, invoiceStateLabel, NOTE_SECTOR } from '../format/labels';
 import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
+import { useSettings } from '../settings/settings-store';
+import { useNav } from '../app/nav-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { ReturnDialog } from './ReturnDialog';
+import { CancelDialog } from './CancelDialog';
 import { InvoicePaymentView, invoicePaymentSummary } from './InvoicePayment';
 import { canReturn } from './return-note';
 import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 import { siatMessagesOfInvoice } from '../assistant/siat-messages';
+
+const SMTP_MISSING = 'No hay servidor de correo para enviar la factura. Configúrelo en Configuración › Correo (lo hace el dueño, con la clave de administración).';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -105,11 +109,19 @@ export function InvoicesScreen() {
                   className={r.id === selectedId ? 'selected clickable' : 'clickable'}
                   data-testid="invoice-row"
                   data-invoice-number={r.invoiceNumber}
+                  data-sector={r.sector}
                   onClick={() => setSelectedId(r.id)}
                 >
                   <td className="num mono">{r.invoiceNumber}</td>
                   <td>{formatDateTime(r.emissionDate)}</td>
-                  <td>{r.clientBusinessName}</td>
+                  <td>
+                    {r.sector === NOTE_SECTOR && (
+                      <div className="small muted" data-testid="invoice-row-kind">
+                        {documentLabel({ sector: r.sector, number: r.invoiceNumber, originalNumber: r.originalInvoiceNumber })}
+                      </div>
+                    )}
+                    {r.clientBusinessName}
+                  </td>
                   <td className="num">{bs(r.amountTotal)}</td>
                   <td>
                     <span className={`state-tag ${st}`} data-testid="invoice-row-state">
@@ -121,8 +133,7 @@ export function InvoicesScreen() {
             })}
           </tbody>
         </table>
-        {page && page.totalElements === 0 && <p className="empty">No hay facturas con esos filtros.</p>}
-        <Pager page={page} onPage={(p) => void load(p)} testId="invoices-pager" />
+        <Pager page={page} onPage={(p) => void load(p)} testId="invoices-pager" emptyText="No hay facturas con esos filtros." />
       </div>
       <div className="split-right">
         {selectedId ? (
@@ -144,6 +155,8 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
   const [returnOpen, setReturnOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  /** "Reenviar por correo" found no SMTP server: the way to Configuración › Correo is offered. */
+  const [smtpMissing, setSmtpMissing] = useState(false);
   const live = useTillStatus((s) => s.invoiceStates[id]);
   const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
   useEffect(() => {
@@ -180,6 +193,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
   if (!inv) return <p className="muted">Cargando…</p>;
   // Same-origin paths, not the absolute pdfUrl/xmlUrl: those carry the host the engine was
   // reached by (meant for customers) and may differ from this window's origin (CSP frame-src).
+  const name = documentName({ sector: inv.sector, number: inv.invoiceNumber, originalNumber: inv.originalInvoiceNumber });
   const ticketUrl = api.publicUrl(inv.cuf, 'ticket');
   const pdfUrl = api.publicUrl(inv.cuf, 'pdf');
 
@@ -187,12 +201,17 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
     <div className="invoice-detail" data-testid="invoice-detail">
       <div className="detail-head">
         <h2>
-          {inv.sector === 24 ? 'Nota de crédito-débito' : 'Factura'} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
+          {inv.sector === NOTE_SECTOR ? 'Nota de crédito-débito' : 'Factura'} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
           <span className={`state-tag ${inv.state}`} data-testid="invoice-detail-state" data-state={inv.state}>
             {invoiceStateLabel(inv.state)}
           </span>
           {inv.emissionType === 'CONTINGENCY' && <span className="state-tag CONTINGENCY">Emitida fuera de línea</span>}
         </h2>
+        {name.reference && (
+          <div data-testid="invoice-detail-reference">
+            {name.reference[0]!.toUpperCase() + name.reference.slice(1)}
+          </div>
+        )}
         <div className="mono small" data-testid="invoice-detail-cuf">
           CUF {inv.cuf}
         </div>
@@ -203,7 +222,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         )}
         <div className="small">
           {formatDateTime(inv.emissionDate)} · {inv.clientBusinessName} (doc. {inv.clientDocumentNumber}) ·{' '}
-          {inv.sector !== 24 && (
+          {inv.sector !== NOTE_SECTOR && (
             <>
               <InvoicePaymentView summary={invoicePaymentSummary(inv, paymentMethods)} code={inv.paymentMethodCode} /> ·{' '}
             </>
@@ -305,8 +324,15 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
+          setSmtpMissing(false);
           void run('email', async () => {
-            await api.resendEmail(inv.id, email.trim() || undefined);
+            try {
+              await api.resendEmail(inv.id, email.trim() || undefined);
+            } catch (err) {
+              if (!(err instanceof ApiError && err.code === 'SMTP_NOT_CONFIGURED')) throw err;
+              setSmtpMissing(true);
+              throw new NoticeError(SMTP_MISSING);
+            }
             return `Factura reenviada a ${email.trim() || 'el correo del cliente'}.`;
           });
         }}
@@ -324,6 +350,17 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         </button>
       </form>
       {busy && <p className="muted">Procesando…</p>}
+      {smtpMissing && (
+        <button
+          data-testid="configure-smtp-button"
+          onClick={() => {
+            useSettings.getState().request('smtp');
+            useNav.getState().go('configuracion');
+          }}
+        >
+          Configurar el correo (Configuración › Correo)
+        </button>
+      )}
       {action && (action.tone === 'ok' ? <div className="ok-box" data-testid="invoice-action-result">{action.lines.join(' ')}</div> : <ErrorList errors={action.lines} testId="invoice-action-error" />)}
       {status && (
         <p className="muted small" data-testid="status-result">
@@ -331,7 +368,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         </p>
       )}
       <details className="lines">
-        <summary>{inv.details.length} líneas</summary>
+        <summary>{countOf(inv.details.length, 'línea')}</summary>
         <table className="grid compact">
           <tbody>
             {inv.details.map((d, i) => (
@@ -362,65 +399,12 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
           onClose={() => setCancelOpen(false)}
           onDone={() => {
             setCancelOpen(false);
-            setAction({ tone: 'ok', lines: [`Factura N° ${inv.invoiceNumber} anulada.`] });
+            setAction({ tone: 'ok', lines: [`${name.title} anulada.`] });
             void reload();
             onChanged();
           }}
         />
       )}
     </div>
-  );
-}
-
-function CancelDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose: () => void; onDone: () => void }) {
-  const reasons = useCatalogs((s) => s.entries['cancellation-reasons']);
-  const [motivo, setMotivo] = useState(1);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void useCatalogs.getState().load('cancellation-reasons');
-  }, []);
-  const list = reasons && reasons.length > 0 ? reasons : FALLBACK_CANCELLATION_REASONS;
-
-  return (
-    <Modal title={`Anular factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="cancel-dialog">
-      <p>
-        La anulación se registra en el SIAT y <strong>no se puede revertir</strong>. Total {bs(invoice.amountTotal)} · {invoice.clientBusinessName}
-      </p>
-      <label className="field">
-        <span>Motivo</span>
-        <select data-testid="cancel-reason" value={motivo} onChange={(e) => setMotivo(Number(e.target.value))}>
-          {list.map((r) => (
-            <option key={r.codigo} value={r.codigo}>
-              {r.codigo} – {r.descripcion}
-            </option>
-          ))}
-        </select>
-      </label>
-      <ErrorList errors={errors} testId="cancel-errors" />
-      <div className="modal-actions">
-        <button
-          className="primary danger"
-          // aria-disabled, not disabled: a disabled button drops the focus out of the dialog and
-          // Esc would no longer reach it after a refused cancellation.
-          aria-disabled={busy}
-          data-testid="confirm-cancellation"
-          onClick={async () => {
-            if (busy) return;
-            setBusy(true);
-            try {
-              await api.cancelInvoice(invoice.id, motivo);
-              onDone();
-            } catch (err) {
-              setErrors(describeError(err));
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? 'Anulando…' : 'Anular factura'}
-        </button>
-        <button onClick={onClose}>Volver</button>
-      </div>
-    </Modal>
   );
 }

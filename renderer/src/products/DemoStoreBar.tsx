@@ -7,6 +7,7 @@ import { api } from '../api';
 import { describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
 import { Modal } from '../components/Modal';
+import { countOf } from '../format/labels';
 
 export function DemoStoreBar({ onRemoved }: { onRemoved: () => void }) {
   const [state, setState] = useState<DemoStoreState | null>(null);
@@ -24,7 +25,7 @@ export function DemoStoreBar({ onRemoved }: { onRemoved: () => void }) {
     setErrors([]);
     try {
       const r = await api.removeDemoStore();
-      setResult(`Tienda de demostración quitada: ${r.products} productos y ${r.clients} clientes.`);
+      setResult(`Tienda de demostración quitada: ${countOf(r.products, 'producto')} y ${countOf(r.clients, 'cliente')}.`);
       setState((s) => (s ? { ...s, products: 0, removed: true } : s));
       setConfirm(false);
       onRemoved();
@@ -40,7 +41,7 @@ export function DemoStoreBar({ onRemoved }: { onRemoved: () => void }) {
   return (
     <div className="notice row" data-testid="demo-store-bar">
       <span className="grow">
-        Modo entrenamiento: el catálogo tiene {state.products} productos de demostración (código DEMO-…).
+        Modo entrenamiento: el catálogo tiene {countOf(state.products, 'producto')} de demostración (código DEMO-…).
       </span>
       <button onClick={() => setConfirm(true)} data-testid="demo-store-remove">
         Quitar productos de demostración

@@ -10,6 +10,7 @@ import { Pager } from '../components/Pager';
 import { amountInputText, parseAmount } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
+import { catalogDescription } from '../format/labels';
 import { DemoStoreBar } from './DemoStoreBar';
 
 const EMPTY: ProductInput = {
@@ -30,6 +31,10 @@ export function ProductsScreen() {
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [selected, setSelected] = useState(0);
   const size = usePrefs((s) => s.productPageSize);
+  const units = useCatalogs((s) => s.entries['unit-measures']);
+  useEffect(() => {
+    void useCatalogs.getState().load('unit-measures');
+  }, []);
 
   const load = async (pageNo = 0) => {
     try {
@@ -81,7 +86,7 @@ export function ProductsScreen() {
             <th>Código de barras</th>
             <th>Descripción</th>
             <th className="num">Precio</th>
-            <th className="num">Unidad</th>
+            <th>Unidad</th>
             <th>Actividad</th>
             <th>Cód. SIN</th>
             <th>Estado</th>
@@ -100,7 +105,9 @@ export function ProductsScreen() {
               <td className="mono">{p.barcode}</td>
               <td>{p.description}</td>
               <td className="num">{formatBs(toHundredths(p.priceUnit) ?? 0)}</td>
-              <td className="num">{p.unitMeasure}</td>
+              <td data-testid="product-row-unit" title={`Código SIAT ${p.unitMeasure}`}>
+                {catalogDescription(units, p.unitMeasure, 'unidad')}
+              </td>
               <td className="mono">{p.activityEconomic}</td>
               <td className="mono">{p.codeProductSin}</td>
               <td>{p.active ? 'Activo' : <span className="muted">Inactivo</span>}</td>

@@ -12,6 +12,8 @@ import { formatDate, parseDateEs } from '../format/dates';
 import { AMOUNT_PROBLEM, amountField, PURCHASE_AMOUNTS, purchasePreview, purchaseRequest, type PurchaseForm } from './purchase-form';
 import { purchasesApi } from './purchases-api';
 import { usePurchases } from './purchases-store';
+import { countOf } from '../format/labels';
+import { describeField } from '../api/field-labels';
 
 type Form = PurchaseForm;
 
@@ -82,8 +84,8 @@ export function PurchasesScreen() {
     setErrors([]);
     try {
       const r = await purchasesApi.importFile(file);
-      const bad = r.verdicts.filter((v) => !v.ok).map((v) => `Fila ${v.row}: ${v.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
-      setNotice(`Importación: ${r.created} compras registradas, ${r.refused} filas con errores`);
+      const bad = r.verdicts.filter((v) => !v.ok).map((v) => `Fila ${v.row}: ${v.problems.map(describeField).join('; ')}`);
+      setNotice(`Importación: ${countOf(r.created, 'compra registrada', 'compras registradas')}, ${countOf(r.refused, 'fila con errores', 'filas con errores')}`);
       setErrors(bad);
       await usePurchases.getState().load();
     } catch (err) {

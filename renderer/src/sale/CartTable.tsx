@@ -45,7 +45,7 @@ export function CartTable() {
               </td>
               <td className="num">{formatAmountEs(l.unitPrice)}</td>
               <td className="num" data-testid="cart-line-discount">
-                {l.discount > 0 ? `−${formatAmountEs(l.discount)}` : ''}
+                {l.discount > 0 ? formatAmountEs(-l.discount) : ''}
               </td>
               <td className="num strong" data-testid="cart-line-subtotal">
                 {formatAmountEs(lineSubtotal(l))}

@@ -21,13 +21,13 @@ export function TotalsPanel({ onIssue }: { onIssue: () => void }) {
         {discounts > 0 && (
           <>
             <dt>Descuentos</dt>
-            <dd data-testid="discount-amount">−{formatBs(discounts)}</dd>
+            <dd data-testid="discount-amount">{formatBs(-discounts)}</dd>
           </>
         )}
         {t.giftCard > 0 && (
           <>
             <dt>Gift card</dt>
-            <dd data-testid="gift-card-applied">−{formatBs(t.giftCard)}</dd>
+            <dd data-testid="gift-card-applied">{formatBs(-t.giftCard)}</dd>
           </>
         )}
       </dl>

@@ -1,33 +1,50 @@
 // Configuración: taxpayer profile (environment, modality), SIAT credentials, certificate,
-// printer and test print, logo, API keys (settings-store.ts, the administrator's), and the
+// printer and test print, logo, e-mail (SMTP), API keys (settings-store.ts, the administrator's), and the
 // till's UI preferences (prefs-store.ts). A key without the admin scope sees one notice in place
 // of the administrator's sections; the till's own section stays.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '../session/session-store';
-import { ADMIN_SCOPE_NEEDED, useSettings, type SettingsAccess } from './settings-store';
+import { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED, useSettings, type SettingsAccess, type SettingsSection } from './settings-store';
 import { ApiKeysSection } from './sections/ApiKeysSection';
 import { CertificateSection } from './sections/CertificateSection';
 import { LogoSection } from './sections/LogoSection';
 import { PrinterSection } from './sections/PrinterSection';
 import { SiatSection } from './sections/SiatSection';
+import { SmtpSection } from './sections/SmtpSection';
 import { TaxpayerSection } from './sections/TaxpayerSection';
 import { TillSection } from './sections/TillSection';
 
 export function SettingsScreen() {
   const access = useSettings((s) => s.access);
+  const requested = useSettings((s) => s.requested);
+  // This visit's answers are in: the store may still say 'ready' from an earlier visit, whose
+  // sections are about to be replaced by the "loading" notice.
+  const [entered, setEntered] = useState(false);
   useEffect(() => {
-    void useSettings.getState().enter();
+    void useSettings
+      .getState()
+      .enter()
+      .then(() => setEntered(true));
+    return () => useSettings.getState().request(null);
   }, []);
-  return <SettingsView access={access} />;
+  // Sent here for one section (Facturas → "Configurar el correo"): bring it into view, its first field focused.
+  useEffect(() => {
+    if (!entered || access !== 'ready' || !requested) return;
+    const section = document.querySelector<HTMLElement>(`[data-testid="settings-${requested}"]`);
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    useSettings.getState().request(null);
+  }, [entered, access, requested]);
+  return <SettingsView access={access} requested={requested} />;
 }
 
 /** The screen for a given access (rendered without the engine by test/renderer/settings). */
-export function SettingsView({ access }: { access: SettingsAccess }) {
+export function SettingsView({ access, requested = null }: { access: SettingsAccess; requested?: SettingsSection | null }) {
   return (
     <div className="page settings" data-testid="settings-screen">
       <h1>Configuración</h1>
       <div className="settings-grid">
-        {access === 'forbidden' && <AdminScopeNotice />}
+        {access === 'forbidden' && <AdminScopeNotice section={requested} />}
         {access === 'loading' && (
           <p className="muted settings-notice" data-testid="settings-loading">
             Cargando la configuración…
@@ -40,6 +57,7 @@ export function SettingsView({ access }: { access: SettingsAccess }) {
             <CertificateSection />
             <PrinterSection />
             <LogoSection />
+            <SmtpSection />
             <ApiKeysSection />
           </>
         )}
@@ -49,10 +67,11 @@ export function SettingsView({ access }: { access: SettingsAccess }) {
   );
 }
 
-function AdminScopeNotice() {
+function AdminScopeNotice({ section }: { section: SettingsSection | null }) {
   return (
     <section className="panel warn-box settings-notice" role="status" data-testid="settings-forbidden">
       <h3>Configuración del negocio</h3>
+      {section === 'smtp' && <p data-testid="settings-forbidden-smtp">{SMTP_ADMIN_NEEDED}</p>}
       <p>{ADMIN_SCOPE_NEEDED}</p>
       <button onClick={() => useSession.getState().logout()} data-testid="settings-forbidden-login">
         Ingresar con otra clave

@@ -11,19 +11,39 @@
 import { create } from 'zustand';
 import type { ApiKeyInfo, PrinterSettings, SiatSettingsView, TaxpayerSettings } from '../../../shared/api-types';
 import type { Scope } from '../../../shared/api-scopes';
+import type { SmtpSettingsView } from '../../../shared/api/mail';
 import { api } from '../api';
 import { ApiError, NoticeError, describeError } from '../api/errors';
 import { formatDate } from '../format/dates';
 import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/api/printing';
 import { certificateUpload, type CertificateChoice } from './certificate-upload';
 
-export type SettingsSection = 'taxpayer' | 'siat' | 'certificate' | 'printer' | 'logo' | 'api-keys';
+export type SettingsSection = 'taxpayer' | 'siat' | 'certificate' | 'printer' | 'logo' | 'smtp' | 'api-keys';
 export type Outcome = { ok: string } | { errors: string[] } | null;
 /** `forbidden`: this key lacks the admin scope. */
 export type SettingsAccess = 'loading' | 'ready' | 'forbidden';
 
 export const ADMIN_SCOPE_NEEDED =
   'Esta clave es de caja: la configuración necesita una clave con el ámbito de administración. Ingrese con la clave del dueño.';
+
+/** Configuración › Correo with a till key (the SMTP server is the administrator's, like every setting). */
+export const SMTP_ADMIN_NEEDED =
+  'Correo: el servidor de correo (SMTP) con el que Kipu envía las facturas lo configura el dueño. Ingrese con la clave de administración para configurarlo.';
+
+/** What the Correo section edits (the password is typed, never read back). */
+export interface SmtpForm {
+  host: string;
+  port: string;
+  secure: boolean;
+  user: string;
+  from: string;
+}
+
+export const EMPTY_SMTP: SmtpForm = { host: '', port: '587', secure: false, user: '', from: '' };
+
+function smtpForm(v: SmtpSettingsView): SmtpForm {
+  return v.configured ? { host: v.host ?? '', port: String(v.port ?? 587), secure: v.secure ?? false, user: v.user ?? '', from: v.from ?? '' } : EMPTY_SMTP;
+}
 
 export const LOGO_MAX_BYTES = 500 * 1024; // seed: Limits — recommended logo at most 500 KB
 
@@ -41,7 +61,7 @@ export const EMPTY_TAXPAYER: TaxpayerSettings = {
 /** Shown until the engine answers, or when it has no printer yet. */
 export const DEFAULT_PRINTER: PrinterSettings = DEFAULT_PRINTER_SETTINGS;
 
-const SECTIONS: readonly SettingsSection[] = ['taxpayer', 'siat', 'certificate', 'printer', 'logo', 'api-keys'];
+const SECTIONS: readonly SettingsSection[] = ['taxpayer', 'siat', 'certificate', 'printer', 'logo', 'smtp', 'api-keys'];
 const per = <T>(v: T) => Object.fromEntries(SECTIONS.map((s) => [s, v])) as Record<SettingsSection, T>;
 
 interface SettingsState {
@@ -50,6 +70,14 @@ interface SettingsState {
   siat: SiatSettingsView | null;
   siatUrl: string;
   printer: PrinterSettings;
+  smtp: SmtpForm;
+  /** What the engine holds (null until read): whether a password is kept, and where mail goes out. */
+  smtpView: SmtpSettingsView | null;
+  /**
+   * A section another screen sent the person to (Facturas → "Configurar el correo"): the screen
+   * brings it into view. Kept across visits (enter() does not reset it); cleared once shown.
+   */
+  requested: SettingsSection | null;
   apiKeys: ApiKeyInfo[];
   /** A key just created: shown once, the engine keeps only its hash. */
   createdKey: string | null;
@@ -67,6 +95,10 @@ interface SettingsState {
   setPrinter(patch: Partial<PrinterSettings>): void;
   savePrinter(): Promise<boolean>;
   testPrinter(): Promise<boolean>;
+  setSmtp(patch: Partial<SmtpForm>): void;
+  /** A blank password keeps the one the engine has. */
+  saveSmtp(password: string): Promise<boolean>;
+  request(section: SettingsSection | null): void;
   uploadLogo(file: File, tenantId: string | null): Promise<boolean>;
   createApiKey(name: string, scope: Scope): Promise<boolean>;
   revokeApiKey(key: ApiKeyInfo): Promise<boolean>;
@@ -78,6 +110,8 @@ export const INITIAL_SETTINGS_STATE = {
   siat: null as SiatSettingsView | null,
   siatUrl: '',
   printer: DEFAULT_PRINTER,
+  smtp: EMPTY_SMTP,
+  smtpView: null as SmtpSettingsView | null,
   apiKeys: [] as ApiKeyInfo[],
   createdKey: null as string | null,
   busy: per(false),
@@ -111,13 +145,14 @@ export const useSettings = create<SettingsState>()((set, get) => {
 
   return {
     ...INITIAL_SETTINGS_STATE,
+    requested: null,
 
     async enter() {
       const mine = ++visit;
       set(INITIAL_SETTINGS_STATE);
-      const [taxpayer, siat, printer, keys] = await Promise.allSettled([api.taxpayer(), api.siatSettings(), api.printer(), api.apiKeys()]);
+      const [taxpayer, siat, printer, keys, smtp] = await Promise.allSettled([api.taxpayer(), api.siatSettings(), api.printer(), api.apiKeys(), api.smtp()]);
       if (mine !== visit) return;
-      if ([taxpayer, siat, printer, keys].some((r) => r.status === 'rejected' && isForbidden(r.reason))) {
+      if ([taxpayer, siat, printer, keys, smtp].some((r) => r.status === 'rejected' && isForbidden(r.reason))) {
         set({ access: 'forbidden' });
         return;
       }
@@ -128,6 +163,8 @@ export const useSettings = create<SettingsState>()((set, get) => {
         siatUrl: siat.status === 'fulfilled' ? siat.value.url : '',
         printer: printer.status === 'fulfilled' ? printer.value : DEFAULT_PRINTER,
         apiKeys: keys.status === 'fulfilled' ? keys.value : [],
+        smtp: smtp.status === 'fulfilled' ? smtpForm(smtp.value) : EMPTY_SMTP,
+        smtpView: smtp.status === 'fulfilled' ? smtp.value : null,
         // Only the taxpayer's failure is told: the other sections still work from their defaults.
         outcomes: { ...s.outcomes, taxpayer: taxpayer.status === 'rejected' ? { errors: describeError(taxpayer.reason) } : null },
       }));
@@ -177,6 +214,32 @@ export const useSettings = create<SettingsState>()((set, get) => {
         if (!r.printed) throw new NoticeError(r.detail || 'La impresora no respondió.');
         return 'Página de prueba impresa.';
       }),
+
+    setSmtp(patch) {
+      set((s) => ({ smtp: { ...s.smtp, ...patch } }));
+    },
+
+    saveSmtp: (password) =>
+      run('smtp', async () => {
+        const f = get().smtp;
+        const port = Number(f.port.trim());
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new NoticeError('Puerto: un número entre 1 y 65535 (587 con STARTTLS, 465 con TLS directo).');
+        const view = await api.saveSmtp({
+          host: f.host.trim(),
+          port,
+          secure: f.secure,
+          user: f.user.trim() || null,
+          from: f.from.trim(),
+          // Omitted keeps the stored password (the engine never sends it back).
+          ...(password !== '' ? { password } : {}),
+        });
+        set({ smtp: smtpForm(view), smtpView: view });
+        return 'Servidor de correo guardado: las facturas se reenvían con él.';
+      }),
+
+    request(section) {
+      set({ requested: section });
+    },
 
     uploadLogo: (file, tenantId) =>
       run('logo', async () => {

@@ -30,7 +30,7 @@ describe('Libros: totals', () => {
     expect(cell(html, 'books-credit')).toBe('1,30');
     expect(cell(html, 'books-notes-returned')).toBe('9,50');
     expect(cell(html, 'books-notes-credit')).toBe('1,24');
-    expect(html).toContain('1 notas, 1 anuladas');
+    expect(html).toContain('1 nota, 1 anulada');
     expect(cell(html, 'books-balance')).toBe('3,52');
     expect(html).toContain('IVA a pagar');
   });

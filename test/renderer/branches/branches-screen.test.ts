@@ -182,4 +182,19 @@ describe('Sucursales y puntos de venta', () => {
     expect(html).toContain('data-kind="branch"');
     expect(textOf(html, 'confirm-close-button')).toBe('Sí, cerrar la sucursal (Enter)');
   });
+
+  it('warns when two open points of sale share a name, in the list and while the new one is typed (issue 24, item 17)', () => {
+    const twin = { ...EL_ALTO, pos: [...EL_ALTO.pos, { id: 'pos-8', code: 2, name: ' caja  principal ' }] };
+    useBranches.setState({ branches: [MAIN, twin], loaded: true });
+    let html = render();
+    expect(count(html, 'pos-same-name')).toBe(2);
+    expect(textOf(html, 'pos-same-name')).toBe('nombre repetido');
+    expect(decode(html)).toMatch(/title="Mismo nombre que el punto de venta 2 de la sucursal 1 \(Sucursal El Alto\): en la caja se verían iguales/);
+    expect(count(html, 'pos-name-taken')).toBe(0);
+
+    useBranches.setState({ branches: [MAIN, EL_ALTO], posDraft: { branchId: '2', type: '5', name: 'CAJA EL ALTO', description: 'x' } });
+    html = render();
+    expect(count(html, 'pos-same-name')).toBe(0);
+    expect(textOf(html, 'pos-name-taken')).toMatch(/Ya existe un punto de venta llamado «CAJA EL ALTO»: el punto de venta 1 de la sucursal 1 \(Sucursal El Alto\)/);
+  });
 });

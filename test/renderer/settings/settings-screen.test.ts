@@ -9,7 +9,7 @@ vi.mock('../../../renderer/src/api', async () => {
 });
 
 const { SettingsView } = await import('../../../renderer/src/settings/SettingsScreen');
-const { ADMIN_SCOPE_NEEDED } = await import('../../../renderer/src/settings/settings-store');
+const { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED } = await import('../../../renderer/src/settings/settings-store');
 
 function has(html: string, testId: string): boolean {
   return html.includes(`data-testid="${testId}"`);
@@ -29,9 +29,19 @@ describe('Configuración', () => {
 
   it('with an admin key: every section, no notice', () => {
     const html = renderToStaticMarkup(createElement(SettingsView, { access: 'ready' }));
-    for (const id of ['settings-taxpayer', 'settings-siat', 'settings-certificate', 'settings-printer', 'settings-logo', 'settings-api-keys', 'settings-till', 'taxpayer-nit']) {
+    for (const id of ['settings-taxpayer', 'settings-siat', 'settings-certificate', 'settings-printer', 'settings-logo', 'settings-smtp', 'smtp-host', 'smtp-save', 'settings-api-keys', 'settings-till', 'taxpayer-nit']) {
       expect(has(html, id), id).toBe(true);
     }
     expect(has(html, 'settings-forbidden')).toBe(false);
+  });
+
+  it('Correo with a till key (sent from Facturas): says the SMTP server needs the administration key', () => {
+    const html = renderToStaticMarkup(createElement(SettingsView, { access: 'forbidden', requested: 'smtp' }));
+    expect(has(html, 'settings-forbidden-smtp')).toBe(true);
+    expect(html).toContain(SMTP_ADMIN_NEEDED);
+    expect(SMTP_ADMIN_NEEDED).toMatch(/clave de administración/);
+    expect(has(html, 'settings-smtp')).toBe(false);
+    // Not asked for Correo: the general notice only.
+    expect(has(renderToStaticMarkup(createElement(SettingsView, { access: 'forbidden' })), 'settings-forbidden-smtp')).toBe(false);
   });
 });

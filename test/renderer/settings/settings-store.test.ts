@@ -14,6 +14,8 @@ const api = vi.hoisted(() => ({
   apiKeys: vi.fn(),
   createApiKey: vi.fn(),
   deleteApiKey: vi.fn(),
+  smtp: vi.fn(),
+  saveSmtp: vi.fn(),
 }));
 
 vi.mock('../../../renderer/src/api', async () => {
@@ -22,7 +24,7 @@ vi.mock('../../../renderer/src/api', async () => {
 });
 
 const { ApiError } = await import('../../../renderer/src/api/errors');
-const { ADMIN_SCOPE_NEEDED, DEFAULT_PRINTER, INITIAL_SETTINGS_STATE, useSettings } = await import('../../../renderer/src/settings/settings-store');
+const { ADMIN_SCOPE_NEEDED, DEFAULT_PRINTER, EMPTY_SMTP, INITIAL_SETTINGS_STATE, useSettings } = await import('../../../renderer/src/settings/settings-store');
 
 const TAXPAYER: TaxpayerSettings = {
   nit: '1023456028',
@@ -49,7 +51,10 @@ beforeEach(() => {
   api.siatSettings.mockResolvedValue({ url: 'https://pilotosiatservicios.impuestos.gob.bo/v2', tokenSet: true });
   api.printer.mockResolvedValue({ ...DEFAULT_PRINTER, interface: 'tcp://10.0.0.5:9100' });
   api.apiKeys.mockResolvedValue([{ id: 'k1', name: 'Dueño', prefix: 'kp_ab', scopes: ['admin', 'till', 'integrator'], createdAt: '2026-01-02T10:00:00Z' }]);
+  api.smtp.mockResolvedValue(SMTP_NONE);
 });
+
+const SMTP_NONE = { configured: false, host: null, port: null, secure: null, user: null, from: null, passwordSet: false, effectiveSource: null };
 
 describe('settings: access', () => {
   it('loads the taxpayer, the SIAT URL, the printer and the keys for an admin key', async () => {
@@ -155,5 +160,37 @@ describe('settings: sections', () => {
     expect(api.createApiKey).toHaveBeenCalledWith('Caja 2', ['till']);
     expect(useSettings.getState().createdKey).toBe('kp_new_secret');
     expect(useSettings.getState().apiKeys.map((k) => k.name)).toEqual(['Caja 2']);
+  });
+
+  it('Correo: reads the store’s SMTP server, keeps the password when left blank, refuses a bad port before the engine', async () => {
+    api.smtp.mockResolvedValue({ configured: true, host: 'smtp.tienda.bo', port: 587, secure: false, user: 'facturas', from: 'Tienda <facturas@tienda.bo>', passwordSet: true, effectiveSource: 'tenant' });
+    await useSettings.getState().enter();
+    expect(useSettings.getState().smtp).toEqual({ host: 'smtp.tienda.bo', port: '587', secure: false, user: 'facturas', from: 'Tienda <facturas@tienda.bo>' });
+
+    api.saveSmtp.mockResolvedValue({ configured: true, host: 'mail.tienda.bo', port: 465, secure: true, user: 'facturas', from: 'Tienda <facturas@tienda.bo>', passwordSet: true, effectiveSource: 'tenant' });
+    useSettings.getState().setSmtp({ host: ' mail.tienda.bo ', port: '465', secure: true });
+    expect(await useSettings.getState().saveSmtp('')).toBe(true);
+    expect(api.saveSmtp).toHaveBeenCalledWith({ host: 'mail.tienda.bo', port: 465, secure: true, user: 'facturas', from: 'Tienda <facturas@tienda.bo>' });
+    expect(useSettings.getState().outcomes.smtp).toEqual({ ok: expect.stringMatching(/Servidor de correo guardado/) });
+    await useSettings.getState().saveSmtp('s3creto');
+    expect(api.saveSmtp).toHaveBeenLastCalledWith(expect.objectContaining({ password: 's3creto' }));
+
+    api.saveSmtp.mockClear();
+    useSettings.getState().setSmtp({ port: '70000' });
+    expect(await useSettings.getState().saveSmtp('')).toBe(false);
+    expect(api.saveSmtp).not.toHaveBeenCalled();
+    expect(useSettings.getState().outcomes.smtp).toEqual({ errors: [expect.stringMatching(/^Puerto: /)] });
+  });
+
+  it('Correo: a store without its own server starts from an empty form', async () => {
+    await useSettings.getState().enter();
+    expect(useSettings.getState().smtp).toEqual(EMPTY_SMTP);
+    expect(useSettings.getState().smtpView?.configured).toBe(false);
+  });
+
+  it('a section asked for by another screen survives the visit’s reset', async () => {
+    useSettings.getState().request('smtp');
+    await useSettings.getState().enter();
+    expect(useSettings.getState().requested).toBe('smtp');
   });
 });

@@ -1,0 +1,13 @@
+// A count with its noun in the right number, for every sentence a person reads (till, engine
+// messages, printed reports): counts built with a bare plural read "1 líneas".
+
+/**
+ * "1 línea", "3 líneas", "0 facturas". Spanish adds "s" after a vowel and "es" after a consonant
+ * ("1 error", "2 errores"); an irregular plural or a phrase ("compra registrada") is passed whole.
+ */
+export function countOf(n: number, singular: string, pluralForm?: string): string {
+  const plural = pluralForm ?? (/[aeiouáéó]$/i.test(singular) ? `${singular}s` : `${singular}es`);
+  // Thousands with dots as amounts are written (es-BO): "1.250 facturas".
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${n < 0 ? '-' : ''}${digits} ${n === 1 ? singular : plural}`;
+}
