@@ -365,8 +365,8 @@ function ReportView({ report }: { report: CashReport }) {
       <h3>{report.kind === 'Z' ? 'Reporte Z (cierre)' : 'Reporte X (caja abierta)'}</h3>
       {cash && (
         <p data-testid="cash-formula">
-          Efectivo esperado = fondo Bs {bs(report.openingFloat)} + ventas en efectivo Bs {bs(cash.sales)} − devoluciones en efectivo Bs {bs(cash.refunds)}
-          {cash.cancelledEarlier !== 0 ? ` − anuladas de sesiones anteriores Bs ${bs(cash.cancelledEarlier)}` : ''} + ingresos Bs {bs(report.cashIn)} − retiros Bs{' '}
+          Efectivo esperado = fondo Bs {bs(report.openingFloat)} + ventas en efectivo Bs {bs(cash.sales)} - devoluciones en efectivo Bs {bs(cash.refunds)}
+          {cash.cancelledEarlier !== 0 ? ` - anuladas de sesiones anteriores Bs ${bs(cash.cancelledEarlier)}` : ''} + ingresos Bs {bs(report.cashIn)} - retiros Bs{' '}
           {bs(report.cashOut)} = <strong>Bs {bs(cash.expected)}</strong>
         </p>
       )}

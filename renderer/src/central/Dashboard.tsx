@@ -192,7 +192,7 @@ export function Dashboard() {
             {formatBs(today?.totalCents ?? 0)} <span className="muted">· {countOf(today?.invoices ?? 0, 'factura')}</span>
           </p>
           <p className="muted" data-testid="central-today-breakdown">
-            Ventas {formatBs(today?.grossCents ?? 0)} − devoluciones {formatBs(today?.returnsCents ?? 0)} ({countOf(today?.returns ?? 0, 'nota de crédito-débito', 'notas de crédito-débito')}); las facturas anuladas no cuentan.
+            Ventas {formatBs(today?.grossCents ?? 0)} - devoluciones {formatBs(today?.returnsCents ?? 0)} ({countOf(today?.returns ?? 0, 'nota de crédito-débito', 'notas de crédito-débito')}); las facturas anuladas no cuentan.
           </p>
           <table>
             <thead>
@@ -210,7 +210,7 @@ export function Dashboard() {
                   <td>{r.storeName}</td>
                   <td>{r.tillName}</td>
                   <td className="num">{r.invoices}</td>
-                  <td className="num">{r.returnsCents > 0 ? `−${formatBs(r.returnsCents)}` : formatBs(0)}</td>
+                  <td className="num">{formatBs(0 - r.returnsCents)}</td>
                   <td className="num">{formatBs(r.totalCents)}</td>
                 </tr>
               ))}
