@@ -113,6 +113,20 @@ export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeout
   throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
 }
 
+/**
+ * The invoice once SIAT's verdict is in (no longer PENDING or CONTINGENCY), as the API shows it.
+ * A sale's online sending has a short time-out here (saleMs 300): on a loaded machine it expires
+ * and the sale is reconciled (or re-issued offline and packaged) by recovery, so a test that needs
+ * a VALIDATED invoice waits for the verdict instead of expecting it in the sale's answer.
+ */
+export async function verdictOf(till: Pick<Till, 'eng' | 'tenantId'>, invoiceId: string, timeoutMs = 120_000): Promise<any> {
+  await waitFor(`SIAT's verdict on invoice ${invoiceId}`, () => {
+    const state = till.eng.invoices.byId(till.tenantId, invoiceId)?.state;
+    return state !== undefined && state !== 'PENDING' && state !== 'CONTINGENCY';
+  }, timeoutMs, 50);
+  return (await (await till.eng.api(`/api/v1/invoices/${invoiceId}`)).json()).data;
+}
+
 /** Invoice states of a point of sale, counted. */
 export function stateCounts(db: Database.Database, posId: string): Record<string, number> {
   const rows = db.prepare('SELECT state, COUNT(*) n FROM invoices WHERE pos_id = ? GROUP BY state').all(posId) as { state: string; n: number }[];
