@@ -40,7 +40,7 @@ function nextMonthDay(fechaEmision: string, day: number, time: string): string {
   return `${ny}-${String(nm).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}.000`;
 }
 
-test('cancel and reverse within the term; the reversal only once; SIAT says 968 for a second one', { timeout: 60_000 }, async () => {
+test('cancel and reverse within the term; the reversal only once; SIAT says 968 for a second one', { timeout: 300_000 }, async () => {
   const { till } = await clockedTill();
   const { eng } = till;
   try {
@@ -84,7 +84,7 @@ test('cancel and reverse within the term; the reversal only once; SIAT says 968 
   }
 });
 
-test('the term ends on day 9 of the next month: 23:59 still annuls and reverses, day 10 is a 422 before SIAT is asked', { timeout: 60_000 }, async () => {
+test('the term ends on day 9 of the next month: 23:59 still annuls and reverses, day 10 is a 422 before SIAT is asked', { timeout: 300_000 }, async () => {
   const { till, at } = await clockedTill();
   const { eng } = till;
   try {
