@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -39,8 +39,8 @@ test('a demo product sells by its barcode, and removing the demo store empties t
   await till.page.locator(`[data-testid="cart-line"][data-code="${p.code}"]`).waitFor();
   await k.press('F5');
   await k.press('F12');
-  await till.id('last-invoice-number').waitFor({ timeout: 15_000 });
-  await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: 15_000 });
+  await till.id('last-invoice-number').waitFor({ timeout: E2E_WAIT_MS });
+  await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
   const n = Number(await till.id('last-invoice-number').textContent());
   const list = (await (await eng.api(`/api/v1/invoices?q=${n}`)).json()).data.content as { id: string; invoiceNumber: number }[];
   const inv = (await (await eng.api(`/api/v1/invoices/${list.find((i) => i.invoiceNumber === n)!.id}`)).json()).data as { details: { codeProduct: string }[]; amountTotal: number };
