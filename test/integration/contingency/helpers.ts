@@ -6,6 +6,9 @@ import { startTestEngine, type TestEngine } from '../../fixtures/engine';
 import type { EngineDeps } from '../../../main/engine/engine';
 import { sqliteConnection } from '../../../main/store/store';
 import { fromBoliviaIso } from '../../../shared/time';
+import { waitFor } from '../../fixtures/wait';
+
+export { waitFor };
 
 export const FAST_CONTINGENCY: NonNullable<EngineDeps['contingency']> = {
   probe: { initialMs: 100, maxMs: 400 },
@@ -100,17 +103,6 @@ export async function clockedTill(): Promise<{ till: Till; shift(ms: number): Pr
     /** Moves both clocks so that Bolivia time reads `iso` now. */
     at: (iso) => move(fromBoliviaIso(iso)!.getTime() - Date.now()),
   };
-}
-
-export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 30_000, everyMs = 25): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < end) {
-    last = await fn();
-    if (last) return last as NonNullable<T>;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
 }
 
 /**
