@@ -55,10 +55,19 @@ export async function openTill(env: Record<string, string> = {}, extra: Partial<
   });
   const adminUrl = eng.simulator?.adminUrl ?? env.KIPU_SIM_ADMIN!;
   const pos = (await (await eng.api('/api/v1/pos')).json()).data[0];
-  const sync = await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: { posId: pos.id } });
-  assert.equal(sync.status, 200, await sync.text());
-  const cufd = await eng.api('/api/v1/codes/cufd', { method: 'POST', json: { posId: pos.id } });
-  assert.equal(cufd.status, 200, await cufd.text());
+  // The set-up talks to SIAT with the short time-outs above (1 s), which a loaded machine can
+  // outlive: a 503 there is not what these tests are about, so it is asked again until it answers.
+  const setUp = async (path: string) => {
+    let last = '';
+    const answered = await waitFor(`${path} to answer 200`, async () => {
+      const res = await eng.api(path, { method: 'POST', json: { posId: pos.id } });
+      last = `${res.status} ${await res.text()}`;
+      return res.status === 503 ? null : res.status;
+    }, 120_000, 200);
+    assert.equal(answered, 200, last);
+  };
+  await setUp('/api/v1/siat/sync/all');
+  await setUp('/api/v1/codes/cufd');
   let counter = 0;
   const till: Till = {
     eng,
