@@ -8,6 +8,7 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, saleRequest } from '../fixtures/issued-invoice';
 import { cp850, includesBytes } from '../unit/printing/escpos-bytes';
 import { pdfText } from '../unit/documents/pdf-tools';
+import { waitFor } from '../fixtures/wait';
 import { publicInvoicePath } from '../../shared/api/public-links';
 
 /** A raw TCP receipt printer that answers status queries "fine" and keeps every job. */
@@ -165,7 +166,8 @@ test('the ticket kicks the drawer for a sale with cash, never for a card-only sa
   assert.equal(p2.data.printed, true);
   const d = await (await post('/api/v1/cash/drawer/open', { posId })).json();
   assert.equal(d.data.printed, true);
-  await new Promise((r) => setTimeout(r, 100));
+  // The listener has a job once the engine's socket ends, which may be after the HTTP answer.
+  await waitFor('the three printer jobs', () => printer.jobs.length >= before + 3);
   const [mixedJob, cardJob, pulse] = printer.jobs.slice(before);
   assert.ok(includesBytes(mixedJob!, KICK), 'cash + card ticket opens the drawer');
   assert.ok(includesBytes(mixedJob!, cp850('EFECTIVO-TARJETA')), 'the printed ticket names the combined method');
@@ -249,8 +251,7 @@ test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick)', as
   const before = printer.jobs.length;
   const p = await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report/print`, { method: 'POST' })).json();
   assert.equal(p.data.printed, true, JSON.stringify(p));
-  await new Promise((r) => setTimeout(r, 100));
-  const job = printer.jobs[before]!;
+  const job = await waitFor('the Z report on the printer', () => printer.jobs[before]);
   assert.ok(job.includes(Buffer.from('REPORTE Z - CIERRE DE CAJA')));
   assert.ok(job.includes(Buffer.from('DIFERENCIA TOTAL')));
   assert.ok(!includesBytes(job, KICK));

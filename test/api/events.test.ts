@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { openTill, waitFor } from '../integration/contingency/helpers';
 import { SCOPES } from '../../shared/api-scopes';
 
-test('contingency events API: start, active, query, end; errors and tenant isolation', { timeout: 60_000 }, async () => {
+test('contingency events API: start, active, query, end; errors and tenant isolation', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId, branchId } = till;
   const post = (path: string, json: unknown, key?: string | null) => eng.api(path, { method: 'POST', json, ...(key !== undefined ? { key } : {}) });

@@ -6,6 +6,7 @@ import { verifyXmlSignature } from '../../main/invoicing/signing';
 import { decodeCuf } from '../../main/invoicing/cuf';
 import { SCOPES } from '../../shared/api-scopes';
 import { sqliteConnection } from '../../main/store/store';
+import { waitFor } from '../fixtures/wait';
 
 let eng: TestEngine;
 let posId: string;
@@ -146,8 +147,7 @@ describe('validation (422 names the field and the rule)', () => {
     const first = await issue(nitSale);
     assert.equal(first.status, 201, await first.clone().text());
     const tenantId = eng.store.tenants.byNit('7000123019')!.id;
-    for (let i = 0; i < 100 && !eng.store.clients.nitVerdict(tenantId, '1234567'); i++) await new Promise((r) => setTimeout(r, 20));
-    const verdict = eng.store.clients.nitVerdict(tenantId, '1234567');
+    const verdict = await waitFor('the background NIT verdict', () => eng.store.clients.nitVerdict(tenantId, '1234567'));
     assert.equal(verdict?.valid, false);
     assert.equal(verdict?.siatCode, 994);
     // Known invalid: asked before issuing (422 with SIAT's code).

@@ -28,7 +28,7 @@ async function activeTestId(): Promise<string | null> {
 
 before(async () => {
   ensureRendererBuilt();
-  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, siatTimeouts: { saleMs: 3000, defaultMs: 4000, packageMs: 5000 } });
+  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER });
   assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
   const res = await eng.api('/api/v1/products', {
     method: 'POST',

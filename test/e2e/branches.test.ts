@@ -5,7 +5,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -20,7 +20,7 @@ async function data<T>(path: string): Promise<T> {
 
 before(async () => {
   ensureRendererBuilt();
-  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, siatTimeouts: { saleMs: 3000, defaultMs: 4000, packageMs: 5000 } });
+  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER });
   // Branches and points of sale are the administrator's (issue 19, finding 13): the owner's key.
   ({ browser, context, till } = await openTill(eng.url, eng.ownerKey!));
 });
@@ -71,7 +71,7 @@ describe('Sucursales y puntos de venta', () => {
     await till.tabTo('pos-description');
     await k.type('Caja junto a la entrada');
     await k.press('Enter');
-    await till.id('pos-ok').waitFor({ timeout: 15_000 });
+    await till.id('pos-ok').waitFor({ timeout: E2E_WAIT_MS });
     // (The engine also opens the branch's point of sale 0 for its CUIS: the new one is not alone.)
     const posRow = row.locator('[data-testid="pos-row"]', { hasText: 'Caja El Alto 1' });
     await posRow.waitFor();
@@ -106,7 +106,7 @@ describe('Sucursales y puntos de venta', () => {
     await k.press('Enter');
     await till.id('close-dialog').waitFor();
     await k.press('Enter');
-    await till.id('close-ok').waitFor({ timeout: 15_000 });
+    await till.id('close-ok').waitFor({ timeout: E2E_WAIT_MS });
     await till.page.locator(`[data-testid="pos-row"][data-pos-id="${posId}"]`).waitFor({ state: 'detached' });
     assert.ok(!(await data<{ id: string }[]>('/api/v1/pos')).some((p) => p.id === posId), 'GET /pos no longer lists it');
 

@@ -8,7 +8,7 @@ import net from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { saleRequest } from '../fixtures/issued-invoice';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -69,7 +69,8 @@ after(async () => {
 
 /** The printer jobs that arrived after `from`, once they are all in (a pulse is one short job). */
 async function jobsSince(from: number, count: number): Promise<Buffer[]> {
-  for (let i = 0; i < 50 && printer.jobs.length < from + count; i++) await new Promise((r) => setTimeout(r, 100));
+  const until = Date.now() + E2E_WAIT_MS;
+  while (printer.jobs.length < from + count && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   return printer.jobs.slice(from);
 }
 

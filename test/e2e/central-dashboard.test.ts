@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import pino from 'pino';
-import { CHROMIUM_ARGS } from './till-page';
+import { CHROMIUM_ARGS, E2E_WAIT_MS } from './till-page';
 import { centralStack, centralTill, type CentralStack } from '../integration/central/helpers';
 import { startCentral, type Central } from '../../main/central/central';
 
@@ -33,11 +33,11 @@ after(async () => {
   await stack?.close();
 });
 
-test('the dashboard shows a sale made on a till within 5 s', { timeout: 120_000 }, async () => {
+test('the dashboard shows a sale made on a till within 5 s', { timeout: 300_000 }, async () => {
   const till = await centralTill(stack, central.url, 'Caja Centro');
   try {
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(E2E_WAIT_MS);
     await page.goto(central.url);
     // A wrong key is told in Central's own words (a revoked one would say when and why).
     await page.getByTestId('central-login-key').fill(`${stack.ownerKey}x`);
@@ -50,8 +50,10 @@ test('the dashboard shows a sale made on a till within 5 s', { timeout: 120_000 
     await total.waitFor();
     assert.equal(await total.getAttribute('data-invoices'), '0');
 
-    const t0 = Date.now();
     const [sale] = await till.sell(1);
+    // The 5 s count from the moment the sale exists on the till, not from the start of its
+    // issuing (which, on a loaded machine, is the till's time, not the dashboard's).
+    const t0 = Date.now();
     await page.waitForFunction(() => document.querySelector('[data-testid="central-today-total"]')?.getAttribute('data-invoices') === '1', undefined, { timeout: 5000 });
     const seen = Date.now() - t0;
     assert.ok(seen <= 5000, `seen after ${seen} ms`);
@@ -74,12 +76,12 @@ test('the dashboard shows a sale made on a till within 5 s', { timeout: 120_000 
   }
 });
 
-test('the owner revokes a till from the dashboard: the row says so and the till\'s next push is refused', { timeout: 120_000 }, async () => {
+test('the owner revokes a till from the dashboard: the row says so and the till\'s next push is refused', { timeout: 300_000 }, async () => {
   const till = await centralTill(stack, central.url, 'Caja Perdida');
   try {
     await till.sell(1);
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(E2E_WAIT_MS);
     await page.goto(central.url);
     await page.getByTestId('central-login-key').fill(stack.ownerKey);
     await page.getByTestId('central-login-submit').click();

@@ -9,7 +9,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage } from './till-page';
+import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 import { contentSecurityPolicy, originOf, withCsp } from '../../main/desktop/security';
 
 interface Violation {
@@ -51,7 +51,7 @@ async function openRecorded(context: BrowserContext): Promise<{ page: Page; csp:
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push({ directive: e.effectiveDirective, blocked: e.blockedURI }));
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(E2E_WAIT_MS);
   const res = await page.goto(eng.url);
   await new TillPage(page).login();
   return { page, csp: res?.headers()['content-security-policy'] };
@@ -104,7 +104,7 @@ async function attack(page: Page) {
   // Violation reports are queued as tasks: wait for the six expected (inline script, inline
   // handler, eval, remote script, remote image, remote fetch); if some never come, the
   // assertions below say which.
-  await page.waitForFunction((n) => window.__violations.length >= n + 6, before, { timeout: 3000 }).catch(() => undefined);
+  await page.waitForFunction((n) => window.__violations.length >= n + 6, before, { timeout: E2E_WAIT_MS }).catch(() => undefined);
   const violations = (await page.evaluate(() => window.__violations)).slice(before);
   const pwned = await page.evaluate(() => window.__pwned ?? []);
   return { ...outcome, violations, pwned };

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -40,8 +40,8 @@ test('a demo product sells by its barcode, and removing the demo store empties t
   await till.page.locator(`[data-testid="cart-line"][data-code="${p.code}"]`).waitFor();
   await k.press('F5');
   await k.press('F12');
-  await till.id('last-invoice-number').waitFor({ timeout: 15_000 });
-  await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: 15_000 });
+  await till.id('last-invoice-number').waitFor({ timeout: E2E_WAIT_MS });
+  await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
   const n = Number(await till.id('last-invoice-number').textContent());
   const list = (await (await eng.api(`/api/v1/invoices?q=${n}`)).json()).data.content as { id: string; invoiceNumber: number }[];
   const inv = (await (await eng.api(`/api/v1/invoices/${list.find((i) => i.invoiceNumber === n)!.id}`)).json()).data as {
@@ -57,7 +57,7 @@ test('a demo product sells by its barcode, and removing the demo store empties t
   assert.deepEqual([inv.clientDocumentType, inv.clientDocumentNumber, inv.clientBusinessName], [5, '99002', 'CONTROL TRIBUTARIO']);
 
   // The demo printer is virtual (issue 24, item 7): no paper claimed, the ticket on screen.
-  await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 15_000 });
+  await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: E2E_WAIT_MS });
   assert.equal(await till.id('print-status').textContent(), 'Ticket en pantalla (impresora virtual)');
   await till.id('virtual-ticket').waitFor();
   assert.match((await till.id('virtual-ticket-frame').getAttribute('src')) ?? '', /\/api\/v1\/public\/invoice\/[0-9A-F]+\/ticket$/);

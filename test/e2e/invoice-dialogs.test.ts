@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -98,7 +98,7 @@ test('Anular: the dialog says the annulment can be reverted once and until when,
   // Enter from the reason confirms.
   await till.id('cancel-reason').focus();
   await till.page.keyboard.press('Enter');
-  await till.page.locator('[data-testid="invoice-detail-state"][data-state="CANCELLED"]').waitFor({ timeout: 20_000 });
+  await till.page.locator('[data-testid="invoice-detail-state"][data-state="CANCELLED"]').waitFor({ timeout: E2E_WAIT_MS });
   assert.equal(await till.id('cancel-dialog').count(), 0);
   const after = ((await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()) as { data: { state: string } }).data.state;
   assert.equal(after, 'CANCELLED');
@@ -174,7 +174,7 @@ test('Reenviar por correo without SMTP leads to Configuración › Correo; the o
 
   const before = smtp.inbox.length;
   await resend();
-  await till.id('invoice-action-result').waitFor({ timeout: 20_000 });
+  await till.id('invoice-action-result').waitFor({ timeout: E2E_WAIT_MS });
   assert.match((await till.id('invoice-action-result').textContent()) ?? '', /Factura reenviada a cliente@tienda\.bo/);
   assert.equal(smtp.inbox.length, before + 1);
   assert.deepEqual(smtp.inbox.at(-1)!.rcpt, ['cliente@tienda.bo']);

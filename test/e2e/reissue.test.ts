@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 import { startReceiptPrinter, type ReceiptPrinter } from './receipt-printer';
 
 let eng: TestEngine;
@@ -56,18 +56,18 @@ after(async () => {
 });
 
 test('a sale SIAT never registers is re-issued: the card shows the CUF SIAT holds, the cashier is told, the replacement ticket prints by itself', { timeout: 240_000 }, async () => {
-  await till.page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 15_000 });
+  await till.page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: E2E_WAIT_MS });
   await simAdmin('/faults', { mode: 'hang' });
 
   const jobs = printer.jobs.length;
   const n = await till.sellByKeyboard({ items: [[2, 'ARR-1']], docNumber: '5115889', name: 'Juan Pérez', cash: '20' });
   const first = await till.lastInvoiceCuf();
-  await till.page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket impreso' }).waitFor({ timeout: 15_000 });
+  await till.page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket impreso' }).waitFor({ timeout: E2E_WAIT_MS });
   const [ticket] = await printer.jobsSince(jobs, 1);
   assert.ok(ticket && jobText(ticket).includes(first), 'the customer got a ticket with the online CUF');
 
   // The send times out (SIAT may have it): nothing is re-issued before SIAT answers for it.
-  await till.page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: 20_000 });
+  await till.page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: E2E_WAIT_MS });
   await simAdmin('/reset-faults');
 
   // SIAT back: it never got the sale, so the sale is re-issued offline and sent in a package.

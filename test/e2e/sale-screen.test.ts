@@ -6,7 +6,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -109,7 +109,7 @@ describe('the sale screen', () => {
     await till.page.locator('[data-testid="cart-line"][data-code="LEC-1"]').waitFor();
     await k.press('F4');
     await typeAtScannerSpeed('4433221');
-    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === 'Ana Quispe', undefined, { timeout: 10_000 });
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === 'Ana Quispe', undefined, { timeout: E2E_WAIT_MS });
 
     // Another number: the recalled name goes away with it (it is not this client's).
     await till.id('client-doc-number').focus();
@@ -127,7 +127,7 @@ describe('the sale screen', () => {
         return el !== null && el.textContent !== prev;
       },
       String(first),
-      { timeout: 15_000 },
+      { timeout: E2E_WAIT_MS },
     );
     const n = Number(await till.id('last-invoice-number').textContent());
     const list = await data<{ content: { id: string; invoiceNumber: number }[] }>(`/api/v1/invoices?q=${n}`);
@@ -140,11 +140,11 @@ describe('the sale screen', () => {
     const k = till.page.keyboard;
     await till.id('last-invoice').waitFor();
     assert.match((await till.id('key-shift-f12').textContent()) ?? '', /Shift\+F12\s*Reimprimir/);
-    await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 15_000 });
-    const printed = till.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: 10_000 });
+    await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: E2E_WAIT_MS });
+    const printed = till.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: E2E_WAIT_MS });
     await k.press('Shift+F12');
     await printed;
-    await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 15_000 });
+    await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: E2E_WAIT_MS });
   });
 
   test('a closed cash session is told when the first product goes in, not at F12', async () => {

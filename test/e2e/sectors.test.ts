@@ -6,7 +6,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 import { pdfText } from '../unit/documents/pdf-tools';
 
 let eng: TestEngine;
@@ -73,13 +73,13 @@ describe("a school's till", () => {
     await k.press('F6');
     await k.type('500');
     await k.press('F12');
-    await till.id('last-invoice-number').waitFor({ timeout: 15_000 });
+    await till.id('last-invoice-number').waitFor({ timeout: E2E_WAIT_MS });
     invoiceNumber = Number(await till.id('last-invoice-number').textContent());
     const card = (await till.id('last-invoice-sector').textContent()) ?? '';
     assert.match(card, /Sector educativo/);
     assert.match(card, /Estudiante: Ana Quispe Mamani/);
     assert.match(card, /Periodo facturado: MARZO 2026/);
-    await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: 15_000 });
+    await till.page.locator('[data-testid="last-invoice-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
     // The sector fields were cleared with the sale.
     assert.equal(await till.id('sector-field-nameStudent').inputValue(), '');
     const pdfHref = await till.id('open-pdf-link').getAttribute('href');
@@ -104,7 +104,7 @@ describe("a school's till", () => {
     await till.page.keyboard.press('ArrowDown');
     assert.equal(await till.id('refund-method').inputValue(), '2');
     await till.page.keyboard.press('Enter');
-    await till.id('return-note-result').waitFor({ timeout: 15_000 });
+    await till.id('return-note-result').waitFor({ timeout: E2E_WAIT_MS });
     assert.equal(await till.id('return-note-refund-method').textContent(), 'TARJETA');
     assert.match((await till.id('return-note-amount-original').textContent()) ?? '', /470,00/);
     assert.match((await till.id('return-note-amount-return').textContent()) ?? '', /10,00/);

@@ -9,6 +9,14 @@ import { join, resolve } from 'node:path';
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 /** The built renderer the engine serves in the end-to-end suite. */
 export const RENDERER = resolve('dist/renderer');
+/**
+ * How long an e2e test waits for a state of the page (an element, a text, a request) before it
+ * fails. A wait ends as soon as the state is there, so the bound costs nothing when all is well;
+ * it is wide because CI runs on a loaded 2-core machine where the engine, the simulator and
+ * Chromium share the cores, and a state that takes 10 s there is not a bug.
+ */
+export const E2E_WAIT_MS = 60_000;
+
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
 /** Which test run built dist/renderer last: the runner's pid (every test file's parent). */
@@ -71,7 +79,7 @@ export async function openTill(url: string, key?: string): Promise<{ browser: Br
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(E2E_WAIT_MS);
     const till = new TillPage(page);
     await page.goto(url);
     await till.login(key);
@@ -165,7 +173,7 @@ export class TillPage {
         return el !== null && el.textContent !== prev;
       },
       before,
-      { timeout: 15_000 },
+      { timeout: E2E_WAIT_MS },
     );
     return Number(await this.id('last-invoice-number').textContent());
   }

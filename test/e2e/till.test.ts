@@ -4,7 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -31,8 +31,9 @@ before(async () => {
   ensureRendererBuilt();
   eng = await startTestEngine({}, undefined, {
     rendererDir: RENDERER,
-    // Short SIAT time-outs and contingency timings: the suite waits seconds, not minutes.
-    siatTimeouts: { saleMs: 3000, defaultMs: 4000, packageMs: 5000 },
+    // Short contingency timings: recovery is probed every second, not every minute. The SIAT
+    // time-outs stay the test engine's generous ones: the outage here is a refusal (no waiting),
+    // and a sale that a loaded machine answers in 4 s must not open a contingency by itself.
     contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500 },
   });
   assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
@@ -74,7 +75,7 @@ describe('the till', () => {
   test('SIAT refuses → contingency within seconds, sales go on and queue; SIAT back → the queue drains and the invoices are VALIDATED', async () => {
     await simAdmin('/faults', { mode: 'refuse' });
     const first = await till.sellByKeyboard({ items: [[1, 'LEC-1']], docNumber: '4433221', name: 'Ana Quispe', cash: '10' });
-    await till.page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: 10_000 });
+    await till.page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: E2E_WAIT_MS });
     await till.page.locator('[data-testid="last-invoice-state"][data-state="CONTINGENCY"]').waitFor();
     await till.page.locator('[data-testid="queue-count"][data-count="1"]').waitFor();
     const second = await till.sellByKeyboard({ items: [[3, 'PAN-6']], docNumber: '7788990', name: 'Luis Mamani', cash: '' });
@@ -89,8 +90,8 @@ describe('the till', () => {
 
     await simAdmin('/reset-faults');
     // Recovery (main/contingency/recovery/): event registered, package sent and validated.
-    await till.page.locator('[data-testid="queue-count"][data-count="0"]').waitFor({ timeout: 45_000 });
-    await till.page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 15_000 });
+    await till.page.locator('[data-testid="queue-count"][data-count="0"]').waitFor({ timeout: 2 * E2E_WAIT_MS });
+    await till.page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: E2E_WAIT_MS });
     for (const n of [first, second]) {
       const list = (await json(await eng.api(`/api/v1/invoices?q=${n}`))).data.content as { invoiceNumber: number; state: string }[];
       assert.equal(list.find((i) => i.invoiceNumber === n)?.state, 'VALIDATED', `invoice ${n}`);
@@ -121,7 +122,7 @@ describe('the till', () => {
     const before = (await json(await eng.api('/api/v1/siat/sync/status'))).data as { catalog: string; lastSync: string }[];
     await till.id('sync-all-button').click();
     await till.id('sync-progress').waitFor();
-    await till.id('sync-progress').waitFor({ state: 'detached', timeout: 30_000 });
+    await till.id('sync-progress').waitFor({ state: 'detached', timeout: E2E_WAIT_MS });
     assert.deepEqual(await till.id('catalog-error').allTextContents(), []);
     const afterSync = (await json(await eng.api('/api/v1/siat/sync/status'))).data as { catalog: string; lastSync: string; count: number }[];
     for (const c of afterSync) {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { toBoliviaIso } from '../../shared/time';
 import { TRAINING_CAFC } from '../../main/siat-sim/training-taxpayer';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -146,7 +146,7 @@ test('Estado de conexión → Facturas manuales (CAFC): a paper booklet entered 
   assert.match((await till.id('cafc-info').textContent()) ?? '', new RegExp(`2 facturas del CAFC ${TRAINING_CAFC.codigo}`));
 
   // The recovery registers the event and sends the package; the panel polls SIAT's verdict.
-  await till.page.locator('[data-testid="cafc-event"][data-state="CLOSED"]').waitFor({ timeout: 30_000 });
+  await till.page.locator('[data-testid="cafc-event"][data-state="CLOSED"]').waitFor({ timeout: E2E_WAIT_MS });
   const lines = await till.id('cafc-invoice').allTextContents();
   assert.equal(lines.length, 2);
   assert.match(lines.find((l) => l.startsWith('N° 1:'))!, /Validada/i);

@@ -21,7 +21,7 @@ const product = (code: string, priceCents: number, branchCode: number | null = n
   branchCode,
 });
 
-test('Central prices reach the till; local prices kept only where the chain allows them', { timeout: 120_000 }, async () => {
+test('Central prices reach the till; local prices kept only where the chain allows them', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   const till = await centralTill(stack, central.url, 'Caja catálogo');
   const tenant = till.tenantId;

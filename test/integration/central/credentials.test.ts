@@ -44,7 +44,7 @@ const pushWith = (url: string, token: string) =>
     body: JSON.stringify({ after: 0, upTo: 0, report: { nit: '7000123019', razonSocial: 'x', certificateExpiresAt: null, training: true, tenant: {} }, items: [] }),
   });
 
-test('a revoked credential gets 401 "credencial revocada" at once; the till backs off and shows it; a reissued one syncs the same till again', { timeout: 180_000 }, async () => {
+test('a revoked credential gets 401 "credencial revocada" at once; the till backs off and shows it; a reissued one syncs the same till again', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   const relay = await countingRelay(central.url);
   const cred = await stack.newTill('Caja robada');
@@ -129,7 +129,7 @@ test('a revoked credential gets 401 "credencial revocada" at once; the till back
   }
 });
 
-test('revocation routes: the owner key of the till\'s tenant only, bad input named', { timeout: 60_000 }, async () => {
+test('revocation routes: the owner key of the till\'s tenant only, bad input named', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   try {
     const cred = await stack.newTill('Caja 9');
@@ -162,7 +162,7 @@ test('revocation routes: the owner key of the till\'s tenant only, bad input nam
   }
 });
 
-test('a credential of a taxpayer this till does not have: nothing is acknowledged, the facts wait, and the till says why', { timeout: 120_000 }, async () => {
+test('a credential of a taxpayer this till does not have: nothing is acknowledged, the facts wait, and the till says why', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   const accounts = new AccountRepository(stack.pool);
   const stranger = await accounts.createTenant('1122334455', 'CADENA AJENA S.R.L.');
@@ -185,7 +185,7 @@ test('a credential of a taxpayer this till does not have: nothing is acknowledge
   }
 });
 
-test('migration 0003 on a populated Central: the credentials in force keep working, a till revoked by hand stays revoked', { timeout: 60_000 }, async () => {
+test('migration 0003 on a populated Central: the credentials in force keep working, a till revoked by hand stays revoked', { timeout: 300_000 }, async () => {
   const pool = openPool(await stack.pg.createDatabase('mig0003'), 2);
   try {
     const all = loadCentralMigrations();

@@ -14,7 +14,7 @@ after(() => stack.close());
 
 const ROWS = 60_000;
 
-test('a search by invoice number reads invoices_number (BitmapOr with the document and CUF indexes), not every invoice of the tenant', { timeout: 120_000 }, async () => {
+test('a search by invoice number reads invoices_number (BitmapOr with the document and CUF indexes), not every invoice of the tenant', { timeout: 300_000 }, async () => {
   const tills = [await stack.newTill('Caja 1'), await stack.newTill('Caja 2'), await stack.newTill('Caja 3')];
   // Each till numbers its own invoices 1, 2, 3…: every number is on three tills. The newest first.
   await stack.pool.query(

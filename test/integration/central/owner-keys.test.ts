@@ -20,7 +20,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
   const run = promisify(execFile);
   return run(process.execPath, ['--import', 'tsx', 'main/central/cli.ts', ...args], {
     env: { ...process.env, KIPU_CENTRAL_DATABASE_URL: stack.databaseUrl },
-    timeout: 60_000,
+    timeout: 300_000,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout, err: stderr }),
     (e: { code?: number; stdout?: string; stderr?: string }) => ({ code: e.code ?? -1, out: e.stdout ?? '', err: e.stderr ?? '' }),
@@ -29,7 +29,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
 
 const session = (url: string, key: string) => fetch(`${url}/central/api/session`, { headers: { authorization: `Bearer ${key}` } });
 
-test('key revoke: the next request with that key is a 401 saying when; other keys keep working; the row stays with when, who and why', { timeout: 120_000 }, async () => {
+test('key revoke: the next request with that key is a 401 saying when; other keys keep working; the row stays with when, who and why', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   try {
     const accounts = new AccountRepository(stack.pool);
@@ -88,7 +88,7 @@ test('key revoke: the next request with that key is a 401 saying when; other key
   }
 });
 
-test('key revoke is scoped by taxpayer, and a prefix two keys share is refused as ambiguous', { timeout: 60_000 }, async () => {
+test('key revoke is scoped by taxpayer, and a prefix two keys share is refused as ambiguous', { timeout: 300_000 }, async () => {
   const accounts = new AccountRepository(stack.pool);
   const other = await accounts.createTenant('1020304050', 'OTRA CADENA S.R.L.');
   const theirs = await accounts.createOwnerKey(other.id, 'Otro dueño');
@@ -107,7 +107,7 @@ test('key revoke is scoped by taxpayer, and a prefix two keys share is refused a
   assert.equal((await accounts.ownerKeys(stack.tenantId)).find((k) => k.keyId === ours.keyId)!.revoked, null);
 });
 
-test('migration 0004 on a populated Central: a key revoked by hand in SQL stays revoked and says so', { timeout: 60_000 }, async () => {
+test('migration 0004 on a populated Central: a key revoked by hand in SQL stays revoked and says so', { timeout: 300_000 }, async () => {
   const pool = openPool(await stack.pg.createDatabase('mig0004'), 2);
   try {
     const all = loadCentralMigrations();

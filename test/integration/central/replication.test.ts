@@ -11,7 +11,7 @@ import type { PushRequest } from '../../../shared/api/central';
 const stack = await centralStack();
 after(() => stack.close());
 
-test('two tills replicate to one Central: counts, sums, XML, state changes; a replay is skipped', { timeout: 120_000 }, async () => {
+test('two tills replicate to one Central: counts, sums, XML, state changes; a replay is skipped', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   const a = await centralTill(stack, central.url, 'Caja A');
   const b = await centralTill(stack, central.url, 'Caja B');
@@ -90,7 +90,7 @@ test('two tills replicate to one Central: counts, sums, XML, state changes; a re
   }
 });
 
-test('Central stopped while the tills sell, then back: the tills never wait and catch up', { timeout: 120_000 }, async () => {
+test('Central stopped while the tills sell, then back: the tills never wait and catch up', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral();
   const a = await centralTill(stack, central.url, 'Caja C');
   try {
@@ -111,7 +111,7 @@ test('Central stopped while the tills sell, then back: the tills never wait and 
   }
 });
 
-test('a long network cut (Central on a closed port) then reconnection: the backlog drains in order', { timeout: 180_000 }, async () => {
+test('a long network cut (Central on a closed port) then reconnection: the backlog drains in order', { timeout: 300_000 }, async () => {
   const port = await closedPort();
   const cred = await stack.newTill('Caja D');
   const a = await openTill({ KIPU_CENTRAL_URL: `http://127.0.0.1:${port}`, KIPU_CENTRAL_TOKEN: cred.token }, { central: FAST_CENTRAL });

@@ -11,7 +11,7 @@ after(() => stack.close());
 
 const ROWS = 30_000;
 
-test('search pages by key: every page equals the plain ORDER BY over all matches, through both phases', { timeout: 120_000 }, async () => {
+test('search pages by key: every page equals the plain ORDER BY over all matches, through both phases', { timeout: 300_000 }, async () => {
   await stack.startCentral(0);
   const tills = [await stack.newTill('Caja 1'), await stack.newTill('Caja 2'), await stack.newTill('Caja 3')];
   // Three invoices share each second (one per till); 1 in 1,000 is "ÑUSTA MAMANI": 20 of them among

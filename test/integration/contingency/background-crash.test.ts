@@ -14,7 +14,7 @@ import { adminCall, assertGapless, assertRegisteredOnce, saleBody, stateCounts, 
 /** One SIAT call in flight at a time: the first sale is sent, the others wait in the queue. */
 const IN_FLIGHT_1 = { KIPU_SIAT_IN_FLIGHT: '1' };
 
-test('kill -9 with a sale in flight and sales queued: after the restart all are VALIDATED, each registered once', { timeout: 120_000 }, async () => {
+test('kill -9 with a sale in flight and sales queued: after the restart all are VALIDATED, each registered once', { timeout: 300_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim') });
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);

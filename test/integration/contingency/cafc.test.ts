@@ -24,7 +24,7 @@ const manual = (invoiceNumber: number, emissionDate: string, priceUnit = 12.5) =
   details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Producto escrito a mano', quantity: 2, unitMeasure: 57, priceUnit }],
 });
 
-test('a CAFC booklet is transcribed, its event registered and its package validated; booklet numbers do not touch the till’s', { timeout: 60_000 }, async () => {
+test('a CAFC booklet is transcribed, its event registered and its package validated; booklet numbers do not touch the till’s', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
@@ -88,7 +88,7 @@ test('a CAFC booklet is transcribed, its event registered and its package valida
   }
 });
 
-test('SIAT checks the booklet: 1045 unknown CAFC, 1046 date outside the booklet, 1047 number outside its range', { timeout: 60_000 }, async () => {
+test('SIAT checks the booklet: 1045 unknown CAFC, 1046 date outside the booklet, 1047 number outside its range', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
@@ -128,7 +128,7 @@ test('SIAT checks the booklet: 1045 unknown CAFC, 1046 date outside the booklet,
   }
 });
 
-test('72 hours after the event the transcription is a 422 that says so, and nothing is stored', { timeout: 60_000 }, async () => {
+test('72 hours after the event the transcription is a 422 that says so, and nothing is stored', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
@@ -150,7 +150,7 @@ test('72 hours after the event the transcription is a 422 that says so, and noth
   }
 });
 
-test('an invoice dated outside its event, or a motive other than 5–7, is refused naming the field', { timeout: 60_000 }, async () => {
+test('an invoice dated outside its event, or a motive other than 5–7, is refused naming the field', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {

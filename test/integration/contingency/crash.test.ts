@@ -11,7 +11,7 @@ import { tempDir } from '../../fixtures/tmp';
 import { engineApi, kill9, peeker, spawnEngine } from '../../fixtures/engine-process';
 import { adminCall, assertGapless, assertRegisteredOnce, saleBody, stateCounts, waitFor } from './helpers';
 
-test('kill -9 at registration, mid-sending and mid-polling: the flush resumes, nothing lost or doubled', { timeout: 150_000 }, async () => {
+test('kill -9 at registration, mid-sending and mid-polling: the flush resumes, nothing lost or doubled', { timeout: 300_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim'), packageValidationDelayMs: 1500 });
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);

@@ -7,7 +7,7 @@ import type { KipuEvent } from '../../../main/events/event-map';
 import { assertGapless, assertRegisteredOnce, openTill, stateCounts, waitFor } from './helpers';
 import { sqliteConnection } from '../../../main/store/store';
 
-test('hanging SIAT: the sale SIAT received before the time-out is reconciled, not resent; the rest go in a package', { timeout: 90_000 }, async () => {
+test('hanging SIAT: the sale SIAT received before the time-out is reconciled, not resent; the rest go in a package', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   try {
@@ -40,7 +40,7 @@ test('hanging SIAT: the sale SIAT received before the time-out is reconciled, no
   }
 });
 
-test('an online sale SIAT never got (time-out without acceptance) is re-issued offline with the same number', { timeout: 60_000 }, async () => {
+test('an online sale SIAT never got (time-out without acceptance) is re-issued offline with the same number', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   try {
@@ -65,7 +65,7 @@ test('an online sale SIAT never got (time-out without acceptance) is re-issued o
   }
 });
 
-test('a package answered 904: the two rejected files keep SIAT observations verbatim, the rest are validated', { timeout: 60_000 }, async () => {
+test('a package answered 904: the two rejected files keep SIAT observations verbatim, the rest are validated', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   const events: KipuEvent[] = [];
@@ -107,7 +107,7 @@ test('a package answered 904: the two rejected files keep SIAT observations verb
   }
 });
 
-test('the same 904 when SIAT numbers files from 1: SIAT is asked, and the right two invoices are rejected', { timeout: 60_000 }, async () => {
+test('the same 904 when SIAT numbers files from 1: SIAT is asked, and the right two invoices are rejected', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   try {

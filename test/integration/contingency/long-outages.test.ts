@@ -14,7 +14,7 @@ const HOUR = 60 * 60 * 1000;
 
 const closed = (till: Till, id: string) => waitFor(`event ${id} closed`, () => till.eng.contingencyEvents.byId(till.tenantId, id)?.state === 'CLOSED', 30_000);
 
-test('the cufdEvento expires during an outage: offline sales keep using it within 72 h and SIAT validates them', { timeout: 60_000 }, async () => {
+test('the cufdEvento expires during an outage: offline sales keep using it within 72 h and SIAT validates them', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
@@ -39,7 +39,7 @@ test('the cufdEvento expires during an outage: offline sales keep using it withi
   }
 });
 
-test('beyond the 72 h CUFD extension no offline invoice is issued; the event is registered up to the limit', { timeout: 60_000 }, async () => {
+test('beyond the 72 h CUFD extension no offline invoice is issued; the event is registered up to the limit', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
@@ -67,7 +67,7 @@ test('beyond the 72 h CUFD extension no offline invoice is issued; the event is 
   }
 });
 
-test('a newer CUFD during a long manual event splits it: one event per cufdEvento, both validated', { timeout: 60_000 }, async () => {
+test('a newer CUFD during a long manual event splits it: one event per cufdEvento, both validated', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
@@ -95,7 +95,7 @@ test('a newer CUFD during a long manual event splits it: one event per cufdEvent
   }
 });
 
-test('packages sent more than 48 h after the event ended: SIAT answers 983 and the invoices keep it', { timeout: 60_000 }, async () => {
+test('packages sent more than 48 h after the event ended: SIAT answers 983 and the invoices keep it', { timeout: 300_000 }, async () => {
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {

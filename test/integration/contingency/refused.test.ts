@@ -7,7 +7,7 @@ import type { KipuEvent } from '../../../main/events/event-map';
 import { assertGapless, assertRegisteredOnce, openTill, stateCounts, waitFor } from './helpers';
 import { sqliteConnection } from '../../../main/store/store';
 
-test('refused connections: 1,200 offline sales, three packages on reconnect, all validated once', { timeout: 120_000 }, async () => {
+test('refused connections: 1,200 offline sales, three packages on reconnect, all validated once', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   const events: KipuEvent[] = [];

@@ -38,7 +38,7 @@ function assertGaplessPerSector(db: Database.Database, posId: string): void {
 const statesBySector = (db: Database.Database, posId: string) =>
   Object.fromEntries((db.prepare('SELECT sector, state, COUNT(*) n FROM invoices WHERE pos_id = ? GROUP BY sector, state').all(posId) as { sector: number; state: string; n: number }[]).map((r) => [`${r.sector}:${r.state}`, r.n]));
 
-test('an outage with four sectors: offline sales of each, one package per sector on reconnect, all validated once', { timeout: 120_000 }, async () => {
+test('an outage with four sectors: offline sales of each, one package per sector on reconnect, all validated once', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   try {
@@ -73,7 +73,7 @@ test('an outage with four sectors: offline sales of each, one package per sector
 });
 
 
-test('kill -9 mid-sending with four sectors in the event: the flush resumes, nothing lost or doubled', { timeout: 150_000 }, async () => {
+test('kill -9 mid-sending with four sectors in the event: the flush resumes, nothing lost or doubled', { timeout: 300_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim'), packageValidationDelayMs: 300 });
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);

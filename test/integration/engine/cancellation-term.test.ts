@@ -2,7 +2,7 @@
 // engine's clock and the simulator's moved together; the reversal once only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clockedTill, type Till } from '../contingency/helpers';
+import { clockedTill, verdictOf, type Till } from '../contingency/helpers';
 import { toBoliviaIso } from '../../../shared/time';
 import { callDocumentOperation } from '../../../main/siat/document-call';
 
@@ -40,11 +40,12 @@ function nextMonthDay(fechaEmision: string, day: number, time: string): string {
   return `${ny}-${String(nm).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}.000`;
 }
 
-test('cancel and reverse within the term; the reversal only once; SIAT says 968 for a second one', { timeout: 60_000 }, async () => {
+test('cancel and reverse within the term; the reversal only once; SIAT says 968 for a second one', { timeout: 300_000 }, async () => {
   const { till } = await clockedTill();
   const { eng } = till;
   try {
-    const [inv] = await till.sell(1);
+    const [sold] = await till.sell(1);
+    const inv = await verdictOf(till, sold.id);
     assert.equal(inv.state, 'VALIDATED');
     const cancel = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivo=1`, { method: 'POST' });
     assert.equal(cancel.status, 200, await cancel.clone().text());
@@ -83,11 +84,13 @@ test('cancel and reverse within the term; the reversal only once; SIAT says 968 
   }
 });
 
-test('the term ends on day 9 of the next month: 23:59 still annuls and reverses, day 10 is a 422 before SIAT is asked', { timeout: 60_000 }, async () => {
+test('the term ends on day 9 of the next month: 23:59 still annuls and reverses, day 10 is a 422 before SIAT is asked', { timeout: 300_000 }, async () => {
   const { till, at } = await clockedTill();
   const { eng } = till;
   try {
-    const [a, b, c] = await till.sell(3, 1);
+    const sold = await till.sell(3, 1);
+    const [a, b, c] = await Promise.all(sold.map((s) => verdictOf(till, s.id)));
+    for (const inv of [a, b, c]) assert.equal(inv.state, 'VALIDATED');
     const emitted = eng.invoices.byId(till.tenantId, a.id)!.fechaEmision;
     assert.equal((await eng.api(`/api/v1/invoices/${c.id}/cancel?motivo=1`, { method: 'POST' })).status, 200);
 

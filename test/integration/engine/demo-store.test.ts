@@ -24,7 +24,7 @@ test('the generator is deterministic and every product fits the simulator’s ca
   }
 });
 
-test('training starts with the demo store; a sale of its products validates; it is removed in one step and stays removed', { timeout: 60_000 }, async () => {
+test('training starts with the demo store; a sale of its products validates; it is removed in one step and stays removed', { timeout: 300_000 }, async () => {
   const eng = await startTestEngine({}, undefined, { scheduler: false, demoStore: true });
   const dataDir = eng.dataDir;
   try {
@@ -73,7 +73,7 @@ test('training starts with the demo store; a sale of its products validates; it 
   }
 });
 
-test('npm run admin -- demo remove removes it too', { timeout: 60_000 }, async () => {
+test('npm run admin -- demo remove removes it too', { timeout: 300_000 }, async () => {
   const eng = await startTestEngine({}, undefined, { scheduler: false, demoStore: true });
   try {
     const lines: string[] = [];

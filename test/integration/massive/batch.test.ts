@@ -94,7 +94,7 @@ test('boleto aéreo (sector 30) goes only by massive reception: one by one is re
   assert.equal(pkg.cantidad, 3);
 });
 
-test('2,500 school fees → 3 packages of ≤ 1,000 → every invoice VALIDATED, numbers without gaps', { timeout: 180_000 }, async () => {
+test('2,500 school fees → 3 packages of ≤ 1,000 → every invoice VALIDATED, numbers without gaps', { timeout: 300_000 }, async () => {
   const { eng, posId } = till;
   const before = (db().prepare('SELECT COALESCE(MAX(number), 0) FROM invoices WHERE pos_id = ? AND sector = 11').pluck().get(posId) as number);
   const data = await submitBatch(eng.api, posId, Array.from({ length: 2500 }, (_, i) => educationItem(100 + i)));

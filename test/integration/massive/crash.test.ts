@@ -21,7 +21,7 @@ import { educationItem } from './helpers';
 
 const TOTAL = 1500;
 
-test('kill -9 mid-issuing, with a package SIAT received unanswered, and mid-polling: the batch resumes, nothing lost or doubled', { timeout: 180_000 }, async () => {
+test('kill -9 mid-issuing, with a package SIAT received unanswered, and mid-polling: the batch resumes, nothing lost or doubled', { timeout: 300_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim'), packageValidationDelayMs: 1500 });
   const admin = (path: string, body?: unknown) => adminCall(sim.adminUrl, path, body);

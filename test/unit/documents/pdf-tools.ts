@@ -23,7 +23,7 @@ export function pdfText(pdf: Uint8Array, page?: number): string {
   return withPdf(pdf, (_dir, file) => {
     const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
     const r = spawnSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`);
+    if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr || r.error?.message || `signal ${r.signal}`}`);
     return r.stdout.replace(/\s+/g, ' ').trim();
   });
 }
@@ -41,7 +41,7 @@ export function pdfLines(pdf: Uint8Array): string[] {
 export function pdfPagePng(pdf: Uint8Array, page: number, dpi = 150): Buffer {
   return withPdf(pdf, (dir, file) => {
     const r = spawnSync('/usr/bin/pdftoppm', ['-r', String(dpi), '-png', '-f', String(page), '-l', String(page), file, join(dir, 'page')]);
-    if (r.status !== 0) throw new Error(`pdftoppm failed: ${r.stderr}`);
+    if (r.status !== 0) throw new Error(`pdftoppm failed: ${r.stderr || r.error?.message || `signal ${r.signal}`}`);
     const png = readdirSync(dir).find((n) => n.endsWith('.png'));
     if (!png) throw new Error('pdftoppm wrote no PNG');
     return readFileSync(join(dir, png));

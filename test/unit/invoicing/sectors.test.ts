@@ -12,11 +12,12 @@ import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { SECTOR_FIELDS } from '../../../shared/sector-fields';
 import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';
 
-const SHARED = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'siat');
+// The team's sector notes, copied into the repository (provenance: test/fixtures/siat/README.md).
+const SECTORS_README = join(import.meta.dirname, '..', '..', 'fixtures', 'siat', 'sectors', 'README.md');
 
-/** The cabecera and detalle element lists of ../shared/siat/sectors/README.md, by sector. */
+/** The cabecera and detalle element lists of the sector notes, by sector. */
 function readmeLayouts(): Map<number, { cabecera: string[]; detalle: string[] }> {
-  const text = readFileSync(join(SHARED, 'sectors', 'README.md'), 'utf8');
+  const text = readFileSync(SECTORS_README, 'utf8');
   const out = new Map<number, { cabecera: string[]; detalle: string[] }>();
   for (const block of text.split(/\n## /).slice(1)) {
     const code = Number(/^(\d+)/.exec(block)?.[1]);
@@ -36,7 +37,7 @@ test('every invoiceType of the seeds has a layout, and the layout is of the cata
   assert.deepEqual(new Set(issuableSectors()), new Set([...INVOICE_TYPES.map((t) => t.sector), 1]));
 });
 
-test('the element order of the sectors in ../shared/siat/sectors/README.md is the layouts’ order', () => {
+test('the element order of the sectors in the sector notes (test/fixtures/siat/sectors) is the layouts’ order', () => {
   const readme = readmeLayouts();
   assert.ok(readme.size >= 6);
   for (const [sector, want] of readme) {

@@ -2,10 +2,10 @@
 // (xmllint, libxml2), and what the XSD refuses is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { checkPurchase, type PurchaseFields } from '../../../main/purchases/purchase-input';
 import { buildConfirmacionCompraXml, buildRegistroCompraXml } from '../../../main/purchases/registro-xml';
 import { validatePurchaseXml } from '../../../main/purchases/registro-xsd';
+import { pinnedXsdHashes, xsdSha256 } from '../../fixtures/official-xsd';
 
 const base: PurchaseFields = { issuerNit: '1003579028', issuerBusinessName: 'Ñandú & Cía. <S.A.>', authorizationCode: '44AAEC00DBCBA35880091FEE05E92DC65368558BA467A75AC82F24C74', invoiceNumber: '137', emissionDate: '2024-05-09', totalPurchaseAmount: 130, rates: 30 };
 
@@ -46,8 +46,8 @@ test('the XSD refuses what it should: nro 0, a negative amount, an element out o
 });
 
 test('the official sample F0_RegistroCompra shape and our confirmacionCompra validate; the schemas are the official files', async () => {
-  assert.equal(readFileSync('resources/siat/xsd/registroCompra.xsd', 'utf8'), readFileSync('../shared/siat/xsd/registroCompra.xsd', 'utf8'));
-  assert.equal(readFileSync('resources/siat/xsd/confirmacionCompra.xsd', 'utf8'), readFileSync('../shared/siat/xsd/confirmacionCompra.xsd', 'utf8'));
+  const pinned = pinnedXsdHashes();
+  for (const f of ['registroCompra.xsd', 'confirmacionCompra.xsd']) assert.equal(xsdSha256(f), pinned.get(f), `${f} is not the official file pinned in resources/siat/xsd/README.md`);
   const [conf] = await validatePurchaseXml([buildConfirmacionCompraXml({ nitEmisor: '154422029', codigoAutorizacion: '1', numeroFactura: '11110', tipoCompra: 1 }, 1)], 'confirmacionCompra');
   assert.ok(conf!.valid, conf!.errors.join('; '));
   const c = checkPurchase({ issuerNit: '1111111010', issuerBusinessName: 'X', authorizationCode: '1', invoiceNumber: '11110', emissionDate: '2021-05-09T00:00:00', totalPurchaseAmount: 100 });
