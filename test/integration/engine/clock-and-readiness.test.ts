@@ -19,7 +19,8 @@ async function driftingTill(dataDir: string, skew: { ms: number }, scheduler: bo
   const eng = await startTestEngine({ KIPU_RATE_LIMIT: '100000' }, dataDir, {
     scheduler,
     now: () => new Date(Date.now() + skew.ms),
-    siatTimeouts: { saleMs: 1500, defaultMs: 1500 },
+    // Generous: on a loaded machine a slow answer must not open a contingency event of its own.
+    siatTimeouts: { saleMs: 60_000, defaultMs: 60_000, packageMs: 120_000 },
     contingency: FAST_CONTINGENCY,
   });
   const events: KipuEvent[] = [];
