@@ -37,7 +37,7 @@ export function saleBody(posId: string, i = 0) {
 }
 
 export async function adminCall(adminUrl: string, path: string, body?: unknown): Promise<any> {
-  const get = path === '/admin/state' || path === '/admin/received';
+  const get = path === '/admin/state' || path === '/admin/received' || path === '/admin/duplicates';
   const res = await fetch(`${adminUrl.replace(/\/admin$/, '')}${path}`, get ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
   assert.ok(res.ok, `${path}: HTTP ${res.status}`);
   return res.json();
