@@ -125,8 +125,12 @@ export interface EngineDeps {
   demoStore?: boolean;
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
-  /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
-  contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number };
+  /**
+   * Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package
+   * polling; the longest gap between probes while sales wait (default 15 s) and SIAT's processing
+   * window after an online send gave up (default 2 min, invoicing/online-outcome.ts).
+   */
+  contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number; busyProbeCapMs?: number; settleWindowMs?: number };
   /** Purchase queue timings (tests shorten them). */
   purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
@@ -196,8 +200,37 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     now,
   });
   const ct = deps.contingency ?? {};
-  const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}) });
-  const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
+  const recovery = new ContingencyRecovery({
+    store,
+    repo: contingencyEvents,
+    invoices,
+    invoicing,
+    codes,
+    gateway,
+    bus,
+    logger,
+    ...(ct.retry ? { retry: ct.retry } : {}),
+    ...(ct.poll ? { poll: ct.poll } : {}),
+    ...(ct.settleWindowMs !== undefined ? { settleWindowMs: ct.settleWindowMs } : {}),
+  });
+  const monitor = new ConnectionMonitor({
+    store,
+    repo: contingencyEvents,
+    contingency,
+    gateway,
+    bus,
+    recovery,
+    logger,
+    // Issue 32: leave contingency only when a real send works; probe faster while sales wait.
+    trialSend: async (tenant, pos, invoiceId) => {
+      const inv = invoices.byId(tenant.id, invoiceId);
+      return inv ? invoicing.trialSend(tenant, pos, inv) : 'no-answer';
+    },
+    salesWaiting: (tenantId, posId) => invoices.countWaitingForSiat({ tenantId, posId }) > 0,
+    ...(ct.probe ? { backoff: ct.probe } : {}),
+    ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}),
+    ...(ct.busyProbeCapMs ? { busyProbeCapMs: ct.busyProbeCapMs } : {}),
+  });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
   const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });

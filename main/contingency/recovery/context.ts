@@ -45,6 +45,11 @@ export interface RecoveryDeps {
   retry?: Backoff;
   /** Polling of validacionRecepcionPaqueteFactura while SIAT answers 901. */
   poll?: Backoff;
+  /**
+   * How long after an online send gave up SIAT may still register it (invoicing/online-outcome.ts,
+   * default 2 min): reconciliation re-issues nothing before. Tests shorten it with the time-outs.
+   */
+  settleWindowMs?: number;
   /** Test hook: called after each persisted step (tests use it to observe or to crash). */
   onStep?: (event: ContingencyEvent, step: string) => void;
 }

@@ -12,6 +12,9 @@ export const FAST_CONTINGENCY: NonNullable<EngineDeps['contingency']> = {
   retry: { initialMs: 100, maxMs: 500 },
   poll: { initialMs: 25, maxMs: 200 },
   probeTimeoutMs: 500,
+  // SIAT's processing window after a send gave up (2 min in production): 5× the tests' 300 ms
+  // sale time-out; the simulator never registers a hung send, so any window keeps the logic.
+  settleWindowMs: 1_500,
 };
 
 export interface Till {
