@@ -129,7 +129,14 @@ export class ConnectionMonitor {
     // A real send: the oldest invoice of the event whose online outcome is unknown, as it is.
     const candidate = this.deps.trialSend ? repo.invoicesToReconcile(eventId)[0] : undefined;
     if (candidate) {
-      const trial = await this.deps.trialSend!(tenant, pos, candidate);
+      let trial: Awaited<ReturnType<TrialSend>>;
+      try {
+        trial = await this.deps.trialSend!(tenant, pos, candidate);
+      } catch (err) {
+        // SIAT refused to look at it (a token problem …): not a working send either.
+        logger?.warn({ err, posId, eventId }, 'la prueba de envío al SIAT falló');
+        trial = 'no-answer';
+      }
       if (trial === 'no-answer') {
         p.schedule.failed(this.clock());
         logger?.info({ posId, eventId }, 'SIAT responde a la prueba de comunicación pero no a la recepción de facturas; sigue la contingencia');

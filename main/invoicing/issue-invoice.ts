@@ -21,7 +21,7 @@ import type { CodesService, CufdRecord } from '../codes/codes-service';
 import type { SiatGateway } from '../codes/siat-gateway';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { EventBus } from '../events/event-bus';
-import { SiatTransportError, SiatMalformedError } from '../siat/errors';
+import { SiatTransportError, SiatMalformedError, SiatRejectionError } from '../siat/errors';
 import { RETRYABLE_CODES, siatMessagesOf } from '../siat/messages';
 import { documentOperations, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
 import { callDocumentOperation } from '../siat/document-call';
@@ -30,6 +30,7 @@ import { saleOfInvoice } from './invoice-document-mapping';
 import { seal, sealAsync, type SealInput, type Sealed } from './seal';
 import { saleInvoiceRow, saleSealInput, type SaleFacts } from './sale-invoice';
 import { receptionVerdict, UNKNOWN_CUF } from './online-outcome';
+import { ALREADY_REGISTERED } from './package-verdict';
 import { NumberPredictor } from './number-prediction';
 import { IssueError } from './issue-error';
 import { catalogLookup } from './catalog-lookup';
@@ -474,7 +475,7 @@ export class InvoicingService {
     if (!ops.reception) throw new Error(`documento sector ${inv.sector}: sin recepción en línea`);
     const packed = this.packedFor(inv);
     const id = gateway.identity(tenant);
-    return (await callDocumentOperation(gateway.client(tenant), ops.service, ops.reception, {
+    const call = callDocumentOperation(gateway.client(tenant), ops.service, ops.reception, {
       codigoAmbiente: id.codigoAmbiente,
       codigoDocumentoSector: inv.sector,
       codigoEmision: 1,
@@ -489,11 +490,21 @@ export class InvoicingService {
       archivo: packed.archivo,
       fechaEnvio: toBoliviaIso(this.deps.codes.siatNow(tenant.id)),
       hashArchivo: packed.hashArchivo,
-    })) as SiatAnswer;
+    });
+    try {
+      return (await call) as SiatAnswer;
+    } catch (err) {
+      // "Already registered" (1000) without a reception state is still SIAT saying it has this
+      // very CUF: read like the evaluated answer (receptionVerdict), not as a refusal.
+      if (err instanceof SiatRejectionError && err.messages.length > 0 && err.messages.every((m) => m.codigo === ALREADY_REGISTERED)) {
+        return { transaccion: false, mensajesList: err.messages };
+      }
+      throw err;
+    }
   }
 
   /** SIAT has the invoice (908, or 1000 for this very CUF): VALIDATED, whatever was unknown before. */
-  private validated(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, res: SiatAnswer, messages: SiatMessageRecord[], already: boolean): InvoiceRecord {
+  private validated(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, res: SiatAnswer, messages: SiatMessageRecord[], already: boolean, detail?: string): InvoiceRecord {
     const done = this.deps.invoices.setState(inv.id, {
       state: 'VALIDATED',
       needsReconcile: false,
@@ -502,6 +513,7 @@ export class InvoicingService {
       ...(already ? {} : { siatReceptionCode: res.codigoRecepcion ?? null }),
       siatMessages: messages,
       lastChecked: this.now().toISOString(),
+      ...(detail ? { detail } : {}),
     });
     this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
     return done;
@@ -616,7 +628,7 @@ export class InvoicingService {
     const messages = siatMessagesOf(res.mensajesList as Parameters<typeof siatMessagesOf>[0]);
     const verdict = receptionVerdict(res, messages);
     if (verdict === 'validated' || verdict === 'already-registered') {
-      this.validated(tenant, pos, inv, res, messages, verdict === 'already-registered');
+      this.validated(tenant, pos, inv, res, messages, verdict === 'already-registered', 'reenviada con el mismo CUF al responder SIAT (prueba de envío antes de salir de la contingencia)');
       return 'validated';
     }
     if (verdict === 'rejected') return 'answered';

@@ -32,7 +32,7 @@ async function slowSiat(latencyMs: number, opts: { holdUntilRegistered: boolean 
     assert.ok(pending.length >= 1, `some online send timed out: ${JSON.stringify(online.map((i) => i.state))}`);
     const offline = await till.sell(2, 1);
     assert.ok(offline.every((i) => i.state === 'CONTINGENCY'), 'the point of sale is in contingency');
-    const event = eng.contingencyEvents.activeFor(till.tenantId, posId)!;
+    const event = { id: pending[0]!.eventId! };
 
     if (opts.holdUntilRegistered) {
       // SIAT stays slow while its probe answers, until it has registered every late send.
