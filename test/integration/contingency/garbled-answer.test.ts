@@ -12,7 +12,8 @@ function everRejected(db: ReturnType<typeof sqliteConnection>, posId: string): n
 }
 
 test('recepcionFactura answers without codigoEstado: SIAT is asked (verificacionEstadoFactura) and the sale is VALIDATED, never REJECTED', { timeout: 90_000 }, async () => {
-  const till = await openTill();
+  // No time-out is part of this case: generous ones, so a loaded machine does not open contingency.
+  const till = await openTill({}, { siatTimeouts: { saleMs: 10_000, defaultMs: 10_000, packageMs: 10_000 } });
   const { eng, posId } = till;
   try {
     await till.admin('/admin/faults', { mode: 'garble', garble: 'omit-codigoEstado', operations: ['recepcionFactura'] });
