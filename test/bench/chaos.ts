@@ -38,12 +38,12 @@ async function start(script: string, args: string[], env: Record<string, string>
   children.push(proc);
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 240_000; // a loaded machine: the first start migrates and loads the schemas
   for (;;) {
     const m = ready.exec(out);
     if (m) return { proc, match: m };
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start:\n${out}`);
-    await Promise.race([once(proc.stdout!, 'data'), new Promise((r) => setTimeout(r, 200))]);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
