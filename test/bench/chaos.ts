@@ -70,8 +70,10 @@ async function api(path: string, json?: unknown): Promise<any> {
   return body.data;
 }
 
+/** The simulator's admin API: GET for what it reads, POST (a JSON body, maybe empty) for the rest. */
 async function admin(path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${adminUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const get = ['/admin/state', '/admin/received', '/admin/duplicates'].includes(path);
+  const res = await fetch(`${adminUrl}${path}`, get ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
   if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
