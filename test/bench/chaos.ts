@@ -146,13 +146,22 @@ function slowSiat(seconds: number, holdUntilRegistered: boolean): ChaosCase {
     name: `slow-${seconds}s`,
     async run(c) {
       await c.admin('/admin/faults', { mode: 'latency', latencyMs: seconds * 1000, operations: ['recepcionFactura'] });
-      const online = await c.sell(SALES);
+      // A cashier's pace, one sale a second: sends keep going out until the first time-out opens
+      // the event, so SIAT holds sends of different ages when the probe answers.
+      const online: string[] = [];
+      for (let i = 0; i < SALES; i++) {
+        online.push(...(await c.sell(1)));
+        await new Promise((r) => setTimeout(r, 1000));
+      }
       // Past the 5 s time-out: the point of sale is in contingency; more sales go offline.
       await until('the sales to time out', () => query<{ n: number }>(`SELECT COUNT(*) n FROM invoices WHERE id IN (${online.map(() => '?').join(',')}) AND needs_reconcile = 1`, ...online)[0]!.n > 0, 60_000);
       const offline = await c.sell(Math.ceil(SALES / 2));
       if (holdUntilRegistered) await c.registered(online);
       await c.admin('/admin/reset-faults');
       await c.settled();
+      // Sends SIAT still holds land at most `seconds` after they went out: wait them out, so a late
+      // registration counts in this case, not in the next one.
+      await new Promise((r) => setTimeout(r, seconds * 1000 + 2000));
       return [...online, ...offline];
     },
   };
