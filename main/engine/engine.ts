@@ -144,8 +144,13 @@ export interface EngineDeps {
   sweepMs?: number;
   /** How long start-up waits for catalogs, clock and CUFDs before listening (default 15 s). */
   readyWaitMs?: number;
-  /** Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package polling. */
-  contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number; validationWaitMs?: number };
+  /**
+   * Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package
+   * polling; the longest gap between probes while sales wait (default 15 s), SIAT's processing
+   * window after an online send gave up (default 2 min, invoicing/online-outcome.ts), and how long
+   * a package validation polls 901 before its event is set aside (default 15 min).
+   */
+  contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number; busyProbeCapMs?: number; settleWindowMs?: number; validationWaitMs?: number };
   /** Purchase queue timings (tests shorten them). */
   purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
@@ -215,8 +220,38 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     now,
   });
   const ct = deps.contingency ?? {};
-  const recovery = new ContingencyRecovery({ store, repo: contingencyEvents, invoices, invoicing, codes, gateway, bus, logger, ...(ct.retry ? { retry: ct.retry } : {}), ...(ct.poll ? { poll: ct.poll } : {}), ...(ct.validationWaitMs ? { validationWaitMs: ct.validationWaitMs } : {}) });
-  const monitor = new ConnectionMonitor({ store, repo: contingencyEvents, contingency, gateway, bus, recovery, logger, ...(ct.probe ? { backoff: ct.probe } : {}), ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}) });
+  const recovery = new ContingencyRecovery({
+    store,
+    repo: contingencyEvents,
+    invoices,
+    invoicing,
+    codes,
+    gateway,
+    bus,
+    logger,
+    ...(ct.retry ? { retry: ct.retry } : {}),
+    ...(ct.poll ? { poll: ct.poll } : {}),
+    ...(ct.settleWindowMs !== undefined ? { settleWindowMs: ct.settleWindowMs } : {}),
+    ...(ct.validationWaitMs ? { validationWaitMs: ct.validationWaitMs } : {}),
+  });
+  const monitor = new ConnectionMonitor({
+    store,
+    repo: contingencyEvents,
+    contingency,
+    gateway,
+    bus,
+    recovery,
+    logger,
+    // Issue 32: leave contingency only when a real send works; probe faster while sales wait.
+    trialSend: async (tenant, pos, invoiceId) => {
+      const inv = invoices.byId(tenant.id, invoiceId);
+      return inv ? invoicing.trialSend(tenant, pos, inv) : 'no-answer';
+    },
+    salesWaiting: (tenantId, posId) => invoices.countWaitingForSiat({ tenantId, posId }) > 0,
+    ...(ct.probe ? { backoff: ct.probe } : {}),
+    ...(ct.probeTimeoutMs ? { probeTimeoutMs: ct.probeTimeoutMs } : {}),
+    ...(ct.busyProbeCapMs ? { busyProbeCapMs: ct.busyProbeCapMs } : {}),
+  });
   contingency.onEventEnded = (e) => void recovery.kick(e.tenantId, e.posId);
   const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from './http-io';
 import type { FaultConfig, SimulatorState } from './state';
+import { FAULT_MODES, GARBLES, type Garble } from './state/faults';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
 import { findSector } from '../siat/codes';
 
@@ -51,6 +52,10 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
         sendJson(res, 200, state.reception.receivedDocuments(sector === null ? {} : { sector: Number(sector) }));
         return;
       }
+      case 'GET /admin/duplicates':
+        // Numbers registered under more than one CUF: what must never happen (issue 32).
+        sendJson(res, 200, state.reception.duplicateNumbers());
+        return;
       case 'GET /admin/sectors': {
         const nit = query.get('nit') ?? String(TRAINING_TAXPAYER.nit);
         if (!state.padron.taxpayer(nit)) {
@@ -78,13 +83,19 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
       }
       case 'POST /admin/faults': {
         const mode = body['mode'];
-        if (!['none', 'refuse', 'hang', 'http500', 'latency'].includes(String(mode))) {
-          sendJson(res, 400, { error: 'mode must be none | refuse | hang | http500 | latency' });
+        if (!(FAULT_MODES as readonly string[]).includes(String(mode))) {
+          sendJson(res, 400, { error: `mode must be ${FAULT_MODES.join(' | ')}` });
+          return;
+        }
+        const garble = body['garble'];
+        if (garble !== undefined && !(GARBLES as readonly unknown[]).includes(garble)) {
+          sendJson(res, 400, { error: `garble must be ${GARBLES.join(' | ')}` });
           return;
         }
         const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
         const cfg: FaultConfig = { mode: mode as FaultConfig['mode'] };
         if (typeof body['latencyMs'] === 'number') cfg.latencyMs = body['latencyMs'];
+        if (mode === 'garble') cfg.garble = (garble as Garble | undefined) ?? 'omit-codigoEstado';
         const services = strings(body['services']);
         const operations = strings(body['operations']);
         if (services) cfg.services = services;

@@ -7,7 +7,7 @@ import { SIAT_SERVICES, serviceByPath, type OperationSpec, type ServiceKey } fro
 import { buildFaultEnvelope, buildResponseEnvelope, coerceFields, parseEnvelope, SoapFormatError, wrapperChild } from '../siat/soap';
 import { isWarning } from '../siat/messages';
 import { estado, failureState, msg, SimReject, type SimMessage } from './respond';
-import type { SimulatorState } from './state';
+import type { FaultConfig, SimulatorState } from './state';
 import { codigosHandlers } from './handlers/codigos';
 import { sincronizacionHandlers } from './handlers/sincronizacion';
 import { operacionesHandlers } from './handlers/operaciones';
@@ -107,6 +107,7 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
 
     // Fault injection (README): decided per service/operation before anything else.
     const f = state.faults.config;
+    let garble: FaultConfig['garble'];
     if (state.faults.appliesTo(found.key, servicePath, operation)) {
       if (f.mode === 'refuse') {
         // Scoped refusal: the connection is destroyed without an answer (client sees reset).
@@ -127,6 +128,7 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
         return;
       }
       if (f.mode === 'latency') await sleep(f.latencyMs ?? 0);
+      if (f.mode === 'garble') garble = f.garble ?? 'omit-codigoEstado';
     }
 
     if (problem) {
@@ -141,8 +143,9 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
       sendXml(res, 500, buildFaultEnvelope('soap:Client', 'Unexpected Fault in request'));
       return;
     }
-    const result = await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper, archivo);
-    sendXml(res, result.status, result.xml);
+    const result = await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper, archivo, garble === 'omit-codigoEstado');
+    // `truncated`: processed as usual, then half the envelope goes out (README "Fault modes").
+    sendXml(res, result.status, garble === 'truncated' ? result.xml.slice(0, Math.floor(result.xml.length / 2)) : result.xml);
   }
 
   /** Runs one operation and builds its envelope; never throws. */
@@ -153,6 +156,7 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     operation: string,
     wrapper: unknown,
     archivo: string | null,
+    omitCodigoEstado = false,
   ): Promise<{ status: number; xml: string }> {
     // Own members only: an operation named `valueOf` or `hasOwnProperty` is unknown, not a handler.
     const operations = SIAT_SERVICES[serviceKey].operations as Record<string, OperationSpec>;
@@ -162,7 +166,11 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     if (!spec || !handler) {
       return { status: 500, xml: buildFaultEnvelope('soap:Client', `Unexpected wrapper element {https://siat.impuestos.gob.bo/}${operation} found.`) };
     }
-    const reply = (values: Record<string, unknown>) => ({ status: 200, xml: buildResponseEnvelope(operation, spec, values) });
+    const reply = (values: Record<string, unknown>) => {
+      // `garble` omit-codigoEstado: the state is dropped, transaccion stays what it was.
+      if (omitCodigoEstado) values = Object.fromEntries(Object.entries(values).filter(([k]) => k !== 'codigoEstado' && k !== 'codigoDescripcion'));
+      return { status: 200, xml: buildResponseEnvelope(operation, spec, values) };
+    };
     const rejection = (messages: SimMessage[]) =>
       reply(spec.reception ? estado(failureState(operation), messages) : { mensajesList: messages, transaccion: false });
 

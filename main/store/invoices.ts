@@ -212,6 +212,8 @@ export interface StateChange {
   lastChecked?: string | null;
   cancellationReason?: number | null;
   cancellationDate?: string | null;
+  /** Real-clock ISO time an online send with an unknown outcome gave up (migration 0022); null clears it. */
+  siatAttemptAt?: string | null;
   detail?: string;
 }
 
@@ -438,6 +440,15 @@ export class InvoiceRepository {
     );
   }
 
+  /**
+   * When the last online send of this invoice whose outcome is unknown gave up (real clock, ISO),
+   * or null: SIAT may register such a send late, so nothing new is issued for it before a window
+   * after this time has passed (contingency/unknown-outcome.ts).
+   */
+  siatAttemptAt(id: string): string | null {
+    return (prepared(this.db, 'SELECT siat_attempt_at FROM invoices WHERE id = ?').pluck().get(id) as string | null | undefined) ?? null;
+  }
+
   /** Changes state fields only, recording the transition. */
   setState(id: string, change: StateChange): InvoiceRecord {
     const cur = prepared(this.db, 'SELECT state, tenant_id FROM invoices WHERE id = ?').get(id) as { state: string; tenant_id: string } | undefined;
@@ -456,6 +467,7 @@ export class InvoiceRepository {
       ['lastChecked', 'last_checked', (v) => v],
       ['cancellationReason', 'cancellation_reason', (v) => v],
       ['cancellationDate', 'cancellation_date', (v) => v],
+      ['siatAttemptAt', 'siat_attempt_at', (v) => v],
     ];
     for (const [k, col, conv] of map) {
       if (change[k] !== undefined) {

@@ -50,6 +50,11 @@ export interface RecoveryDeps {
    * on (issue 32, item 5); it is polled again after as long again.
    */
   validationWaitMs?: number;
+  /**
+   * How long after an online send gave up SIAT may still register it (invoicing/online-outcome.ts,
+   * default 2 min): reconciliation re-issues nothing before. Tests shorten it with the time-outs.
+   */
+  settleWindowMs?: number;
   /** Test hook: called after each persisted step (tests use it to observe or to crash). */
   onStep?: (event: ContingencyEvent, step: string) => void;
 }

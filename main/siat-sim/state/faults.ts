@@ -2,11 +2,23 @@
 // calls do instead of a normal answer. Kept in memory: a restart clears them.
 // Runs in: SIAT simulator only.
 
-type FaultMode = 'none' | 'refuse' | 'hang' | 'http500' | 'latency';
+export const FAULT_MODES = ['none', 'refuse', 'hang', 'http500', 'latency', 'garble'] as const;
+type FaultMode = (typeof FAULT_MODES)[number];
+
+/**
+ * How `garble` spoils an answer. The request is processed first (an invoice is registered), so the
+ * client gets an answer that does not say what happened to what SIAT did keep:
+ * - omit-codigoEstado: a well-formed answer with transaccion=true and no codigoEstado/codigoDescripcion;
+ * - truncated: the envelope cut in the middle (the client sees malformed XML).
+ */
+export const GARBLES = ['omit-codigoEstado', 'truncated'] as const;
+export type Garble = (typeof GARBLES)[number];
 
 export interface FaultConfig {
   mode: FaultMode;
   latencyMs?: number;
+  /** With mode `garble`: how the answer is spoiled (default omit-codigoEstado). */
+  garble?: Garble;
   /** Service paths (or client module names) the fault applies to; empty = all. */
   services?: string[];
   operations?: string[];

@@ -129,6 +129,33 @@ export class ReceptionLog {
       .run(r.cuf, r.nit, r.operation, r.sector, r.packageId ?? null, r.numeroArchivo ?? null, this.clock.now().getTime(), r.outcome, JSON.stringify(r.messages));
   }
 
+  /**
+   * Invoice numbers registered under more than one CUF (issue 32: one sale registered twice, online
+   * and re-issued offline), per NIT, branch, point of sale and sector. Annulled CUFs count: SIAT did
+   * register them; `valid` says how many of the group are still VALIDA.
+   */
+  duplicateNumbers(): { nit: string; codigoSucursal: number; codigoPuntoVenta: number; sector: number; numero: number; valid: number; cufs: { cuf: string; emision: number; estado: string }[] }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT i.nit, i.codigo_sucursal, i.codigo_punto_venta, i.sector, i.numero, i.cuf, i.emision, i.estado FROM invoices i
+          JOIN (SELECT nit, codigo_sucursal, codigo_punto_venta, sector, numero FROM invoices
+                 GROUP BY nit, codigo_sucursal, codigo_punto_venta, sector, numero HAVING COUNT(*) > 1) d
+            USING (nit, codigo_sucursal, codigo_punto_venta, sector, numero)
+          ORDER BY i.nit, i.codigo_sucursal, i.codigo_punto_venta, i.sector, i.numero, i.registered_at`,
+      )
+      .all() as Pick<InvoiceRow, 'nit' | 'codigo_sucursal' | 'codigo_punto_venta' | 'sector' | 'numero' | 'cuf' | 'emision' | 'estado'>[];
+    const out: ReturnType<ReceptionLog['duplicateNumbers']> = [];
+    for (const r of rows) {
+      let g = out.at(-1);
+      if (!g || g.nit !== r.nit || g.codigoSucursal !== r.codigo_sucursal || g.codigoPuntoVenta !== r.codigo_punto_venta || g.sector !== r.sector || g.numero !== r.numero) {
+        out.push((g = { nit: r.nit, codigoSucursal: r.codigo_sucursal, codigoPuntoVenta: r.codigo_punto_venta, sector: r.sector, numero: r.numero, valid: 0, cufs: [] }));
+      }
+      g.cufs.push({ cuf: r.cuf, emision: r.emision, estado: r.estado });
+      if (r.estado === 'VALIDA') g.valid++;
+    }
+    return out;
+  }
+
   /** Messages of the last rejected reception of a CUF that was never registered. */
   lastRejection(cuf: string): { codigo: number; descripcion: string }[] | undefined {
     const row = this.db

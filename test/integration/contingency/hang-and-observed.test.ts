@@ -7,7 +7,7 @@ import type { KipuEvent } from '../../../main/events/event-map';
 import { assertGapless, assertRegisteredOnce, openTill, stateCounts, waitFor } from './helpers';
 import { sqliteConnection } from '../../../main/store/store';
 
-test('hanging SIAT: the sale SIAT received before the time-out is reconciled, not resent; the rest go in a package', { timeout: 300_000 }, async () => {
+test('hanging SIAT: the sale SIAT received before the time-out is kept, never re-issued (sent again only with its own CUF); the rest go in a package', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   try {
@@ -33,33 +33,46 @@ test('hanging SIAT: the sale SIAT received before the time-out is reconciled, no
     assert.equal(firstNow.cuf, first.cuf, 'same CUF: it was never re-issued');
     assert.equal(firstNow.codigoEmision, 1);
     assert.equal(firstNow.packageId, null, 'never packaged');
-    await assertRegisteredOnce(till, sqliteConnection(eng.store), posId, { receivedOnce: true });
+    // Registered once. Received at most twice: before leaving contingency the monitor sends it
+    // again with the same CUF as a trial (decision 0057), which SIAT answers 1000.
+    await assertRegisteredOnce(till, sqliteConnection(eng.store), posId);
+    const firstReceived = ((await till.admin('/admin/received')) as { cuf: string; timesReceived: number }[]).find((r) => r.cuf === first.cuf)!;
+    assert.ok(firstReceived.timesReceived <= 2, `received ${firstReceived.timesReceived} times`);
     assertGapless(sqliteConnection(eng.store), posId);
   } finally {
     await eng.stop();
   }
 });
 
-test('an online sale SIAT never got (time-out without acceptance) is re-issued offline with the same number', { timeout: 300_000 }, async () => {
+test('online sales SIAT never got (time-out without acceptance): the oldest is sent again with its CUF when SIAT answers, the other re-issued offline with the same number after the window', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng, posId } = till;
   try {
     eng.simulator!.state.packageValidationDelayMs = 20;
     await till.admin('/admin/faults', { mode: 'hang' });
-    const [first] = await till.sell(1, 1);
+    const [first, second] = await till.sell(2, 2);
     assert.equal(first.state, 'PENDING');
+    assert.equal(second.state, 'PENDING');
     await till.sell(3);
     const event = eng.contingencyEvents.activeFor(till.tenantId, posId)!;
     await till.admin('/admin/reset-faults');
     await waitFor('the event to close', () => eng.contingencyEvents.byId(till.tenantId, event.id)?.state === 'CLOSED', 30_000);
-    const inv = eng.invoices.byId(till.tenantId, first.id)!;
+    const [a, b] = [first, second].sort((x, y) => x.invoiceNumber - y.invoiceNumber);
+    // The monitor's trial: the oldest, as it was (codigoEmision 1, same CUF), validated online.
+    const trial = eng.invoices.byId(till.tenantId, a.id)!;
+    assert.equal(trial.state, 'VALIDATED');
+    assert.equal(trial.cuf, a.cuf);
+    assert.equal(trial.codigoEmision, 1);
+    // The other: SIAT does not know its CUF once the window has passed → re-issued offline.
+    const inv = eng.invoices.byId(till.tenantId, b.id)!;
     assert.equal(inv.state, 'VALIDATED');
-    assert.equal(inv.number, first.invoiceNumber ?? inv.number);
+    assert.equal(inv.number, b.invoiceNumber ?? inv.number);
     assert.equal(inv.codigoEmision, 2, 're-issued offline');
-    assert.notEqual(inv.cuf, first.cuf);
-    assert.equal(eng.invoices.byCuf(till.tenantId, first.cuf)?.id, first.id, 'the first CUF still finds it');
+    assert.notEqual(inv.cuf, b.cuf);
+    assert.equal(eng.invoices.byCuf(till.tenantId, b.cuf)?.id, b.id, 'the first CUF still finds it');
     assertGapless(sqliteConnection(eng.store), posId);
     await assertRegisteredOnce(till, sqliteConnection(eng.store), posId, { receivedOnce: true });
+    assert.deepEqual(await till.admin('/admin/duplicates'), []);
   } finally {
     await eng.stop();
   }

@@ -15,6 +15,9 @@ export const FAST_CONTINGENCY: NonNullable<EngineDeps['contingency']> = {
   retry: { initialMs: 100, maxMs: 500 },
   poll: { initialMs: 25, maxMs: 200 },
   probeTimeoutMs: 500,
+  // SIAT's processing window after a send gave up (2 min in production): 5× the tests' 300 ms
+  // sale time-out; the simulator never registers a hung send, so any window keeps the logic.
+  settleWindowMs: 1_500,
 };
 
 export interface Till {
@@ -40,7 +43,7 @@ export function saleBody(posId: string, i = 0) {
 }
 
 export async function adminCall(adminUrl: string, path: string, body?: unknown): Promise<any> {
-  const get = path === '/admin/state' || path === '/admin/received';
+  const get = path === '/admin/state' || path === '/admin/received' || path === '/admin/duplicates';
   const res = await fetch(`${adminUrl.replace(/\/admin$/, '')}${path}`, get ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
   assert.ok(res.ok, `${path}: HTTP ${res.status}`);
   return res.json();
