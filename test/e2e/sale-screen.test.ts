@@ -171,4 +171,20 @@ describe('the sale screen', () => {
     await till.page.locator('[data-testid="cart-line"][data-code="ARR-1"]').waitFor();
     await till.page.waitForFunction(() => document.querySelector('[data-testid="cash-closed-notice"]') === null);
   });
+
+  test('with a CI, Tab after the number goes to the name, never into the complement', async () => {
+    const k = till.page.keyboard;
+    await k.press('F4');
+    await till.id('client-doc-type').selectOption('1');
+    await till.id('client-doc-number').focus();
+    await k.type('4785963');
+    await k.press('Tab');
+    await k.type('Ana Flores');
+    // Keys typed in a field of the sale are held up to 50 ms (a scan may be starting): wait for them.
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-name"]') as HTMLInputElement).value === 'Ana Flores', undefined, { timeout: E2E_WAIT_MS });
+    assert.equal(await till.id('client-complement').inputValue(), '');
+    // The complement is still reachable, one Shift+Tab back from the name.
+    await k.press('Shift+Tab');
+    assert.equal(await till.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'client-complement');
+  });
 });

@@ -25,6 +25,7 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
   const client = useClient((s) => s.client);
   const update = useClient((s) => s.update);
   const numberRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const posId = useSession((s) => s.posId);
   useImperativeHandle(ref, () => ({ focus: () => numberRef.current?.select() }));
 
@@ -90,6 +91,12 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
               e.preventDefault();
               verify();
             }
+            // Tab goes on to the name, as the help says: the CI complement beside the number is rare
+            // and took the name typed after Tab ("ANA F" as complement). Shift+Tab from the name reaches it.
+            if (e.key === 'Tab' && !e.shiftKey && client.documentType === DOCUMENT_TYPE.CI) {
+              e.preventDefault();
+              nameRef.current?.focus();
+            }
           }}
         />
         {client.documentType === DOCUMENT_TYPE.CI && (
@@ -106,6 +113,7 @@ export const ClientPanel = forwardRef<ClientPanelHandle>(function ClientPanel(_p
       </div>
       <div className="row">
         <input
+          ref={nameRef}
           aria-label="Nombre o razón social"
           placeholder="Nombre o razón social"
           className="grow"
