@@ -381,6 +381,17 @@ function CancelDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose:
     void useCatalogs.getState().load('cancellation-reasons');
   }, []);
   const list = reasons && reasons.length > 0 ? reasons : FALLBACK_CANCELLATION_REASONS;
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await api.cancelInvoice(invoice.id, motivo);
+      onDone();
+    } catch (err) {
+      setErrors(describeError(err));
+      setBusy(false);
+    }
+  };
 
   return (
     <Modal title={`Anular factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="cancel-dialog">
@@ -389,7 +400,17 @@ function CancelDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose:
       </p>
       <label className="field">
         <span>Motivo</span>
-        <select data-testid="cancel-reason" value={motivo} onChange={(e) => setMotivo(Number(e.target.value))}>
+        <select
+          data-testid="cancel-reason"
+          value={motivo}
+          onChange={(e) => setMotivo(Number(e.target.value))}
+          // The dialog opens with the focus here: Enter confirms (issue 24, item 13), as in the return dialog.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            void confirm();
+          }}
+        >
           {list.map((r) => (
             <option key={r.codigo} value={r.codigo}>
               {r.codigo} – {r.descripcion}
@@ -405,19 +426,9 @@ function CancelDialog({ invoice, onClose, onDone }: { invoice: Invoice; onClose:
           // Esc would no longer reach it after a refused cancellation.
           aria-disabled={busy}
           data-testid="confirm-cancellation"
-          onClick={async () => {
-            if (busy) return;
-            setBusy(true);
-            try {
-              await api.cancelInvoice(invoice.id, motivo);
-              onDone();
-            } catch (err) {
-              setErrors(describeError(err));
-              setBusy(false);
-            }
-          }}
+          onClick={() => void confirm()}
         >
-          {busy ? 'Anulando…' : 'Anular factura'}
+          {busy ? 'Anulando…' : 'Anular factura (Enter)'}
         </button>
         <button onClick={onClose}>Volver</button>
       </div>
