@@ -257,12 +257,31 @@ export class TillPage {
     await this.id('cash-report-X').waitFor();
   }
 
+  /**
+   * Caja: a key that opens a form, pressed until the form shows (bounded). The screen binds its
+   * keys once the session has loaded, a moment after it paints on a loaded machine; pressing the
+   * key again on an open form keeps it open.
+   */
+  private async pressUntil(key: string, testId: string, timeoutMs = 20_000): Promise<void> {
+    await this.id('cash-screen').waitFor();
+    await this.page.locator('[data-testid="cash-report-X"], [data-testid="cash-report-Z"]').first().waitFor({ timeout: timeoutMs });
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.keyboard.press(key);
+      try {
+        await this.id(testId).waitFor({ timeout: 1_000 });
+        return;
+      } catch (err) {
+        if (Date.now() > end) throw err;
+      }
+    }
+  }
+
   /** Caja: F2 cash in / F3 cash out, the amount, Tab, the reason, Enter. */
   async cashMovement(kind: 'IN' | 'OUT', amount: string, reason: string): Promise<void> {
     const k = this.page.keyboard;
     const before = await this.page.locator('[data-testid="cash-movements"] tbody tr').count();
-    await k.press(kind === 'IN' ? 'F2' : 'F3');
-    await this.id('cash-movement-amount').waitFor();
+    await this.pressUntil(kind === 'IN' ? 'F2' : 'F3', 'cash-movement-amount');
     await k.type(amount);
     await k.press('Tab');
     await k.type(reason);
@@ -276,8 +295,7 @@ export class TillPage {
    */
   async closeCash(count: { pieces: [string, string][]; card: string }): Promise<void> {
     const k = this.page.keyboard;
-    await k.press('F8');
-    await this.id('cash-denomination-200').waitFor();
+    await this.pressUntil('F8', 'cash-denomination-200');
     for (const [key, n] of count.pieces) {
       await this.tabTo(`cash-denomination-${key}`, 20);
       await k.type(n);
