@@ -68,6 +68,8 @@ function cents(bs: number): number {
   assert.notEqual(c, null, `${bs} is an amount in Bs with 2 decimals`);
   return bs < 0 ? -c! : c!;
 }
+/** Text of an ESC/POS job, without line breaks (a CUF is wider than the paper). */
+const jobText = (job: Buffer) => job.toString('latin1').replace(/\s/g, '');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** The cashier's method kinds of an invoice (a split by its parts; else its one method's kind). */
@@ -115,9 +117,16 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   await page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 30_000 });
   /** Invoice number → the CUF its (last) ticket showed. */
   const ticketCuf = new Map<number, string>();
-  const sold = async (n: number) => {
-    ticketCuf.set(n, await till.lastInvoiceCuf());
+  /** A sale, then its card's CUF, which is also on the ticket printed on issue. */
+  const sell = async (run: () => Promise<number>): Promise<number> => {
+    const from = printer.jobs.length;
+    const n = await run();
+    const cuf = await till.lastInvoiceCuf();
+    ticketCuf.set(n, cuf);
     await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 30_000 });
+    const printed = await printer.jobsSince(from, 1, 30_000);
+    assert.ok(printed.some((j) => jobText(j).includes(cuf)), `invoice ${n}: the printed ticket carries the CUF the card shows`);
+    return n;
   };
 
   // 1. Caja: open with a float of Bs 200.
@@ -127,10 +136,10 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   await till.go('ventas');
 
   // 2. Sales. A CI client by keyboard, cash.
-  const ci = await till.sellByKeyboard({ items: [[2, ARR.code]], docNumber: '5115889', name: 'Juan Pérez', cash: '20' });
-  await sold(ci);
+  const ci = await sell(() => till.sellByKeyboard({ items: [[2, ARR.code]], docNumber: '5115889', name: 'Juan Pérez', cash: '20' }));
   // By scanner, a NIT client (active at SIAT), cash.
-  const nit = await till.sellByKeyboard({
+  const nit = await sell(() =>
+    till.sellByKeyboard({
     scans: [
       { barcode: ACE.barcode, code: ACE.code },
       { barcode: ARR.barcode, code: ARR.code },
@@ -139,13 +148,13 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
     docNumber: '1003579028',
     name: 'DISTRIBUIDORA ANDINA S.R.L.',
     cash: '50',
-  });
-  await sold(nit);
+    }),
+  );
   // The quick client (F5): 99002 CONTROL TRIBUTARIO.
-  const quick = await till.sellByKeyboard({ items: [[1, ARR.code]], quick: true, cash: '10' });
-  await sold(quick);
+  const quick = await sell(() => till.sellByKeyboard({ items: [[1, ARR.code]], quick: true, cash: '10' }));
   // A mixed payment: 2 × 27,60 = 55,20, card 30, the rest in cash out of 30 handed over.
-  const mixed = await till.sellByKeyboard({
+  const mixed = await sell(() =>
+    till.sellByKeyboard({
     items: [[2, ACE.code]],
     docNumber: '4433221',
     name: 'Ana Quispe',
@@ -157,8 +166,8 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
       await k.type('4797123456789012');
       await till.id('payment-split').filter({ hasText: 'Tarjeta Bs 30,00' }).waitFor();
     },
-  });
-  await sold(mixed);
+    }),
+  );
 
   const nitInv = await invoiceByNumber(nit);
   assert.equal(nitInv.clientDocumentType, 5, 'the NIT sale was issued to a NIT');
@@ -177,7 +186,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   const jobs = printer.jobs.length;
   await till.reprintLast();
   const [reprint] = await printer.jobsSince(jobs, 1);
-  assert.ok(reprint && reprint.toString('latin1').replace(/\s/g, '').includes(ticketCuf.get(mixed)!), 'the reprint carries the CUF of the sale');
+  assert.ok(reprint && jobText(reprint).includes(ticketCuf.get(mixed)!), 'the reprint carries the CUF of the sale');
 
   // Cancel the quick client's sale; a return of one rice from the CI sale, refunded as offered
   // (the original's method: cash).
@@ -198,6 +207,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   // the online CUF, SIAT never registers it, and once SIAT is back it is re-issued offline.
   await till.go('ventas');
   await simAdmin('/faults', { mode: 'hang' });
+  const outageFrom = printer.jobs.length;
   const outage = await till.sellByKeyboard({ items: [[1, ARR.code]], docNumber: '7788990', name: 'Luis Mamani', cash: '10' });
   const firstCuf = await till.lastInvoiceCuf();
   await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 30_000 });
@@ -209,6 +219,11 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   ticketCuf.set(outage, await till.lastInvoiceCuf());
   assert.notEqual(ticketCuf.get(outage), firstCuf, 'the card shows the new CUF');
   await page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 90_000 });
+  // The customer's first ticket had the first CUF; the replacement printed by itself has the new one.
+  await page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket nuevo impreso' }).waitFor({ timeout: 30_000 });
+  const outageTickets = (await printer.jobsSince(outageFrom, 2, 30_000)).map(jobText);
+  assert.ok(outageTickets[0]?.includes(firstCuf), 'the first ticket of the outage sale had the online CUF');
+  assert.ok(outageTickets.slice(1).some((t) => t.includes(ticketCuf.get(outage)!)), 'the replacement ticket has the CUF SIAT holds');
 
   // Every ticket's CUF is the engine's and the one SIAT holds, registered once; the first CUF of
   // the re-issued sale never reached SIAT.
