@@ -142,27 +142,48 @@ export class TillPage {
       if ((await this.activeTestId()) === testId) return;
       await this.page.keyboard.press('Tab');
     }
-    if ((await this.activeTestId()) !== testId) throw new Error(`Tab never reached ${testId}`);
+    const at = await this.activeTestId();
+    if (at !== testId) throw new Error(`Tab never reached ${testId} (the focus is on ${at ?? 'an element without a test id'})`);
   }
 
   /**
-   * One sale by keyboard only: F2 product ("n*CODE" Enter), F4 client (document number, Tab to
-   * the name), F6 cash received (or `pay`, which types the payment with focus in "Recibido"),
-   * F12 issue. Returns the new invoice's number.
+   * One sale by keyboard only: F2 product ("n*CODE" Enter) and/or scanner bursts (`scans`, EAN
+   * codes), F4 client (document number, Tab to the name; `nit` picks NIT in the document type with
+   * the arrow keys) or F5 the quick client (99002), F6 cash received (or `pay`, which types the
+   * payment with focus in "Recibido"), F12 issue. Returns the new invoice's number.
    */
-  async sellByKeyboard(opts: { items: [number, string][]; docNumber: string; name: string } & ({ cash: string } | { pay: () => Promise<void> })): Promise<number> {
+  async sellByKeyboard(
+    opts: { items?: [number, string][]; scans?: { barcode: string; code: string }[] } & ({ docNumber: string; name: string; nit?: boolean } | { quick: true }) & ({ cash: string } | { pay: () => Promise<void> }),
+  ): Promise<number> {
     const k = this.page.keyboard;
     const before = await this.lastInvoiceNumber();
     await k.press('F2');
-    for (const [qty, code] of opts.items) {
+    for (const [qty, code] of opts.items ?? []) {
       await k.type(`${qty}*${code}`);
       await k.press('Enter');
       await this.page.locator(`[data-testid="cart-line"][data-code="${code}"]`).waitFor();
     }
-    await k.press('F4');
-    await k.type(opts.docNumber);
-    await this.tabTo('client-name');
-    await k.type(opts.name);
+    for (const { barcode, code } of opts.scans ?? []) {
+      await this.scan(barcode);
+      await this.page.locator(`[data-testid="cart-line"][data-code="${code}"]`).waitFor();
+    }
+    if ('quick' in opts) {
+      await k.press('F5');
+      await this.id('quick-client-badge').waitFor();
+    } else {
+      await k.press('F4');
+      if (opts.nit) {
+        await k.press('Shift+Tab');
+        assert.equal(await this.activeTestId(), 'client-doc-type');
+        // NIT is the last document type.
+        await k.press('End');
+        await this.page.waitForFunction(() => (document.querySelector('[data-testid="client-doc-type"]') as HTMLSelectElement).value === '5');
+        await k.press('Tab');
+      }
+      await k.type(opts.docNumber);
+      await this.tabTo('client-name');
+      await k.type(opts.name);
+    }
     await k.press('F6');
     if ('pay' in opts) await opts.pay();
     else await k.type(opts.cash);
@@ -176,6 +197,145 @@ export class TillPage {
       { timeout: E2E_WAIT_MS },
     );
     return Number(await this.id('last-invoice-number').textContent());
+  }
+
+  /** Shift+F12: reprints the last ticket; resolves once the till asked the engine to print it. */
+  async reprintLast(): Promise<void> {
+    const printed = this.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: 15_000 });
+    await this.page.keyboard.press('Shift+F12');
+    await printed;
+  }
+
+  /** Facturas: types the number in the search and moves the selection to it with the arrows. */
+  async openInvoice(n: number): Promise<void> {
+    const k = this.page.keyboard;
+    await this.go('facturas');
+    await this.id('invoices-search').focus();
+    await k.press('Control+A');
+    await k.type(String(n));
+    await this.page.locator(`[data-testid="invoice-row"][data-invoice-number="${n}"]`).first().waitFor();
+    for (let i = 0; i < 20; i++) {
+      if (await this.page.locator(`[data-testid="invoice-row"][data-invoice-number="${n}"].selected`).count()) break;
+      await k.press('ArrowDown');
+    }
+    await this.id('invoice-detail-number').filter({ hasText: String(n) }).waitFor();
+  }
+
+  /** Tab to a button of the open screen and press Enter (keyboard only). */
+  async pressButton(testId: string, max = 40): Promise<void> {
+    await this.tabTo(testId, max);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Facturas, the invoice open: "Anular", the dialog's reason as offered, Enter confirms. */
+  async cancelOpenInvoice(): Promise<void> {
+    await this.page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: 30_000 });
+    await this.pressButton('cancel-invoice-button');
+    await this.id('cancel-dialog').waitFor();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('[data-testid="invoice-detail-state"][data-state="CANCELLED"]').waitFor({ timeout: 30_000 });
+  }
+
+  /**
+   * Facturas, the invoice open: "Devolución", the quantities taken back per line (Tab between
+   * them), the refund method left as offered, Enter issues. Returns the note's number.
+   */
+  async returnOpenInvoice(quantities: string[]): Promise<number> {
+    const k = this.page.keyboard;
+    await this.page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: 30_000 });
+    await this.pressButton('return-button');
+    await this.id('return-dialog').waitFor();
+    for (const [i, q] of quantities.entries()) {
+      await this.tabTo(`return-qty`, 1 + i);
+      await k.type(q);
+      if (i < quantities.length - 1) await k.press('Tab');
+    }
+    await k.press('Enter');
+    await this.id('return-note-number').waitFor({ timeout: 30_000 });
+    return Number(await this.id('return-note-number').textContent());
+  }
+
+  /** Caja: opens the session with the float typed (the float field has the focus). */
+  async openCash(float: string): Promise<void> {
+    await this.go('caja');
+    await this.id('cash-float-input').waitFor();
+    assert.equal(await this.activeTestId(), 'cash-float-input');
+    await this.page.keyboard.type(float);
+    await this.page.keyboard.press('Enter');
+    await this.id('cash-report-X').waitFor();
+  }
+
+  /**
+   * Caja: a key that opens a form, pressed until the form shows (bounded). The screen binds its
+   * keys once the session has loaded, a moment after it paints on a loaded machine; pressing the
+   * key again on an open form keeps it open.
+   */
+  private async pressUntil(key: string, testId: string, timeoutMs = 20_000): Promise<void> {
+    await this.id('cash-screen').waitFor();
+    await this.page.locator('[data-testid="cash-report-X"], [data-testid="cash-report-Z"]').first().waitFor({ timeout: timeoutMs });
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.keyboard.press(key);
+      try {
+        await this.id(testId).waitFor({ timeout: 1_000 });
+        return;
+      } catch (err) {
+        if (Date.now() > end) throw err;
+      }
+    }
+  }
+
+  /** Caja: F2 cash in / F3 cash out, the amount, Tab, the reason, Enter. */
+  async cashMovement(kind: 'IN' | 'OUT', amount: string, reason: string): Promise<void> {
+    const k = this.page.keyboard;
+    const before = await this.page.locator('[data-testid="cash-movements"] tbody tr').count();
+    await this.pressUntil(kind === 'IN' ? 'F2' : 'F3', 'cash-movement-amount');
+    await k.type(amount);
+    await k.press('Tab');
+    await k.type(reason);
+    await k.press('Enter');
+    await this.page.waitForFunction((n) => document.querySelectorAll('[data-testid="cash-movements"] tbody tr').length > n, before);
+  }
+
+  /**
+   * Caja: F8, pieces per denomination (Tab between them, in the form's order: largest first), the
+   * card terminal's total, Enter: the Z. Pairs, not an object: an object lists "100" before "200".
+   */
+  async closeCash(count: { pieces: [string, string][]; card: string }): Promise<void> {
+    const k = this.page.keyboard;
+    await this.pressUntil('F8', 'cash-denomination-200');
+    for (const [key, n] of count.pieces) {
+      await this.tabTo(`cash-denomination-${key}`, 20);
+      await k.type(n);
+    }
+    await this.tabTo('cash-counted-card', 20);
+    await k.type(count.card);
+    await k.press('Enter');
+    await this.id('cash-report-Z').waitFor({ timeout: 30_000 });
+  }
+
+  /** Compras (Alt+9): one supplier invoice typed field by field, saved; waits for the emptied form. */
+  async registerPurchase(p: { nit: string; name: string; auth: string; number: string; date: string; total: string }): Promise<void> {
+    const k = this.page.keyboard;
+    if ((await this.id('purchases-screen').count()) === 0) {
+      await k.press('Alt+9');
+      await this.id('purchases-screen').waitFor();
+    }
+    const fields: [string, string][] = [
+      ['purchase-nit', p.nit],
+      ['purchase-name', p.name],
+      ['purchase-auth', p.auth],
+      ['purchase-number', p.number],
+      ['purchase-date', p.date],
+      ['purchase-totalPurchaseAmount', p.total],
+    ];
+    for (const [testId, text] of fields) {
+      await this.id(testId).focus();
+      await k.press('Control+A');
+      await k.type(text);
+    }
+    await this.pressButton('purchase-save');
+    await this.page.waitForFunction(() => (document.querySelector('[data-testid="purchase-number"]') as HTMLInputElement | null)?.value === '');
   }
 
   /** The CUF the sale card shows (its text is "CUF <cuf>"). */
