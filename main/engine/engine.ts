@@ -114,6 +114,8 @@ const SWEEP_MS = 30_000;
 
 /** The longest start-up waits for what the first sale needs (prepareForSale) before listening. */
 const READY_WAIT_MS = 15_000;
+/** The same for a till that can already sell: only SIAT's clock is measured, briefly. */
+const READY_WAIT_SELLING_MS = 3_000;
 
 /** Resolves when `p` settles or after `ms`, whichever comes first; never rejects. */
 function withinMs(p: Promise<unknown>, ms: number): Promise<void> {
@@ -359,7 +361,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     // Don't listen before the till can sell (issue 32, item 7): catalogs on a fresh install, SIAT's
     // clock, a CUFD per open point of sale. Bounded: with SIAT unreachable the till opens anyway
     // and sells what it can (offline with the codes it has); the scheduler keeps trying.
-    if (deps.scheduler !== false) await withinMs(scheduler.prepareForSale(), deps.readyWaitMs ?? READY_WAIT_MS);
+    // A till that can already sell waits only briefly (the clock), so a restart during an outage
+    // opens at once; one that cannot (a fresh install, a point of sale without a CUFD) waits longer.
+    if (deps.scheduler !== false) await withinMs(scheduler.prepareForSale(), deps.readyWaitMs ?? (scheduler.readyToSell() ? READY_WAIT_SELLING_MS : READY_WAIT_MS));
     await app.listen({ host: settings.host, port: settings.port });
   } catch (err) {
     store.close();

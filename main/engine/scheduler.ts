@@ -93,6 +93,13 @@ export class Scheduler {
     await this.ensureCufds();
   }
 
+  /** Every live tenant has catalogs and every open point of sale a CUFD in force: sales can start. */
+  readyToSell(): boolean {
+    return this.liveTenants().every(
+      (t) => this.deps.catalogs.status(t.id).some((s) => s.lastSync !== null) && this.deps.store.pointsOfSale.list(t.id).every((p) => this.deps.codes.activeCufd(t.id, p.id)),
+    );
+  }
+
   private async pass(): Promise<void> {
     const { store, codes, catalogs, logger } = this.deps;
     const now = this.now();

@@ -32,8 +32,10 @@ before(async () => {
   eng = await startTestEngine({ KIPU_PRINTER_ALLOW_LOOPBACK: '1' }, undefined, {
     rendererDir: RENDERER,
     // Short SIAT time-outs and contingency timings: the test waits seconds, not minutes.
-    siatTimeouts: { saleMs: 1500, defaultMs: 3000, packageMs: 5000 },
-    contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500 },
+    // A sale's send waits 15 s: the test's two sales are both in flight when SIAT stops answering.
+    siatTimeouts: { saleMs: 15_000, defaultMs: 3000, packageMs: 5000 },
+    // settleWindowMs: SIAT's processing window after a send gave up (decision 0057), short here.
+    contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500, settleWindowMs: 1500 },
   });
   assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
   const res = await eng.api('/api/v1/products', { method: 'POST', json: { code: 'ARR-1', barcode: '7751234000017', description: 'Arroz Grano de Oro 1 kg', priceUnit: 9.5, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' } });
@@ -59,6 +61,11 @@ test('a sale SIAT never registers is re-issued: the card shows the CUF SIAT hold
   await till.page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: E2E_WAIT_MS });
   await simAdmin('/faults', { mode: 'hang' });
 
+  // Two sales while SIAT hangs: once SIAT answers, the oldest is sent again with its own CUF
+  // (decision 0057: never two CUFs for one sale); the second, which SIAT still does not know after
+  // its processing window, is re-issued offline.
+  await till.sellByKeyboard({ items: [[1, 'ARR-1']], docNumber: '5115880', name: 'Rosa Mamani', cash: '10' });
+  await till.page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket impreso' }).waitFor({ timeout: E2E_WAIT_MS });
   const jobs = printer.jobs.length;
   const n = await till.sellByKeyboard({ items: [[2, 'ARR-1']], docNumber: '5115889', name: 'Juan Pérez', cash: '20' });
   const first = await till.lastInvoiceCuf();

@@ -85,8 +85,10 @@ before(async () => {
   eng = await startTestEngine({ KIPU_PRINTER_ALLOW_LOOPBACK: '1' }, undefined, {
     rendererDir: RENDERER,
     // Short SIAT time-outs and contingency timings (as reissue.test.ts): the outage takes seconds.
-    siatTimeouts: { saleMs: 1500, defaultMs: 3000, packageMs: 5000 },
-    contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500 },
+    // A sale's send waits 15 s: the outage's two sales are both in flight when SIAT stops answering.
+    siatTimeouts: { saleMs: 15_000, defaultMs: 3000, packageMs: 5000 },
+    // settleWindowMs: SIAT's processing window after a send gave up (decision 0057), short here.
+    contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500, settleWindowMs: 1500 },
   });
   assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
   for (const p of [ARR, ACE]) {
@@ -203,13 +205,18 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   await till.cashMovement('IN', '50', 'Cambio del banco');
   await till.cashMovement('OUT', '30', 'Pago a proveedor de pan');
 
-  // 5. An outage: SIAT hangs on recepcionFactura; the sale is answered and printed at once with
-  // the online CUF, SIAT never registers it, and once SIAT is back it is re-issued offline.
+  // 5. An outage: SIAT hangs; two sales are answered and printed at once with their online CUFs,
+  // SIAT registers neither. Once SIAT is back the oldest is sent again with its own CUF (its ticket
+  // stays valid: never two CUFs for one sale, decision 0057) and the other, after SIAT's
+  // processing window, is re-issued offline: its card, notice and replacement ticket follow.
   await till.go('ventas');
   await simAdmin('/faults', { mode: 'hang' });
   const outageFrom = printer.jobs.length;
+  const kept = await till.sellByKeyboard({ items: [[1, ARR.code]], docNumber: '7788991', name: 'Rosa Mamani', cash: '10' });
+  const keptCuf = await till.lastInvoiceCuf();
   const outage = await till.sellByKeyboard({ items: [[1, ARR.code]], docNumber: '7788990', name: 'Luis Mamani', cash: '10' });
   const firstCuf = await till.lastInvoiceCuf();
+  ticketCuf.set(kept, keptCuf);
   await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: 60_000 });
   await simAdmin('/reset-faults', {});
@@ -221,9 +228,10 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   await page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 90_000 });
   // The customer's first ticket had the first CUF; the replacement printed by itself has the new one.
   await page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket nuevo impreso' }).waitFor({ timeout: 30_000 });
-  const outageTickets = (await printer.jobsSince(outageFrom, 2, 30_000)).map(jobText);
-  assert.ok(outageTickets[0]?.includes(firstCuf), 'the first ticket of the outage sale had the online CUF');
-  assert.ok(outageTickets.slice(1).some((t) => t.includes(ticketCuf.get(outage)!)), 'the replacement ticket has the CUF SIAT holds');
+  const outageTickets = (await printer.jobsSince(outageFrom, 3, 30_000)).map(jobText);
+  assert.ok(outageTickets[0]?.includes(keptCuf), 'the first outage sale kept the CUF on its ticket');
+  assert.ok(outageTickets[1]?.includes(firstCuf), 'the first ticket of the re-issued sale had the online CUF');
+  assert.ok(outageTickets.slice(2).some((t) => t.includes(ticketCuf.get(outage)!)), 'the replacement ticket has the CUF SIAT holds');
 
   // Every ticket's CUF is the engine's and the one SIAT holds, registered once; the first CUF of
   // the re-issued sale never reached SIAT.
@@ -289,8 +297,8 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   const standing = invoices.filter((d) => d.state !== 'CANCELLED');
   const annulled = invoices.filter((d) => d.state === 'CANCELLED');
   const notes = fresh.filter((d) => d.sector === NOTE_SECTOR && d.state !== 'CANCELLED');
-  // The day as walked: five sales, one of them annulled, one return.
-  assert.deepEqual([standing.length, annulled.length, notes.length], [4, 1, 1], 'the documents of the day');
+  // The day as walked: six sales, one of them annulled, one return.
+  assert.deepEqual([standing.length, annulled.length, notes.length], [5, 1, 1], 'the documents of the day');
   const salesOf = (method: string) => sum(standing.flatMap(paymentParts).filter((p) => p.method === method).map((p) => p.amount));
   const refundOf = (code: number) => sum(notes.filter((n) => n.refundMethodCode === code).map((n) => cents(n.amountTotalReturn ?? n.amountTotal)));
   const want = {
