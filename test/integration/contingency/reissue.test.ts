@@ -118,24 +118,30 @@ test('SIAT refuses the online send of a sale already answered: re-issued offline
   }
 });
 
-test('SIAT hangs on the online send and never registers it: reconciliation re-issues it, with the same event', { timeout: 120_000 }, async () => {
+test('SIAT hangs on two online sends and registers neither: the oldest is sent again with its own CUF, the other re-issued after the window (decision 0057)', { timeout: 300_000 }, async () => {
   const till = await openTill();
   const { eng } = till;
   const stream = await openStream(till);
   try {
     eng.simulator!.state.packageValidationDelayMs = 20;
     await till.admin('/admin/faults', { mode: 'hang' });
-    const sale = await sellNow(till, 1);
-    assert.deepEqual([sale.state, sale.emissionType], ['PENDING', 'NORMAL']);
-    // The send times out: SIAT may have it, so nothing is re-issued before SIAT is asked.
-    await waitFor('the send to time out', () => eng.invoices.byId(till.tenantId, sale.id)?.needsReconcile, 30_000);
+    // Together, so both are sent before the first time-out opens the contingency event.
+    const sold = await Promise.all([sellNow(till, 1), sellNow(till, 2)]);
+    const [older, newer] = [...sold].sort((x, y) => x.invoiceNumber - y.invoiceNumber) as [typeof sold[0], typeof sold[0]];
+    for (const sale of sold) assert.deepEqual([sale.state, sale.emissionType], ['PENDING', 'NORMAL']);
+    // The sends time out: SIAT may have them, so nothing is re-issued before SIAT is asked.
+    for (const sale of sold) await waitFor('the send to time out', () => eng.invoices.byId(till.tenantId, sale.id)?.needsReconcile, 60_000);
     assert.ok(!stream.messages.some((m) => m.event === 'invoice.reissued'));
     await till.admin('/admin/reset-faults');
-    const msg = await waitFor('invoice.reissued on the till stream', () => stream.messages.find((m) => m.event === 'invoice.reissued'), 90_000);
+    const msg = await waitFor('invoice.reissued on the till stream', () => stream.messages.find((m) => m.event === 'invoice.reissued'), 120_000);
     const data = JSON.parse(msg.data) as { id: string; cuf: string; previousCuf: string; invoiceNumber: number };
-    assert.deepEqual([data.id, data.previousCuf, data.invoiceNumber], [sale.id, sale.cuf, sale.invoiceNumber]);
-    assert.notEqual(data.cuf, sale.cuf);
-    await checkReplacement(till, sale, data);
+    assert.deepEqual([data.id, data.previousCuf, data.invoiceNumber], [newer.id, newer.cuf, newer.invoiceNumber]);
+    assert.notEqual(data.cuf, newer.cuf);
+    await checkReplacement(till, newer, data);
+    // The oldest keeps the CUF on its ticket: SIAT registered that one when it was sent again.
+    await waitFor('the oldest to be VALIDATED', async () => (await invoiceOf(till, `/api/v1/invoices/${older.id}`)).state === 'VALIDATED', 120_000);
+    assert.equal((await invoiceOf(till, `/api/v1/invoices/${older.id}`)).cuf, older.cuf);
+    assert.equal(stream.messages.filter((m) => m.event === 'invoice.reissued').length, 1, 'only the second is re-issued');
   } finally {
     stream.close();
     await eng.stop();
