@@ -61,6 +61,8 @@ test('a clock moved back two hours after start: the sale SIAT refuses (1009) sta
     assert.equal(again.state, 'REJECTED');
     assert.equal(again.cuf, refused.cuf);
     assert.equal(events.filter((e) => e.type === 'invoice.contingency' || e.type === 'contingency.opened').length, 0);
+    // The chaos count of issue 32: no invoice number registered at SIAT under two CUFs.
+    assert.deepEqual(await (await fetch(`${eng.simulator!.adminUrl}/duplicates`)).json(), []);
   } finally {
     await eng.stop();
     tmp.cleanup();

@@ -353,6 +353,7 @@ test('SIAT validated a sale but the disk was full when its verdict was written: 
       assert.equal(state, 'VALIDATED');
       const received = (await (await fetch(`${sim}/received`)).json()) as { cuf: string }[];
       assert.equal(received.filter((d) => d.cuf === sale.cuf).length, 1, 'SIAT received it once: the sweep asked before sending');
+      assert.deepEqual(await (await fetch(`${sim}/duplicates`)).json(), [], 'no number registered under two CUFs');
     },
     { sweepMs: 500 },
   ),
