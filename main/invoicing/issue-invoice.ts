@@ -273,14 +273,12 @@ export class InvoicingService {
     return n;
   }
 
-  /** verificacionEstadoFactura (or the sector's) for the invoice's CUF, with its own CUFD. */
-  private async verifyState(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<SiatAnswer> {
-    const ops = documentOperations(inv.sector, inv.modalidad);
+  /** The fields verificación and recepción share: the invoice's own identity, CUFD and the point of sale's CUIS. */
+  private async documentFields(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord) {
     const id = this.deps.gateway.identity(tenant);
-    return (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.verify, {
+    return {
       codigoAmbiente: id.codigoAmbiente,
       codigoDocumentoSector: inv.sector,
-      codigoEmision: inv.codigoEmision,
       codigoModalidad: inv.modalidad,
       codigoPuntoVenta: inv.posCode,
       codigoSistema: id.codigoSistema,
@@ -289,6 +287,15 @@ export class InvoicingService {
       cuis: this.deps.codes.currentCuis(tenant.id, pos.id)?.codigo ?? (await this.deps.codes.ensureCuis(tenant, pos)).codigo,
       nit: id.nit,
       tipoFacturaDocumento: inv.tipoFactura,
+    };
+  }
+
+  /** verificacionEstadoFactura (or the sector's) for the invoice's CUF, with its own CUFD. */
+  private async verifyState(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<SiatAnswer> {
+    const ops = documentOperations(inv.sector, inv.modalidad);
+    return (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.verify, {
+      ...(await this.documentFields(tenant, pos, inv)),
+      codigoEmision: inv.codigoEmision,
       cuf: inv.cuf,
     })) as SiatAnswer;
   }
@@ -492,19 +499,9 @@ export class InvoicingService {
     const ops = documentOperations(inv.sector, inv.modalidad);
     if (!ops.reception) throw new Error(`documento sector ${inv.sector}: sin recepción en línea`);
     const packed = this.packedFor(inv);
-    const id = gateway.identity(tenant);
     const call = callDocumentOperation(gateway.client(tenant), ops.service, ops.reception, {
-      codigoAmbiente: id.codigoAmbiente,
-      codigoDocumentoSector: inv.sector,
+      ...(await this.documentFields(tenant, pos, inv)),
       codigoEmision: 1,
-      codigoModalidad: inv.modalidad,
-      codigoPuntoVenta: inv.posCode,
-      codigoSistema: id.codigoSistema,
-      codigoSucursal: inv.branchCode,
-      cufd: inv.cufd,
-      cuis: this.deps.codes.currentCuis(tenant.id, pos.id)?.codigo ?? (await this.deps.codes.ensureCuis(tenant, pos)).codigo,
-      nit: id.nit,
-      tipoFacturaDocumento: inv.tipoFactura,
       archivo: packed.archivo,
       fechaEnvio: toBoliviaIso(this.deps.codes.siatNow(tenant.id)),
       hashArchivo: packed.hashArchivo,
