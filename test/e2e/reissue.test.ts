@@ -9,6 +9,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 import { startReceiptPrinter, type ReceiptPrinter } from './receipt-printer';
+import { saleRequest } from '../fixtures/issued-invoice';
+import { waitFor } from '../fixtures/wait';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -32,8 +35,9 @@ before(async () => {
   eng = await startTestEngine({ KIPU_PRINTER_ALLOW_LOOPBACK: '1' }, undefined, {
     rendererDir: RENDERER,
     // Short SIAT time-outs and contingency timings: the test waits seconds, not minutes.
-    // A sale's send waits 15 s: the test's two sales are both in flight when SIAT stops answering.
-    siatTimeouts: { saleMs: 15_000, defaultMs: 3000, packageMs: 5000 },
+    // A sale's send waits 45 s: the test's two sales must both be in flight before the first send
+    // gives up and opens the event (a loaded machine takes many seconds to type a sale).
+    siatTimeouts: { saleMs: 45_000, defaultMs: 3000, packageMs: 5000 },
     // settleWindowMs: SIAT's processing window after a send gave up (decision 0057), short here.
     contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500, settleWindowMs: 1500 },
   });
@@ -57,24 +61,33 @@ after(async () => {
   await printer?.close();
 });
 
-test('a sale SIAT never registers is re-issued: the card shows the CUF SIAT holds, the cashier is told, the replacement ticket prints by itself', { timeout: 240_000 }, async () => {
+test('a sale SIAT never registers is re-issued: the card shows the CUF SIAT holds, the cashier is told, the replacement ticket prints by itself', { timeout: 360_000 }, async () => {
   await till.page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: E2E_WAIT_MS });
   await simAdmin('/faults', { mode: 'hang' });
 
   // Two sales while SIAT hangs: once SIAT answers, the oldest is sent again with its own CUF
   // (decision 0057: never two CUFs for one sale); the second, which SIAT still does not know after
-  // its processing window, is re-issued offline.
-  await till.sellByKeyboard({ items: [[1, 'ARR-1']], docNumber: '5115880', name: 'Rosa Mamani', cash: '10' });
-  await till.page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket impreso' }).waitFor({ timeout: E2E_WAIT_MS });
+  // its processing window, is re-issued offline. The oldest comes through the API (it answers at
+  // once, PENDING); the second is the cashier's, typed at the till while the first is in flight.
+  const posId = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
+  const oldest = await eng.api('/api/v1/invoices', { method: 'POST', json: saleRequest(posId) });
+  assert.equal(oldest.status, 201, await oldest.clone().text());
+  assert.equal(((await oldest.json()) as { data: { state: string } }).data.state, 'PENDING');
   const jobs = printer.jobs.length;
   const n = await till.sellByKeyboard({ items: [[2, 'ARR-1']], docNumber: '5115889', name: 'Juan Pérez', cash: '20' });
   const first = await till.lastInvoiceCuf();
   await till.page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket impreso' }).waitFor({ timeout: E2E_WAIT_MS });
   const [ticket] = await printer.jobsSince(jobs, 1);
   assert.ok(ticket && jobText(ticket).includes(first), 'the customer got a ticket with the online CUF');
+  const typed = (await (await eng.api(`/api/v1/invoices?q=${n}`)).json()).data.content.find((i: { invoiceNumber: number }) => i.invoiceNumber === n);
+  assert.equal(typed.emissionType, 'NORMAL', 'the cashier\'s sale was issued online, before the first send gave up');
 
-  // The send times out (SIAT may have it): nothing is re-issued before SIAT answers for it.
+  // Both sends time out (SIAT may have them): nothing is re-issued before SIAT answers for them.
+  // SIAT comes back only once both gave up, so both belong to the event the first one opened (a
+  // send still hanging when SIAT returns would simply be sent again with its CUF and validated).
   await till.page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: E2E_WAIT_MS });
+  const db = sqliteConnection(eng.store);
+  await waitFor('both sends gave up', () => (db.prepare('SELECT COUNT(*) AS n FROM invoices WHERE needs_reconcile = 1 AND siat_attempt_at IS NOT NULL').get() as { n: number }).n === 2, 120_000);
   await simAdmin('/reset-faults');
 
   // SIAT back: it never got the sale, so the sale is re-issued offline and sent in a package.

@@ -4,8 +4,9 @@
 // shown. Screenshots of every screen at both sizes land in test-results/screenshots.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { waitFor } from '../fixtures/wait';
 import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
 
 let eng: TestEngine;
@@ -32,6 +33,10 @@ before(async () => {
   assert.equal(res.status, 201, await res.clone().text());
   // The owner's key: Configuración and Sucursales show their forms to the admin scope only.
   ({ browser, context, till } = await openTill(eng.url, eng.ownerKey!));
+  till.page.on('request', (r) => {
+    if (!r.url().includes('/api/v1/till/stream')) inflight.add(r);
+  });
+  for (const done of ['requestfinished', 'requestfailed'] as const) till.page.on(done, (r) => inflight.delete(r));
   // tsx names the functions it compiles with a helper the page does not have (layoutProblems).
   await till.page.evaluate('window.__name = (f) => f');
 });
@@ -110,6 +115,19 @@ async function layoutProblems(page: Page, scope: string): Promise<string[]> {
   }, scope);
 }
 
+/** The page's requests to the engine that have not finished (the till's event stream never does, so it is left out). */
+const inflight = new Set<Request>();
+
+/**
+ * Waits until the screen's own requests have been answered. Not Playwright's 'networkidle': the
+ * till keeps its event stream open and polls, so on a loaded machine that state may never come.
+ */
+async function screenLoaded(): Promise<void> {
+  await till.page.waitForFunction(() => !document.querySelector('[data-testid="settings-loading"], [data-testid="loading"], [aria-busy="true"]'));
+  await waitFor('the screen\'s requests answered', () => inflight.size === 0, 60_000);
+  await till.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 async function goTo(target: (typeof TOP_BAR)[number]): Promise<void> {
   await till.id(`nav-${target}`).click();
   await till.id(`screen-${target}`).waitFor();
@@ -164,8 +182,7 @@ describe('screen sizes', () => {
       for (const target of TOP_BAR) {
         await goTo(target);
         // Screens that load their data first: wait until the engine answered.
-        await till.page.waitForFunction(() => !document.querySelector('[data-testid="settings-loading"]'));
-        await till.page.waitForLoadState('networkidle');
+        await screenLoaded();
         await till.screenshot(`sizes-${tag}-${target}`);
         for (const p of await layoutProblems(till.page, 'header.topbar, main.screen')) problems.push(`${target}: ${p}`);
       }
