@@ -50,6 +50,11 @@ export interface ApiOptions {
    * gets 421, so a DNS-rebound web page cannot drive the till (issue 19, finding 9).
    */
   allowedHosts: readonly string[];
+  /**
+   * Addresses or CIDR ranges of a reverse proxy (KIPU_TRUST_PROXY): only from these peers is
+   * X-Forwarded-For taken as the client's address (req.ip); empty = never (issue 26, finding 9).
+   */
+  trustProxy?: readonly string[];
   training: boolean;
   version: string;
   /** Folder of the built renderer, served at / when it exists. */
@@ -93,6 +98,10 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     // Request lines carry the URL: personal query values are hidden (log-redaction.ts).
     loggerInstance: opts.logger.child({}, { serializers: { req: redactedRequest } }),
     bodyLimit: 5 * 1024 * 1024,
+    // req.ip (per-address rate limits, logs) is the socket's peer unless that peer is a configured
+    // proxy; then it is the nearest address in X-Forwarded-For that is not a proxy. Trusting every
+    // peer would let any client pick its own bucket (issue 26, finding 9).
+    trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? [...opts.trustProxy] : false,
     // Request ids in logs tie an integrator's call to what the engine did.
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,

@@ -26,6 +26,12 @@ export interface EngineSettings {
   publicRateLimitPerMinute: number;
   /** KIPU_ALLOWED_HOSTS: host names the API answers to besides loopback, IP literals and KIPU_PUBLIC_URL's. */
   allowedHosts: string[];
+  /**
+   * KIPU_TRUST_PROXY: addresses or CIDR ranges of the TLS proxy in front of the engine. Only a
+   * request whose socket peer is one of them has its X-Forwarded-For honoured as the client's
+   * address (rate limits per address, logs); empty = off, the socket address is the client's.
+   */
+  trustProxy: string[];
   /** Public base URL used in absolute links (pdfUrl, xmlUrl); defaults to http://host:port. */
   publicUrl: string | null;
   /** SMTP server for invoice e-mail, `smtp[s]://user:pass@host:port`; null = none (tenants may set their own). */
@@ -173,6 +179,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
       throw new SettingsError('KIPU_ALLOWED_HOSTS', `debe ser una lista de nombres de servidor separados por comas (recibido "${h}")`);
     }
   }
+  const trustProxy = parseTrustProxy(env);
   if (publicUrl !== null) allowedHosts.push(new URL(publicUrl).hostname.toLowerCase().replace(/^\[|\]$/g, ''));
 
   const smtpUrl = read(env, 'KIPU_SMTP_URL') ?? null;
@@ -229,6 +236,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     rateLimitPerMinute: Number(rateRaw),
     publicRateLimitPerMinute: Number(publicRateRaw),
     allowedHosts,
+    trustProxy,
     publicUrl,
     smtpUrl,
     smtpFrom,
@@ -241,6 +249,28 @@ export function loadSettings(env: Env = process.env): EngineSettings {
     central,
     allowPlainSecrets: parseBool(env, 'KIPU_ALLOW_PLAIN_SECRETS') ?? false,
   };
+}
+
+/**
+ * KIPU_TRUST_PROXY: comma-separated IP addresses or CIDR ranges (`10.0.0.5`, `10.0.0.0/24`,
+ * `::1`). Names and `*` are refused: trusting every peer would let any client choose its own
+ * address and dodge the per-address limits (issue 26, finding 9).
+ */
+function parseTrustProxy(env: Env): string[] {
+  const raw = read(env, 'KIPU_TRUST_PROXY');
+  if (raw === undefined) return [];
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const slash = entry.indexOf('/');
+    const address = slash < 0 ? entry : entry.slice(0, slash);
+    const family = isIP(address);
+    const prefix = slash < 0 ? null : entry.slice(slash + 1);
+    const prefixOk = prefix === null || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk) {
+      throw new SettingsError('KIPU_TRUST_PROXY', `debe ser una lista de direcciones IP o rangos CIDR del proxy, separados por comas, p. ej. 10.0.0.5 o 10.0.0.0/24 (recibido "${entry}")`);
+    }
+  }
+  return entries;
 }
 
 export const CENTRAL_TOKEN_RE = /^kct_([0-9a-f-]{36})_([A-Za-z0-9]{32,64})$/;

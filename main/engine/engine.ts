@@ -271,6 +271,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     rateLimitPerMinute: settings.rateLimitPerMinute,
     publicRateLimitPerMinute: settings.publicRateLimitPerMinute,
     allowedHosts: settings.allowedHosts,
+    trustProxy: settings.trustProxy,
     training: settings.training,
     version: appVersion(),
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
