@@ -1,11 +1,14 @@
 // Runs in: Electron main. electron-updater with the generic provider (electron-builder.yml
 // `publish`). Downloads in the background and installs only when the app quits: an update
-// must never interrupt a sale, and a failed update must never break the running till.
+// must never interrupt a sale, and a failed update must never break the running till. Before
+// any check, update-policy.ts verifies the configuration (https feed, Windows publisher) and
+// refuses updates without a checksum or outside https (issue 26, finding 5).
 // Named import: main.ts is bundled to CommonJS (dist/desktop/main.cjs), where a default import
 // of this __esModule-flagged package would be undefined.
 import { app } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import type { UpdateReadyInfo } from '../../shared/ipc';
+import { secureUpdater } from './update-policy';
 
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 const FIRST_CHECK_AFTER_MS = 60 * 1000;
@@ -23,18 +26,23 @@ export function startUpdater(onReady: (info: UpdateReadyInfo) => void, log: (lin
 
   autoUpdater.autoDownload = true;
   autoUpdater.autoInstallOnAppQuit = true;
-  autoUpdater.allowDowngrade = false;
+  // Resolves to the reason updates are off (logged once), or null.
+  const refused = secureUpdater(autoUpdater, { platform: process.platform }).then((problem) => {
+    if (problem) log(`updater: ${problem}`);
+    return problem;
+  });
   autoUpdater.on('error', (err: Error) => log(`updater: ${err.message}`));
   autoUpdater.on('update-downloaded', (info: { version: string; releaseNotes?: unknown }) => {
     downloaded = { version: info.version, releaseNotes: typeof info.releaseNotes === 'string' ? info.releaseNotes : null };
     onReady(downloaded);
   });
 
-  const check = () => {
+  const check = async () => {
+    if (await refused) return;
     autoUpdater.checkForUpdates().catch((err: unknown) => log(`updater: ${err instanceof Error ? err.message : String(err)}`));
   };
-  setTimeout(check, FIRST_CHECK_AFTER_MS).unref?.();
-  setInterval(check, CHECK_EVERY_MS).unref?.();
+  setTimeout(() => void check(), FIRST_CHECK_AFTER_MS).unref?.();
+  setInterval(() => void check(), CHECK_EVERY_MS).unref?.();
 
   return {
     ready: () => downloaded,
