@@ -67,8 +67,11 @@ export function updateInfoProblem(info: UpdateInfo, feedUrl: string, opts: { all
     } catch {
       return `la versión ${info.version} nombra un archivo con una URL no válida (${file.url})`;
     }
-    const problem = feedUrlProblem(url.href, opts);
-    if (problem) return `la versión ${info.version} se descargaría de ${url.origin}, fuera de https`;
+    if (feedUrlProblem(url.href, opts)) {
+      return url.protocol === 'https:'
+        ? `la versión ${info.version} nombra un archivo con usuario o contraseña en su URL`
+        : `la versión ${info.version} se descargaría de ${url.origin}, fuera de https`;
+    }
   }
   return null;
 }
