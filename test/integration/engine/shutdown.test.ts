@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { startTestEngine } from '../../fixtures/engine';
 import { tempDir } from '../../fixtures/tmp';
+import { waitFor } from '../../fixtures/wait';
 
 test('close() lets an in-flight request finish, then closes the database', async () => {
   let release!: () => void;
@@ -46,12 +47,11 @@ function spawnServe(env: Record<string, string>) {
 
 test('npm run serve prints the URL and the demo key, and stops cleanly on SIGTERM', async () => {
   const { dir, cleanup } = tempDir();
+  const p = spawnServe({ KIPU_PORT: '0', KIPU_DATA_DIR: dir, KIPU_TRAINING: '1' });
   try {
-    const p = spawnServe({ KIPU_PORT: '0', KIPU_DATA_DIR: dir, KIPU_TRAINING: '1' });
-    const deadline = Date.now() + 20_000;
-    while (!/Kipu escuchando en (http:\/\/\S+)/.test(p.out()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const url = /Kipu escuchando en (http:\/\/\S+)/.exec(p.out())?.[1];
-    assert.ok(url, `printed the URL; got: ${p.out()} ${p.err()}`);
+    // Start-up compiles the engine with tsx and prepares the training store: on a loaded machine
+    // that takes tens of seconds. The bound only stops a start-up that never comes.
+    const url = await waitFor('the printed URL', () => /Kipu escuchando en (http:\/\/\S+)/.exec(p.out())?.[1] ?? (p.child.exitCode !== null ? assert.fail(`serve exited: ${p.out()} ${p.err()}`) : null), 180_000, 50);
     assert.match(p.out(), /MODO ENTRENAMIENTO/);
     const key = /Clave de API de demostración: (\S+)/.exec(p.out())?.[1];
     assert.ok(key);
@@ -65,6 +65,8 @@ test('npm run serve prints the URL and the demo key, and stops cleanly on SIGTER
     assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
     db.close();
   } finally {
+    // A failed assertion must not leave the engine running: the file would hang until its time-out.
+    if (p.child.exitCode === null) p.child.kill('SIGKILL');
     cleanup();
   }
 });
