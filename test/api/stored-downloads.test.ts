@@ -92,7 +92,7 @@ test('after a cancellation the PDF, ticket and ZIP are the cancelled ones (new E
   assert.equal(eng.store.renderedDocuments.count(tenantId, inv.id, 'pdf'), 2);
 });
 
-test('a reversed cancellation serves the paper without the ANULADA mark again', { timeout: 300_000 }, async () => {
+test('a reversed cancellation serves the paper without the ANULADA mark again: the copy stored before it', { timeout: 300_000 }, async () => {
   const inv = await issueInvoice(eng);
   const valid = sameFile(await downloads(inv.cuf, 'pdf', 1));
   assert.equal((await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivo=1`, { method: 'POST' })).status, 200);
@@ -100,9 +100,13 @@ test('a reversed cancellation serves the paper without the ANULADA mark again', 
   assert.match(pdfText(cancelled.body), /ANULADA/);
   const rev = await eng.api(`/api/v1/invoices/${inv.id}/reverse-cancellation`, { method: 'POST' });
   assert.equal(rev.status, 200, await rev.clone().text());
+  const start = renders();
   const again = sameFile(await downloads(inv.cuf, 'pdf', 2));
   assert.doesNotMatch(pdfText(again.body), /ANULADA/);
   assert.notEqual(again.etag, cancelled.etag);
+  // The paper reads as it did before the cancellation: the copy stored then is served, unrendered.
+  assert.equal(again.etag, valid.etag);
+  assert.deepEqual(since(start), { pdf: 0, ticket: 0, zip: 0 });
 });
 
 test('If-None-Match with the ETag → 304 without a body and without rendering; another tag → 200', { timeout: 300_000 }, async () => {
