@@ -330,7 +330,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     invoices,
     invoicing,
     lifecycle,
-    documents,
+    documents: storedDocuments,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
     now,
     secrets,
