@@ -311,7 +311,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const storedDocuments = new StoredDocuments({ renderer: documents, files: store.renderedDocuments, appVersion: appVersion() });
   downloadRoutes(app, { invoices, documents: storedDocuments });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
-  mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
+  mailRoutes(app, { invoices, documents, stored: storedDocuments, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
   // The virtual printer's folder is fixed here, never by a request (issue 24, item 7).
   const virtualPrinter = new VirtualPrinter(settings.dataDir, now);
   printingRoutes(app, {
