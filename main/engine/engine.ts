@@ -44,6 +44,7 @@ import { MassiveEmission } from '../invoicing/massive/massive-emission';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
+import { StoredDocuments } from '../documents/stored-documents';
 import { SmtpSettings } from '../mail/smtp-config';
 import { downloadRoutes } from '../api/routes/downloads';
 import { storageRoutes } from '../api/routes/storage';
@@ -106,6 +107,8 @@ export interface Engine {
   massive: MassiveEmission;
   /** Replication to Kipu Central (KIPU_CENTRAL_URL), else null. */
   centralPusher: CentralPusher | null;
+  /** Issued invoices' files as the public downloads serve them; `renders` counts real renders. */
+  documents: StoredDocuments;
   close(): Promise<void>;
 }
 
@@ -305,9 +308,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const logos = new BrandLogos(store.settings, objects, now);
   const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos, payments: store.cash, reissues: invoices });
   const smtp = new SmtpSettings(store.settings, secrets, { url: settings.smtpUrl, from: settings.smtpFrom });
-  downloadRoutes(app, { invoices, documents });
+  // Public downloads are rendered once and then served from the store (issue 25).
+  const storedDocuments = new StoredDocuments({ renderer: documents, files: store.renderedDocuments, appVersion: appVersion() });
+  downloadRoutes(app, { invoices, documents: storedDocuments });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
-  mailRoutes(app, { invoices, documents, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
+  mailRoutes(app, { invoices, documents, stored: storedDocuments, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
   // The virtual printer's folder is fixed here, never by a request (issue 24, item 7).
   const virtualPrinter = new VirtualPrinter(settings.dataDir, now);
   printingRoutes(app, {
@@ -326,7 +331,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     invoices,
     invoicing,
     lifecycle,
-    documents,
+    documents: storedDocuments,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
     now,
     secrets,
@@ -444,6 +449,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     purchaseSender,
     massive,
     centralPusher,
+    documents: storedDocuments,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.

@@ -25,6 +25,7 @@ import { PurchaseRepository } from './purchases';
 import { BookSourceRepository } from './books';
 import { InvoiceBatchRepository } from './invoice-batches';
 import { CentralOutboxRepository } from './central-outbox';
+import { RenderedDocumentRepository } from './rendered-documents';
 
 export interface Store {
   path: string;
@@ -59,6 +60,8 @@ export interface Store {
   books: BookSourceRepository;
   /** Kipu Central: the outbox, the push cursor and the catalog that comes down (issue 15). */
   central: CentralOutboxRepository;
+  /** Issued invoices' PDF, ticket and ZIP, rendered once (issue 25, migration 0023). */
+  renderedDocuments: RenderedDocumentRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -120,6 +123,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     purchases: new PurchaseRepository(db, now),
     books: new BookSourceRepository(db),
     central: new CentralOutboxRepository(db, now),
+    renderedDocuments: new RenderedDocumentRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T, after?: Promise<unknown>): Promise<T> => committer.run(fn, after),
     get isOpen() {

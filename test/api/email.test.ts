@@ -88,6 +88,11 @@ test('resend without ?email goes to the client e-mail with the A4 PDF and the XM
   assert.equal(pdf!.filename, `factura-${inv.invoiceNumber}-${inv.cuf}.pdf`);
   assert.equal(pdf!.contentType, 'application/pdf');
   assert.equal(pdf!.content.subarray(0, 5).toString('latin1'), '%PDF-');
+  // The stored public PDF (issue 25): the file the mail links to, not one more render.
+  const rendered = eng.documents.renders.pdf;
+  const linked = Buffer.from(await (await fetch(`${eng.url}/api/v1/public/invoice/${inv.cuf}/pdf`)).arrayBuffer());
+  assert.ok(pdf!.content.equals(linked), 'the PDF attachment is the public PDF, byte for byte');
+  assert.equal(eng.documents.renders.pdf, rendered, 'the download after the mail renders nothing');
   assert.equal(xml!.filename, `factura-${inv.invoiceNumber}-${inv.cuf}.xml`);
   const served = await (await fetch(`${eng.url}/api/v1/public/invoice/${inv.cuf}/xml`)).text();
   assert.equal(xml!.content.toString('utf8'), served, 'the XML attachment is the invoice XML, byte for byte');

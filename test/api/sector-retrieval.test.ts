@@ -229,15 +229,19 @@ describe('retrieval by short code', () => {
     assert.equal(e.body.data.detalle.length, 2, 'ds:Signature is not a line');
   });
 
-  test('pdf: base64 of the A4 PDF, by body and by query', async () => {
+  test('pdf: base64 of the A4 PDF, by body and by query: the stored public PDF, rendered once (issue 25)', async () => {
     const inv = issued[5]!;
+    const start = eng.documents.renders.pdf;
+    const pub = Buffer.from(await (await fetch(`${eng.url}/api/v1/public/invoice/${inv.cuf}/pdf`)).arrayBuffer());
     for (const r of [await getWithBody('/api/v1/invoice/pdf', lookup(inv)), await call(`/api/v1/invoice/pdf?${query(lookup(inv))}`)]) {
       assertOk(r);
       assert.match(r.body.data, /^[A-Za-z0-9+/]+=*$/);
       const bytes = Buffer.from(r.body.data, 'base64');
       assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
       assert.ok(bytes.length > 1000);
+      assert.ok(bytes.equals(pub), 'the same bytes as the public download');
     }
+    assert.equal(eng.documents.renders.pdf - start, 1);
   });
 
   test('the code is read as a person may type it: lower case and hyphens work', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import type { StoredDocuments } from '../../documents/stored-documents';
 import { invoiceFileStem } from '../../documents/invoice-model';
 import { buildInvoiceMail } from '../../mail/invoice-mail';
 import { sendMail, SMTP_ADDRESS_REFUSED, type MailerOptions } from '../../mail/mailer';
@@ -18,7 +19,10 @@ import { EmailInvoiceQuery, SmtpSettingsBody, SmtpSettingsSchema } from '../../.
 
 export interface MailRouteDeps {
   invoices: InvoiceRepository;
+  /** The mail's text is written from the document model. */
   documents: InvoiceDocuments;
+  /** The attached PDF: the stored public one (rendered once, issue 25), the file the mail links to. */
+  stored: StoredDocuments;
   smtp: SmtpSettings;
   publicBaseUrl: () => string;
   mailer?: MailerOptions;
@@ -66,7 +70,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
         );
       }
       const model = deps.documents.model(inv);
-      const pdf = await deps.documents.pdf(inv, model);
+      const pdf = (await deps.stored.file(inv, 'pdf')).bytes();
       const msg = buildInvoiceMail({
         model,
         to,

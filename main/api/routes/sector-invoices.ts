@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { BranchRepository } from '../../store/branches';
 import type { InvoiceRecord, InvoiceRepository } from '../../store/invoices';
 import type { PointOfSale } from '../../store/points-of-sale';
-import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import type { StoredDocuments } from '../../documents/stored-documents';
 import { buildQrUrl } from '../../documents/model';
 import { invoiceShortCode, matchesShortCode } from '../../invoicing/short-code';
 import { invoiceXmlToJson } from '../../invoicing/xml/invoice-json';
@@ -24,7 +24,7 @@ import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery,
 export interface SectorInvoiceDeps {
   branches: BranchRepository;
   invoices: InvoiceRepository;
-  documents: InvoiceDocuments;
+  documents: StoredDocuments;
   publicBaseUrl: () => string;
 }
 
@@ -231,8 +231,9 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
     },
     async (req, reply) => {
       const inv = findInvoice(req, await retrievalInput(req, reply));
-      const pdf = await deps.documents.pdf(inv);
-      return sectorOk(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('base64'));
+      // The stored public PDF (rendered once, issue 25): the very bytes of /public/invoice/{cuf}/pdf.
+      const pdf = await deps.documents.file(inv, 'pdf');
+      return sectorOk(pdf.bytes().toString('base64'));
     },
   );
 }

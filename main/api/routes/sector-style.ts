@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/store';
 import type { InvoiceRepository } from '../../store/invoices';
-import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import type { StoredDocuments } from '../../documents/stored-documents';
 import type { SecretStore } from '../../config/secrets';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import { sectorErrorHandler } from './sector-envelope';
@@ -24,7 +24,7 @@ export interface SectorRouteDeps {
   /** Seed 001's sector emission and cancellation routes issue and cancel through these. */
   invoicing: InvoicingService;
   lifecycle: InvoiceLifecycle;
-  documents: InvoiceDocuments;
+  documents: StoredDocuments;
   publicBaseUrl: () => string;
   now: () => Date;
   /** Where a third party's SIAT token goes (the same store as PUT /api/v1/settings/siat). */

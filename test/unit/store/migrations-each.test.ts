@@ -414,3 +414,32 @@ test('0021 invoice client search: invoices that existed are found by accent- and
     },
   );
 });
+
+test('0023 rendered documents: the invoices stay; one copy per invoice, kind and version, never updated nor deleted', () => {
+  migrateTo(
+    23,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1);
+    },
+    (db) => {
+      assert.equal(count(db, 'invoices'), 1);
+      const put = (kind: string, version: string) =>
+        db
+          .prepare(`INSERT INTO rendered_documents (tenant_id, invoice_id, kind, version, sha256, size, bytes, created_at) VALUES ('t1', 'i1', ?, ?, 'h', 3, x'255044', 'x')`)
+          .run(kind, version);
+      put('pdf', 'v1');
+      put('pdf', 'v2');
+      put('zip', 'v1');
+      assert.throws(() => put('pdf', 'v1'), /UNIQUE/);
+      assert.throws(() => put('xlsx', 'v1'), /CHECK/);
+      assert.throws(
+        () => db.prepare(`INSERT INTO rendered_documents (tenant_id, invoice_id, kind, version, sha256, size, bytes, created_at) VALUES ('t1', 'nope', 'pdf', 'v', 'h', 1, x'00', 'x')`).run(),
+        /FOREIGN KEY/,
+      );
+      assert.throws(() => db.prepare(`DELETE FROM rendered_documents`).run(), /never deleted/);
+      assert.throws(() => db.prepare(`UPDATE rendered_documents SET bytes = x'00'`).run(), /immutable/);
+      assert.equal(count(db, 'rendered_documents'), 3);
+    },
+  );
+});
