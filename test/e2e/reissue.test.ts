@@ -35,9 +35,9 @@ before(async () => {
   eng = await startTestEngine({ KIPU_PRINTER_ALLOW_LOOPBACK: '1' }, undefined, {
     rendererDir: RENDERER,
     // Short SIAT time-outs and contingency timings: the test waits seconds, not minutes.
-    // A sale's send waits 45 s: the test's two sales must both be in flight before the first send
+    // A sale's send waits 30 s: the test's two sales must both be in flight before the first send
     // gives up and opens the event (a loaded machine takes many seconds to type a sale).
-    siatTimeouts: { saleMs: 45_000, defaultMs: 3000, packageMs: 5000 },
+    siatTimeouts: { saleMs: 30_000, defaultMs: 3000, packageMs: 5000 },
     // settleWindowMs: SIAT's processing window after a send gave up (decision 0057), short here.
     contingency: { probe: { initialMs: 500, maxMs: 1500 }, retry: { initialMs: 300, maxMs: 1500 }, poll: { initialMs: 200, maxMs: 800 }, probeTimeoutMs: 1500, settleWindowMs: 1500 },
   });
