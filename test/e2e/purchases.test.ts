@@ -145,4 +145,14 @@ test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,7
   await k.press('ArrowUp');
   assert.equal(await till.id('purchases-month').inputValue(), thisMonth);
   await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length >= 4);
+
+  // A supplier's invoice of last month, typed now: it goes to last month's book, and the list
+  // moves there and says so (it used to stay on this month, as if nothing had been registered).
+  await fillInvoice(205, '100', `10/${before}`);
+  await till.id('purchase-save').click();
+  await till.page.waitForFunction(() => (document.querySelector('[data-testid="purchase-number"]') as HTMLInputElement | null)?.value === '');
+  assert.match((await till.id('purchase-notice').textContent()) ?? '', new RegExp(`es del período ${before.replace('/', '\\/')}, que ahora se muestra`));
+  assert.equal(await till.id('purchases-month').inputValue(), before);
+  await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length === 1);
+  assert.equal(await till.page.locator('[data-testid="purchase-row"] td').nth(4).textContent(), '205', 'the only purchase of last month is the one just typed');
 });

@@ -69,10 +69,16 @@ export function PurchasesScreen() {
     if (!req.ok) return setErrors(req.problems);
     try {
       const p = await purchasesApi.create(req.body);
-      setNotice(`Compra registrada (N° ${p.number}, crédito fiscal Bs ${bsOf(p.fiscalCredit)}); sale a SIAT en su propia cola`);
+      // A purchase dated in another month belongs to that month's book: the list goes there, so
+      // the person sees what was registered instead of wondering where it went.
+      const shown = usePurchases.getState();
+      const elsewhere = p.year !== shown.year || p.period !== shown.month;
+      const where = elsewhere ? `; es del período ${String(p.period).padStart(2, '0')}/${p.year}, que ahora se muestra` : '';
+      setNotice(`Compra registrada (N° ${p.number}, crédito fiscal Bs ${bsOf(p.fiscalCredit)})${where}; sale a SIAT en su propia cola`);
       setForm(EMPTY);
       setEmissionDate('');
-      await usePurchases.getState().load();
+      if (elsewhere) shown.setMonth(p.year, p.period);
+      else await shown.load();
       scanRef.current?.focus();
     } catch (err) {
       setErrors(describeError(err));
