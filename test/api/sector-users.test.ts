@@ -16,6 +16,7 @@ import { REGISTRATION_CONFLICT } from '../../main/third-parties/register-third-p
 import { linkThirdParty, LinkThirdPartyError } from '../../main/third-parties/link-third-party';
 import { SCOPES } from '../../shared/api-scopes';
 import { sqliteConnection } from '../../main/store/store';
+import { entryArgs } from '../fixtures/entry';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY_RE = /^kipu_[a-z0-9]{8}_[A-Za-z0-9]{40}$/;
@@ -97,7 +98,7 @@ function inSqliteFiles(...needles: string[]): boolean[] {
 }
 
 function admin(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join('main', 'engine', 'admin.ts'), ...args], {
+  const r = spawnSync(process.execPath, [...entryArgs('admin'), ...args], {
     env: { ...process.env, KIPU_DATA_DIR: tmp.dir },
     encoding: 'utf8',
   });

@@ -36,7 +36,8 @@ before(async () => {
   till.page.on('request', (r) => {
     if (!r.url().includes('/api/v1/till/stream')) inflight.add(r);
   });
-  for (const done of ['requestfinished', 'requestfailed'] as const) till.page.on(done, (r) => inflight.delete(r));
+  till.page.on('requestfinished', (r) => inflight.delete(r));
+  till.page.on('requestfailed', (r) => inflight.delete(r));
   // tsx names the functions it compiles with a helper the page does not have (layoutProblems).
   await till.page.evaluate('window.__name = (f) => f');
 });

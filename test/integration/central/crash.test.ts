@@ -11,6 +11,7 @@ import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
 import { tempDir } from '../../fixtures/tmp';
 import { saleBody, waitFor } from '../contingency/helpers';
 import { centralStack, centralTotals, sqliteTotals } from './helpers';
+import { entryArgs } from '../../fixtures/entry';
 
 const stack = await centralStack();
 after(() => stack.close());
@@ -21,7 +22,7 @@ interface Child {
 }
 
 async function spawnTill(dataDir: string, centralUrl: string, token: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'main/engine/serve.ts'], {
+  const proc = spawn(process.execPath, entryArgs('serve'), {
     env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000', KIPU_CENTRAL_URL: centralUrl, KIPU_CENTRAL_TOKEN: token },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

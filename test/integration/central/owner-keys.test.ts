@@ -10,6 +10,7 @@ import { AccountRepository } from '../../../main/central/store/accounts';
 import { loadCentralMigrations, migrateCentral, openPool } from '../../../main/central/store/pg';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
 import { CENTRAL_OWNER_KEY_REVOKED } from '../../../shared/api/central';
+import { entryArgs } from '../../fixtures/entry';
 
 const stack = await centralStack();
 after(() => stack.close());
@@ -18,7 +19,7 @@ const nit = String(TRAINING_TAXPAYER.nit);
 /** `npm run central -- …args` against the test's PostgreSQL: exit code and output. */
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const run = promisify(execFile);
-  return run(process.execPath, ['--import', 'tsx', 'main/central/cli.ts', ...args], {
+  return run(process.execPath, [...entryArgs('central'), ...args], {
     env: { ...process.env, KIPU_CENTRAL_DATABASE_URL: stack.databaseUrl },
     timeout: 300_000,
   }).then(

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { tempDir } from '../../fixtures/tmp';
 import { openStore } from '../../../main/store/store';
+import { entryArgs } from '../../fixtures/entry';
 
 function admin(dataDir: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join('main', 'engine', 'admin.ts'), ...args], {
+  const r = spawnSync(process.execPath, [...entryArgs('admin'), ...args], {
     env: { ...process.env, KIPU_DATA_DIR: dataDir },
     encoding: 'utf8',
   });
