@@ -9,7 +9,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Pool } from './store/pg';
 import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type OwnerPrincipal, type TillPrincipal } from './store/accounts';
-import { CursorAheadError, IngestRepository } from './store/ingest';
+import { CursorAheadError, IngestRepository, OutsideBindingError } from './store/ingest';
 import { DashboardRepository, parseSearchCursor } from './store/dashboard';
 import { CatalogRepository } from './store/catalog';
 import { CENTRAL_CREDENTIAL_REVOKED, CENTRAL_OWNER_KEY_REVOKED, PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
@@ -144,7 +144,7 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
   // ── Tills ──
   app.get('/central/v1/till', async (req) => {
     const t = await tillOf(req);
-    return { tillId: t.tillId, name: t.name, nit: t.nit, branchCode: t.branchCode };
+    return { tillId: t.tillId, name: t.name, nit: t.nit, branchCode: t.branchCode, posCode: t.posCode };
   });
 
   app.post('/central/v1/push', { bodyLimit: PUSH_BODY_LIMIT }, async (req: FastifyRequest, reply: FastifyReply) => {
@@ -168,6 +168,7 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
       return await ingest.push(till, body);
     } catch (err) {
       if (err instanceof CursorAheadError) return reply.status(409).send({ error: 409, message: err.message, ackedSeq: err.ackedSeq });
+      if (err instanceof OutsideBindingError) throw new HttpError(403, err.message, err.field);
       throw err;
     }
   });
