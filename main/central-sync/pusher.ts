@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { OutboxRow } from '../store/central-outbox';
 import type { Tenant } from '../store/tenants';
-import { CENTRAL_CREDENTIAL_REVOKED, type CatalogResponse, type PushItem, type PushRequest, type PushResponse, type TillReport } from '../../shared/api/central';
+import { CENTRAL_CREDENTIAL_REVOKED, PUSH_BUDGET_BYTES, type CatalogResponse, type PushItem, type PushRequest, type PushResponse, type TillReport } from '../../shared/api/central';
 import type { CentralSyncStatus } from '../../shared/api/till';
 import { CentralClient, type CentralAnswer, type CentralClientOptions } from './central-client';
 import { boundTenant, tillIdOfToken } from './credential-binding';
@@ -185,8 +185,10 @@ export class CentralPusher {
     const rows = this.o.store.central.after(cursor.ackedSeq, this.o.batchSize ?? 250, tenant.id);
     const heartbeatDue = Date.now() - this.lastPush >= (this.o.heartbeatMs ?? 10_000);
     if (rows.length === 0 && !heartbeatDue) return 0;
-    const items = this.itemsOf(tenant.id, rows);
-    const upTo = rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
+    const all = this.itemsOf(tenant.id, rows);
+    const items = withinBudget(all);
+    // Cut short by size: only as far as the facts that go (those left wait for the next push).
+    const upTo = items.length < all.length ? items[items.length - 1]!.seq : rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
     const body: PushRequest = { after: cursor.ackedSeq, upTo, report: this.report(tenant), items };
     const res = await this.client.request('POST', 'central/v1/push', body);
     throwIfRevoked(res);
@@ -248,6 +250,19 @@ export class CentralPusher {
       if (!page.more) return applied;
     }
   }
+}
+
+/**
+ * The first items, in seq order, that fit a push of PUSH_BUDGET_BYTES (always at least one): a
+ * batch of long invoices once made a push Central had to take whole (issue 26, finding 3).
+ */
+function withinBudget(items: PushItem[]): PushItem[] {
+  let bytes = 0;
+  for (const [i, it] of items.entries()) {
+    bytes += Buffer.byteLength(JSON.stringify(it)) + 1;
+    if (bytes > PUSH_BUDGET_BYTES && i > 0) return items.slice(0, i);
+  }
+  return items;
 }
 
 /** Central's 401 "credential revoked" becomes the till's sync error, as "credencial revocada: …". */

@@ -14,6 +14,8 @@ export interface CentralTenant {
 
 export interface TillPrincipal {
   tillId: string;
+  /** The credential presented (its rate limit is counted by it). */
+  credentialId: string;
   tenantId: string;
   nit: string;
   name: string;
@@ -217,7 +219,7 @@ export class AccountRepository {
     const m = TOKEN_RE.exec(token);
     if (!m || m[1] !== 'kct') return null;
     const { rows } = await this.pool.query(
-      `SELECT t.id, t.tenant_id, t.name, t.branch_code, t.pos_code, n.nit, c.secret_hash, c.revoked_at IS NOT NULL AS revoked,
+      `SELECT t.id, t.tenant_id, t.name, t.branch_code, t.pos_code, n.nit, c.id AS credential_id, c.secret_hash, c.revoked_at IS NOT NULL AS revoked,
               to_char(c.revoked_at AT TIME ZONE 'America/La_Paz', 'DD/MM/YYYY HH24:MI') AS revoked_at
        FROM tills t JOIN tenants n ON n.id = t.tenant_id JOIN till_credentials c ON c.tenant_id = t.tenant_id AND c.till_id = t.id
        WHERE t.id = $1`,
@@ -227,7 +229,7 @@ export class AccountRepository {
     const r = rows.find((x) => same(x.secret_hash, presented));
     if (!r) return null;
     if (r.revoked) return { revoked: true, tillId: r.id, revokedAt: r.revoked_at };
-    return { tillId: r.id, tenantId: r.tenant_id, nit: r.nit, name: r.name, branchCode: r.branch_code, posCode: r.pos_code };
+    return { tillId: r.id, credentialId: r.credential_id, tenantId: r.tenant_id, nit: r.nit, name: r.name, branchCode: r.branch_code, posCode: r.pos_code };
   }
 
   /**
