@@ -126,3 +126,31 @@ test("a Central that names another of the till's taxpayers gets none of its fact
     server.close();
   }
 });
+
+// Issue 26, finding 3 (the till's side): Central's 429 is a wait it asks for, said as such.
+test("a Central that answers 429 gets its Retry-After waited, and the till says so", { timeout: 90_000 }, async () => {
+  let pushes = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/central/v1/till')) return res.end(JSON.stringify({ tillId: TILL_ID, name: 'Caja', nit: String(TRAINING_TAXPAYER.nit), branchCode: 0 }));
+      if (req.url?.startsWith('/central/v1/push')) pushes++;
+      res.statusCode = 429;
+      res.setHeader('retry-after', '3');
+      res.end(JSON.stringify({ error: 429, message: 'Límite de 600 solicitudes por minuto alcanzado; reintente en 3 s' }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const till = await openTill({ KIPU_CENTRAL_URL: url, KIPU_CENTRAL_TOKEN: `kct_${TILL_ID}_${'s'.repeat(40)}` }, { central: FAST_CENTRAL });
+  try {
+    await till.sell(1);
+    await waitFor('the 429 as the sync error', () => /pidió esperar 3 s/.test(till.eng.store.central.cursor().lastError ?? ''));
+    assert.ok(pushes >= 1);
+    assert.equal(till.eng.store.central.cursor().ackedSeq, 0, 'nothing acknowledged');
+  } finally {
+    await till.eng.stop();
+    server.close();
+  }
+});
