@@ -69,6 +69,8 @@ function binding(args: string[]): TillBinding | undefined {
   return { branchCode: Number(b), posCode: p === undefined ? null : Number(p) };
 }
 
+const bindingText = (b: TillBinding) => `sucursal ${b.branchCode}, ${b.posCode === null ? 'cualquiera de sus puntos de venta' : `punto de venta ${b.posCode}`}`;
+
 async function admin(args: string[]): Promise<void> {
   const settings = loadCentralSettings();
   const pool = openPool(settings.databaseUrl, 2);
@@ -98,7 +100,7 @@ async function admin(args: string[]): Promise<void> {
         process.exit(2);
       }
       const till = await accounts.createTill(tenant.id, need(args, 'name'), where);
-      console.log(`Caja ${till.tillId} creada. Credencial (se muestra una sola vez):\n${till.token}\nEn la caja: KIPU_CENTRAL_URL=<url de Central> KIPU_CENTRAL_TOKEN=${till.token}`);
+      console.log(`Caja ${till.tillId} creada (${bindingText(where)}). Credencial (se muestra una sola vez):\n${till.token}\nEn la caja: KIPU_CENTRAL_URL=<url de Central> KIPU_CENTRAL_TOKEN=${till.token}`);
       return;
     }
     if (what === 'till' && verb === 'list') {
@@ -119,8 +121,9 @@ async function admin(args: string[]): Promise<void> {
           const r = await accounts.revokeTill(tenant.id, tillId, by, flag(args, 'reason') ?? null);
           console.log(`Credencial de la caja ${tillId} revocada el ${bolivia(r.revokedAt)} (hora de Bolivia). Su próxima sincronización recibirá 401 "credencial revocada".`);
         } else {
-          const t = await accounts.reissueTill(tenant.id, tillId, by, binding(args));
-          console.log(`Credencial nueva de la caja ${tillId} (se muestra una sola vez; la anterior quedó revocada):\n${t.token}\nEn la caja: KIPU_CENTRAL_TOKEN=${t.token}`);
+          const where = binding(args);
+          const t = await accounts.reissueTill(tenant.id, tillId, by, where);
+          console.log(`Credencial nueva de la caja ${tillId}${where ? `, ligada ahora a: ${bindingText(where)}` : ''} (se muestra una sola vez; la anterior quedó revocada):\n${t.token}\nEn la caja: KIPU_CENTRAL_TOKEN=${t.token}`);
         }
       } catch (err) {
         if (!(err instanceof TillNotFoundError || err instanceof AlreadyRevokedError)) throw err;
