@@ -30,6 +30,8 @@ if (only !== 'renderer') {
       'engine/admin': 'main/engine/admin.ts',
       ...(existsSync('main/siat-sim/cli.ts') ? { 'engine/siat-sim': 'main/siat-sim/cli.ts' } : {}),
       'engine/central': 'main/central/cli.ts',
+      // Central's PDF worker thread, loaded next to engine/central.cjs (main/central/pdf-renderer.ts).
+      'engine/central-pdf-worker': 'main/central/pdf-worker.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },

@@ -19,6 +19,8 @@ export interface CentralClientOptions {
 export interface CentralAnswer {
   status: number;
   body: unknown;
+  /** Retry-After of a 429, in seconds (null when absent or not a number of seconds). */
+  retryAfterSeconds?: number | null;
 }
 
 export class CentralTransportError extends Error {
@@ -73,7 +75,8 @@ export class CentralClient {
             } catch {
               parsed = { raw: text.slice(0, 200) };
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
+            const retryAfter = Number(res.headers['retry-after']);
+            resolve({ status: res.statusCode ?? 0, body: parsed, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null });
           });
           res.on('error', (e) => reject(new CentralTransportError(e.message)));
         },

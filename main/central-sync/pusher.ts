@@ -9,13 +9,16 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { OutboxRow } from '../store/central-outbox';
 import type { Tenant } from '../store/tenants';
-import { CENTRAL_CREDENTIAL_REVOKED, type CatalogResponse, type PushItem, type PushRequest, type PushResponse, type TillReport } from '../../shared/api/central';
+import { CENTRAL_CREDENTIAL_REVOKED, PUSH_BUDGET_BYTES, type CatalogResponse, type PushItem, type PushRequest, type PushResponse, type TillReport } from '../../shared/api/central';
 import type { CentralSyncStatus } from '../../shared/api/till';
 import { CentralClient, type CentralAnswer, type CentralClientOptions } from './central-client';
+import { boundTenant, tillIdOfToken } from './credential-binding';
 
 export interface CentralPusherOptions extends CentralClientOptions {
   store: Store;
   logger: Logger;
+  /** KIPU_CENTRAL_NIT: the taxpayer the credential was made for (credential-binding.ts). */
+  nit?: string | null;
   /** Outbox rows per push (each invoice carries its XML). */
   batchSize?: number;
   /** Pause when there is nothing to send (also the heartbeat's pace: a push every `heartbeatMs`). */
@@ -31,6 +34,13 @@ export interface CentralPusherOptions extends CentralClientOptions {
  * Nothing the till does fixes that: only a new credential (KIPU_CENTRAL_TOKEN) and a restart.
  */
 class CredentialRevokedError extends Error {}
+
+/** Central answered 429: wait what it asks (Retry-After), not the back-off. */
+class RateLimitedError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`Kipu Central pidió esperar ${Math.ceil(retryAfterMs / 1000)} s (límite de solicitudes de esta caja)`);
+  }
+}
 
 interface TillIdentity {
   tillId: string;
@@ -76,6 +86,7 @@ export class CentralPusher {
     let delay = initialMs;
     while (!this.abort.signal.aborted && this.o.store.isOpen) {
       let pause = this.o.idleMs ?? 500;
+      let asked = false;
       try {
         const sent = await this.pushOnce();
         if (Date.now() - this.lastCatalog >= (this.o.catalogMs ?? 30_000)) await this.pullCatalog();
@@ -95,8 +106,14 @@ export class CentralPusher {
         }
         pause = delay;
         delay = Math.min(delay * 2, maxMs);
+        if (err instanceof RateLimitedError) {
+          // Not a failure of Central: the wait it asked for, then the pace resumes.
+          pause = err.retryAfterMs;
+          delay = initialMs;
+          asked = true;
+        }
       }
-      if (pause > 0) await this.pause(pause, delay > initialMs);
+      if (pause > 0) await this.pause(pause, asked || delay > initialMs);
     }
   }
 
@@ -123,14 +140,31 @@ export class CentralPusher {
     return { lastPushAt: c.lastPushAt, lastError: c.lastError, credentialRevoked: this.revoked };
   }
 
-  private async whoAmI(): Promise<TillIdentity> {
-    if (this.identity) return this.identity;
+  /**
+   * Who Central says this till is, checked against what the till itself knows (issue 26, finding
+   * 2): the till id inside its own credential and the taxpayer the credential is bound to here.
+   * Central's answer can confirm the binding, never widen it: another NIT or till is refused and
+   * nothing is pushed or applied. Returns the bound tenant.
+   */
+  private async whoAmI(): Promise<Tenant> {
+    const tenant = boundTenant(this.o.store, this.o.token, this.o.nit ?? null);
+    if (this.identity) return tenant;
     const res = await this.client.request('GET', 'central/v1/till');
     throwIfRevoked(res);
+    throwIfRateLimited(res);
     if (res.status !== 200) throw new Error(`Central rechazó la credencial de la caja (HTTP ${res.status}): ${messageOf(res.body)}`);
-    const b = res.body as TillIdentity;
-    this.identity = { tillId: b.tillId, nit: b.nit, branchCode: b.branchCode ?? null };
-    return this.identity;
+    const b = (res.body ?? {}) as Partial<TillIdentity>;
+    const tillId = tillIdOfToken(this.o.token);
+    if (b.tillId !== tillId) {
+      throw new Error(`Kipu Central respondió por otra caja (${String(b.tillId)}) y no por la de esta credencial (${tillId}): no se envía nada ni se aplica su catálogo; revise KIPU_CENTRAL_URL`);
+    }
+    if (String(b.nit) !== tenant.nit) {
+      throw new Error(
+        `Kipu Central dice que esta caja es del NIT ${String(b.nit)}, pero su credencial se configuró aquí para el NIT ${tenant.nit} (${tenant.razonSocial}): no se envía nada ni se aplica su catálogo; revise KIPU_CENTRAL_URL y la credencial`,
+      );
+    }
+    this.identity = { tillId, nit: tenant.nit, branchCode: typeof b.branchCode === 'number' ? b.branchCode : null };
+    return tenant;
   }
 
   private report(t: Tenant): TillReport {
@@ -146,20 +180,19 @@ export class CentralPusher {
 
   /** One push of the next batch (or a heartbeat); returns how many outbox rows it covered. */
   async pushOnce(): Promise<number> {
-    const me = await this.whoAmI();
-    const tenant = this.o.store.tenants.byNit(me.nit);
-    // Without the taxpayer Central knows this till by, nothing could be sent: acknowledging the
-    // outbox anyway would skip its facts for good. The facts wait; the error says why.
-    if (!tenant) throw new Error(`Kipu Central conoce esta caja con el NIT ${me.nit}, que no es un contribuyente de esta caja: revise la credencial o el NIT`);
+    const tenant = await this.whoAmI();
     const cursor = this.o.store.central.cursor();
     const rows = this.o.store.central.after(cursor.ackedSeq, this.o.batchSize ?? 250, tenant.id);
     const heartbeatDue = Date.now() - this.lastPush >= (this.o.heartbeatMs ?? 10_000);
     if (rows.length === 0 && !heartbeatDue) return 0;
-    const items = this.itemsOf(tenant.id, rows);
-    const upTo = rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
+    const all = this.itemsOf(tenant.id, rows);
+    const items = withinBudget(all);
+    // Cut short by size: only as far as the facts that go (those left wait for the next push).
+    const upTo = items.length < all.length ? items[items.length - 1]!.seq : rows.length > 0 ? rows[rows.length - 1]!.seq : cursor.ackedSeq;
     const body: PushRequest = { after: cursor.ackedSeq, upTo, report: this.report(tenant), items };
     const res = await this.client.request('POST', 'central/v1/push', body);
     throwIfRevoked(res);
+    throwIfRateLimited(res);
     if (res.status === 409) {
       // Central has less than the till thought (restored from a backup): resend from its cursor.
       // Never forward: facts Central did not acknowledge one by one are never skipped (issue 26, finding 1).
@@ -199,15 +232,15 @@ export class CentralPusher {
 
   /** Pulls the chain's catalog changes after the applied version and applies each page atomically. */
   async pullCatalog(): Promise<number> {
-    const me = await this.whoAmI();
-    const tenant = this.o.store.tenants.byNit(me.nit);
+    // The catalog goes to the credential's own taxpayer, whatever Central's pages say.
+    const tenant = await this.whoAmI();
     this.lastCatalog = Date.now();
-    if (!tenant) return 0;
     let applied = 0;
     for (;;) {
       const after = this.o.store.central.cursor().catalogVersion;
       const res = await this.client.request('GET', `central/v1/catalog?after=${after}`);
       throwIfRevoked(res);
+      throwIfRateLimited(res);
       if (res.status !== 200) throw new Error(`Central respondió HTTP ${res.status} al catálogo: ${messageOf(res.body)}`);
       const page = res.body as CatalogResponse;
       if (page.products.length > 0 || page.version !== after) {
@@ -219,11 +252,32 @@ export class CentralPusher {
   }
 }
 
+/**
+ * The first items, in seq order, that fit a push of PUSH_BUDGET_BYTES (always at least one): a
+ * batch of long invoices once made a push Central had to take whole (issue 26, finding 3).
+ */
+function withinBudget(items: PushItem[]): PushItem[] {
+  let bytes = 0;
+  for (const [i, it] of items.entries()) {
+    bytes += Buffer.byteLength(JSON.stringify(it)) + 1;
+    if (bytes > PUSH_BUDGET_BYTES && i > 0) return items.slice(0, i);
+  }
+  return items;
+}
+
 /** Central's 401 "credential revoked" becomes the till's sync error, as "credencial revocada: …". */
 function throwIfRevoked(res: CentralAnswer): void {
   if (res.status === 401 && (res.body as { code?: unknown } | null)?.code === CENTRAL_CREDENTIAL_REVOKED) {
     throw new CredentialRevokedError(`credencial revocada: ${messageOf(res.body)}`);
   }
+}
+
+/** Central's 429 (its per-credential limit, issue 26 finding 3): the till waits its Retry-After. */
+function throwIfRateLimited(res: CentralAnswer): void {
+  if (res.status !== 429) return;
+  const seconds = res.retryAfterSeconds ?? 1;
+  // Bounded: a Central asking for an hour is not obeyed past the longest back-off anyway.
+  throw new RateLimitedError(Math.min(Math.max(seconds, 1), 60) * 1000);
 }
 
 function messageOf(body: unknown): string {

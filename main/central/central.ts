@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { CentralSettings } from '../config/central-settings';
 import { centralDashboardDir } from '../config/paths';
 import { migrateCentral, openPool, type Pool } from './store/pg';
-import { buildCentralServer } from './server';
+import { buildCentralServer, type CentralServerOptions } from './server';
 
 export interface Central {
   url: string;
@@ -14,7 +14,10 @@ export interface Central {
   close(): Promise<void>;
 }
 
-export async function startCentral(settings: CentralSettings, deps: { logger: Logger; dashboardDir?: string | null }): Promise<Central> {
+export async function startCentral(
+  settings: CentralSettings,
+  deps: { logger: Logger; dashboardDir?: string | null; pdf?: CentralServerOptions['pdf']; anonPerMinute?: number },
+): Promise<Central> {
   const pool = openPool(settings.databaseUrl, settings.poolSize);
   // A connection dropped by the server (restart, fail-over) is replaced on the next query.
   pool.on('error', (err) => deps.logger.warn({ err: err.message }, 'Kipu Central: conexión a PostgreSQL perdida'));
@@ -26,6 +29,9 @@ export async function startCentral(settings: CentralSettings, deps: { logger: Lo
       logger: deps.logger,
       dashboardDir: deps.dashboardDir === undefined ? centralDashboardDir() : deps.dashboardDir,
       tls: settings.tls,
+      rateLimits: settings.rateLimits,
+      pdf: deps.pdf,
+      anonPerMinute: deps.anonPerMinute,
     });
     await app.listen({ host: settings.host, port: settings.port });
     const address = app.server.address();

@@ -1,10 +1,10 @@
 // `npm run central` — Kipu Central (issue 15). Without arguments it migrates and serves;
 // the other commands manage taxpayers, tills and owner keys:
 //   npm run central -- tenant add --nit 7000123019 --name "COMERCIAL KIPU DEMO S.R.L."
-//   npm run central -- till add --nit 7000123019 --name "Caja 1 Centro" [--branch 0]
+//   npm run central -- till add --nit 7000123019 --name "Caja 1 Centro" --branch 0 [--pos 1]
 //   npm run central -- till list --nit 7000123019
 //   npm run central -- till revoke --nit 7000123019 --till <id> [--reason "robada"]
-//   npm run central -- till reissue --nit 7000123019 --till <id>
+//   npm run central -- till reissue --nit 7000123019 --till <id> [--branch 0 [--pos 1]]
 //   npm run central -- key add --nit 7000123019 --name "Dueño"
 //   npm run central -- key list --nit 7000123019
 //   npm run central -- key revoke --nit 7000123019 --key <id or its first 8+ characters> [--reason "filtrada"]
@@ -22,6 +22,7 @@ import {
   OwnerKeyNotFoundError,
   TillNotFoundError,
   type CredentialActor,
+  type TillBinding,
 } from './store/accounts';
 import { DashboardRepository } from './store/dashboard';
 import { formatDateEs, toBoliviaIso } from '../../shared/time';
@@ -42,6 +43,33 @@ function need(args: string[], name: string): string {
   }
   return v;
 }
+
+/**
+ * --branch and --pos: where the till sells (issue 26, finding 6). Its pushes may name only that
+ * branch and, with --pos, that point of sale. Undefined when --branch is absent.
+ */
+function binding(args: string[]): TillBinding | undefined {
+  const b = flag(args, 'branch');
+  const p = flag(args, 'pos');
+  if (b === undefined) {
+    if (p !== undefined) {
+      console.error('--pos va con --branch (el punto de venta es de una sucursal)');
+      process.exit(2);
+    }
+    return undefined;
+  }
+  if (!/^\d+$/.test(b)) {
+    console.error('--branch debe ser el código de sucursal (0 = casa matriz)');
+    process.exit(2);
+  }
+  if (p !== undefined && !/^\d+$/.test(p)) {
+    console.error('--pos debe ser el código del punto de venta (0, 1, …)');
+    process.exit(2);
+  }
+  return { branchCode: Number(b), posCode: p === undefined ? null : Number(p) };
+}
+
+const bindingText = (b: TillBinding) => `sucursal ${b.branchCode}, ${b.posCode === null ? 'cualquiera de sus puntos de venta' : `punto de venta ${b.posCode}`}`;
 
 async function admin(args: string[]): Promise<void> {
   const settings = loadCentralSettings();
@@ -66,13 +94,13 @@ async function admin(args: string[]): Promise<void> {
       process.exit(2);
     }
     if (what === 'till' && verb === 'add') {
-      const b = flag(args, 'branch');
-      if (b !== undefined && !/^\d+$/.test(b)) {
-        console.error('--branch debe ser el código de sucursal (0 = casa matriz)');
+      const where = binding(args);
+      if (!where) {
+        console.error('Falta --branch: la credencial de una caja queda ligada a su sucursal (0 = casa matriz) y, con --pos, a su punto de venta');
         process.exit(2);
       }
-      const till = await accounts.createTill(tenant.id, need(args, 'name'), b === undefined ? null : Number(b));
-      console.log(`Caja ${till.tillId} creada. Credencial (se muestra una sola vez):\n${till.token}\nEn la caja: KIPU_CENTRAL_URL=<url de Central> KIPU_CENTRAL_TOKEN=${till.token}`);
+      const till = await accounts.createTill(tenant.id, need(args, 'name'), where);
+      console.log(`Caja ${till.tillId} creada (${bindingText(where)}). Credencial (se muestra una sola vez):\n${till.token}\nEn la caja: KIPU_CENTRAL_URL=<url de Central> KIPU_CENTRAL_TOKEN=${till.token}`);
       return;
     }
     if (what === 'till' && verb === 'list') {
@@ -93,8 +121,9 @@ async function admin(args: string[]): Promise<void> {
           const r = await accounts.revokeTill(tenant.id, tillId, by, flag(args, 'reason') ?? null);
           console.log(`Credencial de la caja ${tillId} revocada el ${bolivia(r.revokedAt)} (hora de Bolivia). Su próxima sincronización recibirá 401 "credencial revocada".`);
         } else {
-          const t = await accounts.reissueTill(tenant.id, tillId, by);
-          console.log(`Credencial nueva de la caja ${tillId} (se muestra una sola vez; la anterior quedó revocada):\n${t.token}\nEn la caja: KIPU_CENTRAL_TOKEN=${t.token}`);
+          const where = binding(args);
+          const t = await accounts.reissueTill(tenant.id, tillId, by, where);
+          console.log(`Credencial nueva de la caja ${tillId}${where ? `, ligada ahora a: ${bindingText(where)}` : ''} (se muestra una sola vez; la anterior quedó revocada):\n${t.token}\nEn la caja: KIPU_CENTRAL_TOKEN=${t.token}`);
         }
       } catch (err) {
         if (!(err instanceof TillNotFoundError || err instanceof AlreadyRevokedError)) throw err;

@@ -3,17 +3,28 @@
 // scoped by the credential's tenant; a request never chooses the tenant.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Pool } from './store/pg';
 import { AccountRepository, AlreadyRevokedError, TillNotFoundError, type OwnerPrincipal, type TillPrincipal } from './store/accounts';
-import { CursorAheadError, IngestRepository } from './store/ingest';
+import { CursorAheadError, IngestRepository, OutsideBindingError } from './store/ingest';
 import { DashboardRepository, parseSearchCursor } from './store/dashboard';
 import { CatalogRepository } from './store/catalog';
-import { CENTRAL_CREDENTIAL_REVOKED, CENTRAL_OWNER_KEY_REVOKED, PushRequestSchema, type CatalogResponse, type PushRequest } from '../../shared/api/central';
-import { invoicePdfFromReplica } from './invoice-pdf';
+import {
+  CENTRAL_CREDENTIAL_REVOKED,
+  CENTRAL_OWNER_KEY_REVOKED,
+  PUSH_BODY_LIMIT_BYTES,
+  PUSH_ITEM_LIMIT_BYTES,
+  PushRequestSchema,
+  type CatalogResponse,
+  type PushItem,
+  type PushRequest,
+} from '../../shared/api/central';
+import { MAX_LINES } from '../invoicing/totals';
+import { PdfBusyError, PdfRenderer, type PdfRendererOptions } from './pdf-renderer';
 import { daysBetweenDates, isIsoDate } from '../../shared/time';
 
 export interface CentralServerOptions {
@@ -23,10 +34,13 @@ export interface CentralServerOptions {
   dashboardDir: string | null;
   /** TLS key and certificate (PEM); null = plain HTTP behind a trusted network or a proxy. */
   tls: { key: string; cert: string } | null;
+  /** Requests per minute per till credential and per owner key (default 600 each). */
+  rateLimits?: { tillPerMinute: number; ownerPerMinute: number };
+  /** Requests per minute per address that present no valid credential (default 120). */
+  anonPerMinute?: number;
+  /** The PDF worker and its queue (pdf-renderer.ts). */
+  pdf?: PdfRendererOptions;
 }
-
-/** A push carries at most 1,000 facts, each invoice with its XML. */
-const PUSH_BODY_LIMIT = 64 * 1024 * 1024;
 const CATALOG_PAGE = 500;
 
 const pushCheck = Compile(PushRequestSchema);
@@ -44,6 +58,32 @@ const ProductBody = Type.Object({
 const productCheck = Compile(ProductBody);
 const revokeCheck = Compile(Type.Object({ reason: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false }));
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The first item of a push over the per-item caps (issue 26, finding 3): an invoice of more lines
+ * than SIAT takes, or any item bigger than the largest a till can send. A 15,000-line invoice
+ * (9.7 MB) once went in whole and its PDF stalled Central.
+ */
+function oversizedItem(items: readonly PushItem[], bodyBytes: number): { field: string; message: string } | null {
+  // A body within the item cap cannot hold an item over it: the sizes are measured only past it.
+  const measure = !(bodyBytes <= PUSH_ITEM_LIMIT_BYTES);
+  for (const [i, it] of items.entries()) {
+    if (it.kind === 'invoice') {
+      const details = it.data.record.details;
+      if (Array.isArray(details) && details.length > MAX_LINES) {
+        return {
+          field: `items[${i}].data.record.details`,
+          message: `items[${i}].data.record.details: la factura ${it.data.number} tiene ${details.length} líneas; SIAT admite como máximo ${MAX_LINES} por factura`,
+        };
+      }
+    }
+    const bytes = measure ? Buffer.byteLength(JSON.stringify(it)) : 0;
+    if (bytes > PUSH_ITEM_LIMIT_BYTES) {
+      return { field: `items[${i}]`, message: `items[${i}]: ocupa ${bytes} bytes; un hecho de la caja ocupa como máximo ${PUSH_ITEM_LIMIT_BYTES}` };
+    }
+  }
+  return null;
+}
 
 class HttpError extends Error {
   constructor(
@@ -104,15 +144,44 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
       return reply.status(err.status).send({ error: err.status, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.code ? { code: err.code } : {}) });
     if (err instanceof TillNotFoundError) return reply.status(404).send({ error: 404, message: err.message });
     if (err instanceof AlreadyRevokedError) return reply.status(409).send({ error: 409, message: err.message });
+    if (err instanceof PdfBusyError) return reply.status(err.status).header('retry-after', String(err.retryAfterSeconds)).send({ error: err.status, message: err.message });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 413, message: 'El cuerpo de la solicitud es demasiado grande' });
     if (err.statusCode && err.statusCode < 500) return reply.status(err.statusCode).send({ error: err.statusCode, message: 'Solicitud no válida' });
     o.logger.error({ err }, 'Kipu Central: error interno');
     return reply.status(500).send({ error: 500, message: 'Error interno de Kipu Central' });
   });
 
-  const tillOf = async (req: FastifyRequest): Promise<TillPrincipal> => {
+  // Rate limits (issue 26, finding 3), counted once the caller is known: per till credential, per
+  // owner key, and per address for whoever presents no valid one. Authentication runs in the
+  // onRequest hook below, before a body is read, so a till over its limit does not get its push
+  // parsed either.
+  const tooMany = (_req: FastifyRequest, ctx: { max: number; ttl: number }) =>
+    new HttpError(429, `Límite de ${ctx.max} solicitudes por minuto alcanzado; reintente en ${Math.ceil(ctx.ttl / 1000)} s`);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany });
+  type Limiter = ReturnType<typeof app.rateLimit>;
+  // The plugin's handlers are typed for its own request generics; they only read the request
+  // (through keyGenerator) and set headers on the reply.
+  const limit = (h: Limiter, req: FastifyRequest, reply: FastifyReply) =>
+    (h as unknown as (this: FastifyInstance, r: FastifyRequest, p: FastifyReply) => Promise<void>).call(app, req, reply);
+  const principals = new WeakMap<FastifyRequest, TillPrincipal | OwnerPrincipal>();
+  const perTill = app.rateLimit({
+    max: o.rateLimits?.tillPerMinute ?? 600,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `till:${(principals.get(req as FastifyRequest) as TillPrincipal).credentialId}`,
+  });
+  const perOwner = app.rateLimit({
+    max: o.rateLimits?.ownerPerMinute ?? 600,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `owner:${(principals.get(req as FastifyRequest) as OwnerPrincipal).keyId}`,
+  });
+  const perAddress = app.rateLimit({ max: o.anonPerMinute ?? 120, timeWindow: '1 minute', keyGenerator: (req) => `anon:${req.ip}` });
+
+  const tillOf = async (req: FastifyRequest, reply?: FastifyReply): Promise<TillPrincipal> => {
+    const known = principals.get(req);
+    if (known && 'credentialId' in known) return known;
     const token = bearer(req);
     const till = token ? await accounts.authenticateTill(token) : null;
+    if ((!till || 'revoked' in till) && reply) await limit(perAddress, req, reply);
     if (!till) throw new HttpError(401, 'Credencial de caja ausente o no válida');
     if ('revoked' in till) {
       throw new HttpError(
@@ -122,11 +191,16 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
         CENTRAL_CREDENTIAL_REVOKED,
       );
     }
+    principals.set(req, till);
+    if (reply) await limit(perTill, req, reply);
     return till;
   };
-  const ownerOf = async (req: FastifyRequest): Promise<OwnerPrincipal> => {
+  const ownerOf = async (req: FastifyRequest, reply?: FastifyReply): Promise<OwnerPrincipal> => {
+    const known = principals.get(req);
+    if (known && 'keyId' in known) return known;
     const key = bearer(req);
     const owner = key ? await accounts.authenticateOwner(key) : null;
+    if ((!owner || 'revoked' in owner) && reply) await limit(perAddress, req, reply);
     if (!owner) throw new HttpError(401, 'Clave del dueño ausente o no válida');
     if ('revoked' in owner) {
       throw new HttpError(
@@ -136,24 +210,36 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
         CENTRAL_OWNER_KEY_REVOKED,
       );
     }
+    principals.set(req, owner);
+    if (reply) await limit(perOwner, req, reply);
     return owner;
   };
+  app.addHook('onRequest', async (req, reply) => {
+    // The matched route, not the raw URL: `/central/%761/push` reaches the same handler.
+    const path = req.routeOptions.url ?? '';
+    if (path.startsWith('/central/v1/')) await tillOf(req, reply);
+    else if (path.startsWith('/central/api/')) await ownerOf(req, reply);
+  });
+  const pdfs = new PdfRenderer(o.pdf);
+  app.addHook('onClose', async () => pdfs.close());
 
   app.get('/health', async () => ({ ok: true }));
 
   // ── Tills ──
   app.get('/central/v1/till', async (req) => {
     const t = await tillOf(req);
-    return { tillId: t.tillId, name: t.name, nit: t.nit, branchCode: t.branchCode };
+    return { tillId: t.tillId, name: t.name, nit: t.nit, branchCode: t.branchCode, posCode: t.posCode };
   });
 
-  app.post('/central/v1/push', { bodyLimit: PUSH_BODY_LIMIT }, async (req: FastifyRequest, reply: FastifyReply) => {
+  app.post('/central/v1/push', { bodyLimit: PUSH_BODY_LIMIT_BYTES }, async (req: FastifyRequest, reply: FastifyReply) => {
     const till = await tillOf(req);
     if (!pushCheck.Check(req.body)) {
       const p = firstProblem(pushCheck.Errors(req.body));
       throw new HttpError(422, p.message, p.field);
     }
     const body = req.body as PushRequest;
+    const oversized = oversizedItem(body.items, Number(req.headers['content-length']));
+    if (oversized) throw new HttpError(422, oversized.message, oversized.field);
     if (body.upTo < body.after) throw new HttpError(422, 'upTo: no puede ser menor que after', 'upTo');
     const bad = body.items.find((i) => i.seq <= body.after || i.seq > body.upTo);
     if (bad) throw new HttpError(422, `items.seq: ${bad.seq} fuera del rango (${body.after}, ${body.upTo}]`, 'items.seq');
@@ -168,6 +254,7 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
       return await ingest.push(till, body);
     } catch (err) {
       if (err instanceof CursorAheadError) return reply.status(409).send({ error: 409, message: err.message, ackedSeq: err.ackedSeq });
+      if (err instanceof OutsideBindingError) throw new HttpError(403, err.message, err.field);
       throw err;
     }
   });
@@ -243,7 +330,9 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
     const { id } = req.params as { id: string };
     const found = await dashboard.invoice(owner.tenantId, tillParam(req), id);
     if (!found) throw new HttpError(404, 'Factura no encontrada');
-    const pdf = await invoicePdfFromReplica(found.row, found.tenantReport);
+    // Off the request thread, in a bounded queue: one tenant's long invoice no longer holds the
+    // other tenants' dashboards (issue 26, finding 3).
+    const pdf = await pdfs.render(owner.tenantId, found.row, found.tenantReport);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="factura-${String(found.row.number)}.pdf"`)

@@ -14,6 +14,12 @@ export interface CentralSettings {
   tls: { cert: string; key: string } | null;
   /** KIPU_CENTRAL_DB_POOL: connections to PostgreSQL (default 10). */
   poolSize: number;
+  /**
+   * Requests per minute per till credential (KIPU_CENTRAL_TILL_RATE_LIMIT, default 600) and per
+   * owner key (KIPU_CENTRAL_OWNER_RATE_LIMIT, default 600); over it, 429 with Retry-After (issue
+   * 26, finding 3). Absent = the defaults.
+   */
+  rateLimits?: { tillPerMinute: number; ownerPerMinute: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,8 +52,14 @@ export function loadCentralSettings(env: Env = process.env): CentralSettings {
   if (!/^\d+$/.test(portRaw) || Number(portRaw) > 65535) throw new SettingsError('KIPU_CENTRAL_PORT', `debe ser un número de puerto entre 0 y 65535 (recibido "${portRaw}")`);
   const poolRaw = read(env, 'KIPU_CENTRAL_DB_POOL') ?? '10';
   if (!/^\d+$/.test(poolRaw) || Number(poolRaw) < 1 || Number(poolRaw) > 200) throw new SettingsError('KIPU_CENTRAL_DB_POOL', `debe ser un entero de 1 a 200 (recibido "${poolRaw}")`);
+  const perMinute = (name: string, fallback: string) => {
+    const raw = read(env, name) ?? fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new SettingsError(name, `debe ser un entero positivo de solicitudes por minuto (recibido "${raw}")`);
+    return Number(raw);
+  };
+  const rateLimits = { tillPerMinute: perMinute('KIPU_CENTRAL_TILL_RATE_LIMIT', '600'), ownerPerMinute: perMinute('KIPU_CENTRAL_OWNER_RATE_LIMIT', '600') };
   const cert = pemFile(env, 'KIPU_CENTRAL_TLS_CERT', '-----BEGIN CERTIFICATE-----');
   const key = pemFile(env, 'KIPU_CENTRAL_TLS_KEY', 'PRIVATE KEY-----');
   if ((cert === null) !== (key === null)) throw new SettingsError(cert === null ? 'KIPU_CENTRAL_TLS_CERT' : 'KIPU_CENTRAL_TLS_KEY', 'el certificado y la clave TLS van juntos');
-  return { databaseUrl, host, port: Number(portRaw), tls: cert && key ? { cert, key } : null, poolSize: Number(poolRaw) };
+  return { databaseUrl, host, port: Number(portRaw), tls: cert && key ? { cert, key } : null, poolSize: Number(poolRaw), rateLimits };
 }

@@ -66,9 +66,12 @@ export interface EngineSettings {
   /**
    * Kipu Central (issue 15): KIPU_CENTRAL_URL, the head office's base URL (null = this till works
    * alone); KIPU_CENTRAL_TOKEN, the till's credential from `npm run central -- till add`;
-   * KIPU_CENTRAL_CA_FILE, a PEM CA trusted for Central's TLS besides the system roots.
+   * KIPU_CENTRAL_CA_FILE, a PEM CA trusted for Central's TLS besides the system roots;
+   * KIPU_CENTRAL_NIT, the taxpayer of this till the credential was made for (required when the
+   * till holds more than one; the till binds the credential to it, issue 26 finding 2).
+   * The URL is https; plain http only to this machine's loopback in training (tests, labs).
    */
-  central: { url: string; token: string; ca: string | null } | null;
+  central: { url: string; token: string; ca: string | null; nit: string | null } | null;
   /**
    * KIPU_ALLOW_PLAIN_SECRETS=1: the desktop without an OS keystore keeps secrets in a plain 0600
    * file (the administrator's explicit choice, decision 0040). Without it the desktop refuses to
@@ -223,7 +226,7 @@ export function loadSettings(env: Env = process.env): EngineSettings {
   }
   if (!corpusIsDir) throw new SettingsError('KIPU_AI_CORPUS_DIR', `debe ser una carpeta, no un archivo (${aiCorpusDir})`);
 
-  const central = loadCentralLink(env);
+  const central = loadCentralLink(env, training);
   return {
     host,
     port,
@@ -275,7 +278,14 @@ function parseTrustProxy(env: Env): string[] {
 
 export const CENTRAL_TOKEN_RE = /^kct_([0-9a-f-]{36})_([A-Za-z0-9]{32,64})$/;
 
-function loadCentralLink(env: Env): EngineSettings['central'] {
+/** Loopback names and addresses: the only hosts a training till may reach over plain http. */
+function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+function loadCentralLink(env: Env, training: boolean): EngineSettings['central'] {
   const url = parseUrl(env, 'KIPU_CENTRAL_URL');
   const token = read(env, 'KIPU_CENTRAL_TOKEN') ?? null;
   if (url === null) {
@@ -284,6 +294,15 @@ function loadCentralLink(env: Env): EngineSettings['central'] {
   }
   if (token === null) throw new SettingsError('KIPU_CENTRAL_TOKEN', 'es obligatoria cuando se configura KIPU_CENTRAL_URL (la credencial de esta caja en Kipu Central)');
   if (!CENTRAL_TOKEN_RE.test(token)) throw new SettingsError('KIPU_CENTRAL_TOKEN', 'debe tener la forma kct_<id de la caja>_<secreto>, como la entrega `npm run central -- till add`');
+  // The credential and every fact cross the network: https only (issue 26, finding 2). A test or a
+  // training lab may run Central on this same machine without TLS, never a live till.
+  const u = new URL(url);
+  if (u.username !== '' || u.password !== '') throw new SettingsError('KIPU_CENTRAL_URL', 'no debe llevar usuario ni contraseña');
+  if (u.protocol !== 'https:' && !(training && isLoopbackHost(u.hostname))) {
+    throw new SettingsError('KIPU_CENTRAL_URL', `debe empezar con https:// (recibido "${url}"); http:// solo se acepta hacia este mismo equipo (127.0.0.1, localhost) en modo entrenamiento`);
+  }
+  const nit = read(env, 'KIPU_CENTRAL_NIT') ?? null;
+  if (nit !== null && !/^[1-9]\d{0,12}$/.test(nit)) throw new SettingsError('KIPU_CENTRAL_NIT', `debe ser el NIT del contribuyente de esta caja para el que se emitió la credencial, de 1 a 13 dígitos (recibido "${nit}")`);
   const caFile = read(env, 'KIPU_CENTRAL_CA_FILE') ?? null;
   let ca: string | null = null;
   if (caFile !== null) {
@@ -294,5 +313,5 @@ function loadCentralLink(env: Env): EngineSettings['central'] {
     }
     if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new SettingsError('KIPU_CENTRAL_CA_FILE', `debe ser un certificado PEM (-----BEGIN CERTIFICATE-----): ${caFile}`);
   }
-  return { url, token, ca };
+  return { url, token, ca, nit };
 }

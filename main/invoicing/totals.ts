@@ -65,8 +65,8 @@ export interface Totals {
 
 export type TotalsResult = Totals | { ok: false; errors: TotalsError[] };
 
-/** XSD: detalle minOccurs 1, maxOccurs 500 (CONTRACT.md §9.1). */
-const MAX_LINES = 500;
+/** XSD: detalle minOccurs 1, maxOccurs 500 (CONTRACT.md §9.1). Central holds replicas to it too. */
+export const MAX_LINES = 500;
 /** XSD dec(17,2) has room for more, but beyond 2^53 hundredths the arithmetic is not exact. */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 

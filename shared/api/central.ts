@@ -109,6 +109,18 @@ export const CENTRAL_CREDENTIAL_REVOKED = 'CREDENTIAL_REVOKED';
 /** The `code` of Central's 401 when an owner key the administrator revoked is presented (CLI `key revoke`). */
 export const CENTRAL_OWNER_KEY_REVOKED = 'OWNER_KEY_REVOKED';
 
+/**
+ * Push sizes (issue 26, finding 3), measured with the till's own code in
+ * test/integration/central/push-limits.test.ts: the largest invoice a till can issue (500 lines,
+ * every text at its longest, accents and characters XML escapes) is 1,127,202 bytes as a push
+ * item; a plain one-line sale 3.8 KB, 50 plain lines 38 KB. The till fills a push up to
+ * PUSH_BUDGET_BYTES (always at least one item); Central refuses a body over PUSH_BODY_LIMIT_BYTES
+ * (413), and an item over PUSH_ITEM_LIMIT_BYTES or an invoice of more than SIAT's 500 lines (422).
+ */
+export const PUSH_BUDGET_BYTES = 4 * 1024 * 1024;
+export const PUSH_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+export const PUSH_ITEM_LIMIT_BYTES = 2 * 1024 * 1024;
+
 /** POST /central/v1/push. `after` = the cursor the till believes Central holds; `upTo` ≥ every item's seq. */
 export const PushRequestSchema = Type.Object({
   after: Type.Integer({ minimum: 0 }),

@@ -14,10 +14,21 @@ export interface CentralTenant {
 
 export interface TillPrincipal {
   tillId: string;
+  /** The credential presented (its rate limit is counted by it). */
+  credentialId: string;
   tenantId: string;
   nit: string;
   name: string;
+  /** The branch (codigoSucursal) the credential is bound to; null = bound to none (made before 0007). */
   branchCode: number | null;
+  /** The point of sale (codigoPuntoVenta) it is bound to; null = any of its branch. */
+  posCode: number | null;
+}
+
+/** Where a till sells: its facts must name this branch and, when set, this point of sale. */
+export interface TillBinding {
+  branchCode: number;
+  posCode: number | null;
 }
 
 export interface OwnerPrincipal {
@@ -142,11 +153,15 @@ export class AccountRepository {
     await this.pool.query('UPDATE tenants SET allow_local_prices = $2 WHERE id = $1', [tenantId, allow]);
   }
 
-  /** A till of the tenant and its credential (shown once). */
-  async createTill(tenantId: string, name: string, branchCode: number | null, by: CredentialActor = CLI_ACTOR): Promise<{ tillId: string; token: string }> {
+  /**
+   * A till of the tenant and its credential (shown once), bound to a branch and optionally one
+   * point of sale (issue 26, finding 6): a bare number is the branch, any of its points of sale.
+   */
+  async createTill(tenantId: string, name: string, binding: number | TillBinding, by: CredentialActor = CLI_ACTOR): Promise<{ tillId: string; token: string }> {
     const tillId = randomUUID();
+    const b = typeof binding === 'number' ? { branchCode: binding, posCode: null } : binding;
     return inTransaction(this.pool, async (c) => {
-      await c.query('INSERT INTO tills (id, tenant_id, name, branch_code) VALUES ($1, $2, $3, $4)', [tillId, tenantId, name, branchCode]);
+      await c.query('INSERT INTO tills (id, tenant_id, name, branch_code, pos_code) VALUES ($1, $2, $3, $4, $5)', [tillId, tenantId, name, b.branchCode, b.posCode]);
       return { tillId, token: await issueCredential(c, tenantId, tillId, by) };
     });
   }
@@ -172,10 +187,13 @@ export class AccountRepository {
   /**
    * A new credential for the same till (shown once): the one in force, if any, is revoked in the
    * same transaction ("reemplazada"), so the till never has two. Its cursor and replicas stay.
+   * With `binding`, the till is bound anew (moved to another branch or point of sale, or an
+   * unbound till of before migration 0007 given its branch).
    */
-  async reissueTill(tenantId: string, tillId: string, by: CredentialActor): Promise<{ tillId: string; token: string }> {
+  async reissueTill(tenantId: string, tillId: string, by: CredentialActor, binding?: TillBinding): Promise<{ tillId: string; token: string }> {
     return inTransaction(this.pool, async (c) => {
       await lockTill(c, tenantId, tillId);
+      if (binding) await c.query('UPDATE tills SET branch_code = $3, pos_code = $4 WHERE tenant_id = $1 AND id = $2', [tenantId, tillId, binding.branchCode, binding.posCode]);
       await c.query(
         `UPDATE till_credentials SET revoked_at = now(), revoked_by = $3, revoked_by_key = $4, revoked_reason = 'reemplazada por una credencial nueva'
          WHERE tenant_id = $1 AND till_id = $2 AND revoked_at IS NULL`,
@@ -201,7 +219,7 @@ export class AccountRepository {
     const m = TOKEN_RE.exec(token);
     if (!m || m[1] !== 'kct') return null;
     const { rows } = await this.pool.query(
-      `SELECT t.id, t.tenant_id, t.name, t.branch_code, n.nit, c.secret_hash, c.revoked_at IS NOT NULL AS revoked,
+      `SELECT t.id, t.tenant_id, t.name, t.branch_code, t.pos_code, n.nit, c.id AS credential_id, c.secret_hash, c.revoked_at IS NOT NULL AS revoked,
               to_char(c.revoked_at AT TIME ZONE 'America/La_Paz', 'DD/MM/YYYY HH24:MI') AS revoked_at
        FROM tills t JOIN tenants n ON n.id = t.tenant_id JOIN till_credentials c ON c.tenant_id = t.tenant_id AND c.till_id = t.id
        WHERE t.id = $1`,
@@ -211,7 +229,7 @@ export class AccountRepository {
     const r = rows.find((x) => same(x.secret_hash, presented));
     if (!r) return null;
     if (r.revoked) return { revoked: true, tillId: r.id, revokedAt: r.revoked_at };
-    return { tillId: r.id, tenantId: r.tenant_id, nit: r.nit, name: r.name, branchCode: r.branch_code };
+    return { tillId: r.id, credentialId: r.credential_id, tenantId: r.tenant_id, nit: r.nit, name: r.name, branchCode: r.branch_code, posCode: r.pos_code };
   }
 
   /**

@@ -15,6 +15,54 @@ export class CursorAheadError extends Error {
   }
 }
 
+/**
+ * A fact of the push names a branch or point of sale the till's credential is not bound to (issue
+ * 26, finding 6): the push is refused whole and nothing is stored.
+ */
+export class OutsideBindingError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = 'OutsideBindingError';
+  }
+}
+
+/**
+ * The first fact that names a branch or point of sale other than the credential's, or null.
+ * Points of sale and invoices carry the codes; events and cash sessions name the till's own
+ * point-of-sale ids (kept under the till, they cannot reach another store's figures).
+ */
+export function outsideBinding(till: Pick<TillPrincipal, 'tillId' | 'branchCode' | 'posCode'>, items: readonly PushItem[]): OutsideBindingError | null {
+  for (const [i, it] of items.entries()) {
+    if (it.kind !== 'pos' && it.kind !== 'invoice') continue;
+    const branch = it.data.branchCode;
+    const pos = it.kind === 'pos' ? it.data.code : it.data.posCode;
+    const what = it.kind === 'pos' ? 'el punto de venta' : `la factura ${it.data.number}`;
+    if (till.branchCode === null) {
+      return new OutsideBindingError(
+        `items[${i}].data.branchCode: la credencial de esta caja no está ligada a una sucursal; el administrador debe emitirle una nueva con su sucursal (npm run central -- till reissue --till ${till.tillId} --branch N [--pos M])`,
+        `items[${i}].data.branchCode`,
+      );
+    }
+    if (branch !== till.branchCode) {
+      return new OutsideBindingError(
+        `items[${i}].data.branchCode: ${what} es de la sucursal ${branch}, pero la credencial de esta caja es de la sucursal ${till.branchCode}; no se guardó nada de este envío`,
+        `items[${i}].data.branchCode`,
+      );
+    }
+    if (till.posCode !== null && pos !== till.posCode) {
+      const field = `items[${i}].data.${it.kind === 'pos' ? 'code' : 'posCode'}`;
+      return new OutsideBindingError(
+        `${field}: ${what} es del punto de venta ${pos}, pero la credencial de esta caja es del punto de venta ${till.posCode} (sucursal ${till.branchCode}); no se guardó nada de este envío`,
+        field,
+      );
+    }
+  }
+  return null;
+}
+
 type Of<K extends PushItem['kind']> = Extract<PushItem, { kind: K }>;
 
 /** One entry per id, the highest seq winning (a batch should already be so; this keeps ON CONFLICT valid). */
@@ -33,6 +81,8 @@ export class IngestRepository {
 
   /** Applies a push; returns the cursor now committed and how many items were replays. */
   push(till: TillPrincipal, req: PushRequest): Promise<{ ackedSeq: number; skipped: number }> {
+    const outside = outsideBinding(till, req.items);
+    if (outside) return Promise.reject(outside);
     return inTransaction(this.pool, async (c) => {
       const { rows } = await c.query<{ acked_seq: number }>('SELECT acked_seq FROM tills WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [till.tillId, till.tenantId]);
       const acked = rows[0]!.acked_seq;

@@ -6,7 +6,7 @@ import pino from 'pino';
 import Database from 'better-sqlite3';
 import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres';
 import { startCentral, type Central } from '../../../main/central/central';
-import { AccountRepository } from '../../../main/central/store/accounts';
+import { AccountRepository, type TillBinding } from '../../../main/central/store/accounts';
 import { DashboardRepository } from '../../../main/central/store/dashboard';
 import { migrateCentral, openPool, type Pool } from '../../../main/central/store/pg';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
@@ -23,7 +23,7 @@ export interface CentralStack {
   pool: Pool;
   tenantId: string;
   ownerKey: string;
-  newTill(name: string, branchCode?: number | null): Promise<{ tillId: string; token: string }>;
+  newTill(name: string, binding?: number | TillBinding): Promise<{ tillId: string; token: string }>;
   /** Starts (or restarts, on the same port once it had one) the Central service. */
   startCentral(port?: number): Promise<Central>;
   stopCentral(): Promise<void>;
@@ -46,7 +46,7 @@ export async function centralStack(): Promise<CentralStack> {
     pool,
     tenantId: tenant.id,
     ownerKey,
-    newTill: (name, branchCode = 0) => accounts.createTill(tenant.id, name, branchCode),
+    newTill: (name, binding = 0) => accounts.createTill(tenant.id, name, binding),
     async startCentral(port = lastPort) {
       stack.central = await startCentral({ databaseUrl, host: '127.0.0.1', port, tls: null, poolSize: 8 }, { logger: pino({ level: 'silent' }), dashboardDir: null });
       lastPort = stack.central.port;
