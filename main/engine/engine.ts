@@ -41,6 +41,7 @@ import { eventsRoutes } from '../api/routes/events';
 import { invoiceRoutes } from '../api/routes/invoices';
 import { batchRoutes } from '../api/routes/batch';
 import { MassiveEmission } from '../invoicing/massive/massive-emission';
+import type { MassiveDeps } from '../invoicing/massive/context';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
@@ -156,7 +157,8 @@ export interface EngineDeps {
   /** Purchase queue timings (tests shorten them). */
   purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
-  massive?: { retry?: Backoff; poll?: Backoff };
+  /** onStep: test hook, called after each persisted step of a batch (massive/context.ts). */
+  massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep'] };
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
   /** Kipu Central pusher timings (tests shorten them). */
@@ -258,7 +260,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
