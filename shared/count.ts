@@ -12,6 +12,7 @@ export function countOf(n: number, singular: string, pluralForm?: string): strin
 
 /** An integer with thousands as amounts are written (es-BO): "1.250", "4.000.000". */
 export function groupDigits(n: number): string {
+  // eslint-disable-next-line regexp/no-super-linear-move -- an integer's own digits (at most ~22 characters), never user text
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${n < 0 ? '-' : ''}${digits}`;
 }
