@@ -42,6 +42,7 @@ import { invoiceRoutes } from '../api/routes/invoices';
 import { batchRoutes } from '../api/routes/batch';
 import { MassiveEmission } from '../invoicing/massive/massive-emission';
 import type { MassiveDeps } from '../invoicing/massive/context';
+import { HeavyWorkGate, type HeavyWorkLimits } from './heavy-work';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
@@ -105,6 +106,8 @@ export interface Engine {
   purchaseSender: PurchaseSender;
   /** Massive emission batches (POST /api/v1/invoices/batch). */
   massive: MassiveEmission;
+  /** Turns of the heavy jobs (purchase imports, batches' issuing) between tenants (heavy-work.ts). */
+  heavyWork: HeavyWorkGate;
   /** Replication to Kipu Central (KIPU_CENTRAL_URL), else null. */
   centralPusher: CentralPusher | null;
   close(): Promise<void>;
@@ -159,6 +162,8 @@ export interface EngineDeps {
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
   /** onStep: test hook, called after each persisted step of a batch (massive/context.ts). */
   massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep'] };
+  /** Test hook: the heavy-work gate's limits (heavy-work.ts HEAVY_WORK_LIMITS by default). */
+  heavyWork?: HeavyWorkLimits;
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
   /** Kipu Central pusher timings (tests shorten them). */
@@ -260,7 +265,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
+  const heavyWork = new HeavyWorkGate(deps.heavyWork);
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
@@ -350,7 +356,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
   const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t) });
-  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender });
+  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork });
   pageShoppingRoutes(app, { purchases: store.purchases });
   bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
@@ -445,6 +451,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     cash,
     purchaseSender,
     massive,
+    heavyWork,
     centralPusher,
     close: () =>
       (closing ??= (async () => {

@@ -1,6 +1,7 @@
 // Issue 25: a batch of big invoices (many lines each) is issued in steps whose lines stay under
 // the bound (massive/issue-items.ts STEP_LIMITS), and still ends with every invoice VALIDATED,
 // its amounts those of the request. Before, one step took 200 items whatever their size.
+// And a tenant's batches take turns (engine/heavy-work.ts): the second is issued after the first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTill, type Till } from '../contingency/helpers';
@@ -52,4 +53,17 @@ test(`${ITEMS} invoices of ${LINES} lines are issued in steps of at most ${STEP_
   assert.equal(inv.data.state, 'VALIDATED');
   assert.equal(inv.data.details.length, LINES);
   assert.equal(inv.data.amountTotal, 3600);
+});
+
+test("a tenant's two batches take turns: every step of the first is issued before any of the second", { timeout: 240_000 }, async () => {
+  const { eng, posId } = till;
+  const first = await submitBatch(eng.api, posId, Array.from({ length: ITEMS }, (_, i) => bigItem(100 + i)));
+  const second = await submitBatch(eng.api, posId, Array.from({ length: ITEMS }, (_, i) => bigItem(200 + i)));
+  const [a, b] = await Promise.all([waitCompleted(eng.api, first.batchId, 180_000), waitCompleted(eng.api, second.batchId, 180_000)]);
+  assert.deepEqual(a.counts, { VALIDATED: ITEMS });
+  assert.deepEqual(b.counts, { VALIDATED: ITEMS });
+  const order = issuedSteps.filter((s) => s.batchId === first.batchId || s.batchId === second.batchId).map((s) => (s.batchId === first.batchId ? 'A' : 'B'));
+  assert.ok(order.filter((x) => x === 'A').length > 1, order.join(''));
+  // The first batch's runner starts first (its 202 came first): all its steps, then the second's.
+  assert.equal(order.join(''), 'A'.repeat(order.indexOf('B')) + 'B'.repeat(order.length - order.indexOf('B')), order.join(''));
 });
