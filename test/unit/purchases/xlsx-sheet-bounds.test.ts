@@ -98,3 +98,20 @@ test('an entry name that is not ASCII is refused: JSZip would decode it its own 
   for (let i = zip.indexOf('XXl/'); i >= 0; i = zip.indexOf('XXl/', i + 1)) zip.set([0xc1, 0xb8], i);
   await refused(checkXlsxZip(zip), 'IMPORT_FORMAT', /un nombre de parte no es ASCII/);
 });
+
+test('an entry renamed by a Unicode Path extra field (0x7075, which JSZip obeys) is refused', async () => {
+  const zip = zipOf([part('notes.bin', '<worksheet/>')]);
+  const cen = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  const nameEnd = cen + 46 + zip.readUInt16LE(cen + 28);
+  const upath = Buffer.from('xl/worksheets/sheet1.xml');
+  const extra = Buffer.alloc(4 + 5 + upath.length);
+  extra.writeUInt16LE(0x7075, 0);
+  extra.writeUInt16LE(5 + upath.length, 2);
+  extra.writeUInt8(1, 4); // version; the CRC-32 of the name (bytes 5–8) is left 0 here
+  upath.copy(extra, 9);
+  const patched = Buffer.concat([zip.subarray(0, nameEnd), extra, zip.subarray(nameEnd)]);
+  patched.writeUInt16LE(extra.length, cen + 30);
+  const eocd = patched.length - 22;
+  patched.writeUInt32LE(patched.readUInt32LE(eocd + 12) + extra.length, eocd + 12);
+  await refused(checkXlsxZip(patched), 'IMPORT_FORMAT', /notes\.bin trae un nombre alternativo/);
+});
