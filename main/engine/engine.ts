@@ -42,7 +42,7 @@ import { invoiceRoutes } from '../api/routes/invoices';
 import { batchRoutes } from '../api/routes/batch';
 import { MassiveEmission } from '../invoicing/massive/massive-emission';
 import type { MassiveDeps } from '../invoicing/massive/context';
-import { HeavyWorkGate, type HeavyWorkLimits } from './heavy-work';
+import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/gate';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
@@ -106,7 +106,7 @@ export interface Engine {
   purchaseSender: PurchaseSender;
   /** Massive emission batches (POST /api/v1/invoices/batch). */
   massive: MassiveEmission;
-  /** Turns of the heavy jobs (purchase imports, batches' issuing) between tenants (heavy-work.ts). */
+  /** Turns of the heavy jobs (purchase imports, batches' issuing) between tenants (heavy-work/gate.ts). */
   heavyWork: HeavyWorkGate;
   /** Replication to Kipu Central (KIPU_CENTRAL_URL), else null. */
   centralPusher: CentralPusher | null;
@@ -162,7 +162,7 @@ export interface EngineDeps {
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
   /** onStep: test hook, called after each persisted step of a batch (massive/context.ts). */
   massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep'] };
-  /** Test hook: the heavy-work gate's limits (heavy-work.ts HEAVY_WORK_LIMITS by default). */
+  /** Test hook: the heavy-work gate's limits (heavy-work/gate.ts HEAVY_WORK_LIMITS by default). */
   heavyWork?: HeavyWorkLimits;
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;

@@ -1,7 +1,7 @@
 // The purchase register over HTTP (issue 14): Kipu's own routes (core style, ApiResponse) to
 // register, scan, import, list, send, delete, confirm and query purchases, and seed 001's
 // `GET /api/v1/invoice/shopping/PageShopping` in the sector style's envelope.
-import { GateFullError, type HeavyWorkGate } from '../../engine/heavy-work';
+import { GateFullError, type HeavyWorkGate } from '../../heavy-work/gate';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -369,7 +369,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         if (!Buffer.isBuffer(body)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Envíe el archivo con Content-Type: text/csv o ${XLSX_TYPE}`);
         const isXlsx = (req.headers['content-type'] ?? '').startsWith(XLSX_TYPE);
         // Parsing and checking a month of purchases holds the engine's thread: this tenant's
-        // imports take turns, and a few tenants' at once (heavy-work.ts); the sale never waits here.
+        // imports take turns, and a few tenants' at once (heavy-work/gate.ts); the sale never waits here.
         let release: () => void;
         try {
           release = await deps.heavyWork.acquire(req.tenant.id, 'import', IMPORTS_WAITING_PER_TENANT);

@@ -10,7 +10,7 @@ import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { EventBus } from '../../events/event-bus';
 import type { SignerProvider } from '../signer-provider';
 import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
-import type { HeavyWorkGate } from '../../engine/heavy-work';
+import type { HeavyWorkGate } from '../../heavy-work/gate';
 
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
 export const MASSIVE_PACKAGE_MAX = 1000;

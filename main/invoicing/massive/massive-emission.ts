@@ -165,7 +165,7 @@ export class MassiveEmission {
     if (!tenant || !pos) return;
     try {
       // Issuing and packing are the CPU-bound steps: one batch per tenant, a few at all
-      // (engine/heavy-work.ts). Sending and polling wait on SIAT and hold no turn.
+      // (heavy-work/gate.ts). Sending and polling wait on SIAT and hold no turn.
       const release = this.deps.heavyWork ? await this.deps.heavyWork.acquire(tenant.id, 'batch') : () => {};
       try {
         await issueItems(this.ctx, tenant, pos, batch);

@@ -1,7 +1,7 @@
 // Issue 25: a batch of big invoices (many lines each) is issued in steps whose lines stay under
 // the bound (massive/issue-items.ts STEP_LIMITS), and still ends with every invoice VALIDATED,
 // its amounts those of the request. Before, one step took 200 items whatever their size.
-// And a tenant's batches take turns (engine/heavy-work.ts): the second is issued after the first.
+// And a tenant's batches take turns (heavy-work/gate.ts): the second is issued after the first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTill, type Till } from '../contingency/helpers';

@@ -3,7 +3,7 @@
 // nothing of that kind running.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GateFullError, HeavyWorkGate, HEAVY_WORK_LIMITS } from '../../../main/engine/heavy-work';
+import { GateFullError, HeavyWorkGate, HEAVY_WORK_LIMITS } from '../../../main/heavy-work/gate';
 
 /** Whether a promise has settled, after the microtasks queued so far have run. */
 async function settled(p: Promise<unknown>): Promise<boolean> {
