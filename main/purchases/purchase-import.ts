@@ -15,10 +15,11 @@ export const MAX_IMPORT_ROWS = 20_000;
 /**
  * What an XLSX sheet may hold before exceljs reads it. Rows: the purchases, the template's three
  * rows above them and room for blank ones. Columns: the template has 18; a sheet with notes beside
- * it still fits. Cells: 25 a row at the row cap (exceljs holds ~230 bytes and spends ~6 µs a
- * cell: ~115 MB and ~3 s at the cap, the same order as the 20,000-row template itself).
+ * it still fits. Cells: 30 a row at the row cap, the SIN template's 23 columns with room
+ * (exceljs holds ~230 bytes and spends ~6 µs a cell: ~140 MB and ~4 s at the cap, the same
+ * order as the 20,000-row template itself).
  */
-export const XLSX_SHEET_LIMITS: SheetLimits = { maxRow: MAX_IMPORT_ROWS + 1_000, maxColumn: 100, maxCells: MAX_IMPORT_ROWS * 25 };
+export const XLSX_SHEET_LIMITS: SheetLimits = { maxRow: MAX_IMPORT_ROWS + 1_000, maxColumn: 100, maxCells: MAX_IMPORT_ROWS * 30 };
 
 /** Normalized template header → API field. */
 const COLUMNS: Record<string, keyof PurchaseFields> = {

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { PurchaseRecord, PurchaseRepository } from '../../store/purchases';
 import type { PurchaseRegister } from '../../purchases/purchase-register';
 import type { PurchaseSender } from '../../purchases/package-sender';
-import { readXlsxRows } from '../../purchases/purchase-import';
+import { readXlsxRows, XLSX_SHEET_LIMITS } from '../../purchases/purchase-import';
 import { PurchaseError } from '../../purchases/purchase-error';
 import { XLSX_ZIP_LIMITS } from '../../purchases/xlsx-zip-guard';
 import { fromHundredths } from '../../../shared/money';
@@ -358,7 +358,9 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
             'CODIGO DE AUTORIZACION, NUMERO FACTURA, FECHA DE FACTURA/DUI/DIM, IMPORTE TOTAL COMPRA …). Cada fila recibe su veredicto; una fila mala no detiene a las buenas. ' +
             `Un XLSX (un ZIP) se revisa antes de abrirlo: a lo sumo ${XLSX_ZIP_LIMITS.maxTotalBytes / 1024 / 1024} MiB descomprimido en total, ` +
             `${XLSX_ZIP_LIMITS.maxEntryBytes / 1024 / 1024} MiB por parte, ${XLSX_ZIP_LIMITS.maxEntries} partes y ${XLSX_ZIP_LIMITS.maxRatio}:1 de compresión (413 si se pasa); ` +
-            'un ZIP dañado o que declara tamaños falsos es 422. En ambos casos no se importa nada. ' +
+            'un ZIP dañado o que declara tamaños falsos es 422. Su hoja se cuenta antes de leerla: una fila más allá de la ' +
+            `${XLSX_SHEET_LIMITS.maxRow} o una columna más allá de la ${XLSX_SHEET_LIMITS.maxColumn} es 422; más de ${XLSX_SHEET_LIMITS.maxCells} celdas, 413. ` +
+            'En ningún caso se importa nada. ' +
             'Una importación a la vez por contribuyente: las siguientes esperan su turno (hasta ' +
             `${IMPORTS_WAITING_PER_TENANT} en espera; más allá, 429 con Retry-After).`,
           response: { 200: apiResponse(ImportResultSchema) },
