@@ -7,7 +7,12 @@
  */
 export function countOf(n: number, singular: string, pluralForm?: string): string {
   const plural = pluralForm ?? (/[aeiouáéó]$/i.test(singular) ? `${singular}s` : `${singular}es`);
-  // Thousands with dots as amounts are written (es-BO): "1.250 facturas".
+  return `${groupDigits(n)} ${n === 1 ? singular : plural}`;
+}
+
+/** An integer with thousands as amounts are written (es-BO): "1.250", "4.000.000". */
+export function groupDigits(n: number): string {
+  // eslint-disable-next-line regexp/no-super-linear-move -- an integer's own digits (at most ~22 characters), never user text
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${n < 0 ? '-' : ''}${digits} ${n === 1 ? singular : plural}`;
+  return `${n < 0 ? '-' : ''}${digits}`;
 }

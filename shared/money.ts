@@ -1,6 +1,7 @@
 // Money and quantities as integers of hundredths: no floating-point arithmetic on amounts
 // (DESIGN.md, Data). SIAT wants 2 decimals on compra-venta amounts (XSD dec(17,2)) and
 // rounds HALF-UP (CONTRACT.md §3.3).
+import { groupDigits } from './count';
 
 /** An amount in hundredths of the currency unit (centavos). Always a safe integer. */
 export type Cents = number;
@@ -33,6 +34,7 @@ function decimalText(value: number): string {
   // Number#toString switches to exponent form below 1e-6 and above 1e21.
   const s = String(value);
   if (!/e/i.test(s)) return s;
+  // eslint-disable-next-line regexp/no-super-linear-move -- a number's own digits (toFixed: at most ~42 characters), never user text
   return value.toFixed(20).replace(/\.?0+$/, '');
 }
 
@@ -80,6 +82,6 @@ export function formatBs(n: Cents): string {
 export function formatAmountEs(n: Cents): string {
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
-  const whole = Math.trunc(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const whole = groupDigits(Math.trunc(abs / 100));
   return `${sign}${whole},${(abs % 100).toString().padStart(2, '0')}`;
 }

@@ -2,6 +2,7 @@
 // passage carries the heading it sits under, so a search hit and a chat answer can say where the
 // text comes from ("Según <fuente>, <título> …"). Pure: text in, passages out.
 // Runs in: engine.
+import { trimEndChars } from '../../shared/trim-end';
 
 export interface Passage {
   /** 0-based position of the passage in its file. */
@@ -18,7 +19,9 @@ export const MAX_CHARS = 1200;
 const MAX_TITLE_CHARS = 160;
 const TITLE_SEPARATOR = ' › ';
 
-const MD_HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+// Lines are trimmed at the end before this test, so the title starts with a non-space; its
+// closing #s are taken off by headingTitle (a lazy `(.*?)\s*#*\s*$` backtracked quadratically).
+const MD_HEADING = /^(#{1,6})\s+(\S.*)$/;
 // Bolivian regulations (RND, leyes, decretos) are cut into articles: "ARTÍCULO 5.- (PLAZO) …",
 // "Artículo 12. …". An article starts a passage of its own and names it.
 const ARTICLE = /^\s*(art[ií]culo|art\.)\s*\d+[°º]?/i;
@@ -34,9 +37,31 @@ export function baseTitle(fileName: string): string {
 /** The article's label: up to its parenthesised name ("ARTÍCULO 5.- (PLAZO)") or its first words. */
 function articleLabel(line: string): string {
   const t = line.trim();
-  const named = /^(.*?\d+[°º]?\s*[.\-–:]*\s*\([^)]{1,100}\))/.exec(t);
-  const label = named ? named[1]! : (/^(\S+\s*\d+[°º]?[.\-–:]*)/.exec(t)?.[1] ?? t);
+  const label = namedLabel(t) ?? /^(\S+\s*\d+[°º]?[.\-–:]*)/.exec(t)?.[1] ?? t;
   return clip(label.replace(/\s+/g, ' ').trim(), MAX_TITLE_CHARS);
+}
+
+const isSpace = (c: string | undefined) => c !== undefined && c.trim() === '';
+
+/**
+ * Up to the first "(name)" of 1 to 100 characters that follows a number, spaces and ".-–:" (the
+ * text up to it: "ARTÍCULO 5.- (PLAZO)"), or null. Walked by hand in one pass: the regular
+ * expression that said it (`^(.*?\d+[°º]?\s*[.\-–:]*\s*\(…`) backtracked on long lines.
+ */
+function namedLabel(t: string): string | null {
+  let close = -1;
+  for (let open = t.indexOf('('); open >= 0; open = t.indexOf('(', open + 1)) {
+    if (close <= open) close = t.indexOf(')', open + 1);
+    if (close < 0) return null;
+    if (close - open - 1 < 1 || close - open - 1 > 100) continue;
+    let i = open;
+    while (isSpace(t[i - 1])) i--;
+    while (i > 0 && '.-–:'.includes(t[i - 1]!)) i--;
+    while (isSpace(t[i - 1])) i--;
+    if (i > 0 && '°º'.includes(t[i - 1]!)) i--;
+    if (i > 0 && t[i - 1]! >= '0' && t[i - 1]! <= '9') return t.slice(0, close + 1);
+  }
+  return null;
 }
 
 function clip(s: string, max: number): string {
@@ -115,7 +140,7 @@ export function splitPassages(fileName: string, text: string): Passage[] {
   };
 
   for (const raw of lines) {
-    const line = raw.replace(/\s+$/, '');
+    const line = raw.trimEnd();
     if (/^\s*(```|~~~)/.test(line)) {
       inFence = !inFence;
       continue;
@@ -126,7 +151,7 @@ export function splitPassages(fileName: string, text: string): Passage[] {
       flushPassage();
       const level = heading[1]!.length;
       headings.length = level - 1;
-      headings[level - 1] = clip(heading[2]!.replace(/[*_`]/g, '').trim(), MAX_TITLE_CHARS);
+      headings[level - 1] = clip(trimEndChars(heading[2]!, '#').replace(/[*_`]/g, '').trim(), MAX_TITLE_CHARS);
       article = null;
       continue;
     }

@@ -56,12 +56,13 @@ export function parseCards(archivo: string, coleccion: string, text: string): Ru
     for (const raw of lines) {
       const line = raw.trim();
       if (!line) continue;
-      const m = /^([a-z]+):\s*(.*)$/.exec(line);
+      const m = /^([a-z]+):(.*)$/.exec(line);
       if (m && KEYS.has(m[1]!)) {
         last = m[1]!;
-        if (last === 'p') preguntas.push(m[2]!);
+        const value = m[2]!.trimStart();
+        if (last === 'p') preguntas.push(value);
         else if (fields[last] !== undefined) fail(`campo «${last}» repetido`);
-        else fields[last] = m[2]!;
+        else fields[last] = value;
       } else if (last === 'regla') {
         // The rule may span several lines (the contingencias cards list who does what).
         fields.regla = `${fields.regla}\n${line}`;

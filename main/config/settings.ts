@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultDataDir } from './paths';
 import { isValidEmail, isValidFrom, parseSmtpUrl, redact } from './smtp-url';
+import { trimEndChars } from '../../shared/trim-end';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -128,7 +129,7 @@ function parseUrl(env: Env, name: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new SettingsError(name, `debe empezar con http:// o https:// ("${raw}")`);
   }
-  return raw.replace(/\/+$/, '');
+  return trimEndChars(raw, '/');
 }
 
 export function loadSettings(env: Env = process.env): EngineSettings {

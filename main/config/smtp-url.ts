@@ -59,7 +59,7 @@ export function isValidEmail(value: string): boolean {
 
 /** "addr" or "Display Name <addr>"; the name may not hold characters that break the header. */
 export function isValidFrom(value: string): boolean {
-  const m = /^\s*([^<>\r\n"]*?)\s*<([^<>]+)>\s*$/.exec(value);
-  if (m) return isValidEmail(m[2]!.trim());
+  const m = /^[^<>\r\n"]*<([^<>]+)>$/.exec(value.trim());
+  if (m) return isValidEmail(m[1]!.trim());
   return isValidEmail(value.trim());
 }

@@ -41,6 +41,8 @@ import { eventsRoutes } from '../api/routes/events';
 import { invoiceRoutes } from '../api/routes/invoices';
 import { batchRoutes } from '../api/routes/batch';
 import { MassiveEmission } from '../invoicing/massive/massive-emission';
+import type { MassiveDeps } from '../invoicing/massive/context';
+import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/gate';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { InvoiceDocuments } from '../documents/invoice-documents';
@@ -105,6 +107,8 @@ export interface Engine {
   purchaseSender: PurchaseSender;
   /** Massive emission batches (POST /api/v1/invoices/batch). */
   massive: MassiveEmission;
+  /** Turns of the heavy jobs (purchase imports, batches' issuing) between tenants (heavy-work/gate.ts). */
+  heavyWork: HeavyWorkGate;
   /** Replication to Kipu Central (KIPU_CENTRAL_URL), else null. */
   centralPusher: CentralPusher | null;
   /** Issued invoices' files as the public downloads serve them; `renders` counts real renders. */
@@ -159,7 +163,10 @@ export interface EngineDeps {
   /** Purchase queue timings (tests shorten them). */
   purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
-  massive?: { retry?: Backoff; poll?: Backoff };
+  /** onStep: test hook, called after each persisted step of a batch (massive/context.ts). */
+  massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep'] };
+  /** Test hook: the heavy-work gate's limits (heavy-work/gate.ts HEAVY_WORK_LIMITS by default). */
+  heavyWork?: HeavyWorkLimits;
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
   webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
   /** Kipu Central pusher timings (tests shorten them). */
@@ -261,7 +268,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const cafc = new CafcTranscription({ store, invoices, repo: contingencyEvents, codes, catalogs, signers, bus, recover: (t, p) => void recovery.kick(t, p), now });
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}) });
+  const heavyWork = new HeavyWorkGate(deps.heavyWork);
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
@@ -353,7 +361,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
   const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t) });
-  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender });
+  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork });
   pageShoppingRoutes(app, { purchases: store.purchases });
   bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
@@ -448,6 +456,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     cash,
     purchaseSender,
     massive,
+    heavyWork,
     centralPusher,
     documents: storedDocuments,
     close: () =>

@@ -4,6 +4,7 @@
 // deterministic: gzip mtime 0 (Node's default) and tar entries with mtime 0.
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { trimEndChars } from '../../shared/trim-end';
 
 export interface Packed {
   hashArchivo: string;
@@ -125,7 +126,7 @@ export function unpackPackage(tarGz: Buffer, maxBytes?: number): { name: string;
     pos = dataStart + Math.ceil(size / BLOCK) * BLOCK;
 
     if (type === 'L') {
-      nextName = data.toString('utf8').replace(/\0+$/, '');
+      nextName = trimEndChars(data.toString('utf8'), '\0');
     } else if (type === 'x') {
       const m = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(data.toString('utf8'));
       if (m) nextName = m[1]!;

@@ -147,7 +147,7 @@ export function certificateNit(certPem: string): string | null {
     return null;
   }
   for (const key of ['UID', 'serialNumber']) {
-    const m = /^\s*(?:NIT\s*[:-]?\s*)?(\d{1,13})\s*$/i.exec(fields.get(key) ?? '');
+    const m = /^(?:NIT\s*(?:[:-]\s*)?)?(\d{1,13})$/i.exec((fields.get(key) ?? '').trim());
     if (m) return m[1]!.replace(/^0+(?=\d)/, '');
   }
   return null;

@@ -95,7 +95,9 @@ function inRange(addr: number[], r: { bytes: number[]; bits: number }): boolean 
 export function parseIPv6(text: string): number[] | null {
   let s = text.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
   let tail: number[] = [];
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
+  // The dotted quad, if any, is all of the last group ("::ffff:10.0.0.1"): sliced off by hand, as
+  // an unanchored /(\d+\.…)$/ rescans long digit runs from every position.
+  const quad = /^(\d+\.\d+\.\d+\.\d+)$/.exec(s.slice(s.lastIndexOf(':') + 1));
   if (quad) {
     if (isIP(quad[1]!) !== 4) return null;
     tail = quad[1]!.split('.').map(Number);

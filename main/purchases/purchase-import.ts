@@ -2,10 +2,24 @@
 // or XLSX, headers in row 1; the template's description and note rows and empty rows are
 // skipped). Columns are found by their header, so ESPECIFICACION may be present or not.
 // Amounts use `.` for decimals and `,` for thousands (PURCHASES.md §3). Pure but for reading
-// the XLSX bytes with exceljs, which only sees them once xlsx-zip-guard.ts has bounded them.
+// the XLSX bytes with exceljs, which only sees them once xlsx-zip-guard.ts has bounded the ZIP
+// and xlsx-sheet-bounds.ts the rows and cells it would build.
 import ExcelJS from 'exceljs';
-import { checkXlsxZip } from './xlsx-zip-guard';
+import { checkXlsxZip, XLSX_ZIP_LIMITS } from './xlsx-zip-guard';
+import { sheetBoundsScanner, type SheetLimits } from './xlsx-sheet-bounds';
 import type { PurchaseFields } from './purchase-input';
+
+/** Largest import: a month of a large taxpayer's purchases fits many times over. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+/**
+ * What an XLSX sheet may hold before exceljs reads it. Rows: the purchases, the template's three
+ * rows above them and room for blank ones. Columns: the template has 18; a sheet with notes beside
+ * it still fits. Cells: 30 a row at the row cap, the SIN template's 23 columns with room
+ * (exceljs holds ~230 bytes and spends ~6 µs a cell: ~140 MB and ~4 s at the cap, the same
+ * order as the 20,000-row template itself).
+ */
+export const XLSX_SHEET_LIMITS: SheetLimits = { maxRow: MAX_IMPORT_ROWS + 1_000, maxColumn: 100, maxCells: MAX_IMPORT_ROWS * 30 };
 
 /** Normalized template header → API field. */
 const COLUMNS: Record<string, keyof PurchaseFields> = {
@@ -108,19 +122,21 @@ export function rowsToPurchases(rows: unknown[][]): { rows: SheetRow[]; missing:
 
 /**
  * The first sheet of an XLSX as arrays of cell values. A ZIP that would inflate past the limits,
- * or lies about its sizes, is a PurchaseError before exceljs inflates anything.
+ * or lies about its sizes, or a sheet past XLSX_SHEET_LIMITS, is a PurchaseError before exceljs
+ * reads anything.
  */
-export async function readXlsxRows(bytes: Buffer): Promise<unknown[][]> {
-  await checkXlsxZip(bytes);
+export async function readXlsxRows(bytes: Buffer, limits: SheetLimits = XLSX_SHEET_LIMITS): Promise<unknown[][]> {
+  await checkXlsxZip(bytes, XLSX_ZIP_LIMITS, sheetBoundsScanner(limits));
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = wb.worksheets[0];
   if (!sheet) return [];
   const rows: unknown[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const values = row.values as unknown[];
+  // Only the rows the sheet has (empty ones are never built); the scan bounded their numbers.
+  sheet.eachRow((row, n) => {
+    if (n > limits.maxRow) throw new RangeError(`row ${n} past the scanned bound`);
     // exceljs rows are 1-based: values[0] is empty.
-    rows[n - 1] = values.slice(1);
+    rows[n - 1] = (row.values as unknown[]).slice(1, limits.maxColumn + 1);
   });
   for (let i = 0; i < rows.length; i++) rows[i] ??= [];
   return rows;

@@ -12,7 +12,7 @@ import { periodOf, type PurchaseData } from './purchase-model';
 import { buildConfirmacionCompraXml, buildRegistroCompraXml } from './registro-xml';
 import { validatePurchaseXml } from './registro-xsd';
 import { parseInvoiceQr, type ScannedQr } from './purchase-qr';
-import { rowsToPurchases } from './purchase-import';
+import { MAX_IMPORT_ROWS, rowsToPurchases } from './purchase-import';
 import { readConsultaArchivo } from './consulta-archivo';
 import { callCompras, type ComprasAnswer, type SiatComprasDeps } from './siat-compras';
 import type { PurchaseSender } from './package-sender';
@@ -33,9 +33,6 @@ export interface RegisterDeps extends SiatComprasDeps {
   sender: PurchaseSender;
   codesNow: (tenantId: string) => Date;
 }
-
-/** Largest import: a month of a large taxpayer's purchases fits many times over. */
-export const MAX_IMPORT_ROWS = 20_000;
 
 export class PurchaseRegister {
   constructor(private readonly d: RegisterDeps) {}

@@ -68,6 +68,14 @@ interface Entry {
   localOffset: number;
 }
 
+const UNICODE_PATH = 0x7075;
+
+/** Whether a ZIP extra-field block holds a field of `id` (blocks are id, length, data). */
+function hasExtraField(extra: Buffer, id: number): boolean {
+  for (let i = 0; i + 4 <= extra.length; i += 4 + extra.readUInt16LE(i + 2)) if (extra.readUInt16LE(i) === id) return true;
+  return false;
+}
+
 /** The central directory, checked as described above. Throws PurchaseError. */
 function readCentralDirectory(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS): Entry[] {
   const sig = Buffer.alloc(4);
@@ -102,7 +110,13 @@ function readCentralDirectory(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS
     const localOffset = bytes.readUInt32LE(at + 42);
     const end = at + CEN_LEN + nameLength + extraLength + entryCommentLength;
     if (end > eocd) throw corrupt('directorio central ilegible');
-    const name = bytes.toString('utf8', at + CEN_LEN, at + CEN_LEN + nameLength);
+    const nameBytes = bytes.subarray(at + CEN_LEN, at + CEN_LEN + nameLength);
+    // Part names are ASCII (OPC percent-encodes the rest). JSZip decodes other bytes its own way
+    // (overlong UTF-8 included) and lets a Unicode Path extra field (0x7075) rename an entry, so
+    // either could show exceljs a worksheet under a name these checks never saw.
+    if (nameBytes.some((b) => b < 0x20 || b > 0x7e)) throw corrupt('un nombre de parte no es ASCII');
+    const name = nameBytes.toString('latin1');
+    if (hasExtraField(bytes.subarray(at + CEN_LEN + nameLength, at + CEN_LEN + nameLength + extraLength), UNICODE_PATH)) throw corrupt(`${name} trae un nombre alternativo`);
     if ([compressed, uncompressed, localOffset].includes(0xffffffff)) throw corrupt('ZIP64 no se admite');
     if (flags & 0x1) throw corrupt(`${name} está cifrado`);
     if (method !== 0 && method !== 8) throw corrupt(`${name} usa una compresión no admitida (${method})`);
@@ -120,8 +134,14 @@ function readCentralDirectory(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS
   return entries;
 }
 
-/** Inflates raw DEFLATE data, keeping nothing, and fails as soon as it passes `limit` bytes. */
-function inflatedLength(data: Buffer, limit: number): Promise<number> {
+/** What a caller may learn of an entry's bytes while they inflate: `write` may throw to stop. */
+export type EntryObserver = (entryName: string) => { write(chunk: Buffer): void } | undefined;
+
+/**
+ * Inflates raw DEFLATE data, keeping nothing but handing each chunk to `sink`, and fails as soon
+ * as it passes `limit` bytes (RangeError) or the sink throws (its error).
+ */
+function inflatedLength(data: Buffer, limit: number, sink?: { write(chunk: Buffer): void }): Promise<number> {
   return new Promise((resolve, reject) => {
     const z = createInflateRaw({ chunkSize: 64 * 1024 });
     let n = 0;
@@ -130,6 +150,13 @@ function inflatedLength(data: Buffer, limit: number): Promise<number> {
       if (n > limit) {
         z.destroy();
         reject(new RangeError('over limit'));
+        return;
+      }
+      try {
+        sink?.write(chunk);
+      } catch (err) {
+        z.destroy();
+        reject(err as Error);
       }
     });
     z.on('end', () => resolve(n));
@@ -142,18 +169,25 @@ function inflatedLength(data: Buffer, limit: number): Promise<number> {
  * Refuses an XLSX whose ZIP would inflate beyond the limits (PurchaseError IMPORT_TOO_LARGE, 413)
  * or that is malformed or lies about its sizes (IMPORT_FORMAT, 422). Each entry is inflated once
  * with a counter: at most `maxTotalBytes` of work, in zlib's thread pool, never held in memory.
+ * `observe` sees the inflated bytes of the entries it asks for, in the same pass; a PurchaseError
+ * it throws is the verdict (xlsx-sheet-bounds.ts counts rows and cells so).
  */
-export async function checkXlsxZip(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<void> {
+export async function checkXlsxZip(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS, observe?: EntryObserver): Promise<void> {
   for (const e of readCentralDirectory(bytes, limits)) {
     const at = e.localOffset;
     if (at + LOC_LEN > bytes.length || bytes.readUInt32LE(at) !== LOC_SIG) throw corrupt(`${e.name}: cabecera local ilegible`);
     const start = at + LOC_LEN + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
     if (start + e.compressed > bytes.length) throw corrupt(`${e.name} está cortado`);
-    if (e.method === 0) continue;
+    const sink = observe?.(e.name);
+    if (e.method === 0) {
+      sink?.write(bytes.subarray(start, start + e.compressed));
+      continue;
+    }
     let actual: number;
     try {
-      actual = await inflatedLength(bytes.subarray(start, start + e.compressed), e.uncompressed);
+      actual = await inflatedLength(bytes.subarray(start, start + e.compressed), e.uncompressed, sink);
     } catch (err) {
+      if (err instanceof PurchaseError) throw err;
       // Past its declared size: the header lied, so the caps above proved nothing.
       if (err instanceof RangeError) throw corrupt(`${e.name} se descomprime a más de lo que declara`);
       throw corrupt(`${e.name} no se puede descomprimir`);

@@ -43,6 +43,9 @@ export function splitArchivo(xml: string): { xml: string; archivo: string | null
 
 const IGNORED = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g;
 const TAG = /<(\/?)([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+// Only run on TAG's third group, a sequence of ` name="value"` that TAG already matched: each pair is
+// found once, in order, and nothing is left after the last one to reject.
+// eslint-disable-next-line regexp/no-super-linear-move -- input is TAG's validated attribute list
 const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 interface StartTag {

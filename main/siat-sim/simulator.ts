@@ -18,6 +18,7 @@ import { sendJson } from './http-io';
 import { silentLogger, type SimLogger } from './logger';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
 import { warmUpInvoiceXsd } from '../xml-schema/invoice-xsd';
+import { trimEndChars } from '../../shared/trim-end';
 
 export interface SiatSimulatorOptions {
   /** Port of the SOAP services (0 = any free port). */
@@ -91,7 +92,7 @@ export async function startSiatSimulator(options: SiatSimulatorOptions = {}): Pr
 
   /** The admin API answers on both ports; the SOAP services only on the SOAP port. */
   function route(req: IncomingMessage, res: ServerResponse, adminOnly: boolean): void {
-    let path = new URL(req.url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
+    let path = trimEndChars(new URL(req.url ?? '/', 'http://x').pathname, '/');
     const admitted = path.startsWith(`${adminPrefix}/admin`);
     if (admitted) path = path.slice(adminPrefix.length);
     if (path === '/admin' || path.startsWith('/admin/')) {

@@ -5,6 +5,7 @@
 // tenant (PUT /api/v1/settings/siat) must be one of SIAT's https base URLs (CONTRACT §1.1); any
 // other URL (a simulator, a lab proxy) is for the administrator only: KIPU_SIAT_URL or
 // `npm run admin -- siat url` (docs/decisions/0014-siat-url-allowlist.md).
+import { trimEndChars } from '../../shared/trim-end';
 
 /**
  * CONTRACT §1.1. Production is "high confidence, not official" (§0.3): if the SIN hands over
@@ -30,7 +31,7 @@ export function officialSiatBaseUrl(raw: string): string | null {
     return null;
   }
   if (u.protocol !== 'https:' || u.username !== '' || u.password !== '' || u.port !== '' || u.search !== '' || u.hash !== '') return null;
-  const base = `https://${u.hostname}${u.pathname.replace(/\/+$/, '')}`;
+  const base = `https://${u.hostname}${trimEndChars(u.pathname, '/')}`;
   return OFFICIAL.has(base) ? base : null;
 }
 
@@ -55,7 +56,7 @@ export function checkAdminSiatBaseUrl(raw: string): SiatBaseUrlCheck {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, reason: `debe empezar con http:// o https:// ("${raw}")` };
   if (u.username !== '' || u.password !== '') return { ok: false, reason: 'no debe llevar usuario ni contraseña' };
   if (u.search !== '' || u.hash !== '') return { ok: false, reason: 'no debe llevar ? ni #' };
-  const url = u.href.replace(/\/+$/, '');
+  const url = trimEndChars(u.href, '/');
   if (!/\/v2$/.test(url)) return { ok: false, reason: `debe terminar en /v2, p. ej. ${OFFICIAL_SIAT_BASE_URLS.pilot} (recibido "${raw}")` };
   return { ok: true, url };
 }

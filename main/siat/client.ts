@@ -24,6 +24,7 @@ import {
   type TransportKind,
 } from './errors';
 import { siatMessagesOf } from './messages';
+import { trimEndChars } from '../../shared/trim-end';
 
 export interface SiatClientTimeouts {
   /** recepcionFactura / recepcionDocumentoAjuste: the cashier is waiting (default 5000). */
@@ -179,7 +180,7 @@ function timeoutFor(operation: string, t: Required<SiatClientTimeouts>): number 
 }
 
 export function createSiatClient(options: SiatClientOptions): SiatClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = trimEndChars(options.baseUrl, '/');
   const timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) };
   const doFetch = options.fetchImpl ?? fetch;
 

@@ -31,6 +31,7 @@ export function xmlEscape(text: string): string {
 function plainDecimal(n: number): string {
   const s = String(n);
   if (!/e/i.test(s)) return s;
+  // eslint-disable-next-line regexp/no-super-linear-move -- a number's own digits (toFixed: at most ~42 characters), never user text
   return n.toFixed(20).replace(/\.?0+$/, '');
 }
 

@@ -180,6 +180,21 @@ export class InvoiceBatchRepository {
     if (r.changes > 0) prepared(this.db, 'UPDATE invoice_batches SET accepted_count = accepted_count - 1 WHERE id = ? AND tenant_id = ?').run(batchId, tenantId);
   }
 
+  /**
+   * Lines (sale.lines) of the next `limit` items unissued() would give, in the same order: counted
+   * by SQLite in the stored JSON, so a step is sized before any sale is parsed in JavaScript.
+   */
+  unissuedLineCounts(batchId: string, limit: number): number[] {
+    return prepared(
+      this.db,
+      `SELECT coalesce(json_array_length(b.sale, '$.lines'), 1) FROM invoice_batch_items b
+        WHERE b.batch_id = ? AND b.invoice_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = b.invoice_id)
+        ORDER BY b.item_index LIMIT ?`,
+    )
+      .pluck()
+      .all(batchId, limit) as number[];
+  }
+
   /** Accepted items whose invoice is not stored yet, in request order. */
   unissued(batchId: string, limit: number): UnissuedItem[] {
     const rows = prepared(

@@ -43,7 +43,7 @@ async function runXmllint(schema: XmllintSchema, xmls: string[]): Promise<Xmllin
   let current: XmllintResult | null = null;
   for (const line of output.split('\n')) {
     if (line === '') continue;
-    const m = /^doc_(\d+)\.xml(?::(\d+):\s*)?(.*)$/.exec(line);
+    const m = /^doc_(\d+)\.xml(?::(\d+):)?(.*)$/.exec(line);
     const target = m ? results[Number(m[1])] : undefined;
     if (m && target) {
       current = target;
@@ -51,7 +51,7 @@ async function runXmllint(schema: XmllintSchema, xmls: string[]): Promise<Xmllin
         if (m[3]?.trim() === 'validates') target.valid = true;
         continue; // "doc_N.xml fails to validate" adds nothing to the errors listed
       }
-      target.errors.push(`línea ${m[2]}: ${m[3]}`);
+      target.errors.push(`línea ${m[2]}: ${m[3]!.trimStart()}`);
     } else if (current) {
       // Continuation lines of a parser error (source excerpt and caret).
       if (line.trim() !== '^') current.errors.push(line.trim());

@@ -256,6 +256,31 @@ describe('XLSX import and zip bombs', () => {
     // The engine is still there for everyone.
     assert.equal((await eng.api('/api/v1/purchases/queue')).status, 200);
   });
+
+  test('a 6 KB XLSX with one cell at row 4,000,000 is a 422 naming the row, answered without building the empty rows (issue 25)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Compras');
+    ws.addRow(['NIT PROVEEDOR', 'RAZON SOCIAL PROVEEDOR', 'CODIGO DE AUTORIZACION', 'NUMERO FACTURA', 'FECHA DE FACTURA/DUI/DIM', 'IMPORTE TOTAL COMPRA']);
+    ws.getCell('A4000000').value = '1003579028';
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    assert.ok(bytes.length < 8 * 1024, `${bytes.length} bytes`);
+    const before = await total();
+    const heap0 = process.memoryUsage().heapUsed;
+    let peak = heap0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+    let r: Awaited<ReturnType<typeof importXlsx>>;
+    try {
+      r = await importXlsx(bytes);
+    } finally {
+      clearInterval(sampler);
+    }
+    assert.equal(r.status, 422, JSON.stringify(r.body));
+    assert.equal(r.body.error.fields[0].field, 'file');
+    assert.match(r.body.error.detail, /usa la fila 4\.000\.000; una planilla de compras llega como máximo a la fila 21\.000\. No se importó nada/);
+    // The engine runs in this process: building 4 M rows took ~2 GB of its heap.
+    assert.ok(peak - heap0 < 200 * 1024 * 1024, `heap grew ${Math.round((peak - heap0) / 1e6)} MB`);
+    assert.equal(await total(), before);
+  });
 });
 
 describe('seed 001 PageShopping', () => {

@@ -1,13 +1,14 @@
 // The purchase register over HTTP (issue 14): Kipu's own routes (core style, ApiResponse) to
 // register, scan, import, list, send, delete, confirm and query purchases, and seed 001's
 // `GET /api/v1/invoice/shopping/PageShopping` in the sector style's envelope.
+import { GateFullError, type HeavyWorkGate } from '../../heavy-work/gate';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { PurchaseRecord, PurchaseRepository } from '../../store/purchases';
 import type { PurchaseRegister } from '../../purchases/purchase-register';
 import type { PurchaseSender } from '../../purchases/package-sender';
-import { readXlsxRows } from '../../purchases/purchase-import';
+import { readXlsxRows, XLSX_SHEET_LIMITS } from '../../purchases/purchase-import';
 import { PurchaseError } from '../../purchases/purchase-error';
 import { XLSX_ZIP_LIMITS } from '../../purchases/xlsx-zip-guard';
 import { fromHundredths } from '../../../shared/money';
@@ -41,7 +42,14 @@ export interface PurchaseRouteDeps {
   purchases: PurchaseRepository;
   register: PurchaseRegister;
   sender: PurchaseSender;
+  /** One import at a time per tenant, a few at all (issue 25, decision 0063). */
+  heavyWork: HeavyWorkGate;
 }
+
+/** Imports of one tenant waiting for their turn, each an open request holding its file; more are a 429. */
+const IMPORTS_WAITING_PER_TENANT = 4;
+/** What a refused import is told to wait: about one import of a large month. */
+const IMPORT_RETRY_AFTER_S = 10;
 
 const tags = ['Compras'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -350,34 +358,61 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
             'CODIGO DE AUTORIZACION, NUMERO FACTURA, FECHA DE FACTURA/DUI/DIM, IMPORTE TOTAL COMPRA …). Cada fila recibe su veredicto; una fila mala no detiene a las buenas. ' +
             `Un XLSX (un ZIP) se revisa antes de abrirlo: a lo sumo ${XLSX_ZIP_LIMITS.maxTotalBytes / 1024 / 1024} MiB descomprimido en total, ` +
             `${XLSX_ZIP_LIMITS.maxEntryBytes / 1024 / 1024} MiB por parte, ${XLSX_ZIP_LIMITS.maxEntries} partes y ${XLSX_ZIP_LIMITS.maxRatio}:1 de compresión (413 si se pasa); ` +
-            'un ZIP dañado o que declara tamaños falsos es 422. En ambos casos no se importa nada.',
+            'un ZIP dañado o que declara tamaños falsos es 422. Su hoja se cuenta antes de leerla: una fila más allá de la ' +
+            `${XLSX_SHEET_LIMITS.maxRow} o una columna más allá de la ${XLSX_SHEET_LIMITS.maxColumn} es 422; más de ${XLSX_SHEET_LIMITS.maxCells} celdas, 413. ` +
+            'En ningún caso se importa nada. ' +
+            'Una importación a la vez por contribuyente: las siguientes esperan su turno (hasta ' +
+            `${IMPORTS_WAITING_PER_TENANT} en espera; más allá, 429 con Retry-After).`,
           response: { 200: apiResponse(ImportResultSchema) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const body = req.body as unknown;
         if (!Buffer.isBuffer(body)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Envíe el archivo con Content-Type: text/csv o ${XLSX_TYPE}`);
         const isXlsx = (req.headers['content-type'] ?? '').startsWith(XLSX_TYPE);
-        let cells: unknown[][];
+        // Parsing and checking a month of purchases holds the engine's thread: this tenant's
+        // imports take turns, and a few tenants' at once (heavy-work/gate.ts); the sale never waits here.
+        let release: () => void;
         try {
-          cells = isXlsx ? await readXlsxRows(body) : [...csvRows(body.toString('utf8'))];
+          release = await deps.heavyWork.acquire(req.tenant.id, 'import', IMPORTS_WAITING_PER_TENANT);
         } catch (e) {
-          // The XLSX guard's own verdict (413 over a limit, 422 a lying or broken ZIP) says more than the generic one.
-          if (e instanceof PurchaseError) rethrow(e);
-          throw new ApiError(422, 'VALIDATION_FAILED', `No se pudo leer el archivo ${isXlsx ? 'XLSX' : 'CSV'}`, { fields: [{ field: 'file', rule: 'format', message: 'archivo ilegible' }] });
+          if (!(e instanceof GateFullError)) throw e;
+          void reply.header('Retry-After', String(IMPORT_RETRY_AFTER_S));
+          throw new ApiError(
+            429,
+            'IMPORTS_BUSY',
+            `Ya hay una importación de compras en curso y ${e.waiting} en espera para este contribuyente; reintente en ${IMPORT_RETRY_AFTER_S} s.`,
+          );
         }
         try {
-          const res = await register.importRows(req.tenant.id, cells);
-          return ok(
-            { created: res.created, refused: res.refused, verdicts: res.verdicts.map((v) => ({ row: v.row, ok: v.ok, ...(v.shoppingInvoiceId ? { shoppingInvoiceId: v.shoppingInvoiceId } : {}), problems: v.problems })) },
-            `Importación: ${res.created} compras registradas, ${res.refused} filas con errores`,
-          );
-        } catch (e) {
-          rethrow(e);
+          return await importPurchases(body, isXlsx, req.tenant.id);
+        } finally {
+          release();
         }
       },
     );
   });
+
+  /** Reads the file and imports its rows (CSV or XLSX): every row gets a verdict. */
+  async function importPurchases(body: Buffer, isXlsx: boolean, tenantId: string) {
+  let cells: unknown[][];
+  try {
+    cells = isXlsx ? await readXlsxRows(body) : [...csvRows(body.toString('utf8'))];
+  } catch (e) {
+    // The XLSX guard's own verdict (413 over a limit, 422 a lying or broken ZIP) says more than the generic one.
+    if (e instanceof PurchaseError) rethrow(e);
+    throw new ApiError(422, 'VALIDATION_FAILED', `No se pudo leer el archivo ${isXlsx ? 'XLSX' : 'CSV'}`, { fields: [{ field: 'file', rule: 'format', message: 'archivo ilegible' }] });
+  }
+  try {
+    const res = await register.importRows(tenantId, cells);
+    return ok(
+      { created: res.created, refused: res.refused, verdicts: res.verdicts.map((v) => ({ row: v.row, ok: v.ok, ...(v.shoppingInvoiceId ? { shoppingInvoiceId: v.shoppingInvoiceId } : {}), problems: v.problems })) },
+      `Importación: ${res.created} compras registradas, ${res.refused} filas con errores`,
+    );
+  } catch (e) {
+    rethrow(e);
+  }
+  }
 }
 
 /** seed 001 "Purchase register": its envelope and paging, in its own error-handling context. */

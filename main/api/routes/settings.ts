@@ -20,6 +20,7 @@ import { CertificateBody, CertificateInfoSchema, SiatSettingsSchema, TaxpayerBod
 import { SalesSettingsSchema, type SalesSettings } from '../../../shared/api/settings';
 import { NIT_POLICY_SETTING } from '../../invoicing/issue-invoice';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, KeyIdParams, RevokedApiKeySchema } from '../../../shared/api/keys';
+import { trimEndChars } from '../../../shared/trim-end';
 
 export interface SettingsRouteDeps {
   store: Store;
@@ -55,7 +56,8 @@ function taxpayerView(t: Tenant) {
   };
 }
 
-const BASE64_RE = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+/** Base64 once its white space (line breaks of a pasted file) is taken out. */
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -154,7 +156,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       }
       const url = req.body.url?.trim();
       const current = deps.gateway.urlOf(req.tenant);
-      const changes = url !== undefined && url.replace(/\/+$/, '') !== current;
+      const changes = url !== undefined && trimEndChars(url, '/') !== current;
       let urlValue: string | null | undefined;
       if (changes && deps.gateway.urlSetBy(req.tenant) === 'admin') {
         throw unprocessable(`La URL del SIAT de este contribuyente la fijó el administrador (${current}): pídale que la cambie con npm run admin -- siat url`, [
@@ -213,7 +215,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       let input: Parameters<typeof loadCertificate>[0];
       if (p12) {
         if (b.password === undefined) throw badRequest('password: es obligatorio junto con p12Base64', [{ field: 'password', rule: 'required', message: 'es obligatorio' }]);
-        if (!BASE64_RE.test(b.p12Base64!)) throw unprocessable('p12Base64 no es base64 válido', [{ field: 'p12Base64', rule: 'format', message: 'no es base64' }]);
+        if (!BASE64_RE.test(b.p12Base64!.replace(/\s+/g, ''))) throw unprocessable('p12Base64 no es base64 válido', [{ field: 'p12Base64', rule: 'format', message: 'no es base64' }]);
         input = { p12: Buffer.from(b.p12Base64!, 'base64'), password: b.password };
       } else {
         if (b.keyPem === undefined || b.certPem === undefined) throw badRequest('Envíe keyPem y certPem juntos');

@@ -10,6 +10,7 @@ import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { EventBus } from '../../events/event-bus';
 import type { SignerProvider } from '../signer-provider';
 import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
+import type { HeavyWorkGate } from '../../heavy-work/gate';
 
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
 export const MASSIVE_PACKAGE_MAX = 1000;
@@ -38,6 +39,8 @@ export interface MassiveDeps {
   retry?: Backoff;
   /** Polling of validacionRecepcionMasivaFactura while SIAT answers 901. */
   poll?: Backoff;
+  /** Turns between tenants for issuing and packing (one batch per tenant at a time); none: no gate. */
+  heavyWork?: HeavyWorkGate;
   /** Test hook: called after each persisted step ('ISSUED:n', 'BUILT:seq', 'SENT:seq', 'SETTLED:seq'). */
   onStep?: (batch: InvoiceBatch, step: string) => void;
 }

@@ -164,8 +164,15 @@ export class MassiveEmission {
     const pos = tenant ? store.pointsOfSale.byId(tenant.id, batch.posId) : null;
     if (!tenant || !pos) return;
     try {
-      await issueItems(this.ctx, tenant, pos, batch);
-      buildPackages(this.ctx, batch);
+      // Issuing and packing are the CPU-bound steps: one batch per tenant, a few at all
+      // (heavy-work/gate.ts). Sending and polling wait on SIAT and hold no turn.
+      const release = this.deps.heavyWork ? await this.deps.heavyWork.acquire(tenant.id, 'batch') : () => {};
+      try {
+        await issueItems(this.ctx, tenant, pos, batch);
+        buildPackages(this.ctx, batch);
+      } finally {
+        release();
+      }
       await sendPackages(this.ctx, tenant, pos, batch);
       await pollPackages(this.ctx, tenant, pos, batch);
       batches.update(batch.id, { state: 'COMPLETED', lastError: null });

@@ -17,6 +17,7 @@ export interface SectorTotalsInput {
 
 /** An amount with at most 2 decimals and 12 integer digits (money.ts's bound), as a JSON number or a decimal string ("150.00"). */
 function costCents(v: unknown): Cents | null {
+  // eslint-disable-next-line regexp/no-super-linear-move -- a number's own digits (toFixed: at most ~42 characters), never user text
   const text = typeof v === 'number' && Number.isFinite(v) ? v.toFixed(10).replace(/0+$/, '').replace(/\.$/, '') : typeof v === 'string' ? v.trim() : null;
   const m = text === null ? null : /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;

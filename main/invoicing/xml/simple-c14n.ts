@@ -30,6 +30,9 @@ const NAME_RE = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
 const NAME = '[A-Za-z_][\\w.\\-]*(?::[A-Za-z_][\\w.\\-]*)?';
 /** Attributes part of a start tag: ` name="value"`…, values without '&', '<', '"', TAB, LF, CR. */
 const ATTRS_RE = new RegExp(`^(?:\\s+${NAME}="[^"<&\\t\\n\\r]*")*\\s*$`);
+// Run only on a root tag's attributes that ATTRS_RE accepted, trailing white space cut: each `\s+`
+// then starts a `name="value"`, so no run of spaces is scanned twice.
+// eslint-disable-next-line regexp/no-super-linear-move -- input checked by ATTRS_RE and trimmed (parseAttrs's caller)
 const ATTR = new RegExp(`\\s+(${NAME})="([^"]*)"`, 'g');
 // XML 1.0 §2.2: characters a document may not contain; CR (C14N rewrites it); markup we do not handle.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\r]|<!|<\?/;
@@ -131,7 +134,7 @@ export function parseSimpleDocument(xml: string): SimpleDocument | null {
     const selfClose = xml.charCodeAt(gt - 1) === 47; /* / */
     const attrText = xml.slice(j, selfClose ? gt - 1 : gt);
     if (!ATTRS_RE.test(attrText)) return null;
-    const attrs = parseAttrs(attrText);
+    const attrs = parseAttrs(attrText.trimEnd());
     let canonical: string | null;
     if (open.length === 0) {
       for (const a of attrs) if (a.name.startsWith('xmlns:')) namespaces.set(a.name.slice(6), a.value);

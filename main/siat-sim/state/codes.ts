@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SimDatabase } from '../db';
 import type { SimClock } from './clock';
+import { trimEndChars } from '../../../shared/trim-end';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** CONTRACT §5.4: CUIS 365 days, CUFD 24 h. */
@@ -99,8 +100,8 @@ export class CodeRegistry {
    */
   issueCufd(cuis: CuisRow, direccion: string): CufdRow {
     const now = this.clock.now().getTime();
-    let codigo = 'BQ' + randomBytes(36).toString('base64').replace(/=+$/, '');
-    while (this.cufd(codigo)) codigo = 'BQ' + randomBytes(36).toString('base64').replace(/=+$/, '');
+    let codigo = 'BQ' + trimEndChars(randomBytes(36).toString('base64'), '=');
+    while (this.cufd(codigo)) codigo = 'BQ' + trimEndChars(randomBytes(36).toString('base64'), '=');
     const row: CufdRow = {
       codigo,
       codigo_control: randomHex(15),

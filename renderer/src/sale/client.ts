@@ -66,7 +66,9 @@ export function clientCode(c: Client): string {
   return comp ? `${n}-${comp}` : n;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Dot-separated labels after the @: one way to match each string (a `[^\s@]+\.[^\s@]+` domain
+// backtracks quadratically on a long run of dots).
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export function validateClient(c: Client, total: Cents): string[] {
   const errors: string[] = [];

@@ -13,10 +13,11 @@ export interface ParsedSearch {
 }
 
 export function parseSearchInput(text: string): ParsedSearch {
-  const m = /^\s*([^*]*?)\s*\*\s*(.*)$/.exec(text);
-  if (!m) return { quantity: null, term: text.trim(), badQuantity: false };
-  const q = parseQuantity(m[1] ?? '');
-  return { quantity: q, term: (m[2] ?? '').trim(), badQuantity: q === null };
+  // Split at the first "*" by hand: the regex that did it backtracked on long runs of spaces.
+  const star = text.indexOf('*');
+  if (star < 0) return { quantity: null, term: text.trim(), badQuantity: false };
+  const q = parseQuantity(text.slice(0, star).trim());
+  return { quantity: q, term: text.slice(star + 1).trim(), badQuantity: q === null };
 }
 
 /** Looks like a code or barcode (no spaces, has a digit): try the exact lookup first. */

@@ -1,0 +1,69 @@
+// Issue 25: a batch of big invoices (many lines each) is issued in steps whose lines stay under
+// the bound (massive/issue-items.ts STEP_LIMITS), and still ends with every invoice VALIDATED,
+// its amounts those of the request. Before, one step took 200 items whatever their size.
+// And a tenant's batches take turns (heavy-work/gate.ts): the second is issued after the first.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openTill, type Till } from '../contingency/helpers';
+import { STEP_LIMITS } from '../../../main/invoicing/massive/issue-items';
+import { educationItem, submitBatch, waitCompleted } from './helpers';
+
+const LINES = 300;
+const ITEMS = 10;
+let till: Till;
+const issuedSteps: { batchId: string; issued: number }[] = [];
+
+before(async () => {
+  till = await openTill({}, {
+    massive: {
+      poll: { initialMs: 50, maxMs: 300 },
+      retry: { initialMs: 100, maxMs: 500 },
+      onStep: (batch, step) => {
+        const m = /^ISSUED:(\d+)$/.exec(step);
+        if (m) issuedSteps.push({ batchId: batch.id, issued: Number(m[1]) });
+      },
+    },
+  });
+});
+after(async () => {
+  await till.eng.stop();
+});
+
+/** A school's invoice with `LINES` lines (fees, books, uniforms …), each 1 × (10 + k % 5) Bs. */
+function bigItem(i: number) {
+  const base = educationItem(i);
+  const line = base.details[0]!;
+  return { ...base, details: Array.from({ length: LINES }, (_, k) => ({ ...line, codeProduct: `P${k}`, description: `Concepto ${k}`, priceUnit: 10 + (k % 5) }) ) };
+}
+
+test(`${ITEMS} invoices of ${LINES} lines are issued in steps of at most ${STEP_LIMITS.lines} lines, and all end VALIDATED with their amounts`, { timeout: 240_000 }, async () => {
+  const { eng, posId } = till;
+  const data = await submitBatch(eng.api, posId, Array.from({ length: ITEMS }, (_, i) => bigItem(i)));
+  assert.equal(data.accepted, ITEMS, JSON.stringify(data.verdicts.filter((v: any) => !v.accepted)).slice(0, 1000));
+  const done = await waitCompleted(eng.api, data.batchId, 180_000);
+  assert.deepEqual(done.counts, { VALIDATED: ITEMS });
+
+  const mine = issuedSteps.filter((s) => s.batchId === data.batchId).map((s) => s.issued);
+  const perStep = mine.map((n, k) => n - (k === 0 ? 0 : mine[k - 1]!));
+  assert.equal(mine.at(-1), ITEMS, `steps ${JSON.stringify(mine)}`);
+  for (const n of perStep) assert.ok(n >= 1 && n * LINES <= STEP_LIMITS.lines, `a step of ${n} invoices × ${LINES} lines (steps ${JSON.stringify(perStep)})`);
+
+  // Sum of (10 + k % 5) over 300 lines: 60 rounds of 10+11+12+13+14 = 3,600 Bs.
+  const inv = await (await eng.api(`/api/v1/invoices/${data.verdicts[3].invoiceId}`)).json();
+  assert.equal(inv.data.state, 'VALIDATED');
+  assert.equal(inv.data.details.length, LINES);
+  assert.equal(inv.data.amountTotal, 3600);
+});
+
+test("a tenant's two batches take turns: every step of the first is issued before any of the second", { timeout: 240_000 }, async () => {
+  const { eng, posId } = till;
+  const first = await submitBatch(eng.api, posId, Array.from({ length: ITEMS }, (_, i) => bigItem(100 + i)));
+  const second = await submitBatch(eng.api, posId, Array.from({ length: ITEMS }, (_, i) => bigItem(200 + i)));
+  const [a, b] = await Promise.all([waitCompleted(eng.api, first.batchId, 180_000), waitCompleted(eng.api, second.batchId, 180_000)]);
+  assert.deepEqual(a.counts, { VALIDATED: ITEMS });
+  assert.deepEqual(b.counts, { VALIDATED: ITEMS });
+  const order = issuedSteps.filter((s) => s.batchId === first.batchId || s.batchId === second.batchId).map((s) => (s.batchId === first.batchId ? 'A' : 'B'));
+  assert.ok(order.filter((x) => x === 'A').length > 1, order.join(''));
+  // The first batch's runner starts first (its 202 came first): all its steps, then the second's.
+  assert.equal(order.join(''), 'A'.repeat(order.indexOf('B')) + 'B'.repeat(order.length - order.indexOf('B')), order.join(''));
+});
