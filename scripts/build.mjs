@@ -32,6 +32,8 @@ if (only !== 'renderer') {
       'engine/central': 'main/central/cli.ts',
       // Central's PDF worker thread, loaded next to engine/central.cjs (main/central/pdf-renderer.ts).
       'engine/central-pdf-worker': 'main/central/pdf-worker.ts',
+      // The engine's document-rendering worker thread, loaded next to the engine's bundle (main/engine/engine.ts).
+      'engine/document-render-worker': 'main/documents/render-worker.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },

@@ -20,6 +20,7 @@ import { PurchaseError, type PurchaseErrorCode } from '../purchases/purchase-err
 import { DuplicatePurchaseError } from '../store/purchases';
 import { NoPointOfSaleError } from '../purchases/siat-compras';
 import { KeystoreUnavailableError } from '../config/secrets';
+import { WorkBusyError } from '../workers/pool';
 import { ApiError } from './errors';
 import { siatApiError } from './siat-errors';
 
@@ -176,6 +177,8 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
   if (err instanceof CertificateError) return new ApiError(422, `CERTIFICATE_${err.code}`, err.message);
   if (err instanceof MissingCertificateError) return new ApiError(422, 'CERTIFICATE_MISSING', err.message);
   if (err instanceof KeystoreUnavailableError) return answer(DOMAIN_ERROR_STATUS.secrets.KEYSTORE_UNAVAILABLE, err.message);
+  // Too many documents waiting for the render workers: this tenant's share (429) or everyone's (503).
+  if (err instanceof WorkBusyError) return new ApiError(err.status, err.status === 429 ? 'RATE_LIMITED' : 'BUSY', err.message);
   const storage = storageFailureOf(err);
   if (storage) return answer(DOMAIN_ERROR_STATUS.storage[storage], STORAGE_DETAIL[storage]);
   return siatApiError(err, needsSiat);

@@ -8,8 +8,8 @@ import type { CatalogItem, CatalogName } from '../catalogs/catalog-sync';
 import type { BrandLogos } from '../storage/brand-logo';
 import type { InvoiceDocumentModel } from './model';
 import { invoiceFileStem, toInvoiceDocumentModel } from './invoice-model';
-import { renderInvoicePdf } from './invoice-pdf';
-import { renderTicketPdf } from './ticket-pdf';
+import { renderJob, type RenderJob } from './render-job';
+import type { WorkerPool } from '../workers/pool';
 import { buildInvoiceZip } from './zip';
 import { fromBoliviaIso } from '../../shared/time';
 import { isPaymentKind } from '../../shared/api/cash';
@@ -23,6 +23,11 @@ export interface InvoiceDocumentsDeps {
   payments: { payments(tenantId: string, invoiceId: string): readonly { method: string; amount: number }[] };
   /** The online CUF an offline re-issue replaced (InvoiceRepository.replacedCuf). */
   reissues: { replacedCuf(tenantId: string, invoiceId: string): string | null };
+  /**
+   * Worker threads that render (render-worker.ts), so a long invoice never holds the engine's
+   * thread; absent, the renderers run here (CLIs, benchmarks of the renderer itself).
+   */
+  workers?: WorkerPool<RenderJob, Uint8Array>;
 }
 
 /** How many times each file was rendered since start: the seam that proves stored files are not rendered again. */
@@ -61,12 +66,16 @@ export class InvoiceDocuments {
   async pdf(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {
     const logoPng = await this.deps.logos.bytes(inv.tenantId);
     this.renders.pdf++;
-    return renderInvoicePdf(model, logoPng ? { logoPng } : {});
+    return this.render(inv.tenantId, { kind: 'pdf', model, ...(logoPng ? { logoPng } : {}) });
   }
 
   ticket(inv: InvoiceRecord, model = this.model(inv)): Promise<Uint8Array> {
     this.renders.ticket++;
-    return renderTicketPdf(model);
+    return this.render(inv.tenantId, { kind: 'ticket', model });
+  }
+
+  private render(tenantId: string, job: RenderJob): Promise<Uint8Array> {
+    return this.deps.workers ? this.deps.workers.run(tenantId, job) : renderJob(job);
   }
 
   /** The bundle; `parts` are the invoice's PDF and ticket when already at hand (stored), else rendered here. */

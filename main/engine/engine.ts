@@ -45,6 +45,8 @@ import type { MassiveDeps } from '../invoicing/massive/context';
 import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/gate';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
+import { WorkerPool } from '../workers/pool';
+import type { RenderJob } from '../documents/render-job';
 import { InvoiceDocuments } from '../documents/invoice-documents';
 import { StoredDocuments } from '../documents/stored-documents';
 import { SmtpSettings } from '../mail/smtp-config';
@@ -113,6 +115,8 @@ export interface Engine {
   centralPusher: CentralPusher | null;
   /** Issued invoices' files as the public downloads serve them; `renders` counts real renders. */
   documents: StoredDocuments;
+  /** The worker threads that render documents (issue 25); `completed` counts what they rendered. */
+  renderWorkers: WorkerPool<RenderJob, Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -314,7 +318,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Documents, object storage, e-mail and printing (docs/documents.md).
   const objects = new LocalObjectStore(join(settings.dataDir, 'objects'));
   const logos = new BrandLogos(store.settings, objects, now);
-  const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos, payments: store.cash, reissues: invoices });
+  // Rendering runs on worker threads (issue 25): a long invoice's PDF never holds the thread that
+  // answers the tills. Two workers for a 2-core till; a tenant has at most 8 documents waiting.
+  const renderWorkers = new WorkerPool<RenderJob, Uint8Array>(
+    { from: import.meta.url, source: '../documents/render-worker.ts', bundled: 'document-render-worker.cjs' },
+    { workers: 2, perCallerMax: 8, queueMax: 32, what: 'documentos' },
+  );
+  const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos, payments: store.cash, reissues: invoices, workers: renderWorkers });
   const smtp = new SmtpSettings(store.settings, secrets, { url: settings.smtpUrl, from: settings.smtpFrom });
   // Public downloads are rendered once and then served from the store (issue 25).
   const storedDocuments = new StoredDocuments({ renderer: documents, files: store.renderedDocuments, appVersion: appVersion() });
@@ -459,6 +469,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     heavyWork,
     centralPusher,
     documents: storedDocuments,
+    renderWorkers,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -473,6 +484,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await massive.stop();
         await scheduler.stop();
         await clock.stop();
+        await renderWorkers.close();
         store.close();
         await simulator?.close();
       })()),

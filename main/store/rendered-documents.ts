@@ -13,10 +13,6 @@ export interface RenderedHead {
   size: number;
 }
 
-export interface RenderedFile extends RenderedHead {
-  bytes: Buffer;
-}
-
 export interface RenderedKey {
   tenantId: string;
   invoiceId: string;
