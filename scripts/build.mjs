@@ -34,6 +34,7 @@ if (only !== 'renderer') {
       'engine/central-pdf-worker': 'main/central/pdf-worker.ts',
       // The engine's document-rendering worker thread, loaded next to the engine's bundle (main/engine/engine.ts).
       'engine/document-render-worker': 'main/documents/render-worker.ts',
+      'engine/certificate-worker': 'main/invoicing/certificate-worker.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },

@@ -47,6 +47,8 @@ import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
 import { WorkerPool } from '../workers/pool';
 import type { RenderJob } from '../documents/render-job';
+import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
+import { CertificateError } from '../invoicing/certificate';
 import { InvoiceDocuments } from '../documents/invoice-documents';
 import { StoredDocuments } from '../documents/stored-documents';
 import { SmtpSettings } from '../mail/smtp-config';
@@ -117,6 +119,8 @@ export interface Engine {
   documents: StoredDocuments;
   /** The worker threads that render documents (issue 25); `completed` counts what they rendered. */
   renderWorkers: WorkerPool<RenderJob, Uint8Array>;
+  /** The worker thread that opens uploaded certificates (issue 25). */
+  certificateWorkers: WorkerPool<CertificateInput, CertificateAnswer>;
   close(): Promise<void>;
 }
 
@@ -314,7 +318,17 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Assigned once the engine listens (below); the status reads it on each request.
   let centralPusher: CentralPusher | null = null;
   tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training, central: () => centralPusher?.status() ?? null });
-  settingsRoutes(app, { store, secrets, gateway, signers, training: settings.training, now });
+  // Uploaded certificates are opened on a worker thread (issue 25): one at a time per tenant.
+  const certificateWorkers = new WorkerPool<CertificateInput, CertificateAnswer>(
+    { from: import.meta.url, source: '../invoicing/certificate-worker.ts', bundled: 'certificate-worker.cjs' },
+    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 120_000, what: 'certificados' },
+  );
+  const openCertificate = async (tenantId: string, input: CertificateInput) => {
+    const answer = await certificateWorkers.run(tenantId, input);
+    if ('error' in answer) throw new CertificateError(answer.error.code, answer.error.message);
+    return answer.cert;
+  };
+  settingsRoutes(app, { store, secrets, gateway, signers, training: settings.training, now, openCertificate });
   // Documents, object storage, e-mail and printing (docs/documents.md).
   const objects = new LocalObjectStore(join(settings.dataDir, 'objects'));
   const logos = new BrandLogos(store.settings, objects, now);
@@ -470,6 +484,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     centralPusher,
     documents: storedDocuments,
     renderWorkers,
+    certificateWorkers,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -485,6 +500,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await scheduler.stop();
         await clock.stop();
         await renderWorkers.close();
+        await certificateWorkers.close();
         store.close();
         await simulator?.close();
       })()),

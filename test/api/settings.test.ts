@@ -137,8 +137,11 @@ describe('SIAT credentials', () => {
 describe('certificate', () => {
   test('a PKCS#12 with its password installs the signer and answers subject and expiry', async () => {
     const p12Base64 = makeP12(other.nit, 'clave-1234');
+    const opened = eng.certificateWorkers.completed;
     const res = await eng.api('/api/v1/settings/certificate', { method: 'POST', key: other.key, json: { p12Base64, password: 'clave-1234' } });
     assert.equal(res.status, 200, await res.clone().text());
+    // Opened on the certificate worker thread, not on the one that answers the tills (issue 25).
+    assert.equal(eng.certificateWorkers.completed, opened + 1);
     const { data } = await json(res);
     assert.match(data.subject, /CN=Tienda Certificada SRL/);
     assert.ok(new Date(data.notAfter).getTime() > Date.now() + 300 * 86_400_000);
@@ -150,7 +153,7 @@ describe('certificate', () => {
     const res = await eng.api('/api/v1/settings/certificate', { method: 'POST', key: other.key, json: { p12Base64: makeP12(other.nit, 'buena'), password: 'mala' } });
     assert.equal(res.status, 422);
     const b = await json(res);
-    assert.equal(b.error.code, 'CERTIFICATE_WRONG_PASSWORD');
+    assert.equal(b.error.code, 'CERTIFICATE_WRONG_PASSWORD', 'the worker\'s CertificateError keeps its code');
     assert.equal(b.detail, 'La contraseña del certificado es incorrecta.');
   });
 

@@ -10,7 +10,7 @@ import type { SecretStore } from '../../config/secrets';
 import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../codes/siat-gateway';
 import { OFFICIAL_SIAT_BASE_URLS, officialSiatBaseUrl } from '../../siat/base-url';
 import type { SignerProvider } from '../../invoicing/signer-provider';
-import { certificateNit, loadCertificate } from '../../invoicing/certificate';
+import { certificateNit, loadCertificate, type LoadedCertificate } from '../../invoicing/certificate';
 import { ok } from '../envelope';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
@@ -30,6 +30,11 @@ export interface SettingsRouteDeps {
   /** Engine in training mode: the SIAT is the embedded simulator and any certificate goes. */
   training: boolean;
   now?: () => Date;
+  /**
+   * Opens an uploaded certificate off the engine's thread (a worker: a PKCS#12's key derivation
+   * takes seconds of CPU); absent, it is opened here. Throws CertificateError like loadCertificate.
+   */
+  openCertificate?: (tenantId: string, input: Parameters<typeof loadCertificate>[0]) => Promise<LoadedCertificate>;
 }
 
 export { SIAT_URL_SETTING };
@@ -223,7 +228,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         input = { keyPem: b.keyPem, certPem: b.certPem };
       }
       // A CertificateError answers 422 CERTIFICATE_<code> (domain-errors.ts).
-      const cert = loadCertificate(input);
+      const cert = deps.openCertificate ? await deps.openCertificate(req.tenant.id, input) : loadCertificate(input);
       if (cert.notAfter.getTime() < now().getTime()) {
         throw new ApiError(422, 'CERTIFICATE_EXPIRED', `El certificado venció el ${cert.notAfter.toISOString().slice(0, 10)}`);
       }
