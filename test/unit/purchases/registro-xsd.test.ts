@@ -55,3 +55,16 @@ test('the official sample F0_RegistroCompra shape and our confirmacionCompra val
   const xml = buildRegistroCompraXml(c.value, 1);
   assert.match(xml, /<montoTotalSujetoIva>100\.00<\/montoTotalSujetoIva><creditoFiscal>13\.00<\/creditoFiscal><tipoCompra>1<\/tipoCompra><codigoControl>0<\/codigoControl>/);
 });
+
+test('5,000 purchases at once validate (a month's import may hold 20,000): xmllint runs in turns; one run over them all crashed the wasm program', { timeout: 600_000 }, async () => {
+  const c = checkPurchase(base);
+  assert.ok(c.ok);
+  // As the register builds them (purchase-register.ts): each one alone, numbered 1.
+  const xmls = Array.from({ length: 5000 }, () => buildRegistroCompraXml(c.value, 1));
+  // One invalid document in the middle keeps its own verdict, at its own place.
+  xmls[3456] = xmls[3456]!.replace('<nitEmisor>1003579028</nitEmisor>', '<nitEmisor>x</nitEmisor>');
+  const results = await validatePurchaseXml(xmls);
+  assert.equal(results.length, 5000);
+  assert.equal(results.filter((r) => !r.valid).length, 1);
+  assert.equal(results[3456]!.valid, false);
+});
