@@ -56,7 +56,7 @@ test('the official sample F0_RegistroCompra shape and our confirmacionCompra val
   assert.match(xml, /<montoTotalSujetoIva>100\.00<\/montoTotalSujetoIva><creditoFiscal>13\.00<\/creditoFiscal><tipoCompra>1<\/tipoCompra><codigoControl>0<\/codigoControl>/);
 });
 
-test('5,000 purchases at once validate (a month's import may hold 20,000): xmllint runs in turns; one run over them all crashed the wasm program', { timeout: 600_000 }, async () => {
+test('5,000 purchases at once validate (an import of a month may hold 20,000): xmllint runs in turns; one run over them all crashed the wasm program', { timeout: 600_000 }, async () => {
   const c = checkPurchase(base);
   assert.ok(c.ok);
   // As the register builds them (purchase-register.ts): each one alone, numbered 1.
