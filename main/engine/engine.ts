@@ -65,6 +65,8 @@ import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
 import { CashService } from '../cash/cash-service';
 import { cashRoutes } from '../api/routes/cash';
+import { tillUserRoutes } from '../api/routes/till-users';
+import { TillPeople } from '../till-users/till-people';
 import { PurchaseSender } from '../purchases/package-sender';
 import { PurchaseRegister } from '../purchases/purchase-register';
 import { MonthlyBooks } from '../books/monthly-books';
@@ -268,7 +270,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const scheduler = new Scheduler({ store, codes, catalogs, clock, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
 
   let baseUrl = '';
+  const people = new TillPeople({ store, bus, training: settings.training, now });
   const app = await buildApi({
+    people,
     store,
     logger,
     rateLimitPerMinute: settings.rateLimitPerMinute,
@@ -301,6 +305,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   });
   // Assigned once the engine listens (below); the status reads it on each request.
   let centralPusher: CentralPusher | null = null;
+  tillUserRoutes(app, { store, people });
   tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training, central: () => centralPusher?.status() ?? null });
   settingsRoutes(app, { store, secrets, gateway, signers, training: settings.training, now });
   // Documents, object storage, e-mail and printing (docs/documents.md).
