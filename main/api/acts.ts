@@ -1,11 +1,12 @@
 // Which act a request is, for the role policy of the store's people (issue 27). Scopes
 // (access.ts) say which credential may call a route; for a person logged in at the till, the act
 // says which role it needs (shared/till-roles.ts ACT_ROLE). Some acts depend on the body: a POST
-// /api/v1/invoices of sector 24 is a return, a cash movement OUT is a cash out, closing a session
+// /api/v1/invoices of a credit-debit note type (sector 24) is a return, a cash movement OUT is a cash out, closing a session
 // someone else opened is a supervisor's act. The whole mapping on one page.
 import type { Act } from '../../shared/till-roles';
 import type { RecordedAct } from '../store/till-users';
 import { NOTE } from '../invoicing/credit-debit-note-data';
+import { invoiceType } from '../../shared/invoice-types';
 import { SECTOR_ROUTES, SECTOR_MODALITIES, emissionPath, cancellationPath, type SectorModality } from '../../shared/api/sector-emission';
 
 /** What a request carries that decides its act. */
@@ -53,7 +54,7 @@ const FIXED: Readonly<Record<string, Act>> = {
  */
 export function actOf(req: ActRequest, lookup: ActLookup, userId: string): Act | null {
   const key = `${req.method} ${req.route}`;
-  if (key === 'POST /api/v1/invoices') return Number(fieldOf(req.body, 'sector')) === NOTE.SECTOR ? 'return' : 'sell';
+  if (key === 'POST /api/v1/invoices') return invoiceType(String(fieldOf(req.body, 'invoiceType') ?? ''))?.sector === NOTE.SECTOR ? 'return' : 'sell';
   if (key === 'POST /api/v1/cash/sessions/:id/movements') return fieldOf(req.body, 'kind') === 'OUT' ? 'cash-out' : 'cash-in';
   if (key === 'POST /api/v1/cash/sessions/:id/close') {
     const id = String(req.params.id ?? '');

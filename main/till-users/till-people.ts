@@ -222,6 +222,7 @@ export class TillPeople {
 
   /** A supervisor's approval in place: `who` (id or login) of this tenant with at least `needed`. */
   async approve(tenantId: string, who: string, pin: string, needed: Role, posId: string | null): Promise<TillUser> {
+    this.checkPin(pin);
     const user = await this.verify(tenantId, who, pin, 'APPROVAL', posId);
     if (!roleAtLeast(user.role, needed)) {
       this.repo.logAttempt(tenantId, { userId: user.id, login: who.trim(), posId, purpose: 'APPROVAL', outcome: 'ROLE_TOO_LOW', createdAt: this.now().toISOString() });
@@ -234,6 +235,7 @@ export class TillPeople {
 
   /** Logs `who` in at point of sale `posId` with `pin`: a till session token, shown once. */
   async login(posId: string, who: string, pin: string): Promise<{ token: string; actor: TillActor; expiresAt: string; idleMinutes: number }> {
+    this.checkPin(pin);
     const tenantId = this.repo.tenantOfPointOfSale(posId);
     const tenant = tenantId ? this.deps.store.tenants.byId(tenantId) : null;
     if (!tenant) throw new PeopleError(404, 'NOT_FOUND', `Punto de venta ${posId} no encontrado`);

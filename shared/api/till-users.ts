@@ -4,7 +4,9 @@ import Type, { type Static } from 'typebox';
 
 // The literals of shared/till-roles.ts ROLES, spelled out so the static type keeps them.
 const RoleSchema = Type.Union([Type.Literal('cajero'), Type.Literal('supervisor'), Type.Literal('administrador')], { description: 'cajero, supervisor o administrador' });
-const Pin = Type.String({ pattern: '^[0-9]{4,6}$', description: 'PIN de 4 a 6 dígitos' });
+// Only digits is checked by the engine (main/till-users/till-people.ts), which says so in words;
+// a schema pattern would answer "no tiene el formato esperado".
+const Pin = Type.String({ minLength: 4, maxLength: 6, description: 'PIN de 4 a 6 dígitos (solo números)' });
 
 export const TillUserSchema = Type.Object({
   id: Type.String(),
