@@ -6,7 +6,7 @@
 // 16-byte random salt per user and per PIN change. Stored with the hash, so raising them later
 // does not break existing PINs (docs/decisions/0064-till-users-and-pin-sessions.md).
 // Runs in: engine.
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 
 export interface PinHash {
   hash: string;
@@ -43,6 +43,16 @@ function derive(pin: string, salt: Buffer, p: Params): Promise<Buffer> {
 export async function hashPin(pin: string, params: Params = PIN_SCRYPT): Promise<PinHash> {
   const salt = randomBytes(16);
   const key = await derive(pin, salt, params);
+  return { hash: key.toString('hex'), salt: salt.toString('hex'), params: paramsText(params) };
+}
+
+/**
+ * The same hash, blocking: only for set-up that runs once inside a synchronous transaction (the
+ * training demo store's people); requests use hashPin, which leaves the event loop free.
+ */
+export function hashPinSync(pin: string, params: Params = PIN_SCRYPT): PinHash {
+  const salt = randomBytes(16);
+  const key = scryptSync(pin, salt, params.len, { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r });
   return { hash: key.toString('hex'), salt: salt.toString('hex'), params: paramsText(params) };
 }
 
