@@ -177,7 +177,7 @@ test('roles × acts: each act a cajero or supervisor may not do is a 403 naming 
     ...saleRequest(posId),
     invoiceType: 'COMPUTERIZED_NOTE_CREDIT_DEBIT',
     originalInvoiceId: inv.id,
-    details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5, returnProduct: true }],
+    details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5, returnProduct: true }],
   };
   const acts: { name: string; method: string; path: string; json?: unknown; needs: string }[] = [
     { name: 'cancel', method: 'POST', path: `/api/v1/invoices/${inv.id}/cancel?motivo=1`, needs: 'supervisor' },
@@ -238,6 +238,43 @@ test('a supervisor approves a cajero’s cancellation in place with user and PIN
   assert.equal(rec.userId, ids.ana);
   assert.equal(rec.approverId, ids.luis);
   assert.equal(eng.store.tillUsers.attempts(tenantId, ids.luis!).at(-1)!.purpose, 'APPROVAL');
+});
+
+test('a return and a cash out by a cajero with a supervisor’s approval carry both names; a cajero closes her own session alone', async () => {
+  const cajero = await tokenOf('ana', PINS.cajero);
+  const approval = { 'x-supervisor-user': ids.luis!, 'x-supervisor-pin': PINS.supervisor };
+  const inv = await fresh();
+  const note = await eng.api('/api/v1/invoices?wait=true', {
+    method: 'POST',
+    key: cajero,
+    headers: approval,
+    json: {
+      ...saleRequest(posId),
+      invoiceType: 'COMPUTERIZED_NOTE_CREDIT_DEBIT',
+      originalInvoiceId: inv.id,
+      details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5, returnProduct: true }],
+    },
+  });
+  const nb = await note.json();
+  assert.equal(note.status, 201, JSON.stringify(nb));
+  const noteDetail = (await (await eng.api(`/api/v1/invoices/${nb.data.id}`)).json()).data;
+  assert.equal(noteDetail.usuario, 'Ana Quispe');
+  assert.equal(noteDetail.returnApprovedBy, 'Luis Mamani');
+
+  // Her own session: she opens it, takes cash out with Luis's approval, and closes it herself.
+  const current = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`)).json()).data;
+  if (current) assert.equal((await eng.api(`/api/v1/cash/sessions/${current.id}/close`, { method: 'POST', json: { denominations: {} } })).status, 200);
+  const open = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId, openingFloat: 200 }, key: cajero });
+  assert.equal(open.status, 201, await open.clone().text());
+  const session = (await open.json()).data;
+  assert.equal(session.openedBy, 'Ana Quispe');
+  const out = await eng.api(`/api/v1/cash/sessions/${session.id}/movements`, { method: 'POST', key: cajero, headers: approval, json: { kind: 'OUT', amount: 50, reason: 'Retiro a caja fuerte' } });
+  assert.equal(out.status, 201, await out.clone().text());
+  const outRec = eng.store.tillUsers.actsOn(tenantId, session.id).find((a) => a.act === 'cash-out')!;
+  assert.deepEqual([outRec.usuario, outRec.approver], ['Ana Quispe', 'Luis Mamani']);
+  const close = await eng.api(`/api/v1/cash/sessions/${session.id}/close`, { method: 'POST', key: cajero, json: { denominations: { '100': 1, '50': 1 } } });
+  assert.equal(close.status, 200, await close.clone().text());
+  assert.equal((await close.json()).data.closedBy, 'Ana Quispe');
 });
 
 test('an approval refused: wrong PIN (counts towards the lockout), a cajero as approver, another tenant’s supervisor; nothing done', async () => {
