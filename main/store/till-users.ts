@@ -131,11 +131,15 @@ export class TillUserRepository {
   update(tenantId: string, id: string, change: { name?: string; role?: Role; active?: boolean; pin?: PinHash }, at: string): TillUser | null {
     const sets: string[] = [];
     const args: unknown[] = [];
-    if (change.name !== undefined) sets.push('name = ?'), args.push(change.name);
-    if (change.role !== undefined) sets.push('role = ?'), args.push(change.role);
-    if (change.active !== undefined) sets.push('active = ?'), args.push(change.active ? 1 : 0);
+    const set = (sql: string, ...values: unknown[]) => {
+      sets.push(sql);
+      args.push(...values);
+    };
+    if (change.name !== undefined) set('name = ?', change.name);
+    if (change.role !== undefined) set('role = ?', change.role);
+    if (change.active !== undefined) set('active = ?', change.active ? 1 : 0);
     // A new PIN (set by the administrator) also lifts a lockout.
-    if (change.pin) sets.push('pin_hash = ?, pin_salt = ?, pin_params = ?, failed_attempts = 0, locked_until = NULL'), args.push(change.pin.hash, change.pin.salt, change.pin.params);
+    if (change.pin) set('pin_hash = ?, pin_salt = ?, pin_params = ?, failed_attempts = 0, locked_until = NULL', change.pin.hash, change.pin.salt, change.pin.params);
     sets.push('updated_at = ?');
     args.push(at);
     const r = prepared(this.db, `UPDATE till_users SET ${sets.join(', ')} WHERE tenant_id = ? AND id = ?`).run(...args, tenantId, id);
