@@ -46,6 +46,21 @@ const FIXED: Readonly<Record<string, Act>> = {
   'POST /api/v1/products/import': 'catalog',
   'POST /api/v1/contingency/cafc': 'catalog',
   'DELETE /api/v1/training/demo-store': 'administration',
+  // Settings and keys: refused to cashiers and supervisors by scope already (access.ts); named
+  // here so that who changed them is recorded (recordedAct).
+  'PUT /api/v1/settings/sales': 'administration',
+  'PUT /api/v1/settings/taxpayer': 'administration',
+  'PUT /api/v1/settings/siat': 'administration',
+  'POST /api/v1/settings/certificate': 'administration',
+  'PUT /api/v1/settings/printer': 'administration',
+  'PUT /api/v1/settings/smtp': 'administration',
+  'DELETE /api/v1/settings/smtp': 'administration',
+  'PUT /api/v1/cash/settings/:posId': 'administration',
+  'PUT /api/v1/till-users/policy': 'administration',
+  'POST /api/v1/keys': 'administration',
+  'DELETE /api/v1/keys/:id': 'administration',
+  'POST /api/v1/till-users': 'administration',
+  'PUT /api/v1/till-users/:id': 'administration',
 };
 
 /**
@@ -63,9 +78,20 @@ export function actOf(req: ActRequest, lookup: ActLookup, userId: string): Act |
   return FIXED[key] ?? SECTOR_ACTS.get(key) ?? null;
 }
 
-/** The acts whose doer (and approver) are kept in act_records, and what they are called there. */
-export function recordedAct(act: Act): RecordedAct | null {
+/**
+ * The acts whose doer (and approver) are kept in act_records, and what they are called there.
+ * Settings are recorded against the route (`PUT /api/v1/settings/sales`), the rest against the
+ * invoice, session, key or user they touched.
+ */
+export function recordedAct(act: Act, method: string, route: string): RecordedAct | null {
   switch (act) {
+    case 'reprint':
+      return 'reprint';
+    case 'administration':
+      if (route === '/api/v1/keys') return 'key-create';
+      if (route === '/api/v1/keys/:id') return 'key-revoke';
+      if (route.startsWith('/api/v1/till-users')) return route === '/api/v1/till-users/policy' ? 'settings' : method === 'POST' ? 'user-create' : 'user-change';
+      return route.startsWith('/api/v1/training/') ? null : 'settings';
     case 'cancel':
     case 'return':
     case 'reverse':

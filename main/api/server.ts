@@ -342,18 +342,18 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode >= 300 || !req.tenant || !req.apiKey) return payload;
     let act = req.act;
+    const route = req.routeOptions.url ?? '';
     if (!req.tillActor) {
       // API keys are not held to roles, but their acts are named too (the key's name).
-      const route = req.routeOptions.url ?? '';
       if (req.method === 'GET' || !route.startsWith('/api/')) return payload;
       act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: () => true }, '');
     }
-    const recorded = act ? recordedAct(act) : null;
+    const recorded = act ? recordedAct(act, req.method, route) : null;
     if (!recorded) return payload;
     const params = (req.params ?? {}) as Record<string, unknown>;
-    let subject = typeof params.id === 'string' ? params.id : null;
-    // A return, an opened or reopened session: the subject is what the answer created.
-    if (recorded === 'return' || recorded === 'cash-open' || recorded === 'cash-reopen' || !subject) {
+    let subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
+    // A return, an opened or reopened session, a new key or person: the subject is what the answer created.
+    if (recorded === 'return' || recorded === 'cash-open' || recorded === 'cash-reopen' || recorded === 'key-create' || recorded === 'user-create' || !subject) {
       try {
         const data = (JSON.parse(String(payload)) as { data?: { id?: unknown } }).data;
         if (data && typeof data.id === 'string') subject = data.id;

@@ -74,7 +74,21 @@ export interface PinAttempt {
   createdAt: string;
 }
 
-export type RecordedAct = 'cancel' | 'reverse' | 'return' | 'cash-open' | 'cash-in' | 'cash-out' | 'cash-close' | 'cash-reopen';
+export type RecordedAct =
+  | 'cancel'
+  | 'reverse'
+  | 'return'
+  | 'cash-open'
+  | 'cash-in'
+  | 'cash-out'
+  | 'cash-close'
+  | 'cash-reopen'
+  | 'reprint'
+  | 'settings'
+  | 'key-create'
+  | 'key-revoke'
+  | 'user-create'
+  | 'user-change';
 
 export interface ActRecord {
   act: RecordedAct;

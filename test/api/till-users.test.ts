@@ -277,6 +277,30 @@ test('a return and a cash out by a cajero with a supervisor’s approval carry b
   assert.equal((await close.json()).data.closedBy, 'Ana Quispe');
 });
 
+test('settings changes, key creation, people changes and reprints are recorded with the person’s or the key’s name', async () => {
+  const admin = await tokenOf('rosa', PINS.admin);
+  const sales = (await (await eng.api('/api/v1/settings/sales', { key: admin })).json()).data;
+  const put = await eng.api('/api/v1/settings/sales', { method: 'PUT', key: admin, json: sales });
+  assert.equal(put.status, 200, await put.clone().text());
+  const setting = eng.store.tillUsers.actsOn(tenantId, 'PUT /api/v1/settings/sales').at(-1)!;
+  assert.deepEqual([setting.act, setting.usuario, setting.userId], ['settings', 'Rosa Choque', ids.rosa]);
+  const key = await eng.api('/api/v1/keys', { method: 'POST', json: { name: 'ERP de la tienda', scopes: ['integrator'] } });
+  const kb = await key.json();
+  assert.equal(key.status, 201, JSON.stringify(kb));
+  const keyRec = eng.store.tillUsers.actsOn(tenantId, kb.data.id).at(-1)!;
+  assert.deepEqual([keyRec.act, keyRec.usuario, keyRec.userId], ['key-create', 'Clave del dueño (pruebas)', null]);
+  const renamed = await eng.api(`/api/v1/till-users/${ids.luis}`, { method: 'PUT', key: admin, json: { name: 'Luis Mamani' } });
+  assert.equal(renamed.status, 200);
+  assert.equal(eng.store.tillUsers.actsOn(tenantId, ids.luis!).at(-1)!.usuario, 'Rosa Choque');
+  const cajero = await tokenOf('ana', PINS.cajero);
+  const inv = await fresh();
+  // A reprint answers 200 even without a printer (decision 0004): it is still a reprint by her.
+  const reprint = await eng.api(`/api/v1/invoices/${inv.id}/print`, { method: 'POST', key: cajero });
+  assert.equal(reprint.status, 200, await reprint.clone().text());
+  const rec = eng.store.tillUsers.actsOn(tenantId, inv.id).at(-1)!;
+  assert.deepEqual([rec.act, rec.usuario], ['reprint', 'Ana Quispe']);
+});
+
 test('an approval refused: wrong PIN (counts towards the lockout), a cajero as approver, another tenant’s supervisor; nothing done', async () => {
   const cajero = await tokenOf('ana', PINS.cajero);
   const inv = await fresh();
