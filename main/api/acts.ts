@@ -44,7 +44,6 @@ const FIXED: Readonly<Record<string, Act>> = {
   'POST /api/v1/products': 'catalog',
   'PUT /api/v1/products/:id': 'catalog',
   'POST /api/v1/products/import': 'catalog',
-  'POST /api/v1/contingency/cafc': 'catalog',
   'DELETE /api/v1/training/demo-store': 'administration',
   // Settings and keys: refused to cashiers and supervisors by scope already (access.ts); named
   // here so that who changed them is recorded (recordedAct).
