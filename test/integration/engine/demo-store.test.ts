@@ -60,6 +60,9 @@ test('training starts with the demo store; a sale of its products validates; it 
       const res = await eng.api('/api/v1/till/login', { method: 'POST', json: { posId, user, pin }, key: null });
       return { status: res.status, body: await res.json() };
     };
+    // The login screen shows them in training (public till-config).
+    const config = (await (await eng.api('/api/v1/public/till-config', { key: null })).json()).data;
+    assert.deepEqual(config.demoUsers.map((u: { login: string; pin: string }) => `${u.login}:${u.pin}`), ['cajero:1234', 'supervisor:9999']);
     const cajero = await login('cajero', '1234');
     assert.equal(cajero.status, 201, JSON.stringify(cajero.body));
     assert.equal(cajero.body.data.user.role, 'cajero');
@@ -88,6 +91,7 @@ test('training starts with the demo store; a sale of its products validates; it 
     assert.equal((await eng.api('/api/v1/till/me', { key: cajero.body.data.token })).status, 401);
     const people = (await (await eng.api('/api/v1/till-users?active=false')).json()).data.content.map((u: { login: string }) => u.login);
     assert.deepEqual(people.sort(), ['cajero', 'supervisor']);
+    assert.deepEqual((await (await eng.api('/api/v1/public/till-config', { key: null })).json()).data.demoUsers, []);
   } finally {
     await eng.close();
   }
