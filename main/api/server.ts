@@ -328,7 +328,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         403,
         'ROLE_REQUIRED',
         `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}. ` +
-          `Pida a un ${needed} que apruebe con su usuario y PIN (cabeceras ${'X-Supervisor-User'} y ${'X-Supervisor-Pin'}).`,
+          `Pida a un ${needed} que apruebe con su usuario y PIN (cabeceras X-Supervisor-User y X-Supervisor-Pin).`,
       );
     }
     try {
@@ -363,16 +363,22 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     }
     if (!subject) return payload;
     const user = req.tillActor?.user ?? null;
-    opts.store.tillUsers.recordAct(req.tenant.id, {
-      act: recorded,
-      subjectId: subject,
-      usuario: req.apiKey.name.slice(0, 100) || 'kipu',
-      userId: user?.id ?? null,
-      apiKeyId: user ? null : req.apiKey.id,
-      approver: req.approver?.name ?? null,
-      approverId: req.approver?.id ?? null,
-      createdAt: new Date().toISOString(),
-    });
+    try {
+      opts.store.tillUsers.recordAct(req.tenant.id, {
+        act: recorded,
+        subjectId: subject,
+        usuario: req.apiKey.name.slice(0, 100) || 'kipu',
+        userId: user?.id ?? null,
+        apiKeyId: user ? null : req.apiKey.id,
+        approver: req.approver?.name ?? null,
+        approverId: req.approver?.id ?? null,
+        createdAt: new Date().toISOString(),
+      });
+    } catch (err) {
+      // The act is done (a cancellation is in SIAT): its answer must still say so, or the till
+      // would retry it. The missing name is logged (decision 0064, known gap).
+      req.log.error({ err, act: recorded, subject, usuario: req.apiKey.name }, 'act record not written');
+    }
     return payload;
   });
 
