@@ -163,12 +163,15 @@ export class TillPeople {
     const at = this.now();
     const login = normalLogin(who);
     const user = this.repo.byLogin(tenantId, login) ?? (/^[0-9a-f-]{36}$/i.test(who) ? this.repo.byId(tenantId, who) : null);
+    // A login's wrong PIN is a 401 (no credential yet); an approval's is a 403: the cashier's own
+    // session is fine, and a 401 would send the till back to its login screen.
+    const refused = purpose === 'LOGIN' ? 401 : 403;
     const log = (outcome: PinOutcome, u: TillUser | null) =>
       this.repo.logAttempt(tenantId, { userId: u?.id ?? null, login: who.trim(), posId, purpose, outcome, createdAt: at.toISOString() });
     if (!user) {
       log('UNKNOWN_USER', null);
       throw new PeopleError(
-        401,
+        refused,
         'UNKNOWN_USER',
         purpose === 'APPROVAL'
           ? `No hay un usuario «${who.trim()}» en esta tienda: la aprobación tiene que darla un supervisor de este mismo contribuyente`
@@ -202,7 +205,7 @@ export class TillPeople {
         throw this.lockedError(user, lockUntil);
       }
       const left = MAX_WRONG_PINS - r.failed;
-      throw new PeopleError(401, 'WRONG_PIN', `PIN incorrecto para «${user.login}». Queda${left === 1 ? '' : 'n'} ${left} intento${left === 1 ? '' : 's'} antes de que el usuario se bloquee.`);
+      throw new PeopleError(refused, 'WRONG_PIN', `PIN incorrecto para «${user.login}». Queda${left === 1 ? '' : 'n'} ${left} intento${left === 1 ? '' : 's'} antes de que el usuario se bloquee.`);
     }
     this.deps.store.transaction(() => {
       this.repo.goodPin(tenantId, user.id);

@@ -315,7 +315,8 @@ test('an approval refused: wrong PIN (counts towards the lockout), a cajero as a
   const cancel = (who: string, pin: string) =>
     eng.api(`/api/v1/invoices/${inv.id}/cancel?motivo=1`, { method: 'POST', key: cajero, headers: { 'x-supervisor-user': who, 'x-supervisor-pin': pin } });
   const wrong = await cancel('luis', '11111');
-  assert.equal(wrong.status, 401);
+  // 403, not 401: the cashier's own session is fine (a 401 sends the till to its login screen).
+  assert.equal(wrong.status, 403);
   assert.match((await wrong.json()).detail, /PIN incorrecto para «luis»/);
   assert.equal(eng.store.tillUsers.byId(tenantId, ids.luis!)!.failedAttempts, 1);
   const byCajero = await cancel('ana', PINS.cajero);
@@ -323,7 +324,7 @@ test('an approval refused: wrong PIN (counts towards the lockout), a cajero as a
   assert.match((await byCajero.json()).detail, /es cajero: esta aprobación necesita el rol «supervisor»/);
   for (const who of ['jefa', foreign.id]) {
     const res = await cancel(who, '5555');
-    assert.equal(res.status, 401, who);
+    assert.equal(res.status, 403, who);
     assert.match((await res.json()).detail, /supervisor de este mismo contribuyente/);
   }
   assert.equal((await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()).data.state, 'VALIDATED');
