@@ -75,7 +75,7 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
             </label>
             {config?.training && config.demoUsers && config.demoUsers.length > 0 && (
               <p className="hint" data-testid="demo-users-hint">
-                Modo entrenamiento: {config.demoUsers.map((u) => `${u.login} (${u.role}, PIN ${u.pin})`).join(' · ')}
+                Modo entrenamiento: {config.demoUsers.map((u) => `usuario ${u.login}, PIN ${u.pin}`).join(' · ')}
               </p>
             )}
           </>

@@ -45,7 +45,7 @@ describe('login screen', () => {
     expect(html).toContain('data-testid="user-input"');
     expect(html).toContain('data-testid="pin-input"');
     expect(html).not.toContain('data-testid="api-key-input"');
-    expect(html).toContain('cajero (cajero, PIN 1234) · supervisor (supervisor, PIN 9999)');
+    expect(html).toContain('usuario cajero, PIN 1234 · usuario supervisor, PIN 9999');
     expect(html).toContain('Ingresar con clave de API');
   });
 
