@@ -14,12 +14,6 @@ export function roleAtLeast(held: Role, needed: Role): boolean {
   return ROLES.indexOf(held) >= ROLES.indexOf(needed);
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  cajero: 'Cajero: vende, reimprime, abre, mueve y cierra su propia caja',
-  supervisor: 'Supervisor: además anula, devuelve (nota de crédito-débito), revierte anulaciones, retira efectivo, cierra la caja de otro y reabre cajas',
-  administrador: 'Administrador: todo, también configuración, claves de API y usuarios',
-};
-
 /** What a person does at the till that the role policy distinguishes. */
 export const ACTS = [
   'sell',

@@ -67,7 +67,4 @@ export const TillSessionSchema = Type.Object({
 });
 
 export type TillUserDto = Static<typeof TillUserSchema>;
-export type NewTillUser = Static<typeof NewTillUserBody>;
-export type TillUserChange = Static<typeof TillUserChangeBody>;
-export type TillPolicyDto = Static<typeof TillPolicySchema>;
 export type TillSessionDto = Static<typeof TillSessionSchema>;
