@@ -103,6 +103,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/till/stream': STORE,
   'GET /api/v1/till/clients': STORE,
   'GET /api/v1/storage/status': STORE,
+  // The store's people (issue 27): a person logs in with user and PIN at a point of sale (no key:
+  // the PIN is the credential, wrong ones lock the user); the administrator manages the people.
+  'POST /api/v1/till/login': 'public',
+  'GET /api/v1/till/me': STORE,
+  'POST /api/v1/till/logout': STORE,
+  'GET /api/v1/till-users': ADMIN,
+  'POST /api/v1/till-users': ADMIN,
+  'GET /api/v1/till-users/policy': ADMIN,
+  'PUT /api/v1/till-users/policy': ADMIN,
+  'GET /api/v1/till-users/:id': ADMIN,
+  'PUT /api/v1/till-users/:id': ADMIN,
 
   // Cash sessions (issue 17): the till's; the administrator reads and reopens them too.
   'GET /api/v1/cash/settings/:posId': STORE,

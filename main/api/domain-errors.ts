@@ -21,6 +21,7 @@ import { DuplicatePurchaseError } from '../store/purchases';
 import { NoPointOfSaleError } from '../purchases/siat-compras';
 import { KeystoreUnavailableError } from '../config/secrets';
 import { WorkBusyError } from '../workers/pool';
+import { PeopleError } from '../till-users/till-people';
 import { ApiError } from './errors';
 import { siatApiError } from './siat-errors';
 
@@ -152,6 +153,8 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
   if (err instanceof CashError) {
     return answer(DOMAIN_ERROR_STATUS.cash[err.code], err.message, err.field ? { fields: [{ field: err.field, rule: 'cash', message: err.message }] } : {});
   }
+  // The store's people (issue 27) carry their own status: 401 wrong PIN, 423 locked, 403 inactive …
+  if (err instanceof PeopleError) return new ApiError(err.status, err.code, err.message, err.field ? { fields: [{ field: err.field, rule: 'till-user', message: err.message }] } : {});
   if (err instanceof ProductConflictError) return answer(CONFLICT, err.message, { fields: [{ field: err.field, rule: 'unique', message: err.message }] });
   // Issuing names its own codes (SIAT_REJECTED, NIT_INVALID …) with the status that goes with them.
   if (err instanceof IssueError) {

@@ -44,6 +44,8 @@ export function statusMessage(status: number): string {
       return 'Tipo de contenido no admitido';
     case 421:
       return 'Nombre de servidor no admitido';
+    case 423:
+      return 'Bloqueado';
     case 422:
       return 'Validación fallida';
     case 429:

@@ -24,11 +24,28 @@ import { validatorCompiler } from './validation';
 import { describeError } from './describe-error';
 import { registerJsonParser } from './json-body';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
+import { TillPeople, type TillActor } from '../till-users/till-people';
+import type { TillUser } from '../store/till-users';
+import { actOf, recordedAct } from './acts';
+import { ACT_LABELS, ACT_ROLE, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
+import { domainApiError } from './domain-errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant;
+    /**
+     * The API key; for a person's till session (issue 27) a stand-in with the session's id and the
+     * person's name, so every route that records `usuario` from it records the person.
+     */
     apiKey: ApiKeyInfo;
+    /** The person logged in at the till, when a till session token authenticated the request. */
+    tillActor: TillActor | null;
+    /** The supervisor who approved this request in place (X-Supervisor-User + X-Supervisor-Pin). */
+    approver: TillUser | null;
+    /** The act of the request under the role policy (main/api/acts.ts), once known. */
+    act: Act | null;
+    /** Whether the credential that opened the request still holds (the till stream asks). */
+    stillAuthorized: () => boolean;
   }
   interface FastifyContextConfig {
     /** Who may call the route (main/api/access.ts), set when the route is registered. */
@@ -61,6 +78,8 @@ export interface ApiOptions {
   rendererDir: string | null;
   /** Absolute base for links handed to customers (pdfUrl, xmlUrl). */
   publicBaseUrl: () => string;
+  /** The store's people and their till sessions (issue 27); without it only API keys authenticate. */
+  people?: TillPeople;
 }
 
 /** The host name of a `Host` header, lower-cased, without port or IPv6 brackets. */
@@ -132,6 +151,10 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.decorateRequest('apiKey', null as unknown as ApiKeyInfo);
+  app.decorateRequest('tillActor', null);
+  app.decorateRequest('approver', null);
+  app.decorateRequest('act', null);
+  app.decorateRequest('stillAuthorized', null as unknown as () => boolean);
 
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
     const { status, info } = describeError(err, req);
@@ -226,6 +249,42 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
       return;
     }
     const header = req.headers['x-api-key'];
+    // A person's till session (issue 27) travels in the same header as a key: the till's client
+    // and its event stream send it unchanged. Its own format (kipt_…) tells it apart.
+    if (opts.people && typeof header === 'string' && TillPeople.isToken(header)) {
+      const people = opts.people;
+      const check = people.authenticate(header);
+      if (!check.ok) {
+        await limit(perAddress, req, reply);
+        throw new ApiError(401, check.code === 'IDLE' ? 'TILL_SESSION_LOCKED' : 'TILL_SESSION_INVALID', check.detail);
+      }
+      const { actor } = check;
+      // Cashiers and supervisors work the till; an administrador may also do what an admin key does.
+      const scopes: ApiKeyInfo['scopes'] = actor.user.role === 'administrador' ? ['admin', 'till'] : ['till'];
+      req.tenant = actor.tenant;
+      req.tillActor = actor;
+      req.apiKey = {
+        id: `till-session:${actor.sessionId}`,
+        tenantId: actor.tenant.id,
+        name: actor.user.name,
+        prefix: '',
+        createdAt: '',
+        lastUsedAt: null,
+        revokedAt: null,
+        scopes,
+      };
+      req.stillAuthorized = () => people.authenticate(header, false).ok;
+      await limit(perKey, req, reply);
+      if (!allows(access, scopes)) {
+        const role = access.includes('till') ? 'cajero' : 'administrador';
+        throw new ApiError(
+          403,
+          'FORBIDDEN',
+          `${actor.user.name} (${actor.user.role}) no puede usar ${req.method} ${req.routeOptions.url ?? ''}: hace falta el rol «${role}»${access.includes('till') || access.includes('admin') ? '' : ' o una clave de integración'}.`,
+        );
+      }
+      return;
+    }
     const info = typeof header === 'string' && header.length > 0 ? opts.store.apiKeys.authenticate(header) : null;
     const tenant = info ? opts.store.tenants.byId(info.tenantId) : null;
     // A data directory that once ran in training keeps its demo tenant; outside training its
@@ -239,6 +298,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     }
     req.tenant = tenant;
     req.apiKey = info;
+    req.stillAuthorized = () => opts.store.apiKeys.authenticate(header as string) !== null;
     await limit(perKey, req, reply);
     if (!allows(access, info.scopes)) {
       throw new ApiError(
@@ -247,6 +307,79 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         `Esta clave no puede usar ${req.method} ${req.routeOptions.url ?? ''}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${info.scopes.map((a) => `«${a}»`).join(', ')}. Use una clave con ese ámbito o pida una al administrador.`,
       );
     }
+  });
+
+  // The role policy of the store's people (issue 27): after validation, when the body is known.
+  // A person whose role is short of the act's is refused with the role it needs, unless a
+  // supervisor of the same tenant approves in place (X-Supervisor-User + X-Supervisor-Pin).
+  app.addHook('preHandler', async (req) => {
+    const actor = req.tillActor;
+    if (!actor || !opts.people) return;
+    const route = req.routeOptions.url ?? '';
+    const act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: (id, userId) => opts.store.tillUsers.actsOn(actor.tenant.id, id).some((a) => a.act === 'cash-open' && a.userId === userId) }, actor.user.id);
+    req.act = act;
+    if (!act) return;
+    const needed = ACT_ROLE[act];
+    if (roleAtLeast(actor.user.role, needed)) return;
+    const who = req.headers[APPROVER_HEADER];
+    const pin = req.headers[APPROVER_PIN_HEADER];
+    if (typeof who !== 'string' || who.trim() === '' || typeof pin !== 'string') {
+      throw new ApiError(
+        403,
+        'ROLE_REQUIRED',
+        `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}. ` +
+          `Pida a un ${needed} que apruebe con su usuario y PIN (cabeceras X-Supervisor-User y X-Supervisor-Pin).`,
+      );
+    }
+    try {
+      req.approver = await opts.people.approve(actor.tenant.id, who, pin, needed, actor.posId);
+    } catch (err) {
+      throw domainApiError(err) ?? err;
+    }
+  });
+
+  // Who did it, and who approved it (issue 27): kept once the act succeeded, for every credential.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 300 || !req.tenant || !req.apiKey) return payload;
+    let act = req.act;
+    const route = req.routeOptions.url ?? '';
+    if (!req.tillActor) {
+      // API keys are not held to roles, but their acts are named too (the key's name).
+      if (req.method === 'GET' || !route.startsWith('/api/')) return payload;
+      act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: () => true }, '');
+    }
+    const recorded = act ? recordedAct(act, req.method, route) : null;
+    if (!recorded) return payload;
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    let subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
+    // A return, an opened or reopened session, a new key or person: the subject is what the answer created.
+    if (recorded === 'return' || recorded === 'cash-open' || recorded === 'cash-reopen' || recorded === 'key-create' || recorded === 'user-create' || !subject) {
+      try {
+        const data = (JSON.parse(String(payload)) as { data?: { id?: unknown } }).data;
+        if (data && typeof data.id === 'string') subject = data.id;
+      } catch {
+        // Not JSON: nothing to name.
+      }
+    }
+    if (!subject) return payload;
+    const user = req.tillActor?.user ?? null;
+    try {
+      opts.store.tillUsers.recordAct(req.tenant.id, {
+        act: recorded,
+        subjectId: subject,
+        usuario: req.apiKey.name.slice(0, 100) || 'kipu',
+        userId: user?.id ?? null,
+        apiKeyId: user ? null : req.apiKey.id,
+        approver: req.approver?.name ?? null,
+        approverId: req.approver?.id ?? null,
+        createdAt: new Date().toISOString(),
+      });
+    } catch (err) {
+      // The act is done (a cancellation is in SIAT): its answer must still say so, or the till
+      // would retry it. The missing name is logged (decision 0064, known gap).
+      req.log.error({ err, act: recorded, subject, usuario: req.apiKey.name }, 'act record not written');
+    }
+    return payload;
   });
 
   if (opts.rendererDir && existsSync(join(opts.rendererDir, 'index.html'))) {

@@ -71,6 +71,8 @@ import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
 import { CashService } from '../cash/cash-service';
 import { cashRoutes } from '../api/routes/cash';
+import { tillUserRoutes } from '../api/routes/till-users';
+import { TillPeople } from '../till-users/till-people';
 import { PurchaseSender } from '../purchases/package-sender';
 import { PurchaseRegister } from '../purchases/purchase-register';
 import { MonthlyBooks } from '../books/monthly-books';
@@ -284,7 +286,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const scheduler = new Scheduler({ store, codes, catalogs, clock, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });
 
   let baseUrl = '';
+  const people = new TillPeople({ store, bus, training: settings.training, now });
   const app = await buildApi({
+    people,
     store,
     logger,
     rateLimitPerMinute: settings.rateLimitPerMinute,
@@ -317,6 +321,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   });
   // Assigned once the engine listens (below); the status reads it on each request.
   let centralPusher: CentralPusher | null = null;
+  tillUserRoutes(app, { store, people });
   tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training, central: () => centralPusher?.status() ?? null });
   // Uploaded certificates are opened on a worker thread (issue 25): one at a time per tenant.
   const certificateWorkers = new WorkerPool<CertificateInput, CertificateAnswer>(

@@ -91,6 +91,8 @@ export type KipuEventMap = {
   /** expiresAt: the latest CUFD's end, null when the point of sale never had one. */
   'cufd.renewal_failed': PointOfSaleNoticeData & { expiresAt: string | null } & SiatFailureData;
   'cuis.renewal_failed': PointOfSaleNoticeData & { expiresAt: string } & SiatFailureData;
+  /** Wrong PINs in a row locked a person of the store (issue 27): supervisors are told. */
+  'till.user_locked': { userId: string; login: string; name: string; role: string; purpose: 'LOGIN' | 'APPROVAL'; lockedUntil: string; wrongPins: number };
 };
 
 export type KipuEventType = keyof KipuEventMap;

@@ -113,6 +113,8 @@ export interface InvoiceListItem {
   sector: number;
   /** A credit-debit note: the number of the invoice it refers to (from its sector data). */
   originalInvoiceNumber: number | null;
+  /** Who issued it: the person at the till, or the API key's name (issue 27). */
+  usuario: string;
 }
 
 export interface PosInvoiceListItem {
@@ -340,7 +342,7 @@ export class InvoiceRepository {
     const w = where.join(' AND ');
     const total = (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE ${w}`).get(...args) as { n: number }).n;
     const rows = prepared(this.db, 
-        `SELECT id, number, cuf, state, client_name, total, fecha_emision, codigo_emision, pos_id, sector,
+        `SELECT id, number, cuf, state, client_name, total, fecha_emision, codigo_emision, pos_id, sector, usuario,
                 json_extract(sector_data, '$.originalInvoiceNumber') AS original_number FROM invoices WHERE ${w}
          ORDER BY created_at DESC, number DESC LIMIT ? OFFSET ?`,
       )
@@ -358,6 +360,7 @@ export class InvoiceRepository {
         posId: r.pos_id as string,
         sector: r.sector as number,
         originalInvoiceNumber: (r.original_number as number | null) ?? null,
+        usuario: r.usuario as string,
       })),
       total,
     };

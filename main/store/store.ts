@@ -26,6 +26,7 @@ import { BookSourceRepository } from './books';
 import { InvoiceBatchRepository } from './invoice-batches';
 import { CentralOutboxRepository } from './central-outbox';
 import { RenderedDocumentRepository } from './rendered-documents';
+import { TillUserRepository } from './till-users';
 
 export interface Store {
   path: string;
@@ -62,6 +63,8 @@ export interface Store {
   central: CentralOutboxRepository;
   /** Issued invoices' PDF, ticket and ZIP, rendered once (issue 25, migration 0023). */
   renderedDocuments: RenderedDocumentRepository;
+  /** Cashiers and supervisors, their till sessions, PIN attempts and who did each act (issue 27, migration 0025). */
+  tillUsers: TillUserRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -124,6 +127,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     books: new BookSourceRepository(db),
     central: new CentralOutboxRepository(db, now),
     renderedDocuments: new RenderedDocumentRepository(db, now),
+    tillUsers: new TillUserRepository(db),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T, after?: Promise<unknown>): Promise<T> => committer.run(fn, after),
     get isOpen() {

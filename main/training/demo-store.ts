@@ -11,6 +11,8 @@ import { ACTIVIDAD } from '../siat-sim/catalog-data/activities';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../shared/api/printing';
 import type { Cents } from '../../shared/money';
 import { VIRTUAL_PRINTER_INTERFACE } from '../printing/settings';
+import { hashPinSync } from '../till-users/pin-hash';
+import type { Role } from '../../shared/till-roles';
 
 /** Every demo product's code starts with this: that is how removal finds them. */
 export const DEMO_CODE_PREFIX = 'DEMO-';
@@ -91,6 +93,24 @@ export const DEMO_CLIENTS = [
  */
 export const DEMO_PRINTER: PrinterSettings = { ...DEFAULT_PRINTER_SETTINGS, interface: VIRTUAL_PRINTER_INTERFACE, drawerKick: true, printOnIssue: true };
 
+/**
+ * The demo store's people (issue 27): a cashier and a supervisor, so a trainee practises the PIN
+ * login and a supervisor's approval. Their PINs are published (README; the login screen shows
+ * them in training only). Removing the demo store deactivates them (nobody is deleted).
+ */
+export const DEMO_USERS: readonly { login: string; name: string; role: Role; pin: string }[] = [
+  { login: 'cajero', name: 'Carla Cajera (demo)', role: 'cajero', pin: '1234' },
+  { login: 'supervisor', name: 'Sergio Supervisor (demo)', role: 'supervisor', pin: '9999' },
+];
+
+/** Creates the demo people that are missing (a demo store loaded by an older version has none). */
+function ensureDemoUsers(store: Store, tenantId: string, at: string): void {
+  for (const u of DEMO_USERS) {
+    if (store.tillUsers.byLogin(tenantId, u.login)) continue;
+    store.tillUsers.create(tenantId, { login: u.login, name: u.name, role: u.role, pin: hashPinSync(u.pin) }, at);
+  }
+}
+
 export interface DemoStoreState {
   loaded: boolean;
   removed: boolean;
@@ -100,7 +120,11 @@ export interface DemoStoreState {
 /** Loads the demo store once per tenant, in one transaction; never after it was removed. */
 export function loadDemoStore(store: Store, tenantId: string, now: () => Date = () => new Date()): DemoStoreState {
   const state = store.settings.get<{ loadedAt?: string; removedAt?: string }>(tenantId, DEMO_STATE_KEY);
-  if (state?.removedAt || state?.loadedAt) return demoStoreState(store, tenantId);
+  if (state?.removedAt) return demoStoreState(store, tenantId);
+  if (state?.loadedAt) {
+    store.transaction(() => ensureDemoUsers(store, tenantId, now().toISOString()));
+    return demoStoreState(store, tenantId);
+  }
   store.transaction(() => {
     const at = now().toISOString();
     const rows = demoProducts().map((input, i) => ({ line: i + 1, input }));
@@ -108,16 +132,26 @@ export function loadDemoStore(store: Store, tenantId: string, now: () => Date = 
     if (r.errors.length > 0) throw new Error(`demo store: ${r.errors[0]!.message}`);
     for (const c of DEMO_CLIENTS) store.clients.remember(tenantId, { ...c }, at);
     if (store.settings.get(tenantId, 'printer') === null) store.settings.set(tenantId, 'printer', DEMO_PRINTER);
+    ensureDemoUsers(store, tenantId, at);
     store.settings.set(tenantId, DEMO_STATE_KEY, { loadedAt: at });
   });
   return demoStoreState(store, tenantId);
 }
 
-/** Removes the demo products and clients in one step (the printer stays as the user left it). */
+/** Removes the demo products and clients and deactivates the demo people in one step (the printer stays as the user left it). */
 export function removeDemoStore(store: Store, tenantId: string, now: () => Date = () => new Date()): { products: number; clients: number } {
   return store.transaction(() => {
     const products = store.products.removeByCodePrefix(tenantId, DEMO_CODE_PREFIX);
     const clients = store.clients.removeByCodePrefix(tenantId, DEMO_CODE_PREFIX);
+    // The demo people stop working (their PINs are published); their acts keep their names.
+    const at = now().toISOString();
+    for (const u of DEMO_USERS) {
+      const found = store.tillUsers.byLogin(tenantId, u.login);
+      if (found?.active && found.name === u.name) {
+        store.tillUsers.update(tenantId, found.id, { active: false }, at);
+        store.tillUsers.endSessionsOf(tenantId, found.id, at, 'tienda de demostración quitada');
+      }
+    }
     store.settings.set(tenantId, DEMO_STATE_KEY, { removedAt: now().toISOString() });
     return { products, clients };
   });

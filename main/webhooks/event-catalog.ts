@@ -32,6 +32,8 @@ const SUBSCRIBABLE: Record<KipuEventType, true> = {
   'certificate.expiring': true,
   'cufd.renewal_failed': true,
   'cuis.renewal_failed': true,
+  // A store may page its supervisor from its own system.
+  'till.user_locked': true,
 };
 
 export const EVENT_CATALOG: readonly KipuEventType[] = Object.freeze(Object.keys(SUBSCRIBABLE) as KipuEventType[]);

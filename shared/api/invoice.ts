@@ -209,6 +209,12 @@ export const InvoiceSchema = Type.Object({
   amountTotalOriginal: Type.Optional(Type.Number({ description: 'Nota: monto total de la factura original' })),
   amountTotalReturn: Type.Optional(Type.Number({ description: 'Nota: monto total devuelto' })),
   amountCashCreditDebit: Type.Optional(Type.Number({ description: 'Nota: crédito o débito fiscal (13 % del monto devuelto)' })),
+  // Who (issue 27): the person logged in at the till, or the API key's name for an integration.
+  usuario: Type.Optional(Type.String({ description: 'Quién la emitió (el usuario del XML)' })),
+  returnApprovedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Nota de crédito-débito: el supervisor que aprobó la devolución' })),
+  cancelledBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Quién la anuló' })),
+  cancellationApprovedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'El supervisor que aprobó la anulación' })),
+  cancellationReversedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Quién revirtió la anulación' })),
 });
 export type Invoice = Static<typeof InvoiceSchema>;
 
@@ -224,6 +230,7 @@ export const InvoiceListItemSchema = Type.Object({
   emissionType: Type.Optional(EmissionTypeSchema),
   sector: Type.Optional(Type.Integer({ description: 'codigoDocumentoSector de SIAT (24 = nota de crédito-débito)' })),
   originalInvoiceNumber: Type.Optional(Type.Integer({ description: 'Nota de crédito-débito: número de la factura a la que se refiere' })),
+  usuario: Type.Optional(Type.String({ description: 'Quién la emitió: la persona de la caja, o el nombre de la clave de API' })),
 });
 export type InvoiceListItem = Static<typeof InvoiceListItemSchema>;
 

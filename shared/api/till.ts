@@ -20,6 +20,11 @@ export const TillConfigSchema = Type.Object({
   defaultInvoiceType: SaleInvoiceTypeSchema,
   /** Tenant id, for the logo upload's companyId. */
   tenantId: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Training only: the demo store's people and their published PINs, for the login screen to show
+   * (issue 27); absent outside training and once the demo store is removed.
+   */
+  demoUsers: Type.Optional(Type.Array(Type.Object({ login: Type.String(), name: Type.String(), role: Type.String(), pin: Type.String() }))),
 });
 export type TillConfig = Static<typeof TillConfigSchema>;
 

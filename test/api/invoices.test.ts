@@ -275,7 +275,7 @@ describe('reading', () => {
     const page = (await json(await eng.api('/api/v1/invoices?size=2'))).data;
     assert.equal(page.size, 2);
     assert.equal(page.content[0].id, inv.id);
-    assert.deepEqual(Object.keys(page.content[0]).sort(), ['amountTotal', 'clientBusinessName', 'cuf', 'emissionDate', 'emissionType', 'id', 'invoiceNumber', 'sector', 'state']); // seed fields + emissionType, sector (Kipu; a note adds originalInvoiceNumber)
+    assert.deepEqual(Object.keys(page.content[0]).sort(), ['amountTotal', 'clientBusinessName', 'cuf', 'emissionDate', 'emissionType', 'id', 'invoiceNumber', 'sector', 'state', 'usuario']); // seed fields + emissionType, sector, usuario (Kipu: who issued it, issue 27; a note adds originalInvoiceNumber)
     assert.ok(page.content[0].invoiceNumber > page.content[1].invoiceNumber);
     const found = (await json(await eng.api('/api/v1/invoices?q=Lectura'))).data;
     assert.equal(found.totalElements, 1);

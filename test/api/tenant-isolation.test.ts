@@ -42,6 +42,7 @@ type Kind =
   | 'key'
   | 'keyPrefix'
   | 'user' // third-party user (seed 001 user/additional)
+  | 'tillUser' // a person of A's store (cashier, issue 27)
   | 'event' // contingency event
   | 'tenant' // companyId
   | 'cashSession' // A's open cash session on its pos (reopened from cashSessionClosed, with a movement)
@@ -99,6 +100,7 @@ const NOT_TENANT_LOOKUPS: Record<string, string> = {
   'GET /api/v1/public/invoice/{cuf}/zip': 'public: the CUF is the capability',
   'GET /api/v1/public/storage/{*}': 'public: whitelisted object keys (logos)',
   'GET /api/v1/siat/sync/catalogs/{type}': 'a catalog type, not an id',
+  'POST /api/v1/till/login': 'public: the point of sale names its tenant and the PIN is the credential (decision 0064); another tenant’s user is unknown there (till-users.test.ts)',
   'POST /api/v1/products': 'code names the product being created, not one to find: see "A’s product code is free for B" below',
   'POST /api/v1/purchases': 'invoiceNumber names the purchase being registered, not one to find: see "A’s purchase is free for B" below',
 };
@@ -223,6 +225,8 @@ const ROUTES: Record<string, Route> = {
     ]),
   ),
   'GET /api/v1/user/additional/{userId}': one({ userId: 'user' }),
+  'GET /api/v1/till-users/{id}': one({ id: 'tillUser' }),
+  'PUT /api/v1/till-users/{id}': { variants: [{ params: { id: 'tillUser' }, body: () => ({ name: 'Cambio de B', active: false }) }] },
   // For A, its pos has an open session (a second open is a 409) and a default document it may change.
   'PUT /api/v1/pos/{id}/default-invoice-type': {
     variants: [
@@ -512,6 +516,7 @@ before(async () => {
   });
   const logo = await created(`/api/v1/storage/brand/logo?companyId=${tenantA}`, { headers: { 'content-type': 'image/png' }, body: new Uint8Array(makePng(64, 64)) }, 200);
   const key = await created('/api/v1/keys', { json: { name: 'Caja de A', scopes: ['till'] } });
+  const tillUser = await created('/api/v1/till-users', { json: { login: 'cajera-de-a', name: 'Cajera de A', role: 'cajero', pin: '2468' } });
   let deliveries: { id: string }[] = [];
   for (let i = 0; i < 50 && deliveries.length === 0; i++) {
     deliveries = ((await (await eng.api(`/api/v1/webhooks/endpoints/${webhook.id}/deliveries?page=0&size=20`)).json()) as { data: { content: { id: string }[] } }).data.content;
@@ -545,7 +550,7 @@ before(async () => {
   Object.assign(own, {
     pos: pos.id, posCode: String(pos0.code), branch: String(branch.branchId), product: product.id, productCode: 'TI-A-1', invoice: invoice.id, cuf: invoice.cuf,
     invoiceNumber: String(invoice.invoiceNumber), shortCode: mine.code, webhook: webhook.id, delivery: deliveries[0]!.id, key: key.id, keyPrefix: key.prefix,
-    user: user.id, tenant: tenantA, event: event.id, pos0: pos0.id, idempotencyKey, branch0: String(pos0.branchId),
+    user: user.id, tillUser: tillUser.id, tenant: tenantA, event: event.id, pos0: pos0.id, idempotencyKey, branch0: String(pos0.branchId),
     cashSession: openSession.id, cashSessionClosed: closedSession.id, batch: batch.batchId, batchKey,
     purchase: purchase.id, purchaseSeq: String(purchase.shoppingInvoiceId), purchaseNumber: '41016', purchaseAuthorization: 'AUTA0016TENANT',
   } satisfies Record<Kind, string>);
@@ -553,7 +558,7 @@ before(async () => {
   READS.push(
     `/api/v1/invoices/${invoice.id}`, `/api/v1/invoices/cuf/${invoice.cuf}`, `/api/v1/products/${product.id}`, `/api/v1/webhooks/endpoints/${webhook.id}`,
     `/api/v1/webhooks/endpoints/${webhook.id}/deliveries?page=0&size=20`, `/api/v1/branchOffice/${branch.branchId}`, `/api/v1/branchOffice/${pos0.branchId}`,
-    '/api/v1/pos', '/api/v1/keys', `/api/v1/user/additional/${user.id}`, `/api/v1/events/active/${pos.id}`, `/api/v1/invoices?page=0&size=20`, `/api/v1/products?page=0&size=20`, `/api/v1/public/storage/${logo.objectKey}`,
+    '/api/v1/pos', '/api/v1/keys', `/api/v1/user/additional/${user.id}`, `/api/v1/till-users/${tillUser.id}`, '/api/v1/till-users?page=0&size=20', `/api/v1/events/active/${pos.id}`, `/api/v1/invoices?page=0&size=20`, `/api/v1/products?page=0&size=20`, `/api/v1/public/storage/${logo.objectKey}`,
     // The open session's X report is dated when it is read: its rows are in the fingerprint instead.
     `/api/v1/cash/sessions/${closedSession.id}`, `/api/v1/cash/sessions?posId=${pos.id}&page=0&size=20`, `/api/v1/cash/settings/${pos.id}`, `/api/v1/cash/settings/${pos0.id}`,
     `/api/v1/invoices/batch/${batch.batchId}`, '/api/v1/invoices/batch?page=0&size=20', `/api/v1/purchases/${purchase.id}`, '/api/v1/invoice/shopping/PageShopping?page=0&size=10',

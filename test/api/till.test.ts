@@ -233,6 +233,27 @@ test('stream: a revoked key ends its own stream', async () => {
   assert.ok(Date.now() - t0 < 5000);
 });
 
+test('stream: a person’s till session streams like a till key, hears of a locked user, and ends when the person is deactivated (issue 27)', async () => {
+  const mk = async (login: string, role: string, pin: string) => {
+    const res = await eng.api('/api/v1/till-users', { method: 'POST', json: { login, name: login.toUpperCase(), role, pin } });
+    assert.equal(res.status, 201, await res.clone().text());
+    return (await res.json()).data.id as string;
+  };
+  const supervisorId = await mk('sup-stream', 'supervisor', '2580');
+  await mk('caj-stream', 'cajero', '1470');
+  const loginRes = await eng.api('/api/v1/till/login', { method: 'POST', key: null, json: { posId, user: 'sup-stream', pin: '2580' } });
+  assert.equal(loginRes.status, 201);
+  const s = await openStream((await loginRes.json()).data.token);
+  assert.equal(s.status, 200);
+  await s.next((e) => e.event === 'status');
+  for (let i = 0; i < 5; i++) await eng.api('/api/v1/till/login', { method: 'POST', key: null, json: { posId, user: 'caj-stream', pin: '0000' } });
+  const locked = await s.next((e) => e.event === 'till.user_locked');
+  assert.equal(locked.data.login, 'caj-stream');
+  assert.equal(locked.data.posId, posId);
+  await eng.api(`/api/v1/till-users/${supervisorId}`, { method: 'PUT', json: { active: false } });
+  await s.ended;
+});
+
 test('contingency: SIAT refuses → the sale is issued offline, the stream says so, status and queue show it', async () => {
   const s = await openStream(eng.demoApiKey);
   try {

@@ -151,6 +151,21 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
   };
 }
 
+/** Who issued, returned, cancelled and reversed (act_records, issue 27): the latest of each act. */
+function whoDid(store: Store, tenantId: string, inv: InvoiceRecord): Pick<Invoice, 'usuario' | 'returnApprovedBy' | 'cancelledBy' | 'cancellationApprovedBy' | 'cancellationReversedBy'> {
+  const acts = store.tillUsers.actsOn(tenantId, inv.id);
+  const last = (act: string) => acts.filter((a) => a.act === act).at(-1) ?? null;
+  const cancel = last('cancel');
+  const ret = last('return');
+  return {
+    usuario: inv.usuario,
+    ...(ret ? { returnApprovedBy: ret.approver } : {}),
+    cancelledBy: cancel?.usuario ?? null,
+    cancellationApprovedBy: cancel?.approver ?? null,
+    cancellationReversedBy: last('reverse')?.usuario ?? null,
+  };
+}
+
 export interface InvoiceRouteDeps {
   store: Store;
   invoices: InvoiceRepository;
@@ -175,6 +190,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     ),
     // SIAT reverses an annulment once (968): the cancel dialog says whether this one still can be.
     cancellationReverted: deps.invoices.cancellationReverted(req.tenant.id, inv.id),
+    ...whoDid(deps.store, req.tenant.id, inv),
   });
   const load = (req: FastifyRequest, id: string) => {
     const inv = deps.invoices.byId(req.tenant.id, id);
@@ -271,6 +287,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
             emissionType: emissionType(i),
             sector: i.sector,
             ...(i.originalInvoiceNumber !== null ? { originalInvoiceNumber: i.originalInvoiceNumber } : {}),
+            usuario: i.usuario,
           })),
           page,
           size,

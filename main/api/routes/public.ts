@@ -8,6 +8,7 @@ import type { Store } from '../../store/store';
 import { ok } from '../envelope';
 import { apiResponse } from '../../../shared/api/envelope';
 import { TillConfigSchema } from '../../../shared/api/till';
+import { DEMO_USERS } from '../../training/demo-store';
 
 export function publicRoutes(
   app: FastifyInstance,
@@ -38,6 +39,10 @@ export function publicRoutes(
         taxpayer: tenant ? { nit: tenant.nit, razonSocial: tenant.razonSocial } : null,
         defaultInvoiceType: tenant?.modalidad === 1 ? ('ELECTRONIC_SALE' as const) : ('COMPUTERIZED_SALE' as const),
         tenantId: tenant?.id ?? null,
+        ...(deps.training && demoKey ? { demoUsers: DEMO_USERS.filter((u) => {
+              const found = deps.store.tillUsers.byLogin(demoKey.tenantId, u.login);
+              return found?.active && found.name === u.name;
+            }).map((u) => ({ ...u })) } : {}),
       });
     },
   );

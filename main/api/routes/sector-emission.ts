@@ -183,6 +183,8 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
 
   /** Issues through the engine, replaying an Idempotency-Key first (as POST /api/v1/invoices). */
   const issue = async (req: FastifyRequest, route: SectorRoute, pos: PointOfSale, sale: SaleRequest, usuario: string): Promise<IssueResult> => {
+    // A person logged in at the till issues in their own name, whatever userPos says (issue 27).
+    if (req.tillActor) usuario = req.tillActor.user.name.slice(0, 100);
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     try {
       const replay = key ? deps.invoicing.replayOf(req.tenant, key, sale) : null;

@@ -32,6 +32,8 @@ export function streamEventName(type: KipuEvent['type']): string | null {
   if (type === 'cufd.renewal_failed') return type;
   // A clock SIAT refuses stops every online sale: the cashier must hear of it (issue 32, item 3).
   if (type === 'siat.clock_skew') return type;
+  // Five wrong PINs locked a person: the supervisor at any till hears of it (issue 27).
+  if (type === 'till.user_locked') return type;
   return null;
 }
 
@@ -118,7 +120,6 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
     },
     (req, reply) => {
       const tenantId = req.tenant.id;
-      const key = req.headers['x-api-key'] as string;
       const res: ServerResponse = reply.raw;
       reply.hijack();
       res.writeHead(200, {
@@ -155,7 +156,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
       // Flush progress and states changed by code that publishes nothing still reach the bar;
       // a revoked key ends its stream.
       const statusTimer = setInterval(() => {
-        if (!deps.store.apiKeys.authenticate(key)) return end();
+        if (!req.stillAuthorized()) return end();
         try {
           sendStatus();
         } catch {

@@ -48,6 +48,7 @@ import type {
   TillStatus,
 } from '../../../shared/api-types';
 import type { SmtpSettingsInput, SmtpSettingsView } from '../../../shared/api/mail';
+import type { TillSessionDto } from '../../../shared/api/till-users';
 import type { HttpClient } from './http';
 
 const enc = encodeURIComponent;
@@ -64,6 +65,9 @@ export function createKipuApi(http: HttpClient) {
     // caller's tenant (tenantId, default invoice type) instead of only the demo tenant's.
     tillConfig: (withKey = false) => http.request<TillConfig>('GET', '/api/v1/public/till-config', { auth: withKey }),
     pointsOfSale: () => get<PointOfSale[]>('/api/v1/pos'),
+    // A person's PIN login at this till's point of sale (issue 27): public, answers a session token.
+    tillLogin: (posId: string, user: string, pin: string) => http.request<TillSessionDto>('POST', '/api/v1/till/login', { json: { posId, user, pin }, auth: false }),
+    tillLogout: () => post<{ ended: boolean }>('/api/v1/till/logout'),
     tillStatus: () => get<TillStatus>('/api/v1/till/status'),
     tillQueue: (posId: string) => get<TillQueue>('/api/v1/till/queue', { posId }),
 

@@ -1,13 +1,37 @@
-// "Clave de API": prefilled with the demo key in training mode; kept in localStorage.
+// Who opens the till. A person logs in with user and PIN at the point of sale this till remembers
+// (issue 27); the API key stays for the till's first set-up (choosing its point of sale) and for
+// integrations. In training the API key is prefilled with the demo key and the demo people's PINs
+// are shown.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSession } from './session-store';
+import type { TillConfig } from '../../../shared/api-types';
+
+export interface LoginViewProps {
+  config: TillConfig | null;
+  configError: string | null;
+  loginError: string | null;
+  busy: boolean;
+  apiKey: string | null;
+  /** The point of sale this till remembers: a person can log in with PIN only there. */
+  posId: string | null;
+  /** The till was last opened by a person's PIN: the form starts there. */
+  preferPin: boolean;
+}
 
 export function LoginScreen() {
-  const { config, configError, loginError, busy, apiKey } = useSession(
-    useShallow((s) => ({ config: s.config, configError: s.configError, loginError: s.loginError, busy: s.busy, apiKey: s.apiKey })),
+  const props = useSession(
+    useShallow((s) => ({ config: s.config, configError: s.configError, loginError: s.loginError, busy: s.busy, apiKey: s.apiKey, posId: s.posId, preferPin: s.preferPin })),
   );
+  return <LoginView {...props} />;
+}
+
+export function LoginView({ config, configError, loginError, busy, apiKey, posId, preferPin }: LoginViewProps) {
+  const [withKey, setWithKey] = useState(posId === null || !preferPin);
   const [key, setKey] = useState(apiKey ?? (config?.training ? config.demoApiKey ?? '' : ''));
+  const [user, setUser] = useState('');
+  const [pin, setPin] = useState('');
+  const pinMode = !withKey && posId !== null;
 
   return (
     <div className="center-card" data-testid="login-screen">
@@ -15,7 +39,8 @@ export function LoginScreen() {
         className="card login"
         onSubmit={(e) => {
           e.preventDefault();
-          void useSession.getState().login(key);
+          if (pinMode) void useSession.getState().loginWithPin(user, pin).then((ok) => ok || setPin(''));
+          else void useSession.getState().login(key);
         }}
       >
         <h1>Kipu</h1>
@@ -30,21 +55,42 @@ export function LoginScreen() {
             </button>
           </div>
         )}
-        <label className="field">
-          <span>Clave de API</span>
-          <input
-            autoFocus
-            type="password"
-            autoComplete="off"
-            data-testid="api-key-input"
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-          />
-        </label>
-        {config?.training && config.demoApiKey && (
-          <p className="hint" data-testid="demo-key-hint">
-            Modo entrenamiento: se completó la clave de demostración.
-          </p>
+        {pinMode ? (
+          <>
+            <label className="field">
+              <span>Usuario</span>
+              <input autoFocus autoComplete="username" data-testid="user-input" value={user} onChange={(e) => setUser(e.target.value)} />
+            </label>
+            <label className="field">
+              <span>PIN</span>
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={6}
+                data-testid="pin-input"
+                value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+              />
+            </label>
+            {config?.training && config.demoUsers && config.demoUsers.length > 0 && (
+              <p className="hint" data-testid="demo-users-hint">
+                Modo entrenamiento: {config.demoUsers.map((u) => `usuario ${u.login}, PIN ${u.pin}`).join(' · ')}
+              </p>
+            )}
+          </>
+        ) : (
+          <>
+            <label className="field">
+              <span>Clave de API</span>
+              <input autoFocus type="password" autoComplete="off" data-testid="api-key-input" value={key} onChange={(e) => setKey(e.target.value)} />
+            </label>
+            {config?.training && config.demoApiKey && (
+              <p className="hint" data-testid="demo-key-hint">
+                Modo entrenamiento: se completó la clave de demostración.
+              </p>
+            )}
+          </>
         )}
         {loginError && (
           <div className="error-box" role="alert" data-testid="login-error">
@@ -54,6 +100,11 @@ export function LoginScreen() {
         <button className="primary" type="submit" disabled={busy} data-testid="login-button">
           {busy ? 'Ingresando…' : 'Ingresar'}
         </button>
+        {posId !== null && (
+          <button type="button" className="ghost" data-testid="login-mode-toggle" onClick={() => setWithKey(!withKey)}>
+            {pinMode ? 'Ingresar con clave de API' : 'Ingresar con usuario y PIN'}
+          </button>
+        )}
         {config && <p className="muted small">Versión {config.version}</p>}
       </form>
     </div>

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   apiKey: 'kipu.apiKey',
   posId: 'kipu.posId',
   prefs: 'kipu.prefs',
+  /** How this till was last opened: 'pin' (a person) or 'key' (issue 27). */
+  loginMode: 'kipu.loginMode',
 } as const;
 
 export function readItem(key: string): string | null {

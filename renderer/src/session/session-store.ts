@@ -5,6 +5,7 @@ import type { PointOfSale, SaleInvoiceType, TillConfig } from '../../../shared/a
 import { api, bindSession } from '../api';
 import { ApiError, describeErrorText } from '../api/errors';
 import { STORAGE_KEYS, readItem, writeItem } from './local-storage';
+import { TILL_TOKEN_PREFIX } from '../../../shared/till-roles';
 
 export type SessionPhase = 'loading' | 'login' | 'choosePos' | 'ready';
 
@@ -18,8 +19,12 @@ interface SessionState {
   posId: string | null;
   loginError: string | null;
   busy: boolean;
+  /** The login screen opens on user and PIN when the till was last opened that way. */
+  preferPin: boolean;
   init(): Promise<void>;
   login(key: string): Promise<boolean>;
+  /** A person logs in at the remembered point of sale with user and PIN (issue 27). */
+  loginWithPin(user: string, pin: string): Promise<boolean>;
   logout(reason?: string): void;
   selectPos(id: string): void;
   changePos(): void;
@@ -34,6 +39,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   posId: readItem(STORAGE_KEYS.posId),
   loginError: null,
   busy: false,
+  preferPin: readItem(STORAGE_KEYS.loginMode) === 'pin',
 
   async init() {
     set({ phase: 'loading', configError: null });
@@ -58,6 +64,9 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       const list = await api.pointsOfSale();
       writeItem(STORAGE_KEYS.apiKey, trimmed);
+      const pin = isTillSessionToken(trimmed);
+      writeItem(STORAGE_KEYS.loginMode, pin ? 'pin' : 'key');
+      set({ preferPin: pin });
       const stored = get().posId;
       const keep = list.find((p) => p.id === stored) ?? (list.length === 1 ? list[0] : undefined);
       if (keep) writeItem(STORAGE_KEYS.posId, keep.id);
@@ -74,7 +83,30 @@ export const useSession = create<SessionState>()((set, get) => ({
     }
   },
 
+  async loginWithPin(user, pin) {
+    const posId = get().posId;
+    if (!posId) {
+      set({ loginError: 'Esta caja todavía no tiene punto de venta: ingrese una vez con la clave de API y elíjalo.' });
+      return false;
+    }
+    if (!user.trim() || !pin) {
+      set({ loginError: 'Ingrese su usuario y su PIN.' });
+      return false;
+    }
+    set({ busy: true, loginError: null });
+    try {
+      const session = await api.tillLogin(posId, user.trim(), pin);
+      set({ busy: false });
+      return await get().login(session.token ?? '');
+    } catch (err) {
+      set({ busy: false, loginError: describeErrorText(err) });
+      return false;
+    }
+  },
+
   logout(reason) {
+    // A person's till session ends in the engine too (an API key stays valid).
+    if (isTillSessionToken(get().apiKey)) void api.tillLogout().catch(() => undefined);
     writeItem(STORAGE_KEYS.apiKey, null);
     set({ apiKey: null, phase: 'login', loginError: reason ?? null, busy: false });
   },
@@ -97,6 +129,11 @@ bindSession(
     if (useSession.getState().phase !== 'login') useSession.getState().logout('La sesión expiró o la clave de API fue revocada. Ingrese nuevamente.');
   },
 );
+
+/** A person's till session token (kipt_…), not an API key. */
+export function isTillSessionToken(key: string | null): boolean {
+  return key !== null && key.startsWith(TILL_TOKEN_PREFIX);
+}
 
 export function currentPos(): PointOfSale | undefined {
   const { pointsOfSale, posId } = useSession.getState();

@@ -54,13 +54,44 @@ test('training starts with the demo store; a sale of its products validates; it 
     assert.equal(sale.status, 201, JSON.stringify(sb));
     assert.equal(sb.data.state, 'VALIDATED');
 
+    // Its people (issue 27): the cashier (PIN 1234) logs in; cancelling needs the supervisor
+    // (PIN 9999), who approves in place; both names are on the invoice.
+    const login = async (user: string, pin: string) => {
+      const res = await eng.api('/api/v1/till/login', { method: 'POST', json: { posId, user, pin }, key: null });
+      return { status: res.status, body: await res.json() };
+    };
+    // The login screen shows them in training (public till-config).
+    const config = (await (await eng.api('/api/v1/public/till-config', { key: null })).json()).data;
+    assert.deepEqual(config.demoUsers.map((u: { login: string; pin: string }) => `${u.login}:${u.pin}`), ['cajero:1234', 'supervisor:9999']);
+    const cajero = await login('cajero', '1234');
+    assert.equal(cajero.status, 201, JSON.stringify(cajero.body));
+    assert.equal(cajero.body.data.user.role, 'cajero');
+    const alone = await eng.api(`/api/v1/invoices/${sb.data.id}/cancel?motivo=1`, { method: 'POST', key: cajero.body.data.token });
+    assert.equal(alone.status, 403);
+    assert.match((await alone.json()).detail, /rol «supervisor»/);
+    const approved = await eng.api(`/api/v1/invoices/${sb.data.id}/cancel?motivo=1`, {
+      method: 'POST',
+      key: cajero.body.data.token,
+      headers: { 'x-supervisor-user': 'supervisor', 'x-supervisor-pin': '9999' },
+    });
+    assert.equal(approved.status, 200, await approved.clone().text());
+    const cancelled = (await (await eng.api(`/api/v1/invoices/${sb.data.id}`)).json()).data;
+    assert.equal(cancelled.cancelledBy, 'Carla Cajera (demo)');
+    assert.equal(cancelled.cancellationApprovedBy, 'Sergio Supervisor (demo)');
+
     const removed = await eng.api('/api/v1/training/demo-store', { method: 'DELETE', key: eng.demoApiKey });
     const rb = await removed.json();
     assert.equal(removed.status, 200, JSON.stringify(rb));
     assert.equal(rb.data.products, DEMO_PRODUCT_COUNT);
     assert.ok(rb.data.clients >= 4);
     assert.equal((await (await eng.api('/api/v1/products')).json()).data.totalElements, 0);
-    assert.equal((await (await eng.api(`/api/v1/invoices/${sb.data.id}`)).json()).data.state, 'VALIDATED', 'invoices stay');
+    assert.equal((await (await eng.api(`/api/v1/invoices/${sb.data.id}`)).json()).data.state, 'CANCELLED', 'invoices stay');
+    // The demo people are deactivated (their PINs are published), not deleted; their session ended.
+    assert.equal((await login('supervisor', '9999')).status, 403);
+    assert.equal((await eng.api('/api/v1/till/me', { key: cajero.body.data.token })).status, 401);
+    const people = (await (await eng.api('/api/v1/till-users?active=false')).json()).data.content.map((u: { login: string }) => u.login);
+    assert.deepEqual(people.sort(), ['cajero', 'supervisor']);
+    assert.deepEqual((await (await eng.api('/api/v1/public/till-config', { key: null })).json()).data.demoUsers, []);
   } finally {
     await eng.close();
   }

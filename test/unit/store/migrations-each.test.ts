@@ -443,3 +443,34 @@ test('0023 rendered documents: the invoices stay; one copy per invoice, kind and
     },
   );
 });
+
+test('0025 till users: the invoices stay; a login once per tenant, known roles only; people, sessions, PIN attempts and act records never deleted, attempts and acts never changed', () => {
+  // 0024 is a placeholder for another branch's migration (the loader refuses gaps).
+  migrateTo(
+    25,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1);
+    },
+    (db) => {
+      assert.equal(count(db, 'invoices'), 1);
+      const user = (id: string, login: string, role: string) =>
+        db
+          .prepare(`INSERT INTO till_users (id, tenant_id, login, name, role, pin_hash, pin_salt, pin_params, created_at, updated_at) VALUES (?, 't1', ?, 'Ana', ?, 'h', 's', 'N=16384,r=8,p=1,len=32', 'x', 'x')`)
+          .run(id, login, role);
+      user('u1', 'ana', 'cajero');
+      assert.throws(() => user('u2', 'ana', 'supervisor'), /UNIQUE/);
+      assert.throws(() => user('u3', 'luis', 'gerente'), /CHECK/);
+      db.prepare(`INSERT INTO till_sessions (id, tenant_id, user_id, pos_id, prefix, hash, created_at, last_seen_at, expires_at) VALUES ('s1', 't1', 'u1', 'p0', 'abc', 'h', 'x', 'x', 'x')`).run();
+      db.prepare(`INSERT INTO till_pin_attempts (tenant_id, user_id, login, pos_id, purpose, outcome, created_at) VALUES ('t1', 'u1', 'ana', 'p0', 'LOGIN', 'OK', 'x')`).run();
+      db.prepare(`INSERT INTO act_records (tenant_id, act, subject_id, usuario, user_id, approver, approver_id, created_at) VALUES ('t1', 'cancel', 'i1', 'Ana', 'u1', NULL, NULL, 'x')`).run();
+      for (const table of ['till_users', 'till_sessions', 'till_pin_attempts', 'act_records']) {
+        assert.throws(() => db.prepare(`DELETE FROM ${table}`).run(), /never deleted/, table);
+      }
+      assert.throws(() => db.prepare(`UPDATE till_pin_attempts SET outcome = 'WRONG_PIN'`).run(), /immutable/);
+      assert.throws(() => db.prepare(`UPDATE act_records SET usuario = 'otro'`).run(), /immutable/);
+      db.prepare(`UPDATE till_users SET active = 0 WHERE id = 'u1'`).run();
+      assert.equal(count(db, 'till_users'), 1);
+    },
+  );
+});

@@ -1,0 +1,108 @@
+// Which act a request is, for the role policy of the store's people (issue 27). Scopes
+// (access.ts) say which credential may call a route; for a person logged in at the till, the act
+// says which role it needs (shared/till-roles.ts ACT_ROLE). Some acts depend on the body: a POST
+// /api/v1/invoices of a credit-debit note type (sector 24) is a return, a cash movement OUT is a cash out, closing a session
+// someone else opened is a supervisor's act. The whole mapping on one page.
+import type { Act } from '../../shared/till-roles';
+import type { RecordedAct } from '../store/till-users';
+import { NOTE } from '../invoicing/credit-debit-note-data';
+import { invoiceType } from '../../shared/invoice-types';
+import { SECTOR_ROUTES, SECTOR_MODALITIES, emissionPath, cancellationPath, type SectorModality } from '../../shared/api/sector-emission';
+
+/** What a request carries that decides its act. */
+export interface ActRequest {
+  method: string;
+  /** The route as registered (`/api/v1/invoices/:id/cancel`), not the raw URL. */
+  route: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface ActLookup {
+  /** True when the cash session `id` was opened by the user `userId` (act_records). */
+  openedBy(sessionId: string, userId: string): boolean;
+}
+
+const fieldOf = (body: unknown, key: string): unknown => (body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined);
+
+const SECTOR_ACTS = new Map<string, Act>(
+  SECTOR_ROUTES.flatMap((r) =>
+    (Object.keys(SECTOR_MODALITIES) as SectorModality[]).flatMap((m): [string, Act][] => [
+      [`POST ${emissionPath(m, r.segment)}`, r.sector === NOTE.SECTOR ? 'return' : 'sell'],
+      [`POST ${cancellationPath(m, r.segment)}`, 'cancel'],
+    ]),
+  ),
+);
+
+const FIXED: Readonly<Record<string, Act>> = {
+  'POST /api/v1/invoices/:id/cancel': 'cancel',
+  'POST /api/v1/invoices/:id/reverse-cancellation': 'reverse',
+  'POST /api/v1/invoices/:id/print': 'reprint',
+  'POST /api/v1/invoices/:id/resend-email': 'reprint',
+  'POST /api/v1/cash/sessions': 'cash-open',
+  'POST /api/v1/cash/sessions/:id/reopen': 'cash-reopen',
+  'POST /api/v1/products': 'catalog',
+  'PUT /api/v1/products/:id': 'catalog',
+  'POST /api/v1/products/import': 'catalog',
+  'DELETE /api/v1/training/demo-store': 'administration',
+  // Settings and keys: refused to cashiers and supervisors by scope already (access.ts); named
+  // here so that who changed them is recorded (recordedAct).
+  'PUT /api/v1/settings/sales': 'administration',
+  'PUT /api/v1/settings/taxpayer': 'administration',
+  'PUT /api/v1/settings/siat': 'administration',
+  'POST /api/v1/settings/certificate': 'administration',
+  'PUT /api/v1/settings/printer': 'administration',
+  'PUT /api/v1/settings/smtp': 'administration',
+  'DELETE /api/v1/settings/smtp': 'administration',
+  'PUT /api/v1/cash/settings/:posId': 'administration',
+  'PUT /api/v1/till-users/policy': 'administration',
+  'POST /api/v1/keys': 'administration',
+  'DELETE /api/v1/keys/:id': 'administration',
+  'POST /api/v1/till-users': 'administration',
+  'PUT /api/v1/till-users/:id': 'administration',
+};
+
+/**
+ * The act of a request, or null when the role policy has nothing to say about it (reading, the
+ * till's status, syncing catalogs: any role). `lookup` and `userId` decide whose cash session it is.
+ */
+export function actOf(req: ActRequest, lookup: ActLookup, userId: string): Act | null {
+  const key = `${req.method} ${req.route}`;
+  if (key === 'POST /api/v1/invoices') return invoiceType(String(fieldOf(req.body, 'invoiceType') ?? ''))?.sector === NOTE.SECTOR ? 'return' : 'sell';
+  if (key === 'POST /api/v1/cash/sessions/:id/movements') return fieldOf(req.body, 'kind') === 'OUT' ? 'cash-out' : 'cash-in';
+  if (key === 'POST /api/v1/cash/sessions/:id/close') {
+    const id = String(req.params.id ?? '');
+    return lookup.openedBy(id, userId) ? 'cash-close-own' : 'cash-close-other';
+  }
+  return FIXED[key] ?? SECTOR_ACTS.get(key) ?? null;
+}
+
+/**
+ * The acts whose doer (and approver) are kept in act_records, and what they are called there.
+ * Settings are recorded against the route (`PUT /api/v1/settings/sales`), the rest against the
+ * invoice, session, key or user they touched.
+ */
+export function recordedAct(act: Act, method: string, route: string): RecordedAct | null {
+  switch (act) {
+    case 'reprint':
+      return 'reprint';
+    case 'administration':
+      if (route === '/api/v1/keys') return 'key-create';
+      if (route === '/api/v1/keys/:id') return 'key-revoke';
+      if (route.startsWith('/api/v1/till-users')) return route === '/api/v1/till-users/policy' ? 'settings' : method === 'POST' ? 'user-create' : 'user-change';
+      return route.startsWith('/api/v1/training/') ? null : 'settings';
+    case 'cancel':
+    case 'return':
+    case 'reverse':
+    case 'cash-open':
+    case 'cash-in':
+    case 'cash-out':
+    case 'cash-reopen':
+      return act;
+    case 'cash-close-own':
+    case 'cash-close-other':
+      return 'cash-close';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,169 @@
+// The store's people (issue 27): the administrator's CRUD of users (nobody is deleted: they are
+// deactivated), the till session policy, and a person's PIN login at a point of sale.
+import Type from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TillPeople } from '../../till-users/till-people';
+import type { TillUser } from '../../store/till-users';
+import type { Store } from '../../store/store';
+import { ok, pageOf } from '../envelope';
+import { offsetOf } from '../pagination';
+import { ApiError, notFound } from '../errors';
+import { asApiError } from '../domain-errors';
+import { apiResponse, PageQuery, pageSchema } from '../../../shared/api/envelope';
+import { toBoliviaIso } from '../../../shared/time';
+import { NewTillUserBody, TillLoginBody, TillPolicySchema, TillSessionSchema, TillUserChangeBody, TillUserSchema, type TillUserDto } from '../../../shared/api/till-users';
+
+export function tillUserDto(u: TillUser, now: Date = new Date()): TillUserDto {
+  const locked = u.lockedUntil !== null && new Date(u.lockedUntil) > now;
+  return {
+    id: u.id,
+    login: u.login,
+    name: u.name,
+    role: u.role,
+    active: u.active,
+    locked,
+    lockedUntil: locked ? toBoliviaIso(new Date(u.lockedUntil!)) : null,
+    createdAt: toBoliviaIso(new Date(u.createdAt)),
+    updatedAt: toBoliviaIso(new Date(u.updatedAt)),
+  };
+}
+
+export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; people: TillPeople }): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Cajeros y supervisores'];
+  const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+  const guard = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw asApiError(err);
+    }
+  };
+  const load = (req: FastifyRequest, id: string) => {
+    const u = deps.store.tillUsers.byId(req.tenant.id, id);
+    if (!u) throw notFound(`Usuario ${id} no encontrado`);
+    return u;
+  };
+
+  r.get(
+    '/api/v1/till-users',
+    {
+      schema: {
+        tags,
+        summary: 'Las personas de la tienda (cajeros, supervisores, administradores), por nombre',
+        querystring: Type.Intersect([PageQuery, Type.Object({ active: Type.Optional(Type.Boolean({ description: 'Solo activos (true) o solo desactivados (false)' })) })]),
+        response: { 200: apiResponse(pageSchema(TillUserSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.query as { page: number; size: number; active?: boolean };
+      const { items, total } = deps.store.tillUsers.list(req.tenant.id, offsetOf(q), q.size, q.active === undefined ? {} : { active: q.active });
+      return ok(pageOf(items.map((u) => tillUserDto(u)), q.page, q.size, total));
+    },
+  );
+
+  r.post(
+    '/api/v1/till-users',
+    {
+      schema: {
+        tags,
+        summary: 'Crea una persona de la tienda con su rol y su PIN',
+        description: 'El PIN (4 a 6 dígitos) se guarda como hash scrypt con sal propia; ninguna respuesta lo devuelve.',
+        body: NewTillUserBody,
+        response: { 201: apiResponse(TillUserSchema) },
+      },
+    },
+    async (req, reply) => {
+      const u = await guard(() => deps.people.create(req.tenant.id, req.body));
+      return reply.status(201).send(ok(tillUserDto(u), `Usuario «${u.login}» creado (${u.role})`));
+    },
+  );
+
+  r.get(
+    '/api/v1/till-users/policy',
+    { schema: { tags, summary: 'Bloqueo por inactividad, duración de la sesión de caja y bloqueo por PIN incorrectos', response: { 200: apiResponse(TillPolicySchema) } } },
+    async (req) => ok(deps.people.policy(req.tenant.id)),
+  );
+
+  r.put(
+    '/api/v1/till-users/policy',
+    { schema: { tags, summary: 'Cambia los tiempos de la sesión de caja y del bloqueo', body: TillPolicySchema, response: { 200: apiResponse(TillPolicySchema) } } },
+    async (req) => ok(deps.people.setPolicy(req.tenant.id, req.body), 'Tiempos de la sesión de caja guardados'),
+  );
+
+  r.get(
+    '/api/v1/till-users/:id',
+    { schema: { tags, summary: 'Una persona de la tienda', params: IdParams, response: { 200: apiResponse(TillUserSchema) } } },
+    async (req) => ok(tillUserDto(load(req, req.params.id))),
+  );
+
+  r.put(
+    '/api/v1/till-users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cambia nombre, rol o PIN, o desactiva / reactiva (nadie se borra)',
+        description: 'active:false cierra sus sesiones de caja abiertas. Un PIN nuevo levanta el bloqueo por PIN incorrectos.',
+        params: IdParams,
+        body: TillUserChangeBody,
+        response: { 200: apiResponse(TillUserSchema) },
+      },
+    },
+    async (req) => {
+      load(req, req.params.id);
+      const u = await guard(() => deps.people.update(req.tenant.id, req.params.id, req.body));
+      const what = req.body.active === false ? 'desactivado' : req.body.active === true ? 'reactivado' : 'actualizado';
+      return ok(tillUserDto(u), `Usuario «${u.login}» ${what}`);
+    },
+  );
+
+  // ---- the till ---------------------------------------------------------------------------
+
+  r.post(
+    '/api/v1/till/login',
+    {
+      schema: {
+        tags,
+        summary: 'Ingreso de una persona en un punto de venta con su usuario y PIN',
+        description:
+          'Devuelve un token de sesión de caja (kipt_…), ligado a la persona y al punto de venta, que va en X-API-Key como una clave `till`, ' +
+          'pero las acciones quedan a nombre de la persona y según su rol. 5 PIN incorrectos seguidos bloquean al usuario (423) y avisan a los supervisores ' +
+          '(evento till.user_locked). La sesión se bloquea tras el tiempo de inactividad configurado.',
+        security: [],
+        body: TillLoginBody,
+        response: { 201: apiResponse(TillSessionSchema) },
+      },
+    },
+    async (req, reply) => {
+      const s = await guard(() => deps.people.login(req.body.posId, req.body.user, req.body.pin));
+      return reply.status(201).send(
+        ok(
+          { token: s.token, user: tillUserDto(s.actor.user), posId: s.actor.posId, expiresAt: toBoliviaIso(new Date(s.expiresAt)), idleMinutes: s.idleMinutes },
+          `Bienvenido, ${s.actor.user.name}`,
+        ),
+      );
+    },
+  );
+
+  r.get(
+    '/api/v1/till/me',
+    { schema: { tags, summary: 'La persona de la sesión de caja de esta solicitud', response: { 200: apiResponse(TillSessionSchema) } } },
+    async (req) => {
+      const a = req.tillActor;
+      if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: ingrese con usuario y PIN (POST /api/v1/till/login)');
+      return ok({ user: tillUserDto(a.user), posId: a.posId });
+    },
+  );
+
+  r.post(
+    '/api/v1/till/logout',
+    { schema: { tags, summary: 'Termina la sesión de caja de esta solicitud', response: { 200: apiResponse(Type.Object({ ended: Type.Boolean() })) } } },
+    async (req) => {
+      const a = req.tillActor;
+      if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: no hay sesión que cerrar');
+      deps.people.logout(a.sessionId);
+      return ok({ ended: true }, `Hasta luego, ${a.user.name}`);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+// A person logs in at the till with user and PIN (issue 27), in Debian's Chromium at 1024×768:
+// the till first opened with the demo key remembers its point of sale; the login screen then
+// offers user and PIN, shows the demo people's PINs in training, says a wrong PIN in the engine's
+// words, and opens the sale screen for the demo cashier (PIN 1234). Logged out, it opens on the
+// PIN form again. The invoice she issues carries her name (engine side: test/api/till-users.test.ts).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
+
+let eng: TestEngine;
+let browser: Browser;
+
+before(async () => {
+  ensureRendererBuilt();
+  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, scheduler: false, demoStore: true });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await eng?.stop();
+});
+
+test('the demo cashier logs in with user and PIN at the remembered point of sale; a wrong PIN is said in Spanish', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(E2E_WAIT_MS);
+    const till = new TillPage(page);
+    await page.goto(eng.url);
+    // First set-up with the (demo) key: the till learns its point of sale.
+    await till.login();
+    await till.id('logout-button').click();
+    await till.id('login-screen').waitFor();
+    await till.id('login-mode-toggle').click();
+    await till.id('user-input').waitFor();
+    assert.match((await till.id('demo-users-hint').textContent()) ?? '', /usuario cajero, PIN 1234 · usuario supervisor, PIN 9999/);
+    await till.id('user-input').fill('cajero');
+    await till.id('pin-input').fill('0000');
+    await page.keyboard.press('Enter');
+    await till.id('login-error').waitFor();
+    assert.match((await till.id('login-error').textContent()) ?? '', /PIN incorrecto para «cajero»\. Quedan 4 intentos/);
+    await till.screenshot('issue27-pin-login-wrong-1024');
+    await till.id('pin-input').fill('1234');
+    await page.keyboard.press('Enter');
+    await till.id('sale-screen').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('kipu.apiKey'));
+    assert.match(token ?? '', /^kipt_/);
+    // Logged out, the till opens on user and PIN; the engine ended the session.
+    await till.id('logout-button').click();
+    await till.id('user-input').waitFor();
+    await till.screenshot('issue27-pin-login-1024');
+    assert.equal((await eng.api('/api/v1/till/me', { key: token })).status, 401);
+  } finally {
+    await context.close();
+  }
+});
