@@ -63,7 +63,7 @@ export interface Store {
   central: CentralOutboxRepository;
   /** Issued invoices' PDF, ticket and ZIP, rendered once (issue 25, migration 0023). */
   renderedDocuments: RenderedDocumentRepository;
-  /** Cashiers and supervisors, their till sessions, PIN attempts and who did each act (issue 27, migration 0025). */
+  /** Cashiers and supervisors, their till sessions, PIN attempts and who did each act (issue 27, migration 0024). */
   tillUsers: TillUserRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.

@@ -1,5 +1,5 @@
 // The people of a taxpayer who work its tills, their till sessions, their PIN attempts and the
-// record of who did (and who approved) each act (issue 27, migration 0025). Every statement is
+// record of who did (and who approved) each act (issue 27, migration 0024). Every statement is
 // scoped by tenant. Nothing is deleted: a user is deactivated, a session ended.
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
