@@ -39,7 +39,16 @@ const BranchId = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_ROW_ID }), 
 
 /** POST /api/v1/events/start. */
 export const StartEventBody = Type.Object(
-  { posId: Uuid, branchId: BranchId, codigoMotivo: Type.Integer(), descripcion: Type.String({ minLength: 1, maxLength: 500 }) },
+  {
+    posId: Uuid,
+    branchId: BranchId,
+    codigoMotivo: Type.Optional(
+      Type.Integer({ description: 'código del documento semilla: 1 corte de internet, 2 falla del sistema tributario, 3 virus informático, 4 otro; Kipu lo traduce al evento de SIAT de igual significado' }),
+    ),
+    /** Kipu extension for clients that speak SIAT (the till): SIAT's significant-event code, unchanged. */
+    codigoMotivoSiat: Type.Optional(Type.Integer({ description: 'código del catálogo de eventos significativos de SIAT (extensión de Kipu); en lugar de codigoMotivo' })),
+    descripcion: Type.String({ minLength: 1, maxLength: 500 }),
+  },
   { additionalProperties: false },
 );
 export type StartEventRequest = Static<typeof StartEventBody>;

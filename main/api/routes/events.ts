@@ -21,11 +21,15 @@ import { asApiError } from '../domain-errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { ContingencyEventSchema, EndEventBody, EventsOnDayBody, PosIdParams, StartEventBody } from '../../../shared/api/contingency-event';
 import { openPointOfSale } from '../point-of-sale-param';
+import type { CatalogService } from '../../catalogs/catalog-sync';
+import { SEED_CONTINGENCY_REASONS } from '../../catalogs/seed-codes';
+import { siatEventReason } from '../seed-code-param';
 
 export interface EventsDeps {
   store: Store;
   contingency: ContingencyService;
   repo: ContingencyRepository;
+  catalogs: CatalogService;
 }
 
 const tags = ['Eventos de contingencia'];
@@ -55,15 +59,25 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'Inicia un evento de contingencia: el punto de venta emite fuera de línea',
-        description: 'codigoMotivo es el código del catálogo de eventos significativos de SIAT; Kipu cubre 1 a 4 (emisión fuera de línea). 5 a 7 requieren facturas manuales con CAFC.',
+        description:
+          'codigoMotivo tiene el significado del documento semilla (1 corte de internet, 2 falla del sistema tributario, 3 virus informático, 4 otro) y se traduce al evento de SIAT ' +
+          'de igual descripción (README, «Sector codes: seed vs SIAT»); codigoMotivoSiat (extensión de Kipu) indica el código de SIAT tal cual. Kipu emite fuera de línea en los eventos 1 a 4 de SIAT; ' +
+          'los eventos 5 a 7 de SIAT (el virus entre ellos) requieren facturas manuales con CAFC (POST /api/v1/contingency/cafc).',
         body: StartEventBody,
         response: { 200: apiResponse(ContingencyEventSchema) },
       },
     },
     async (req) => {
       const pos = resolvePos(deps, req, req.body.posId, req.body.branchId, { open: true });
+      const { codigoMotivo, codigoMotivoSiat } = req.body;
+      if ((codigoMotivo === undefined) === (codigoMotivoSiat === undefined)) {
+        throw unprocessable('Indique codigoMotivo (código del documento semilla) o codigoMotivoSiat (código de SIAT), uno de los dos', [
+          { field: 'codigoMotivo', rule: 'REQUIRED_ONE', message: 'codigoMotivo o codigoMotivoSiat' },
+        ]);
+      }
+      const siatMotivo = codigoMotivoSiat ?? siatEventReason(deps.catalogs, req.tenant.id, SEED_CONTINGENCY_REASONS, codigoMotivo!);
       try {
-        const e = deps.contingency.start(req.tenant, pos, req.body.codigoMotivo, req.body.descripcion.trim());
+        const e = deps.contingency.start(req.tenant, pos, siatMotivo, req.body.descripcion.trim());
         return ok(eventDto(e), `Evento de contingencia iniciado: el punto de venta ${pos.code} emite fuera de línea`);
       } catch (err) {
         throw asApiError(err);
