@@ -96,3 +96,52 @@ describe('issue 28, item 2: the core seed’s reason codes reach SIAT with the s
     assert.equal((await start({ codigoMotivo: 5 })).status, 422, 'the seed has 1 to 4');
   });
 });
+
+describe('issue 28, item 1: a credit-debit note on an invoice with a line given away whole', () => {
+  const sectorLine = (over: Record<string, unknown>) => ({ activityEconomic: '471110', unitMeasure: 57, codeProductSin: '99100', qty: 1, amountDiscount: null, ...over });
+  const sectorPost = async (path: string, json: unknown) => {
+    const res = await eng.api(path, { method: 'POST', json });
+    return { status: res.status, body: await res.json() };
+  };
+
+  test('sector style: the note leaves the 0.00 line out of the original part; returning the gift is refused with its reason', async () => {
+    const branch = (await (await eng.api('/api/v1/branchOffice')).json()).data[0].branchId;
+    const o = await sectorPost('/api/v1/invoice/electronic/saleBon', {
+      posId: 0, clientReasonSocial: 'Juan Pérez', clientDocumentType: 1, clientNroDocument: '5115889', clientCode: 'C-1', paramPaymentMethod: 1, userPos: 'cajero1', typeInvoice: 1, paramCurrency: 1, clientCity: 'La Paz', clientEmail: 'juan@example.com', clientComplement: null, exceptionCode: null, additionalDiscount: 0, clientPhone: '70012345',
+      detailInvoice: [
+        sectorLine({ codeProduct: 'ARR-1', description: 'Arroz 1 kg', qty: 3, priceUnit: 10 }),
+        sectorLine({ codeProduct: 'ACE-1', description: 'Aceite 900 ml (bonificación)', priceUnit: 18.4, amountDiscount: 18.4 }),
+      ],
+    });
+    assert.equal(o.status, 201, JSON.stringify(o.body));
+    const note = (lines: Record<string, unknown>[]) => ({ posId: 0, branchId: branch, invoiceNumber: o.body.data.invoiceNumber, invoiceCode: o.body.data.invoiceCode, userPos: 'cajero2', detailInvoice: lines });
+    for (const modality of ['electronic', 'computarized']) {
+      const r = await sectorPost(`/api/v1/invoice/${modality}/debit`, note([sectorLine({ detailId: 1, codeProduct: 'ARR-1', description: 'Arroz 1 kg', priceUnit: 10, returnProduct: true })]));
+      assert.equal(r.status, 201, `${modality}: ${JSON.stringify(r.body).slice(0, 1500)}`);
+      assert.equal(r.body.data.siatCodeState, 908);
+      assert.equal(r.body.data.amountTotalOriginal, 30);
+      assert.deepEqual(r.body.data.detailInvoice.map((l: any) => [l.codeProduct, l.codeDetailTransaction]), [['ARR-1', 1], ['ARR-1', 2]]);
+    }
+    const gift = await sectorPost('/api/v1/invoice/electronic/debit', note([sectorLine({ detailId: 2, codeProduct: 'ACE-1', description: 'Aceite 900 ml (bonificación)', priceUnit: 18.4, returnProduct: true })]));
+    assert.equal(gift.status, 422, JSON.stringify(gift.body));
+    assert.ok(gift.body.errors.some((e: any) => /bonificación del 100 %/.test(e.message)), JSON.stringify(gift.body.errors));
+  });
+
+  test('core style: NOTE_CREDIT_DEBIT on an ELECTRONIC_SALE_BONUS original with a 0.00 line is validated', async () => {
+    const line = (over: Record<string, unknown>) => ({ activityEconomic: '471110', codeProductSin: '99100', unitMeasure: 57, quantity: 1, ...over });
+    const base = { posId, clientDocumentType: 1, clientDocumentNumber: '5115889', clientBusinessName: 'Juan Pérez', clientCode: 'C-1', paymentMethodCode: 1 };
+    const o = await eng.api('/api/v1/invoices?wait=true', {
+      method: 'POST',
+      json: { ...base, invoiceType: 'ELECTRONIC_SALE_BONUS', details: [line({ codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 3, priceUnit: 10 }), line({ codeProduct: 'ACE-1', description: 'Aceite (bonificación)', priceUnit: 18.4, amountDiscount: 18.4 })] },
+    });
+    const ob = await o.json();
+    assert.equal(o.status, 201, JSON.stringify(ob));
+    const n = await eng.api('/api/v1/invoices?wait=true', {
+      method: 'POST',
+      json: { ...base, invoiceType: 'NOTE_CREDIT_DEBIT', originalInvoiceId: ob.data.id, details: [line({ codeProduct: 'ARR-1', description: 'Arroz 1 kg', priceUnit: 10, returnProduct: true })] },
+    });
+    const nb = await n.json();
+    assert.equal(n.status, 201, JSON.stringify(nb).slice(0, 1500));
+    assert.equal(nb.data.state, 'VALIDATED', JSON.stringify(nb.data.siatMessages));
+  });
+});
