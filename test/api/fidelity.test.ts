@@ -145,3 +145,29 @@ describe('issue 28, item 1: a credit-debit note on an invoice with a line given 
     assert.equal(nb.data.state, 'VALIDATED', JSON.stringify(nb.data.siatMessages));
   });
 });
+
+describe('issue 28, item 4: contingency branchId takes the branch’s UUID', () => {
+  test('GET /pos and GET /branchOffice show the same branchUuid; events start, end and query with it; the integer still works', async () => {
+    const pos = (await (await eng.api('/api/v1/pos')).json()).data[0];
+    assert.match(pos.branchUuid, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const branches = (await (await eng.api('/api/v1/branchOffice')).json()).data;
+    const mine = branches.find((b: any) => b.branchId === pos.branchId);
+    assert.equal(mine.branchUuid, pos.branchUuid);
+    const one = (await (await eng.api(`/api/v1/branchOffice/${pos.branchId}`)).json()).data;
+    assert.equal(one.branchUuid, pos.branchUuid);
+
+    const start = await eng.api('/api/v1/events/start', { method: 'POST', json: { posId: pos.id, branchId: pos.branchUuid, codigoMotivo: 1, descripcion: 'Corte de internet' } });
+    const sb = await start.json();
+    assert.equal(start.status, 200, JSON.stringify(sb));
+    const day = new Date().toISOString().slice(0, 10);
+    const q = await eng.api('/api/v1/events', { method: 'POST', json: { posId: pos.id, branchId: pos.branchUuid.toUpperCase(), fechaEvento: day } });
+    assert.equal(q.status, 200, await q.clone().text());
+    const end = await eng.api('/api/v1/events/end', { method: 'POST', json: { posId: pos.id, branchId: pos.branchUuid, eventoId: sb.data.id } });
+    assert.equal(end.status, 200, await end.text());
+
+    const other = await eng.api('/api/v1/events', { method: 'POST', json: { posId: pos.id, branchId: '00000000-0000-4000-8000-000000000000', fechaEvento: day } });
+    assert.equal(other.status, 422);
+    const byInteger = await eng.api('/api/v1/events', { method: 'POST', json: { posId: pos.id, branchId: pos.branchId, fechaEvento: day } });
+    assert.equal(byInteger.status, 200);
+  });
+});
