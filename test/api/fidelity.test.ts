@@ -171,3 +171,23 @@ describe('issue 28, item 4: contingency branchId takes the branch’s UUID', () 
     assert.equal(byInteger.status, 200);
   });
 });
+
+describe('issue 28, item 5: GET /webhooks/endpoints is a Page', () => {
+  test('content, page, size, totalElements, totalPages, first, last; page and size are honoured', async () => {
+    for (let i = 0; i < 3; i++) {
+      const r = await eng.api('/api/v1/webhooks/endpoints', { method: 'POST', json: { url: `https://93.184.216.34/hook/${i}`, events: ['*'] } });
+      assert.equal(r.status, 201, await r.text());
+    }
+    const all = (await (await eng.api('/api/v1/webhooks/endpoints')).json()).data;
+    assert.equal(all.content.length, 3);
+    assert.equal(all.page, 0);
+    assert.equal(all.size, 20);
+    assert.equal(all.totalElements, 3);
+    assert.equal(all.totalPages, 1);
+    assert.equal(all.first, true);
+    assert.equal(all.last, true);
+    const second = (await (await eng.api('/api/v1/webhooks/endpoints?page=1&size=2')).json()).data;
+    assert.deepEqual([second.content.length, second.page, second.size, second.totalPages, second.first, second.last], [1, 1, 2, 2, false, true]);
+    assert.equal(second.content[0].id, all.content[2].id);
+  });
+});
