@@ -191,3 +191,30 @@ describe('issue 28, item 5: GET /webhooks/endpoints is a Page', () => {
     assert.equal(second.content[0].id, all.content[2].id);
   });
 });
+
+describe('issue 28, item 6: numberSerial and numberImei as the seed types them', () => {
+  const telecom = (lineOver: Record<string, unknown>) => ({
+    posId: 0, clientReasonSocial: 'Juan Pérez', clientDocumentType: 1, clientNroDocument: '5115889', clientCode: 'C-1', paramPaymentMethod: 1, userPos: 'cajero1', typeInvoice: 1, paramCurrency: 1,
+    clientCity: 'La Paz', clientEmail: 'juan@example.com', clientComplement: null, exceptionCode: null, additionalDiscount: 0, clientPhone: '70012345', nitSet: 1020304019,
+    detailInvoice: [{ activityEconomic: '471110', unitMeasure: 58, codeProductSin: '99100', codeProduct: 'CEL-1', description: 'Teléfono', qty: 1, priceUnit: 150, amountDiscount: null, ...lineOver }],
+  });
+  test('integers are accepted, the 15-digit IMEI stays exact in the document and is answered as an integer; text stays text', async () => {
+    const res = await eng.api('/api/v1/invoice/electronic/telecom', { method: 'POST', json: telecom({ numberSerial: 8959101, numberImei: 356938035643809 }) });
+    const body = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(body).slice(0, 1500));
+    assert.equal(body.data.detailInvoice[0].numberImei, 356938035643809);
+    assert.equal(body.data.detailInvoice[0].numberSerial, 8959101);
+    const q = new URLSearchParams({ posId: '0', invoiceNumber: String(body.data.invoiceNumber), invoiceCode: body.data.invoiceCode });
+    const doc = (await (await eng.api(`/api/v1/invoice/json?${q.toString()}`)).json()).data;
+    assert.equal(String(doc.detalle[0].numeroImei), '356938035643809');
+
+    const text = await eng.api('/api/v1/invoice/electronic/telecom', { method: 'POST', json: telecom({ numberSerial: 'SIM-8959101', numberImei: '356938035643809' }) });
+    const tb = await text.json();
+    assert.equal(text.status, 201, JSON.stringify(tb).slice(0, 1500));
+    assert.equal(tb.data.detailInvoice[0].numberSerial, 'SIM-8959101');
+    assert.equal(tb.data.detailInvoice[0].numberImei, 356938035643809);
+
+    const tooLong = await eng.api('/api/v1/invoice/electronic/telecom', { method: 'POST', json: telecom({ numberImei: 12345678901234567 }) });
+    assert.ok(tooLong.status === 400 || tooLong.status === 422, `a number that JSON cannot keep exact is refused, not altered (${tooLong.status})`);
+  });
+});
