@@ -3,6 +3,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice } from '../fixtures/issued-invoice';
+import { createPurchase, settlePurchases } from '../fixtures/purchases';
 
 let eng: TestEngine;
 let posId: string;
@@ -216,5 +217,20 @@ describe('issue 28, item 6: numberSerial and numberImei as the seed types them',
 
     const tooLong = await eng.api('/api/v1/invoice/electronic/telecom', { method: 'POST', json: telecom({ numberImei: 12345678901234567 }) });
     assert.ok(tooLong.status === 400 || tooLong.status === 422, `a number that JSON cannot keep exact is refused, not altered (${tooLong.status})`);
+  });
+});
+
+describe('issue 28, item 7: PageShopping’s response fields come from SIAT’s answer', () => {
+  test('a purchase SIAT accepted (908) has every response* field filled', async () => {
+    const p = await createPurchase(eng);
+    await settlePurchases(eng, 60_000);
+    const row = (await (await eng.api(`/api/v1/invoice/shopping/PageShopping?page=0&size=5&cuf=${p.authorizationCode ?? ''}`)).json()).data.result.find((r: any) => r.authorizationCode === p.authorizationCode);
+    assert.ok(row, 'the purchase is listed');
+    assert.equal(row.responseCode, 908);
+    assert.equal(row.responseCodeStatus, '908');
+    assert.match(row.responseDescription ?? '', /\S/);
+    assert.match(row.responseCodeDescription ?? '', /\S/, 'responseCodeDescription is SIAT’s description once it answered');
+    assert.match(row.responseCodeReception ?? '', /\S/);
+    assert.equal(row.isValidated, true);
   });
 });
