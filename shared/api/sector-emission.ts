@@ -60,8 +60,10 @@ function fieldSchema(f: SectorField): TSchema {
   const base =
     f.kind === 'string'
       ? f.integerToo
-        ? Type.Union([Type.String({ minLength: f.required ? 1 : 0, maxLength: f.maxLength }), Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })], {
-            description: `${description}; texto o número entero (un entero de más de 15 dígitos, como texto)`,
+        ? // The length is checked by the engine (main/invoicing/sectors/sector-input.ts, 422 as for
+          // any text field): inside a union, the schema's error would read as a type error (400).
+          Type.Union([Type.String({ minLength: f.required ? 1 : 0 }), Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })], {
+            description: `${description}; texto (hasta ${f.maxLength} caracteres) o número entero (un entero de más de 15 dígitos, como texto)`,
           })
         : Type.String({ minLength: f.required ? 1 : 0, maxLength: f.maxLength, description })
       : f.kind === 'integer'
