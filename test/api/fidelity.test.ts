@@ -2,7 +2,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { issueInvoice } from '../fixtures/issued-invoice';
+import { issueInvoice, makePng } from '../fixtures/issued-invoice';
 import { createPurchase, settlePurchases } from '../fixtures/purchases';
 
 let eng: TestEngine;
@@ -232,5 +232,24 @@ describe('issue 28, item 7: PageShopping’s response fields come from SIAT’s 
     assert.match(row.responseCodeDescription ?? '', /\S/, 'responseCodeDescription is SIAT’s description once it answered');
     assert.match(row.responseCodeReception ?? '', /\S/);
     assert.equal(row.isValidated, true);
+  });
+});
+
+describe('issue 28, item 8: the taxpayer settings carry the logo’s companyId', () => {
+  test('GET /settings/taxpayer answers the key’s own tenant id, which the logo upload accepts; a PUT echoing it is accepted', async () => {
+    const t = (await (await eng.api('/api/v1/settings/taxpayer')).json()).data;
+    const tenant = eng.store.tenants.byNit(t.nit)!;
+    assert.equal(t.companyId, tenant.id);
+
+    const other = eng.store.tenants.create({ nit: '6660002', razonSocial: 'OTRA EMPRESA' });
+    const otherKey = eng.store.apiKeys.create(other.id, 'otra', ['admin']).key;
+    const theirs = (await (await eng.api('/api/v1/settings/taxpayer', { key: otherKey })).json()).data;
+    assert.equal(theirs.companyId, other.id, 'a third-party tenant learns its own id');
+
+    const logo = await eng.api(`/api/v1/storage/brand/logo?companyId=${t.companyId}`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: new Uint8Array(makePng(8, 8)) });
+    assert.equal(logo.status, 200, await logo.text());
+
+    const put = await eng.api('/api/v1/settings/taxpayer', { method: 'PUT', json: t });
+    assert.equal(put.status, 200, await put.text());
   });
 });

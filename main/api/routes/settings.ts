@@ -44,6 +44,7 @@ const SiatBody = siatSettingsBody(
 
 function taxpayerView(t: Tenant) {
   return {
+    companyId: t.id,
     nit: t.nit,
     razonSocial: t.razonSocial,
     municipio: t.municipio,
