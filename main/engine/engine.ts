@@ -276,6 +276,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     allowedHosts: settings.allowedHosts,
     trustProxy: settings.trustProxy,
     training: settings.training,
+    demoApiKey,
     version: appVersion(),
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,

@@ -2,6 +2,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { tempDir } from '../fixtures/tmp';
 import { issueInvoice, makePng } from '../fixtures/issued-invoice';
 import { createPurchase, settlePurchases } from '../fixtures/purchases';
 
@@ -251,5 +252,66 @@ describe('issue 28, item 8: the taxpayer settings carry the logo’s companyId',
 
     const put = await eng.api('/api/v1/settings/taxpayer', { method: 'PUT', json: t });
     assert.equal(put.status, 200, await put.text());
+  });
+});
+
+describe('issue 28, item 9: in training the demo key may try every seed operation; scopes stay everywhere else', () => {
+  const SEED_ONLY_BY_SCOPE: [string, string][] = [
+    ['GET', '/api/v1/webhooks/endpoints'],
+    ['POST', '/api/v1/webhooks/endpoints'],
+    ['GET', '/api/v1/webhooks/endpoints/00000000-0000-4000-8000-000000000000'],
+    ['PUT', '/api/v1/webhooks/endpoints/00000000-0000-4000-8000-000000000000'],
+    ['DELETE', '/api/v1/webhooks/endpoints/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/v1/webhooks/endpoints/00000000-0000-4000-8000-000000000000/rotate-secret'],
+    ['GET', '/api/v1/webhooks/endpoints/00000000-0000-4000-8000-000000000000/deliveries'],
+    ['POST', '/api/v1/webhooks/deliveries/00000000-0000-4000-8000-000000000000/redeliver'],
+    ['POST', '/api/v1/storage/test'],
+    ['POST', '/api/v1/storage/brand/logo'],
+    ['POST', '/api/v1/branchOffice'],
+    ['PUT', '/api/v1/branchOffice'],
+    ['DELETE', '/api/v1/branchOffice/999'],
+    ['GET', '/api/v1/user/additional'],
+    ['POST', '/api/v1/user/additional'],
+    ['GET', '/api/v1/user/additional/999'],
+  ];
+  const call = (e: TestEngine, key: string, [method, path]: [string, string]) => e.api(path, { method, key, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) });
+
+  test('training: the demo key reaches the 16 seed operations beyond its till scope, not Kipu’s own admin routes; another till key stays scoped', async () => {
+    const demo = eng.demoApiKey!;
+    for (const op of SEED_ONLY_BY_SCOPE) {
+      const res = await call(eng, demo, op);
+      assert.notEqual(res.status, 403, `${op.join(' ')}: ${await res.text()}`);
+      assert.notEqual(res.status, 401, op.join(' '));
+    }
+    assert.equal((await eng.api('/api/v1/webhooks/endpoints', { key: demo })).status, 200);
+    assert.equal((await eng.api('/api/v1/user/additional', { key: demo })).status, 200);
+    for (const op of [['PUT', '/api/v1/settings/printer'], ['GET', '/api/v1/keys'], ['POST', '/api/v1/pos'], ['GET', '/api/v1/settings/taxpayer']] as [string, string][]) {
+      assert.equal((await call(eng, demo, op)).status, 403, `${op.join(' ')} is Kipu's, not the seed's`);
+    }
+    const tenantId = eng.store.apiKeys.authenticate(demo)!.tenantId;
+    const tillKey = eng.store.apiKeys.create(tenantId, 'caja 2', ['till']).key;
+    for (const op of SEED_ONLY_BY_SCOPE) assert.equal((await call(eng, tillKey, op)).status, 403, `another till key: ${op.join(' ')}`);
+  });
+
+  test('live: a till key keeps its scope on those operations and the demo key is refused', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const trainingRun = await startTestEngine({}, dir, { scheduler: false });
+      const demo = trainingRun.demoApiKey!;
+      const liveTenant = trainingRun.store.tenants.create({ nit: '7654321', razonSocial: 'TIENDA REAL' });
+      const tillKey = trainingRun.store.apiKeys.create(liveTenant.id, 'caja', ['till']).key;
+      await trainingRun.close();
+      const live = await startTestEngine({ KIPU_TRAINING: '0', KIPU_SIAT_URL: 'http://127.0.0.1:9/v2', KIPU_SIAT_TOKEN: 't' }, dir, { scheduler: false });
+      try {
+        for (const op of SEED_ONLY_BY_SCOPE) {
+          assert.equal((await call(live, tillKey, op)).status, 403, `live till key: ${op.join(' ')}`);
+          assert.equal((await call(live, demo, op)).status, 401, `live demo key: ${op.join(' ')}`);
+        }
+      } finally {
+        await live.close();
+      }
+    } finally {
+      cleanup();
+    }
   });
 });
