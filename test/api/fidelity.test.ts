@@ -315,3 +315,26 @@ describe('issue 28, item 9: in training the demo key may try every seed operatio
     }
   });
 });
+
+describe('issue 28, item 11: tasa cero writes montoTotalSujetoIva as 0', () => {
+  test('the signed document of a sector 8 invoice SIAT validated carries <montoTotalSujetoIva>0</montoTotalSujetoIva>', async () => {
+    const res = await eng.api('/api/v1/invoice/electronic/rate', {
+      method: 'POST',
+      json: {
+        posId: 0, clientReasonSocial: 'Juan Pérez', clientDocumentType: 1, clientNroDocument: '5115889', clientCode: 'C-1', paramPaymentMethod: 1, userPos: 'cajero1', paramCurrency: 1,
+        clientCity: 'La Paz', clientEmail: 'juan@example.com', clientComplement: null, exceptionCode: null, additionalDiscount: 0, clientPhone: '70012345',
+        detailInvoice: [{ activityEconomic: '471110', unitMeasure: 57, codeProductSin: '99100', codeProduct: 'LIB-1', description: 'Libro de texto', qty: 2, priceUnit: 75, amountDiscount: null }],
+      },
+    });
+    const body = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(body).slice(0, 1500));
+    assert.equal(body.data.siatCodeState, 908);
+    const q = new URLSearchParams({ posId: '0', invoiceNumber: String(body.data.invoiceNumber), invoiceCode: body.data.invoiceCode });
+    const xmlRes = await eng.api(`/api/v1/invoice/xml?${q.toString()}`);
+    assert.equal(xmlRes.status, 200);
+    const xml: string = (await xmlRes.json()).data;
+    assert.match(xml, /<ds:SignatureValue>/);
+    assert.match(xml, /<montoTotalSujetoIva>0<\/montoTotalSujetoIva>/);
+    assert.match(xml, /<montoTotal>150\.00<\/montoTotal>/, 'other amounts keep two decimals');
+  });
+});
