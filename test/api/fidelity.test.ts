@@ -50,6 +50,11 @@ describe('issue 28, item 3: catalog sync needs no body', () => {
   });
 });
 
+async function endActiveEvent(): Promise<void> {
+  const active = (await (await eng.api(`/api/v1/events/active/${posId}`)).json()).data;
+  if (active) assert.equal((await eng.api('/api/v1/events/end', { method: 'POST', json: { posId, branchId, eventoId: active.id } })).status, 200);
+}
+
 describe('issue 28, item 2: the core seed’s reason codes reach SIAT with the seed’s meaning', () => {
   test('cancellation motivo 2 (return) is SIAT’s "devuelta", 1 (data error) its "datos de emisión incorrectos"; motivoSiat passes as is', async () => {
     const returned = await issueInvoice(eng);
@@ -71,7 +76,9 @@ describe('issue 28, item 2: the core seed’s reason codes reach SIAT with the s
     assert.equal(both.status, 422);
   });
 
-  test('contingency codigoMotivo 1 is SIAT’s internet outage; 3 (virus) is SIAT’s virus event and leads to the CAFC flow; codigoMotivoSiat 3 stays 3', async () => {
+  test('contingency codigoMotivo 1 is SIAT’s internet outage; 3 (virus) is SIAT’s virus event and leads to the CAFC flow; codigoMotivoSiat 3 stays 3', async (t) => {
+    // Whatever fails, no event stays open to turn the next tests' sales into contingency ones.
+    t.after(endActiveEvent);
     const start = (json: Record<string, unknown>) => eng.api('/api/v1/events/start', { method: 'POST', json: { posId, branchId, descripcion: 'prueba', ...json } });
     const virus = await start({ codigoMotivo: 3 });
     const vb = await virus.json();
@@ -149,7 +156,8 @@ describe('issue 28, item 1: a credit-debit note on an invoice with a line given 
 });
 
 describe('issue 28, item 4: contingency branchId takes the branch’s UUID', () => {
-  test('GET /pos and GET /branchOffice show the same branchUuid; events start, end and query with it; the integer still works', async () => {
+  test('GET /pos and GET /branchOffice show the same branchUuid; events start, end and query with it; the integer still works', async (t) => {
+    t.after(endActiveEvent);
     const pos = (await (await eng.api('/api/v1/pos')).json()).data[0];
     assert.match(pos.branchUuid, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const branches = (await (await eng.api('/api/v1/branchOffice')).json()).data;
