@@ -22,7 +22,7 @@ export type TaxpayerSettings = Static<typeof TaxpayerSchema>;
 export const TaxpayerBody = Type.Object(
   {
     nit: Type.Optional(Type.String({ maxLength: 13, description: 'No se puede cambiar: el NIT identifica al contribuyente' })),
-    companyId: Type.Optional(Type.String({ maxLength: 64, description: 'Solo lectura: se acepta el que GET devolvió (la caja reenvía lo que leyó) y se ignora' })),
+    companyId: Type.Optional(Type.String({ maxLength: 64, description: 'Solo lectura: se acepta el que GET devolvió (la caja reenvía lo que leyó); otro → 422' })),
     razonSocial: Type.String({ minLength: 1, maxLength: 200 }),
     municipio: Type.String({ minLength: 1, maxLength: 100 }),
     direccion: Type.String({ minLength: 1, maxLength: 500 }),

@@ -260,6 +260,7 @@ describe('issue 28, item 8: the taxpayer settings carry the logo’s companyId',
 
     const put = await eng.api('/api/v1/settings/taxpayer', { method: 'PUT', json: t });
     assert.equal(put.status, 200, await put.text());
+    assert.equal((await eng.api('/api/v1/settings/taxpayer', { method: 'PUT', json: { ...t, companyId: other.id } })).status, 422, 'companyId is read-only');
   });
 });
 

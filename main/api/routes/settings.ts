@@ -101,6 +101,12 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
           { field: 'nit', rule: 'immutable', message: 'El NIT identifica al contribuyente y no se puede cambiar' },
         ]);
       }
+      // companyId is read-only: the till sends back what GET answered; another tenant's is refused.
+      if (b.companyId !== undefined && b.companyId.trim().toLowerCase() !== req.tenant.id.toLowerCase()) {
+        throw unprocessable(`companyId ${b.companyId} no es el de esta empresa (${req.tenant.id}); es de solo lectura`, [
+          { field: 'companyId', rule: 'immutable', message: 'es de solo lectura' },
+        ]);
+      }
       const razonSocial = b.razonSocial.trim();
       if (!razonSocial) throw unprocessable('La razón social es obligatoria', [{ field: 'razonSocial', rule: 'required', message: 'es obligatoria' }]);
       const updated = deps.store.tenants.updateProfile(req.tenant.id, {
