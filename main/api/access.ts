@@ -206,7 +206,7 @@ export function allows(access: readonly Scope[], held: readonly Scope[]): boolea
  * altogether (server.ts), and every other key keeps its scopes everywhere. Kipu's own routes
  * (settings, keys, points of sale in SIAT, cash) are no seed operation and stay scoped.
  */
-export const SEED_OPERATIONS_FOR_THE_TRAINING_DEMO_KEY: ReadonlySet<string> = new Set([
+const SEED_OPERATIONS_FOR_THE_TRAINING_DEMO_KEY: ReadonlySet<string> = new Set([
   'GET /api/v1/webhooks/endpoints',
   'POST /api/v1/webhooks/endpoints',
   'GET /api/v1/webhooks/endpoints/:id',

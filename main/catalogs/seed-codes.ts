@@ -8,7 +8,7 @@
 // `codigoMotivoSiat`) pass SIAT's code unchanged. Pure: the caller hands in the synced catalog.
 import type { CatalogName } from './catalog-sync';
 
-export interface SeedCode {
+interface SeedCode {
   seed: number;
   /** The seed's meaning, in Spanish for the error messages. */
   meaning: string;
@@ -55,7 +55,7 @@ export const SEED_CONTINGENCY_REASONS: SeedCodeTable = {
   ],
 };
 
-export const normalizeDescription = (s: string): string =>
+const normalizeDescription = (s: string): string =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -63,7 +63,7 @@ export const normalizeDescription = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export type SeedTranslation =
+type SeedTranslation =
   | { ok: true; siatCode: number; descripcion: string }
   | { ok: false; reason: 'UNKNOWN_SEED_CODE' | 'NOT_IN_CATALOG'; message: string };
 
