@@ -17,6 +17,12 @@ export interface SectorField {
   /** What the till's form and the printed invoice call it (es-BO). */
   readonly label: string;
   readonly maxLength?: number;
+  /**
+   * A text field the seed types as an integer (numberSerial, numberImei): the request may send
+   * either; it is kept as text (an IMEI's 15 digits exact) and a digits-only value is answered
+   * as a number in the sector style (issue 28, item 6).
+   */
+  readonly integerToo?: boolean;
   readonly minimum?: number;
   readonly maximum?: number;
   /** Written when the request leaves the field out (the element is then never nil). */
@@ -38,8 +44,8 @@ const amount = (key: string, xml: string, label: string, required: boolean): Sec
 const dateTime = (key: string, xml: string, label: string, required: boolean): SectorField => ({ key, xml, label, kind: 'dateTime', required });
 
 const SERIAL_LINE: readonly SectorField[] = [
-  str('numberSerial', 'numeroSerie', 'N.º de serie', false, 1500),
-  str('numberImei', 'numeroImei', 'IMEI', false, 1500),
+  { ...str('numberSerial', 'numeroSerie', 'N.º de serie', false, 1500), integerToo: true },
+  { ...str('numberImei', 'numeroImei', 'IMEI', false, 1500), integerToo: true },
 ];
 
 export const SECTOR_FIELDS: readonly SectorFields[] = [

@@ -278,7 +278,7 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
   },
   950: {
     explicacion: 'Falta el código (motivo) del evento significativo.',
-    pasos: ['Al iniciar un evento de contingencia indique el motivo del catálogo de SIAT (codigoMotivo).'],
+    pasos: ['Al iniciar un evento de contingencia indique el motivo: codigoMotivo (1 a 4 del documento semilla) o codigoMotivoSiat (código del catálogo de SIAT).'],
   },
   951: {
     explicacion: 'Falta la descripción del evento significativo.',

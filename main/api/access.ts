@@ -207,3 +207,35 @@ export function accessOf(method: string, url: string): Access | null {
 export function allows(access: readonly Scope[], held: readonly Scope[]): boolean {
   return access.some((s) => held.includes(s));
 }
+
+/**
+ * The seed operations (seeds 000 and 001) that the demo key's `till` scope does not reach:
+ * webhooks, the storage test, the logo, branch offices and third-party users. The seed publishes
+ * the demo key "to test without registering", so in training mode — and only there, only with
+ * the published demo key, only on the training tenant, where every SIAT, storage and tenant it
+ * touches is fake — it may try them (issue 28, item 9). Outside training the demo key is refused
+ * altogether (server.ts), and every other key keeps its scopes everywhere. Kipu's own routes
+ * (settings, keys, points of sale in SIAT, cash) are no seed operation and stay scoped.
+ */
+const SEED_OPERATIONS_FOR_THE_TRAINING_DEMO_KEY: ReadonlySet<string> = new Set([
+  'GET /api/v1/webhooks/endpoints',
+  'POST /api/v1/webhooks/endpoints',
+  'GET /api/v1/webhooks/endpoints/:id',
+  'PUT /api/v1/webhooks/endpoints/:id',
+  'DELETE /api/v1/webhooks/endpoints/:id',
+  'POST /api/v1/webhooks/endpoints/:id/rotate-secret',
+  'GET /api/v1/webhooks/endpoints/:id/deliveries',
+  'POST /api/v1/webhooks/deliveries/:deliveryId/redeliver',
+  'POST /api/v1/storage/test',
+  'POST /api/v1/storage/brand/logo',
+  'POST /api/v1/branchOffice',
+  'PUT /api/v1/branchOffice',
+  'DELETE /api/v1/branchOffice/:branchId',
+  'GET /api/v1/user/additional',
+  'POST /api/v1/user/additional',
+  'GET /api/v1/user/additional/:userId',
+]);
+
+export function demoKeyMayTryInTraining(method: string, url: string | undefined): boolean {
+  return url !== undefined && SEED_OPERATIONS_FOR_THE_TRAINING_DEMO_KEY.has(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+}

@@ -2,7 +2,7 @@
 // behind a nesting cap. V8's JSON.parse takes a 200,000-level body without complaint, and a
 // schema stops most of it, but a route whose body is free-form (the printer settings) would hand
 // the tree to code that walks it recursively. Kipu's deepest body has 3 levels (issue #16).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_JSON_DEPTH } from '../../shared/api/limits';
 import { ApiError } from './errors';
 
@@ -23,12 +23,35 @@ function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's body is optional: no body, or an empty JSON one, stands for `{}`. */
+    optionalBody?: boolean;
+  }
+}
+
+/**
+ * Route options for a body that may be left out (the seed's sync operations, issue 28 item 3):
+ * no body and an empty `application/json` one both reach validation as `{}`. A route whose
+ * body is required keeps "El cuerpo JSON está vacío".
+ */
+export const optionalBody = {
+  config: { optionalBody: true },
+  preValidation: async (req: FastifyRequest) => {
+    if (req.body === undefined || req.body === null) req.body = {};
+  },
+} as const;
+
 /** Replaces the application/json parser with the same parser behind the nesting cap. */
 export function registerJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
     const body = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (body.trim() === '' && req.routeOptions.config.optionalBody) {
+      done(null, undefined);
+      return;
+    }
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
       done(new ApiError(400, 'BAD_REQUEST', `El cuerpo JSON anida más de ${MAX_JSON_DEPTH} niveles de objetos o listas`), undefined);
       return;

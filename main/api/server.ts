@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { ApiKeyInfo } from '../store/api-keys';
-import { accessOf, allows, type Access } from './access';
+import { accessOf, allows, demoKeyMayTryInTraining, type Access } from './access';
 import { SCOPES } from '../../shared/api-scopes';
 import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
@@ -73,6 +73,8 @@ export interface ApiOptions {
    */
   trustProxy?: readonly string[];
   training: boolean;
+  /** The published demo key (training only): it may try the seed operations beyond its scope (access.ts). */
+  demoApiKey?: string | null;
   version: string;
   /** Folder of the built renderer, served at / when it exists. */
   rendererDir: string | null;
@@ -300,7 +302,8 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     req.apiKey = info;
     req.stillAuthorized = () => opts.store.apiKeys.authenticate(header as string) !== null;
     await limit(perKey, req, reply);
-    if (!allows(access, info.scopes)) {
+    const trainingDemo = opts.training && tenant.training && !!opts.demoApiKey && header === opts.demoApiKey && demoKeyMayTryInTraining(req.method, req.routeOptions.url);
+    if (!allows(access, info.scopes) && !trainingDemo) {
       throw new ApiError(
         403,
         'FORBIDDEN',

@@ -129,7 +129,7 @@ export class ContingencyService implements ContingencyPort {
       throw new ContingencyError(
         422,
         codigoMotivo >= 5 && codigoMotivo <= 7
-          ? `El evento ${codigoMotivo} (${MOTIVE_TEXT[codigoMotivo]}) requiere facturas manuales con CAFC, que Kipu no emite; use los motivos 1 a 4`
+          ? `El evento ${codigoMotivo} (${MOTIVE_TEXT[codigoMotivo]}) requiere facturas manuales con CAFC, que Kipu no emite: registre el talonario y sus facturas con POST /api/v1/contingency/cafc (Facturas manuales (CAFC)); para emitir fuera de línea use los eventos 1 a 4`
           : `codigoMotivo ${codigoMotivo} no es un evento significativo de SIAT (1 a 7)`,
       );
     }

@@ -296,6 +296,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     allowedHosts: settings.allowedHosts,
     trustProxy: settings.trustProxy,
     training: settings.training,
+    demoApiKey,
     version: appVersion(),
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
@@ -305,9 +306,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway, nits });
   aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir, dataDir: settings.dataDir });
-  invoiceRoutes(app, { store, invoices, invoicing, lifecycle, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
+  invoiceRoutes(app, { store, invoices, invoicing, lifecycle, catalogs, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   batchRoutes(app, { store, massive });
-  eventsRoutes(app, { store, contingency, repo: contingencyEvents });
+  eventsRoutes(app, { store, contingency, repo: contingencyEvents, catalogs });
   cafcRoutes(app, { store, repo: contingencyEvents, cafc });
   demoStoreRoutes(app, { store, training: settings.training, now });
   publicRoutes(app, { store, training: settings.training, demoApiKey, version: appVersion() });

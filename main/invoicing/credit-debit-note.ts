@@ -1,6 +1,8 @@
 // The credit-debit note (SIAT sector 24, CONTRACT.md §9.3): a product taken back. The note
 // repeats every line of the original invoice (codigoDetalleTransaccion 1) and adds the returned
-// ones (2). montoTotalOriginal = Σ original lines; montoTotalDevuelto = Σ returned lines;
+// ones (2). A line given away whole (100 % bonus, subtotal 0.00) is left out of both: the
+// official note schema wants every subTotal > 0, and nothing was paid for it to give back
+// (issue 28, item 1). montoTotalOriginal = Σ original lines; montoTotalDevuelto = Σ returned lines;
 // montoEfectivoCreditoDebito = 13 % of the returned amount, HALF-UP. It refuses what SIAT would,
 // and more: a return beyond what was sold (counting earlier notes), a line not on the original,
 // an original that SIAT has not validated, a note on a note. Pure: the original and its earlier
@@ -82,7 +84,7 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   for (const n of earlier) {
     for (const d of n.details) {
       if (d.transaction !== 2) continue;
-      const i = original.details.findIndex((o, k) => o.codeProduct === d.codeProduct && left[k]! > 0);
+      const i = original.details.findIndex((o, k) => o.codeProduct === d.codeProduct && o.subTotal > 0 && left[k]! > 0);
       if (i >= 0) left[i] = Math.max(0, left[i]! - d.quantity);
     }
   }
@@ -97,14 +99,23 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
       return;
     }
     if (!l.returnProduct) return; // a line of the original: all of them are repeated anyway
+    const paid = candidates.filter(({ o }) => o.subTotal > 0);
+    if (paid.length === 0) {
+      add(
+        `${at}.returnProduct`,
+        'GIVEN_AWAY',
+        `el producto ${code} se entregó sin costo en la factura N.º ${original.number} (bonificación del 100 %, subtotal 0,00): no hay monto que devolver y la nota no lo incluye (SIAT exige subTotal mayor que cero)`,
+      );
+      return;
+    }
     const q = typeof l.quantity === 'number' ? toHundredths(l.quantity) : null;
     if (q === null || q === 0) {
       add(`${at}.quantity`, 'DECIMALS', 'la cantidad devuelta debe ser mayor que cero, con 2 decimales como máximo');
       return;
     }
-    const pick = candidates.find(({ k }) => left[k]! >= q);
+    const pick = paid.find(({ k }) => left[k]! >= q);
     if (!pick) {
-      const max = candidates.reduce((s, { k }) => Math.max(s, left[k]!), 0);
+      const max = paid.reduce((s, { k }) => Math.max(s, left[k]!), 0);
       add(`${at}.quantity`, 'RETURN_EXCEEDS_SOLD', `se devuelve ${q / 100} de ${code}, pero quedan ${max / 100} por devolver de lo vendido en la factura N.º ${original.number}`);
       return;
     }
@@ -118,7 +129,8 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   if (problems.length === 0 && returned.length === 0) add('details', 'NO_RETURN', 'indique al menos una línea devuelta (returnProduct: true)');
   if (problems.length > 0) return { problems };
 
-  const originalLines: InvoiceLine[] = original.details.map((d) => ({ ...d, transaction: 1 }));
+  // The given-away lines stay out (official schema: subTotal > 0); they add 0.00 to the original's total anyway.
+  const originalLines: InvoiceLine[] = original.details.filter((d) => d.subTotal > 0).map((d) => ({ ...d, transaction: 1 }));
   const montoOriginal = originalLines.reduce((s, d) => s + d.subTotal, 0);
   const montoDevuelto = returned.reduce((s, d) => s + d.subTotal, 0);
   if (montoDevuelto <= 0) return { problems: [{ field: 'details', rule: 'RETURN_NOT_POSITIVE', message: 'el monto devuelto debe ser mayor que cero' }] };

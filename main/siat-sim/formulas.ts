@@ -279,6 +279,9 @@ function noteMessages(cab: XmlNode, detalles: XmlNode[], nit: string, original: 
     } catch {
       originalLines = [];
     }
+    // The official note schema refuses a subTotal of 0: a line the original gave away whole
+    // (100 % bonus) is not repeated in the note.
+    originalLines = originalLines.filter((d) => (cents(d['subTotal']) ?? 1n) > 0n);
     const noteOriginal = detalles.filter((_, i) => tx[i] === '1');
     const sameOriginal = noteOriginal.length === originalLines.length && noteOriginal.every((d, i) => sameLine(d, originalLines[i]!));
     const codes = new Set(originalLines.map((d) => text(d['codigoProducto'])));

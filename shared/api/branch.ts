@@ -41,6 +41,7 @@ export const BranchPointOfSaleSchema = Type.Object({
 
 const branchProps = {
   branchId: Type.Integer({ description: 'Id de la sucursal en Kipu' }),
+  branchUuid: Type.String({ format: 'uuid', description: 'UUID de la sucursal (branchId de los eventos de contingencia del documento semilla)' }),
   siatCode: Type.Integer({ description: 'codigoSucursal de SIAT (0 = casa matriz); debe coincidir con el padrón del SIN' }),
   name: Type.String(),
   municipality: Type.String(),

@@ -32,14 +32,23 @@ export const ContingencyEventSchema = Type.Object({
 export type ContingencyEvent = Static<typeof ContingencyEventSchema>;
 
 const Uuid = Type.String({ format: 'uuid' });
-/** The seed types it as a string; Kipu's branch ids are integers: both are accepted, or the SIAT codigoSucursal. */
+/** The seed types it as a string UUID (the branch's branchUuid); Kipu's integer ids and the SIAT codigoSucursal are accepted too. */
 const BranchId = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_ROW_ID }), Type.String({ minLength: 1, maxLength: 36 })], {
-  description: 'id entero de la sucursal (GET /api/v1/pos → branchId), como número o texto; o su codigoSucursal de SIAT',
+  description: 'UUID de la sucursal (GET /api/v1/pos → branchUuid); o su id entero (branchId), como número o texto; o su codigoSucursal de SIAT',
 });
 
 /** POST /api/v1/events/start. */
 export const StartEventBody = Type.Object(
-  { posId: Uuid, branchId: BranchId, codigoMotivo: Type.Integer(), descripcion: Type.String({ minLength: 1, maxLength: 500 }) },
+  {
+    posId: Uuid,
+    branchId: BranchId,
+    codigoMotivo: Type.Optional(
+      Type.Integer({ description: 'código del documento semilla: 1 corte de internet, 2 falla del sistema tributario, 3 virus informático, 4 otro; Kipu lo traduce al evento de SIAT de igual significado' }),
+    ),
+    /** Kipu extension for clients that speak SIAT (the till): SIAT's significant-event code, unchanged. */
+    codigoMotivoSiat: Type.Optional(Type.Integer({ description: 'código del catálogo de eventos significativos de SIAT (extensión de Kipu); en lugar de codigoMotivo' })),
+    descripcion: Type.String({ minLength: 1, maxLength: 500 }),
+  },
   { additionalProperties: false },
 );
 export type StartEventRequest = Static<typeof StartEventBody>;

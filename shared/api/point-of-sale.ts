@@ -15,6 +15,12 @@ export const PointOfSaleSchema = Type.Object({
 });
 export type PointOfSale = Static<typeof PointOfSaleSchema>;
 
+/** GET /pos: each point of sale with its branch's UUID, as the seed's contingency events name it (issue 28). */
+export const ListedPointOfSaleSchema = Type.Object({
+  ...PointOfSaleSchema.properties,
+  branchUuid: Type.String({ format: 'uuid', description: 'UUID de la sucursal: branchId de POST /api/v1/events/start, /end y /events' }),
+});
+
 /** PUT /pos/{id}/default-invoice-type. */
 export const PosDefaultInvoiceTypeBody = Type.Object(
   {

@@ -59,7 +59,13 @@ function fieldSchema(f: SectorField): TSchema {
   const description = `${f.label} (${f.xml} en el XML de SIAT)`;
   const base =
     f.kind === 'string'
-      ? Type.String({ minLength: f.required ? 1 : 0, maxLength: f.maxLength, description })
+      ? f.integerToo
+        ? // The length is checked by the engine (main/invoicing/sectors/sector-input.ts, 422 as for
+          // any text field): inside a union, the schema's error would read as a type error (400).
+          Type.Union([Type.String({ minLength: f.required ? 1 : 0 }), Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })], {
+            description: `${description}; texto (hasta ${f.maxLength} caracteres) o número entero (un entero de más de 15 dígitos, como texto)`,
+          })
+        : Type.String({ minLength: f.required ? 1 : 0, maxLength: f.maxLength, description })
       : f.kind === 'integer'
         ? Type.Integer({ minimum: f.minimum, maximum: f.maximum, description })
         : f.kind === 'amount'
@@ -178,6 +184,7 @@ const orNull = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A sector field as a response member: as stored, null when absent. */
 function responseField(f: SectorField): TSchema {
+  if (f.integerToo) return orNull(Type.Union([Int, Str]));
   return orNull(f.kind === 'integer' ? Int : f.kind === 'amount' ? Num : Str);
 }
 const responseFields = (sector: number, part: 'header' | 'line') => Object.fromEntries((sectorFields(sector)?.[part] ?? []).map((f) => [f.key, responseField(f)]));
@@ -193,8 +200,9 @@ const lineResponseProps = (sector: number) => ({
   amountDiscount: orNull(Num),
   subTotal: Type.Number({ description: 'cantidad × precio unitario − descuento' }),
   detailId: Type.Integer({ description: 'Número de la línea en la factura (1 = la primera)' }),
-  numberSerial: orNull(Str),
-  numberImei: orNull(Str),
+  // The seed types them integer: a digits-only value is answered as a number, any other as text.
+  numberSerial: orNull(Type.Union([Int, Str])),
+  numberImei: orNull(Type.Union([Int, Str])),
   ...responseFields(sector, 'line'),
 });
 

@@ -3,6 +3,8 @@
 import Type, { type Static } from 'typebox';
 
 export const TaxpayerSchema = Type.Object({
+  /** The tenant's id: the seed's `companyId` of the logo upload (issue 28, item 8). */
+  companyId: Type.String({ description: 'Id de la empresa: companyId de POST /api/v1/storage/brand/logo' }),
   nit: Type.String(),
   razonSocial: Type.String(),
   municipio: Type.String(),
@@ -20,6 +22,7 @@ export type TaxpayerSettings = Static<typeof TaxpayerSchema>;
 export const TaxpayerBody = Type.Object(
   {
     nit: Type.Optional(Type.String({ maxLength: 13, description: 'No se puede cambiar: el NIT identifica al contribuyente' })),
+    companyId: Type.Optional(Type.String({ maxLength: 64, description: 'Solo lectura: se acepta el que GET devolvió (la caja reenvía lo que leyó); otro → 422' })),
     razonSocial: Type.String({ minLength: 1, maxLength: 200 }),
     municipio: Type.String({ minLength: 1, maxLength: 100 }),
     direccion: Type.String({ minLength: 1, maxLength: 500 }),

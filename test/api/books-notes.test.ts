@@ -59,7 +59,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
   const original = await issueInvoice(eng); // 2 × 9.50 + 1.5 × 18.40 = 46.60
   const kept = await issueNote(original, 1); // 9.50 returned → 13 % = 1.235 → 1.24 (HALF-UP, as the note sent it)
   const voided = await issueNote(original, 1);
-  const cancel = await eng.api(`/api/v1/invoices/${voided.id}/cancel?motivo=2`, { method: 'POST' });
+  const cancel = await eng.api(`/api/v1/invoices/${voided.id}/cancel?motivoSiat=2`, { method: 'POST' });
   assert.equal(cancel.status, 200, await cancel.clone().text());
   assert.equal((await cancel.json()).data.state, 'CANCELLED');
 

@@ -19,7 +19,7 @@ test('contingency events API: start, active, query, end; errors and tenant isola
     assert.equal((await post('/api/v1/events/start', { posId, branchId, codigoMotivo: '1', descripcion: 'x' })).status, 400, 'codigoMotivo as text');
     assert.equal((await post('/api/v1/events/start', { posId, branchId, codigoMotivo: 1, descripcion: 'x', extra: 1 })).status, 400, 'unknown field');
     assert.equal((await post('/api/v1/events/start', { posId: 'no-uuid', branchId, codigoMotivo: 1, descripcion: 'x' })).status, 422, 'posId not a UUID: a value problem');
-    const cafc = await post('/api/v1/events/start', { posId, branchId, codigoMotivo: 6, descripcion: 'Virus' });
+    const cafc = await post('/api/v1/events/start', { posId, branchId, codigoMotivoSiat: 6, descripcion: 'Virus' });
     assert.equal(cafc.status, 422, 'motives 5–7 need CAFC manual invoices');
     assert.match((await cafc.json()).error.detail, /CAFC/);
     assert.equal((await post('/api/v1/events/start', { posId, branchId: 999, codigoMotivo: 1, descripcion: 'x' })).status, 422, 'branch of another POS');

@@ -236,7 +236,7 @@ describe('cancel and status', () => {
 
   test('cancel a validated invoice → CANCELLED with reason and date; a second cancel is refused', async () => {
     const { data: inv } = await json(await issue(sale()));
-    const res = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivo=3`, { method: 'POST' });
+    const res = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivoSiat=3`, { method: 'POST' });
     const body = await json(res);
     assert.equal(res.status, 200, JSON.stringify(body));
     assert.equal(body.data.state, 'CANCELLED');

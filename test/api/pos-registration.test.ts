@@ -89,7 +89,10 @@ describe('registering a point of sale', () => {
     assert.deepEqual(row, { tipo: 5, closed_at: null });
 
     const { type: _type, ...listed } = pos;
-    assert.deepEqual((await listPos()).find((p) => p.id === pos.id), listed);
+    // GET /pos adds the branch's UUID (the contingency events' branchId, issue 28).
+    const { branchUuid, ...inList } = (await listPos()).find((p) => p.id === pos.id);
+    assert.match(branchUuid, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-/);
+    assert.deepEqual(inList, listed);
     assert.deepEqual((await branchPos(mainBranchId)).find((p) => p.id === pos.id), { id: pos.id, code: pos.code, name: 'Caja 2' });
 
     // SIAT hands out the next code; the first point of sale of the list is still PV 0.

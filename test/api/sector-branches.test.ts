@@ -48,7 +48,7 @@ describe('branch offices', () => {
     assert.equal(r.body.errors, null);
     assert.equal(r.body.success, true);
     const main = r.body.data[0];
-    assert.deepEqual(Object.keys(main).sort(), ['address', 'branchId', 'city', 'description', 'municipality', 'name', 'phone', 'pos', 'siatCode']);
+    assert.deepEqual(Object.keys(main).sort(), ['address', 'branchId', 'branchUuid', 'city', 'description', 'municipality', 'name', 'phone', 'pos', 'siatCode']);
     assert.equal(main.siatCode, 0);
     assert.equal(main.name, 'CASA MATRIZ');
     assert.equal(main.pos.length, 1);

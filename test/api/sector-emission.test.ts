@@ -192,7 +192,7 @@ describe('six sectors × two modalities, then their cancellation', () => {
         }
         if (segment === 'telecom') {
           assert.equal(d.nitSet, 1020304019);
-          assert.equal(d.detailInvoice[0].numberImei, '356938035643809');
+          assert.equal(d.detailInvoice[0].numberImei, 356938035643809, 'the seed types it integer');
           assert.equal(doc.cabecera.nitConjunto, 1020304019);
         }
         if (segment === 'saleBon') {

@@ -139,7 +139,7 @@ describe('every sector and modality: issued, validated, cancelled', () => {
       // The lines are 18.00; the sector's header amounts enter the total and leave the IVA base
       // (decision 0047): fees 3.50 (13), lease 100 (15), montoTotalIj 18 (18), ajuste 2 (34);
       // export 18.00 + national 10.50 + international 20.00.
-      const [expectedTotal, expectedBase] = ({ 3: ['48.50', '0.00'], 13: ['21.50', '18.00'], 15: ['118.00', '18.00'], 18: ['36.00', '18.00'], 34: ['18.00', '16.00'] } as Record<number, [string, string]>)[type.sector] ?? ['18.00', layout.rules.sujetoIva === 'zero' ? '0.00' : '18.00'];
+      const [expectedTotal, expectedBase] = ({ 3: ['48.50', '0.00'], 13: ['21.50', '18.00'], 15: ['118.00', '18.00'], 18: ['36.00', '18.00'], 34: ['18.00', '16.00'] } as Record<number, [string, string]>)[type.sector] ?? ['18.00', type.sector === 8 ? '0' : layout.rules.sujetoIva === 'zero' ? '0.00' : '18.00']; // tasa cero: the official `0` (issue 28)
       assert.equal(total, expectedTotal);
       assert.equal(xmlValue(xml, 'montoTotalSujetoIva'), expectedBase);
       if (layout.rules.sujetoIva === 'zero') assert.equal(inv.amountTotalSubjectToVat, 0);

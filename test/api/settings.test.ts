@@ -49,7 +49,7 @@ test('settings and keys need an API key', async () => {
 describe('taxpayer', () => {
   test('read and update the caller\'s profile; the NIT cannot change', async () => {
     const cur = (await json(await eng.api('/api/v1/settings/taxpayer', { key: other.key }))).data;
-    assert.deepEqual(cur, { nit: other.nit, razonSocial: 'Otra Tienda SRL', municipio: 'La Paz', direccion: 'Calle 1', telefono: '', codigoSistema: '', ambiente: 2, modalidad: 2 });
+    assert.deepEqual(cur, { companyId: other.tenantId, nit: other.nit, razonSocial: 'Otra Tienda SRL', municipio: 'La Paz', direccion: 'Calle 1', telefono: '', codigoSistema: '', ambiente: 2, modalidad: 2 });
     const next = { ...cur, razonSocial: '  Otra Tienda S.R.L. ', telefono: '2-2441122', codigoSistema: 'ABC123', modalidad: 1 };
     const res = await eng.api('/api/v1/settings/taxpayer', { method: 'PUT', key: other.key, json: next });
     assert.equal(res.status, 200);

@@ -103,6 +103,7 @@ const NOT_TENANT_LOOKUPS: Record<string, string> = {
   'POST /api/v1/till/login': 'public: the point of sale names its tenant and the PIN is the credential (decision 0064); another tenant’s user is unknown there (till-users.test.ts)',
   'POST /api/v1/products': 'code names the product being created, not one to find: see "A’s product code is free for B" below',
   'POST /api/v1/purchases': 'invoiceNumber names the purchase being registered, not one to find: see "A’s purchase is free for B" below',
+  'PUT /api/v1/settings/taxpayer': 'companyId is read-only: the one GET answered is accepted back, another is 422; it never selects a tenant (test/api/fidelity.test.ts)',
 };
 
 const PRODUCT_BODY = { code: 'B-INTENTO', description: 'Cambio de B', priceUnit: 1, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' };

@@ -111,7 +111,7 @@ describe('webhook management without KIPU_WEBHOOK_ALLOW_PRIVATE', () => {
     const row = sqliteConnection(eng.store).prepare('SELECT * FROM webhook_endpoints WHERE id = ?').get(created.id) as Record<string, unknown>;
     assert.ok(!JSON.stringify(row).includes(created.secret.slice(6, 30)));
 
-    const list = (await json(await eng.api('/api/v1/webhooks/endpoints'))).data;
+    const list = (await json(await eng.api('/api/v1/webhooks/endpoints'))).data.content;
     assert.equal(list.length, 1);
     assert.equal(list[0].secret, `whsec_****${created.secret.slice(-4)}`);
     const read = (await json(await eng.api(`/api/v1/webhooks/endpoints/${created.id}`))).data;
@@ -196,7 +196,7 @@ describe('webhook management without KIPU_WEBHOOK_ALLOW_PRIVATE', () => {
 
     const other = eng.store.tenants.create({ nit: '6660001', razonSocial: 'OTRO' });
     const otherKey = eng.store.apiKeys.create(other.id, 'otro', SCOPES).key;
-    assert.deepEqual((await json(await eng.api('/api/v1/webhooks/endpoints', { key: otherKey }))).data, []);
+    assert.deepEqual((await json(await eng.api('/api/v1/webhooks/endpoints', { key: otherKey }))).data.content, []);
     for (const [method, path] of [
       ['GET', ''],
       ['PUT', ''],

@@ -26,6 +26,7 @@ import {
   SyncResultSchema,
 } from '../../../shared/api/codes';
 import { openPointOfSale } from '../point-of-sale-param';
+import { optionalBody } from '../json-body';
 import { toBoliviaIso } from '../../../shared/time';
 import { specialNitName } from '../../siat/codes';
 
@@ -119,6 +120,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.post(
     '/api/v1/siat/sync/all',
     {
+      ...optionalBody,
       schema: {
         tags: ['Catálogos'],
         summary: 'Sincroniza todos los catálogos y la fecha/hora (punto de venta por defecto si no se indica)',
@@ -141,6 +143,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.post(
     '/api/v1/siat/sync/:catalog',
     {
+      ...optionalBody,
       schema: {
         tags: ['Catálogos'],
         summary: 'Sincroniza un catálogo',

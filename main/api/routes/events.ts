@@ -1,9 +1,10 @@
 // Seed "Contingency events": start, end, query by day, active event. GET
 // /api/v1/events/check-connection lives in codes.ts.
 //
-// branchId: the seed types it as a string UUID, but Kipu's branches have integer ids (GET
-// /api/v1/pos → branchId). Accepted: that integer, as a number or a numeric string; a value that
-// is no branch id of the tenant is read as the SIAT branch code (codigoSucursal, 0 = casa
+// branchId: the seed types it as a string UUID: the branch's UUID (GET /api/v1/pos → branchUuid,
+// GET /api/v1/branchOffice → branchUuid; main/points-of-sale/branch-uuid.ts). Kipu's integer
+// id (GET /api/v1/pos → branchId) stays accepted, as a number or a numeric string; a number
+// that is no branch id of the tenant is read as the SIAT branch code (codigoSucursal, 0 = casa
 // matriz). It must be the point of sale's branch (422 otherwise).
 // GET /events/active/{posId}: 200 with `data: null` when the point of sale is online — no event
 // is a normal state the till polls for, not an error; 404 stays for an unknown point of sale.
@@ -21,11 +22,16 @@ import { asApiError } from '../domain-errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { ContingencyEventSchema, EndEventBody, EventsOnDayBody, PosIdParams, StartEventBody } from '../../../shared/api/contingency-event';
 import { openPointOfSale } from '../point-of-sale-param';
+import { branchUuid } from '../../points-of-sale/branch-uuid';
+import type { CatalogService } from '../../catalogs/catalog-sync';
+import { SEED_CONTINGENCY_REASONS } from '../../catalogs/seed-codes';
+import { siatEventReason } from '../seed-code-param';
 
 export interface EventsDeps {
   store: Store;
   contingency: ContingencyService;
   repo: ContingencyRepository;
+  catalogs: CatalogService;
 }
 
 const tags = ['Eventos de contingencia'];
@@ -37,7 +43,8 @@ function resolvePos(deps: EventsDeps, req: FastifyRequest, posId: string, branch
   const text = String(branchId).trim();
   const branches = deps.store.pointsOfSale.branches(req.tenant.id);
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  const branch = branches.find((b) => b.id === n) ?? branches.find((b) => b.codigoSucursal === n);
+  const uuid = text.toLowerCase();
+  const branch = branches.find((b) => b.id === n) ?? branches.find((b) => b.codigoSucursal === n) ?? branches.find((b) => branchUuid(req.tenant.id, b.id) === uuid);
   if (!branch || branch.id !== pos.branchId) {
     throw unprocessable(`branchId ${text} no es la sucursal del punto de venta ${pos.code} (branchId ${pos.branchId}, codigoSucursal ${pos.branchCode})`, [
       { field: 'branchId', rule: 'POS_BRANCH', message: 'no corresponde al punto de venta' },
@@ -55,15 +62,25 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'Inicia un evento de contingencia: el punto de venta emite fuera de línea',
-        description: 'codigoMotivo es el código del catálogo de eventos significativos de SIAT; Kipu cubre 1 a 4 (emisión fuera de línea). 5 a 7 requieren facturas manuales con CAFC.',
+        description:
+          'codigoMotivo tiene el significado del documento semilla (1 corte de internet, 2 falla del sistema tributario, 3 virus informático, 4 otro) y se traduce al evento de SIAT ' +
+          'de igual descripción (README, «Sector codes: seed vs SIAT»); codigoMotivoSiat (extensión de Kipu) indica el código de SIAT tal cual. Kipu emite fuera de línea en los eventos 1 a 4 de SIAT; ' +
+          'los eventos 5 a 7 de SIAT (el virus entre ellos) requieren facturas manuales con CAFC (POST /api/v1/contingency/cafc).',
         body: StartEventBody,
         response: { 200: apiResponse(ContingencyEventSchema) },
       },
     },
     async (req) => {
       const pos = resolvePos(deps, req, req.body.posId, req.body.branchId, { open: true });
+      const { codigoMotivo, codigoMotivoSiat } = req.body;
+      if ((codigoMotivo === undefined) === (codigoMotivoSiat === undefined)) {
+        throw unprocessable('Indique codigoMotivo (código del documento semilla) o codigoMotivoSiat (código de SIAT), uno de los dos', [
+          { field: 'codigoMotivo', rule: 'REQUIRED_ONE', message: 'codigoMotivo o codigoMotivoSiat' },
+        ]);
+      }
+      const siatMotivo = codigoMotivoSiat ?? siatEventReason(deps.catalogs, req.tenant.id, SEED_CONTINGENCY_REASONS, codigoMotivo!);
       try {
-        const e = deps.contingency.start(req.tenant, pos, req.body.codigoMotivo, req.body.descripcion.trim());
+        const e = deps.contingency.start(req.tenant, pos, siatMotivo, req.body.descripcion.trim());
         return ok(eventDto(e), `Evento de contingencia iniciado: el punto de venta ${pos.code} emite fuera de línea`);
       } catch (err) {
         throw asApiError(err);

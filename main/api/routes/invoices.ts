@@ -10,7 +10,10 @@ import { fromHundredths } from '../../../shared/money';
 import { fromBoliviaIso, toBoliviaIso } from '../../../shared/time';
 import { publicInvoicePath } from '../../../shared/api/public-links';
 import { ok, pageOf } from '../envelope';
-import { notFound } from '../errors';
+import { notFound, unprocessable } from '../errors';
+import type { CatalogService } from '../../catalogs/catalog-sync';
+import { SEED_CANCELLATION_REASONS } from '../../catalogs/seed-codes';
+import { siatCancellationReason } from '../seed-code-param';
 import { asApiError } from '../domain-errors';
 import { offsetOf } from '../pagination';
 import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
@@ -171,6 +174,7 @@ export interface InvoiceRouteDeps {
   invoices: InvoiceRepository;
   invoicing: InvoicingService;
   lifecycle: InvoiceLifecycle;
+  catalogs: CatalogService;
   publicBaseUrl: () => string;
 }
 
@@ -345,15 +349,27 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       schema: {
         tags,
         summary: 'Anula una factura validada (anulacionFactura)',
-        description: 'motivo según el catálogo de SIAT: 1 factura mal emitida, 2 nota de crédito-débito mal emitida, 3 datos de emisión incorrectos, 4 factura o nota devuelta.',
+        description:
+          'motivo con el significado del documento semilla: 1 error en los datos, 2 devolución, 3 periodo posterior, 4 otro (por defecto 1); ' +
+          'Kipu lo traduce al código de SIAT de igual significado según el catálogo sincronizado (README, «Sector codes: seed vs SIAT»). ' +
+          'motivoSiat (extensión de Kipu) indica directamente el código del catálogo de motivos de anulación de SIAT.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        querystring: Type.Object({ motivo: Type.Integer({ minimum: 1, maximum: 4, default: 1 }) }),
+        querystring: Type.Object({
+          motivo: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'código del documento semilla (1 a 4), por defecto 1' })),
+          motivoSiat: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'código del catálogo de SIAT (motivos de anulación)' })),
+        }),
         response: { 200: apiResponse(CancellationResultSchema) },
       },
     },
     async (req) => {
       const inv = load(req, req.params.id);
-      const done = await guard(() => deps.lifecycle.cancel(req.tenant, posOf(req, inv), inv, req.query.motivo));
+      const { motivo, motivoSiat } = req.query;
+      if (motivo !== undefined && motivoSiat !== undefined) {
+        throw unprocessable('Indique motivo (código del documento semilla) o motivoSiat (código de SIAT), no ambos', [{ field: 'motivoSiat', rule: 'EXCLUSIVE', message: 'motivo y motivoSiat a la vez' }]);
+      }
+      const pos = posOf(req, inv);
+      const siatMotivo = motivoSiat ?? (await siatCancellationReason(deps.catalogs, req.tenant, pos, SEED_CANCELLATION_REASONS, motivo ?? 1, inv.sector === NOTE.SECTOR));
+      const done = await guard(() => deps.lifecycle.cancel(req.tenant, pos, inv, siatMotivo));
       return ok(
         {
           id: done.id,

@@ -10,6 +10,7 @@ import type { PointOfSaleRegistration } from '../../points-of-sale/registration'
 import { apiResponse } from '../../../shared/api/envelope';
 import {
   ClosedPointOfSaleSchema,
+  ListedPointOfSaleSchema,
   PointOfSaleSchema,
   PosDefaultInvoiceTypeBody,
   RegisterPointOfSaleBody,
@@ -21,6 +22,7 @@ import { INVOICE_TYPES, invoiceType } from '../../../shared/invoice-types';
 import { sectorFields } from '../../../shared/sector-fields';
 import { asApiError } from '../domain-errors';
 import { posDto } from '../point-of-sale-param';
+import { branchUuid } from '../../points-of-sale/branch-uuid';
 import { toBoliviaIso } from '../../../shared/time';
 
 /** What cannot be done offline, for the 503's detail. */
@@ -42,10 +44,10 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
       schema: {
         tags,
         summary: 'Puntos de venta abiertos del contribuyente',
-        response: { 200: apiResponse(Type.Array(PointOfSaleSchema)) },
+        response: { 200: apiResponse(Type.Array(ListedPointOfSaleSchema)) },
       },
     },
-    async (req) => ok(deps.store.pointsOfSale.list(req.tenant.id)),
+    async (req) => ok(deps.store.pointsOfSale.list(req.tenant.id).map((p) => ({ ...p, branchUuid: branchUuid(req.tenant.id, p.branchId) }))),
   );
 
   r.post(

@@ -95,7 +95,9 @@ export function purchaseDto(p: PurchaseRecord): PurchaseRecordDto {
     controlCode: d.codigoControl,
     responseCode: p.siatCode,
     responseDescription: p.siatDescription,
-    responseCodeDescription: p.siatMessages.length ? p.siatMessages.map((x) => `${x.codigo} ${x.descripcion}`).join('; ') : null,
+    // SIAT's messages when it sent some, else its words for the code (908 → VALIDADA): never
+    // null once SIAT answered (issue 28, item 7).
+    responseCodeDescription: p.siatMessages.length ? p.siatMessages.map((x) => `${x.codigo} ${x.descripcion}`).join('; ') : p.siatDescription,
     responseCodeReception: p.siatReceptionCode,
     responseCodeStatus: p.siatCode === null ? null : String(p.siatCode),
     transactionStatus: p.state === 'ACCEPTED' || (p.state === 'DELETED' && p.siatCode !== null),

@@ -19,14 +19,16 @@ import {
   type BranchOffice as BranchOfficeDto,
 } from '../../../shared/api/branch';
 import { MAX_ROW_ID } from '../../../shared/api/limits';
+import { branchUuid } from '../../points-of-sale/branch-uuid';
 
 const tags = ['Sucursales (estilo sectorial)'];
 
 const Params = Type.Object({ branchId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) });
 
-function dto(b: BranchOffice, pos: BranchPointOfSale[]): BranchOfficeDto {
+function dto(tenantId: string, b: BranchOffice, pos: BranchPointOfSale[]): BranchOfficeDto {
   return {
     branchId: b.id,
+    branchUuid: branchUuid(tenantId, b.id),
     siatCode: b.codigoSucursal,
     name: b.name,
     municipality: b.municipality,
@@ -105,7 +107,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
     async (req, reply) => {
       const b = guard(() => branches.create(req.tenant.id, fieldsOf(req.body)));
       deps.onCreated?.(req.tenant, b);
-      return reply.status(201).send(sectorOk(dto(b, [])));
+      return reply.status(201).send(sectorOk(dto(req.tenant.id, b, [])));
     },
   );
 
@@ -116,7 +118,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
     },
     async (req) => {
       const pos = branches.pointsOfSale(req.tenant.id);
-      return sectorOk(branches.list(req.tenant.id).map((b) => dto(b, pos.get(b.id) ?? [])));
+      return sectorOk(branches.list(req.tenant.id).map((b) => dto(req.tenant.id, b, pos.get(b.id) ?? [])));
     },
   );
 
@@ -125,7 +127,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
     { schema: { tags, summary: 'Una sucursal', params: Params, response: { 200: sectorResponse(BranchOfficeSchema) } } },
     async (req) => {
       const b = load(req, req.params.branchId);
-      return sectorOk(dto(b, posOf(req, b.id)));
+      return sectorOk(dto(req.tenant.id, b, posOf(req, b.id)));
     },
   );
 
@@ -146,7 +148,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
     async (req) => {
       const { branchId } = req.body;
       const b = guard(() => branches.update(req.tenant.id, branchId, fieldsOf(req.body)));
-      return sectorOk(dto(b, posOf(req, b.id)));
+      return sectorOk(dto(req.tenant.id, b, posOf(req, b.id)));
     },
   );
 
@@ -166,7 +168,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
     },
     async (req) => {
       const b = guard(() => deps.closeBranch(req.tenant.id, req.params.branchId));
-      return sectorOk({ ...dto(b, []), siatCafc: null });
+      return sectorOk({ ...dto(req.tenant.id, b, []), siatCafc: null });
     },
   );
 }

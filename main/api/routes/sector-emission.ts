@@ -109,13 +109,20 @@ function seedError(err: unknown, tenant: Tenant, route: SectorRoute): unknown {
   return new ApiError(api.status, api.code, api.detail, { ...api.extra, fields: fields.map((f): FieldProblem => ({ ...f, field: seedFieldName(f.field) })) });
 }
 
+const textOrNull = (v: string | number | null | undefined) => (v === undefined || v === null ? null : String(v));
+/** seed 001 types numberSerial and numberImei as integers: digits-only values (no leading 0) as a number, others as stored. */
+const integerOrText = (v: string | number | null | undefined): string | number | null => {
+  const t = textOrNull(v);
+  return t !== null && /^(0|[1-9]\d*)$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
+};
+
 /** A stored sector value as the API shows it: amounts back from cents, null when absent. */
 function valueOut(f: SectorField, v: string | number | null | undefined): string | number | null {
   if (v === undefined || v === null) return null;
+  if (f.integerToo) return integerOrText(v);
   return f.kind === 'amount' && typeof v === 'number' ? fromHundredths(v) : v;
 }
 const sectorValuesOut = (fields: readonly SectorField[], values: SectorValues | null | undefined) => Object.fromEntries(fields.map((f) => [f.key, valueOut(f, values?.[f.key])]));
-const textOrNull = (v: string | number | null | undefined) => (v === undefined || v === null ? null : String(v));
 
 /** A stored line in seed 001's terms ("Invoice line", response), with the sector's line fields. */
 function lineOut(d: InvoiceLine, i: number, sector: number) {
@@ -132,8 +139,8 @@ function lineOut(d: InvoiceLine, i: number, sector: number) {
     amountDiscount: d.amountDiscount > 0 ? fromHundredths(d.amountDiscount) : null,
     subTotal: fromHundredths(d.subTotal),
     detailId: i + 1,
-    numberSerial: textOrNull(sf?.numberSerial),
-    numberImei: textOrNull(sf?.numberImei),
+    numberSerial: integerOrText(sf?.numberSerial),
+    numberImei: integerOrText(sf?.numberImei),
     ...sectorValuesOut(sectorFields(sector)?.line ?? [], sf),
   };
 }

@@ -50,6 +50,7 @@ const SiatBody = siatSettingsBody(
 
 function taxpayerView(t: Tenant) {
   return {
+    companyId: t.id,
     nit: t.nit,
     razonSocial: t.razonSocial,
     municipio: t.municipio,
@@ -105,6 +106,12 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       if (b.nit !== undefined && b.nit.trim() !== req.tenant.nit) {
         throw unprocessable(`El NIT no se puede cambiar (es ${req.tenant.nit}): para otro contribuyente cree otro inquilino con npm run admin`, [
           { field: 'nit', rule: 'immutable', message: 'El NIT identifica al contribuyente y no se puede cambiar' },
+        ]);
+      }
+      // companyId is read-only: the till sends back what GET answered; another tenant's is refused.
+      if (b.companyId !== undefined && b.companyId.trim().toLowerCase() !== req.tenant.id.toLowerCase()) {
+        throw unprocessable(`companyId ${b.companyId} no es el de esta empresa (${req.tenant.id}); es de solo lectura`, [
+          { field: 'companyId', rule: 'immutable', message: 'es de solo lectura' },
         ]);
       }
       const razonSocial = b.razonSocial.trim();

@@ -83,10 +83,22 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
 
   r.get(
     '/api/v1/webhooks/endpoints',
-    { schema: { tags, summary: 'Endpoints de webhook del contribuyente', response: { 200: apiResponse(Type.Array(WebhookEndpointSchema)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Endpoints de webhook del contribuyente, paginados',
+        // Issue 28 item 5: the seed's "data of every list endpoint of this style" is a Page; the
+        // bare array this answered before is now data.content (README, webhooks).
+        description: 'Responde una página (Page) como todas las listas de este estilo: los endpoints están en data.content.',
+        querystring: PageQuery,
+        response: { 200: apiResponse(pageSchema(WebhookEndpointSchema)) },
+      },
+    },
     async (req) => {
-      const list = endpoints.list(req.tenant.id).map((e) => endpointDto(e));
-      return ok(list, `${list.length} endpoint(s)`);
+      const from = offsetOf(req.query);
+      const all = endpoints.list(req.tenant.id);
+      const content = all.slice(from, from + req.query.size).map((e) => endpointDto(e));
+      return ok(pageOf(content, req.query.page, req.query.size, all.length), `${all.length} endpoint(s)`);
     },
   );
 

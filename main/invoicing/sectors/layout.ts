@@ -5,8 +5,12 @@
 // Facts: ../shared/siat/sectors/README.md, CONTRACT.md §3.2, §9.1–9.3, docs/sectors.md and
 // docs/decisions/0017-sector-layouts.md.
 
-/** How an element's value is written: text, integer, 2-decimal amount (Cents), SIAT date-time. */
-export type XmlKind = 'str' | 'int' | 'dec' | 'dateTime';
+/**
+ * How an element's value is written: text, integer, 2-decimal amount (Cents), SIAT date-time,
+ * or 'zero': an amount the official layout fixes as the literal `0` (tasa cero's
+ * montoTotalSujetoIva, issue 28 item 11), whose value must be 0.
+ */
+export type XmlKind = 'str' | 'int' | 'dec' | 'dateTime' | 'zero';
 
 export interface ElementSpec {
   readonly name: string;

@@ -116,7 +116,8 @@ const DECLARED: Record<number, Declared> = {
     totals: { montoTotal: 'export', addedToTotal: [], notSubjectToIva: [] },
   },
   5: { cabecera: insertAfter(CABECERA_1, 'montoTotalMoneda', own(5, 'header', 'numeroParteRecepcion')), detalle: DETALLE_BASE, sujetoIva: 'zero' },
-  8: { cabecera: CABECERA_1, detalle: DETALLE_BASE, sujetoIva: 'zero' },
+  // Tasa cero: the official layout (two public transcriptions) fixes montoTotalSujetoIva as `0`, not 0.00.
+  8: { cabecera: CABECERA_1.map((e) => (e.name === 'montoTotalSujetoIva' ? el(e.name, 'zero') : e)), detalle: DETALLE_BASE, sujetoIva: 'zero' },
   11: { cabecera: insertAfter(CABECERA_1, 'codigoCliente', own(11, 'header', 'nombreEstudiante', 'periodoFacturado')), detalle: DETALLE_BASE },
   13: {
     cabecera: without(

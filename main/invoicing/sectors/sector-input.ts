@@ -28,6 +28,11 @@ function convert(f: SectorField, raw: unknown, at: string, add: Add): string | n
   }
   switch (f.kind) {
     case 'string': {
+      // A number beyond 2^53 has already lost digits in JSON.parse: refused, never stored altered.
+      if (typeof raw === 'number' && Number.isInteger(raw) && !Number.isSafeInteger(raw)) {
+        add(at, 'TYPE', `${f.label}: un número de más de 15 dígitos pierde precisión; envíelo como texto`);
+        return null;
+      }
       const v = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
       if (v === null) add(at, 'TYPE', `${f.label}: debe ser texto`);
       else if (f.maxLength !== undefined && v.length > f.maxLength) add(at, 'MAX_LENGTH', `${f.label}: como máximo ${f.maxLength} caracteres`);

@@ -34,6 +34,9 @@ function element(spec: ElementSpec, v: XmlValue | undefined, where: string): str
     case 'dec':
       if (typeof v !== 'number') throw new Error(`XML ${where}: ${name} debe ser un monto en centavos`);
       return `<${name}>${formatDecimal(v)}</${name}>`;
+    case 'zero':
+      if (v !== 0) throw new Error(`XML ${where}: ${name} es 0 en este documento`);
+      return `<${name}>0</${name}>`;
     case 'int':
       return `<${name}>${typeof v === 'number' ? String(v) : escapeText(v)}</${name}>`;
     default:

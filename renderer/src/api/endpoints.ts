@@ -106,8 +106,9 @@ export function createKipuApi(http: HttpClient) {
       }),
     invoice: (id: string) => get<Invoice>(`/api/v1/invoices/${enc(id)}`),
     invoiceStatus: (id: string) => get<InvoiceStatusInfo>(`/api/v1/invoices/${enc(id)}/status`),
+    // `motivo` is a code of SIAT's catalog (the dialog lists it), hence motivoSiat (issue 28).
     cancelInvoice: (id: string, motivo: number) =>
-      post<CancellationResult>(`/api/v1/invoices/${enc(id)}/cancel`, undefined, { motivo }),
+      post<CancellationResult>(`/api/v1/invoices/${enc(id)}/cancel`, undefined, { motivoSiat: motivo }),
     reverseCancellation: (id: string) => post<CancellationReversalResult>(`/api/v1/invoices/${enc(id)}/reverse-cancellation`),
     resendEmail: (id: string, email?: string) =>
       post<string>(`/api/v1/invoices/${enc(id)}/resend-email`, undefined, { email: email || undefined }),

@@ -157,7 +157,8 @@ export function ConnectionScreen() {
                 await api.startEvent({
                   posId: posInfo.id,
                   branchId: posInfo.branchId,
-                  codigoMotivo: motivo,
+                  // The list is SIAT's catalog: its code goes as SIAT's, not as the seed's codigoMotivo.
+                  codigoMotivoSiat: motivo,
                   descripcion: descripcion.trim() || (list.find((r) => r.codigo === motivo)?.descripcion ?? 'Contingencia'),
                 });
                 return 'Contingencia iniciada: las ventas se emiten fuera de línea.';

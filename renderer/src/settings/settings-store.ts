@@ -48,6 +48,7 @@ function smtpForm(v: SmtpSettingsView): SmtpForm {
 export const LOGO_MAX_BYTES = 500 * 1024; // seed: Limits — recommended logo at most 500 KB
 
 export const EMPTY_TAXPAYER: TaxpayerSettings = {
+  companyId: '',
   nit: '',
   razonSocial: '',
   municipio: '',

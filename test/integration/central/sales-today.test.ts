@@ -44,7 +44,7 @@ test('today’s sales are net of returns; annulled invoices and annulled notes c
     await note(sold[1]);
     // A note annulled is no return.
     const annulledNote = await note(sold[2]);
-    const c2 = await till.eng.api(`/api/v1/invoices/${annulledNote.id}/cancel?motivo=2`, { method: 'POST' });
+    const c2 = await till.eng.api(`/api/v1/invoices/${annulledNote.id}/cancel?motivoSiat=2`, { method: 'POST' });
     assert.equal(c2.status, 200, await c2.text());
     await waitFor('the till to push everything', () => till.eng.store.central.backlog() === 0, 60_000, 50);
 

@@ -71,7 +71,7 @@ test('a newer CUFD during a long manual event splits it: one event per cufdEvent
   const { till, shift } = await clockedTill();
   const { eng, posId } = till;
   try {
-    const start = await eng.api('/api/v1/events/start', { method: 'POST', json: { posId, branchId: till.branchId, codigoMotivo: 3, descripcion: 'Punto de venta móvil sin internet' } });
+    const start = await eng.api('/api/v1/events/start', { method: 'POST', json: { posId, branchId: till.branchId, codigoMotivoSiat: 3, descripcion: 'Punto de venta móvil sin internet' } });
     const first = (await start.json()).data;
     await till.sell(2, 1);
     await shift(25 * HOUR);

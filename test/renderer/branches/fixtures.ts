@@ -2,6 +2,7 @@ import type { BranchOffice } from '../../../shared/api-types';
 
 export const MAIN: BranchOffice = {
   branchId: 1,
+  branchUuid: '4f3c8a2e-1b7d-5e90-8c4a-2d6f1e0b9a31',
   siatCode: 0,
   name: 'CASA MATRIZ',
   municipality: 'La Paz',
@@ -14,6 +15,7 @@ export const MAIN: BranchOffice = {
 
 export const EL_ALTO: BranchOffice = {
   branchId: 2,
+  branchUuid: '9a1e5c70-3d2b-5f48-9e6c-7b0a4d2f1c85',
   siatCode: 1,
   name: 'Sucursal El Alto',
   municipality: 'El Alto',

@@ -27,6 +27,7 @@ const { ApiError } = await import('../../../renderer/src/api/errors');
 const { ADMIN_SCOPE_NEEDED, DEFAULT_PRINTER, EMPTY_SMTP, INITIAL_SETTINGS_STATE, useSettings } = await import('../../../renderer/src/settings/settings-store');
 
 const TAXPAYER: TaxpayerSettings = {
+  companyId: '5d1f6a2c-8b3e-4c71-9a0d-2e6b7f4c1a93',
   nit: '1023456028',
   razonSocial: 'Comercial Andina SRL',
   municipio: 'La Paz',

@@ -92,6 +92,7 @@ for (const type of INVOICE_TYPES) {
     assert.equal(cuf.codigoDocumentoSector, type.sector);
     assert.equal(cuf.tipoFacturaDocumento, type.tipoFactura);
     assert.equal(cuf.checkDigitValid, true);
-    if (layout.rules.sujetoIva === 'zero') assert.match(sealed.xml, /<montoTotalSujetoIva>0\.00<\/montoTotalSujetoIva>/);
+    // Tasa cero writes the official layout's literal `0` (issue 28); the other zero-base sectors 0.00.
+    if (layout.rules.sujetoIva === 'zero') assert.match(sealed.xml, type.sector === 8 ? /<montoTotalSujetoIva>0<\/montoTotalSujetoIva>/ : /<montoTotalSujetoIva>0\.00<\/montoTotalSujetoIva>/);
   });
 }
