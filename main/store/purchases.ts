@@ -197,6 +197,15 @@ export class PurchaseRepository {
   }
 
   /**
+   * Runs `fn` (several inserts) in one IMMEDIATE transaction: one durable commit for the lot
+   * instead of one per purchase (an import of 20,000 rows made 20,000 fsyncs). Each insert inside
+   * is a savepoint, so a duplicate undoes only its own row.
+   */
+  inOneCommit<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /**
    * Inserts in one IMMEDIATE transaction: seq and nro are allocated there, both the tenant's own
    * (the write lock makes MAX + 1 safe); a duplicate throws.
    */

@@ -192,6 +192,27 @@ describe('scanner and import', () => {
     assert.equal(beer.fiscalCredit, 10.4);
   });
 
+  test('600 rows, stored in lots of one commit each: a row repeating an earlier one (same lot or not) is refused alone, every other row stored once', async () => {
+    const d = new Date();
+    const date = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    const row = (code: string, n: number) => `1003579028,DISTRIBUIDORA LOTE,${code},${n},${date},100.00`;
+    const lines = Array.from({ length: 600 }, (_, i) => row(`LOT-${i}`, 7000 + i));
+    lines[10] = row('LOT-3', 7003); // repeats row 3, in the same lot
+    lines[400] = row('LOT-5', 7005); // repeats row 5, in a later lot
+    const csv = ['NIT PROVEEDOR,RAZON SOCIAL PROVEEDOR,CODIGO DE AUTORIZACION,NUMERO FACTURA,FECHA DE FACTURA/DUI/DIM,IMPORTE TOTAL COMPRA', ...lines].join('\r\n');
+    const stored = async () => (await (await eng.api(`/api/v1/purchases?year=${d.getFullYear()}&period=${d.getMonth() + 1}&size=1`)).json()).data.totalElements as number;
+    const before = await stored();
+    const res = await eng.api('/api/v1/purchases/import', { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body).slice(0, 500));
+    assert.equal(body.data.created, 598);
+    assert.equal((await stored()) - before, 598, 'stored once each');
+    const refused = body.data.verdicts.filter((v: { ok: boolean }) => !v.ok);
+    assert.deepEqual(refused.map((v: { row: number; problems: { rule: string }[] }) => [v.row, v.problems[0]!.rule]), [[12, 'unique'], [402, 'unique']]);
+    const ids = new Set(body.data.verdicts.filter((v: { ok: boolean }) => v.ok).map((v: { shoppingInvoiceId: number }) => v.shoppingInvoiceId));
+    assert.equal(ids.size, 598, 'each stored row has its own number');
+  });
+
   test('a CSV over 20,000 rows is a 413 naming the file, and nothing of it is imported', async () => {
     const header = 'Nº,ESPECIFICACION,NIT PROVEEDOR,RAZON SOCIAL PROVEEDOR,CODIGO DE AUTORIZACION,NUMERO FACTURA,NUMERO DUI/DIM,FECHA DE FACTURA/DUI/DIM,IMPORTE TOTAL COMPRA,IMPORTE ICE,IMPORTE IEHD,IMPORTE IPJ,TASAS,OTRO NO SUJETO A CREDITO FISCAL,IMPORTES EXENTOS,IMPORTE COMPRAS GRAVADAS A TASA CERO,SUBTOTAL,DESCUENTOS/BONIFICACIONES /REBAJAS SUJETAS AL IVA,IMPORTE GIFT CARD,IMPORTE BASE CF,CREDITO FISCAL,TIPO COMPRA,CODIGO DE CONTROL';
     const d = new Date();

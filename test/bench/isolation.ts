@@ -2,7 +2,7 @@
 // answered once stored) while tenant B runs, one after the other, each heavy request of the
 // issue's table: a 20,000-row purchase CSV, an XLSX whose one cell sits at row 4,000,000, a
 // certificate with 600,000 PBKDF2 rounds and a wrong password, a massive batch of 40 invoices ×
-// 500 lines, and 60 public ZIP downloads (8 at a time) of a 500-line invoice. Per job: the till's
+// 500 lines (tenant A's own), and 60 public ZIP downloads (8 at a time) of a 500-line invoice. Per job: the till's
 // sale p50/p99/max while it ran, and how the job ended (it must end right: imported, refused with
 // its reason, issued). Targets (issue 25): sale p99 < 100 ms and no sale over 500 ms.
 // The engine runs in this process, like a till's: a request that holds its thread delays the sales.
@@ -77,7 +77,6 @@ try {
   if (made.status !== 0) throw new Error(`openssl pkcs12: ${made.stderr}`);
   const p12Base64 = readFileSync(join(work, 'c.p12')).toString('base64');
   const big = await issueInvoice(eng, { details: Array.from({ length: 500 }, (_, k) => ({ activityEconomic: '471110', codeProductSin: '99100', codeProduct: `P${k}`, description: `Producto ${k}`, quantity: 1, unitMeasure: 57, priceUnit: 2.5 })) });
-  const posB = ((await (await eng.api('/api/v1/pos', { key: keyB })).json()) as { data: { id: string }[] }).data[0]?.id;
   const batchItems = Array.from({ length: 40 }, (_, i) => {
     const base = educationItem(i);
     const line = base.details[0]!;
@@ -110,15 +109,15 @@ try {
       },
     ],
     [
-      'lote masivo, 40 facturas × 500 líneas',
+      // The batch is tenant A's own (B has no SIAT registration in training): the till shares
+      // its point of sale's SIAT lane with it, a harder case than another tenant's.
+      'lote masivo de la misma tienda, 40 facturas × 500 líneas',
       async () => {
-        if (!posB) return 'sin punto de venta para B';
-        await eng.api('/api/v1/siat/sync/all', { method: 'POST', key: keyB, json: {} });
-        const res = await eng.api('/api/v1/invoices/batch', { method: 'POST', key: keyB, json: { posId: posB, items: batchItems } });
+        const res = await eng.api('/api/v1/invoices/batch', { method: 'POST', json: { posId: posA, items: batchItems } });
         const b = (await res.json()) as { data?: { batchId: string; accepted: number } };
         if (!b.data) return `HTTP ${res.status}`;
         for (;;) {
-          const v = (await (await eng.api(`/api/v1/invoices/batch/${b.data.batchId}`, { key: keyB })).json()) as { data: { state: string; counts: Record<string, number> } };
+          const v = (await (await eng.api(`/api/v1/invoices/batch/${b.data.batchId}`)).json()) as { data: { state: string; counts: Record<string, number> } };
           if (['COMPLETED', 'FAILED'].includes(v.data.state)) return `${v.data.state} ${JSON.stringify(v.data.counts)}`;
           await new Promise((r) => setTimeout(r, 250));
         }
