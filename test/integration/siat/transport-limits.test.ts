@@ -120,12 +120,16 @@ function paddedTo(xml: string, bytes: number): string {
   return out;
 }
 
-/** A listener answering every POST with `body` (full length announced). */
+/**
+ * A listener answering every POST with `body` (full length announced). Each answer closes its
+ * connection: a request sent on a kept-alive socket the listener was just closing came back as
+ * ECONNRESET on a loaded machine, instead of the answer under test.
+ */
 const answering = (body: string): Promise<string> =>
   listen((req, res) => {
     req.resume();
     res.on('error', () => undefined);
-    res.writeHead(200, { 'content-type': 'text/xml; charset=UTF-8' }).end(body);
+    res.writeHead(200, { 'content-type': 'text/xml; charset=UTF-8', connection: 'close' }).end(body);
   });
 
 const saleRequest = {
