@@ -27,7 +27,9 @@ test('two tills replicate to one Central: counts, sums, XML, state changes; a re
     const row = await stack.pool.query('SELECT state, xml, cancellation_reason FROM invoices WHERE tenant_id = $1 AND till_id = $2 AND id = $3', [stack.tenantId, a.tillId, victim.id]);
     const local = a.eng.store.invoices.byId(a.tenantId, victim.id)!;
     assert.equal(row.rows[0].state, 'CANCELLED');
-    assert.equal(row.rows[0].cancellation_reason, 1);
+    // The core seed's motivo 1 ("error en los datos") is SIAT's 3, DATOS DE EMISION INCORRECTOS
+    // (decision 0065): Central keeps the code SIAT got.
+    assert.equal(row.rows[0].cancellation_reason, 3);
     assert.equal(row.rows[0].xml, local.xml, 'the XML is stored exactly as the till sent it to SIAT');
     const pos = await stack.pool.query('SELECT cufd_expires_at FROM points_of_sale WHERE tenant_id = $1 AND till_id = $2', [stack.tenantId, a.tillId]);
     assert.ok(pos.rows[0].cufd_expires_at instanceof Date, 'the point of sale arrives with its CUFD expiry');
