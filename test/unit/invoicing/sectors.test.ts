@@ -59,7 +59,8 @@ test('every sector field of shared/sector-fields.ts is an element of its sectorâ
 /** A value of the element's kind, or null for every nillable element when `nils`. */
 function valueFor(kind: string, nillable: boolean, nils: boolean): XmlValue {
   if (nils && nillable) return null;
-  return kind === 'dec' ? 1050 : kind === 'int' ? 7 : kind === 'dateTime' ? '2026-11-24T10:00:00.000' : 'x<&>';
+  // 'zero': an amount the layout fixes to 0 (tasa cero's montoTotalSujetoIva).
+  return kind === 'dec' ? 1050 : kind === 'zero' ? 0 : kind === 'int' ? 7 : kind === 'dateTime' ? '2026-11-24T10:00:00.000' : 'x<&>';
 }
 
 test('the builder writes every element of the layout in order, nil where empty, and the sector fixed', () => {
