@@ -7,18 +7,8 @@ import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { readXlsxRows, XLSX_SHEET_LIMITS } from '../../../main/purchases/purchase-import';
 import { checkXlsxZip } from '../../../main/purchases/xlsx-zip-guard';
-import { PurchaseError } from '../../../main/purchases/purchase-error';
+import { importRefused as refused } from '../../fixtures/purchases';
 import { zipOf } from '../../fixtures/zip';
-
-async function refused(p: Promise<unknown>, code: 'IMPORT_TOO_LARGE' | 'IMPORT_FORMAT', re: RegExp): Promise<void> {
-  await assert.rejects(p, (e: unknown) => {
-    assert.ok(e instanceof PurchaseError, String(e));
-    assert.equal(e.code, code, e.message);
-    assert.match(e.message, re);
-    assert.equal(e.fields[0]?.field, 'file');
-    return true;
-  });
-}
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const part = (name: string, xml: string) => ({ name, data: deflateRawSync(Buffer.from(xml)), size: Buffer.byteLength(xml) });

@@ -7,21 +7,10 @@ import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { checkXlsxZip } from '../../../main/purchases/xlsx-zip-guard';
 import { readXlsxRows } from '../../../main/purchases/purchase-import';
-import { PurchaseError } from '../../../main/purchases/purchase-error';
+import { importRefused as refused } from '../../fixtures/purchases';
 import { deflatedRepeat, zipOf } from '../../fixtures/zip';
 
 const MiB = 1024 * 1024;
-
-/** Asserts a PurchaseError of `code` whose message matches `re`, naming the file. */
-async function refused(p: Promise<unknown>, code: 'IMPORT_TOO_LARGE' | 'IMPORT_FORMAT', re: RegExp): Promise<void> {
-  await assert.rejects(p, (e: unknown) => {
-    assert.ok(e instanceof PurchaseError, String(e));
-    assert.equal(e.code, code, e.message);
-    assert.match(e.message, re);
-    assert.equal(e.fields[0]?.field, 'file');
-    return true;
-  });
-}
 
 const contentTypes = { name: '[Content_Types].xml', data: deflateRawSync('<Types/>'), size: 8 };
 
