@@ -4,44 +4,28 @@
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { NODE_CJS, WORKER_ENTRIES } from './bundle-options.mjs';
 
 const only = process.argv[2]; // 'main' | 'renderer' | undefined (both)
-const shim = { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" };
-const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  packages: 'external',
-  sourcemap: true,
-  banner: shim,
-  define: { 'import.meta.url': '__importMetaUrl' },
-  logLevel: 'warning',
-};
-
 if (only !== 'renderer') {
   rmSync('dist/engine', { recursive: true, force: true });
   mkdirSync('dist', { recursive: true });
   await build({
-    ...common,
+    ...NODE_CJS,
     entryPoints: {
       'engine/engine-process': 'main/engine/engine-process.ts',
       'engine/serve': 'main/engine/serve.ts',
       'engine/admin': 'main/engine/admin.ts',
       ...(existsSync('main/siat-sim/cli.ts') ? { 'engine/siat-sim': 'main/siat-sim/cli.ts' } : {}),
       'engine/central': 'main/central/cli.ts',
-      // Central's PDF worker thread, loaded next to engine/central.cjs (main/central/pdf-renderer.ts).
-      'engine/central-pdf-worker': 'main/central/pdf-worker.ts',
-      // The engine's document-rendering worker thread, loaded next to the engine's bundle (main/engine/engine.ts).
-      'engine/document-render-worker': 'main/documents/render-worker.ts',
-      'engine/certificate-worker': 'main/invoicing/certificate-worker.ts',
+      ...Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, source]) => [`engine/${name}`, source])),
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
   });
   if (existsSync('main/desktop/main.ts')) {
     await build({
-      ...common,
+      ...NODE_CJS,
       entryPoints: { 'desktop/main': 'main/desktop/main.ts', 'desktop/preload': 'main/desktop/preload.ts' },
       outdir: 'dist',
       outExtension: { '.js': '.cjs' },

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Runs the test suites with Node's own test runner (main side, through tsx) and Vitest
-// (renderer components). `node scripts/test.mjs e2e` runs the browser end-to-end suite.
+// Runs the test suites with Node's own test runner (main side, bundled first by
+// scripts/test-bundle.mjs) and Vitest (renderer components). `node scripts/test.mjs e2e` runs
+// the browser end-to-end suite.
 // Node 20's --test takes no globs, so the files are collected here.
 import { readdirSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { bundled, bundleTests, WORKERS_DIR } from './test-bundle.mjs';
 
 function collect(dir, out = []) {
   let entries;
@@ -69,9 +71,10 @@ if (files.length > 0) {
   // loaded 2-core machine a file of many engine tests, or of Chromium tests, legitimately takes
   // more than 10 minutes (assistant.test.ts took 10 at load 36), so the bound is 20; a test's own
   // hang guard (`{ timeout }`, at most 5 minutes in integration and API tests) stays tighter.
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=1200000', ...files], {
+  await bundleTests(files);
+  const r = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=1200000', ...files.map(bundled)], {
     stdio: 'inherit',
-    env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent' },
+    env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent', KIPU_WORKER_BUNDLES: resolve(WORKERS_DIR) },
   });
   status = r.status ?? 1;
 }

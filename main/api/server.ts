@@ -20,7 +20,7 @@ import { accessOf, allows, demoKeyMayTryInTraining, type Access } from './access
 import { SCOPES } from '../../shared/api-scopes';
 import { ApiError, statusMessage } from './errors';
 import { errorBody } from './envelope';
-import { validatorCompiler } from './validation';
+import { serializerCompiler, validatorCompiler } from './validation';
 import { describeError } from './describe-error';
 import { registerJsonParser } from './json-body';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
@@ -140,6 +140,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerJsonParser(app as unknown as FastifyInstance);
   // While shutting down, answers close their connection, so a keep-alive client does not hold
   // the engine open until the keep-alive time-out; requests already running still finish.

@@ -4,7 +4,6 @@
 // drain, so a month of 100 000 invoices goes out with flat memory (test/bench/books.ts).
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { BookColumn, Cell } from './book-columns';
 
 export type BookFormat = 'csv' | 'xlsx';
@@ -63,6 +62,8 @@ export interface BookSheet {
 
 /** Writes the sheets one after the other (a streamed workbook commits each before the next). */
 export async function writeXlsxBook(out: Writable, sheets: readonly BookSheet[]): Promise<void> {
+  // Loaded on first use: exceljs is a large import that only the XLSX books need.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   for (const { name, columns, rows } of sheets) {
     const sheet = wb.addWorksheet(name);

@@ -8,7 +8,7 @@ import type { CatalogItem, CatalogName } from '../catalogs/catalog-sync';
 import type { BrandLogos } from '../storage/brand-logo';
 import type { InvoiceDocumentModel } from './model';
 import { invoiceFileStem, toInvoiceDocumentModel } from './invoice-model';
-import { renderJob, type RenderJob } from './render-job';
+import type { RenderJob } from './render-job';
 import type { WorkerPool } from '../workers/pool';
 import { buildInvoiceZip } from './zip';
 import { fromBoliviaIso } from '../../shared/time';
@@ -74,8 +74,12 @@ export class InvoiceDocuments {
     return this.render(inv.tenantId, { kind: 'ticket', model });
   }
 
-  private render(tenantId: string, job: RenderJob): Promise<Uint8Array> {
-    return this.deps.workers ? this.deps.workers.run(tenantId, job) : renderJob(job);
+  private async render(tenantId: string, job: RenderJob): Promise<Uint8Array> {
+    if (this.deps.workers) return this.deps.workers.run(tenantId, job);
+    // Loaded on first use: the renderers bring pdf-lib, the engine's heaviest import, which an
+    // engine rendering in its workers never needs on its own thread.
+    const { renderJob } = await import('./render-job');
+    return renderJob(job);
   }
 
   /** The bundle; `parts` are the invoice's PDF and ticket when already at hand (stored), else rendered here. */

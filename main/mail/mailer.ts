@@ -7,7 +7,6 @@
 // tenant typed (no second lookup, so DNS rebinding is useless). KIPU_SMTP_URL is the
 // administrator's and is used as given.
 import { isIP } from 'node:net';
-import nodemailer from 'nodemailer';
 import { ANY_ADDRESS, PUBLIC_ONLY, resolveChecked, type Resolver } from '../net/address-guard';
 import type { MailMessage } from './invoice-mail';
 import type { SmtpConfig } from '../config/smtp-url';
@@ -66,6 +65,8 @@ export async function sendMail(cfg: SmtpConfig, msg: MailMessage, opts: MailerOp
     if (!isIP(cfg.host)) servername = cfg.host;
   }
 
+  // Loaded on first use: most engines never send mail, and nodemailer is a large import.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host,
     port: cfg.port,

@@ -5,6 +5,7 @@
 //
 // A worker module (see documents/render-worker.ts, central/pdf-worker.ts) answers each
 // `{ id, job }` message with `{ id, result }` or `{ id, error }`.
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -66,6 +67,10 @@ function startWorker(entry: WorkerEntry): Worker {
   // The running code is a bundle (dist/engine/*.cjs, desktop and `npm start`): its worker is a
   // bundle beside it.
   if (here.endsWith('.cjs')) return new Worker(join(dirname(here), entry.bundled));
+  // Source mode with the workers bundled ahead (the test runner, scripts/test-bundle.mjs): a
+  // worker compiled through tsx costs seconds of CPU at every start.
+  const prebuilt = process.env.KIPU_WORKER_BUNDLES;
+  if (prebuilt && existsSync(join(prebuilt, entry.bundled))) return new Worker(join(prebuilt, entry.bundled));
   // Source mode (npm run serve, tests): a worker thread does not inherit tsx's loader; it
   // registers tsx's ESM entry (the CommonJS one cannot register from a file URL), then loads the
   // worker module.

@@ -153,21 +153,29 @@ describe('finding 6: decompression bomb', () => {
     // read whole, it would parse as a rejection; cut at the cap, it is a malformed answer.
     let bodyBytesSent = 0;
     const cache = new Map<string, Buffer>();
+    const bombFor = (path: string, operation: string): Buffer | null => {
+      const service = serviceByPath(path);
+      const spec = service && operationSpec(service.key, operation);
+      if (!spec) return null;
+      let body = cache.get(operation);
+      if (!body) {
+        const xml = buildResponseEnvelope(operation, spec, { transaccion: false, mensajesList: [{ codigo: 995, descripcion: 'SERVICIO NO DISPONIBLE' }] });
+        const cut = xml.indexOf('</soap:Body>');
+        body = gzipSync(Buffer.concat([Buffer.from(xml.slice(0, cut)), Buffer.alloc(40 * 1024 * 1024, 0x20), Buffer.from(xml.slice(cut))]));
+        cache.set(operation, body);
+      }
+      return body;
+    };
+    // Compressed before the request: on a loaded machine, compressing 40 MiB while the engine
+    // waits took longer than its 3 s SIAT time-out, and the answer was "SIAT unavailable".
+    assert.ok(bombFor('FacturacionCodigos', 'cuis'));
     const bomb = await listen((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const operation = /<ns:(\w+)/.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '';
-        const service = serviceByPath((req.url ?? '').replace(/^\/v2\//, ''));
-        const spec = service && operationSpec(service.key, operation);
-        if (!spec) return void res.writeHead(404).end();
-        let body = cache.get(operation);
-        if (!body) {
-          const xml = buildResponseEnvelope(operation, spec, { transaccion: false, mensajesList: [{ codigo: 995, descripcion: 'SERVICIO NO DISPONIBLE' }] });
-          const cut = xml.indexOf('</soap:Body>');
-          body = gzipSync(Buffer.concat([Buffer.from(xml.slice(0, cut)), Buffer.alloc(40 * 1024 * 1024, 0x20), Buffer.from(xml.slice(cut))]));
-          cache.set(operation, body);
-        }
+        const body = bombFor((req.url ?? '').replace(/^\/v2\//, ''), operation);
+        if (!body) return void res.writeHead(404).end();
         bodyBytesSent += body.length;
         res.writeHead(200, { 'content-type': 'text/xml; charset=UTF-8', 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
       });

@@ -23,7 +23,6 @@ import {
 } from '../../../shared/api/cash';
 import { PrintOutcomeSchema } from '../../../shared/api/printing';
 import { buildEscposCashReport } from '../../cash/report-escpos';
-import { renderCashReportPdf } from '../../cash/report-pdf';
 import { reportDay } from '../../cash/report-layout';
 import { buildDrawerPulse } from '../../printing/drawer';
 import { savedPrinterSettings } from '../../printing/saved-settings';
@@ -31,6 +30,13 @@ import type { SendOptions } from '../../printing/transport';
 import { runPrintJob, type PrintJobWords } from '../../printing/print-job';
 import type { VirtualJob, VirtualPrinter } from '../../printing/virtual-printer';
 import { notFound } from '../errors';
+import type { renderCashReportPdf } from '../../cash/report-pdf';
+
+/** The report as a PDF; its renderer brings pdf-lib, loaded on first use rather than with the engine. */
+async function cashReportPdf(...args: Parameters<typeof renderCashReportPdf>): ReturnType<typeof renderCashReportPdf> {
+  const { renderCashReportPdf: render } = await import('../../cash/report-pdf');
+  return render(...args);
+}
 
 export interface CashRouteDeps {
   store: Store;
@@ -177,7 +183,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     { schema: { tags, summary: 'Reporte X o Z en PDF de 80 mm', params: IdParams } },
     async (req, reply) => {
       const report = deps.cash.reportOf(req.tenant, req.params.id);
-      const pdf = await renderCashReportPdf(report);
+      const pdf = await cashReportPdf(report);
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')
@@ -193,7 +199,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
       const report = deps.cash.reportOf(req.tenant, req.params.id);
       return send(
         req,
-        (s) => ({ kind: 'reporte', number: report.sessionNumber, escpos: buildEscposCashReport(report, s), pdf: async () => renderCashReportPdf(report) }),
+        (s) => ({ kind: 'reporte', number: report.sessionNumber, escpos: buildEscposCashReport(report, s), pdf: async () => cashReportPdf(report) }),
         { printed: `Reporte ${report.kind} enviado a la impresora`, virtual: `Reporte ${report.kind} guardado` },
       );
     },
