@@ -8,8 +8,10 @@
 // runs only those cases. A case takes up to a few minutes (the 20 s case waits SIAT's window).
 //
 // Hook: more faults go in CASES below — each is { name, run(ctx) } and gets the engine API, the
-// simulator's admin API and the sale helpers. Clock skew and full disk (issue 32 items 3 and 4,
-// done in another branch) belong there once merged.
+// simulator's admin API and the sale helpers. Clock skew and full disk (issue 32 items 3 and 4)
+// are counted by the test suite instead, where they need a moved clock and a full filesystem:
+// test/integration/engine/clock-and-readiness.test.ts and disk-full.test.ts assert the
+// simulator's duplicates are none.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
