@@ -6,12 +6,15 @@
 // structurally wrong (missing field, wrong type, unknown field) → 400 ("malformed request"); a
 // well-formed body with a value out of range, pattern or catalog → 422 ("validation failed").
 //
-// Compiled once per process: Fastify compiles every route's schemas again for each instance (a
-// validator with Ajv, a serializer with fast-json-stringify), about a second of CPU for the
-// engine's routes. A process that starts engines one after another (the tests start hundreds)
-// reuses them. Keyed by the schema's text, not its object: routes build their schema objects
-// when they are registered. A compiled function depends on nothing else (one Ajv per part, the
-// serializer's options are Fastify's defaults).
+// Compiled when first used, once per process: Fastify compiles every route's schemas when the
+// route is registered (a validator with Ajv, a serializer with fast-json-stringify), again for
+// each instance — about a second of CPU at every start for the engine's routes, most of which a
+// till never calls. Here a route's schema is compiled at its first request (a few milliseconds)
+// and kept for the process, keyed by the schema's text (routes build their schema objects when
+// registered), so a process that starts engines one after another (the tests) compiles it once.
+// A compiled function depends on nothing else: one Ajv per part; Fastify's default serializer
+// options. Every route is called by the API tests (the fuzz test calls each operation), so a
+// schema that cannot compile still fails the suite.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastJsonStringify from 'fast-json-stringify';
@@ -32,13 +35,30 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 }
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : paramAjv;
-  return once(validators, `${httpPart === 'body' ? 'body' : 'param'} ${JSON.stringify(schema)}`, () => ajv.compile(schema as object));
+  const part = httpPart === 'body' ? 'body' : 'param';
+  let compiled: ValidateFunction | undefined;
+  // Fastify reads a failed validation's problems from the function's `errors`, and passes the
+  // parent (so Ajv may replace a root value) to a function that has Ajv's `schemaEnv`: both as an
+  // Ajv function has them.
+  const validate = (data: unknown, cxt?: Parameters<ValidateFunction>[1]): boolean => {
+    compiled ??= once(validators, `${part} ${JSON.stringify(schema)}`, () => (part === 'body' ? bodyAjv : paramAjv).compile(schema as object));
+    const valid = compiled(data, cxt);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  validate.schemaEnv = true;
+  return validate;
 };
 
-/** Fastify's own response serializer (fast-json-stringify, no shared schemas), compiled once. */
-export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
-  once(serializers, JSON.stringify(schema), () => fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], { schema: {} }));
+/** Fastify's own response serializer (fast-json-stringify, no shared schemas). */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  let compiled: ((data: unknown) => string) | undefined;
+  return (data) => {
+    compiled ??= once(serializers, JSON.stringify(schema), () => fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], { schema: {} }));
+    return compiled(data);
+  };
+};
 
 const VALUE_KEYWORDS = new Set([
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern',
