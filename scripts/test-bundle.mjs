@@ -13,16 +13,38 @@
 // resources and worker sources resolve as they do under tsx), and names are kept (error classes
 // are told apart by name in places).
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NODE_CJS, WORKER_ENTRIES } from './bundle-options.mjs';
 
-export const OUT_DIR = '.test-build';
+// Each run bundles into a folder of its own, so a run started while another is going (a single
+// file while the suite runs) never replaces the other's files; it is removed at the end, and a
+// folder whose run is gone (killed) by the next run.
+const ROOT = '.test-build';
+export const OUT_DIR = join(ROOT, `run-${process.pid}`);
 /** The engine's worker threads, built as the app builds them; main/workers/pool.ts starts them from here (KIPU_WORKER_BUNDLES). */
 export const WORKERS_DIR = join(OUT_DIR, 'workers');
 
-/** A source file's place in the bundle directory: `test/a/b.test.ts` → `.test-build/test/a/b.test.mjs`. */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** Removes this run's bundles, and those of runs that ended without removing theirs. */
+export async function removeBundles() {
+  const runs = await readdir(ROOT).catch(() => []);
+  for (const name of runs) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    if (pid === process.pid || !running(pid)) await rm(join(ROOT, name), { recursive: true, force: true });
+  }
+}
+
+/** A source file's place in the bundle directory: `test/a/b.test.ts` → `.test-build/run-<pid>/test/a/b.test.mjs`. */
 export function bundled(file) {
   return join(OUT_DIR, relative(process.cwd(), resolve(file)).replace(/\.ts$/, '.mjs'));
 }
@@ -44,9 +66,9 @@ const sourceLocation = {
   },
 };
 
-/** Bundles `files` (paths of *.test.ts) into OUT_DIR, replacing what was there. */
+/** Bundles `files` (paths of *.test.ts) into OUT_DIR. */
 export async function bundleTests(files) {
-  await rm(OUT_DIR, { recursive: true, force: true });
+  await removeBundles();
   await build({
     entryPoints: files,
     outdir: OUT_DIR,
@@ -62,8 +84,6 @@ export async function bundleTests(files) {
     packages: 'external',
     keepNames: true,
     sourcemap: 'linked',
-    // A CommonJS package bundled into ESM may call require().
-    banner: { js: "import { createRequire as __testRequire } from 'node:module'; const require = __testRequire(import.meta.url);" },
     plugins: [sourceLocation],
     logLevel: 'warning',
   });

@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { bundled, bundleTests, WORKERS_DIR } from './test-bundle.mjs';
+import { bundled, bundleTests, removeBundles, WORKERS_DIR } from './test-bundle.mjs';
 
 function collect(dir, out = []) {
   let entries;
@@ -77,6 +77,7 @@ if (files.length > 0) {
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent', KIPU_WORKER_BUNDLES: resolve(WORKERS_DIR) },
   });
   status = r.status ?? 1;
+  await removeBundles();
 }
 if (mode === 'unit' && !filter && collect('test/renderer').length > 0) {
   const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', '.', '--dir', 'test/renderer'], { stdio: 'inherit' });
