@@ -35,6 +35,7 @@ if (only !== 'renderer') {
       // The engine's document-rendering worker thread, loaded next to the engine's bundle (main/engine/engine.ts).
       'engine/document-render-worker': 'main/documents/render-worker.ts',
       'engine/certificate-worker': 'main/invoicing/certificate-worker.ts',
+      'engine/purchase-import-worker': 'main/purchases/import-worker.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },

@@ -48,6 +48,7 @@ import { BrandLogos } from '../storage/brand-logo';
 import { WorkerPool } from '../workers/pool';
 import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
+import type { ImportAnswer, ImportJob } from '../purchases/import-job';
 import { CertificateError } from '../invoicing/certificate';
 import { InvoiceDocuments } from '../documents/invoice-documents';
 import { StoredDocuments } from '../documents/stored-documents';
@@ -123,6 +124,8 @@ export interface Engine {
   renderWorkers: WorkerPool<RenderJob, Uint8Array>;
   /** The worker thread that opens uploaded certificates (issue 25). */
   certificateWorkers: WorkerPool<CertificateInput, CertificateAnswer>;
+  /** The worker thread that reads and checks purchase imports (issue 25); `completed` counts them. */
+  importWorkers: WorkerPool<ImportJob, ImportAnswer>;
   close(): Promise<void>;
 }
 
@@ -391,7 +394,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
   const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t) });
-  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork });
+  // An import's file is read and checked on a worker thread (issue 25); the gate already lets one
+  // import per tenant run, so one worker is enough and a second tenant's waits its turn there.
+  const importWorkers = new WorkerPool<ImportJob, ImportAnswer>(
+    { from: import.meta.url, source: '../purchases/import-worker.ts', bundled: 'purchase-import-worker.cjs' },
+    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 120_000, what: 'importaciones de compras' },
+  );
+  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork, readImport: (tenantId, job) => importWorkers.run(tenantId, job) });
   pageShoppingRoutes(app, { purchases: store.purchases });
   bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
@@ -491,6 +500,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     documents: storedDocuments,
     renderWorkers,
     certificateWorkers,
+    importWorkers,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -507,6 +517,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await clock.stop();
         await renderWorkers.close();
         await certificateWorkers.close();
+        await importWorkers.close();
         store.close();
         await simulator?.close();
       })()),
