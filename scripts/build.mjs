@@ -36,6 +36,7 @@ if (only !== 'renderer') {
       'engine/document-render-worker': 'main/documents/render-worker.ts',
       'engine/certificate-worker': 'main/invoicing/certificate-worker.ts',
       'engine/purchase-import-worker': 'main/purchases/import-worker.ts',
+      'engine/siat-answer-worker': 'main/siat/answer-worker.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },

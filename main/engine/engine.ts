@@ -49,6 +49,9 @@ import { WorkerPool } from '../workers/pool';
 import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
+import type { SiatReadJob, SiatReadResult } from '../siat/answer-worker';
+import type { AnswerRead } from '../siat/answer-read';
+import type { ReadArchivo } from '../purchases/consulta-archivo';
 import { CertificateError } from '../invoicing/certificate';
 import { InvoiceDocuments } from '../documents/invoice-documents';
 import { StoredDocuments } from '../documents/stored-documents';
@@ -126,6 +129,8 @@ export interface Engine {
   certificateWorkers: WorkerPool<CertificateInput, CertificateAnswer>;
   /** The worker thread that reads and checks purchase imports (issue 25); `completed` counts them. */
   importWorkers: WorkerPool<ImportJob, ImportAnswer>;
+  /** The worker thread that reads large SIAT answers (issue 25); `completed` counts them. */
+  siatReaders: WorkerPool<SiatReadJob, SiatReadResult>;
   close(): Promise<void>;
 }
 
@@ -211,12 +216,19 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Every document is checked against its XSD and its signature before it is stored.
   await loadDocumentCheck();
   const secrets = deps.secrets ?? new FileSecretStore(join(settings.dataDir, 'secrets.json'));
+  // Large SIAT answers (catalogs, consultaCompras and its archivo: up to 16 MiB) are read on a
+  // worker thread (issue 25, decision 0067): parsing one took seconds of the thread that answers the tills.
+  const siatReaders = new WorkerPool<SiatReadJob, SiatReadResult>(
+    { from: import.meta.url, source: '../siat/answer-worker.ts', bundled: 'siat-answer-worker.cjs' },
+    { workers: 1, perCallerMax: 8, queueMax: 32, timeoutMs: 120_000, what: 'respuestas del SIAT' },
+  );
   const gateway = new SiatGateway({
     baseUrl: siatUrl,
     defaultToken: settings.siatToken ?? (settings.training ? TRAINING_TAXPAYER.token : null),
     secrets,
     urlFor: (tenantId) => siatUrlOf(store, tenantId),
     ...(deps.siatTimeouts ? { timeouts: deps.siatTimeouts } : {}),
+    readLarge: async (tenantId, answer) => (await siatReaders.run(tenantId, { answer })) as AnswerRead,
   });
   const codes = new CodesService({ codes: store.codes, settings: store.settings, gateway, now });
   const catalogs = new CatalogService(store.catalogs, gateway, codes, now);
@@ -393,7 +405,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(deps.purchases?.pollMs ? { pollMs: deps.purchases.pollMs } : {}),
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
-  const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t) });
+  const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t), readArchivo: async (tenantId, bytes) => (await siatReaders.run(tenantId, { archivo: bytes })) as ReadArchivo });
   // An import's file is read and checked on a worker thread (issue 25); the gate already lets one
   // import per tenant run, so one worker is enough and a second tenant's waits its turn there.
   const importWorkers = new WorkerPool<ImportJob, ImportAnswer>(
@@ -501,6 +513,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     renderWorkers,
     certificateWorkers,
     importWorkers,
+    siatReaders,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -518,6 +531,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await renderWorkers.close();
         await certificateWorkers.close();
         await importWorkers.close();
+        await siatReaders.close();
         store.close();
         await simulator?.close();
       })()),
