@@ -37,6 +37,7 @@ if (only !== 'renderer') {
       'engine/certificate-worker': 'main/invoicing/certificate-worker.ts',
       'engine/purchase-import-worker': 'main/purchases/import-worker.ts',
       'engine/siat-answer-worker': 'main/siat/answer-worker.ts',
+      'engine/package-pack-worker': 'main/invoicing/pack-worker.ts',
     },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },

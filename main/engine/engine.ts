@@ -49,6 +49,7 @@ import { WorkerPool } from '../workers/pool';
 import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
+import type { PackJob, PackResult } from '../invoicing/pack-worker';
 import type { SiatReadJob, SiatReadResult } from '../siat/answer-worker';
 import type { AnswerRead } from '../siat/answer-read';
 import type { ReadArchivo } from '../purchases/consulta-archivo';
@@ -131,6 +132,8 @@ export interface Engine {
   importWorkers: WorkerPool<ImportJob, ImportAnswer>;
   /** The worker thread that reads large SIAT answers (issue 25); `completed` counts them. */
   siatReaders: WorkerPool<SiatReadJob, SiatReadResult>;
+  /** The worker thread that packs massive batches' packages (issue 25); `completed` counts them. */
+  packWorkers: WorkerPool<PackJob, PackResult>;
   close(): Promise<void>;
 }
 
@@ -294,7 +297,16 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const heavyWork = new HeavyWorkGate(deps.heavyWork);
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
+  // A massive batch's packages are gzipped and hashed on a worker thread (issue 25, decision 0067).
+  const packWorkers = new WorkerPool<PackJob, PackResult>(
+    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
+    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
+  );
+  const pack = async (tenantId: string, files: PackJob) => {
+    const r = await packWorkers.run(tenantId, files);
+    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
+  };
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
@@ -514,6 +526,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     certificateWorkers,
     importWorkers,
     siatReaders,
+    packWorkers,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -532,6 +545,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await certificateWorkers.close();
         await importWorkers.close();
         await siatReaders.close();
+        await packWorkers.close();
         store.close();
         await simulator?.close();
       })()),

@@ -122,7 +122,8 @@ test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as suc
   assert.equal(eng.certificateWorkers.completed, before + 1);
 });
 
-test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated', async () => {
+test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its package packed on the pack worker', async () => {
+  const packed = eng.packWorkers.completed;
   const items = Array.from({ length: 4 }, (_, i) => {
     const base = educationItem(i);
     const line = base.details[0]!;
@@ -143,6 +144,7 @@ test('a massive batch of 500-line invoices from the till’s own tenant is issue
     );
   });
   assert.deepEqual(counts, { state: 'COMPLETED', counts: { VALIDATED: 4 } });
+  assert.equal(eng.packWorkers.completed - packed, 1, 'the one package was gzipped and hashed on the pack worker');
 });
 
 test('public ZIP downloads of a 500-line invoice, 8 at a time, all answer the same file, rendered once on the render workers', async () => {
