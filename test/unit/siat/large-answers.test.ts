@@ -5,6 +5,12 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { SiatGateway } from '../../../main/codes/siat-gateway';
+import { FileSecretStore } from '../../../main/config/secrets';
+import type { Tenant } from '../../../main/store/tenants';
+import { tempDir } from '../../fixtures/tmp';
 import { createSiatClient } from '../../../main/siat/client';
 import { SiatMalformedError } from '../../../main/siat/errors';
 import { LARGE_ANSWER_CHARS } from '../../../main/siat/answer-read';
@@ -66,4 +72,31 @@ test("consultaCompras's archivo is read on the worker as inline", { timeout: 120
   const read = (await pool.run('tenant', { archivo: gzipSync(xml) })) as ReadArchivo;
   assert.equal(read.rows.length, 50);
   assert.equal(read.rows[49]!.codigoAutorizacion, 'A49');
+});
+
+test("the engine's gateway hands a tenant's large answers to its reader, with the tenant as the pool's caller", { timeout: 120_000 }, async () => {
+  const body = envelope(`<transaccion>true</transaccion>${products(2_000)}`);
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/xml' }).end(body));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const tmp = tempDir();
+  try {
+    const callers: string[] = [];
+    const gateway = new SiatGateway({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}/v2`,
+      defaultToken: 't',
+      secrets: new FileSecretStore(join(tmp.dir, 'secrets.json')),
+      readLarge: async (tenantId, answer) => {
+        callers.push(tenantId);
+        return (await pool.run(tenantId, { answer })) as AnswerRead;
+      },
+    });
+    const before = pool.completed;
+    const r = await gateway.client({ id: 'tenant-7' } as Tenant).sincronizacion.sincronizarListaProductosServicios(request);
+    assert.equal(r.listaCodigos.length, 2_000);
+    assert.deepEqual(callers, ['tenant-7']);
+    assert.equal(pool.completed, before + 1);
+  } finally {
+    server.close();
+    tmp.cleanup();
+  }
 });
