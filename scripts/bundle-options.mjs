@@ -22,4 +22,10 @@ export const WORKER_ENTRIES = {
   // The engine's document-rendering worker thread (main/engine/engine.ts).
   'document-render-worker': 'main/documents/render-worker.ts',
   'certificate-worker': 'main/invoicing/certificate-worker.ts',
+  // Purchase imports: reading the file, the row checks and the XML (main/purchases/import-job.ts).
+  'purchase-import-worker': 'main/purchases/import-worker.ts',
+  // SIAT answers past 64 KiB and consultaCompras' archivo (main/siat/answer-read.ts).
+  'siat-answer-worker': 'main/siat/answer-worker.ts',
+  // A contingency or batch package's tar.gz and hash (main/invoicing/pack-worker.ts).
+  'package-pack-worker': 'main/invoicing/pack-worker.ts',
 };

@@ -5,6 +5,7 @@
 // not SIAT's (issue #19).
 import { createSiatClient, type SiatClient } from '../siat/client';
 import { isOfficialSiatUrl } from '../siat/base-url';
+import type { AnswerJob, AnswerRead } from '../siat/answer-read';
 import type { SecretStore } from '../config/secrets';
 import type { SettingsStore } from '../store/settings-store';
 import type { Tenant } from '../store/tenants';
@@ -24,6 +25,8 @@ export interface SiatGatewayOptions {
   /** A tenant's own SIAT base URL, overriding `baseUrl`; null = the installation's (see tenantSiatUrl). */
   urlFor?: (tenantId: string) => TenantSiatUrl | null;
   timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
+  /** Reads a tenant's large answers (catalogs, consultaCompras) off the engine's thread (siat/answer-worker.ts). */
+  readLarge?: (tenantId: string, job: AnswerJob) => Promise<AnswerRead>;
 }
 
 export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
@@ -97,7 +100,13 @@ export class SiatGateway {
     const url = this.urlOf(tenant);
     const cached = this.clients.get(tenant.id);
     if (cached && cached.token === token && cached.url === url) return cached.client;
-    const client = createSiatClient({ baseUrl: url, token, ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}) });
+    const readLarge = this.opts.readLarge;
+    const client = createSiatClient({
+      baseUrl: url,
+      token,
+      ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}),
+      ...(readLarge ? { readLarge: (job: AnswerJob) => readLarge(tenant.id, job) } : {}),
+    });
     this.clients.set(tenant.id, { token, url, client });
     return client;
   }

@@ -48,6 +48,11 @@ import { BrandLogos } from '../storage/brand-logo';
 import { WorkerPool } from '../workers/pool';
 import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
+import type { ImportAnswer, ImportJob } from '../purchases/import-job';
+import type { PackJob, PackResult } from '../invoicing/pack-worker';
+import type { SiatReadJob, SiatReadResult } from '../siat/answer-worker';
+import type { AnswerRead } from '../siat/answer-read';
+import type { ReadArchivo } from '../purchases/consulta-archivo';
 import { CertificateError } from '../invoicing/certificate';
 import { InvoiceDocuments } from '../documents/invoice-documents';
 import { StoredDocuments } from '../documents/stored-documents';
@@ -123,6 +128,12 @@ export interface Engine {
   renderWorkers: WorkerPool<RenderJob, Uint8Array>;
   /** The worker thread that opens uploaded certificates (issue 25). */
   certificateWorkers: WorkerPool<CertificateInput, CertificateAnswer>;
+  /** The worker thread that reads and checks purchase imports (issue 25); `completed` counts them. */
+  importWorkers: WorkerPool<ImportJob, ImportAnswer>;
+  /** The worker thread that reads large SIAT answers (issue 25); `completed` counts them. */
+  siatReaders: WorkerPool<SiatReadJob, SiatReadResult>;
+  /** The worker thread that packs massive batches' packages (issue 25); `completed` counts them. */
+  packWorkers: WorkerPool<PackJob, PackResult>;
   close(): Promise<void>;
 }
 
@@ -208,12 +219,19 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Every document is checked against its XSD and its signature before it is stored.
   await loadDocumentCheck();
   const secrets = deps.secrets ?? new FileSecretStore(join(settings.dataDir, 'secrets.json'));
+  // Large SIAT answers (catalogs, consultaCompras and its archivo: up to 16 MiB) are read on a
+  // worker thread (issue 25, decision 0067): parsing one took seconds of the thread that answers the tills.
+  const siatReaders = new WorkerPool<SiatReadJob, SiatReadResult>(
+    { from: import.meta.url, source: '../siat/answer-worker.ts', bundled: 'siat-answer-worker.cjs' },
+    { workers: 1, perCallerMax: 8, queueMax: 32, timeoutMs: 120_000, what: 'respuestas del SIAT' },
+  );
   const gateway = new SiatGateway({
     baseUrl: siatUrl,
     defaultToken: settings.siatToken ?? (settings.training ? TRAINING_TAXPAYER.token : null),
     secrets,
     urlFor: (tenantId) => siatUrlOf(store, tenantId),
     ...(deps.siatTimeouts ? { timeouts: deps.siatTimeouts } : {}),
+    readLarge: async (tenantId, answer) => (await siatReaders.run(tenantId, { answer })) as AnswerRead,
   });
   const codes = new CodesService({ codes: store.codes, settings: store.settings, gateway, now });
   const catalogs = new CatalogService(store.catalogs, gateway, codes, now);
@@ -279,7 +297,16 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const heavyWork = new HeavyWorkGate(deps.heavyWork);
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
+  // A massive batch's packages are gzipped and hashed on a worker thread (issue 25, decision 0067).
+  const packWorkers = new WorkerPool<PackJob, PackResult>(
+    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
+    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
+  );
+  const pack = async (tenantId: string, files: PackJob) => {
+    const r = await packWorkers.run(tenantId, files);
+    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
+  };
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
@@ -390,8 +417,15 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(deps.purchases?.pollMs ? { pollMs: deps.purchases.pollMs } : {}),
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
-  const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t) });
-  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork });
+  const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t), readArchivo: async (tenantId, bytes) => (await siatReaders.run(tenantId, { archivo: bytes })) as ReadArchivo });
+  // An import's file is read and checked on a worker thread (issue 25); the gate already lets one
+  // import per tenant run, so one worker is enough and a second tenant's waits its turn there.
+  // 20,000 rows took 40–55 s on that worker at load 15–20: 5 minutes before it is given up.
+  const importWorkers = new WorkerPool<ImportJob, ImportAnswer>(
+    { from: import.meta.url, source: '../purchases/import-worker.ts', bundled: 'purchase-import-worker.cjs' },
+    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 300_000, what: 'importaciones de compras' },
+  );
+  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork, readImport: (tenantId, job) => importWorkers.run(tenantId, job) });
   pageShoppingRoutes(app, { purchases: store.purchases });
   bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.
@@ -491,6 +525,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     documents: storedDocuments,
     renderWorkers,
     certificateWorkers,
+    importWorkers,
+    siatReaders,
+    packWorkers,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -507,6 +544,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await clock.stop();
         await renderWorkers.close();
         await certificateWorkers.close();
+        await importWorkers.close();
+        await siatReaders.close();
+        await packWorkers.close();
         store.close();
         await simulator?.close();
       })()),

@@ -12,15 +12,18 @@ import { periodOf, type PurchaseData } from './purchase-model';
 import { buildConfirmacionCompraXml, buildRegistroCompraXml } from './registro-xml';
 import { validatePurchaseXml } from './registro-xsd';
 import { parseInvoiceQr, type ScannedQr } from './purchase-qr';
-import { MAX_IMPORT_ROWS, rowsToPurchases } from './purchase-import';
-import { readConsultaArchivo } from './consulta-archivo';
+import type { ImportPlan } from './import-job';
+import { readConsultaArchivo, type ReadArchivo } from './consulta-archivo';
 import { callCompras, type ComprasAnswer, type SiatComprasDeps } from './siat-compras';
 import type { PurchaseSender } from './package-sender';
 import { PurchaseError } from './purchase-error';
 
 
-/** Purchases of an import stored per durable commit (importRows). */
+/** Purchases of an import per durable commit (storeImport): at most this many… */
 const IMPORT_COMMIT_ROWS = 250;
+/** …and past this many, no more once the lot has held the engine's thread IMPORT_COMMIT_MS. */
+const IMPORT_COMMIT_MIN_ROWS = 25;
+const IMPORT_COMMIT_MS = 10;
 export interface ImportVerdict {
   row: number;
   ok: boolean;
@@ -34,6 +37,8 @@ export interface RegisterDeps extends SiatComprasDeps {
   tenants: TenantRepository;
   sender: PurchaseSender;
   codesNow: (tenantId: string) => Date;
+  /** Reads consultaCompras's archivo off the engine's thread (siat/answer-worker.ts); without it, inline. */
+  readArchivo?: (tenantId: string, bytes: Buffer | null) => Promise<ReadArchivo>;
 }
 
 export class PurchaseRegister {
@@ -79,54 +84,36 @@ export class PurchaseRegister {
   }
 
   /**
-   * Import of a sheet (CSV or XLSX already read into cells, header row included): every row gets
-   * a verdict; a bad row never stops the good ones.
+   * Stores an import already read and checked on a worker thread (import-job.ts): every row gets
+   * a verdict; a bad row never stops the good ones. Only the duplicate checks and the inserts run
+   * here, on the engine's thread.
    */
-  async importRows(tenantId: string, cells: unknown[][]): Promise<{ verdicts: ImportVerdict[]; created: number; refused: number }> {
-    const { rows, missing } = rowsToPurchases(cells);
-    if (missing.length > 0) {
-      throw new PurchaseError('IMPORT_FORMAT', `Faltan columnas de la plantilla de compras del SIN: ${missing.join(', ')}`, missing.map((m) => ({ field: m, rule: 'required', message: 'columna ausente' })));
-    }
-    // Over the cap is a 413, as the product import answers: nothing is imported.
-    if (rows.length > MAX_IMPORT_ROWS) {
-      throw new PurchaseError('IMPORT_TOO_LARGE', `El archivo tiene ${rows.length} filas; como máximo ${MAX_IMPORT_ROWS}. No se importó nada; divida el archivo en partes.`, [
-        { field: 'file', rule: 'maxRows', message: 'demasiadas filas' },
-      ]);
-    }
-    const verdicts: ImportVerdict[] = [];
-    // Field checks first, then one XSD batch for every row that passed them.
-    const candidates: { row: number; data: ReturnType<typeof checkPurchase> & { ok: true } }[] = [];
-    for (const r of rows) {
-      if (r.problems.length > 0) {
-        verdicts.push({ row: r.row, ok: false, problems: r.problems.map((p) => ({ ...p, rule: 'type' })) });
-        continue;
-      }
-      const checked = checkPurchase(r.fields as PurchaseFields);
-      if (!checked.ok) verdicts.push({ row: r.row, ok: false, problems: checked.problems });
-      else candidates.push({ row: r.row, data: checked });
-    }
-    const xsd = await validatePurchaseXml(candidates.map((c) => buildRegistroCompraXml(c.data.value, 1)));
-    // Stored IMPORT_COMMIT_ROWS at a time, each lot one durable commit, and the engine's thread
-    // is given back between lots: a 20,000-row import held every till 8 s when each row was its
-    // own commit, all in one go. A crash between lots keeps what was committed; importing the file
-    // again gives those rows their duplicate verdict and stores the rest.
-    for (let at = 0; at < candidates.length; at += IMPORT_COMMIT_ROWS) {
+  async storeImport(tenantId: string, plan: ImportPlan): Promise<{ verdicts: ImportVerdict[]; created: number; refused: number }> {
+    const verdicts: ImportVerdict[] = plan.refused.map((r) => ({ row: r.row, ok: false, problems: r.problems }));
+    // Stored in lots, each one durable commit, and the engine's thread is given back between lots:
+    // a 20,000-row import held every till 8 s when each row was its own commit, all in one go. A
+    // lot ends at IMPORT_COMMIT_ROWS rows or after IMPORT_COMMIT_MS of work, whichever comes
+    // first, so a loaded CPU makes lots smaller rather than a till's wait longer; never smaller
+    // than IMPORT_COMMIT_MIN_ROWS, whose one commit costs less than the rows themselves.
+    // A crash between lots keeps what was committed; importing the file again gives those rows
+    // their duplicate verdict and stores the rest.
+    let at = 0;
+    while (at < plan.ready.length) {
       if (at > 0) await new Promise((r) => setImmediate(r));
+      const started = performance.now();
       this.d.purchases.inOneCommit(() => {
-        candidates.slice(at, at + IMPORT_COMMIT_ROWS).forEach((c, k) => {
-          const v = xsd[at + k]!;
-          if (!v.valid) {
-            verdicts.push({ row: c.row, ok: false, problems: v.errors.map((e) => ({ field: 'registroCompra', rule: 'xsd', message: e })) });
-            return;
-          }
+        const end = Math.min(plan.ready.length, at + IMPORT_COMMIT_ROWS);
+        const least = at + IMPORT_COMMIT_MIN_ROWS;
+        while (at < end && (at < least || performance.now() - started < IMPORT_COMMIT_MS)) {
+          const c = plan.ready[at++]!;
           try {
-            const p = this.store(tenantId, c.data.value, 'IMPORT');
+            const p = this.store(tenantId, c.data, 'IMPORT');
             verdicts.push({ row: c.row, ok: true, purchaseId: p.id, shoppingInvoiceId: p.seq, problems: [] });
           } catch (e) {
             if (!(e instanceof DuplicatePurchaseError)) throw e;
             verdicts.push({ row: c.row, ok: false, problems: [{ field: 'authorizationCode', rule: 'unique', message: e.message }] });
           }
-        });
+        }
       });
     }
     verdicts.sort((a, b) => a.row - b.row);
@@ -193,7 +180,8 @@ export class PurchaseRegister {
   async query(tenantId: string, fecha: Date): Promise<PurchaseQueryRecord> {
     const res = await callCompras(this.d, this.tenant(tenantId), 'consultaCompras', { fecha: formatSiatDateTime(fecha) });
     const bytes = res.archivo ? Buffer.from(res.archivo, 'base64') : null;
-    const read = readConsultaArchivo(bytes);
+    // A month of a large buyer's purchases: seconds of parsing, off the engine's thread when it can (issue 25).
+    const read = this.d.readArchivo ? await this.d.readArchivo(tenantId, bytes) : readConsultaArchivo(bytes);
     return this.d.purchases.insertQuery(tenantId, { fecha: formatSiatDateTime(fecha), archivo: bytes, format: read.format, parsed: read.rows, messages: res.messages });
   }
 }

@@ -16,7 +16,8 @@ import {
   type SiatResponse,
   type SiatServices,
 } from './operations';
-import { buildRequestEnvelope, coerceFields, parseEnvelope, SoapFormatError, wrapperChild } from './soap';
+import { buildRequestEnvelope } from './soap';
+import { LARGE_ANSWER_CHARS, readAnswer, type AnswerJob, type AnswerRead } from './answer-read';
 import {
   SiatMalformedError,
   SiatRejectionError,
@@ -47,6 +48,8 @@ export interface SiatClientOptions {
    */
   maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
+  /** Reads answers over LARGE_ANSWER_CHARS off the calling thread (answer-worker.ts); without it, inline. */
+  readLarge?: (job: AnswerJob) => Promise<AnswerRead>;
 }
 
 export interface SiatCallOptions {
@@ -252,23 +255,13 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
       throw new SiatMalformedError(`unexpected HTTP ${status}`, ctx, { status, body });
     }
 
-    let response: Record<string, unknown>;
-    try {
-      const parsed = parseEnvelope(body);
-      if (parsed.kind === 'fault') {
-        throw new SiatMalformedError(`SOAP fault with HTTP ${status}: ${parsed.faultcode} ${parsed.faultstring}`, ctx, { status, body });
-      }
-      if (parsed.wrapperName !== `${operation}Response`) {
-        throw new SiatMalformedError(`expected ${operation}Response, got ${parsed.wrapperName}`, ctx, { status, body });
-      }
-      const child = wrapperChild(parsed.wrapper, spec.response);
-      if (child === undefined) throw new SiatMalformedError(`no ${spec.response} in the answer`, ctx, { status, body });
-      response = coerceFields(spec.responseFields, child);
-    } catch (err) {
-      if (err instanceof SiatMalformedError) throw err;
-      if (err instanceof SoapFormatError) throw new SiatMalformedError(err.message, ctx, { status, body, cause: err });
-      throw err;
-    }
+    // A large answer (a catalog, consultaCompras: up to 16 MiB) is read on a worker thread when
+    // the caller gives one (issue 25: seconds of the engine's thread); a sale's answer inline.
+    const job: AnswerJob = { service, operation, body };
+    const read = options.readLarge && body.length > LARGE_ANSWER_CHARS ? await options.readLarge(job) : readAnswer(job);
+    if ('fault' in read) throw new SiatMalformedError(`SOAP fault with HTTP ${status}: ${read.fault.faultcode} ${read.fault.faultstring}`, ctx, { status, body });
+    if ('malformed' in read) throw new SiatMalformedError(read.malformed, ctx, { status, body });
+    const response = read.response;
     if (typeof response['transaccion'] !== 'boolean') {
       throw new SiatMalformedError('answer without transaccion', ctx, { status, body });
     }

@@ -8,7 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { PurchaseRecord, PurchaseRepository } from '../../store/purchases';
 import type { PurchaseRegister } from '../../purchases/purchase-register';
 import type { PurchaseSender } from '../../purchases/package-sender';
-import { readXlsxRows, XLSX_SHEET_LIMITS } from '../../purchases/purchase-import';
+import { XLSX_SHEET_LIMITS } from '../../purchases/purchase-import';
+import type { ImportAnswer, ImportJob } from '../../purchases/import-job';
 import { PurchaseError } from '../../purchases/purchase-error';
 import { XLSX_ZIP_LIMITS } from '../../purchases/xlsx-zip-guard';
 import { fromHundredths } from '../../../shared/money';
@@ -17,7 +18,6 @@ import { ok, pageOf, sectorOk } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { offsetOf } from '../pagination';
 import { asApiError } from '../domain-errors';
-import { csvRows } from '../csv';
 import { sectorErrorHandler } from './sector-envelope';
 import { pageLinks } from './sector-invoices';
 import { apiResponse, pageSchema, sectorResponse } from '../../../shared/api/envelope';
@@ -44,6 +44,8 @@ export interface PurchaseRouteDeps {
   sender: PurchaseSender;
   /** One import at a time per tenant, a few at all (issue 25, decision 0063). */
   heavyWork: HeavyWorkGate;
+  /** Reads and checks an import's file off the engine's thread (purchases/import-worker.ts). */
+  readImport: (tenantId: string, job: ImportJob) => Promise<ImportAnswer>;
 }
 
 /** Imports of one tenant waiting for their turn, each an open request holding its file; more are a 429. */
@@ -397,23 +399,22 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
 
   /** Reads the file and imports its rows (CSV or XLSX): every row gets a verdict. */
   async function importPurchases(body: Buffer, isXlsx: boolean, tenantId: string) {
-  let cells: unknown[][];
-  try {
-    cells = isXlsx ? await readXlsxRows(body) : [...csvRows(body.toString('utf8'))];
-  } catch (e) {
-    // The XLSX guard's own verdict (413 over a limit, 422 a lying or broken ZIP) says more than the generic one.
-    if (e instanceof PurchaseError) rethrow(e);
-    throw new ApiError(422, 'VALIDATION_FAILED', `No se pudo leer el archivo ${isXlsx ? 'XLSX' : 'CSV'}`, { fields: [{ field: 'file', rule: 'format', message: 'archivo ilegible' }] });
-  }
-  try {
-    const res = await register.importRows(tenantId, cells);
-    return ok(
-      { created: res.created, refused: res.refused, verdicts: res.verdicts.map((v) => ({ row: v.row, ok: v.ok, ...(v.shoppingInvoiceId ? { shoppingInvoiceId: v.shoppingInvoiceId } : {}), problems: v.problems })) },
-      `Importación: ${res.created} compras registradas, ${res.refused} filas con errores`,
-    );
-  } catch (e) {
-    rethrow(e);
-  }
+    try {
+      // Read and checked on a worker thread (issue 25); only the duplicate checks and the writes
+      // happen here. A full pool is a WorkBusyError (429/503).
+      const answer = await deps.readImport(tenantId, { bytes: body, isXlsx });
+      if ('unreadable' in answer) {
+        throw new ApiError(422, 'VALIDATION_FAILED', `No se pudo leer el archivo ${isXlsx ? 'XLSX' : 'CSV'}`, { fields: [{ field: 'file', rule: 'format', message: 'archivo ilegible' }] });
+      }
+      if ('error' in answer) throw new PurchaseError(answer.error.code, answer.error.message, answer.error.fields);
+      const res = await register.storeImport(tenantId, answer.plan);
+      return ok(
+        { created: res.created, refused: res.refused, verdicts: res.verdicts.map((v) => ({ row: v.row, ok: v.ok, ...(v.shoppingInvoiceId ? { shoppingInvoiceId: v.shoppingInvoiceId } : {}), problems: v.problems })) },
+        `Importación: ${res.created} compras registradas, ${res.refused} filas con errores`,
+      );
+    } catch (e) {
+      rethrow(e);
+    }
   }
 }
 

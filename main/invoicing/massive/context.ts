@@ -41,6 +41,8 @@ export interface MassiveDeps {
   poll?: Backoff;
   /** Turns between tenants for issuing and packing (one batch per tenant at a time); none: no gate. */
   heavyWork?: HeavyWorkGate;
+  /** Packs a package's tar.gz and its hash off the engine's thread (invoicing/pack-worker.ts); none: inline. */
+  pack?: (tenantId: string, files: { name: string; xml: string }[]) => Promise<{ tarGz: Buffer; hashArchivo: string }>;
   /** Test hook: called after each persisted step ('ISSUED:n', 'BUILT:seq', 'SENT:seq', 'SETTLED:seq'). */
   onStep?: (batch: InvoiceBatch, step: string) => void;
 }

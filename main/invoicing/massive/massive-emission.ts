@@ -169,7 +169,7 @@ export class MassiveEmission {
       const release = this.deps.heavyWork ? await this.deps.heavyWork.acquire(tenant.id, 'batch') : () => {};
       try {
         await issueItems(this.ctx, tenant, pos, batch);
-        buildPackages(this.ctx, batch);
+        await buildPackages(this.ctx, batch);
       } finally {
         release();
       }

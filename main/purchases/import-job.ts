@@ -1,0 +1,95 @@
+// Everything a purchase import computes before it stores anything (issue 25): reading the CSV or
+// the XLSX, finding the template's columns, checking each row's fields, building each row's
+// registroCompra and validating it against the official XSD. It runs on a worker thread
+// (import-worker.ts); the engine's thread only checks duplicates and writes the rows that passed,
+// in short commits (PurchaseRegister.storeImport). Pure but for the xmllint-wasm run: the file's
+// bytes in, the rows' verdicts and data out, everything plain data so that it crosses threads.
+import { csvRows } from '../api/csv';
+import { checkPurchase, type FieldIssue, type PurchaseFields } from './purchase-input';
+import { MAX_IMPORT_ROWS, readXlsxRows, rowsToPurchases } from './purchase-import';
+import { PurchaseError, type PurchaseErrorCode } from './purchase-error';
+import type { PurchaseData } from './purchase-model';
+import { buildRegistroCompraXml } from './registro-xml';
+import { validatePurchaseXml } from './registro-xsd';
+
+export interface ImportJob {
+  /** The file as received (a Buffer crosses the thread as a plain Uint8Array). */
+  bytes: Uint8Array;
+  isXlsx: boolean;
+}
+
+/** A row refused before storing: by its cells' types, its fields or the XSD. */
+export interface RowRefusal {
+  row: number;
+  problems: FieldIssue[];
+}
+
+/** What the engine's thread stores: rows in file order, each checked against fields and XSD. */
+export interface ImportPlan {
+  refused: RowRefusal[];
+  ready: { row: number; data: PurchaseData }[];
+}
+
+export type ImportAnswer =
+  | { plan: ImportPlan }
+  /** The file as a whole is refused (PurchaseError as data: it is thrown again on the engine's side). */
+  | { error: { code: PurchaseErrorCode; message: string; fields: FieldIssue[] } }
+  /** The bytes are not a CSV or XLSX that can be read at all. */
+  | { unreadable: true };
+
+/** Reads and checks a whole import; never stores. */
+export async function readImport(job: ImportJob): Promise<ImportAnswer> {
+  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+  try {
+    let cells: unknown[][];
+    try {
+      cells = job.isXlsx ? await readXlsxRows(bytes) : [...csvRows(bytes.toString('utf8'))];
+    } catch (e) {
+      // The XLSX guard's own verdict (413 over a limit, 422 a lying or broken ZIP) says more than the generic one.
+      if (e instanceof PurchaseError) throw e;
+      return { unreadable: true };
+    }
+    return { plan: await planImport(cells) };
+  } catch (e) {
+    if (e instanceof PurchaseError) return { error: { code: e.code, message: e.message, fields: e.fields } };
+    throw e;
+  }
+}
+
+/**
+ * Cells of a sheet (header row included) → the rows to store and the rows refused. A file
+ * without the template's columns, or with more than MAX_IMPORT_ROWS rows, is a PurchaseError:
+ * nothing of it is imported.
+ */
+export async function planImport(cells: unknown[][]): Promise<ImportPlan> {
+  const { rows, missing } = rowsToPurchases(cells);
+  if (missing.length > 0) {
+    throw new PurchaseError('IMPORT_FORMAT', `Faltan columnas de la plantilla de compras del SIN: ${missing.join(', ')}`, missing.map((m) => ({ field: m, rule: 'required', message: 'columna ausente' })));
+  }
+  // Over the cap is a 413, as the product import answers: nothing is imported.
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new PurchaseError('IMPORT_TOO_LARGE', `El archivo tiene ${rows.length} filas; como máximo ${MAX_IMPORT_ROWS}. No se importó nada; divida el archivo en partes.`, [
+      { field: 'file', rule: 'maxRows', message: 'demasiadas filas' },
+    ]);
+  }
+  const refused: RowRefusal[] = [];
+  // Field checks first, then one XSD batch for every row that passed them.
+  const candidates: { row: number; data: PurchaseData }[] = [];
+  for (const r of rows) {
+    if (r.problems.length > 0) {
+      refused.push({ row: r.row, problems: r.problems.map((p) => ({ ...p, rule: 'type' })) });
+      continue;
+    }
+    const checked = checkPurchase(r.fields as PurchaseFields);
+    if (!checked.ok) refused.push({ row: r.row, problems: checked.problems });
+    else candidates.push({ row: r.row, data: checked.value });
+  }
+  const xsd = await validatePurchaseXml(candidates.map((c) => buildRegistroCompraXml(c.data, 1)));
+  const ready: ImportPlan['ready'] = [];
+  candidates.forEach((c, i) => {
+    const v = xsd[i]!;
+    if (v.valid) ready.push(c);
+    else refused.push({ row: c.row, problems: v.errors.map((e) => ({ field: 'registroCompra', rule: 'xsd', message: e })) });
+  });
+  return { refused, ready };
+}

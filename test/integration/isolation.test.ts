@@ -1,0 +1,170 @@
+// Issue 25, "Done when": each heavy request of the issue's table runs against a real engine over
+// HTTP while tenant A's till sells every 250 ms, and each still ends with the right answer:
+// imported, refused with its reason, issued, downloaded. The CPU-heavy part runs on the engine's
+// worker threads (each pool's `completed` counts what it did), so the till is never behind it.
+// Timing targets (sale p99 < 100 ms, none over 500 ms) are measured by `npm run bench --
+// isolation`, never here: CI machines are loaded and a timed test would race the clock.
+// Sizes are the table's rows scaled down where only the time grows with them (rows, lines).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { issueInvoice } from '../fixtures/issued-invoice';
+import { tempDir } from '../fixtures/tmp';
+import { waitFor } from '../fixtures/wait';
+import { educationItem } from './massive/helpers';
+import { generateTrainingCertificate } from '../../main/invoicing/certificate';
+import { SCOPES } from '../../shared/api-scopes';
+
+let eng: TestEngine;
+let posA: string;
+let keyB: string;
+let nitB: string;
+const tmp = tempDir();
+
+before(async () => {
+  eng = await startTestEngine({ KIPU_RATE_LIMIT: '1000000', KIPU_PUBLIC_RATE_LIMIT: '1000000' }, undefined, { scheduler: false });
+  const b = eng.store.tenants.create({ nit: '7700460', razonSocial: 'MAYORISTA B S.R.L.', municipio: 'La Paz', direccion: 'Calle 2' });
+  keyB = eng.store.apiKeys.create(b.id, 'pesado', SCOPES).key;
+  nitB = b.nit;
+  posA = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
+  const s = await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} });
+  assert.equal(s.status, 200, await s.text());
+});
+after(async () => {
+  await eng.stop();
+  tmp.cleanup();
+});
+
+let sold = 0;
+/** Tenant A's till: one sale every 250 ms while `job` runs; every sale must be stored (201). */
+async function whileTillSells<T>(job: () => Promise<T>): Promise<T> {
+  let running = true;
+  const failures: string[] = [];
+  const till = (async () => {
+    while (running) {
+      const res = await eng.api('/api/v1/invoices', {
+        method: 'POST',
+        json: {
+          invoiceType: 'COMPUTERIZED_SALE',
+          posId: posA,
+          clientDocumentType: 1,
+          clientDocumentNumber: String(6_000_000 + ++sold),
+          clientBusinessName: 'Cliente',
+          clientCode: 'C-1',
+          paymentMethodCode: 1,
+          details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5 }],
+        },
+      });
+      if (res.status !== 201) failures.push(`HTTP ${res.status} ${await res.text()}`);
+      else await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  try {
+    return await job();
+  } finally {
+    running = false;
+    await till;
+    assert.deepEqual(failures, [], 'every sale of the till is stored while the heavy job runs');
+  }
+}
+
+const today = () => {
+  const d = new Date();
+  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+
+test('a purchase CSV whose header carries 150 KB of spaces is imported, every row, read on the import worker', async () => {
+  const header = ['NIT PROVEEDOR', 'RAZON SOCIAL PROVEEDOR', 'CODIGO DE AUTORIZACION', 'NUMERO FACTURA', 'FECHA DE FACTURA/DUI/DIM', 'IMPORTE TOTAL COMPRA', `NOTA${' '.repeat(150_000)}X`].join(',');
+  const rows = Array.from({ length: 2_000 }, (_, i) => `1003579028,DISTRIBUIDORA ANDINA,ISO-${i},${i + 1},${today()},100.00,`);
+  const before = eng.importWorkers.completed;
+  const res = await whileTillSells(() => eng.api('/api/v1/purchases/import', { method: 'POST', key: keyB, body: [header, ...rows].join('\r\n'), headers: { 'content-type': 'text/csv' } }));
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body).slice(0, 500));
+  assert.equal(body.data.created, 2_000);
+  assert.equal(body.data.refused, 0);
+  assert.equal(eng.importWorkers.completed, before + 1, 'the file was read and checked on the import worker, not on the engine thread');
+});
+
+test('an XLSX with one cell at row 4,000,000 is refused naming the row, on the import worker; nothing is imported', async () => {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Compras').getCell('A4000000').value = 'x';
+  const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+  const count = () => eng.store.purchases.list(eng.store.tenants.byNit(nitB)!.id, {}, 0, 1).total;
+  const stored = count();
+  const before = eng.importWorkers.completed;
+  const res = await whileTillSells(() =>
+    eng.api('/api/v1/purchases/import', { method: 'POST', key: keyB, body: xlsx, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }),
+  );
+  const body = await res.json();
+  assert.equal(res.status, 422, JSON.stringify(body));
+  assert.match(body.detail, /fila 4\.000\.000/);
+  assert.equal(eng.importWorkers.completed, before + 1);
+  assert.equal(count(), stored);
+});
+
+test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as such, opened on the certificate worker', async () => {
+  const cert = generateTrainingCertificate({ nit: nitB, razonSocial: 'MAYORISTA B S.R.L.', now: new Date() });
+  writeFileSync(join(tmp.dir, 'key.pem'), cert.keyPem);
+  writeFileSync(join(tmp.dir, 'cert.pem'), cert.certPem);
+  const made = spawnSync('openssl', ['pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'c.p12', '-passout', 'pass:buena', '-iter', '100000'], { cwd: tmp.dir });
+  assert.equal(made.status, 0, String(made.stderr));
+  const p12Base64 = readFileSync(join(tmp.dir, 'c.p12')).toString('base64');
+  const before = eng.certificateWorkers.completed;
+  const res = await whileTillSells(() => eng.api('/api/v1/settings/certificate', { method: 'POST', key: keyB, json: { p12Base64, password: 'mala' } }));
+  const body = await res.json();
+  assert.equal(res.status, 422, JSON.stringify(body));
+  assert.equal(body.error.code, 'CERTIFICATE_WRONG_PASSWORD', JSON.stringify(body));
+  assert.equal(eng.certificateWorkers.completed, before + 1);
+});
+
+test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its package packed on the pack worker', async () => {
+  const packed = eng.packWorkers.completed;
+  const items = Array.from({ length: 4 }, (_, i) => {
+    const base = educationItem(i);
+    const line = base.details[0]!;
+    return { ...base, details: Array.from({ length: 500 }, (_, k) => ({ ...line, codeProduct: `P${k}`, description: `Concepto ${k}`, priceUnit: 10 + (k % 5) })) };
+  });
+  const counts = await whileTillSells(async () => {
+    const res = await eng.api('/api/v1/invoices/batch', { method: 'POST', json: { posId: posA, items } });
+    const body = await res.json();
+    assert.equal(res.status, 202, JSON.stringify(body));
+    return waitFor(
+      'the batch to end',
+      async () => {
+        const v = (await (await eng.api(`/api/v1/invoices/batch/${body.data.batchId}`)).json()) as { data: { state: string; counts: Record<string, number> } };
+        return ['COMPLETED', 'FAILED'].includes(v.data.state) ? { state: v.data.state, counts: v.data.counts } : null;
+      },
+      600_000,
+      250,
+    );
+  });
+  assert.deepEqual(counts, { state: 'COMPLETED', counts: { VALIDATED: 4 } });
+  assert.equal(eng.packWorkers.completed - packed, 1, 'the one package was gzipped and hashed on the pack worker');
+});
+
+test('public ZIP downloads of a 500-line invoice, 8 at a time, all answer the same file, rendered once on the render workers', async () => {
+  const big = await issueInvoice(eng, { details: Array.from({ length: 500 }, (_, k) => ({ activityEconomic: '471110', codeProductSin: '99100', codeProduct: `P${k}`, description: `Producto ${k}`, quantity: 1, unitMeasure: 57, priceUnit: 2.5 })) });
+  const renders = { ...eng.documents.renders };
+  const rendered = eng.renderWorkers.completed;
+  const etags = await whileTillSells(async () => {
+    const seen: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${eng.url}/api/v1/public/invoice/${big.cuf}/zip`)));
+      for (const r of answers) {
+        assert.equal(r.status, 200);
+        assert.equal(r.headers.get('content-type'), 'application/zip');
+        await r.arrayBuffer();
+        seen.push(r.headers.get('etag')!);
+      }
+    }
+    return seen;
+  });
+  assert.equal(new Set(etags).size, 1, 'one stored ZIP for every download');
+  assert.deepEqual({ pdf: eng.documents.renders.pdf - renders.pdf, ticket: eng.documents.renders.ticket - renders.ticket }, { pdf: 1, ticket: 1 });
+  assert.equal(eng.renderWorkers.completed - rendered, 2, 'the PDF and the ticket were rendered on the render workers');
+});
