@@ -88,8 +88,16 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
 
   r.put(
     '/api/v1/till-users/policy',
-    { schema: { tags, summary: 'Cambia los tiempos de la sesión de caja y del bloqueo', body: TillPolicySchema, response: { 200: apiResponse(TillPolicySchema) } } },
-    async (req) => ok(deps.people.setPolicy(req.tenant.id, req.body), 'Tiempos de la sesión de caja guardados'),
+    {
+      schema: {
+        tags,
+        summary: 'Cambia los tiempos de la sesión de caja, el bloqueo y el límite de descuento de un cajero',
+        description: 'discountLimitPercent y discountLimitAmount: lo que un cajero descuenta sin aprobación (por defecto 10 % y Bs 100); un campo que no se envía conserva su valor.',
+        body: TillPolicySchema,
+        response: { 200: apiResponse(TillPolicySchema) },
+      },
+    },
+    async (req) => ok(await guard(async () => deps.people.setPolicy(req.tenant.id, req.body)), 'Configuración de la caja guardada'),
   );
 
   r.get(
