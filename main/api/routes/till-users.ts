@@ -160,7 +160,8 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
     async (req) => {
       const a = req.tillActor;
       if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: ingrese con usuario y PIN (POST /api/v1/till/login)');
-      return ok({ user: tillUserDto(a.user), posId: a.posId });
+      // idleMinutes: the till locks itself to its PIN screen after as long without use (issue 27).
+      return ok({ user: tillUserDto(a.user), posId: a.posId, idleMinutes: deps.people.policy(req.tenant.id).idleMinutes });
     },
   );
 

@@ -12,6 +12,8 @@ import { BranchesScreen } from '../branches/BranchesScreen';
 import { ConnectionScreen } from '../connection/ConnectionScreen';
 import { InvoicesScreen } from '../invoices/InvoicesScreen';
 import { LoginScreen } from '../session/LoginScreen';
+import { ApprovalDialog } from '../session/ApprovalDialog';
+import { watchIdle } from '../session/idle-lock';
 import { PosPicker } from '../session/PosPicker';
 import { ProductsScreen } from '../products/ProductsScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
@@ -26,8 +28,8 @@ import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 
 export function App() {
-  const { phase, config, posId, pointsOfSale } = useSession(
-    useShallow((s) => ({ phase: s.phase, config: s.config, posId: s.posId, pointsOfSale: s.pointsOfSale })),
+  const { phase, config, posId, pointsOfSale, person, idleMinutes } = useSession(
+    useShallow((s) => ({ phase: s.phase, config: s.config, posId: s.posId, pointsOfSale: s.pointsOfSale, person: s.person, idleMinutes: s.idleMinutes })),
   );
   const statusTraining = useTillStatus((s) => s.status?.training);
   const screen = useNav((s) => s.screen);
@@ -43,6 +45,16 @@ export function App() {
     useTillStatus.getState().start();
     return () => useTillStatus.getState().stop();
   }, [phase]);
+
+  // A person's till locks itself after the store's idle time; the sale in progress waits (issue 27).
+  useEffect(() => {
+    if (phase !== 'ready' || !person || !idleMinutes) return;
+    return watchIdle({
+      idleMs: idleMinutes * 60_000,
+      target: window,
+      onIdle: () => useSession.getState().lock(`La caja se bloqueó tras ${idleMinutes} min sin uso. La venta en curso se conserva: ingrese con su PIN.`),
+    });
+  }, [phase, person, idleMinutes]);
 
   // Alt+1…8 and F1 (Ayuda SIAT) from anywhere.
   useEffect(() => {
@@ -115,6 +127,21 @@ export function App() {
                 {pos.name}
               </button>
             )}
+            {person && (
+              <span className="person-name" data-testid="current-person" title={`${person.name} (${person.role})`}>
+                {person.name}
+              </span>
+            )}
+            {person && (
+              <button
+                className="ghost"
+                onClick={() => void useSession.getState().switchCashier()}
+                data-testid="switch-cashier"
+                title="Otra persona ingresa en esta caja; la venta en curso queda en espera"
+              >
+                Cambiar cajero
+              </button>
+            )}
             <button className="ghost" onClick={() => useSession.getState().logout()} data-testid="logout-button">
               Salir
             </button>
@@ -134,6 +161,7 @@ export function App() {
           </main>
           <StatusBar />
           <AssistantPanel />
+          <ApprovalDialog />
         </>
       )}
       <Notices />
