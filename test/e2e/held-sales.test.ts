@@ -66,6 +66,7 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.press('Enter');
   await till.id('sale-screen').waitFor();
   assert.equal(await till.id('current-person').textContent(), 'Carla Cajera');
+  await till.screenshot('issue27-sale-screen-person-1024');
 
   // Sale A: two kilos of rice for Juan Quispe… who went back for something: F10.
   await k.press('F2');
@@ -145,4 +146,28 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   const discounted = eng.store.tillUsers.actsOn(tenantId, (await (await eng.api(`/api/v1/invoices?size=10`)).json()).data.content.find((i: { invoiceNumber: number }) => i.invoiceNumber === a).id);
   // (The ticket's print is recorded too, as a reprint by her.)
   assert.deepEqual(discounted.filter((x) => x.act !== 'reprint').map((x) => [x.act, x.usuario, x.approver]), [['discount-over-limit', 'Carla Cajera', 'Sergio Supervisor']]);
+
+  // "Cambiar cajero" with a sale on screen: it waits, parked in her name, and Sergio logs in.
+  await k.press('Escape');
+  await k.press('Alt+1');
+  await till.id('sale-screen').waitFor();
+  await k.press('F2');
+  await k.type(`1*${ARR.code}`);
+  await k.press('Enter');
+  await page.locator(`[data-testid="cart-line"][data-code="${ARR.code}"]`).waitFor();
+  await till.id('switch-cashier').click();
+  await till.id('user-input').waitFor();
+  await till.screenshot('issue27-switch-cashier-login-1024');
+  await till.id('user-input').fill('sergio');
+  await till.id('pin-input').fill('9999');
+  await k.press('Enter');
+  await till.id('sale-screen').waitFor();
+  assert.equal(await till.id('current-person').textContent(), 'Sergio Supervisor');
+  await till.id('cart-empty').waitFor();
+  await k.press('F10'); // nothing on screen: F10 lists the waiting sales
+  await till.id('parked-row').waitFor();
+  assert.match((await till.id('parked-row').textContent()) ?? '', /Carla Cajera.*Bs 9,50/);
+  await till.screenshot('issue27-switch-cashier-parked-1024');
+  await k.press('Escape');
+  await till.id('parked-dialog').waitFor({ state: 'detached' });
 });

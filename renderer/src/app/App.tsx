@@ -27,6 +27,16 @@ import { BatchesScreen } from '../batches/BatchesScreen';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 
+/** "Carla Cajera" → "CC". */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
 export function App() {
   const { phase, config, posId, pointsOfSale, person, idleMinutes } = useSession(
     useShallow((s) => ({ phase: s.phase, config: s.config, posId: s.posId, pointsOfSale: s.pointsOfSale, person: s.person, idleMinutes: s.idleMinutes })),
@@ -128,18 +138,19 @@ export function App() {
               </button>
             )}
             {person && (
-              <span className="person-name" data-testid="current-person" title={`${person.name} (${person.role})`}>
-                {person.name}
-              </span>
-            )}
-            {person && (
+              // Who is at the till; clicking it is "Cambiar cajero" (the sale in progress waits, parked).
               <button
-                className="ghost"
+                className="ghost person-name"
                 onClick={() => void useSession.getState().switchCashier()}
                 data-testid="switch-cashier"
-                title="Otra persona ingresa en esta caja; la venta en curso queda en espera"
+                title={`${person.name} (${person.role}) — Cambiar cajero: la venta en curso queda en espera`}
+                aria-label={`Cambiar cajero (ahora ${person.name})`}
               >
-                Cambiar cajero
+                <span className="person-long" data-testid="current-person">
+                  {person.name}
+                </span>
+                {/* A small screen shows the initials: the bar keeps every tab (issue 24, item 8). */}
+                <span className="person-short">{initials(person.name)}</span> ⇄
               </button>
             )}
             <button className="ghost" onClick={() => useSession.getState().logout()} data-testid="logout-button">

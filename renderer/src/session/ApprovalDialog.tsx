@@ -37,7 +37,7 @@ function ApprovalForm(props: { need: string; refusal: string | null; busy: boole
 
   return (
     <Modal title="Aprobación de un supervisor" onClose={() => useApproval.getState().cancel()} onEnter={approve} testId="approval-dialog">
-      <p data-testid="approval-need">{props.need}.</p>
+      <p data-testid="approval-need">{props.need}</p>
       <p className="muted small">El supervisor escribe su usuario y su PIN aquí; no hace falta que ingrese a la caja.</p>
       <label className="field">
         <span>Usuario del supervisor</span>
