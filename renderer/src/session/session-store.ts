@@ -2,8 +2,8 @@
 // configuration and the selected point of sale (remembered across restarts).
 import { create } from 'zustand';
 import type { PointOfSale, SaleInvoiceType, TillConfig } from '../../../shared/api-types';
-import { api, bindApprovals, bindSession } from '../api';
-import { approvalPrompt, bindApprovalDoer } from './approval-store';
+import { api, bindSession } from '../api';
+import { bindApprovalDoer } from './approval-store';
 import { ApiError, describeErrorText } from '../api/errors';
 import { STORAGE_KEYS, readItem, writeItem } from './local-storage';
 import { TILL_TOKEN_PREFIX } from '../../../shared/till-roles';
@@ -178,8 +178,7 @@ bindSession(
   },
 );
 
-// A cashier's act that needs a supervisor asks for the supervisor's PIN in place (issue 27).
-bindApprovals(approvalPrompt);
+// The approval notice names the cashier too (the dialog is bound in app/main.tsx).
 bindApprovalDoer(() => useSession.getState().person?.name ?? null);
 
 /** A person's till session token (kipt_…), not an API key. */
