@@ -6,20 +6,17 @@ import { parseAmount } from '../format/amount-input';
 
 export type DiscountInput = { ok: true; amount: Cents; percent: number | null } | { ok: false; error: string };
 
-// eslint-disable-next-line regexp/no-super-linear-move -- a short field's text
-const PERCENT_RE = /^(.*?)\s*%$/;
 
 /** `base`: the line's amount (a line discount) or the sale's after line discounts (the additional). */
 export function parseDiscount(text: string, base: Cents): DiscountInput {
   const t = text.trim();
   if (t === '') return { ok: true, amount: 0, percent: null };
-  const m = PERCENT_RE.exec(t);
-  if (!m) {
+  if (!t.endsWith('%')) {
     const amount = parseAmount(t);
     return amount === null ? { ok: false, error: 'Monto no válido (ejemplo: 5,50 o 10%).' } : { ok: true, amount, percent: null };
   }
   // Percent in hundredths (12,5 % = 1250): the same parser as amounts, 2 decimals at most.
-  const pct = parseAmount(m[1] ?? '');
+  const pct = parseAmount(t.slice(0, -1).trim());
   if (pct === null || pct <= 0) return { ok: false, error: 'Porcentaje no válido (ejemplo: 10% o 12,5%).' };
   if (pct > 100_00) return { ok: false, error: 'El porcentaje no puede pasar de 100%.' };
   const amount = percentOf(base, pct);

@@ -30,7 +30,8 @@ export function bindApprovalDoer(fn: () => string | null): void {
 
 /** The engine's sentence without its hint at the headers, which a cashier has no use for. */
 export function needText(err: ApiError): string {
-  return err.detail.replace(/\s*Pida a un .*$/, '').trim();
+  const hint = err.detail.indexOf(' Pida a un ');
+  return (hint >= 0 ? err.detail.slice(0, hint) : err.detail).trim();
 }
 
 export const useApproval = create<ApprovalState>()((set) => ({
