@@ -44,7 +44,7 @@ export function CashierPolicySection() {
     try {
       const saved = await api.setTillPolicy({ ...policy, idleMinutes, discountLimitPercent: pct! / 100, discountLimitAmount: amt! / 100 });
       setPolicy(saved);
-      setOutcome({ ok: 'Guardado: vale para las sesiones de caja que empiecen desde ahora.' });
+      setOutcome({ ok: 'Guardado. Los límites valen desde la próxima venta; el tiempo de bloqueo, desde el próximo ingreso en cada caja.' });
     } catch (err) {
       setOutcome({ errors: describeError(err) });
     } finally {
@@ -59,12 +59,14 @@ export function CashierPolicySection() {
           <span>Bloquear la caja tras (min sin uso)</span>
           <input inputMode="numeric" value={idle} onChange={(e) => setIdle(e.target.value)} data-testid="policy-idle" disabled={!policy} />
         </label>
+      </div>
+      <div className="row">
         <label className="field">
-          <span>Descuento máximo de un cajero (%)</span>
+          <span>Descuento máx. de un cajero (%)</span>
           <input inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} data-testid="policy-discount-percent" disabled={!policy} />
         </label>
         <label className="field">
-          <span>y por venta (Bs)</span>
+          <span>Descuentos máx. por venta (Bs)</span>
           <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="policy-discount-amount" disabled={!policy} />
         </label>
       </div>
