@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Modal } from '../components/Modal';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { fromBoliviaIso } from '../../../shared/time';
+import type { ParkedSaleDto } from '../../../shared/api/parked-sales';
 import { parkedAge } from './parked-draft';
 import { useParked } from './parked-store';
 
@@ -12,19 +13,23 @@ export function ParkedSalesDialog() {
   const { open, list, selected, loading, busy, error } = useParked(
     useShallow((s) => ({ open: s.open, list: s.list, selected: s.selected, loading: s.loading, busy: s.busy, error: s.error })),
   );
+  if (!open) return null;
+  return <ParkedSalesView list={list} selected={selected} loading={loading} busy={busy} error={error} />;
+}
+
+/** The list as the store leaves it (rendered without the engine by test/renderer/session). */
+export function ParkedSalesView({ list, selected, loading, busy, error }: { list: ParkedSaleDto[]; selected: number; loading: boolean; busy: boolean; error: string | null }) {
   const [now, setNow] = useState(() => Date.now());
   const listRef = useRef<HTMLDivElement>(null);
   // The list takes the keys once it has loaded (↑ ↓ Enter).
   useEffect(() => {
-    if (open && !loading) listRef.current?.focus();
-  }, [open, loading]);
+    if (!loading) listRef.current?.focus();
+  }, [loading]);
+  // The ages move on while the list is open.
   useEffect(() => {
-    if (!open) return;
-    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(t);
-  }, [open]);
-  if (!open) return null;
+  }, []);
   const chosen = list[selected];
   const recall = () => chosen && void useParked.getState().recall(chosen.id);
 

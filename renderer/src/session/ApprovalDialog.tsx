@@ -10,10 +10,11 @@ import { useApproval } from './approval-store';
 export function ApprovalDialog() {
   const { need, refusal, busy, seq } = useApproval(useShallow((s) => ({ need: s.need, refusal: s.refusal, busy: s.busy, seq: s.seq })));
   if (need === null) return null;
-  return <ApprovalForm key="approval" need={need} refusal={refusal} busy={busy} seq={seq} />;
+  return <ApprovalView need={need} refusal={refusal} busy={busy} seq={seq} />;
 }
 
-function ApprovalForm(props: { need: string; refusal: string | null; busy: boolean; seq: number }) {
+/** The dialog as the store leaves it (rendered without the engine by test/renderer/session). */
+export function ApprovalView(props: { need: string; refusal: string | null; busy: boolean; seq: number }) {
   const [user, setUser] = useState('');
   const [pin, setPin] = useState('');
   const [local, setLocal] = useState<string | null>(null);

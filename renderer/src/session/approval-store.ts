@@ -62,7 +62,8 @@ export const approvalPrompt: ApprovalPrompt = {
     });
   },
   done(approver) {
-    useApproval.setState({ need: null, refusal: null, busy: false });
+    // A request that gave way to a newer one ends while the newer one is still asking: its dialog stays.
+    if (!pending) useApproval.setState({ need: null, refusal: null, busy: false });
     if (approver) {
       const doer = doerName();
       useNotices.getState().push('success', `Aprobado por ${approver}${doer ? ` · hecho por ${doer}` : ''}. Quedan registrados los dos nombres.`);
