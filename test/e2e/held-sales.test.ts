@@ -107,6 +107,7 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   // 20 % off the line (Bs 3,80 of 19,00): typed as a percent, over the store's 10 %.
   await k.press('F8');
   await till.id('line-editor-input').fill('20%');
+  await till.screenshot('issue27-line-discount-percent-1024');
   await k.press('Enter');
   await page.locator('[data-testid="cart-line-discount"]', { hasText: '3,80' }).waitFor();
   await k.press('F6');
