@@ -1,7 +1,7 @@
 // A discount as the cashier types it: an amount in Bs ("5,50") or a percent of what it applies
 // to ("10%", "12,5 %"), converted here to the exact amount (HALF-UP to cents, shared/money.ts).
 // Whether it is within the store's limit is the engine's to say (a supervisor approves over it).
-import { formatBs, percentOf, type Cents } from '../../../shared/money';
+import { percentOf, type Cents } from '../../../shared/money';
 import { parseAmount } from '../format/amount-input';
 
 export type DiscountInput = { ok: true; amount: Cents; percent: number | null } | { ok: false; error: string };
@@ -23,7 +23,3 @@ export function parseDiscount(text: string, base: Cents): DiscountInput {
   return { ok: true, amount, percent: pct / 100 };
 }
 
-/** "10 % = Bs 1,90": what a percent became, for the cashier to see. */
-export function describePercent(percent: number, amount: Cents): string {
-  return `${String(percent).replace('.', ',')} % = ${formatBs(amount)}`;
-}
