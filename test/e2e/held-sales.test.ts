@@ -3,7 +3,9 @@
 // (Shift+F10) that shows its age and total; a discount of 20 % on it is over the store's limit and
 // her F12 asks for a supervisor's PIN in place; her return (nota de crédito-débito) asks for it
 // too, a wrong PIN is said in the dialog and the right one makes the return, both names shown
-// and recorded. Engine side: test/api/parked-sales.test.ts, test/api/till-users.test.ts.
+// and recorded; her price override given up at the dialog issues nothing, and "Cambiar cajero"
+// parks that sale in her name for the supervisor who logs in next.
+// Engine side: test/api/parked-sales.test.ts, test/api/till-users.test.ts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -156,6 +158,23 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.type(`1*${ARR.code}`);
   await k.press('Enter');
   await page.locator(`[data-testid="cart-line"][data-code="${ARR.code}"]`).waitFor();
+  // Her price of Bs 9,00 instead of the catalog's 9,50 (Shift+F8) asks for a supervisor at F12;
+  // Esc: nothing is issued and the sale stays as it was.
+  const before = await till.id('last-invoice-number').textContent();
+  await k.press('Shift+F8');
+  await till.id('line-editor-input').fill('9');
+  await k.press('Enter');
+  await page.locator('[data-testid="cart-line-subtotal"]', { hasText: '9,00' }).waitFor();
+  await k.press('F5');
+  await till.id('quick-client-badge').waitFor();
+  await k.press('F12');
+  await till.id('approval-dialog').waitFor();
+  assert.match((await till.id('approval-need').textContent()) ?? '', /vender a un precio distinto al del catálogo .*Bs 9,00 y el catálogo dice Bs 9,50/);
+  await k.press('Escape');
+  await till.id('approval-dialog').waitFor({ state: 'detached' });
+  await page.locator('[data-testid="issue-errors"]', { hasText: 'Aprobación cancelada: no se hizo nada.' }).waitFor();
+  assert.equal(await till.id('last-invoice-number').textContent(), before);
+  assert.equal(await page.locator('[data-testid="cart-line"]').count(), 1);
   await till.id('switch-cashier').click();
   await till.id('user-input').waitFor();
   await till.screenshot('issue27-switch-cashier-login-1024');
@@ -167,7 +186,7 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await till.id('cart-empty').waitFor();
   await k.press('F10'); // nothing on screen: F10 lists the waiting sales
   await till.id('parked-row').waitFor();
-  assert.match((await till.id('parked-row').textContent()) ?? '', /Carla Cajera.*Bs 9,50/);
+  assert.match((await till.id('parked-row').textContent()) ?? '', /Carla Cajera.*Bs 9,00/);
   await till.screenshot('issue27-switch-cashier-parked-1024');
   await k.press('Escape');
   await till.id('parked-dialog').waitFor({ state: 'detached' });

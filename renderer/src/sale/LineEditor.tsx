@@ -1,7 +1,7 @@
 // F3 cantidad / F8 descuento de línea / descuento adicional: a one-field prompt; Enter applies.
 import { useEffect, useRef, useState } from 'react';
 import { formatBs } from '../../../shared/money';
-import { amountInputText, formatQuantity, parseQuantity } from '../format/amount-input';
+import { amountInputText, formatQuantity, parseAmount, parseQuantity } from '../format/amount-input';
 import { parseDiscount } from './discount-input';
 import { cartTotals, lineGross } from './cart';
 import { useCart } from './cart-store';
@@ -20,6 +20,7 @@ export function LineEditor() {
     setError(null);
     if (editor === 'quantity') setText(line ? formatQuantity(line.quantity) : '');
     else if (editor === 'discount') setText(line && line.discount > 0 ? amountInputText(line.discount) : '');
+    else if (editor === 'price') setText(line ? amountInputText(line.unitPrice) : '');
     else setText(additional > 0 ? amountInputText(additional) : '');
     setTimeout(() => inputRef.current?.select(), 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -39,6 +40,9 @@ export function LineEditor() {
     if (editor === 'quantity') {
       const q = parseQuantity(text);
       err = q === null ? 'Cantidad no válida (ejemplo: 2 o 1,5).' : cart.setQuantity(cart.selected, q);
+    } else if (editor === 'price') {
+      const p = parseAmount(text);
+      err = p === null ? 'Precio no válido (ejemplo: 9,50).' : cart.setPrice(cart.selected, p);
     } else {
       // "10%" is a percent of the line (or of the sale after line discounts), made an exact amount.
       const base = editor === 'discount' && line ? lineGross(line) : cartTotals(cart.lines).subtotal;
@@ -52,7 +56,13 @@ export function LineEditor() {
   };
 
   const title =
-    editor === 'quantity' ? 'Cantidad' : editor === 'discount' ? 'Descuento de la línea (Bs o %)' : 'Descuento adicional a la venta (Bs o %)';
+    editor === 'quantity'
+      ? 'Cantidad'
+      : editor === 'discount'
+        ? 'Descuento de la línea (Bs o %)'
+        : editor === 'price'
+          ? 'Precio unitario (Bs)'
+          : 'Descuento adicional a la venta (Bs o %)';
 
   return (
     <div className="line-editor" data-testid="line-editor" data-kind={editor}>
@@ -68,7 +78,7 @@ export function LineEditor() {
       <input
         ref={inputRef}
         data-testid="line-editor-input"
-        inputMode={editor === 'quantity' ? 'decimal' : 'text'}
+        inputMode={editor === 'quantity' || editor === 'price' ? 'decimal' : 'text'}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -85,7 +95,13 @@ export function LineEditor() {
           }
         }}
       />
-      <span className="muted">{editor === 'quantity' ? 'Enter aplica · Esc cancela' : 'Monto (5,50) o porcentaje (10%) · Enter aplica · Esc cancela'}</span>
+      <span className="muted">
+        {editor === 'quantity'
+          ? 'Enter aplica · Esc cancela'
+          : editor === 'price'
+            ? 'Otro precio que el del catálogo lo aprueba un supervisor al emitir · Enter aplica · Esc cancela'
+            : 'Monto (5,50) o porcentaje (10%) · Enter aplica · Esc cancela'}
+      </span>
       {error && (
         <div className="field-error" data-testid="line-editor-error">
           {error}

@@ -1,5 +1,5 @@
 // Venta: the cashier's whole day. Every step has a key (shown at the bottom): F2 product,
-// F3 quantity, F4 client, F5 no document (99002), F6 payment, F7 NIT, F8 discount, F9 remove,
+// F3 quantity, F4 client, F5 no document (99002), F6 payment, F7 NIT, F8 discount (Shift+F8 price), F9 remove,
 // F10 park the sale (Shift+F10 the waiting ones), F12 issue, Esc.
 // A scan is caught even when focus is outside a field, and from any other field of the sale.
 import { useEffect, useRef, useState } from 'react';
@@ -81,6 +81,9 @@ export function SaleScreen() {
         return;
       case 'lineDiscount':
         cart.openEditor('discount');
+        return;
+      case 'linePrice':
+        cart.openEditor('price');
         return;
       case 'removeLine':
         cart.removeSelected();
