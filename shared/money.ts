@@ -85,3 +85,14 @@ export function formatAmountEs(n: Cents): string {
   const whole = groupDigits(Math.trunc(abs / 100));
   return `${sign}${whole},${(abs % 100).toString().padStart(2, '0')}`;
 }
+
+/**
+ * `percent` (in hundredths of a percent: 12,5 % = 1250) of an amount, HALF-UP to cents: a
+ * discount typed as "10%" becomes an exact amount. BigInt keeps the product exact.
+ */
+export function percentOf(amount: Cents, percent: Hundredths): Cents {
+  const exact = BigInt(amount) * BigInt(percent); // amount × percent / 10 000
+  const q = exact / 10_000n;
+  const r = exact % 10_000n;
+  return Number(r * 2n >= 10_000n ? q + 1n : q);
+}

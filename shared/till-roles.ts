@@ -27,6 +27,8 @@ export const ACTS = [
   'cash-out',
   'cash-close-other',
   'cash-reopen',
+  'discount-over-limit',
+  'price-override',
   'catalog',
   'administration',
 ] as const;
@@ -45,6 +47,10 @@ export const ACT_ROLE: Record<Act, Role> = {
   'cash-out': 'supervisor',
   'cash-close-other': 'supervisor',
   'cash-reopen': 'supervisor',
+  // A sale's discount over the store's limit (percent or amount, till-users policy) and a price
+  // other than the catalog's: the store loses money on them (issue 27).
+  'discount-over-limit': 'supervisor',
+  'price-override': 'supervisor',
   // Products' prices and codes: a price changed in the catalog is a price override for every sale.
   catalog: 'supervisor',
   administration: 'administrador',
@@ -63,6 +69,8 @@ export const ACT_LABELS: Record<Act, string> = {
   'cash-out': 'retirar efectivo',
   'cash-close-other': 'cerrar la caja que abrió otra persona',
   'cash-reopen': 'reabrir una caja cerrada',
+  'discount-over-limit': 'dar un descuento mayor al límite de la tienda',
+  'price-override': 'vender a un precio distinto al del catálogo',
   catalog: 'cambiar productos y precios',
   administration: 'administrar la tienda (configuración, claves, usuarios)',
 };
@@ -74,3 +82,5 @@ export const TILL_TOKEN_PREFIX = 'kipt_';
 /** Headers of a supervisor's approval in place (the supervisor does not log in): user id or login, and PIN. */
 export const APPROVER_HEADER = 'x-supervisor-user';
 export const APPROVER_PIN_HEADER = 'x-supervisor-pin';
+/** On an approved act's answer: the approver's name, percent-encoded (the till shows both names). */
+export const APPROVED_BY_HEADER = 'x-supervisor-name';

@@ -114,6 +114,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'PUT /api/v1/till-users/policy': ADMIN,
   'GET /api/v1/till-users/:id': ADMIN,
   'PUT /api/v1/till-users/:id': ADMIN,
+  // Held sales (issue 27): the till's, and the administrator's to look back.
+  'POST /api/v1/parked-sales': STORE,
+  'GET /api/v1/parked-sales': STORE,
+  'GET /api/v1/parked-sales/:id': STORE,
+  'POST /api/v1/parked-sales/:id/recall': STORE,
 
   // Cash sessions (issue 17): the till's; the administrator reads and reopens them too.
   'GET /api/v1/cash/settings/:posId': STORE,

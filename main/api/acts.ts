@@ -7,6 +7,8 @@ import type { Act } from '../../shared/till-roles';
 import type { RecordedAct } from '../store/till-users';
 import { NOTE } from '../invoicing/credit-debit-note-data';
 import { invoiceType } from '../../shared/invoice-types';
+import type { Cents } from '../../shared/money';
+import { discountOverLimit, priceOverride, type DiscountLimit } from '../till-users/sale-limits';
 import { SECTOR_ROUTES, SECTOR_MODALITIES, emissionPath, cancellationPath, type SectorModality } from '../../shared/api/sector-emission';
 
 /** What a request carries that decides its act. */
@@ -21,6 +23,18 @@ export interface ActRequest {
 export interface ActLookup {
   /** True when the cash session `id` was opened by the user `userId` (act_records). */
   openedBy(sessionId: string, userId: string): boolean;
+  /** The store's discount limit for a cajero (till-users policy); absent: discounts are not weighed (API keys). */
+  discountLimit?(): DiscountLimit;
+  /** A product's price in the catalog by its code, or null; absent: prices are not compared (API keys). */
+  catalogPrice?(code: string): Cents | null;
+}
+
+/** Why a sale is a supervisor's act (a discount over the limit, a price override), in Spanish; null for a plain sale. */
+export function saleReason(body: unknown, lookup: ActLookup): { act: Act; reason: string } | null {
+  const price = lookup.catalogPrice ? priceOverride(body, lookup.catalogPrice) : null;
+  if (price) return { act: 'price-override', reason: price };
+  const discount = lookup.discountLimit ? discountOverLimit(body, lookup.discountLimit()) : null;
+  return discount ? { act: 'discount-over-limit', reason: discount } : null;
 }
 
 const fieldOf = (body: unknown, key: string): unknown => (body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined);
@@ -68,7 +82,10 @@ const FIXED: Readonly<Record<string, Act>> = {
  */
 export function actOf(req: ActRequest, lookup: ActLookup, userId: string): Act | null {
   const key = `${req.method} ${req.route}`;
-  if (key === 'POST /api/v1/invoices') return invoiceType(String(fieldOf(req.body, 'invoiceType') ?? ''))?.sector === NOTE.SECTOR ? 'return' : 'sell';
+  if (key === 'POST /api/v1/invoices') {
+    if (invoiceType(String(fieldOf(req.body, 'invoiceType') ?? ''))?.sector === NOTE.SECTOR) return 'return';
+    return saleReason(req.body, lookup)?.act ?? 'sell';
+  }
   if (key === 'POST /api/v1/cash/sessions/:id/movements') return fieldOf(req.body, 'kind') === 'OUT' ? 'cash-out' : 'cash-in';
   if (key === 'POST /api/v1/cash/sessions/:id/close') {
     const id = String(req.params.id ?? '');
@@ -98,6 +115,8 @@ export function recordedAct(act: Act, method: string, route: string): RecordedAc
     case 'cash-in':
     case 'cash-out':
     case 'cash-reopen':
+    case 'discount-over-limit':
+    case 'price-override':
       return act;
     case 'cash-close-own':
     case 'cash-close-other':

@@ -26,8 +26,9 @@ import { registerJsonParser } from './json-body';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
 import { TillPeople, type TillActor } from '../till-users/till-people';
 import type { TillUser } from '../store/till-users';
-import { actOf, recordedAct } from './acts';
-import { ACT_LABELS, ACT_ROLE, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
+import { actOf, recordedAct, saleReason, type ActLookup } from './acts';
+import { toHundredths } from '../../shared/money';
+import { ACT_LABELS, ACT_ROLE, APPROVED_BY_HEADER, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
 import { domainApiError } from './domain-errors';
 
 declare module 'fastify' {
@@ -316,22 +317,34 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   // The role policy of the store's people (issue 27): after validation, when the body is known.
   // A person whose role is short of the act's is refused with the role it needs, unless a
   // supervisor of the same tenant approves in place (X-Supervisor-User + X-Supervisor-Pin).
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', async (req, reply) => {
     const actor = req.tillActor;
     if (!actor || !opts.people) return;
     const route = req.routeOptions.url ?? '';
-    const act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: (id, userId) => opts.store.tillUsers.actsOn(actor.tenant.id, id).some((a) => a.act === 'cash-open' && a.userId === userId) }, actor.user.id);
+    const people = opts.people;
+    const lookup: ActLookup = {
+      openedBy: (id, userId) => opts.store.tillUsers.actsOn(actor.tenant.id, id).some((a) => a.act === 'cash-open' && a.userId === userId),
+      discountLimit: () => {
+        const p = people.policy(actor.tenant.id);
+        return { percent: p.discountLimitPercent, amount: toHundredths(p.discountLimitAmount) ?? 0 };
+      },
+      catalogPrice: (code) => opts.store.products.byCode(actor.tenant.id, code)?.priceCents ?? null,
+    };
+    const request = { method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body };
+    const act = actOf(request, lookup, actor.user.id);
     req.act = act;
     if (!act) return;
     const needed = ACT_ROLE[act];
     if (roleAtLeast(actor.user.role, needed)) return;
+    // A sale that needs a supervisor says why: which discount passes which limit, which price.
+    const why = act === 'discount-over-limit' || act === 'price-override' ? ` (${saleReason(req.body, lookup)?.reason ?? ''})` : '';
     const who = req.headers[APPROVER_HEADER];
     const pin = req.headers[APPROVER_PIN_HEADER];
     if (typeof who !== 'string' || who.trim() === '' || typeof pin !== 'string') {
       throw new ApiError(
         403,
         'ROLE_REQUIRED',
-        `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}. ` +
+        `Para ${ACT_LABELS[act]}${why} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}. ` +
           `Pida a un ${needed} que apruebe con su usuario y PIN (cabeceras X-Supervisor-User y X-Supervisor-Pin).`,
       );
     }
@@ -340,6 +353,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     } catch (err) {
       throw domainApiError(err) ?? err;
     }
+    // The till names the approver once the act is done (both names on screen); percent-encoded,
+    // as a header carries no accents.
+    reply.header(APPROVED_BY_HEADER, encodeURIComponent(req.approver.name));
   });
 
   // Who did it, and who approved it (issue 27): kept once the act succeeded, for every credential.

@@ -77,6 +77,7 @@ import type { Tenant } from '../store/tenants';
 import { CashService } from '../cash/cash-service';
 import { cashRoutes } from '../api/routes/cash';
 import { tillUserRoutes } from '../api/routes/till-users';
+import { parkedSaleRoutes } from '../api/routes/parked-sales';
 import { TillPeople } from '../till-users/till-people';
 import { PurchaseSender } from '../purchases/package-sender';
 import { PurchaseRegister } from '../purchases/purchase-register';
@@ -350,6 +351,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Assigned once the engine listens (below); the status reads it on each request.
   let centralPusher: CentralPusher | null = null;
   tillUserRoutes(app, { store, people });
+  parkedSaleRoutes(app, { store, now });
   tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training, central: () => centralPusher?.status() ?? null });
   // Uploaded certificates are opened on a worker thread (issue 25): one at a time per tenant.
   const certificateWorkers = new WorkerPool<CertificateInput, CertificateAnswer>(

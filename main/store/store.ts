@@ -27,6 +27,7 @@ import { InvoiceBatchRepository } from './invoice-batches';
 import { CentralOutboxRepository } from './central-outbox';
 import { RenderedDocumentRepository } from './rendered-documents';
 import { TillUserRepository } from './till-users';
+import { ParkedSaleRepository } from './parked-sales';
 
 export interface Store {
   path: string;
@@ -65,6 +66,8 @@ export interface Store {
   renderedDocuments: RenderedDocumentRepository;
   /** Cashiers and supervisors, their till sessions, PIN attempts and who did each act (issue 27, migration 0024). */
   tillUsers: TillUserRepository;
+  /** Held sales of the till, recalled rather than deleted (issue 27, migration 0025). */
+  parkedSales: ParkedSaleRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -128,6 +131,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     central: new CentralOutboxRepository(db, now),
     renderedDocuments: new RenderedDocumentRepository(db, now),
     tillUsers: new TillUserRepository(db),
+    parkedSales: new ParkedSaleRepository(db),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T, after?: Promise<unknown>): Promise<T> => committer.run(fn, after),
     get isOpen() {

@@ -75,6 +75,8 @@ export interface PinAttempt {
 }
 
 export type RecordedAct =
+  | 'discount-over-limit'
+  | 'price-override'
   | 'cancel'
   | 'reverse'
   | 'return'

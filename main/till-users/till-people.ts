@@ -3,6 +3,7 @@
 // integrations; a person at the till works with a till session token bound to one user and one
 // point of sale (docs/decisions/0064-till-users-and-pin-sessions.md).
 // Runs in: engine.
+import { toHundredths } from '../../shared/money';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
@@ -22,9 +23,17 @@ export interface TillPolicy {
   sessionHours: number;
   /** Minutes a user stays locked after MAX_WRONG_PINS wrong PINs. */
   lockMinutes: number;
+  /** Largest discount a cajero gives alone, in percent of the line (or of the sale, the additional discount). */
+  discountLimitPercent: number;
+  /** Largest sum of a sale's discounts a cajero gives alone, in Bs. */
+  discountLimitAmount: number;
 }
 
-export const DEFAULT_TILL_POLICY: TillPolicy = { idleMinutes: 15, sessionHours: 12, lockMinutes: 15 };
+/**
+ * Discounts: 10 % and Bs 100 until the store says otherwise (decision 0068) — a limit by default,
+ * so that a store that never looked at the setting does not give a cajero unlimited discounts.
+ */
+export const DEFAULT_TILL_POLICY: TillPolicy = { idleMinutes: 15, sessionHours: 12, lockMinutes: 15, discountLimitPercent: 10, discountLimitAmount: 100 };
 const POLICY_KEY = 'tillUsers.policy';
 
 export class PeopleError extends Error {
@@ -111,8 +120,12 @@ export class TillPeople {
     return { ...DEFAULT_TILL_POLICY, ...(this.deps.store.settings.get<Partial<TillPolicy>>(tenantId, POLICY_KEY) ?? {}) };
   }
 
-  setPolicy(tenantId: string, p: TillPolicy): TillPolicy {
-    this.deps.store.settings.set(tenantId, POLICY_KEY, p);
+  /** Fields left out keep their value (the discount limits came after the times). */
+  setPolicy(tenantId: string, p: Partial<TillPolicy>): TillPolicy {
+    if (p.discountLimitAmount !== undefined && toHundredths(p.discountLimitAmount) === null) {
+      throw new PeopleError(422, 'VALIDATION_FAILED', 'El límite de descuento en Bs admite hasta 2 decimales', 'discountLimitAmount');
+    }
+    this.deps.store.settings.set(tenantId, POLICY_KEY, { ...this.policy(tenantId), ...p });
     return this.policy(tenantId);
   }
 

@@ -45,6 +45,10 @@ export const TillPolicySchema = Type.Object(
     idleMinutes: Type.Integer({ minimum: 1, maximum: 720, description: 'Minutos sin uso tras los que la caja pide el PIN de nuevo' }),
     sessionHours: Type.Integer({ minimum: 1, maximum: 24, description: 'Horas que dura como máximo una sesión de caja' }),
     lockMinutes: Type.Integer({ minimum: 1, maximum: 1440, description: 'Minutos de bloqueo tras 5 PIN incorrectos seguidos' }),
+    discountLimitPercent: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01, description: 'Descuento máximo que da un cajero sin aprobación, en % de la línea (o de la venta, el adicional); más pide un supervisor' }),
+    ),
+    discountLimitAmount: Type.Optional(Type.Number({ minimum: 0, maximum: 99_999_999, description: 'Suma máxima de los descuentos de una venta que da un cajero sin aprobación, en Bs' })),
   },
   { additionalProperties: false },
 );
@@ -68,3 +72,4 @@ export const TillSessionSchema = Type.Object({
 
 export type TillUserDto = Static<typeof TillUserSchema>;
 export type TillSessionDto = Static<typeof TillSessionSchema>;
+export type TillPolicy = Static<typeof TillPolicySchema>;

@@ -47,6 +47,7 @@ type Kind =
   | 'tenant' // companyId
   | 'cashSession' // A's open cash session on its pos (reopened from cashSessionClosed, with a movement)
   | 'cashSessionClosed' // A's closed cash session (Z report stored; already reopened)
+  | 'parkedSale' // A's held sale, waiting at its point of sale 0 (issue 27)
   | 'batch' // A's massive emission batch on pos0, COMPLETED
   | 'batchKey' // the Idempotency-Key A sent with that batch
   | 'purchase' // A's registered purchase (accepted by SIAT)
@@ -131,6 +132,8 @@ const BATCH_ITEM = { ...SALE, clientCode: 'C-LOTE' };
 const mineB = { pos: '', branch: 0 };
 
 const one = (params: Partial<Record<string, Kind>>): Route => ({ variants: [{ params }] });
+/** A held sale's line (issue 27). */
+const PARKED_LINE = { productId: 'p1', code: 'P1', description: 'Arroz 1 kg', unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100', unitPrice: 9.5, quantity: 1, discount: 0 };
 const withBody = (body: (id: Pick) => unknown): Route => ({ variants: [{ body }] });
 
 const ROUTES: Record<string, Route> = {
@@ -227,6 +230,11 @@ const ROUTES: Record<string, Route> = {
   ),
   'GET /api/v1/user/additional/{userId}': one({ userId: 'user' }),
   'GET /api/v1/till-users/{id}': one({ id: 'tillUser' }),
+  // Held sales (issue 27): by the point of sale (body or query) and by their own id.
+  'POST /api/v1/parked-sales': withBody((id) => ({ posId: id('pos0'), lines: [PARKED_LINE] })),
+  'GET /api/v1/parked-sales': one({ posId: 'pos0' }),
+  'GET /api/v1/parked-sales/{id}': one({ id: 'parkedSale' }),
+  'POST /api/v1/parked-sales/{id}/recall': one({ id: 'parkedSale' }),
   'PUT /api/v1/till-users/{id}': { variants: [{ params: { id: 'tillUser' }, body: () => ({ name: 'Cambio de B', active: false }) }] },
   // For A, its pos has an open session (a second open is a 409) and a default document it may change.
   'PUT /api/v1/pos/{id}/default-invoice-type': {
@@ -518,6 +526,7 @@ before(async () => {
   const logo = await created(`/api/v1/storage/brand/logo?companyId=${tenantA}`, { headers: { 'content-type': 'image/png' }, body: new Uint8Array(makePng(64, 64)) }, 200);
   const key = await created('/api/v1/keys', { json: { name: 'Caja de A', scopes: ['till'] } });
   const tillUser = await created('/api/v1/till-users', { json: { login: 'cajera-de-a', name: 'Cajera de A', role: 'cajero', pin: '2468' } });
+  const parked = await created('/api/v1/parked-sales', { json: { posId: pos0.id, lines: [PARKED_LINE], label: 'Cliente de A' } });
   let deliveries: { id: string }[] = [];
   for (let i = 0; i < 50 && deliveries.length === 0; i++) {
     deliveries = ((await (await eng.api(`/api/v1/webhooks/endpoints/${webhook.id}/deliveries?page=0&size=20`)).json()) as { data: { content: { id: string }[] } }).data.content;
@@ -552,7 +561,7 @@ before(async () => {
     pos: pos.id, posCode: String(pos0.code), branch: String(branch.branchId), product: product.id, productCode: 'TI-A-1', invoice: invoice.id, cuf: invoice.cuf,
     invoiceNumber: String(invoice.invoiceNumber), shortCode: mine.code, webhook: webhook.id, delivery: deliveries[0]!.id, key: key.id, keyPrefix: key.prefix,
     user: user.id, tillUser: tillUser.id, tenant: tenantA, event: event.id, pos0: pos0.id, idempotencyKey, branch0: String(pos0.branchId),
-    cashSession: openSession.id, cashSessionClosed: closedSession.id, batch: batch.batchId, batchKey,
+    cashSession: openSession.id, cashSessionClosed: closedSession.id, batch: batch.batchId, batchKey, parkedSale: parked.id,
     purchase: purchase.id, purchaseSeq: String(purchase.shoppingInvoiceId), purchaseNumber: '41016', purchaseAuthorization: 'AUTA0016TENANT',
   } satisfies Record<Kind, string>);
   // The branch routes also meet A's casa matriz and the point of sale 0 (whose close is refused for A).
@@ -562,7 +571,7 @@ before(async () => {
     '/api/v1/pos', '/api/v1/keys', `/api/v1/user/additional/${user.id}`, `/api/v1/till-users/${tillUser.id}`, '/api/v1/till-users?page=0&size=20', `/api/v1/events/active/${pos.id}`, `/api/v1/invoices?page=0&size=20`, `/api/v1/products?page=0&size=20`, `/api/v1/public/storage/${logo.objectKey}`,
     // The open session's X report is dated when it is read: its rows are in the fingerprint instead.
     `/api/v1/cash/sessions/${closedSession.id}`, `/api/v1/cash/sessions?posId=${pos.id}&page=0&size=20`, `/api/v1/cash/settings/${pos.id}`, `/api/v1/cash/settings/${pos0.id}`,
-    `/api/v1/invoices/batch/${batch.batchId}`, '/api/v1/invoices/batch?page=0&size=20', `/api/v1/purchases/${purchase.id}`, '/api/v1/invoice/shopping/PageShopping?page=0&size=10',
+    `/api/v1/invoices/batch/${batch.batchId}`, '/api/v1/invoices/batch?page=0&size=20', `/api/v1/parked-sales/${parked.id}`, `/api/v1/parked-sales?posId=${pos0.id}&status=ALL`, `/api/v1/purchases/${purchase.id}`, '/api/v1/invoice/shopping/PageShopping?page=0&size=10',
   );
   for (const path of READS) snapshots.set(path, await readA(path));
 });

@@ -88,8 +88,16 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
 
   r.put(
     '/api/v1/till-users/policy',
-    { schema: { tags, summary: 'Cambia los tiempos de la sesión de caja y del bloqueo', body: TillPolicySchema, response: { 200: apiResponse(TillPolicySchema) } } },
-    async (req) => ok(deps.people.setPolicy(req.tenant.id, req.body), 'Tiempos de la sesión de caja guardados'),
+    {
+      schema: {
+        tags,
+        summary: 'Cambia los tiempos de la sesión de caja, el bloqueo y el límite de descuento de un cajero',
+        description: 'discountLimitPercent y discountLimitAmount: lo que un cajero descuenta sin aprobación (por defecto 10 % y Bs 100); un campo que no se envía conserva su valor.',
+        body: TillPolicySchema,
+        response: { 200: apiResponse(TillPolicySchema) },
+      },
+    },
+    async (req) => ok(await guard(async () => deps.people.setPolicy(req.tenant.id, req.body)), 'Configuración de la caja guardada'),
   );
 
   r.get(
@@ -152,7 +160,8 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
     async (req) => {
       const a = req.tillActor;
       if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: ingrese con usuario y PIN (POST /api/v1/till/login)');
-      return ok({ user: tillUserDto(a.user), posId: a.posId });
+      // idleMinutes: the till locks itself to its PIN screen after as long without use (issue 27).
+      return ok({ user: tillUserDto(a.user), posId: a.posId, idleMinutes: deps.people.policy(req.tenant.id).idleMinutes });
     },
   );
 

@@ -48,7 +48,8 @@ import type {
   TillStatus,
 } from '../../../shared/api-types';
 import type { SmtpSettingsInput, SmtpSettingsView } from '../../../shared/api/mail';
-import type { TillSessionDto } from '../../../shared/api/till-users';
+import type { TillPolicy, TillSessionDto } from '../../../shared/api/till-users';
+import type { NewParkedSale, ParkedSaleDto } from '../../../shared/api/parked-sales';
 import type { HttpClient } from './http';
 
 const enc = encodeURIComponent;
@@ -68,6 +69,13 @@ export function createKipuApi(http: HttpClient) {
     // A person's PIN login at this till's point of sale (issue 27): public, answers a session token.
     tillLogin: (posId: string, user: string, pin: string) => http.request<TillSessionDto>('POST', '/api/v1/till/login', { json: { posId, user, pin }, auth: false }),
     tillLogout: () => post<{ ended: boolean }>('/api/v1/till/logout'),
+    tillMe: () => get<TillSessionDto>('/api/v1/till/me'),
+    tillPolicy: () => get<TillPolicy>('/api/v1/till-users/policy'),
+    setTillPolicy: (p: TillPolicy) => put<TillPolicy>('/api/v1/till-users/policy', p),
+    // Held sales (issue 27): parked by the engine per point of sale, recalled (never deleted).
+    parkSale: (sale: NewParkedSale) => post<ParkedSaleDto>('/api/v1/parked-sales', sale),
+    parkedSales: (posId: string) => get<Page<ParkedSaleDto>>('/api/v1/parked-sales', { posId, size: 50 }),
+    recallParkedSale: (id: string) => post<ParkedSaleDto>(`/api/v1/parked-sales/${enc(id)}/recall`),
     tillStatus: () => get<TillStatus>('/api/v1/till/status'),
     tillQueue: (posId: string) => get<TillQueue>('/api/v1/till/queue', { posId }),
 

@@ -19,13 +19,42 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A supervisor's user and PIN, typed in place (issue 27). */
+export interface Approval {
+  user: string;
+  pin: string;
+}
+
+/**
+ * The dialog that asks a supervisor to approve an act the engine refused for the cashier's role
+ * (403 ROLE_REQUIRED). `ask` opens it (again, with the engine's refusal, after a wrong PIN) and
+ * resolves null when the cashier gives up; `done` closes it, with the approver's name when the
+ * act was done.
+ */
+export interface ApprovalPrompt {
+  ask(need: ApiError, refusal: ApiError | null): Promise<Approval | null>;
+  done(approver: string | null): void;
+}
+
 export interface HttpClientOptions {
   baseUrl?: string;
   getApiKey: () => string | null;
   /** Called on any 401 of an authenticated call (the UI goes back to login). */
   onUnauthorized?: () => void;
+  /** Asks for a supervisor's approval in place; without it a 403 ROLE_REQUIRED is thrown as is. */
+  approvals?: () => ApprovalPrompt | null;
   fetchImpl?: typeof fetch;
 }
+
+/** The engine's answers to a refused approval (main/till-users/till-people.ts): asked again in the dialog. */
+const APPROVAL_REFUSALS = new Set(['UNKNOWN_USER', 'WRONG_PIN', 'USER_INACTIVE', 'USER_LOCKED', 'APPROVER_ROLE_TOO_LOW', 'VALIDATION_FAILED']);
+
+export function isApprovalRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.status === 403 || err.status === 423 || err.status === 422) && APPROVAL_REFUSALS.has(err.code);
+}
+
+/** Thrown when the cashier closes the approval dialog: nothing was done. */
+export const APPROVAL_CANCELLED = 'APPROVAL_CANCELLED';
 
 export interface HttpClient {
   request<T>(method: string, path: string, opts?: RequestOptions): Promise<T>;
@@ -97,7 +126,42 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return `${base}${path}${buildQuery(query)}`;
   }
 
+  /**
+   * A request the engine refuses for the cashier's role (403 ROLE_REQUIRED) is asked of a
+   * supervisor in place and sent again, the same request (same Idempotency-Key) with the
+   * supervisor's headers; a wrong PIN is shown in the dialog and asked again.
+   */
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return await send<T>(method, path, opts);
+    } catch (err) {
+      const prompt = options.approvals?.() ?? null;
+      if (!prompt || !(err instanceof ApiError) || err.status !== 403 || err.code !== 'ROLE_REQUIRED') throw err;
+      let refusal: ApiError | null = null;
+      for (;;) {
+        const approval = await prompt.ask(err, refusal);
+        if (!approval) {
+          prompt.done(null);
+          throw new ApiError(403, { code: APPROVAL_CANCELLED, detail: 'Aprobación cancelada: no se hizo nada.' });
+        }
+        try {
+          const approved: { approver: string | null } = { approver: null };
+          const result = await send<T>(method, path, { ...opts, headers: { ...(opts.headers ?? {}), 'X-Supervisor-User': approval.user, 'X-Supervisor-Pin': approval.pin } }, approved);
+          prompt.done(approved.approver ?? approval.user);
+          return result;
+        } catch (retryErr) {
+          if (isApprovalRefusal(retryErr)) {
+            refusal = retryErr;
+            continue;
+          }
+          prompt.done(null);
+          throw retryErr;
+        }
+      }
+    }
+  }
+
+  async function send<T>(method: string, path: string, opts: RequestOptions, approved?: { approver: string | null }): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
     const auth = opts.auth ?? true;
     if (auth) {
@@ -123,6 +187,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new ApiError(0, {});
     }
     const text = await res.text();
+    const approver = res.headers?.get?.('x-supervisor-name');
+    if (approved && approver) {
+      try {
+        approved.approver = decodeURIComponent(approver);
+      } catch {
+        approved.approver = approver;
+      }
+    }
     let parsed: unknown = undefined;
     if (text) {
       try {

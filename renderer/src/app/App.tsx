@@ -12,6 +12,8 @@ import { BranchesScreen } from '../branches/BranchesScreen';
 import { ConnectionScreen } from '../connection/ConnectionScreen';
 import { InvoicesScreen } from '../invoices/InvoicesScreen';
 import { LoginScreen } from '../session/LoginScreen';
+import { ApprovalDialog } from '../session/ApprovalDialog';
+import { watchIdle } from '../session/idle-lock';
 import { PosPicker } from '../session/PosPicker';
 import { ProductsScreen } from '../products/ProductsScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
@@ -25,9 +27,19 @@ import { BatchesScreen } from '../batches/BatchesScreen';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 
+/** "Carla Cajera" → "CC". */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
 export function App() {
-  const { phase, config, posId, pointsOfSale } = useSession(
-    useShallow((s) => ({ phase: s.phase, config: s.config, posId: s.posId, pointsOfSale: s.pointsOfSale })),
+  const { phase, config, posId, pointsOfSale, person, idleMinutes } = useSession(
+    useShallow((s) => ({ phase: s.phase, config: s.config, posId: s.posId, pointsOfSale: s.pointsOfSale, person: s.person, idleMinutes: s.idleMinutes })),
   );
   const statusTraining = useTillStatus((s) => s.status?.training);
   const screen = useNav((s) => s.screen);
@@ -43,6 +55,16 @@ export function App() {
     useTillStatus.getState().start();
     return () => useTillStatus.getState().stop();
   }, [phase]);
+
+  // A person's till locks itself after the store's idle time; the sale in progress waits (issue 27).
+  useEffect(() => {
+    if (phase !== 'ready' || !person || !idleMinutes) return;
+    return watchIdle({
+      idleMs: idleMinutes * 60_000,
+      target: window,
+      onIdle: () => useSession.getState().lock(`La caja se bloqueó tras ${idleMinutes} min sin uso. La venta en curso se conserva: ingrese con su PIN.`),
+    });
+  }, [phase, person, idleMinutes]);
 
   // Alt+1…8 and F1 (Ayuda SIAT) from anywhere.
   useEffect(() => {
@@ -115,6 +137,22 @@ export function App() {
                 {pos.name}
               </button>
             )}
+            {person && (
+              // Who is at the till; clicking it is "Cambiar cajero" (the sale in progress waits, parked).
+              <button
+                className="ghost person-name"
+                onClick={() => void useSession.getState().switchCashier()}
+                data-testid="switch-cashier"
+                title={`${person.name} (${person.role}) — Cambiar cajero: la venta en curso queda en espera`}
+                aria-label={`Cambiar cajero (ahora ${person.name})`}
+              >
+                <span className="person-long" data-testid="current-person">
+                  {person.name}
+                </span>
+                {/* A small screen shows the initials: the bar keeps every tab (issue 24, item 8). */}
+                <span className="person-short">{initials(person.name)}</span> ⇄
+              </button>
+            )}
             <button className="ghost" onClick={() => useSession.getState().logout()} data-testid="logout-button">
               Salir
             </button>
@@ -134,6 +172,7 @@ export function App() {
           </main>
           <StatusBar />
           <AssistantPanel />
+          <ApprovalDialog />
         </>
       )}
       <Notices />

@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatBs } from '../../../shared/money';
 import { amountInputText, formatQuantity, parseAmount, parseQuantity } from '../format/amount-input';
-import { lineGross } from './cart';
+import { parseDiscount } from './discount-input';
+import { cartTotals, lineGross } from './cart';
 import { useCart } from './cart-store';
 import { useFocus } from './focus-store';
 
@@ -19,6 +20,7 @@ export function LineEditor() {
     setError(null);
     if (editor === 'quantity') setText(line ? formatQuantity(line.quantity) : '');
     else if (editor === 'discount') setText(line && line.discount > 0 ? amountInputText(line.discount) : '');
+    else if (editor === 'price') setText(line ? amountInputText(line.unitPrice) : '');
     else setText(additional > 0 ? amountInputText(additional) : '');
     setTimeout(() => inputRef.current?.select(), 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -38,18 +40,29 @@ export function LineEditor() {
     if (editor === 'quantity') {
       const q = parseQuantity(text);
       err = q === null ? 'Cantidad no válida (ejemplo: 2 o 1,5).' : cart.setQuantity(cart.selected, q);
+    } else if (editor === 'price') {
+      const p = parseAmount(text);
+      err = p === null ? 'Precio no válido (ejemplo: 9,50).' : cart.setPrice(cart.selected, p);
     } else {
-      const d = text.trim() === '' ? 0 : parseAmount(text);
-      if (d === null) err = 'Monto no válido (ejemplo: 5,50).';
-      else if (editor === 'discount') err = cart.setDiscount(cart.selected, d);
-      else err = cart.setAdditionalDiscount(d);
+      // "10%" is a percent of the line (or of the sale after line discounts), made an exact amount.
+      const base = editor === 'discount' && line ? lineGross(line) : cartTotals(cart.lines).subtotal;
+      const d = parseDiscount(text, base);
+      if (!d.ok) err = d.error;
+      else if (editor === 'discount') err = cart.setDiscount(cart.selected, d.amount);
+      else err = cart.setAdditionalDiscount(d.amount);
     }
     if (err) setError(err);
     else close();
   };
 
   const title =
-    editor === 'quantity' ? 'Cantidad' : editor === 'discount' ? 'Descuento de la línea (Bs)' : 'Descuento adicional a la venta (Bs)';
+    editor === 'quantity'
+      ? 'Cantidad'
+      : editor === 'discount'
+        ? 'Descuento de la línea (Bs o %)'
+        : editor === 'price'
+          ? 'Precio unitario (Bs)'
+          : 'Descuento adicional a la venta (Bs o %)';
 
   return (
     <div className="line-editor" data-testid="line-editor" data-kind={editor}>
@@ -65,7 +78,7 @@ export function LineEditor() {
       <input
         ref={inputRef}
         data-testid="line-editor-input"
-        inputMode="decimal"
+        inputMode={editor === 'quantity' || editor === 'price' ? 'decimal' : 'text'}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -82,7 +95,13 @@ export function LineEditor() {
           }
         }}
       />
-      <span className="muted">Enter aplica · Esc cancela</span>
+      <span className="muted">
+        {editor === 'quantity'
+          ? 'Enter aplica · Esc cancela'
+          : editor === 'price'
+            ? 'Otro precio que el del catálogo lo aprueba un supervisor al emitir · Enter aplica · Esc cancela'
+            : 'Monto (5,50) o porcentaje (10%) · Enter aplica · Esc cancela'}
+      </span>
       {error && (
         <div className="field-error" data-testid="line-editor-error">
           {error}

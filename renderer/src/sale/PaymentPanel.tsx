@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { PAYMENT_KIND_LABEL } from '../../../shared/api-types';
 import { formatBs } from '../../../shared/money';
 import { parseAmount } from '../format/amount-input';
+import { parseDiscount } from './discount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { cartTotals } from './cart';
 import { changeDue, isSplit, offeredParts, paymentLabel, SPLIT_KINDS, splitOf, type Payment, type PaymentSplit, type SplitKind } from './payment';
@@ -25,10 +26,13 @@ function AmountInput(props: {
   label: string;
   inputRef?: Ref<HTMLInputElement>;
   placeholder?: string;
+  /** How the text becomes cents (default: an amount); the additional discount takes "10%" too. */
+  parse?: (text: string) => number | null;
 }) {
+  const parse = props.parse ?? parseAmount;
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (props.value === null || props.value === 0 ? '' : (props.value / 100).toFixed(2).replace('.', ','));
-  const invalid = text !== null && text.trim() !== '' && parseAmount(text) === null;
+  const invalid = text !== null && text.trim() !== '' && parse(text) === null;
   return (
     <input
       ref={props.inputRef}
@@ -40,7 +44,7 @@ function AmountInput(props: {
       value={shown}
       onChange={(e) => {
         setText(e.target.value);
-        props.onChange(e.target.value.trim() === '' ? null : parseAmount(e.target.value));
+        props.onChange(e.target.value.trim() === '' ? null : parse(e.target.value));
       }}
       onBlur={() => setText(null)}
     />
@@ -201,6 +205,11 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
           <AmountInput
             label="Descuento adicional"
             testId="additional-discount"
+            placeholder="Bs o %"
+            parse={(t) => {
+              const d = parseDiscount(t, totals.subtotal);
+              return d.ok ? d.amount : null;
+            }}
             value={additionalDiscount}
             onChange={(v) => useCart.getState().setAdditionalDiscount(v ?? 0)}
           />

@@ -1,5 +1,6 @@
 // Venta: the cashier's whole day. Every step has a key (shown at the bottom): F2 product,
-// F3 quantity, F4 client, F5 no document (99002), F6 payment, F7 NIT, F8 discount, F9 remove, F12 issue, Esc.
+// F3 quantity, F4 client, F5 no document (99002), F6 payment, F7 NIT, F8 discount (Shift+F8 price), F9 remove,
+// F10 park the sale (Shift+F10 the waiting ones), F12 issue, Esc.
 // A scan is caught even when focus is outside a field, and from any other field of the sale.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -24,6 +25,8 @@ import { PaymentPanel, type PaymentPanelHandle } from './PaymentPanel';
 import { ProductSearch, type ProductSearchHandle } from './ProductSearch';
 import { TotalsPanel } from './TotalsPanel';
 import { SectorPanel } from './SectorPanel';
+import { ParkedSalesDialog } from '../parked/ParkedSalesDialog';
+import { useParked } from '../parked/parked-store';
 
 function isEditable(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
@@ -79,6 +82,9 @@ export function SaleScreen() {
       case 'lineDiscount':
         cart.openEditor('discount');
         return;
+      case 'linePrice':
+        cart.openEditor('price');
+        return;
       case 'removeLine':
         cart.removeSelected();
         focus.request('search');
@@ -103,6 +109,15 @@ export function SaleScreen() {
         return;
       case 'reprint':
         void useIssue.getState().reprintLast();
+        return;
+      case 'parkSale':
+        cart.closeEditor();
+        if (cart.lines.length > 0) void useParked.getState().park();
+        else void useParked.getState().openList();
+        return;
+      case 'parkedList':
+        cart.closeEditor();
+        void useParked.getState().openList();
         return;
       case 'selectPrev':
         cart.move(-1);
@@ -223,6 +238,7 @@ export function SaleScreen() {
           </div>
         </Modal>
       )}
+      <ParkedSalesDialog />
       {help && (
         <Modal title="Atajos de teclado" onClose={() => setHelp(false)} testId="help-dialog">
           <table className="help-table">

@@ -2,9 +2,9 @@
 import { create } from 'zustand';
 import type { Product } from '../../../shared/api-types';
 import type { Cents, Hundredths } from '../../../shared/money';
-import { addLine, checkLineDiscount, lineFromProduct, withQuantity, type CartLine } from './cart';
+import { addLine, checkLineDiscount, lineFromProduct, withPrice, withQuantity, type CartLine } from './cart';
 
-export type LineEditorKind = 'quantity' | 'discount' | 'additionalDiscount';
+export type LineEditorKind = 'quantity' | 'discount' | 'price' | 'additionalDiscount';
 
 interface CartState {
   lines: CartLine[];
@@ -18,6 +18,8 @@ interface CartState {
   move(delta: number): void;
   setQuantity(index: number, quantity: Hundredths): string | null;
   setDiscount(index: number, discount: Cents): string | null;
+  /** Another price than the catalog's for the line (the engine asks a supervisor of a cajero). */
+  setPrice(index: number, price: Cents): string | null;
   setAdditionalDiscount(d: Cents): string | null;
   removeSelected(): void;
   openEditor(kind: LineEditorKind): void;
@@ -70,6 +72,14 @@ export const useCart = create<CartState>()((set, get) => ({
     const err = checkLineDiscount(line, discount);
     if (err) return err;
     set((s) => ({ lines: s.lines.map((l, i) => (i === index ? { ...l, discount } : l)) }));
+    return null;
+  },
+
+  setPrice(index, price) {
+    const line = get().lines[index];
+    if (!line) return 'No hay una línea seleccionada.';
+    if (price <= 0) return 'El precio debe ser mayor a cero.';
+    set((s) => ({ lines: s.lines.map((l, i) => (i === index ? withPrice(l, price) : l)) }));
     return null;
   },
 

@@ -92,6 +92,12 @@ export function checkLineDiscount(line: CartLine, discount: Cents): string | nul
   return null;
 }
 
+/** A new unit price; as with the quantity, a discount the new amount cannot carry is dropped. */
+export function withPrice(line: CartLine, unitPrice: Cents): CartLine {
+  const next = { ...line, unitPrice };
+  return next.discount >= lineGross(next) ? { ...next, discount: 0 } : next;
+}
+
 /** When the quantity drops, a discount larger than the new gross is cut back to keep the line valid. */
 export function withQuantity(line: CartLine, quantity: Hundredths): CartLine {
   const next = { ...line, quantity };

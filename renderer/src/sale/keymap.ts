@@ -10,9 +10,12 @@ export type SaleCommand =
   | 'focusPayment'
   | 'verifyNit'
   | 'lineDiscount'
+  | 'linePrice'
   | 'removeLine'
   | 'issue'
   | 'reprint'
+  | 'parkSale'
+  | 'parkedList'
   | 'cancel'
   | 'selectPrev'
   | 'selectNext';
@@ -44,9 +47,12 @@ export const SALE_KEY_HINTS: readonly KeyHint[] = [
   { keys: 'F6', label: 'Pago', command: 'focusPayment' },
   { keys: 'F7', label: 'Verificar NIT', command: 'verifyNit' },
   { keys: 'F8', label: 'Descuento', command: 'lineDiscount' },
+  { keys: 'Shift+F8', label: 'Precio', command: 'linePrice' },
   { keys: 'F9', label: 'Quitar línea', command: 'removeLine' },
   { keys: 'F12', label: 'Emitir e imprimir', command: 'issue' },
   { keys: 'Shift+F12', label: 'Reimprimir', command: 'reprint' },
+  { keys: 'F10', label: 'En espera', command: 'parkSale' },
+  { keys: 'Shift+F10', label: 'Retomar', command: 'parkedList' },
   { keys: 'Esc', label: 'Cancelar', command: 'cancel' },
 ];
 
@@ -59,6 +65,8 @@ const SALE_FKEYS: Record<string, SaleCommand> = {
   F7: 'verifyNit',
   F8: 'lineDiscount',
   F9: 'removeLine',
+  // Held sales (issue 27): F10 parks the sale on screen (with none, it lists the waiting ones).
+  F10: 'parkSale',
   F12: 'issue',
 };
 
@@ -98,6 +106,10 @@ export function commandForKey(e: KeyLike, inField: boolean): Command | null {
   if (e.key === 'F1') return e.shiftKey ? { kind: 'sale', command: 'help' } : { kind: 'assistant' };
   // Shift+F12 reprints the last ticket (issue 24, item 17): beside F12, which issues and prints.
   if (e.key === 'F12' && e.shiftKey) return { kind: 'sale', command: 'reprint' };
+  // Shift+F8 changes the line's price (a price override: a cajero's needs a supervisor, issue 27).
+  if (e.key === 'F8' && e.shiftKey) return { kind: 'sale', command: 'linePrice' };
+  // Shift+F10 lists the sales waiting (a browser's own Shift+F10 would open the context menu).
+  if (e.key === 'F10' && e.shiftKey) return { kind: 'sale', command: 'parkedList' };
   const f = SALE_FKEYS[e.key];
   if (f && !e.shiftKey) return { kind: 'sale', command: f };
   if (e.key === 'Escape') return { kind: 'sale', command: 'cancel' };

@@ -17,19 +17,21 @@ export interface LoginViewProps {
   posId: string | null;
   /** The till was last opened by a person's PIN: the form starts there. */
   preferPin: boolean;
+  /** The till locked itself (idle) with this person at it: their PIN is asked, the sale waits. */
+  locked?: { login: string; name: string } | null;
 }
 
 export function LoginScreen() {
   const props = useSession(
-    useShallow((s) => ({ config: s.config, configError: s.configError, loginError: s.loginError, busy: s.busy, apiKey: s.apiKey, posId: s.posId, preferPin: s.preferPin })),
+    useShallow((s) => ({ config: s.config, configError: s.configError, loginError: s.loginError, busy: s.busy, apiKey: s.apiKey, posId: s.posId, preferPin: s.preferPin, locked: s.locked })),
   );
   return <LoginView {...props} />;
 }
 
-export function LoginView({ config, configError, loginError, busy, apiKey, posId, preferPin }: LoginViewProps) {
-  const [withKey, setWithKey] = useState(posId === null || !preferPin);
+export function LoginView({ config, configError, loginError, busy, apiKey, posId, preferPin, locked = null }: LoginViewProps) {
+  const [withKey, setWithKey] = useState(posId === null || (!preferPin && !locked));
   const [key, setKey] = useState(apiKey ?? (config?.training ? config.demoApiKey ?? '' : ''));
-  const [user, setUser] = useState('');
+  const [user, setUser] = useState(locked?.login ?? '');
   const [pin, setPin] = useState('');
   const pinMode = !withKey && posId !== null;
 
@@ -55,11 +57,16 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
             </button>
           </div>
         )}
+        {pinMode && locked && (
+          <div className="warn-box" data-testid="till-locked">
+            Caja bloqueada — {locked.name}. Otra persona puede ingresar con su usuario: la venta en curso queda en espera.
+          </div>
+        )}
         {pinMode ? (
           <>
             <label className="field">
               <span>Usuario</span>
-              <input autoFocus autoComplete="username" data-testid="user-input" value={user} onChange={(e) => setUser(e.target.value)} />
+              <input autoFocus={!locked} autoComplete="username" data-testid="user-input" value={user} onChange={(e) => setUser(e.target.value)} />
             </label>
             <label className="field">
               <span>PIN</span>
@@ -68,6 +75,7 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={6}
+                autoFocus={!!locked}
                 data-testid="pin-input"
                 value={pin}
                 onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}

@@ -3,9 +3,11 @@
 import { create } from 'zustand';
 import type { PointOfSale, SaleInvoiceType, TillConfig } from '../../../shared/api-types';
 import { api, bindSession } from '../api';
+import { bindApprovalDoer } from './approval-store';
 import { ApiError, describeErrorText } from '../api/errors';
 import { STORAGE_KEYS, readItem, writeItem } from './local-storage';
 import { TILL_TOKEN_PREFIX } from '../../../shared/till-roles';
+import type { TillUserDto } from '../../../shared/api/till-users';
 
 export type SessionPhase = 'loading' | 'login' | 'choosePos' | 'ready';
 
@@ -21,11 +23,21 @@ interface SessionState {
   busy: boolean;
   /** The login screen opens on user and PIN when the till was last opened that way. */
   preferPin: boolean;
+  /** The person logged in with a PIN (null with an API key). */
+  person: TillUserDto | null;
+  /** The till locks itself after this long without use (the engine's idle lock, issue 27). */
+  idleMinutes: number | null;
+  /** Who was at the till when it locked: the login screen asks their PIN; the sale waits in memory. */
+  locked: { login: string; name: string } | null;
   init(): Promise<void>;
   login(key: string): Promise<boolean>;
   /** A person logs in at the remembered point of sale with user and PIN (issue 27). */
   loginWithPin(user: string, pin: string): Promise<boolean>;
   logout(reason?: string): void;
+  /** Locks the till to its PIN screen (idle, or the engine's session ended) keeping the sale in progress. */
+  lock(reason: string): void;
+  /** "Cambiar cajero": the current sale is parked in this person's name, then another logs in. */
+  switchCashier(): Promise<void>;
   selectPos(id: string): void;
   changePos(): void;
 }
@@ -40,6 +52,9 @@ export const useSession = create<SessionState>()((set, get) => ({
   loginError: null,
   busy: false,
   preferPin: readItem(STORAGE_KEYS.loginMode) === 'pin',
+  person: null,
+  idleMinutes: null,
+  locked: null,
 
   async init() {
     set({ phase: 'loading', configError: null });
@@ -72,6 +87,9 @@ export const useSession = create<SessionState>()((set, get) => ({
       if (keep) writeItem(STORAGE_KEYS.posId, keep.id);
       // The configuration of this key's tenant (tenant id, default invoice type).
       const config = await api.tillConfig(true).catch(() => get().config);
+      // Who is at the till (a person's session): the top bar, the approvals and the idle lock.
+      const me = pin ? await api.tillMe().catch(() => null) : null;
+      set({ person: me?.user ?? null, idleMinutes: me?.idleMinutes ?? null, locked: null });
       set({ busy: false, config, pointsOfSale: list, posId: keep?.id ?? null, phase: keep ? 'ready' : 'choosePos' });
       return true;
     } catch (err) {
@@ -94,10 +112,15 @@ export const useSession = create<SessionState>()((set, get) => ({
       return false;
     }
     set({ busy: true, loginError: null });
+    const before = get().locked;
     try {
       const session = await api.tillLogin(posId, user.trim(), pin);
       set({ busy: false });
-      return await get().login(session.token ?? '');
+      const ok = await get().login(session.token ?? '');
+      // Another person unlocked a till locked with a sale in progress: the sale waits, parked, in
+      // the name of whoever left it (sale/cashier-switch.ts).
+      if (ok && before && session.user.login !== before.login) await switchHooks.parkForOther?.(before.name);
+      return ok;
     } catch (err) {
       set({ busy: false, loginError: describeErrorText(err) });
       return false;
@@ -108,7 +131,21 @@ export const useSession = create<SessionState>()((set, get) => ({
     // A person's till session ends in the engine too (an API key stays valid).
     if (isTillSessionToken(get().apiKey)) void api.tillLogout().catch(() => undefined);
     writeItem(STORAGE_KEYS.apiKey, null);
-    set({ apiKey: null, phase: 'login', loginError: reason ?? null, busy: false });
+    set({ apiKey: null, phase: 'login', loginError: reason ?? null, busy: false, person: null, locked: null });
+  },
+
+  lock(reason) {
+    const person = get().person;
+    if (!person) return get().logout(reason);
+    // Ends the engine's session as well: whoever comes back types their PIN (a new session).
+    if (isTillSessionToken(get().apiKey)) void api.tillLogout().catch(() => undefined);
+    writeItem(STORAGE_KEYS.apiKey, null);
+    set({ apiKey: null, phase: 'login', loginError: reason, busy: false, person: null, locked: { login: person.login, name: person.name } });
+  },
+
+  async switchCashier() {
+    await switchHooks.parkOwn?.();
+    get().logout();
   },
 
   selectPos(id) {
@@ -122,13 +159,27 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 }));
 
-// Any 401 of an authenticated call sends the cashier back to the login screen.
+/**
+ * What the sale does when people change at the till (set by sale/cashier-switch.ts, so that the
+ * session does not depend on the sale): park the current sale in this person's name before they
+ * leave, or in the next person's name for the one who left it at a locked till.
+ */
+export const switchHooks: { parkOwn?: () => Promise<void>; parkForOther?: (leftBy: string) => Promise<void> } = {};
+
+// Any 401 of an authenticated call sends the cashier back to the login screen; a person's
+// session (locked by the engine after the idle time) locks the till instead, keeping the sale.
 bindSession(
   () => useSession.getState().apiKey,
   () => {
-    if (useSession.getState().phase !== 'login') useSession.getState().logout('La sesión expiró o la clave de API fue revocada. Ingrese nuevamente.');
+    const s = useSession.getState();
+    if (s.phase === 'login') return;
+    if (s.person) s.lock('La sesión de caja se bloqueó o terminó: ingrese de nuevo con su PIN. La venta en curso se conserva.');
+    else s.logout('La sesión expiró o la clave de API fue revocada. Ingrese nuevamente.');
   },
 );
+
+// The approval notice names the cashier too (the dialog is bound in app/main.tsx).
+bindApprovalDoer(() => useSession.getState().person?.name ?? null);
 
 /** A person's till session token (kipt_…), not an API key. */
 export function isTillSessionToken(key: string | null): boolean {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../session/session-store';
 import { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED, useSettings, type SettingsAccess, type SettingsSection } from './settings-store';
 import { ApiKeysSection } from './sections/ApiKeysSection';
+import { CashierPolicySection } from './sections/CashierPolicySection';
 import { CertificateSection } from './sections/CertificateSection';
 import { LogoSection } from './sections/LogoSection';
 import { PrinterSection } from './sections/PrinterSection';
@@ -59,6 +60,7 @@ export function SettingsView({ access, requested = null }: { access: SettingsAcc
             <LogoSection />
             <SmtpSection />
             <ApiKeysSection />
+            <CashierPolicySection />
           </>
         )}
         <TillSection />

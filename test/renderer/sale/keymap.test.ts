@@ -55,4 +55,10 @@ describe('keyboard commands', () => {
     expect(commandForKey({ key: 'F12' }, true)).toEqual({ kind: 'sale', command: 'issue' });
     expect(SALE_KEY_HINTS.find((h) => h.command === 'reprint')?.keys).toBe('Shift+F12');
   });
+
+  it('F10 parks the sale (held sales, issue 27) and Shift+F10 lists the waiting ones, from a field too', () => {
+    expect(commandForKey({ key: 'F10' }, true)).toEqual({ kind: 'sale', command: 'parkSale' });
+    expect(commandForKey({ key: 'F10', shiftKey: true }, false)).toEqual({ kind: 'sale', command: 'parkedList' });
+    expect(SALE_KEY_HINTS.find((h) => h.command === 'parkSale')?.keys).toBe('F10');
+  });
 });

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({
   tillLogin: vi.fn(),
   tillLogout: vi.fn(),
+  tillMe: vi.fn(),
   tillConfig: vi.fn(),
   pointsOfSale: vi.fn(),
 }));
@@ -66,6 +67,7 @@ describe('loginWithPin', () => {
     api.tillConfig.mockResolvedValue(CONFIG);
     api.pointsOfSale.mockResolvedValue([POS]);
     api.tillLogout.mockResolvedValue({ ended: true });
+    api.tillMe.mockResolvedValue({ user: { id: 'u1', login: 'cajero', name: 'Carla Cajera (demo)', role: 'cajero' }, posId: 'pos-0', idleMinutes: 15 });
   });
 
   it('logs the person in at the remembered point of sale and works on with the session token', async () => {

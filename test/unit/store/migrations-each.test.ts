@@ -473,3 +473,24 @@ test('0024 till users: the invoices stay; a login once per tenant, known roles o
     },
   );
 });
+
+test('0025 parked sales: the invoices stay; a parked sale is never deleted, and changes only when recalled, once', () => {
+  migrateTo(
+    25,
+    (db) => {
+      seedTenant(db);
+      seedInvoice(db, 'i1', 1);
+    },
+    (db) => {
+      assert.equal(count(db, 'invoices'), 1);
+      db.prepare(
+        `INSERT INTO parked_sales (id, tenant_id, pos_id, parked_by, line_count, total_cents, sale, parked_at) VALUES ('ps1', 't1', 'p0', 'Ana', 1, 1900, '{}', '2026-11-27T10:00:00Z')`,
+      ).run();
+      assert.throws(() => db.prepare(`DELETE FROM parked_sales`).run(), /never deleted/);
+      assert.throws(() => db.prepare(`UPDATE parked_sales SET total_cents = 1`).run(), /only when it is recalled/);
+      db.prepare(`UPDATE parked_sales SET recalled_at = 'x', recalled_by = 'Luis'`).run();
+      assert.throws(() => db.prepare(`UPDATE parked_sales SET recalled_by = 'Otro'`).run(), /only when it is recalled/);
+      assert.equal(count(db, 'parked_sales'), 1);
+    },
+  );
+});
