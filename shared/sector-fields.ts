@@ -5,7 +5,7 @@
 import { SECTOR_SPECS, sectorSpec } from './sectors';
 import type { SectorField } from './sectors/fields';
 
-export type { SectorField, SectorFieldKind } from './sectors/fields';
+export type { SectorField } from './sectors/fields';
 
 export interface SectorFields {
   /** SIAT codigoDocumentoSector. */
