@@ -4,6 +4,7 @@
 // Deterministic: a table, not a model. Pure.
 // Runs in: engine.
 import { SIAT_MESSAGES } from '../siat/messages';
+import { SECTOR_SPECS } from '../../shared/sectors';
 
 export interface Guidance {
   explicacion: string;
@@ -44,8 +45,15 @@ const P = {
   productos: 'En Productos corrija la actividad económica y el código de producto SIN del artículo con valores del catálogo sincronizado (GET /api/v1/siat/sync/catalogs/products?activityCode=…).',
   noAccion: 'No requiere ninguna acción.',
   contador: 'Consulte con su contador o con el SIN cómo regularizarlo; no vuelva a emitir esas ventas sin esa consulta.',
-  notaCredito: 'La corrección de una factura que ya no se puede anular se hace con una nota de crédito-débito, que Kipu todavía no emite: consulte con su contador.',
+  notaCredito: 'La corrección de una factura que ya no se puede anular se hace con una nota de crédito-débito: en Facturas abra la factura y elija «Devolución…». Si no se devuelve un producto, consulte con su contador.',
+  nota: 'Revise en Facturas la factura original de la nota y lo devuelto (cantidades y montos): la nota se emite desde la factura con «Devolución…».',
+  datoSector: 'Revise ese dato del sector en la venta (los campos del sector en Venta, o en la solicitud a la API) y emita de nuevo.',
+  cafc: 'En Estado de conexión → «Facturas manuales (CAFC)» compare el código CAFC, el número y la fecha con los del talonario, y corrija la factura transcrita.',
+  masiva: 'Revise el lote en la emisión masiva (GET /api/v1/invoices/batch/{id}): cada factura trae los códigos de SIAT.',
 } as const;
+
+/** The sectors Kipu issues, by their files (shared/sectors/): never a list that can go stale. */
+const ISSUED = SECTOR_SPECS.map((s) => s.label.toLocaleLowerCase('es-BO')).join(', ');
 
 /** A request parameter Kipu fills in by itself: the cashier did nothing wrong. */
 function kipuParameter(what: string, extra: string[] = []): Guidance {
@@ -55,11 +63,35 @@ function kipuParameter(what: string, extra: string[] = []): Guidance {
   };
 }
 
-/** Fields of sectors Kipu does not issue yet (it issues compra-venta). */
+/** Fields of sectors Kipu does not issue. */
 function otherSector(what: string): Guidance {
   return {
-    explicacion: `SIAT objetó ${what}. Ese dato corresponde a documentos de otros sectores o a notas, que Kipu todavía no emite (hoy emite compra-venta); una factura de Kipu no debería recibir este código.`,
+    explicacion: `SIAT objetó ${what}. Ese dato corresponde a documentos de sectores que Kipu no emite (Kipu emite: ${ISSUED}); un documento de Kipu no debería recibir este código.`,
     pasos: [P.verMensajes, P.soporte],
+  };
+}
+
+/** A field of a sector Kipu issues, which came with the sale. */
+function sectorField(what: string): Guidance {
+  return {
+    explicacion: `SIAT objetó ${what}, un dato propio de ese documento sector que vino con la venta.`,
+    pasos: [P.verMensajes, P.datoSector, P.soporte],
+  };
+}
+
+/** A fact of a credit-debit note (sector 24), which Kipu issues from the original invoice. */
+function noteField(what: string): Guidance {
+  return {
+    explicacion: `SIAT objetó ${what} en una nota de crédito-débito. Kipu la arma a partir de la factura original y de lo devuelto.`,
+    pasos: [P.verMensajes, P.nota, P.soporte],
+  };
+}
+
+/** A manual (CAFC) invoice transcribed after a contingency event 5–7. */
+function cafcField(what: string): Guidance {
+  return {
+    explicacion: `SIAT objetó ${what} de una factura manual (CAFC) transcrita después del evento de contingencia.`,
+    pasos: [P.cafc, P.soporte],
   };
 }
 
@@ -221,7 +253,7 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
     explicacion: 'El CUIS enviado no corresponde a esa sucursal o punto de venta: cada punto de venta tiene su propio CUIS.',
     pasos: [P.avisarEncargado, P.puntosVenta, P.soporte],
   },
-  931: kipuParameter('el código de documento sector', ['Emita compra-venta (ELECTRONIC_SALE o COMPUTERIZED_SALE), los tipos que Kipu emite hoy.']),
+  931: kipuParameter('el código de documento sector', [`Revise el tipo de documento del punto de venta en Sucursales y puntos de venta: Kipu emite ${ISSUED}.`]),
   932: kipuParameter('el documento sector para ese servicio de SIAT'),
   933: {
     explicacion: 'SIAT no conoce ese punto de venta, o ya fue cerrado.',
@@ -294,8 +326,8 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
   },
   954: kipuParameter('la cantidad de facturas del paquete de contingencia (máximo 500)', [P.estadoConexion]),
   955: {
-    explicacion: 'No hay autorización para emisión masiva. Kipu no usa la emisión masiva; envía paquetes de contingencia.',
-    pasos: [P.soporte],
+    explicacion: 'El contribuyente no tiene autorizada la emisión masiva, que Kipu usa para los lotes (POST /api/v1/invoices/batch) y el boleto aéreo.',
+    pasos: [P.avisarEncargado, P.portalSin, P.soporte],
   },
   956: kipuParameter('la cantidad de facturas del paquete masivo'),
   957: {
@@ -343,7 +375,7 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
   },
   976: {
     explicacion: 'El código del evento significativo no es correcto.',
-    pasos: ['Use un motivo del catálogo de eventos significativos de SIAT (Kipu admite 1 a 4; 5 a 7 requieren facturas manuales con CAFC, que Kipu todavía no emite).', P.sincronizar],
+    pasos: ['Use un motivo del catálogo de eventos significativos de SIAT: 1 a 4 para seguir emitiendo fuera de línea; 5 a 7 son de facturas manuales con CAFC, que se registran en Estado de conexión → «Facturas manuales (CAFC)».', P.sincronizar],
   },
   977: {
     explicacion: 'El NIT del contribuyente no tiene actividades económicas asociadas en el SIN.',
@@ -477,17 +509,17 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
   1020: otherSector('el cálculo del ICE porcentual'),
   1021: otherSector('el monto del ICE específico'),
   1022: otherSector('el monto del ICE porcentual'),
-  1023: otherSector('el código NANDINA (exportaciones)'),
+  1023: sectorField('el código NANDINA (exportaciones)'),
   1024: kipuComputed('la suma de los detalles', 'Revise las líneas de la venta.'),
   1025: otherSector('el monto sujeto a crédito fiscal de la Ley 317'),
-  1026: otherSector('el monto sujeto al impuesto al juego (IJ)'),
+  1026: sectorField('el monto sujeto al impuesto al juego (IJ)'),
   1027: otherSector('la diferencia de cambio'),
   1028: otherSector('el monto de IVA'),
-  1029: otherSector('el monto total devuelto'),
-  1030: otherSector('el monto total original'),
-  1031: otherSector('el monto efectivo de crédito o débito devuelto'),
-  1032: otherSector('el impuesto a la participación en juegos (IPJ)'),
-  1033: otherSector('un monto devuelto mayor al original'),
+  1029: noteField('el monto total devuelto'),
+  1030: noteField('el monto total original'),
+  1031: noteField('el monto efectivo de crédito o débito devuelto'),
+  1032: sectorField('el impuesto a la participación en juegos (IPJ)'),
+  1033: noteField('un monto devuelto mayor al original'),
   1034: {
     explicacion: 'La fecha de emisión cae en un periodo anterior que ya no admite facturas.',
     pasos: [P.sincronizarReloj, P.contador],
@@ -503,8 +535,8 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
     pasos: [P.verificarNit, P.nuevaFactura],
   },
   1039: {
-    explicacion: 'La fecha de emisión no es válida para la emisión masiva. Kipu no usa la emisión masiva.',
-    pasos: [P.soporte],
+    explicacion: 'La fecha de emisión de una factura del lote no es válida para la emisión masiva.',
+    pasos: [P.masiva, P.sincronizarReloj, P.soporte],
   },
   1040: {
     explicacion: 'Una factura emitida fuera de línea tiene una fecha que no cae dentro del evento de contingencia al que se asoció.',
@@ -514,14 +546,14 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
     explicacion: 'La factura llegó a SIAT fuera del plazo que fija la norma para su fecha de emisión.',
     pasos: ['Revise en Facturas las facturas afectadas.', P.contador],
   },
-  1042: otherSector('el NIT del médico (sector hospitales)'),
+  1042: sectorField('el NIT del médico (sector hospitales)'),
   1043: otherSector('el monto conciliado'),
   1044: otherSector('el monto total conciliado'),
-  1045: otherSector('el CAFC (facturas manuales de contingencia)'),
-  1046: otherSector('la fecha de emisión para el CAFC (facturas manuales de contingencia)'),
-  1047: otherSector('el número de factura para el CAFC (facturas manuales de contingencia)'),
-  1048: otherSector('la factura original de una nota de crédito-débito'),
-  1049: otherSector('el detalle de una nota, distinto al de la factura original'),
+  1045: cafcField('el código CAFC'),
+  1046: cafcField('la fecha de emisión'),
+  1047: cafcField('el número de factura'),
+  1048: noteField('la factura original'),
+  1049: noteField('un detalle distinto al de la factura original'),
   1050: {
     explicacion: 'El monto pagado con gift card no corresponde al método de pago.',
     pasos: ['Si se pagó con gift card, elija un método de pago que incluya GIFT CARD e indique el monto; si no, quite el monto de gift card.', P.nuevaFactura],
@@ -531,9 +563,9 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
     pasos: [P.sincronizarReloj, P.nuevaFactura],
   },
   1052: otherSector('el cálculo del IEHD (hidrocarburos)'),
-  1053: otherSector('la actividad de una nota de crédito-débito, no autorizada para este plazo'),
-  1054: otherSector('el monto de descuento de una nota de crédito-débito'),
-  1055: otherSector('el monto de la tarifa (boletos aéreos)'),
+  1053: noteField('la actividad, no autorizada para este plazo,'),
+  1054: noteField('el monto de descuento'),
+  1055: sectorField('el monto de la tarifa (boletos aéreos)'),
   1056: {
     explicacion: 'El tipo de cambio no es correcto: con bolivianos debe ser 1.',
     pasos: ['Corrija el tipo de cambio (exchangeRate) o la moneda.', P.nuevaFactura],
@@ -569,8 +601,8 @@ const GUIDE: Readonly<Record<number, Guidance>> = {
   3000: taxpayerMark('no tiene contrato vigente'),
   3001: taxpayerMark('la categoría de su contrato no corresponde al sector'),
   3002: {
-    explicacion: 'La solicitud supera el límite de CUFD para emisión masiva. Kipu no usa la emisión masiva.',
-    pasos: [P.soporte],
+    explicacion: 'La solicitud supera el límite de CUFD para emisión masiva.',
+    pasos: [P.masiva, P.soporte],
   },
   3003: taxpayerMark('no tiene vigentes los formularios 200 y 210'),
   3004: taxpayerMark('domicilio inexistente'),

@@ -2,6 +2,7 @@
 // 80 mm ticket PDF, ESC/POS ticket) is rendered from. Pure: no I/O, no clock.
 import { formatAmountEs, type Cents, type Hundredths } from '../../shared/money';
 import { sectorFields } from '../../shared/sector-fields';
+import { COMPRA_VENTA_SECTOR, CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 export interface InvoiceDocumentLine {
   codigoProducto: string;
@@ -153,13 +154,13 @@ export interface DocumentHeading {
 
 /**
  * Title block per sector: the only layout difference between sectors besides their fields and
- * the note's two line groups. The sector's name comes from shared/sector-fields.ts.
+ * the note's two line groups. The sector's name comes from its sector file (shared/sectors/).
  */
 export function documentHeading(model: Pick<InvoiceDocumentModel, 'sector' | 'tipoFactura'>): DocumentHeading {
-  const sector = model.sector ?? 1;
-  if (sector === 24) return { title: NOTE_TITLE, sector: null, subtitle: null, numberLabel: 'NOTA N°' };
+  const sector = model.sector ?? COMPRA_VENTA_SECTOR;
+  if (sector === CREDIT_DEBIT_NOTE_SECTOR) return { title: NOTE_TITLE, sector: null, subtitle: null, numberLabel: 'NOTA N°' };
   const subtitle = model.tipoFactura === 2 ? NO_TAX_CREDIT : (model.tipoFactura ?? 1) === 1 ? DOCUMENT_SUBTITLE : null;
-  const label = sector === 1 ? null : (sectorFields(sector)?.label.toLocaleUpperCase('es-BO') ?? null);
+  const label = sector === COMPRA_VENTA_SECTOR ? null : (sectorFields(sector)?.label.toLocaleUpperCase('es-BO') ?? null);
   return { title: DOCUMENT_TITLE, sector: label, subtitle, numberLabel: 'FACTURA N°' };
 }
 

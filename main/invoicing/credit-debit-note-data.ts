@@ -1,7 +1,9 @@
 // Where a credit-debit note (SIAT sector 24) keeps its original invoice's facts and its own
 // amounts in the stored sectorData (by these names, also the API's response names).
+import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
+
 export const NOTE = {
-  SECTOR: 24,
+  SECTOR: CREDIT_DEBIT_NOTE_SECTOR,
   ORIGINAL_ID: 'originalInvoiceId',
   ORIGINAL_NUMBER: 'originalInvoiceNumber',
   ORIGINAL_CUF: 'originalCuf',

@@ -12,7 +12,7 @@
 //   explicit "unknown CUF" or "received and rejected" lets it be re-issued offline. An answer
 //   that is not explicit (no codigoEstado) is never a reason to re-issue: ask again later.
 import type { SiatMessageRecord } from '../store/invoices';
-import { RETRYABLE_CODES } from '../siat/messages';
+import { onlyTransient } from './package-reception';
 import { ALREADY_REGISTERED } from './package-verdict';
 
 /** SIAT's "the CUF does not exist" (CONTRACT §6): it has not registered that CUF (yet). */
@@ -29,8 +29,6 @@ export const DEFAULT_SETTLE_WINDOW_MS = 120_000;
 export interface OutcomeAnswer {
   codigoEstado?: number | null;
 }
-
-const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
 
 /** recepcionFactura's answer, read. */
 export type ReceptionVerdict =

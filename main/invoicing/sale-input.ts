@@ -6,7 +6,7 @@ import { toHundredths, type Cents, type Hundredths } from '../../shared/money';
 import { computeTotals, type Totals } from './totals';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, SectorValues } from '../store/invoices';
-import type { SectorLayout } from './sectors/layout';
+import type { SectorLayout } from '../../shared/sectors/layout';
 import { readSectorInput } from './sectors/sector-input';
 import { sectorTotalsInput, settleExportFob } from './sectors/sector-totals';
 import { CODIGO_EXCEPCION_NIT, isSpecialNit, TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';

@@ -7,8 +7,8 @@ import { buildCuf, type CufFields } from './cuf';
 import { buildSectorXml, sectorDocumentShape, type SectorDocument } from './xml/sector-xml';
 import { gzipDocument } from './archive';
 import type { XmlSigner } from './signing';
-import type { SectorLayout } from './sectors/layout';
-import { sectorRoot, sectorSchemaFile } from '../siat/codes';
+import type { SectorLayout } from '../../shared/sectors/layout';
+import { sectorRoot } from '../siat/codes';
 import { checkDocument } from './document-check';
 
 export interface SealInput {
@@ -37,7 +37,7 @@ function build(input: SealInput): { cuf: string; unsigned: string; root: string 
   const { fields, layout } = input;
   const cuf = buildCuf(fields, input.codigoControl);
   const root = sectorRoot(layout.sector, fields.modalidad);
-  return { cuf, unsigned: buildSectorXml(layout, input.document(cuf), root, sectorSchemaFile(layout.sector, fields.modalidad)), root };
+  return { cuf, unsigned: buildSectorXml(layout, input.document(cuf), root, layout.schemaFile[fields.modalidad]), root };
 }
 
 /** The checked document, gzipped. Throws DocumentCheckError for one SIAT would refuse. */

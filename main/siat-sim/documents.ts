@@ -14,6 +14,7 @@ import { certificateNit } from '../invoicing/certificate';
 import { hasInvoiceXsd, validateInvoiceXml } from '../xml-schema/invoice-xsd';
 import { parseSiatDateTime } from '../siat/datetime';
 import { isWarning } from '../siat/messages';
+import { SECTOR } from '../siat/codes';
 import { msg, type SimMessage } from './respond';
 import { parseDocument, sectorFormulaMessages, text, type XmlNode } from './formulas';
 import { sectorLayout } from '../invoicing/sectors/layouts';
@@ -29,7 +30,7 @@ export const ONLINE_FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
  * 1's for compra-venta tasas (41), whose extra montoTasa §3.7 does not count.
  */
 function formulaLayout(sector: number) {
-  return sectorLayout(sector) ?? (sector === 41 ? sectorLayout(1) : undefined);
+  return sectorLayout(sector) ?? (sector === SECTOR.COMPRA_VENTA_TASAS ? sectorLayout(SECTOR.COMPRA_VENTA) : undefined);
 }
 
 export interface DocumentCheckContext {

@@ -8,8 +8,9 @@
 // Runs in: SIAT simulator only.
 
 import { XMLParser } from 'fast-xml-parser';
-import type { SectorLayout } from '../invoicing/sectors/layout';
+import type { SectorLayout } from '../../shared/sectors/layout';
 import { msg, type SimMessage } from './respond';
+import { SECTOR } from '../siat/codes';
 
 export type XmlNode = Record<string, unknown>;
 
@@ -269,7 +270,7 @@ function noteMessages(cab: XmlNode, detalles: XmlNode[], nit: string, original: 
   const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
   if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
     out.push(msg(1048));
-  } else if (orig.estado !== 'VALIDA' || orig.sector === 24) {
+  } else if (orig.estado !== 'VALIDA' || orig.sector === SECTOR.NOTA_CREDITO_DEBITO) {
     out.push(msg(1061));
   } else {
     if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));

@@ -4,6 +4,7 @@
 // §3.2 + §2.7 (sectors and service routing), §5.2 (significant events), §7 (catalog codes).
 import type { ServiceKey, SiatServices } from './operations';
 import { MODALIDAD, TIPO_FACTURA_DOCUMENTO, type Modalidad, type TipoFacturaDocumento } from '../../shared/siat-codes';
+import { COMPRA_VENTA_SECTOR, CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 // The plain code tables live in shared/ so the renderer reads the same values (STYLE rule 3).
 export * from '../../shared/siat-codes';
@@ -115,15 +116,12 @@ export const SECTORS: readonly SectorDefinition[] = Object.freeze([
   { code: 55, name: 'FACTURA COMERCIALIZACION DE COMBUSTIBLE', tipoFactura: T.CON_DERECHO_CREDITO_FISCAL, rootName: 'VentaCombustibleSinSubvencion', service: 'ELEC_COMP' },
 ] satisfies SectorDefinition[]);
 
-/** Named sector codes Kipu uses directly. */
+/** Named sector codes Kipu uses directly: a sector Kipu issues states its code in its file (shared/sectors/). */
 export const SECTOR = {
-  COMPRA_VENTA: 1,
-  NOTA_CREDITO_DEBITO: 24,
-  NOTA_CONCILIACION: 29,
-  COMPRA_VENTA_BONIFICACIONES: 35,
+  COMPRA_VENTA: COMPRA_VENTA_SECTOR,
+  NOTA_CREDITO_DEBITO: CREDIT_DEBIT_NOTE_SECTOR,
+  /** Not issued by Kipu: the simulator checks it with sector 1's amount rules. */
   COMPRA_VENTA_TASAS: 41,
-  NOTA_CREDITO_DEBITO_DESCUENTO: 47,
-  NOTA_CREDITO_DEBITO_ICE: 48,
 } as const;
 
 const SECTOR_BY_CODE: ReadonlyMap<number, SectorDefinition> = new Map(SECTORS.map((s) => [s.code, s]));
@@ -154,16 +152,6 @@ export function sectorRoot(sector: number, modalidad: Modalidad): string {
   if (def.code === SECTOR.NOTA_CREDITO_DEBITO) return `notaFiscal${mod}${def.rootName}`;
   if (def.tipoFactura === T.DOCUMENTO_AJUSTE) return `nota${mod}${def.rootName}`;
   return `factura${mod}${def.rootName}`;
-}
-
-/**
- * The XSD file a sector's document names in xsi:noNamespaceSchemaLocation: the root's name,
- * except sector 24 whose official file drops "Fiscal" (notaComputarizadaCreditoDebito.xsd,
- * CONTRACT §3.2).
- */
-export function sectorSchemaFile(sector: number, modalidad: Modalidad): string {
-  if (sector === SECTOR.NOTA_CREDITO_DEBITO) return `nota${modalityWord(modalidad)}CreditoDebito.xsd`;
-  return `${sectorRoot(sector, modalidad)}.xsd`;
 }
 
 /**

@@ -3,9 +3,10 @@
 // recepcionDocumentoAjuste …), which the client's static types cannot follow. The request's
 // fields are the same for both families (CONTRACT §2.4, §2.5).
 import type { SiatClient } from './client';
-import type { ServiceKey } from './operations';
+import type { ReceptionAnswer, ServiceKey } from './operations';
 
-export function callDocumentOperation(client: SiatClient, service: ServiceKey, operation: string, request: Record<string, unknown>): Promise<unknown> {
-  const call = client.call as unknown as (s: ServiceKey, o: string, r: Record<string, unknown>) => Promise<unknown>;
+export function callDocumentOperation(client: SiatClient, service: ServiceKey, operation: string, request: Record<string, unknown>): Promise<ReceptionAnswer> {
+  // Every document operation answers RespuestaServicioFacturacion (operations.ts ReceptionAnswer).
+  const call = client.call as unknown as (s: ServiceKey, o: string, r: Record<string, unknown>) => Promise<ReceptionAnswer>;
   return call.call(client, service, operation, request);
 }

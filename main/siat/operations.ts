@@ -847,3 +847,9 @@ type ResponseFieldsOf<X> = X extends { readonly responseFields: infer F extends 
 export type SiatRequest<S extends ServiceKey, O extends OperationName<S>> = RequestObject<RequestFieldsOf<OpOf<S, O>>>;
 export type SiatResponse<S extends ServiceKey, O extends OperationName<S>> = ResponseObject<ResponseFieldsOf<OpOf<S, O>>>;
 
+/**
+ * RespuestaServicioFacturacion: the answer of every operation of the reception family (reception
+ * one by one, in packages and massive, their validation, annulment, its reversal, verification).
+ */
+export type ReceptionAnswer = ResponseObject<typeof RESPUESTA_RECEPCION>;
+

@@ -8,7 +8,7 @@ import type { SecretStore } from '../config/secrets';
 import { TenantError, type Tenant } from '../store/tenants';
 import type { ThirdPartyUser } from '../store/third-party-users';
 import { tokenSecretName } from '../codes/siat-gateway';
-import { INVOICE_TYPES } from '../../shared/invoice-types';
+import { SECTOR_SPECS } from '../../shared/sectors';
 import { findSector } from '../siat/codes';
 
 export type ThirdPartyErrorCode = 'NOT_PROVIDER' | 'DUPLICATE_NIT' | 'DUPLICATE_USERNAME' | 'UNKNOWN_SECTOR' | 'UNSUPPORTED_SECTOR';
@@ -59,8 +59,8 @@ export const REGISTRATION_CONFLICT =
   'No se puede registrar el usuario de terceros con ese NIT o ese nombre de usuario. Revise sus usuarios (GET /api/v1/user/additional); ' +
   'si el NIT es correcto, pida al administrador de Kipu que vincule ese contribuyente a su cuenta de proveedor.';
 
-/** Sectors Kipu issues: the invoice types' (shared/invoice-types.ts is the one list). */
-const ISSUABLE_SECTORS: ReadonlySet<number> = new Set(INVOICE_TYPES.map((t) => t.sector));
+/** Sectors Kipu issues, in code order: the sector files' (shared/sectors/ is the one list). */
+const ISSUABLE_SECTORS: ReadonlySet<number> = new Set(SECTOR_SPECS.map((s) => s.code));
 
 /**
  * Seed: docSector "must equal that of the provider system". The provider's system is this Kipu,

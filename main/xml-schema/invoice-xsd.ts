@@ -20,7 +20,8 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { validateWithXmllint, type XmllintSchema } from './xmllint-batch';
 import { resourcesDir } from '../config/paths';
-import { SECTOR, sectorRoot } from '../siat/codes';
+import { sectorRoot } from '../siat/codes';
+import { COMPRA_VENTA_SECTOR, sectorSpec } from '../../shared/sectors';
 import { MODALIDAD } from '../../shared/siat-codes';
 
 export interface XsdResult {
@@ -30,27 +31,23 @@ export interface XsdResult {
 }
 
 /**
- * Sectors (SIAT codigoDocumentoSector) whose XSDs, both modalities, are in resources/siat/xsd:
- * official SIN files for 1, 23, 24 and 47, Kipu's transcriptions for the others (decision 0018).
+ * Official SIN schemas kept for sectors Kipu does not issue (prevalorada 23, the discount note
+ * 47), named after their root element (CONTRACT.md §3.2): tests and the simulator validate with
+ * them. The schemas of the sectors Kipu issues are named in each sector file (shared/sectors/).
  */
-const SECTORS_WITH_XSD: ReadonlySet<number> = new Set([1, 3, 5, 8, 11, 13, 15, 16, 17, 18, 22, 23, 24, 30, 34, 35, 47]);
+const SCHEMA_ONLY_SECTORS: ReadonlySet<number> = new Set([23, 47]);
 
 /** Whether validateInvoiceXml has a schema for this sector and modality (1 electrónica, 2 computarizada). */
 export function hasInvoiceXsd(sector: number, modalidad: number): boolean {
-  return SECTORS_WITH_XSD.has(sector) && (modalidad === MODALIDAD.ELECTRONICA || modalidad === MODALIDAD.COMPUTARIZADA);
+  return (sectorSpec(sector) !== undefined || SCHEMA_ONLY_SECTORS.has(sector)) && (modalidad === MODALIDAD.ELECTRONICA || modalidad === MODALIDAD.COMPUTARIZADA);
 }
 
-/**
- * File name of the XSD of a sector and modality: the root element's name (CONTRACT.md §3.2),
- * except sector 24, whose root is notaFiscal…CreditoDebito but whose official file is
- * nota…CreditoDebito.xsd. Throws for a sector without a schema.
- */
+/** File name of the XSD of a sector and modality in resources/siat/xsd. Throws for a sector without a schema. */
 export function invoiceXsdFileName(sector: number, modalidad: 1 | 2): string {
   if (!hasInvoiceXsd(sector, modalidad)) {
     throw new Error(`No hay XSD para el documento sector ${sector} en modalidad ${modalidad}`);
   }
-  const root = sectorRoot(sector, modalidad);
-  return `${sector === SECTOR.NOTA_CREDITO_DEBITO ? root.replace(/^notaFiscal/, 'nota') : root}.xsd`;
+  return sectorSpec(sector)?.xsd[modalidad] ?? `${sectorRoot(sector, modalidad)}.xsd`;
 }
 
 /** Absolute path of the main XSD (resources may move: KIPU_RESOURCES_DIR). */
@@ -180,7 +177,7 @@ export function invoiceSchema(lx: Libxml2, modalidad: 1 | 2, sector: number): Va
 export async function warmUpInvoiceXsd(): Promise<void> {
   try {
     const lx = await libxml2();
-    for (const m of [MODALIDAD.ELECTRONICA, MODALIDAD.COMPUTARIZADA] as const) compile(lx, schemaPath(m, SECTOR.COMPRA_VENTA));
+    for (const m of [MODALIDAD.ELECTRONICA, MODALIDAD.COMPUTARIZADA] as const) compile(lx, schemaPath(m, COMPRA_VENTA_SECTOR));
   } catch {
     // reported by validateInvoiceXml
   }

@@ -5,6 +5,7 @@ import Type, { type Static } from 'typebox';
 import { SiatMessageSchema } from './envelope';
 import { allSectorFields, sectorFields, type SectorField } from '../sector-fields';
 import { INVOICE_TYPES } from '../invoice-types';
+import { CREDIT_DEBIT_NOTE_SECTOR } from '../sectors';
 import { createInvoiceExamples } from './invoice-examples';
 import { PaymentSchema, PaymentsSchema } from './cash';
 
@@ -65,7 +66,7 @@ const INVOICE_TYPE_DESCRIPTION =
   'Un ejemplo por tipo en los ejemplos del cuerpo.';
 
 /** The invoiceTypes of SIAT's credit-debit note (documento sector 24), both modalities. */
-const NOTE_INVOICE_TYPES = INVOICE_TYPES.filter((t) => t.sector === 24).map((t) => t.name);
+const NOTE_INVOICE_TYPES = INVOICE_TYPES.filter((t) => t.sector === CREDIT_DEBIT_NOTE_SECTOR).map((t) => t.name);
 const CLIENT_FIELDS = ['clientDocumentType', 'clientDocumentNumber', 'clientBusinessName', 'clientCode'];
 
 /**

@@ -7,6 +7,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { sectorFields, type SectorField } from '../sector-fields';
 import { MAX_INVOICE_NUMBER, MAX_ROW_ID } from './limits';
 import { sectorSampleFields } from './invoice-examples';
+import { invoiceType } from '../invoice-types';
 
 /** The path's modality (seed 001 spells it `computarized`) → SIAT codigoModalidad. */
 export const SECTOR_MODALITIES = { electronic: 1, computarized: 2 } as const;
@@ -15,25 +16,37 @@ export type SectorModality = keyof typeof SECTOR_MODALITIES;
 export interface SectorRoute {
   /** The path segment (seed 001's `<sector>`). */
   segment: 'rate' | 'hospital' | 'saleBon' | 'debit' | 'telecom' | 'education';
-  /** SIAT codigoDocumentoSector (official catalog, decision 0005). */
+  /** SIAT codigoDocumentoSector (official catalog, decision 0005): the invoiceTypes' sector file's. */
   sector: number;
   /** seed 001's message label on success. */
   emitted: string;
   cancelled: string;
   /** The invoiceType each modality issues (shared/invoice-types.ts). */
   invoiceTypes: Record<SectorModality, string>;
+  /** How seed 001's sample of the route differs from the common one (the OpenAPI example). */
+  sample: { description: string; unitMeasure: number; typeInvoice: boolean; lineOmits: readonly string[] };
+}
+
+const SERVICE_SAMPLE: SectorRoute['sample'] = { description: 'Servicio', unitMeasure: 58, typeInvoice: true, lineOmits: [] };
+
+function route(segment: SectorRoute['segment'], emitted: string, cancelled: string, electronic: string, computarized: string, sample: SectorRoute['sample'] = SERVICE_SAMPLE): SectorRoute {
+  const type = invoiceType(electronic);
+  if (!type || invoiceType(computarized)?.sector !== type.sector) throw new Error(`sector route ${segment}: ${electronic} and ${computarized} are not one sector's invoiceTypes`);
+  return { segment, sector: type.sector, emitted, cancelled, invoiceTypes: { electronic, computarized }, sample };
 }
 
 // seed 001 "Sector invoices": rate answers COMPLETED_RATE; saleBon and debit answer COMPLETED on
 // emission and COMPLETED_SALE_BON / COMPLETED_DEBIT on cancellation; the rest COMPLETED.
 export const SECTOR_ROUTES: readonly SectorRoute[] = [
-  { segment: 'rate', sector: 8, emitted: 'COMPLETED_RATE', cancelled: 'COMPLETED_RATE', invoiceTypes: { electronic: 'ELECTRONIC_DUTY_FREE', computarized: 'COMPUTERIZED_DUTY_FREE' } },
+  // seed 001's zero-rate sample sends no typeInvoice.
+  route('rate', 'COMPLETED_RATE', 'COMPLETED_RATE', 'ELECTRONIC_DUTY_FREE', 'COMPUTERIZED_DUTY_FREE', { description: 'Libro de texto', unitMeasure: 57, typeInvoice: false, lineOmits: [] }),
   // SIAT has one sector (17) for hospitals and health services; these routes name it HOSPITAL.
-  { segment: 'hospital', sector: 17, emitted: 'COMPLETED', cancelled: 'COMPLETED', invoiceTypes: { electronic: 'ELECTRONIC_HOSPITAL', computarized: 'COMPUTERIZED_HOSPITAL' } },
-  { segment: 'saleBon', sector: 35, emitted: 'COMPLETED', cancelled: 'COMPLETED_SALE_BON', invoiceTypes: { electronic: 'ELECTRONIC_SALE_BONUS', computarized: 'COMPUTERIZED_SALE_BONUS' } },
-  { segment: 'debit', sector: 24, emitted: 'COMPLETED', cancelled: 'COMPLETED_DEBIT', invoiceTypes: { electronic: 'NOTE_CREDIT_DEBIT', computarized: 'COMPUTERIZED_NOTE_CREDIT_DEBIT' } },
-  { segment: 'telecom', sector: 22, emitted: 'COMPLETED', cancelled: 'COMPLETED', invoiceTypes: { electronic: 'ELECTRONIC_TELECOM', computarized: 'COMPUTERIZED_TELECOM' } },
-  { segment: 'education', sector: 11, emitted: 'COMPLETED', cancelled: 'COMPLETED', invoiceTypes: { electronic: 'ELECTRONIC_SECTOR_EDUCATION', computarized: 'COMPUTERIZED_SECTOR_EDUCATION' } },
+  // Its sample leaves out nroOperatingRoom and specialtyDoctor.
+  route('hospital', 'COMPLETED', 'COMPLETED', 'ELECTRONIC_HOSPITAL', 'COMPUTERIZED_HOSPITAL', { ...SERVICE_SAMPLE, lineOmits: ['nroOperatingRoom', 'specialtyDoctor'] }),
+  route('saleBon', 'COMPLETED', 'COMPLETED_SALE_BON', 'ELECTRONIC_SALE_BONUS', 'COMPUTERIZED_SALE_BONUS', { ...SERVICE_SAMPLE, description: 'Arroz 1 kg', unitMeasure: 57 }),
+  route('debit', 'COMPLETED', 'COMPLETED_DEBIT', 'NOTE_CREDIT_DEBIT', 'COMPUTERIZED_NOTE_CREDIT_DEBIT'),
+  route('telecom', 'COMPLETED', 'COMPLETED', 'ELECTRONIC_TELECOM', 'COMPUTERIZED_TELECOM'),
+  route('education', 'COMPLETED', 'COMPLETED', 'ELECTRONIC_SECTOR_EDUCATION', 'COMPUTERIZED_SECTOR_EDUCATION'),
 ];
 
 export const emissionPath = (modality: SectorModality, segment: SectorRoute['segment']) => `/api/v1/invoice/${modality}/${segment}`;
@@ -286,14 +299,11 @@ export const CancellationResultSchema = Type.Object({
 
 // ---- examples --------------------------------------------------------------------------------
 
-/** seed 001's sample shape: the header, one line, the sector's fields (hospital without nroOperatingRoom and specialtyDoctor, as its sample). */
+/** seed 001's sample shape: the header, one line, the sector's fields, as the route's sample differs. */
 function emissionExample(route: SectorRoute): Record<string, unknown> {
   const header = sectorSampleFields(route.sector, 'header');
   const line = sectorSampleFields(route.sector, 'line');
-  if (route.sector === 17) {
-    delete line.nroOperatingRoom;
-    delete line.specialtyDoctor;
-  }
+  for (const key of route.sample.lineOmits) delete line[key];
   return {
     posId: 0,
     clientReasonSocial: 'Juan Pérez',
@@ -302,8 +312,7 @@ function emissionExample(route: SectorRoute): Record<string, unknown> {
     clientCode: 'C-1',
     paramPaymentMethod: 1,
     userPos: 'cajero1',
-    // seed 001's zero-rate sample sends no typeInvoice.
-    ...(route.sector === 8 ? {} : { typeInvoice: 1 }),
+    ...(route.sample.typeInvoice ? { typeInvoice: 1 } : {}),
     paramCurrency: 1,
     clientCity: 'La Paz',
     clientEmail: 'cliente@example.com',
@@ -312,10 +321,10 @@ function emissionExample(route: SectorRoute): Record<string, unknown> {
     detailInvoice: [
       {
         activityEconomic: '471110',
-        unitMeasure: route.sector === 8 || route.sector === 35 ? 57 : 58,
+        unitMeasure: route.sample.unitMeasure,
         codeProductSin: '99100',
         codeProduct: 'P-001',
-        description: route.sector === 8 ? 'Libro de texto' : route.sector === 35 ? 'Arroz 1 kg' : 'Servicio',
+        description: route.sample.description,
         qty: 1,
         priceUnit: 100,
         amountDiscount: 0,

@@ -2,7 +2,8 @@
 // contingency queue and the live event stream.
 import Type, { type Static } from 'typebox';
 import { ContingencyEventSchema } from './contingency-event';
-import { InvoiceListItemSchema, type InvoiceState } from './invoice';
+import { InvoiceListItemSchema } from './invoice';
+import type { StreamEventData } from './events';
 
 /** The compra-venta types a till issues (seed: Sector documents). */
 export const SaleInvoiceTypeSchema = Type.Union([Type.Literal('COMPUTERIZED_SALE'), Type.Literal('ELECTRONIC_SALE')], {
@@ -88,25 +89,15 @@ export const ClientSuggestionSchema = Type.Object({
 });
 export type ClientSuggestion = Static<typeof ClientSuggestionSchema>;
 
-// The stream is text/event-stream, outside JSON schema: its events are typed here only.
-export interface InvoiceStreamEvent {
-  id: string;
-  cuf: string;
-  invoiceNumber: number;
-  state: InvoiceState;
-  amountTotal: number;
-  siatCode: number | null;
-  siatDescription: string | null;
-  siatMessages: { codigo: number; descripcion: string }[];
-}
+// The stream is text/event-stream, outside JSON schema: its events' payloads are the bus events'
+// schemas (shared/api/events.ts), under the names STREAMED gives them.
+
+/** `invoice`: an invoice's state changed. */
+export type InvoiceStreamEvent = StreamEventData<'invoice'>;
 
 /**
- * `invoice.reissued`: an online invoice SIAT never registered, re-issued offline with a new CUF
- * (main/events/event-map.ts). `cuf` is the new CUF; `previousCuf` the one the sale was answered,
- * shown and printed with. `posId` is added by the stream.
+ * `invoice.reissued`: an online invoice SIAT never registered, re-issued offline with a new CUF.
+ * `cuf` is the new CUF; `previousCuf` the one the sale was answered, shown and printed with.
+ * `posId` is added by the stream.
  */
-export interface InvoiceReissuedStreamEvent extends InvoiceStreamEvent {
-  previousCuf: string;
-  reason: string;
-  posId: string;
-}
+export type InvoiceReissuedStreamEvent = StreamEventData<'invoice.reissued'> & { posId: string };

@@ -422,7 +422,7 @@ describe('validation', () => {
     const rent = await create(user({ docSector: 2 }));
     assertFailure(rent, 422, 'VALIDATION_FAILED');
     assert.equal(rent.body.errors[0].field, 'docSector');
-    assert.match(rent.body.errors[0].message, /docSector 2 \(FACTURA DE ALQUILER DE BIENES INMUEBLES\) aún no soportado: Kipu emite por ahora 1 \(FACTURA COMPRA-VENTA\), 24 \(NOTA DE CRÉDITO-DÉBITO\)/);
+    assert.match(rent.body.errors[0].message, /docSector 2 \(FACTURA DE ALQUILER DE BIENES INMUEBLES\) aún no soportado: Kipu emite por ahora 1 \(FACTURA COMPRA-VENTA\), 3 \(FACTURA COMERCIAL DE EXPORTACIÓN\), .*24 \(NOTA DE CRÉDITO-DÉBITO\)/);
     assertFailure(await create(user({ docSector: '2' })), 422, 'VALIDATION_FAILED');
     const none = await create(user({ docSector: 25 }));
     assertFailure(none, 422, 'VALIDATION_FAILED');

@@ -2,6 +2,19 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { SCOPES } from '../../shared/api-scopes';
+import { Value } from 'typebox/value';
+import type { TSchema } from 'typebox';
+import { EVENT_SCHEMAS, STREAMED, type KipuEventType } from '../../shared/api/events';
+import { TillStatusSchema } from '../../shared/api/till';
+
+/** The stream's contract (shared/api/events.ts): each name it may send, and its data's schema. */
+const STREAM_SCHEMAS = new Map<string, TSchema>([
+  ['status', TillStatusSchema],
+  ...(Object.keys(STREAMED) as KipuEventType[]).flatMap((k): [string, TSchema][] => (STREAMED[k] === null ? [] : [[STREAMED[k], EVENT_SCHEMAS[k]]])),
+]);
+/** Frames of any stream of this file that the contract does not describe, and the names seen. */
+const offContract: string[] = [];
+const seen = new Set<string>();
 
 let eng: TestEngine;
 let posId: string;
@@ -50,6 +63,9 @@ async function openStream(key: string | null, e: TestEngine = eng): Promise<Sse>
             }
             if (data.length === 0) continue;
             const ev = { event, data: JSON.parse(data.join('\n')) };
+            const schema = STREAM_SCHEMAS.get(event);
+            seen.add(event);
+            if (!schema || !Value.Check(schema, ev.data)) offContract.push(`${event}: ${JSON.stringify(ev.data).slice(0, 300)}`);
             events.push(ev);
             for (const w of [...waiters]) {
               if (w.pred(ev)) {
@@ -289,4 +305,10 @@ test('engine close is not held up by an open stream', async () => {
   await e2.stop();
   await s.ended;
   assert.ok(Date.now() - t0 < 3000, `close took ${Date.now() - t0} ms`);
+});
+
+// Runs last: the streams of the tests above carried sales, rejections, contingency and a locked user.
+test('every frame the streams sent is an event of the contract (shared/api/events.ts) with data of its schema', () => {
+  for (const name of ['status', 'invoice', 'contingency.opened', 'siat.connection_lost', 'till.user_locked']) assert.ok(seen.has(name), `the tests above saw ${name}`);
+  assert.deepEqual(offContract, []);
 });

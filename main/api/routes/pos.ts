@@ -20,6 +20,7 @@ import { ok } from '../envelope';
 import { notFound, unprocessable } from '../errors';
 import { INVOICE_TYPES, invoiceType } from '../../../shared/invoice-types';
 import { sectorFields } from '../../../shared/sector-fields';
+import { notSoldAtTill } from '../../../shared/sectors';
 import { asApiError } from '../domain-errors';
 import { posDto } from '../point-of-sale-param';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
@@ -30,9 +31,6 @@ const NEEDS_SIAT = {
   register: 'registrar un punto de venta requiere SIAT en línea',
   close: 'cerrar un punto de venta requiere SIAT en línea',
 };
-
-/** Sectors a till sells: not the note (issued from an invoice) nor boleto aéreo (massive reception only). */
-const TILL_SECTOR = (sector: number) => sector !== 24 && sector !== 30;
 
 export function posRoutes(app: FastifyInstance, deps: { store: Store; registration: PointOfSaleRegistration }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -105,10 +103,10 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
       const name = req.body.invoiceType;
       if (name !== null) {
         const t = invoiceType(name);
-        const offered = INVOICE_TYPES.filter((x) => TILL_SECTOR(x.sector)).map((x) => x.name);
+        const offered = INVOICE_TYPES.filter((x) => notSoldAtTill(x.sector) === null).map((x) => x.name);
         if (!t) throw unprocessable(`campo invoiceType: ${name} no es un tipo de documento; válidos: ${offered.join(', ')}`, [{ field: 'invoiceType', rule: 'enum', message: `${name} no es un tipo de documento` }]);
-        if (!TILL_SECTOR(t.sector)) {
-          const why = t.sector === 24 ? 'la nota de crédito-débito se emite desde Facturas (Devolución)' : 'el boleto aéreo se emite solo por recepción masiva';
+        const why = notSoldAtTill(t.sector);
+        if (why !== null) {
           throw unprocessable(`campo invoiceType: ${why}`, [{ field: 'invoiceType', rule: 'NOT_A_SALE', message: why }]);
         }
       }

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
 import type { EventBus } from '../../events/event-bus';
 import type { KipuEvent } from '../../events/event-map';
+import { STREAMED, type StreamEventName } from '../../../shared/api/events';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
@@ -20,21 +21,9 @@ export interface TillRouteDeps extends TillStatusDeps {
   stream?: { heartbeatMs?: number; statusCheckMs?: number };
 }
 
-/** Bus event → stream event name (shared/api-types.ts TillStreamEvents). Null = not streamed. */
-export function streamEventName(type: KipuEvent['type']): string | null {
-  // Its own name: the till replaces the sale card and the ticket (the state change came as `invoice`).
-  if (type === 'invoice.reissued') return type;
-  if (type.startsWith('invoice.')) return 'invoice';
-  if (type === 'contingency.opened' || type === 'contingency.closed' || type === 'contingency.package_rejected' || type === 'contingency.validation_pending') return type;
-  if (type === 'siat.connection_lost' || type === 'siat.connection_restored') return type;
-  if (type === 'batch.progress' || type === 'batch.completed') return type;
-  // The till's Estado de conexión shows the failure with the error guide (issue 20).
-  if (type === 'cufd.renewal_failed') return type;
-  // A clock SIAT refuses stops every online sale: the cashier must hear of it (issue 32, item 3).
-  if (type === 'siat.clock_skew') return type;
-  // Five wrong PINs locked a person: the supervisor at any till hears of it (issue 27).
-  if (type === 'till.user_locked') return type;
-  return null;
+/** Bus event → stream event name (shared/api/events.ts STREAMED). Null = not streamed. */
+export function streamEventName(type: KipuEvent['type']): StreamEventName | null {
+  return STREAMED[type];
 }
 
 /** One server-sent event. `data` is one JSON line, so no field can break the framing. */

@@ -4,13 +4,12 @@ import type { Logger } from 'pino';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
-import type { InvoiceRepository, SiatMessageRecord } from '../../store/invoices';
+import type { InvoiceRepository } from '../../store/invoices';
 import type { ContingencyEvent, ContingencyRepository } from '../../store/contingency-events';
 import type { CodesService, CufdRecord } from '../../codes/codes-service';
 import type { SiatGateway } from '../../codes/siat-gateway';
 import type { EventBus } from '../../events/event-bus';
 import type { InvoicingService } from '../../invoicing/issue-invoice';
-import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
 
 /** Persisted recovery steps (contingency_events.step), in order. */
 export const STEP = {
@@ -73,15 +72,6 @@ export interface RecoveryContext {
   sleep(ms: number): Promise<void>;
 }
 
-/** Answer of the reception family (RespuestaServicioFacturacion). */
-export interface Reception {
-  codigoEstado?: number;
-  codigoDescripcion?: string;
-  codigoRecepcion?: string;
-  mensajesList?: { codigo?: number; descripcion?: string; advertencia?: boolean; numeroArchivo?: number; numeroDetalle?: number }[];
-  transaccion?: boolean;
-}
-
 /** SIAT kept a package pending (901) longer than the validation wait: the event waits, others go on. */
 export class ValidationPendingError extends Error {
   override name = 'ValidationPendingError';
@@ -89,17 +79,6 @@ export class ValidationPendingError extends Error {
     super(`SIAT todavía no validó ${pendingPackages} paquete(s) del evento (901 RECEPCION PENDIENTE)`);
   }
 }
-
-/** SIAT answered with only transient codes (database time-out, service unavailable …). */
-export class TransientSiatError extends Error {
-  override name = 'TransientSiatError';
-}
-
-export const messagesOf = (res: Reception): SiatMessageRecord[] => siatMessagesOf(res.mensajesList);
-
-export const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
-
-export { ALREADY_REGISTERED } from '../../invoicing/package-verdict';
 
 /** The fields every call of the reception family carries. */
 export function receptionBase(gateway: SiatGateway, tenant: Tenant, pos: PointOfSale, cufd: CufdRecord, inv: { sector: number; modalidad: number; tipoFactura: number }) {

@@ -9,7 +9,8 @@ import { documentOperations } from '../../siat/codes';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { callDocumentOperation } from '../../siat/document-call';
 import { DEFAULT_SETTLE_WINDOW_MS, verifyVerdict } from '../../invoicing/online-outcome';
-import { messagesOf, receptionBase, STEP, TransientSiatError, type Reception, type RecoveryContext } from './context';
+import { receptionBase, STEP, type RecoveryContext } from './context';
+import { messagesOf, TransientSiatError } from '../../invoicing/package-reception';
 
 /**
  * CONTRACT §5.1.5: an invoice whose online send timed out is checked before anything is resent.
@@ -42,7 +43,7 @@ export async function reconcile(ctx: RecoveryContext, tenant: Tenant, pos: Point
         ...receptionBase(gateway, tenant, pos, cufd, inv),
         codigoEmision: inv.codigoEmision,
         cuf: inv.cuf,
-      })) as Reception;
+      }));
       const messages = messagesOf(res);
       const at = new Date().toISOString();
       const verdict = verifyVerdict(res, messages, Date.parse(attemptAt), Date.now(), windowMs);

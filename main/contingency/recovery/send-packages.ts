@@ -5,7 +5,8 @@ import type { ContingencyEvent } from '../../store/contingency-events';
 import type { CufdRecord } from '../../codes/codes-service';
 import { invoiceServiceKey, type Modalidad } from '../../siat/codes';
 import { toBoliviaIso } from '../../../shared/time';
-import { messagesOf, onlyTransient, receptionBase, STEP, TransientSiatError, type Reception, type RecoveryContext } from './context';
+import { receptionBase, STEP, type RecoveryContext } from './context';
+import { messagesOf, onlyTransient, TransientSiatError } from '../../invoicing/package-reception';
 import { settlePackage } from './settle-package';
 
 /**
@@ -32,7 +33,7 @@ export async function sendPackages(ctx: RecoveryContext, tenant: Tenant, pos: Po
       codigoEvento,
       // Transcribed manual invoices carry their booklet's CAFC (CONTRACT §5.3); otherwise omitted.
       ...(ev.cafc ? { cafc: ev.cafc } : {}),
-    } as never)) as Reception;
+    } as never));
     const messages = messagesOf(res);
     if (res.codigoEstado === 901 && res.codigoRecepcion) {
       repo.updatePackage(p.id, { state: 'SENT', codigoRecepcion: res.codigoRecepcion, siatCode: 901 });

@@ -5,9 +5,9 @@ import type { PointOfSale } from '../../store/points-of-sale';
 import type { SiatMessageRecord } from '../../store/invoices';
 import type { ContingencyEvent, ContingencyPackage } from '../../store/contingency-events';
 import type { CufdRecord } from '../../codes/codes-service';
-import { isWarning } from '../../siat/messages';
 import { invoiceServiceKey, type Modalidad } from '../../siat/codes';
-import { ALREADY_REGISTERED, messagesOf, onlyTransient, receptionBase, STEP, TransientSiatError, ValidationPendingError, type Reception, type RecoveryContext } from './context';
+import { receptionBase, STEP, ValidationPendingError, type RecoveryContext } from './context';
+import { confirmObserved, messagesOf, onlyTransient } from '../../invoicing/package-reception';
 import { settlePackage } from './settle-package';
 
 /**
@@ -32,11 +32,11 @@ export async function validatePackages(ctx: RecoveryContext, tenant: Tenant, pos
         ...receptionBase(gateway, tenant, pos, cufd, kind),
         codigoEmision: 2,
         codigoRecepcion: p.codigoRecepcion!,
-      } as never)) as Reception;
+      } as never));
       if (res.codigoEstado === 901) continue;
       const messages = messagesOf(res);
       if (onlyTransient(messages)) continue;
-      const confirmed = res.codigoEstado === 904 ? await confirmObserved(ctx, tenant, pos, cufd, p, messages) : undefined;
+      const confirmed = res.codigoEstado === 904 ? await confirmPackage(ctx, tenant, pos, cufd, p, messages) : undefined;
       settlePackage(ctx, tenant, pos, p, res.codigoEstado ?? 902, p.codigoRecepcion, messages, confirmed);
       waiting.delete(p.id);
     }
@@ -47,41 +47,20 @@ export async function validatePackages(ctx: RecoveryContext, tenant: Tenant, pos
   }
 }
 
-/**
- * 904 names the observed files by `numeroArchivo`, and whether SIAT counts them from 0 or from 1
- * is undocumented (CONTRACT §3.6; docs/decisions/0008). Guessing wrong would mark a valid invoice
- * REJECTED and a rejected one VALIDATED. So the invoices a 904 could mean under either reading
- * are asked about one by one (verificacionEstadoFactura): SIAT's answer per CUF decides their
- * state, and the reading it confirms decides where the observations go. Only the flagged files
- * and their neighbours are asked — a handful of calls, on a rare answer.
- */
-async function confirmObserved(ctx: RecoveryContext, 
-  tenant: Tenant,
-  pos: PointOfSale,
-  cufd: CufdRecord,
-  p: ContingencyPackage,
-  messages: SiatMessageRecord[],
-): Promise<{ valid: Map<number, boolean>; base: 0 | 1 }> {
-  const flagged = new Set(
-    messages.filter((m) => m.numeroArchivo !== undefined && !isWarning(m.codigo) && m.advertencia !== true && m.codigo !== ALREADY_REGISTERED).map((m) => m.numeroArchivo!),
-  );
-  const indices = new Set<number>();
-  for (const f of flagged) for (const i of [f, f - 1]) if (i >= 0 && i < p.invoiceIds.length) indices.add(i);
+/** A 904's observed invoices, asked about one by one (package-reception.ts confirmObserved). */
+function confirmPackage(ctx: RecoveryContext, tenant: Tenant, pos: PointOfSale, cufd: CufdRecord, p: ContingencyPackage, messages: SiatMessageRecord[]) {
   const client = ctx.deps.gateway.client(tenant);
-  const valid = new Map<number, boolean>();
-  for (const i of [...indices].sort((a, b) => a - b)) {
-    ctx.checkStopped();
-    const inv = ctx.deps.invoices.byId(tenant.id, p.invoiceIds[i]!)!;
-    const res = (await client.call(invoiceServiceKey(inv.sector, inv.modalidad), 'verificacionEstadoFactura', {
-      ...receptionBase(ctx.deps.gateway, tenant, pos, cufd, inv),
-      codigoEmision: 2,
-      cuf: inv.cuf,
-    } as never)) as Reception;
-    if (onlyTransient(messagesOf(res))) throw new TransientSiatError('verificacionEstadoFactura: SIAT transitorio');
-    valid.set(i, res.codigoEstado === 908);
-  }
-  // The reading under which every flagged file is an invoice SIAT did not register.
-  const fits = (base: 0 | 1) => [...flagged].every((f) => valid.get(f - base) === false);
-  const base: 0 | 1 = fits(0) || !fits(1) ? 0 : 1;
-  return { valid, base };
+  return confirmObserved(
+    p.invoiceIds.length,
+    messages,
+    (i) => {
+      const inv = ctx.deps.invoices.byId(tenant.id, p.invoiceIds[i]!)!;
+      return client.call(invoiceServiceKey(inv.sector, inv.modalidad), 'verificacionEstadoFactura', {
+        ...receptionBase(ctx.deps.gateway, tenant, pos, cufd, inv),
+        codigoEmision: 2,
+        cuf: inv.cuf,
+      } as never);
+    },
+    () => ctx.checkStopped(),
+  );
 }

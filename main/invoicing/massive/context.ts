@@ -2,14 +2,13 @@
 // answer of SIAT's reception family is read.
 import type { Logger } from 'pino';
 import type { Store } from '../../store/store';
-import type { InvoiceRepository, SiatMessageRecord } from '../../store/invoices';
+import type { InvoiceRepository } from '../../store/invoices';
 import type { InvoiceBatch, InvoiceBatchRepository } from '../../store/invoice-batches';
 import type { CodesService } from '../../codes/codes-service';
 import type { SiatGateway } from '../../codes/siat-gateway';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { EventBus } from '../../events/event-bus';
 import type { SignerProvider } from '../signer-provider';
-import { RETRYABLE_CODES, siatMessagesOf } from '../../siat/messages';
 import type { HeavyWorkGate } from '../../heavy-work/gate';
 
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
@@ -63,22 +62,6 @@ export interface MassiveContext {
   sleep(ms: number): Promise<void>;
 }
 
-/** Answer of the reception family (RespuestaServicioFacturacion). */
-export interface Reception {
-  codigoEstado?: number;
-  codigoDescripcion?: string;
-  codigoRecepcion?: string;
-  mensajesList?: { codigo?: number; descripcion?: string; advertencia?: boolean; numeroArchivo?: number; numeroDetalle?: number }[];
-  transaccion?: boolean;
-}
-
-/** SIAT answered with only transient codes (database time-out, service unavailable …): retry later. */
-export class TransientSiatError extends Error {
-  override name = 'TransientSiatError';
-}
-
-export const messagesOf = (res: Reception): SiatMessageRecord[] => siatMessagesOf(res.mensajesList);
-
-export const onlyTransient = (ms: SiatMessageRecord[]) => ms.length > 0 && ms.every((m) => RETRYABLE_CODES.has(m.codigo));
-
-export { ALREADY_REGISTERED } from '../package-verdict';
+// The package pipeline's pieces it shares with the contingency recovery (issue 30, item 4).
+export { messagesOf, onlyTransient, TransientSiatError } from '../package-reception';
+export type { ReceptionAnswer as Reception } from '../../siat/operations';

@@ -4,10 +4,10 @@ import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { SiatMessageRecord } from '../../store/invoices';
 import type { BatchPackage, InvoiceBatch } from '../../store/invoice-batches';
-import { isWarning } from '../../siat/messages';
 import { documentOperations } from '../../siat/codes';
 import { callDocumentOperation } from '../../siat/document-call';
-import { ALREADY_REGISTERED, messagesOf, onlyTransient, TransientSiatError, type MassiveContext, type Reception } from './context';
+import { messagesOf, onlyTransient, type MassiveContext, type Reception } from './context';
+import { confirmObserved } from '../package-reception';
 import { massiveBase } from './send-packages';
 import { settlePackage } from './settle-package';
 
@@ -31,7 +31,7 @@ export async function pollPackages(ctx: MassiveContext, tenant: Tenant, pos: Poi
       if (res.codigoEstado === 901) continue;
       const messages = messagesOf(res);
       if (onlyTransient(messages)) continue;
-      const confirmed = res.codigoEstado === 904 ? await confirmObserved(ctx, tenant, pos, p, messages) : undefined;
+      const confirmed = res.codigoEstado === 904 ? await confirmPackage(ctx, tenant, pos, p, messages) : undefined;
       settlePackage(ctx, tenant, pos, batch, p, res.codigoEstado ?? 902, p.codigoRecepcion, messages, confirmed);
       waiting.delete(p.id);
     }
@@ -41,38 +41,18 @@ export async function pollPackages(ctx: MassiveContext, tenant: Tenant, pos: Poi
   }
 }
 
-/**
- * 904 names the observed files by numeroArchivo, and whether SIAT counts them from 0 or from 1
- * is undocumented (CONTRACT §3.6; docs/decisions/0008). As the contingency recovery does, the
- * invoices a 904 could mean under either reading are asked about one by one
- * (verificacionEstadoFactura): SIAT's answer per CUF decides their state, and the reading it
- * confirms decides where the observations go.
- */
-async function confirmObserved(
-  ctx: MassiveContext,
-  tenant: Tenant,
-  pos: PointOfSale,
-  p: BatchPackage,
-  messages: SiatMessageRecord[],
-): Promise<{ valid: Map<number, boolean>; base: 0 | 1 }> {
-  const flagged = new Set(
-    messages.filter((m) => m.numeroArchivo !== undefined && !isWarning(m.codigo) && m.advertencia !== true && m.codigo !== ALREADY_REGISTERED).map((m) => m.numeroArchivo!),
-  );
-  const indices = new Set<number>();
-  for (const f of flagged) for (const i of [f, f - 1]) if (i >= 0 && i < p.invoiceIds.length) indices.add(i);
+/** A 904's observed invoices, asked about one by one as the contingency recovery does (package-reception.ts confirmObserved). */
+function confirmPackage(ctx: MassiveContext, tenant: Tenant, pos: PointOfSale, p: BatchPackage, messages: SiatMessageRecord[]) {
   const client = ctx.deps.gateway.client(tenant);
   const ops = documentOperations(p.sector, p.modalidad);
-  const valid = new Map<number, boolean>();
-  for (const i of [...indices].sort((a, b) => a - b)) {
-    ctx.checkStopped();
-    const inv = ctx.deps.invoices.byId(tenant.id, p.invoiceIds[i]!)!;
-    const cufd = await ctx.deps.codes.ensureCufd(tenant, pos);
-    const res = (await callDocumentOperation(client, ops.service, ops.verify, { ...massiveBase(ctx, tenant, pos, cufd, p), cuf: inv.cuf })) as Reception;
-    if (onlyTransient(messagesOf(res))) throw new TransientSiatError('verificacionEstadoFactura: SIAT transitorio');
-    valid.set(i, res.codigoEstado === 908);
-  }
-  // The reading under which every flagged file is an invoice SIAT did not register.
-  const fits = (base: 0 | 1) => [...flagged].every((f) => valid.get(f - base) === false);
-  const base: 0 | 1 = fits(0) || !fits(1) ? 0 : 1;
-  return { valid, base };
+  return confirmObserved(
+    p.invoiceIds.length,
+    messages,
+    async (i) => {
+      const inv = ctx.deps.invoices.byId(tenant.id, p.invoiceIds[i]!)!;
+      const cufd = await ctx.deps.codes.ensureCufd(tenant, pos);
+      return callDocumentOperation(client, ops.service, ops.verify, { ...massiveBase(ctx, tenant, pos, cufd, p), cuf: inv.cuf });
+    },
+    () => ctx.checkStopped(),
+  );
 }

@@ -5,7 +5,7 @@
 import { sectorFields } from '../../../shared/sector-fields';
 import { formatAmountEs, type Cents } from '../../../shared/money';
 import type { SectorValues } from '../../store/invoices';
-import type { SectorLayout } from './layout';
+import type { SectorLayout } from '../../../shared/sectors/layout';
 
 type Add = (field: string, rule: string, message: string) => void;
 

@@ -6,7 +6,7 @@
 import { formatDecimal } from '../../../shared/money';
 import { escapeText } from './escape';
 import type { SimpleDocument } from './simple-c14n';
-import type { ElementSpec, SectorLayout } from '../sectors/layout';
+import type { ElementSpec, SectorLayout } from '../../../shared/sectors/layout';
 
 /** An element's value: Cents for amounts, a number or digit string for integers, text otherwise. */
 export type XmlValue = string | number | null;

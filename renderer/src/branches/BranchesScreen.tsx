@@ -11,11 +11,12 @@ import { POS_TYPES } from '../format/labels';
 import { useBranches, type BranchesState, type CloseTarget, type FormOutcome } from './branches-store';
 import { INVOICE_TYPES, invoiceTypeFor } from '../../../shared/invoice-types';
 import { sectorFields } from '../../../shared/sector-fields';
+import { notSoldAtTill } from '../../../shared/sectors';
 
-/** The documents a till can sell by default: every invoiceType but the note and boleto aéreo (massive only). */
+/** The documents a till can sell by default: the invoiceTypes of the sectors whose file says a till sells them. */
 export const POS_DOCUMENT_OPTIONS: readonly { value: string; label: string }[] = INVOICE_TYPES.filter(
   // One per sector and modality (seed 000 names sector 17 twice), as invoiceTypeFor picks it.
-  (t) => t.sector !== 24 && t.sector !== 30 && invoiceTypeFor(t.sector, t.modalidad)?.name === t.name,
+  (t) => notSoldAtTill(t.sector) === null && invoiceTypeFor(t.sector, t.modalidad)?.name === t.name,
 ).map((t) => ({
   value: t.name,
   label: `${sectorFields(t.sector)?.label ?? `Sector ${t.sector}`} — ${t.modalidad === 1 ? 'electrónica' : 'computarizada'}`,

@@ -1,5 +1,6 @@
 // Spanish labels of API codes.
 import type { InvoiceState, PosMode, PosTypeCode } from '../../../shared/api-types';
+import { CREDIT_DEBIT_NOTE_SECTOR } from '../../../shared/sectors';
 
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   PENDING: 'Pendiente',
@@ -72,7 +73,7 @@ export const POS_TYPES: readonly { codigo: PosTypeCode; descripcion: string }[] 
 export { countOf } from '../../../shared/count';
 
 /** SIAT's codigoDocumentoSector of the credit-debit note (a return). */
-export const NOTE_SECTOR = 24;
+export const NOTE_SECTOR = CREDIT_DEBIT_NOTE_SECTOR;
 
 /**
  * What a document is called wherever the till or Central lists it: "Factura N° 17", or

@@ -8,6 +8,7 @@ import { resolveRefundMethod } from '../../../shared/refund-method';
 import { invoiceType } from '../../../shared/invoice-types';
 import { fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
 import { formatQuantity, parseQuantity } from '../format/amount-input';
+import { NOTE_SECTOR } from '../format/labels';
 
 /** The note's invoiceType follows the original's modality (1 electrónica, 2 computarizada). */
 export function noteInvoiceType(original: Pick<Invoice, 'invoiceType'>): 'NOTE_CREDIT_DEBIT' | 'COMPUTERIZED_NOTE_CREDIT_DEBIT' {
@@ -16,7 +17,7 @@ export function noteInvoiceType(original: Pick<Invoice, 'invoiceType'>): 'NOTE_C
 
 /** A Devolución is offered on a validated invoice that is not itself a note. */
 export function canReturn(inv: Pick<Invoice, 'state' | 'invoiceType'>): boolean {
-  return inv.state === 'VALIDATED' && invoiceType(inv.invoiceType)?.sector !== 24;
+  return inv.state === 'VALIDATED' && invoiceType(inv.invoiceType)?.sector !== NOTE_SECTOR;
 }
 
 /** The methods a refund may go back by: the catalog's single-method codes (a refund goes back one way). */

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIAT_MESSAGES } from '../../../main/siat/messages';
 import { WARNING_OF, guidanceFor, knownCodes, resolveSiatError } from '../../../main/ai/siat-error-guide';
+import { SECTOR_SPECS } from '../../../shared/sectors';
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -60,4 +61,20 @@ test('an unknown code echoes the message and the context, gives generic steps an
   assert.equal(synced.descripcionSiat, 'TEXTO DEL CATALOGO');
   assert.equal(synced.conocido, false);
   assert.match(synced.explicacion, /catálogo de mensajes sincronizado/);
+});
+
+test('the guide tells what Kipu issues today: every sector of shared/sectors/, notes, CAFC transcription and massive emission (issue 30, item 8)', () => {
+  for (const code of CONTRACT_CODES) {
+    const text = [guidanceFor(code)!.explicacion, ...guidanceFor(code)!.pasos].join(' ');
+    assert.doesNotMatch(text, /todavía no emite|hoy emite compra-venta|no usa la emisión masiva/, `code ${code}: ${text}`);
+  }
+  // A sector Kipu does not issue (ICE, 1019) is named as such, with the list of those it does.
+  const ice = guidanceFor(1019)!.explicacion;
+  assert.match(ice, /sectores que Kipu no emite/);
+  for (const s of SECTOR_SPECS) assert.ok(ice.includes(s.label.toLocaleLowerCase('es-BO')), `${s.label} is listed as issued`);
+  // Export's NANDINA code (sector 3), the note's original invoice, a CAFC number: things Kipu issues.
+  assert.doesNotMatch(guidanceFor(1023)!.explicacion, /no emite/);
+  assert.match(guidanceFor(1048)!.pasos.join(' '), /Devolución/);
+  assert.match(guidanceFor(1047)!.pasos.join(' '), /Facturas manuales \(CAFC\)/);
+  assert.match(guidanceFor(934)!.pasos.join(' '), /Devolución/);
 });

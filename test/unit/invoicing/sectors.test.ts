@@ -7,9 +7,9 @@ import { readSectorInput } from '../../../main/invoicing/sectors/sector-input';
 import { buildSectorXml, type XmlValue } from '../../../main/invoicing/xml/sector-xml';
 import { buildNoteSale } from '../../../main/invoicing/credit-debit-note';
 import { NOTE } from '../../../main/invoicing/credit-debit-note-data';
-import { findSector, sectorRoot, sectorSchemaFile } from '../../../main/siat/codes';
+import { findSector, sectorRoot } from '../../../main/siat/codes';
 import { INVOICE_TYPES } from '../../../shared/invoice-types';
-import { SECTOR_FIELDS } from '../../../shared/sector-fields';
+import { SECTOR_SPECS } from '../../../shared/sectors';
 import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';
 
 // The team's sector notes, copied into the repository (provenance: test/fixtures/siat/README.md).
@@ -48,11 +48,11 @@ test('the element order of the sectors in the sector notes (test/fixtures/siat/s
   }
 });
 
-test('every sector field of shared/sector-fields.ts is an element of its sector’s layout', () => {
-  for (const s of SECTOR_FIELDS) {
-    const layout = sectorLayout(s.sector)!;
-    for (const f of s.header) assert.ok(layout.cabecera.some((e) => e.name === f.xml), `${s.sector} ${f.xml}`);
-    for (const f of s.line) assert.ok(layout.detalle?.some((e) => e.name === f.xml), `${s.sector} ${f.xml}`);
+test('every sector field of the sector files is an element of its sector’s layout', () => {
+  for (const s of SECTOR_SPECS) {
+    const layout = sectorLayout(s.code)!;
+    for (const f of s.header) assert.ok(layout.cabecera.some((e) => e.name === f.xml), `${s.code} ${f.xml}`);
+    for (const f of s.line) assert.ok(layout.detalle?.some((e) => e.name === f.xml), `${s.code} ${f.xml}`);
   }
 });
 
@@ -70,7 +70,7 @@ test('the builder writes every element of the layout in order, nil where empty, 
       const cabecera = Object.fromEntries(layout.cabecera.map((e) => [e.name, valueFor(e.kind, e.nillable, nils)]));
       const detalle = [Object.fromEntries((layout.detalle ?? []).map((e) => [e.name, valueFor(e.kind, e.nillable, nils)]))];
       const root = sectorRoot(sector, 2);
-      const xml = buildSectorXml(layout, { cabecera, detalle }, root, sectorSchemaFile(sector, 2));
+      const xml = buildSectorXml(layout, { cabecera, detalle }, root, layout.schemaFile[2]);
       const names = [...xml.matchAll(/<([a-zA-Z0-9]+)[ >]/g)].map((m) => m[1]);
       assert.deepEqual(names, [root, 'cabecera', ...layout.cabecera.map((e) => e.name), ...(layout.detalle ? ['detalle', ...layout.detalle.map((e) => e.name)] : [])], `sector ${sector}`);
       assert.ok(xml.includes(`<codigoDocumentoSector>${sector}</codigoDocumentoSector>`));
@@ -78,7 +78,7 @@ test('the builder writes every element of the layout in order, nil where empty, 
       assert.equal(xml.includes('xsi:nil="true"'), nils && layout.cabecera.some((e) => e.nillable));
     }
   }
-  assert.match(sectorSchemaFile(24, 1), /^notaElectronicaCreditoDebito\.xsd$/);
+  assert.match(sectorLayout(24)!.schemaFile[1], /^notaElectronicaCreditoDebito\.xsd$/);
   assert.equal(sectorRoot(24, 1), 'notaFiscalElectronicaCreditoDebito');
 });
 

@@ -1,9 +1,12 @@
-// A SIAT document sector as data (issue #12): the root, tipoFacturaDocumento, the ordered
+// A SIAT document sector's layout as data (issue #12): tipoFacturaDocumento, the ordered
 // cabecera and detalle elements with their XML kind and nillability, and the amount rules SIAT
-// checks. The XML builder (xml/sector-xml.ts), the document mapping, sale validation and the
-// simulator's formula checks read it; no sector has code of its own.
+// checks. Each sector file (shared/sectors/sNN-*.ts) declares its own; main/invoicing/sectors/
+// layouts.ts resolves them, and the XML builder (main/invoicing/xml/sector-xml.ts), the document
+// mapping, sale validation and the simulator's formula checks read the result; no sector has
+// code of its own.
 // Facts: ../shared/siat/sectors/README.md, CONTRACT.md §3.2, §9.1–9.3, docs/sectors.md and
 // docs/decisions/0017-sector-layouts.md.
+import type { SectorField } from './fields';
 
 /**
  * How an element's value is written: text, integer, 2-decimal amount (Cents), SIAT date-time,
@@ -45,6 +48,8 @@ export interface TotalRules {
 export interface SectorLayout {
   readonly sector: number;
   readonly tipoFactura: number;
+  /** The XSD file (resources/siat/xsd) each modality names in xsi:noNamespaceSchemaLocation. */
+  readonly schemaFile: SchemaFiles;
   /** The element that carries the document's own number. */
   readonly numberElement: 'numeroFactura' | 'numeroNotaCreditoDebito';
   readonly cabecera: readonly ElementSpec[];
@@ -62,7 +67,27 @@ export interface SectorLayout {
 
 export type ElementList = readonly ElementSpec[];
 
+/** The XSD file per modality (1 electrónica, 2 computarizada). */
+export interface SchemaFiles {
+  readonly 1: string;
+  readonly 2: string;
+}
+
 export const el = (name: string, kind: XmlKind, nillable = false): ElementSpec => ({ name, kind, nillable });
+
+const KIND = { string: 'str', integer: 'int', amount: 'dec', dateTime: 'dateTime' } as const;
+
+/**
+ * A sector's own elements, by XML name, in the order given, from its API fields: the kind
+ * follows the field's, and a required field (or one with a default) is a non-nillable element.
+ */
+export function own(fields: readonly SectorField[], ...xmlNames: string[]): ElementSpec[] {
+  return xmlNames.map((name) => {
+    const f = fields.find((x) => x.xml === name);
+    if (!f) throw new Error(`layout: no sector field ${name}`);
+    return el(f.xml, KIND[f.kind], !f.required && f.default === undefined);
+  });
+}
 
 /** Inserts elements right after `anchor` (or before it with `before`): §9.2 states sectors this way. */
 export function insertAfter(list: ElementList, anchor: string, add: ElementList): ElementSpec[] {
