@@ -25,10 +25,13 @@ import { describeError } from './describe-error';
 import { registerJsonParser } from './json-body';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
 import { TillPeople, type TillActor } from '../till-users/till-people';
-import type { TillUser } from '../store/till-users';
+import type { RecordedAct, TillUser } from '../store/till-users';
 import { actOf, recordedAct } from './acts';
 import { ACT_LABELS, ACT_ROLE, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
 import { domainApiError } from './domain-errors';
+
+/** Recorded by the domain inside the act's own transaction (main/api/doer.ts), not after the answer. */
+const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -326,7 +329,21 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     if (roleAtLeast(actor.user.role, needed)) return;
     const who = req.headers[APPROVER_HEADER];
     const pin = req.headers[APPROVER_PIN_HEADER];
+    // A refused act is logged with who asked (issue 27: "the attempt logged"); the PIN never is.
+    const refused = (code: string) =>
+      opts.store.tillUsers.logRefusal(actor.tenant.id, {
+        act,
+        usuario: actor.user.name,
+        userId: actor.user.id,
+        role: actor.user.role,
+        needed,
+        posId: actor.posId,
+        code,
+        approver: typeof who === 'string' && who.trim() !== '' ? who.trim() : null,
+        createdAt: new Date().toISOString(),
+      });
     if (typeof who !== 'string' || who.trim() === '' || typeof pin !== 'string') {
+      refused('ROLE_REQUIRED');
       throw new ApiError(
         403,
         'ROLE_REQUIRED',
@@ -337,7 +354,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     try {
       req.approver = await opts.people.approve(actor.tenant.id, who, pin, needed, actor.posId);
     } catch (err) {
-      throw domainApiError(err) ?? err;
+      const answer = domainApiError(err) ?? err;
+      refused(answer instanceof ApiError ? answer.code : 'APPROVAL_FAILED');
+      throw answer;
     }
   });
 
@@ -352,7 +371,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
       act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: () => true }, '');
     }
     const recorded = act ? recordedAct(act, req.method, route) : null;
-    if (!recorded) return payload;
+    // Acts that move money or annul a document are recorded in their own transaction (doer.ts,
+    // decision 0069); what is left here commits nothing (a reprint) or is the administrator's.
+    if (!recorded || IN_TRANSACTION.has(recorded)) return payload;
     const params = (req.params ?? {}) as Record<string, unknown>;
     let subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
     // A return, an opened or reopened session, a new key or person: the subject is what the answer created.
@@ -378,8 +399,8 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         createdAt: new Date().toISOString(),
       });
     } catch (err) {
-      // The act is done (a cancellation is in SIAT): its answer must still say so, or the till
-      // would retry it. The missing name is logged (decision 0064, known gap).
+      // The act is done: its answer must still say so. The missing name is logged (decision
+      // 0069: only reprints and the administrator's changes are recorded here).
       req.log.error({ err, act: recorded, subject, usuario: req.apiKey.name }, 'act record not written');
     }
     return payload;
