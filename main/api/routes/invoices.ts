@@ -171,6 +171,11 @@ function whoDid(store: Store, tenantId: string, inv: InvoiceRecord): Pick<Invoic
   };
 }
 
+/** Who annulled it (the latest cancel record): the list shows it beside the state. */
+function lastCancel(store: Store, tenantId: string, id: string): string | null {
+  return store.tillUsers.actsOn(tenantId, id).filter((a) => a.act === 'cancel').at(-1)?.usuario ?? null;
+}
+
 export interface InvoiceRouteDeps {
   store: Store;
   invoices: InvoiceRepository;
@@ -298,6 +303,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
             sector: i.sector,
             ...(i.originalInvoiceNumber !== null ? { originalInvoiceNumber: i.originalInvoiceNumber } : {}),
             usuario: i.usuario,
+            ...(i.state === 'CANCELLED' ? { cancelledBy: lastCancel(deps.store, req.tenant.id, i.id) } : {}),
           })),
           page,
           size,
