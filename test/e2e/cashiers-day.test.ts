@@ -9,6 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { saleRequest } from '../fixtures/issued-invoice';
 import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 import { toHundredths } from '../../shared/money';
 import { DENOMINATIONS, denominationKey } from '../../shared/api/cash';
@@ -135,7 +136,7 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
 
   // Ana cannot work in Carla's open drawer: the engine says whose it is.
   const anaEarly = (await (await eng.api('/api/v1/till/login', { method: 'POST', json: { posId, user: 'ana', pin: PINS.ana }, key: null })).json()).data.token as string;
-  const intruding = await eng.api('/api/v1/invoices', { method: 'POST', key: anaEarly, json: { invoiceType: 'COMPUTERIZED_SALE', posId, clientDocumentType: 1, clientDocumentNumber: '5115889', clientBusinessName: 'Juan Pérez', paymentMethodCode: 1, details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz', quantity: 1, unitMeasure: 57, priceUnit: 9.5 }] } });
+  const intruding = await eng.api('/api/v1/invoices', { method: 'POST', key: anaEarly, json: saleRequest(posId) });
   assert.equal(intruding.status, 409);
   assert.match((await intruding.json()).detail, /caja de Carla Rojas/);
   await eng.api('/api/v1/till/logout', { method: 'POST', key: anaEarly });
