@@ -215,7 +215,10 @@ export class CashService {
       const s = this.openSession(tenant, sessionId);
       const owner = this.owner(s);
       const another = owner ? !sameDoer(owner, doer) : doer.userId !== null;
-      if (another && (reason === null || reason.length < 3)) {
+      // A person's drawer, or a person closing what is not theirs; one integration key closing
+      // another's session (no person on either side) is left as it was.
+      const needsReason = another && (doer.userId !== null || (owner !== null && owner.userId !== null));
+      if (needsReason && (reason === null || reason.length < 3)) {
         throw new CashError(
           'REASON_REQUIRED',
           `reason: la sesión ${s.number} es de ${this.ownerName(s)}; para cerrarla en su lugar indique el motivo (por ejemplo «terminó su turno sin cerrar»)`,
