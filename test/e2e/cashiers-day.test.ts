@@ -4,7 +4,8 @@
 // open (checked over the API), opens her own, sells, takes a return back approved by Sergio's PIN
 // (the approval headers of the API: the till's approval dialog is another change), closes. Each Z
 // names its cashier and equals her own sales, return and movements, with no difference; Facturas
-// shows who issued the note and who approved it.
+// shows who issued the note and who approved it. In the evening Carla leaves her drawer open and
+// Sergio, logged in, closes it in Caja: the till asks for the reason, and the Z keeps it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -181,6 +182,38 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   const anaSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: ana })).json()).data.id as string;
   await till.closeCash({ pieces: await exactCount(ana), card: '0' });
   await till.screenshot('issue27-cashier-z-ana-1024');
+  await logout();
+
+  // ---- Evening: Carla opens again and leaves without closing; Sergio closes it with a reason ----
+  const carlaAgain = await loginWithPin('carla', PINS.carla);
+  await till.openCash('30');
+  const eveningSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: carlaAgain })).json()).data.id as string;
+  await logout();
+  await loginWithPin('sergio', PINS.sergio);
+  await till.go('caja');
+  await till.id('cash-session-state').filter({ hasText: 'caja de Carla Rojas' }).waitFor();
+  await till.id('cash-report-X').waitFor();
+  const k = page.keyboard;
+  for (let i = 0; i < 20 && (await till.id('cash-close-form').count()) === 0; i++) {
+    await k.press('F8');
+    await till.id('cash-close-form').waitFor({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await till.tabTo('cash-denomination-20', 20);
+  await k.type('1');
+  await till.tabTo('cash-denomination-10', 20);
+  await k.type('1');
+  await k.press('Enter');
+  // Not his drawer: the engine's sentence and a reason field, with the count kept.
+  await till.id('cash-close-reason-needed').filter({ hasText: 'es de Carla Rojas' }).waitFor();
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? null), 'cash-close-reason');
+  await till.screenshot('issue27-close-other-reason-1024');
+  await k.type('Carla se retiró sin cerrar su caja');
+  await k.press('Enter');
+  await till.id('cash-report-Z').waitFor();
+  await till.id('cash-report-who').filter({ hasText: 'cerró Sergio Vargas · motivo: Carla se retiró sin cerrar su caja' }).waitFor();
+  await till.screenshot('issue27-close-other-z-1024');
+  const evening = await zOf(eveningSession);
+  assert.deepEqual([evening.cashier, evening.closedBy, cents(evening.totalDifference!)], ['Carla Rojas', 'Sergio Vargas', 0]);
   await logout();
 
   // ---- Each Z is that cashier's ---------------------------------------------------------

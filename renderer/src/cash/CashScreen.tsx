@@ -371,12 +371,15 @@ function CloseForm({
         <input value={qr} onChange={(e) => setQr(e.target.value)} inputMode="decimal" data-testid="cash-counted-qr" />
       </label>
       {reasonNeeded && (
-        <label className="wide">
-          <span className="error-text" data-testid="cash-close-reason-needed">
-            {reasonNeeded}
-          </span>
-          <input ref={reasonRef} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} data-testid="cash-close-reason" placeholder="Motivo del cierre" />
-        </label>
+        <div>
+          <p className="error-text" data-testid="cash-close-reason-needed">
+            {reasonNeeded.charAt(0).toUpperCase() + reasonNeeded.slice(1)}
+          </p>
+          <label>
+            Motivo del cierre
+            <input ref={reasonRef} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} size={50} data-testid="cash-close-reason" />
+          </label>
+        </div>
       )}
       <button className="primary" type="submit" disabled={!valid} data-testid="cash-close-submit">
         Cerrar caja (Enter)
