@@ -31,7 +31,7 @@ import { ACT_LABELS, ACT_ROLE, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast
 import { domainApiError } from './domain-errors';
 
 /** Recorded by the domain inside the act's own transaction (main/api/doer.ts), not after the answer. */
-const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen']);
+const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -371,8 +371,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
       act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: () => true }, '');
     }
     const recorded = act ? recordedAct(act, req.method, route) : null;
-    // Acts that move money or annul a document are recorded in their own transaction (doer.ts,
-    // decision 0069); what is left here commits nothing (a reprint) or is the administrator's.
+    // Acts that move money, annul a document, or create keys and people are recorded in their own
+    // transaction (doer.ts, decision 0069); what is left here commits nothing (a reprint) or is a
+    // settings change.
     if (!recorded || IN_TRANSACTION.has(recorded)) return payload;
     const params = (req.params ?? {}) as Record<string, unknown>;
     let subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
