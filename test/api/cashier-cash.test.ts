@@ -242,7 +242,7 @@ test('a cajero asking for a supervisor’s act is refused and the attempt is log
   assert.equal((await post(`/api/v1/cash/sessions/${s.id}/close`, { denominations: { '20': 2 } }, carla)).status, 200);
 });
 
-test('an act and its record commit together: when the record cannot be written, the act is not done', async () => {
+test('an act and its record commit together: when the record cannot be written, the act is not done (cash, keys, people)', async () => {
   const carla = await tokenOf('carla', PINS.carla);
   const db = sqliteConnection(eng.store);
   const opened = await post('/api/v1/cash/sessions', { posId, openingFloat: 60 }, carla);
@@ -258,6 +258,14 @@ test('an act and its record commit together: when the record cannot be written, 
     const closing = await post(`/api/v1/cash/sessions/${s.id}/close`, { denominations: { '50': 1, '10': 1 } }, carla);
     assert.ok(closing.status >= 500, `the close must fail with its record (${closing.status})`);
     assert.equal((await get<Session & { state: string }>(`/api/v1/cash/sessions/${s.id}`)).state, 'OPEN', 'still open: no Z without its name');
+    // Keys and people too: no key, no person without who made them.
+    const keys = (await get<unknown[]>('/api/v1/keys')).length;
+    const key = await post('/api/v1/keys', { name: 'ERP sin nombre', scopes: ['integrator'] });
+    assert.ok(key.status >= 500, `the key must not be created without its record (${key.status})`);
+    assert.equal((await get<unknown[]>('/api/v1/keys')).length, keys);
+    const person = await post('/api/v1/till-users', { login: 'nadie', name: 'Sin Registro', role: 'cajero', pin: '1111' });
+    assert.ok(person.status >= 500, `the person must not be created without its record (${person.status})`);
+    assert.equal(eng.store.tillUsers.byLogin(tenantId, 'nadie'), null);
   } finally {
     db.exec('DROP TRIGGER temp.act_records_fail');
   }
