@@ -29,6 +29,8 @@ import type { RecordedAct, TillUser } from '../store/till-users';
 import { actOf, recordedAct } from './acts';
 import { ACT_LABELS, ACT_ROLE, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
 import { domainApiError } from './domain-errors';
+import { doerOf } from './doer';
+import { actRecord } from '../till-users/doer';
 
 /** Recorded by the domain inside the act's own transaction (main/api/doer.ts), not after the answer. */
 const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change']);
@@ -376,32 +378,14 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     // settings change.
     if (!recorded || IN_TRANSACTION.has(recorded)) return payload;
     const params = (req.params ?? {}) as Record<string, unknown>;
-    let subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
-    // A return, an opened or reopened session, a new key or person: the subject is what the answer created.
-    if (recorded === 'return' || recorded === 'cash-open' || recorded === 'cash-reopen' || recorded === 'key-create' || recorded === 'user-create' || !subject) {
-      try {
-        const data = (JSON.parse(String(payload)) as { data?: { id?: unknown } }).data;
-        if (data && typeof data.id === 'string') subject = data.id;
-      } catch {
-        // Not JSON: nothing to name.
-      }
-    }
+    // Left here: a reprint (of the invoice in the path) and a settings change (named by its route).
+    const subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
     if (!subject) return payload;
-    const user = req.tillActor?.user ?? null;
     try {
-      opts.store.tillUsers.recordAct(req.tenant.id, {
-        act: recorded,
-        subjectId: subject,
-        usuario: req.apiKey.name.slice(0, 100) || 'kipu',
-        userId: user?.id ?? null,
-        apiKeyId: user ? null : req.apiKey.id,
-        approver: req.approver?.name ?? null,
-        approverId: req.approver?.id ?? null,
-        createdAt: new Date().toISOString(),
-      });
+      opts.store.tillUsers.recordAct(req.tenant.id, actRecord(doerOf(req), recorded, subject, new Date().toISOString()));
     } catch (err) {
       // The act is done: its answer must still say so. The missing name is logged (decision
-      // 0069: only reprints and the administrator's changes are recorded here).
+      // 0069: only reprints and settings changes are recorded here).
       req.log.error({ err, act: recorded, subject, usuario: req.apiKey.name }, 'act record not written');
     }
     return payload;
