@@ -91,6 +91,9 @@ export const DOMAIN_ERROR_STATUS = {
     NOT_OPEN: [409, 'CASH_SESSION_CLOSED'],
     ALREADY_REOPENED: [409, 'CASH_SESSION_REOPENED'],
     SESSION_REQUIRED: [409, 'CASH_SESSION_REQUIRED'],
+    // One drawer, one person (decision 0069): the drawer's state forbids it, not the role.
+    NOT_YOUR_SESSION: [409, 'CASH_SESSION_OF_ANOTHER'],
+    REASON_REQUIRED: [422, 'REASON_REQUIRED'],
     INVALID,
   } satisfies Record<CashErrorCode, Answer>,
   purchase: {

@@ -25,11 +25,16 @@ import { describeError } from './describe-error';
 import { registerJsonParser } from './json-body';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
 import { TillPeople, type TillActor } from '../till-users/till-people';
-import type { TillUser } from '../store/till-users';
+import type { RecordedAct, TillUser } from '../store/till-users';
 import { actOf, recordedAct, saleReason, type ActLookup } from './acts';
 import { toHundredths } from '../../shared/money';
 import { ACT_LABELS, ACT_ROLE, APPROVED_BY_HEADER, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
 import { domainApiError } from './domain-errors';
+import { doerOf } from './doer';
+import { actRecord } from '../till-users/doer';
+
+/** Recorded by the domain inside the act's own transaction (main/api/doer.ts), not after the answer. */
+const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -340,7 +345,21 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     const why = act === 'discount-over-limit' || act === 'price-override' ? ` (${saleReason(req.body, lookup)?.reason ?? ''})` : '';
     const who = req.headers[APPROVER_HEADER];
     const pin = req.headers[APPROVER_PIN_HEADER];
+    // A refused act is logged with who asked (issue 27: "the attempt logged"); the PIN never is.
+    const refused = (code: string) =>
+      opts.store.tillUsers.logRefusal(actor.tenant.id, {
+        act,
+        usuario: actor.user.name,
+        userId: actor.user.id,
+        role: actor.user.role,
+        needed,
+        posId: actor.posId,
+        code,
+        approver: typeof who === 'string' && who.trim() !== '' ? who.trim() : null,
+        createdAt: new Date().toISOString(),
+      });
     if (typeof who !== 'string' || who.trim() === '' || typeof pin !== 'string') {
+      refused('ROLE_REQUIRED');
       throw new ApiError(
         403,
         'ROLE_REQUIRED',
@@ -351,7 +370,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     try {
       req.approver = await opts.people.approve(actor.tenant.id, who, pin, needed, actor.posId);
     } catch (err) {
-      throw domainApiError(err) ?? err;
+      const answer = domainApiError(err) ?? err;
+      refused(answer instanceof ApiError ? answer.code : 'APPROVAL_FAILED');
+      throw answer;
     }
     // The till names the approver once the act is done (both names on screen); percent-encoded,
     // as a header carries no accents.
@@ -369,34 +390,19 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
       act = actOf({ method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body }, { openedBy: () => true }, '');
     }
     const recorded = act ? recordedAct(act, req.method, route) : null;
-    if (!recorded) return payload;
+    // Acts that move money, annul a document, or create keys and people are recorded in their own
+    // transaction (doer.ts, decision 0069); what is left here commits nothing (a reprint) or is a
+    // settings change.
+    if (!recorded || IN_TRANSACTION.has(recorded)) return payload;
     const params = (req.params ?? {}) as Record<string, unknown>;
-    let subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
-    // A return, an opened or reopened session, a new key or person: the subject is what the answer created.
-    if (recorded === 'return' || recorded === 'cash-open' || recorded === 'cash-reopen' || recorded === 'key-create' || recorded === 'user-create' || !subject) {
-      try {
-        const data = (JSON.parse(String(payload)) as { data?: { id?: unknown } }).data;
-        if (data && typeof data.id === 'string') subject = data.id;
-      } catch {
-        // Not JSON: nothing to name.
-      }
-    }
+    // Left here: a reprint (of the invoice in the path) and a settings change (named by its route).
+    const subject = recorded === 'settings' ? `${req.method} ${route}${typeof params.posId === 'string' ? ` ${params.posId}` : ''}` : typeof params.id === 'string' ? params.id : null;
     if (!subject) return payload;
-    const user = req.tillActor?.user ?? null;
     try {
-      opts.store.tillUsers.recordAct(req.tenant.id, {
-        act: recorded,
-        subjectId: subject,
-        usuario: req.apiKey.name.slice(0, 100) || 'kipu',
-        userId: user?.id ?? null,
-        apiKeyId: user ? null : req.apiKey.id,
-        approver: req.approver?.name ?? null,
-        approverId: req.approver?.id ?? null,
-        createdAt: new Date().toISOString(),
-      });
+      opts.store.tillUsers.recordAct(req.tenant.id, actRecord(doerOf(req), recorded, subject, new Date().toISOString()));
     } catch (err) {
-      // The act is done (a cancellation is in SIAT): its answer must still say so, or the till
-      // would retry it. The missing name is logged (decision 0064, known gap).
+      // The act is done: its answer must still say so. The missing name is logged (decision
+      // 0069: only reprints and settings changes are recorded here).
       req.log.error({ err, act: recorded, subject, usuario: req.apiKey.name }, 'act record not written');
     }
     return payload;

@@ -37,6 +37,10 @@ export function buildCashReport(input: {
   annulled: readonly { sector: number; total: number }[];
   denominations: Record<string, number> | null;
   note: string | null;
+  /** The person whose session it is (null: opened with an API key); decision 0069. */
+  cashier: string | null;
+  /** Why someone else closed it (Z only). */
+  closeReason: string | null;
   generatedAt: string;
   training: boolean;
 }): CashReport {
@@ -78,8 +82,10 @@ export function buildCashReport(input: {
     branchCode: input.pos.branchCode,
     openedAt: input.session.openedAt,
     openedBy: input.session.openedBy,
+    cashier: input.cashier,
     closedAt: input.session.closedAt,
     closedBy: input.session.closedBy,
+    closeReason: input.closeReason,
     generatedAt: input.generatedAt,
     openingFloat: bs(f.openingFloat),
     cashIn: bs(f.cashIn),
@@ -125,6 +131,8 @@ export function buildCashReport(input: {
 export function storedReport(r: CashReport): CashReport {
   type OldMethod = Partial<CashReport['methods'][number]> & Omit<CashReport['methods'][number], 'refunds' | 'cancelledEarlier'> & { cancelled?: number; notes?: number };
   const methods = r.methods as OldMethod[];
+  // A Z stored before the cashier was named (decision 0069) has none; nobody is invented for it.
+  r = { ...r, cashier: r.cashier ?? null, closeReason: r.closeReason ?? null };
   if (methods.every((m) => typeof m.refunds === 'number')) return r;
   const inv = r.invoices as Partial<CashReport['invoices']> & Pick<CashReport['invoices'], 'issued' | 'cancelled' | 'contingency' | 'firstNumber' | 'lastNumber'>;
   return {

@@ -15,8 +15,10 @@ import type { Sale } from '../invoicing/sale-input';
 import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
 import { buildCashReport, storedReport } from './cash-report';
+import { actRecord, sameDoer, type Doer } from '../till-users/doer';
+import type { ActRecord } from '../store/till-users';
 
-export type CashErrorCode = 'NOT_FOUND' | 'POS_NOT_FOUND' | 'ALREADY_OPEN' | 'NOT_OPEN' | 'ALREADY_REOPENED' | 'SESSION_REQUIRED' | 'INVALID';
+export type CashErrorCode = 'NOT_FOUND' | 'POS_NOT_FOUND' | 'ALREADY_OPEN' | 'NOT_OPEN' | 'ALREADY_REOPENED' | 'SESSION_REQUIRED' | 'NOT_YOUR_SESSION' | 'REASON_REQUIRED' | 'INVALID';
 
 export class CashError extends Error {
   constructor(
@@ -47,10 +49,12 @@ export interface CloseInput {
   denominations: Record<string, number>;
   counted?: { CARD?: number; QR?: number };
   note?: string;
+  /** Why someone other than the session's owner closes it (required then; decision 0069). */
+  reason?: string;
 }
 
 export interface CashServiceDeps {
-  store: Pick<Store, 'cash' | 'pointsOfSale' | 'settings' | 'transaction'>;
+  store: Pick<Store, 'cash' | 'pointsOfSale' | 'settings' | 'transaction' | 'tillUsers'>;
   catalogs: Pick<CatalogService, 'items'>;
   training: boolean;
   now?: () => Date;
@@ -87,8 +91,12 @@ export class CashService {
   // ---- the sale path ------------------------------------------------------------------
 
   /** Before a sale: refused where the point of sale sells only inside an open session. */
-  checkCanSell(tenant: Tenant, pos: PointOfSale): void {
-    if (this.deps.store.cash.openFor(tenant.id, pos.id)) return;
+  checkCanSell(tenant: Tenant, pos: PointOfSale, doer: Doer | null = null): void {
+    const open = this.deps.store.cash.openFor(tenant.id, pos.id);
+    if (open) {
+      if (doer) this.checkDrawer(open, doer, 'vender');
+      return;
+    }
     if (!this.settings(tenant, pos.id).requireSession) return;
     throw new CashError('SESSION_REQUIRED', `La caja del punto de venta ${pos.code} está cerrada: abra la caja (Caja, Alt+8) antes de vender`);
   }
@@ -129,13 +137,21 @@ export class CashService {
 
   // ---- sessions -----------------------------------------------------------------------
 
-  open(tenant: Tenant, posId: string, openingFloat: number, user: string): CashSessionView {
+  open(tenant: Tenant, posId: string, openingFloat: number, doer: Doer): CashSessionView {
     this.pos(tenant, posId);
     const float = money(openingFloat, 'openingFloat');
     const s = this.deps.store.transaction(() => {
       const open = this.deps.store.cash.openFor(tenant.id, posId);
-      if (open) throw new CashError('ALREADY_OPEN', `La caja ya está abierta (sesión ${open.number}, desde ${open.openedAt}); ciérrela antes de abrir otra`);
-      return this.deps.store.cash.open({ tenantId: tenant.id, posId, openingFloat: float, openedBy: user });
+      if (open) {
+        throw new CashError(
+          'ALREADY_OPEN',
+          `La caja ya está abierta por ${this.ownerName(open)} (sesión ${open.number}, desde ${open.openedAt}); ` +
+            'una caja es de una persona a la vez: quien la abrió la cierra con su arqueo (o un supervisor, con un motivo) antes de abrir otra',
+        );
+      }
+      const opened = this.deps.store.cash.open({ tenantId: tenant.id, posId, openingFloat: float, openedBy: doer.usuario });
+      this.deps.store.tillUsers.recordAct(tenant.id, actRecord(doer, 'cash-open', opened.id, opened.openedAt));
+      return opened;
     });
     return this.view(tenant, s);
   }
@@ -161,6 +177,7 @@ export class CashService {
         state: s.state,
         openedAt: s.openedAt,
         openedBy: s.openedBy,
+        cashier: this.cashierOf(s),
         closedAt: s.closedAt,
         reopenedFrom: s.reopenedFrom,
         totalDifference: (s.closeData as CloseData | null)?.report.totalDifference ?? null,
@@ -168,31 +185,53 @@ export class CashService {
     };
   }
 
-  addMovement(tenant: Tenant, sessionId: string, m: { kind: 'IN' | 'OUT'; amount: number; reason: string }, user: string): CashSessionView {
+  addMovement(tenant: Tenant, sessionId: string, m: { kind: 'IN' | 'OUT'; amount: number; reason: string }, doer: Doer): CashSessionView {
     const amount = money(m.amount, 'amount');
     const reason = m.reason.trim();
     if (reason === '') throw new CashError('INVALID', 'reason: indique el motivo del movimiento', 'reason');
     this.deps.store.transaction(() => {
       const s = this.openSession(tenant, sessionId);
+      this.checkDrawer(s, doer, m.kind === 'IN' ? 'registrar un ingreso' : 'retirar efectivo');
       if (m.kind === 'OUT') {
         const cash = expectedCash(this.figures(s, null));
         if (amount > cash) {
           throw new CashError('INVALID', `El retiro (${formatBs(amount)}) supera el efectivo que debería haber en caja (${formatBs(cash)})`, 'amount');
         }
       }
-      this.deps.store.cash.addMovement({ tenantId: tenant.id, sessionId: s.id, kind: m.kind, amount, reason, usuario: user });
+      const moved = this.deps.store.cash.addMovement({ tenantId: tenant.id, sessionId: s.id, kind: m.kind, amount, reason, usuario: doer.usuario });
+      this.deps.store.tillUsers.recordAct(tenant.id, actRecord(doer, m.kind === 'IN' ? 'cash-in' : 'cash-out', s.id, moved.createdAt));
     });
     return this.get(tenant, sessionId);
   }
 
-  close(tenant: Tenant, sessionId: string, input: CloseInput, user: string): CashSessionView {
+  /**
+   * The Z. Whoever did not open the session (a supervisor closing a cashier's, a key closing a
+   * person's) gives a reason: kept in the Z and in the act record (decision 0069).
+   */
+  close(tenant: Tenant, sessionId: string, input: CloseInput, doer: Doer): CashSessionView {
     const count = this.parseCount(input);
+    const reason = input.reason?.trim() || null;
     const closed = this.deps.store.transaction(() => {
       const s = this.openSession(tenant, sessionId);
+      const owner = this.owner(s);
+      const another = owner ? !sameDoer(owner, doer) : doer.userId !== null;
+      // A person's drawer, or a person closing what is not theirs; one integration key closing
+      // another's session (no person on either side) is left as it was.
+      const needsReason = another && (doer.userId !== null || (owner !== null && owner.userId !== null));
+      if (needsReason && (reason === null || reason.length < 3)) {
+        throw new CashError(
+          'REASON_REQUIRED',
+          `reason: la sesión ${s.number} es de ${this.ownerName(s)}; para cerrarla en su lugar indique el motivo (por ejemplo «terminó su turno sin cerrar»)`,
+          'reason',
+        );
+      }
       const at = this.now().toISOString();
-      const report = this.report(tenant, { ...s, state: 'CLOSED', closedAt: at, closedBy: user }, { count, note: input.note?.trim() || null });
+      const closeReason = another ? reason : null;
+      const report = this.report(tenant, { ...s, state: 'CLOSED', closedAt: at, closedBy: doer.usuario }, { count, note: input.note?.trim() || null, closeReason });
       const data: CloseData = { count, note: input.note?.trim() || null, report };
-      return this.deps.store.cash.close(tenant.id, s.id, user, at, data);
+      const done = this.deps.store.cash.close(tenant.id, s.id, doer.usuario, at, data);
+      this.deps.store.tillUsers.recordAct(tenant.id, actRecord(doer, 'cash-close', s.id, at, closeReason));
+      return done;
     });
     return this.view(tenant, closed);
   }
@@ -201,7 +240,7 @@ export class CashService {
    * A session closed by mistake is never reopened in place: a new session starts, naming the
    * closed one and the reason, with the cash counted at that close as its float.
    */
-  reopen(tenant: Tenant, sessionId: string, reason: string, user: string): CashSessionView {
+  reopen(tenant: Tenant, sessionId: string, reason: string, doer: Doer): CashSessionView {
     const why = reason.trim();
     if (why.length < 3) throw new CashError('INVALID', 'reason: indique por qué se reabre la caja', 'reason');
     const s = this.deps.store.transaction(() => {
@@ -213,7 +252,9 @@ export class CashService {
       if (open) throw new CashError('ALREADY_OPEN', `La caja ya está abierta (sesión ${open.number}); ciérrela antes de reabrir otra`);
       const data = closed.closeData as CloseData;
       const float = data.report.cashCounted === null ? 0 : Math.round(data.report.cashCounted * 100);
-      return this.deps.store.cash.open({ tenantId: tenant.id, posId: closed.posId, openingFloat: float, openedBy: user, reopenedFrom: closed.id, reopenReason: why });
+      const opened = this.deps.store.cash.open({ tenantId: tenant.id, posId: closed.posId, openingFloat: float, openedBy: doer.usuario, reopenedFrom: closed.id, reopenReason: why });
+      this.deps.store.tillUsers.recordAct(tenant.id, actRecord(doer, 'cash-reopen', opened.id, opened.openedAt, why));
+      return opened;
     });
     return this.view(tenant, s);
   }
@@ -226,6 +267,39 @@ export class CashService {
   }
 
   // ---- internals ----------------------------------------------------------------------
+
+  /** The cash-open (or reopen) record of a session: whose it is. Null: opened before act records. */
+  private owner(s: CashSessionRecord): ActRecord | null {
+    return this.deps.store.tillUsers.cashSessionOwner(s.tenantId, s.id);
+  }
+
+  /** The person a session belongs to, for the X/Z and the API; null when an API key opened it. */
+  private cashierOf(s: CashSessionRecord): string | null {
+    const o = this.owner(s);
+    return o && o.userId !== null ? o.usuario : null;
+  }
+
+  private ownerName(s: CashSessionRecord): string {
+    const o = this.owner(s);
+    if (!o) return s.openedBy;
+    return o.userId !== null ? o.usuario : `la clave «${o.usuario}»`;
+  }
+
+  /**
+   * One drawer, one person (decision 0069): a cajero sells, refunds and moves cash only in the
+   * session she opened. A supervisor or administrador may step into anyone's (their name is on
+   * what they do); API keys are integrations and are not held to it.
+   */
+  private checkDrawer(s: CashSessionRecord, doer: Doer, what: string): void {
+    if (doer.userId === null || doer.role !== 'cajero') return;
+    const o = this.owner(s);
+    if (o && sameDoer(o, doer)) return;
+    throw new CashError(
+      'NOT_YOUR_SESSION',
+      `No puede ${what} en la caja de ${this.ownerName(s)} (sesión ${s.number}): cada cajero trabaja en su propia caja. ` +
+        `Que ${o && o.userId !== null ? o.usuario : 'quien la abrió'} la cierre con su arqueo (o un supervisor, con un motivo) y abra usted la suya.`,
+    );
+  }
 
   private view(tenant: Tenant, s: CashSessionRecord): CashSessionView {
     return {
@@ -240,6 +314,7 @@ export class CashService {
       reopenReason: s.reopenReason,
       closedAt: s.closedAt,
       closedBy: s.closedBy,
+      cashier: this.cashierOf(s),
       movements: this.deps.store.cash.movements(tenant.id, s.id).map((m) => ({ id: m.id, kind: m.kind, amount: m.amount / 100, reason: m.reason, usuario: m.usuario, createdAt: m.createdAt })),
       report: s.state === 'CLOSED' ? storedReport((s.closeData as CloseData).report) : this.report(tenant, s, null),
     };
@@ -267,7 +342,7 @@ export class CashService {
     return sessionFigures({ openingFloat: s.openingFloat, movements: cash.movements(s.tenantId, s.id), sales: cash.sessionPayments(s.tenantId, s.id), cancelled: this.annulled(s, until).earlier, count });
   }
 
-  private report(tenant: Tenant, s: CashSessionRecord, close: { count: CloseCount; note: string | null } | null): CashReport {
+  private report(tenant: Tenant, s: CashSessionRecord, close: { count: CloseCount; note: string | null; closeReason: string | null } | null): CashReport {
     const pos = this.deps.store.pointsOfSale.details(tenant.id, s.posId);
     const until = s.state === 'CLOSED' ? s.closedAt : null;
     return buildCashReport({
@@ -279,6 +354,8 @@ export class CashService {
       annulled: this.annulled(s, until).documents,
       denominations: close ? close.count.denominations : null,
       note: close?.note ?? null,
+      cashier: this.cashierOf(s),
+      closeReason: close?.closeReason ?? null,
       generatedAt: this.now().toISOString(),
       training: tenant.training,
     });

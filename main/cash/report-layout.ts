@@ -29,9 +29,12 @@ export function reportLines(r: CashReport): ReportLine[] {
   rule();
   row('Sesión N°', String(r.sessionNumber));
   row('Apertura', dateTimeEs(r.openedAt));
+  // Whose drawer it is (decision 0069); a session opened with an API key has no cashier.
+  if (r.cashier) row('Cajero/a', r.cashier, true);
   row('Abrió', r.openedBy);
   if (r.closedAt) row('Cierre', dateTimeEs(r.closedAt));
   if (r.closedBy) row('Cerró', r.closedBy);
+  if (r.closeReason) out.push({ kind: 'text', text: `Cerrada en lugar de ${r.cashier ?? r.openedBy}: ${r.closeReason}` });
   row('Emitido', dateTimeEs(r.generatedAt));
   rule();
   // The cash formula, line by line: float + cash sales − cash refunds + in − out (= expected).

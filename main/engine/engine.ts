@@ -308,7 +308,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
   };
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
-  const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, now });
+  const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, transaction: store.transaction, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
   const scheduler = new Scheduler({ store, codes, catalogs, clock, bus, signers, logger, now, alwaysSync: () => (trainingTenantId ? [trainingTenantId] : []), training: settings.training });

@@ -28,9 +28,15 @@ export class InvoiceLifecycle {
       gateway: SiatGateway;
       catalogs: CatalogService;
       bus: EventBus;
+      /** The store's transaction: a confirmed annulment and its act record are written together (decision 0069). */
+      transaction?: <T>(fn: () => T) => T;
       now?: () => Date;
     },
   ) {}
+
+  private inTransaction<T>(fn: () => T): T {
+    return this.deps.transaction ? this.deps.transaction(fn) : fn();
+  }
 
   private now(): Date {
     return (this.deps.now ?? (() => new Date()))();
@@ -72,7 +78,12 @@ export class InvoiceLifecycle {
     };
   }
 
-  async cancel(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, motivo: number): Promise<InvoiceRecord> {
+  /**
+   * `record` runs in the transaction that stores SIAT's confirmation: who annulled it (act_records).
+   * SIAT has annulled it by then; if that transaction fails (a full disk), the status check
+   * (905) brings the state back later, without a name.
+   */
+  async cancel(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, motivo: number, record?: (done: InvoiceRecord) => void): Promise<InvoiceRecord> {
     if (inv.state !== 'VALIDATED') {
       throw new IssueError(422, 'NOT_CANCELLABLE', `Solo se anula una factura VALIDATED; la factura ${inv.number} está ${inv.state}`);
     }
@@ -85,15 +96,19 @@ export class InvoiceLifecycle {
     const res = (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.cancel, req)) as Answer;
     const messages = siatMessagesOf(res.mensajesList);
     if (res.codigoEstado === 905) {
-      const done = this.deps.invoices.setState(inv.id, {
-        state: 'CANCELLED',
-        siatCode: 905,
-        siatDescription: res.codigoDescripcion ?? 'ANULACION CONFIRMADA',
-        siatMessages: messages,
-        cancellationReason: motivo,
-        cancellationDate: this.now().toISOString(),
-        lastChecked: this.now().toISOString(),
-        detail: `anulada, motivo ${motivo}`,
+      const done = this.inTransaction(() => {
+        const d = this.deps.invoices.setState(inv.id, {
+          state: 'CANCELLED',
+          siatCode: 905,
+          siatDescription: res.codigoDescripcion ?? 'ANULACION CONFIRMADA',
+          siatMessages: messages,
+          cancellationReason: motivo,
+          cancellationDate: this.now().toISOString(),
+          lastChecked: this.now().toISOString(),
+          detail: `anulada, motivo ${motivo}`,
+        });
+        record?.(d);
+        return d;
       });
       this.deps.bus.publish({ type: 'invoice.cancelled', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
       return done;
@@ -114,7 +129,7 @@ export class InvoiceLifecycle {
    * becomes VALIDATED again when SIAT answers 907 (978 also confirms, CONTRACT §2.4). Once only
    * and within the annulment's term (§5.4), both checked here before SIAT is asked.
    */
-  async reverseCancellation(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord> {
+  async reverseCancellation(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, record?: (done: InvoiceRecord) => void): Promise<InvoiceRecord> {
     if (inv.state !== 'CANCELLED') {
       throw new IssueError(422, 'NOT_REVERSIBLE', `Solo se revierte la anulación de una factura CANCELLED; la factura ${inv.number} está ${inv.state}`);
     }
@@ -129,15 +144,19 @@ export class InvoiceLifecycle {
     const res = (await callDocumentOperation(this.deps.gateway.client(tenant), ops.service, ops.reversal, req)) as Answer;
     const messages = siatMessagesOf(res.mensajesList);
     if (res.codigoEstado === 907 || res.codigoEstado === 978) {
-      const done = this.deps.invoices.setState(inv.id, {
-        state: 'VALIDATED',
-        siatCode: res.codigoEstado,
-        siatDescription: res.codigoDescripcion ?? 'REVERSION DE ANULACION CONFIRMADA',
-        siatMessages: messages,
-        cancellationReason: null,
-        cancellationDate: null,
-        lastChecked: this.now().toISOString(),
-        detail: `anulación revertida (motivo ${inv.cancellationReason ?? '?'}, anulada el ${inv.cancellationDate ?? '?'})`,
+      const done = this.inTransaction(() => {
+        const d = this.deps.invoices.setState(inv.id, {
+          state: 'VALIDATED',
+          siatCode: res.codigoEstado!,
+          siatDescription: res.codigoDescripcion ?? 'REVERSION DE ANULACION CONFIRMADA',
+          siatMessages: messages,
+          cancellationReason: null,
+          cancellationDate: null,
+          lastChecked: this.now().toISOString(),
+          detail: `anulación revertida (motivo ${inv.cancellationReason ?? '?'}, anulada el ${inv.cancellationDate ?? '?'})`,
+        });
+        record?.(d);
+        return d;
       });
       this.deps.bus.publish({ type: 'invoice.validated', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(done) });
       return done;

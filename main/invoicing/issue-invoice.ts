@@ -42,6 +42,7 @@ import { sectorLayout } from './sectors/layouts';
 import { buildNoteSale, type NoteLineRequest } from './credit-debit-note';
 import { resolveRefundMethod } from '../../shared/refund-method';
 import { NOTE } from './credit-debit-note-data';
+import type { Doer } from '../till-users/doer';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
 import type { NitVerdicts } from '../codes/nit-verdicts';
@@ -76,6 +77,13 @@ export interface IssueOptions {
    * soon as the invoice is stored (PENDING) and submission runs in the background.
    */
   waitMs?: number;
+  /** Who sells (issue 27): a cashier sells only in their own cash session (CashService.checkCanSell). */
+  doer?: Doer | null;
+  /**
+   * Called inside the sale's own transaction once the document is stored: the act record of a
+   * return (decision 0069), so a stored note always has its name and a failed one has none.
+   */
+  record?: (inv: InvoiceRecord) => void;
 }
 
 /** What a sale does with a NIT SIAT said is invalid: ask the cashier (422), or issue with codigoExcepcion 1. */
@@ -109,7 +117,7 @@ export interface InvoicingDeps {
   /** Background submission failures that are not SIAT's (a bug, a closed store). */
   onBackgroundError?: (err: unknown, inv: InvoiceRecord) => void;
   /** Cash sessions (main/cash): a sale may need an open session; its payment split is stored with it. */
-  cash?: { checkCanSell(tenant: Tenant, pos: PointOfSale): void; recordSale(inv: InvoiceRecord, sale: Sale): void };
+  cash?: { checkCanSell(tenant: Tenant, pos: PointOfSale, doer?: Doer | null): void; recordSale(inv: InvoiceRecord, sale: Sale): void };
   now?: () => Date;
   random?: () => number;
 }
@@ -183,7 +191,7 @@ export class InvoicingService {
       const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
       if (prior) return this.replay(prior, hash!);
     }
-    this.deps.cash?.checkCanSell(tenant, pos);
+    this.deps.cash?.checkCanSell(tenant, pos, opts.doer ?? null);
 
     if (type.sector !== NOTE.SECTOR && req.refundMethodCode !== undefined && req.refundMethodCode !== null) {
       throw new IssueError(422, 'VALIDATION_FAILED', 'refundMethodCode: solo la nota de crédito-débito (devolución) lleva método de devolución', [
@@ -468,6 +476,7 @@ export class InvoicingService {
         at,
       );
       this.deps.cash?.recordSale(stored, sale);
+      opts.record?.(stored);
       if (codigoEmision === 1 && opts.submit !== false) {
         this.gzipFor.set(id, { gzip, hashArchivo });
         // Bounded: an entry whose sending never came (a failed commit) must not stay forever.

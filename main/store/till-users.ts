@@ -100,6 +100,21 @@ export interface ActRecord {
   apiKeyId: string | null;
   approver: string | null;
   approverId: string | null;
+  /** Why, where the act asks for a reason (closing another person's cash session); null otherwise. */
+  reason?: string | null;
+  createdAt: string;
+}
+
+/** An act refused to a person for their role (migration 0026): asked without approval, or the approval refused. */
+export interface ActRefusal {
+  act: string;
+  usuario: string;
+  userId: string;
+  role: Role;
+  needed: Role;
+  posId: string | null;
+  code: string;
+  approver: string | null;
   createdAt: string;
 }
 
@@ -246,8 +261,38 @@ export class TillUserRepository {
   recordAct(tenantId: string, a: ActRecord): void {
     prepared(
       this.db,
-      'INSERT INTO act_records (tenant_id, act, subject_id, usuario, user_id, api_key_id, approver, approver_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(tenantId, a.act, a.subjectId, a.usuario, a.userId, a.apiKeyId, a.approver, a.approverId, a.createdAt);
+      'INSERT INTO act_records (tenant_id, act, subject_id, usuario, user_id, api_key_id, approver, approver_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(tenantId, a.act, a.subjectId, a.usuario, a.userId, a.apiKeyId, a.approver, a.approverId, a.reason ?? null, a.createdAt);
+  }
+
+  /**
+   * Whose cash session it is: the person (or key) of its cash-open or cash-reopen record, written
+   * in the session's own transaction. Null for a session opened before act records existed.
+   */
+  cashSessionOwner(tenantId: string, sessionId: string): ActRecord | null {
+    return this.actsOn(tenantId, sessionId).find((a) => a.act === 'cash-open' || a.act === 'cash-reopen') ?? null;
+  }
+
+  logRefusal(tenantId: string, r: ActRefusal): void {
+    prepared(
+      this.db,
+      'INSERT INTO act_refusals (tenant_id, act, usuario, user_id, role, needed, pos_id, code, approver, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(tenantId, r.act, r.usuario.slice(0, 100), r.userId, r.role, r.needed, r.posId, r.code, r.approver === null ? null : r.approver.slice(0, 100), r.createdAt);
+  }
+
+  refusals(tenantId: string, userId: string): ActRefusal[] {
+    const rows = prepared(this.db, 'SELECT * FROM act_refusals WHERE tenant_id = ? AND user_id = ? ORDER BY seq').all(tenantId, userId) as {
+      act: string;
+      usuario: string;
+      user_id: string;
+      role: Role;
+      needed: Role;
+      pos_id: string | null;
+      code: string;
+      approver: string | null;
+      created_at: string;
+    }[];
+    return rows.map((r) => ({ act: r.act, usuario: r.usuario, userId: r.user_id, role: r.role, needed: r.needed, posId: r.pos_id, code: r.code, approver: r.approver, createdAt: r.created_at }));
   }
 
   actsOn(tenantId: string, subjectId: string): ActRecord[] {
@@ -259,6 +304,7 @@ export class TillUserRepository {
       api_key_id: string | null;
       approver: string | null;
       approver_id: string | null;
+      reason: string | null;
       created_at: string;
     }[];
     return rows.map((r) => ({
@@ -269,6 +315,7 @@ export class TillUserRepository {
       apiKeyId: r.api_key_id,
       approver: r.approver,
       approverId: r.approver_id,
+      reason: r.reason,
       createdAt: r.created_at,
     }));
   }

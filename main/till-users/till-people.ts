@@ -135,7 +135,8 @@ export class TillPeople {
     if (!PIN_RE.test(pin)) throw new PeopleError(422, 'VALIDATION_FAILED', 'El PIN debe tener de 4 a 6 dígitos (solo números)', 'pin');
   }
 
-  async create(tenantId: string, input: NewTillUser): Promise<TillUser> {
+  /** `record`: the act record of the creation, written in the same transaction (decision 0069). */
+  async create(tenantId: string, input: NewTillUser, record?: (id: string) => void): Promise<TillUser> {
     const login = normalLogin(input.login);
     if (!/^[a-z0-9._-]{2,40}$/.test(login)) {
       throw new PeopleError(422, 'VALIDATION_FAILED', 'El usuario debe tener de 2 a 40 letras sin acentos, números, punto, guion o guion bajo (p. ej. «ana.quispe»)', 'login');
@@ -148,10 +149,14 @@ export class TillPeople {
     const pin = await hashPin(input.pin);
     // Checked again after the slow hash: two requests for the same login race through it.
     if (this.repo.byLogin(tenantId, login)) throw new PeopleError(409, 'CONFLICT', `Ya existe el usuario «${login}» en esta tienda`, 'login');
-    return this.repo.create(tenantId, { login, name, role: input.role, pin }, this.now().toISOString());
+    return this.deps.store.transaction(() => {
+      const u = this.repo.create(tenantId, { login, name, role: input.role, pin }, this.now().toISOString());
+      record?.(u.id);
+      return u;
+    });
   }
 
-  async update(tenantId: string, id: string, change: TillUserChange): Promise<TillUser> {
+  async update(tenantId: string, id: string, change: TillUserChange, record?: (id: string) => void): Promise<TillUser> {
     if (!this.repo.byId(tenantId, id)) throw new PeopleError(404, 'NOT_FOUND', `Usuario ${id} no encontrado`);
     if (change.name !== undefined && !change.name.trim()) throw new PeopleError(422, 'VALIDATION_FAILED', 'El nombre no puede quedar vacío', 'name');
     if (change.pin !== undefined) this.checkPin(change.pin);
@@ -161,6 +166,7 @@ export class TillPeople {
       const u = this.repo.update(tenantId, id, { ...(change.name !== undefined ? { name: change.name.trim() } : {}), ...(change.role ? { role: change.role } : {}), ...(change.active !== undefined ? { active: change.active } : {}), ...(pin ? { pin } : {}) }, at)!;
       // A deactivated person's open till sessions end now, not at their expiry.
       if (change.active === false) this.repo.endSessionsOf(tenantId, id, at, 'desactivado');
+      record?.(id);
       return u;
     });
     return done;

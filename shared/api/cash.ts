@@ -90,6 +90,7 @@ export const CloseBody = Type.Object(
       ),
     ),
     note: Type.Optional(Type.String({ maxLength: 500 })),
+    reason: Type.Optional(Type.String({ maxLength: 500, description: 'Obligatorio al cerrar la caja de otra persona: por qué se cierra en su lugar' })),
   },
   { additionalProperties: false },
 );
@@ -132,8 +133,12 @@ export const CashReportSchema = Type.Object({
   branchCode: Type.Integer(),
   openedAt: Type.String(),
   openedBy: Type.String(),
+  /** The person whose session it is (decision 0069); null when an API key opened it. */
+  cashier: Type.Union([Type.String(), Type.Null()]),
   closedAt: Type.Union([Type.String(), Type.Null()]),
   closedBy: Type.Union([Type.String(), Type.Null()]),
+  /** Why someone other than its owner closed it. */
+  closeReason: Type.Union([Type.String(), Type.Null()]),
   generatedAt: Type.String(),
   openingFloat: Type.Number(),
   cashIn: Type.Number(),
@@ -175,6 +180,8 @@ export const CashSessionSchema = Type.Object({
   reopenReason: Type.Union([Type.String(), Type.Null()]),
   closedAt: Type.Union([Type.String(), Type.Null()]),
   closedBy: Type.Union([Type.String(), Type.Null()]),
+  /** The person whose session it is (decision 0069); null when an API key opened it. */
+  cashier: Type.Union([Type.String(), Type.Null()]),
   movements: Type.Array(MovementSchema),
   /** Live X figures while open; the stored close (Z) once closed. */
   report: CashReportSchema,
@@ -188,6 +195,7 @@ export const CashSessionListItemSchema = Type.Object({
   state: Type.Union([Type.Literal('OPEN'), Type.Literal('CLOSED')]),
   openedAt: Type.String(),
   openedBy: Type.String(),
+  cashier: Type.Union([Type.String(), Type.Null()]),
   closedAt: Type.Union([Type.String(), Type.Null()]),
   reopenedFrom: Type.Union([Type.String(), Type.Null()]),
   totalDifference: Type.Union([Type.Number(), Type.Null()]),

@@ -232,6 +232,7 @@ export const InvoiceListItemSchema = Type.Object({
   sector: Type.Optional(Type.Integer({ description: 'codigoDocumentoSector de SIAT (24 = nota de crédito-débito)' })),
   originalInvoiceNumber: Type.Optional(Type.Integer({ description: 'Nota de crédito-débito: número de la factura a la que se refiere' })),
   usuario: Type.Optional(Type.String({ description: 'Quién la emitió: la persona de la caja, o el nombre de la clave de API' })),
+  cancelledBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Anulada: quién la anuló (null si no se sabe: anulada antes de que se registrara)' })),
 });
 export type InvoiceListItem = Static<typeof InvoiceListItemSchema>;
 

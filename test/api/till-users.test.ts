@@ -209,10 +209,16 @@ test('roles × acts: each act a cajero or supervisor may not do is a 403 naming 
   assert.equal(JSON.stringify(s).includes('Pago a proveedor'), false);
   assert.equal(eng.store.tillUsers.byLogin(tenantId, 'zz'), null);
 
-  // What each role may do: a cajero sells and reprints; a supervisor cancels and takes cash out; the administrador reads settings.
-  assert.equal((await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(posId), key: cajero })).status, 201);
-  assert.equal((await eng.api(`/api/v1/cash/sessions/${sessionId}/movements`, { method: 'POST', json: { kind: 'IN', amount: 5, reason: 'Cambio' }, key: cajero })).status, 201);
+  // What each role may do: a supervisor takes cash out and closes his drawer; a cajero opens her
+  // own, sells and puts cash in (decision 0069: one drawer, one person); a supervisor cancels; the
+  // administrador reads settings.
   assert.equal((await eng.api(`/api/v1/cash/sessions/${sessionId}/movements`, { method: 'POST', json: { kind: 'OUT', amount: 5, reason: 'Retiro a caja fuerte' }, key: supervisor })).status, 201);
+  assert.equal((await eng.api(`/api/v1/cash/sessions/${sessionId}/close`, { method: 'POST', json: { denominations: { '50': 1, '20': 2, '5': 1 } }, key: supervisor })).status, 200);
+  const own = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId, openingFloat: 50 }, key: cajero });
+  assert.equal(own.status, 201, await own.clone().text());
+  const ownId = (await own.json()).data.id as string;
+  assert.equal((await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: saleRequest(posId), key: cajero })).status, 201);
+  assert.equal((await eng.api(`/api/v1/cash/sessions/${ownId}/movements`, { method: 'POST', json: { kind: 'IN', amount: 5, reason: 'Cambio' }, key: cajero })).status, 201);
   const cancelled = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivo=1`, { method: 'POST', key: supervisor });
   assert.equal(cancelled.status, 200, await cancelled.clone().text());
   assert.equal((await eng.api('/api/v1/settings/sales', { key: admin })).status, 200);
@@ -263,7 +269,7 @@ test('a return and a cash out by a cajero with a supervisor’s approval carry b
 
   // Her own session: she opens it, takes cash out with Luis's approval, and closes it herself.
   const current = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`)).json()).data;
-  if (current) assert.equal((await eng.api(`/api/v1/cash/sessions/${current.id}/close`, { method: 'POST', json: { denominations: {} } })).status, 200);
+  if (current) assert.equal((await eng.api(`/api/v1/cash/sessions/${current.id}/close`, { method: 'POST', json: { denominations: {}, reason: 'Cierre de la prueba anterior' } })).status, 200);
   const open = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId, openingFloat: 200 }, key: cajero });
   assert.equal(open.status, 201, await open.clone().text());
   const session = (await open.json()).data;

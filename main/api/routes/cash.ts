@@ -30,6 +30,7 @@ import type { SendOptions } from '../../printing/transport';
 import { runPrintJob, type PrintJobWords } from '../../printing/print-job';
 import type { VirtualJob, VirtualPrinter } from '../../printing/virtual-printer';
 import { notFound } from '../errors';
+import { doerOf } from '../doer';
 import type { renderCashReportPdf } from '../../cash/report-pdf';
 
 /** The report as a PDF; its renderer brings pdf-lib, loaded on first use rather than with the engine. */
@@ -51,8 +52,6 @@ export interface CashRouteDeps {
 
 const NOT_CONFIGURED = { printed: false, detail: 'No hay impresora configurada. Configúrela en Configuración > Impresora.', code: 'PRINTER_NOT_CONFIGURED' };
 
-/** Who does it: the API key's name, as invoices record their `usuario`. */
-const userOf = (req: FastifyRequest) => req.apiKey.name.slice(0, 100) || 'kipu';
 
 export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -89,7 +88,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     '/api/v1/cash/sessions',
     { schema: { tags, summary: 'Abre la caja con el fondo inicial', body: OpenSessionBody, response: { 201: apiResponse(CashSessionSchema) } } },
     async (req, reply) => {
-      const s = deps.cash.open(req.tenant, req.body.posId, req.body.openingFloat, userOf(req));
+      const s = deps.cash.open(req.tenant, req.body.posId, req.body.openingFloat, doerOf(req));
       return reply.status(201).send(ok(s, `Caja abierta (sesión ${s.number})`));
     },
   );
@@ -132,7 +131,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     '/api/v1/cash/sessions/:id/movements',
     { schema: { tags, summary: 'Ingreso o retiro de efectivo con su motivo', params: IdParams, body: MovementBody, response: { 201: apiResponse(CashSessionSchema) } } },
     async (req, reply) => {
-      const s = deps.cash.addMovement(req.tenant, req.params.id, req.body, userOf(req));
+      const s = deps.cash.addMovement(req.tenant, req.params.id, req.body, doerOf(req));
       return reply.status(201).send(ok(s, req.body.kind === 'IN' ? 'Ingreso registrado' : 'Retiro registrado'));
     },
   );
@@ -149,7 +148,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
       },
     },
     async (req) => {
-      const s = deps.cash.close(req.tenant, req.params.id, req.body, userOf(req));
+      const s = deps.cash.close(req.tenant, req.params.id, req.body, doerOf(req));
       return ok(s, `Caja cerrada (sesión ${s.number})`);
     },
   );
@@ -167,7 +166,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
       },
     },
     async (req, reply) => {
-      const s = deps.cash.reopen(req.tenant, req.params.id, req.body.reason, userOf(req));
+      const s = deps.cash.reopen(req.tenant, req.params.id, req.body.reason, doerOf(req));
       return reply.status(201).send(ok(s, `Caja reabierta como sesión ${s.number}`));
     },
   );

@@ -36,6 +36,8 @@ import { sectorFields, type SectorField } from '../../../shared/sector-fields';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { cancellationTerm } from '../../siat/cancellation-window';
 import type { SectorValues } from '../../store/invoices';
+import { doerOf, recorderOf } from '../doer';
+import { invoiceType } from '../../../shared/invoice-types';
 
 const InvoiceBody = createInvoiceBody();
 
@@ -169,6 +171,11 @@ function whoDid(store: Store, tenantId: string, inv: InvoiceRecord): Pick<Invoic
   };
 }
 
+/** Who annulled it (the latest cancel record): the list shows it beside the state. */
+function lastCancel(store: Store, tenantId: string, id: string): string | null {
+  return store.tillUsers.actsOn(tenantId, id).filter((a) => a.act === 'cancel').at(-1)?.usuario ?? null;
+}
+
 export interface InvoiceRouteDeps {
   store: Store;
   invoices: InvoiceRepository;
@@ -230,6 +237,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     },
     async (req, reply) => {
       const idempotencyKey = req.headers['idempotency-key'] ?? null;
+      // A return's act record is written in the note's own transaction (decision 0069).
+      const returned = invoiceType(req.body.invoiceType)?.sector === NOTE.SECTOR ? recorderOf(deps.store, req, 'return') : null;
       // A retry gets its invoice back first, also from a point of sale closed since; a new sale on
       // a closed point of sale is 409 POS_CLOSED (its invoices stay readable below).
       const replay = idempotencyKey ? await guard(async () => deps.invoicing.replayOf(req.tenant, idempotencyKey, req.body)) : null;
@@ -240,6 +249,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
             idempotencyKey,
             usuario: req.apiKey.name.slice(0, 100) || 'kipu',
             waitMs: waitMsOf(req.query.wait),
+            doer: doerOf(req),
+            ...(returned ? { record: (note: InvoiceRecord) => returned(note.id) } : {}),
           }),
         ));
       const inv = result.invoice;
@@ -292,6 +303,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
             sector: i.sector,
             ...(i.originalInvoiceNumber !== null ? { originalInvoiceNumber: i.originalInvoiceNumber } : {}),
             usuario: i.usuario,
+            ...(i.state === 'CANCELLED' ? { cancelledBy: lastCancel(deps.store, req.tenant.id, i.id) } : {}),
           })),
           page,
           size,
@@ -369,7 +381,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       }
       const pos = posOf(req, inv);
       const siatMotivo = motivoSiat ?? (await siatCancellationReason(deps.catalogs, req.tenant, pos, SEED_CANCELLATION_REASONS, motivo ?? 1, inv.sector === NOTE.SECTOR));
-      const done = await guard(() => deps.lifecycle.cancel(req.tenant, pos, inv, siatMotivo));
+      const done = await guard(() => deps.lifecycle.cancel(req.tenant, pos, inv, siatMotivo, (d) => recorderOf(deps.store, req, 'cancel')(d.id)));
       return ok(
         {
           id: done.id,
@@ -399,7 +411,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     },
     async (req) => {
       const inv = load(req, req.params.id);
-      const done = await guard(() => deps.lifecycle.reverseCancellation(req.tenant, posOf(req, inv), inv));
+      const done = await guard(() => deps.lifecycle.reverseCancellation(req.tenant, posOf(req, inv), inv, (d) => recorderOf(deps.store, req, 'reverse')(d.id)));
       return ok(
         { id: done.id, invoiceNumber: done.number, cuf: done.cuf, state: done.state, siatCode: done.siatCode, siatDescription: done.siatDescription },
         `Anulación de la factura ${done.number} revertida: vuelve a ser válida`,

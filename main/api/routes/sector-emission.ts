@@ -5,6 +5,7 @@
 // carries the seed's response fields and message labels (shared/api/sector-emission.ts).
 // posId is SIAT's codigoPuntoVenta inside branchId (default: the casa matriz); an invoice is
 // named by its number and short code (invoicing/short-code.ts), as on the retrieval routes.
+import { doerOf, recorderOf } from '../doer';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../store/store';
@@ -195,7 +196,9 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     try {
       const replay = key ? deps.invoicing.replayOf(req.tenant, key, sale) : null;
-      const opts = { idempotencyKey: key, usuario, waitMs: SECTOR_WAIT_MS };
+      // A note is a return: its act record goes in its own transaction (decision 0069).
+      const returned = route.sector === NOTE.SECTOR ? recorderOf(store, req, 'return') : null;
+      const opts = { idempotencyKey: key, usuario, waitMs: SECTOR_WAIT_MS, doer: doerOf(req), ...(returned ? { record: (n: InvoiceRecord) => returned(n.id) } : {}) };
       return replay ?? (await deps.invoicing.issue(req.tenant, pos, sale, opts));
     } catch (err) {
       throw seedError(err, req.tenant, route);
@@ -444,7 +447,7 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
         }
         let done: InvoiceRecord;
         try {
-          done = await deps.lifecycle.cancel(req.tenant, pos, inv, body.codeMotive);
+          done = await deps.lifecycle.cancel(req.tenant, pos, inv, body.codeMotive, (d) => recorderOf(store, req, 'cancel')(d.id));
         } catch (err) {
           throw seedError(err, req.tenant, route);
         }

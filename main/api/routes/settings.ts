@@ -1,6 +1,7 @@
 // Configuración of the till, per tenant (the caller's API key): the taxpayer profile, the SIAT
 // URL and delegated token, the signing certificate, and API keys. Secrets (token, private key)
 // go to the secret store and never come back out of the API (DESIGN.md, Desktop).
+import { recorderOf } from '../doer';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -287,7 +288,13 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
     async (req, reply) => {
       const name = req.body.name.trim();
       if (!name) throw unprocessable('El nombre de la clave es obligatorio', [{ field: 'name', rule: 'required', message: 'es obligatorio' }]);
-      const created = deps.store.apiKeys.create(req.tenant.id, name, req.body.scopes ?? ['till']);
+      // Who created it is written with it (decision 0069).
+      const record = recorderOf(deps.store, req, 'key-create');
+      const created = deps.store.transaction(() => {
+        const c = deps.store.apiKeys.create(req.tenant.id, name, req.body.scopes ?? ['till']);
+        record(c.info.id);
+        return c;
+      });
       return reply.status(201).send(ok({ ...keyView(created.info), key: created.key }, 'Clave creada: guárdela ahora, no se volverá a mostrar'));
     },
   );
@@ -308,7 +315,13 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         throw conflict('No puede revocar la clave con la que está conectado; use otra clave para revocarla');
       }
       // Another tenant's key is "not found" too: no hint that it exists.
-      if (!deps.store.apiKeys.revoke(req.tenant.id, id)) throw notFound(`Clave ${id} no encontrada`);
+      const record = recorderOf(deps.store, req, 'key-revoke');
+      const revoked = deps.store.transaction(() => {
+        const done = deps.store.apiKeys.revoke(req.tenant.id, id);
+        if (done) record(id);
+        return done;
+      });
+      if (!revoked) throw notFound(`Clave ${id} no encontrada`);
       return ok({ id, revoked: true }, 'Clave revocada');
     },
   );

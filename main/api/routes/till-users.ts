@@ -1,5 +1,6 @@
 // The store's people (issue 27): the administrator's CRUD of users (nobody is deleted: they are
 // deactivated), the till session policy, and a person's PIN login at a point of sale.
+import { recorderOf } from '../doer';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -75,7 +76,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
       },
     },
     async (req, reply) => {
-      const u = await guard(() => deps.people.create(req.tenant.id, req.body));
+      const u = await guard(() => deps.people.create(req.tenant.id, req.body, recorderOf(deps.store, req, 'user-create')));
       return reply.status(201).send(ok(tillUserDto(u), `Usuario «${u.login}» creado (${u.role})`));
     },
   );
@@ -120,7 +121,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
     },
     async (req) => {
       load(req, req.params.id);
-      const u = await guard(() => deps.people.update(req.tenant.id, req.params.id, req.body));
+      const u = await guard(() => deps.people.update(req.tenant.id, req.params.id, req.body, recorderOf(deps.store, req, 'user-change')));
       const what = req.body.active === false ? 'desactivado' : req.body.active === true ? 'reactivado' : 'actualizado';
       return ok(tillUserDto(u), `Usuario «${u.login}» ${what}`);
     },

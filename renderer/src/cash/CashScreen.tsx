@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DENOMINATION_KEYS, type CashReport, type CashSessionView } from '../../../shared/api-types';
 import { formatAmountEs } from '../../../shared/money';
-import { describeError } from '../api/errors';
+import { ApiError, describeError } from '../api/errors';
 import { ErrorList } from '../components/ErrorList';
 import { formatDateTime } from '../format/dates';
 import { parseAmount } from '../format/amount-input';
@@ -31,6 +31,9 @@ export function CashScreen() {
   const [errors, setErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [pdf, setPdf] = useState<{ url: string; size: number; magic: string; kind: string } | null>(null);
+  /** The engine's sentence when this session is someone else's and closing it needs a reason (decision 0069). */
+  const [reasonNeeded, setReasonNeeded] = useState<string | null>(null);
+  useEffect(() => setReasonNeeded(null), [session?.id]);
 
   const load = useCallback(async () => {
     if (!posId) return;
@@ -110,7 +113,7 @@ export function CashScreen() {
         <h1>Caja</h1>
         {session && (
           <span className="muted" data-testid="cash-session-state">
-            Sesión {session.number} abierta desde {formatDateTime(session.openedAt)} ({session.openedBy})
+            Sesión {session.number} abierta desde {formatDateTime(session.openedAt)} · {session.cashier ? `caja de ${session.cashier}` : `abierta con ${session.openedBy}`}
           </span>
         )}
         {!session && loaded && <span className="muted" data-testid="cash-session-state">Caja cerrada</span>}
@@ -168,13 +171,21 @@ export function CashScreen() {
       )}
       {session && mode === 'close' && (
         <CloseForm
-          onClose={(denominations, counted) =>
+          reasonNeeded={reasonNeeded}
+          onClose={(denominations, counted, reason) =>
             run(async () => {
-              const closed = await cashApi.close(session.id, denominations, counted);
-              setLast(closed);
-              setSession(null);
-              setMode('view');
-              setPdf(null);
+              try {
+                const closed = await cashApi.close(session.id, denominations, counted, reason);
+                setLast(closed);
+                setSession(null);
+                setMode('view');
+                setPdf(null);
+                setReasonNeeded(null);
+              } catch (err) {
+                // Someone else's drawer: the form asks for the reason and keeps the count typed.
+                if (err instanceof ApiError && err.code === 'REASON_REQUIRED') setReasonNeeded(err.detail.replace(/^reason: /, ''));
+                else throw err;
+              }
             })
           }
         />
@@ -293,8 +304,19 @@ function ReasonForm({ label, testid, onSubmit }: { label: string; testid: string
   );
 }
 
-function CloseForm({ onClose }: { onClose: (denominations: Record<string, number>, counted: { CARD: number; QR: number }) => void }) {
+function CloseForm({
+  reasonNeeded,
+  onClose,
+}: {
+  reasonNeeded: string | null;
+  onClose: (denominations: Record<string, number>, counted: { CARD: number; QR: number }, reason?: string) => void;
+}) {
   const [pieces, setPieces] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('');
+  const reasonRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (reasonNeeded) reasonRef.current?.focus();
+  }, [reasonNeeded]);
   const [card, setCard] = useState('');
   const [qr, setQr] = useState('');
   const first = useRef<HTMLInputElement>(null);
@@ -311,13 +333,14 @@ function CloseForm({ onClose }: { onClose: (denominations: Record<string, number
   const cardValue = card.trim() === '' ? 0 : amountOf(card);
   const qrValue = qr.trim() === '' ? 0 : amountOf(qr);
   if (cardValue === null || qrValue === null) valid = false;
+  if (reasonNeeded && reason.trim().length < 3) valid = false;
   return (
     <form
       className="panel"
       data-testid="cash-close-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) onClose(counts, { CARD: cardValue ?? 0, QR: qrValue ?? 0 });
+        if (valid) onClose(counts, { CARD: cardValue ?? 0, QR: qrValue ?? 0 }, reasonNeeded ? reason.trim() : undefined);
       }}
     >
       <h3>Cierre de caja: arqueo</h3>
@@ -347,6 +370,17 @@ function CloseForm({ onClose }: { onClose: (denominations: Record<string, number
         Total QR según el banco (Bs)
         <input value={qr} onChange={(e) => setQr(e.target.value)} inputMode="decimal" data-testid="cash-counted-qr" />
       </label>
+      {reasonNeeded && (
+        <div>
+          <p className="error-text" data-testid="cash-close-reason-needed">
+            {reasonNeeded.charAt(0).toUpperCase() + reasonNeeded.slice(1)}
+          </p>
+          <label>
+            Motivo del cierre
+            <input ref={reasonRef} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} size={50} data-testid="cash-close-reason" />
+          </label>
+        </div>
+      )}
       <button className="primary" type="submit" disabled={!valid} data-testid="cash-close-submit">
         Cerrar caja (Enter)
       </button>
@@ -363,6 +397,17 @@ function ReportView({ report }: { report: CashReport }) {
   return (
     <section className="panel" data-testid={`cash-report-${report.kind}`}>
       <h3>{report.kind === 'Z' ? 'Reporte Z (cierre)' : 'Reporte X (caja abierta)'}</h3>
+      <p data-testid="cash-report-who">
+        {report.cashier ? (
+          <>
+            Cajero/a: <strong data-testid="cash-report-cashier">{report.cashier}</strong>
+          </>
+        ) : (
+          <>Abierta con {report.openedBy}</>
+        )}
+        {report.closedBy ? ` · cerró ${report.closedBy}` : ''}
+        {report.closeReason ? ` · motivo: ${report.closeReason}` : ''}
+      </p>
       {cash && (
         <p data-testid="cash-formula">
           Efectivo esperado = fondo Bs {bs(report.openingFloat)} + ventas en efectivo Bs {bs(cash.sales)} - devoluciones en efectivo Bs {bs(cash.refunds)}

@@ -11,8 +11,9 @@ export const cashApi = {
   open: (posId: string, openingFloat: number) => http.request<CashSessionView>('POST', '/api/v1/cash/sessions', { json: { posId, openingFloat } }),
   movement: (id: string, kind: 'IN' | 'OUT', amount: number, reason: string) =>
     http.request<CashSessionView>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/movements`, { json: { kind, amount, reason } }),
-  close: (id: string, denominations: Record<string, number>, counted: { CARD: number; QR: number }) =>
-    http.request<CashSessionView>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/close`, { json: { denominations, counted } }),
+  /** `reason`: required by the engine when the session is someone else's (decision 0069). */
+  close: (id: string, denominations: Record<string, number>, counted: { CARD: number; QR: number }, reason?: string) =>
+    http.request<CashSessionView>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/close`, { json: { denominations, counted, ...(reason ? { reason } : {}) } }),
   reopen: (id: string, reason: string) => http.request<CashSessionView>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/reopen`, { json: { reason } }),
   report: (id: string) => http.request<CashReport>('GET', `/api/v1/cash/sessions/${encodeURIComponent(id)}/report`),
   printReport: (id: string) => http.request<PrintResult>('POST', `/api/v1/cash/sessions/${encodeURIComponent(id)}/report/print`),

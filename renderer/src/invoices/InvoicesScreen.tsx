@@ -113,7 +113,14 @@ export function InvoicesScreen() {
                   onClick={() => setSelectedId(r.id)}
                 >
                   <td className="num mono">{r.invoiceNumber}</td>
-                  <td>{formatDateTime(r.emissionDate)}</td>
+                  <td>
+                    {formatDateTime(r.emissionDate)}
+                    {r.usuario && (
+                      <div className="small muted" data-testid="invoice-row-user">
+                        {r.usuario}
+                      </div>
+                    )}
+                  </td>
                   <td>
                     {r.sector === NOTE_SECTOR && (
                       <div className="small muted" data-testid="invoice-row-kind">
@@ -127,6 +134,11 @@ export function InvoicesScreen() {
                     <span className={`state-tag ${st}`} data-testid="invoice-row-state">
                       {invoiceStateLabel(st)}
                     </span>
+                    {st === 'CANCELLED' && r.cancelledBy && (
+                      <div className="small muted" data-testid="invoice-row-cancelled-by">
+                        por {r.cancelledBy}
+                      </div>
+                    )}
                   </td>
                 </tr>
               );
@@ -229,6 +241,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
           )}
           <strong>{bs(inv.amountTotal)}</strong>
         </div>
+        <WhoDid inv={inv} />
         {inv.siatCode !== null && inv.siatDescription && (
           <div className={`small ${inv.state === 'REJECTED' ? 'error-text' : 'muted'}`} data-testid="invoice-detail-siat">
             SIAT {inv.siatCode}: {inv.siatDescription}
@@ -405,6 +418,21 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
           }}
         />
       )}
+    </div>
+  );
+}
+
+/** Who issued, returned, annulled and reversed it (issue 27): the names the engine recorded. */
+function WhoDid({ inv }: { inv: Invoice }) {
+  const parts: string[] = [];
+  if (inv.usuario) parts.push(`Emitida por ${inv.usuario}`);
+  if (inv.returnApprovedBy) parts.push(`devolución aprobada por ${inv.returnApprovedBy}`);
+  if (inv.state === 'CANCELLED' && inv.cancelledBy) parts.push(`anulada por ${inv.cancelledBy}${inv.cancellationApprovedBy ? ` (aprobó ${inv.cancellationApprovedBy})` : ''}`);
+  if (inv.state !== 'CANCELLED' && inv.cancellationReversedBy) parts.push(`anulación revertida por ${inv.cancellationReversedBy}`);
+  if (parts.length === 0) return null;
+  return (
+    <div className="small muted" data-testid="invoice-detail-who">
+      {parts.join(' · ')}
     </div>
   );
 }

@@ -11,8 +11,9 @@ import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/api/printing';
 import { cp850, includesBytes } from '../printing/escpos-bytes';
 
 const settings = { ...DEFAULT_PRINTER_SETTINGS, drawerKick: true };
-const report = (kind: 'X' | 'Z') =>
+const report = (kind: 'X' | 'Z', who: { cashier: string | null; closeReason: string | null } = { cashier: 'Ana', closeReason: null }) =>
   buildCashReport({
+    ...who,
     kind,
     session: { id: 's1', number: 7, openedAt: '2026-03-02T12:00:00.000Z', openedBy: 'Ana', closedAt: kind === 'Z' ? '2026-03-02T22:00:00.000Z' : null, closedBy: kind === 'Z' ? 'Ana' : null },
     pos: { code: 0, branchCode: 0 },
@@ -57,6 +58,17 @@ test('Z report bytes: reset, code page, Spanish letters in CP850, totals, count,
   assert.match(t, /Primera N\S*\s+41/);
   assert.ok(includesBytes(bytes, [0x1d, 0x56]), 'paper cut (GS V)');
   assert.match(t, /MODO ENTRENAMIENTO/);
+});
+
+test('X and Z name the cashier whose drawer it is; a Z closed by someone else says why', () => {
+  assert.match(text(buildEscposCashReport(report('X'), settings)), /Cajero\/a\s+Ana/);
+  const t = text(buildEscposCashReport(report('Z', { cashier: 'Ana', closeReason: 'Terminó su turno sin cerrar' }), settings));
+  assert.match(t, /Cajero\/a\s+Ana/);
+  // Wrapped at the paper's width; the text test reads CP850 bytes as latin1, hence «.» for «ó».
+  assert.match(t, /Cerrada en lugar de Ana: Termin. su turno sin\s+cerrar/);
+  assert.ok(includesBytes(buildEscposCashReport(report('Z', { cashier: 'Ana', closeReason: 'Terminó su turno sin cerrar' }), settings), cp850('Termin')));
+  // A session opened with an API key has nobody's name to show.
+  assert.doesNotMatch(text(buildEscposCashReport(report('X', { cashier: null, closeReason: null }), settings)), /Cajero\/a/);
 });
 
 test('X report has no count section', () => {

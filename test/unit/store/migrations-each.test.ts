@@ -494,3 +494,24 @@ test('0025 parked sales: the invoices stay; a parked sale is never deleted, and 
     },
   );
 });
+
+test('0026 act reasons and refusals: earlier act records keep no reason; refusals are kept, never deleted nor changed', () => {
+  migrateTo(
+    26,
+    (db) => {
+      seedTenant(db);
+      db.prepare(`INSERT INTO till_users (id, tenant_id, login, name, role, pin_hash, pin_salt, pin_params, created_at, updated_at) VALUES ('u1', 't1', 'ana', 'Ana', 'cajero', 'h', 's', 'N=16384,r=8,p=1,len=32', 'x', 'x')`).run();
+      db.prepare(`INSERT INTO act_records (tenant_id, act, subject_id, usuario, user_id, created_at) VALUES ('t1', 'cash-close', 's1', 'Ana', 'u1', 'x')`).run();
+    },
+    (db) => {
+      assert.deepEqual(db.prepare(`SELECT usuario, reason FROM act_records`).all(), [{ usuario: 'Ana', reason: null }]);
+      db.prepare(`INSERT INTO act_records (tenant_id, act, subject_id, usuario, user_id, reason, created_at) VALUES ('t1', 'cash-close', 's2', 'Luis', NULL, 'se fue enferma', 'x')`).run();
+      assert.throws(() => db.prepare(`UPDATE act_records SET reason = 'otro'`).run(), /immutable/);
+      db.prepare(`INSERT INTO act_refusals (tenant_id, act, usuario, user_id, role, needed, pos_id, code, approver, created_at) VALUES ('t1', 'cancel', 'Ana', 'u1', 'cajero', 'supervisor', 'p0', 'ROLE_REQUIRED', NULL, 'x')`).run();
+      assert.throws(() => db.prepare(`INSERT INTO act_refusals (tenant_id, act, usuario, user_id, role, needed, code, created_at) VALUES ('t1', 'cancel', 'X', 'nobody', 'cajero', 'supervisor', 'ROLE_REQUIRED', 'x')`).run(), /FOREIGN KEY/);
+      assert.throws(() => db.prepare(`DELETE FROM act_refusals`).run(), /never deleted/);
+      assert.throws(() => db.prepare(`UPDATE act_refusals SET code = 'OK'`).run(), /immutable/);
+      assert.equal(count(db, 'act_refusals'), 1);
+    },
+  );
+});

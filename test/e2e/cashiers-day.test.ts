@@ -1,0 +1,224 @@
+// Two cashiers and a supervisor share one till for a day (issue 27, decision 0069), in Debian's
+// Chromium at 1024×768, by keyboard: Carla logs in with her PIN, opens her drawer, sells, puts
+// cash in, counts and closes; Ana logs in with hers, cannot sell in Carla's drawer while it is
+// open (checked over the API), opens her own, sells, takes a return back approved by Sergio's PIN
+// (the approval headers of the API: the till's approval dialog is another change), closes. Each Z
+// names its cashier and equals her own sales, return and movements, with no difference; Facturas
+// shows who issued the note and who approved it. In the evening Carla leaves her drawer open and
+// Sergio, logged in, closes it in Caja: the till asks for the reason, and the Z keeps it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { saleRequest } from '../fixtures/issued-invoice';
+import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
+import { toHundredths } from '../../shared/money';
+import { DENOMINATIONS, denominationKey } from '../../shared/api/cash';
+
+let eng: TestEngine;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let till: TillPage;
+let posId: string;
+const PINS = { carla: '1357', ana: '2468', sergio: '97531' } as const;
+
+interface Payment { method: string; amount: number }
+interface Inv { id: string; invoiceNumber: number; sector: number; state: string; payments?: Payment[] }
+interface Z { kind: string; cashier: string | null; closedBy: string | null; openingFloat: number; cashIn: number; cashOut: number; methods: { method: string; sales: number; refunds: number; expected: number; difference: number | null }[]; totalDifference: number | null }
+
+const cents = (bs: number) => toHundredths(Math.abs(bs))! * Math.sign(bs);
+
+before(async () => {
+  ensureRendererBuilt();
+  eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, scheduler: false });
+  assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
+  const product = await eng.api('/api/v1/products', {
+    method: 'POST',
+    json: { code: 'ARR-1', barcode: '7751234000017', description: 'Arroz Grano de Oro 1 kg', priceUnit: 9.5, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' },
+  });
+  assert.equal(product.status, 201, await product.clone().text());
+  posId = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
+  for (const [login, name, role, pin] of [
+    ['carla', 'Carla Rojas', 'cajero', PINS.carla],
+    ['ana', 'Ana Quispe', 'cajero', PINS.ana],
+    ['sergio', 'Sergio Vargas', 'supervisor', PINS.sergio],
+  ] as const) {
+    const res = await eng.api('/api/v1/till-users', { method: 'POST', json: { login, name, role, pin } });
+    assert.equal(res.status, 201, await res.clone().text());
+  }
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
+  page = await context.newPage();
+  page.setDefaultTimeout(E2E_WAIT_MS);
+  till = new TillPage(page);
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await eng?.stop();
+});
+
+/** From the login screen's PIN form: user, PIN, Enter; the sale screen opens. Returns the session token. */
+async function loginWithPin(user: string, pin: string): Promise<string> {
+  await till.id('user-input').waitFor();
+  await till.id('user-input').fill(user);
+  await till.id('pin-input').fill(pin);
+  await page.keyboard.press('Enter');
+  await till.id('sale-screen').waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('kipu.apiKey'));
+  assert.match(token ?? '', /^kipt_/);
+  return token!;
+}
+
+async function logout(): Promise<void> {
+  await till.go('ventas');
+  await till.id('logout-button').click();
+  await till.id('user-input').waitFor();
+}
+
+/** The open session's expected cash, as its live X says, in notes and coins (largest first). */
+async function exactCount(token: string): Promise<[string, string][]> {
+  const s = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: token })).json()).data as { report: Z };
+  let rest = cents(s.report.methods.find((m) => m.method === 'CASH')!.expected);
+  const pieces: [string, string][] = [];
+  for (const d of DENOMINATIONS) {
+    if (rest >= d) pieces.push([denominationKey(d), String(Math.floor(rest / d))]);
+    rest %= d;
+  }
+  assert.equal(rest, 0);
+  return pieces;
+}
+
+async function zOf(sessionId: string): Promise<Z> {
+  return (await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report`)).json()).data as Z;
+}
+
+async function invoiceNumbered(n: number, sector: number): Promise<Inv> {
+  const list = (await (await eng.api(`/api/v1/invoices?q=${n}&size=20`)).json()).data.content as { id: string; invoiceNumber: number; sector: number }[];
+  const id = list.find((i) => i.invoiceNumber === n && i.sector === sector)!.id;
+  return (await (await eng.api(`/api/v1/invoices/${id}`)).json()).data as Inv;
+}
+
+/** What a Z must say from the cashier's own documents and her session's movements. */
+function check(z: Z, name: string, docs: Inv[]) {
+  const sum = (list: Inv[]) => list.flatMap((i) => i.payments ?? []).filter((p) => p.method === 'CASH').reduce((s, p) => s + cents(p.amount), 0);
+  const sales = sum(docs.filter((d) => d.sector !== 24));
+  const refunds = sum(docs.filter((d) => d.sector === 24));
+  const cash = z.methods.find((m) => m.method === 'CASH')!;
+  assert.equal(z.kind, 'Z');
+  assert.equal(z.cashier, name);
+  assert.equal(z.closedBy, name);
+  assert.equal(cents(cash.sales), sales, `${name}: cash sales`);
+  assert.equal(cents(cash.refunds), refunds, `${name}: cash refunds`);
+  assert.equal(cents(cash.expected), cents(z.openingFloat) + sales - refunds + cents(z.cashIn) - cents(z.cashOut), `${name}: expected cash`);
+  assert.equal(cents(z.totalDifference!), 0, `${name}: counted what was there`);
+}
+
+test('two cashiers and a supervisor share a till for a day: each logs in by PIN, sells in her own drawer, closes it; each Z is hers', async () => {
+  await page.goto(eng.url);
+  // The till is set up once with the (demo) key, then opens on user and PIN.
+  await till.login();
+  await till.id('logout-button').click();
+  await till.id('login-screen').waitFor();
+  await till.id('login-mode-toggle').click();
+
+  // ---- Carla's shift -------------------------------------------------------------------
+  const carla = await loginWithPin('carla', PINS.carla);
+  await till.openCash('100');
+  await till.id('cash-report-cashier').filter({ hasText: 'Carla Rojas' }).waitFor();
+  await till.go('ventas');
+  const c1 = await till.sellByKeyboard({ items: [[2, 'ARR-1']], docNumber: '5115889', name: 'Juan Pérez', cash: '20' });
+  const c2 = await till.sellByKeyboard({ items: [[1, 'ARR-1']], quick: true, cash: '10' });
+  await till.go('caja');
+  await till.cashMovement('IN', '20', 'Cambio del banco');
+  const carlaSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: carla })).json()).data.id as string;
+
+  // Ana cannot work in Carla's open drawer: the engine says whose it is.
+  const anaEarly = (await (await eng.api('/api/v1/till/login', { method: 'POST', json: { posId, user: 'ana', pin: PINS.ana }, key: null })).json()).data.token as string;
+  const intruding = await eng.api('/api/v1/invoices', { method: 'POST', key: anaEarly, json: saleRequest(posId) });
+  assert.equal(intruding.status, 409);
+  assert.match((await intruding.json()).detail, /caja de Carla Rojas/);
+  await eng.api('/api/v1/till/logout', { method: 'POST', key: anaEarly });
+
+  await till.closeCash({ pieces: await exactCount(carla), card: '0' });
+  await till.id('cash-report-cashier').filter({ hasText: 'Carla Rojas' }).waitFor();
+  await till.screenshot('issue27-cashier-z-carla-1024');
+  await logout();
+
+  // ---- Ana's shift ---------------------------------------------------------------------
+  const ana = await loginWithPin('ana', PINS.ana);
+  await till.openCash('50');
+  await till.go('ventas');
+  const a1 = await till.sellByKeyboard({ items: [[4, 'ARR-1']], docNumber: '4455667', name: 'María Mamani', cash: '50' });
+  const sold = await invoiceNumbered(a1, 1);
+  // A return approved in place by Sergio's PIN (he does not log in).
+  const approval = { 'x-supervisor-user': 'sergio', 'x-supervisor-pin': PINS.sergio };
+  const note = await eng.api('/api/v1/invoices?wait=true', {
+    method: 'POST',
+    key: ana,
+    headers: approval,
+    json: { invoiceType: 'COMPUTERIZED_NOTE_CREDIT_DEBIT', posId, originalInvoiceId: sold.id, details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz Grano de Oro 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5, returnProduct: true }] },
+  });
+  const nb = await note.json();
+  assert.equal(note.status, 201, JSON.stringify(nb));
+  const out = await eng.api(`/api/v1/cash/sessions/${(await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: ana })).json()).data.id}/movements`, {
+    method: 'POST',
+    key: ana,
+    headers: approval,
+    json: { kind: 'OUT', amount: 10, reason: 'Pago de bolsas' },
+  });
+  assert.equal(out.status, 201, await out.clone().text());
+
+  // Facturas shows who issued the note and who approved it.
+  await till.openInvoice(nb.data.invoiceNumber as number);
+  await till.id('invoice-detail-who').filter({ hasText: 'Emitida por Ana Quispe · devolución aprobada por Sergio Vargas' }).waitFor();
+  await till.screenshot('issue27-invoice-who-1024');
+
+  await till.go('caja');
+  // The screen shows the movement made over the API once it reloads the session.
+  await till.id('cash-report-cashier').filter({ hasText: 'Ana Quispe' }).waitFor();
+  const anaSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: ana })).json()).data.id as string;
+  await till.closeCash({ pieces: await exactCount(ana), card: '0' });
+  await till.screenshot('issue27-cashier-z-ana-1024');
+  await logout();
+
+  // ---- Evening: Carla opens again and leaves without closing; Sergio closes it with a reason ----
+  const carlaAgain = await loginWithPin('carla', PINS.carla);
+  await till.openCash('30');
+  const eveningSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: carlaAgain })).json()).data.id as string;
+  await logout();
+  await loginWithPin('sergio', PINS.sergio);
+  await till.go('caja');
+  await till.id('cash-session-state').filter({ hasText: 'caja de Carla Rojas' }).waitFor();
+  await till.id('cash-report-X').waitFor();
+  const k = page.keyboard;
+  for (let i = 0; i < 20 && (await till.id('cash-close-form').count()) === 0; i++) {
+    await k.press('F8');
+    await till.id('cash-close-form').waitFor({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await till.tabTo('cash-denomination-20', 20);
+  await k.type('1');
+  await till.tabTo('cash-denomination-10', 20);
+  await k.type('1');
+  await k.press('Enter');
+  // Not his drawer: the engine's sentence and a reason field, with the count kept.
+  await till.id('cash-close-reason-needed').filter({ hasText: 'es de Carla Rojas' }).waitFor();
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? null), 'cash-close-reason');
+  await till.screenshot('issue27-close-other-reason-1024');
+  await k.type('Carla se retiró sin cerrar su caja');
+  await k.press('Enter');
+  await till.id('cash-report-Z').waitFor();
+  await till.id('cash-report-who').filter({ hasText: 'cerró Sergio Vargas · motivo: Carla se retiró sin cerrar su caja' }).waitFor();
+  await till.screenshot('issue27-close-other-z-1024');
+  const evening = await zOf(eveningSession);
+  assert.deepEqual([evening.cashier, evening.closedBy, cents(evening.totalDifference!)], ['Carla Rojas', 'Sergio Vargas', 0]);
+  await logout();
+
+  // ---- Each Z is that cashier's ---------------------------------------------------------
+  check(await zOf(carlaSession), 'Carla Rojas', [await invoiceNumbered(c1, 1), await invoiceNumbered(c2, 1)]);
+  const anaZ = await zOf(anaSession);
+  check(anaZ, 'Ana Quispe', [sold, await invoiceNumbered(nb.data.invoiceNumber as number, 24)]);
+  assert.ok(cents(anaZ.methods.find((m) => m.method === 'CASH')!.refunds) > 0 && cents(anaZ.cashOut) === 1000, 'her Z has the return and the cash out');
+});
