@@ -24,6 +24,8 @@ export interface SiatGatewayOptions {
   /** A tenant's own SIAT base URL, overriding `baseUrl`; null = the installation's (see tenantSiatUrl). */
   urlFor?: (tenantId: string) => TenantSiatUrl | null;
   timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
+  /** Transport for every SIAT call (default: global fetch); certify records through it (issue 29). */
+  fetchImpl?: typeof fetch;
 }
 
 export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
@@ -97,7 +99,7 @@ export class SiatGateway {
     const url = this.urlOf(tenant);
     const cached = this.clients.get(tenant.id);
     if (cached && cached.token === token && cached.url === url) return cached.client;
-    const client = createSiatClient({ baseUrl: url, token, ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}) });
+    const client = createSiatClient({ baseUrl: url, token, ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}), ...(this.opts.fetchImpl ? { fetchImpl: this.opts.fetchImpl } : {}) });
     this.clients.set(tenant.id, { token, url, client });
     return client;
   }
