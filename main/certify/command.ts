@@ -9,7 +9,6 @@ import type { EngineSettings } from '../config/settings';
 import { FileSecretStore, type SecretStore } from '../config/secrets';
 import { startEngine, type Engine } from '../engine/engine';
 import { createLogger } from '../engine/logger';
-import { openStore } from '../store/store';
 import { tokenSecretName, tenantSiatUrl } from '../codes/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
@@ -110,9 +109,9 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
 }
 
 /** The installation's secrets, with the token given on the command line for this tenant only (never stored). */
-function withToken(inner: SecretStore, name: string | null, token: string | null): SecretStore {
+function withToken(inner: SecretStore, name: () => string | null, token: string | null): SecretStore {
   return {
-    get: (n) => (token !== null && n === name ? token : inner.get(n)),
+    get: (n) => (token !== null && n === name() ? token : inner.get(n)),
     set: (n, v) => inner.set(n, v),
     delete: (n) => inner.delete(n),
   };
@@ -143,40 +142,32 @@ const pct = (p: StageProgress) => `${p.done}/${p.required}`;
 
 export async function runCertify(args: string[], settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
   const opts = parseCertifyArgs(args);
-  // The tenant first, on the database alone: a wrong NIT never starts the engine.
-  const pre = openStore(settings.dataDir);
-  let tenantId: string;
-  try {
-    const t = pre.tenants.byNit(opts.nit);
-    if (!t) throw new CertifyUsageError(`No existe un contribuyente con NIT ${opts.nit} (créelo con: npm run admin -- tenant create --nit ${opts.nit} --name …)`);
-    if (t.ambiente === 1) throw new CertifyUsageError(`NIT ${opts.nit} está en ambiente de producción; las pruebas de autorización se hacen en el piloto (ambiente 2)`);
-    const own = tenantSiatUrl(pre.settings, t.id);
-    if (opts.url && own && own.url !== opts.url) throw new CertifyUsageError(`NIT ${opts.nit} tiene su propia URL del SIAT (${own.url}); quítela con «siat url --nit ${opts.nit} --clear» o use esa`);
-    const profile: Partial<Tenant> = {};
-    if (opts.sistema) profile.codigoSistema = opts.sistema;
-    if (opts.modalidad) profile.modalidad = opts.modalidad;
-    if (Object.keys(profile).length > 0) pre.tenants.updateProfile(t.id, profile);
-    const now = pre.tenants.byId(t.id)!;
-    if (!now.codigoSistema) throw new CertifyUsageError(`NIT ${opts.nit} no tiene código de sistema: indíquelo con --sistema (lo da el portal del SIN al registrar el sistema)`);
-    tenantId = t.id;
-  } finally {
-    pre.close();
-  }
-
   const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
   let evidenceDir = opts.evidenceDir ?? join(settings.dataDir, 'certificacion', 'pendiente');
   let token: string | null = null;
   // Until the run is known (start-up probes), exchanges go to a folder of their own.
   let target = exchangeLog(join(settings.dataDir, 'certificacion', 'arranque'), () => (token ? [token] : []));
   const siatFetch: typeof fetch = (input, init) => target.fetch(input, init);
-  const secrets = withToken(new FileSecretStore(join(settings.dataDir, 'secrets.json')), tokenSecretName(tenantId), opts.token);
+  let tokenName: string | null = null;
+  const secrets = withToken(new FileSecretStore(join(settings.dataDir, 'secrets.json')), () => tokenName, opts.token);
   const engine = await startEngine(
     { ...settings, host: '127.0.0.1', port: 0, ...(opts.url ? { siatUrl: opts.url } : {}), ...(opts.token ? { siatToken: opts.token } : {}) },
     { logger: log.logger, secrets, siatFetch, scheduler: false, demoStore: false },
   );
   const started = Date.now();
   try {
-    const tenant = engine.store.tenants.byId(tenantId)!;
+    // The tenant (in training, the demo taxpayer the engine has just made sure of).
+    const t = engine.store.tenants.byNit(opts.nit);
+    if (!t) throw new CertifyUsageError(`No existe un contribuyente con NIT ${opts.nit} (créelo con: npm run admin -- tenant create --nit ${opts.nit} --name …)`);
+    if (t.ambiente === 1) throw new CertifyUsageError(`NIT ${opts.nit} está en ambiente de producción; las pruebas de autorización se hacen en el piloto (ambiente 2)`);
+    const own = tenantSiatUrl(engine.store.settings, t.id);
+    if (opts.url && own && own.url !== opts.url) throw new CertifyUsageError(`NIT ${opts.nit} tiene su propia URL del SIAT (${own.url}); quítela con «siat url --nit ${opts.nit} --clear» o use esa`);
+    const profile: Partial<Tenant> = {};
+    if (opts.sistema) profile.codigoSistema = opts.sistema;
+    if (opts.modalidad) profile.modalidad = opts.modalidad;
+    const tenant = Object.keys(profile).length > 0 ? engine.store.tenants.updateProfile(t.id, profile) : t;
+    if (!tenant.codigoSistema) throw new CertifyUsageError(`NIT ${opts.nit} no tiene código de sistema: indíquelo con --sistema (lo da el portal del SIN al registrar el sistema)`);
+    tokenName = tokenSecretName(tenant.id);
     token = engine.gateway.token(tenant) || null;
     const { certification } = engine.store;
     let run = certification.openRun(tenant.id);
