@@ -22,13 +22,14 @@ import { cufdStage } from './stages/cufd';
 import { EMISSION_SECTORS, emissionStage } from './stages/emission';
 import { cancellationStage } from './stages/cancellation';
 import { reversalStage } from './stages/reversal';
+import { eventsStage } from './stages/events';
 import { progressOf, runStages, type RunOutcome, type StageProgress } from './runner';
 import { exchangeLog } from './exchange-log';
 import { stageReport, writeStageReport, writeSummary, type StageReport } from './evidence';
 import { systemicReason } from './systemic';
 
 /** The SIN's order: codes and catalogs before anything is issued; cancellations need emissions. */
-export const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, cancellationStage, reversalStage];
+export const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, reversalStage];
 
 export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2>] [--token <token delegado del piloto>] [--sistema <código de sistema>]
           [--modalidad 1|2] [--sectores 1,…] [--masivo] [--reducido <divisor>] [--ritmo <pasos por segundo>] [--evidencia <carpeta>]
@@ -220,7 +221,7 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
     const elapsed = Date.now() - started;
     writeSummary(evidenceDir, certification.byId(run.id)!, all, outcome.kind, elapsed);
     if (outcome.kind === 'finished') {
-      out(`Fase I completa en el piloto: ${STAGES.map((s) => `${s.sinStage} ${requiredPerPos(s, run!.scale) * points.length}`).join(' · ')} (en ${Math.round(elapsed / 1000)} s).`);
+      out(`Fase I completa en el piloto: ${CERTIFY_STAGES.map((s) => `${s.requirement.sinStage} ${requiredPerPos(s.requirement, run!.scale) * points.length}`).join(' · ')} (en ${Math.round(elapsed / 1000)} s).`);
       out('Siguiente paso: revise el avance en el portal del SIN («seguimiento») y solicite la inspección (Fase II).');
     } else if (outcome.kind === 'stopped') {
       out(`DETENIDO: ${outcome.reason}`);

@@ -4,7 +4,7 @@
 // ZPSoftwareFastSolutions/ZP-MINV-Platform docs/billing/investigacion-siat/08-autorizacion-inspeccion-versionamiento.md).
 // Pure: no I/O.
 
-export type StageName = 'cuis' | 'catalogs' | 'cufd' | 'emission' | 'cancellation' | 'reversal';
+export type StageName = 'cuis' | 'catalogs' | 'cufd' | 'emission' | 'events' | 'cancellation' | 'reversal';
 
 export interface StageRequirement {
   name: StageName;
@@ -31,6 +31,9 @@ export const STAGES: readonly StageRequirement[] = [
   { name: 'cufd', sinStage: 'III', title: 'Obtención de CUFD', perPos: 100, expectedCode: null },
   // 500 in total across both points of sale.
   { name: 'emission', sinStage: 'IV', title: 'Emisión individual', perPos: 250, expectedCode: 908 },
+  // Stages V and VI together, one step per event (main/certify/stages/events.ts): the 4 events Kipu
+  // emits offline for; the 3 that need CAFC are not built yet.
+  { name: 'events', sinStage: 'V-VI', title: 'Eventos significativos y paquetes de contingencia', perPos: 4, expectedCode: 908 },
   // 250 in total.
   { name: 'cancellation', sinStage: 'VII', title: 'Anulación', perPos: 125, expectedCode: 905 },
   // 98 in total.
@@ -43,6 +46,8 @@ export const STAGES: readonly StageRequirement[] = [
  */
 export function requiredPerPos(stage: StageRequirement, scale: number): number {
   if (!Number.isInteger(scale) || scale < 1) throw new RangeError(`scale ${scale}`);
+  // Every event runs even in a rehearsal: what is reduced is how many invoices each one carries.
+  if (stage.name === 'events') return stage.perPos;
   if (stage.name === 'catalogs') return CATALOG_COUNT * Math.max(1, Math.ceil(50 / scale));
   return Math.max(1, Math.ceil(stage.perPos / scale));
 }

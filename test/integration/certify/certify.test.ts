@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
 import { requiredPerPos, STAGES } from '../../../main/certify/requirements';
+import { invoicesPerEvent } from '../../../main/certify/stages/events';
 import { tempDir } from '../../fixtures/tmp';
 import { entryArgs } from '../../fixtures/entry';
 import { peeker } from '../../fixtures/engine-process';
@@ -86,12 +87,19 @@ test('certify runs every stage with reduced counts; a kill -9 mid-emission resum
           assert.ok(steps.every((s) => s.ok === 1), `${stage.name} PV ${pos}: every step done`);
         }
       }
-      // Emissions: one invoice per step, each registered by SIAT exactly once.
-      const invoices = db.prepare(`SELECT cuf, state FROM invoices WHERE idempotency_key LIKE 'certify:%'`).all() as { cuf: string; state: string }[];
+      // Emissions: one invoice per step; with the events' offline invoices, each registered by SIAT exactly once.
+      const invoices = db.prepare(`SELECT cuf, state FROM invoices WHERE idempotency_key LIKE 'certify:%:emission:%'`).all() as { cuf: string; state: string }[];
       assert.equal(invoices.length, emissionTotal);
+      const eventInvoices = invoicesPerEvent(SCALE) * 4 * 2;
+      const offline = db.prepare(`SELECT COUNT(*) n FROM invoices WHERE idempotency_key LIKE 'certify:%:event:%' AND state = 'VALIDATED' AND event_id IS NOT NULL`).get() as { n: number };
+      assert.equal(offline.n, eventInvoices, 'every offline invoice of the events validated');
       const received = (await adminCall(sim.adminUrl, '/admin/received')) as { cuf: string; timesRegistered: number }[];
-      assert.equal(received.length, emissionTotal, 'SIAT received exactly the emissions');
+      assert.equal(received.length, emissionTotal + eventInvoices, 'SIAT received exactly the emissions and the events\' invoices');
       assert.ok(received.every((r) => r.timesRegistered === 1));
+      // Events: 4 per point of sale, mapped by description (codes 1–4 in the simulator's catalog), each closed with validated packages.
+      const events = db.prepare(`SELECT codigo_motivo m, state FROM contingency_events ORDER BY created_at`).all() as { m: number; state: string }[];
+      assert.deepEqual(events.map((e) => e.m).sort(), [1, 1, 2, 2, 3, 3, 4, 4]);
+      assert.ok(events.every((e) => e.state === 'CLOSED'));
       // Cancelled minus reverted: what the stages' counts say.
       const cancelled = invoices.filter((i) => i.state === 'CANCELLED').length;
       const c = requiredPerPos(STAGES.find((s) => s.name === 'cancellation')!, SCALE) * 2;
