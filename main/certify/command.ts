@@ -14,7 +14,7 @@ import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { Tenant } from '../store/tenants';
-import { CERTIFICATION_POS_CODES, requiredPerPos, STAGES } from './requirements';
+import { CERTIFICATION_POS_CODES, requiredPerPos } from './requirements';
 import type { CertifyContext, Stage } from './context';
 import { cuisStage } from './stages/cuis';
 import { catalogsStage } from './stages/catalogs';
@@ -124,6 +124,22 @@ async function certificationPoints(engine: Engine, tenant: Tenant, out: (l: stri
   const points: PointOfSale[] = [];
   for (const code of CERTIFICATION_POS_CODES) {
     let pos = inBranch0().find((p) => p.code === code);
+    if (!pos && code > 0) {
+      // SIAT may already have it (a reinstall, an earlier rehearsal): adopt it rather than register
+      // a second one that would get another code.
+      const pos0 = inBranch0().find((p) => p.code === 0);
+      if (!pos0) throw new Error('El contribuyente no tiene el punto de venta 0 de la sucursal 0');
+      const id = engine.gateway.identity(tenant);
+      const cuis = await engine.codes.ensureCuis(tenant, pos0);
+      const listed = await engine.gateway.client(tenant).operaciones.consultaPuntoVenta({ codigoAmbiente: id.codigoAmbiente, codigoSistema: id.codigoSistema, codigoSucursal: 0, cuis: cuis.codigo, nit: id.nit });
+      const known = (listed.listaPuntosVentas ?? []).find((p) => p.codigoPuntoVenta === code);
+      if (known) {
+        const type = Number(known.tipoPuntoVenta);
+        const added = engine.store.pointsOfSale.addRegistered(tenant.id, pos0.branchId, { code, name: known.nombrePuntoVenta ?? `PUNTO DE VENTA ${code}`, type: Number.isInteger(type) && type > 0 ? type : 2 });
+        out(`Punto de venta ${code} ya registrado en el SIAT: se usa el mismo.`);
+        pos = engine.store.pointsOfSale.byId(tenant.id, added.id)!;
+      }
+    }
     if (!pos && code > 0) {
       const registration = new PointOfSaleRegistration({ pointsOfSale: engine.store.pointsOfSale, branches: engine.store.branches, invoices: engine.invoices, contingency: engine.contingencyEvents, codes: engine.codes, gateway: engine.gateway });
       const pos0 = inBranch0().find((p) => p.code === 0);
