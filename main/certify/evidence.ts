@@ -22,6 +22,8 @@ export interface StageReport {
   primeraEn: string | null;
   ultimaEn: string | null;
   muestras: string[];
+  /** What SIAT answered on those sample steps (for events: its event code, the event's CUFD, package sizes). */
+  respuestasMuestra: string[];
   fallas: { paso: number; codigo: number | null; texto: string | null; en: string }[];
 }
 
@@ -44,6 +46,7 @@ export function stageReport(p: Pick<StageProgress, 'stage' | 'pos' | 'required'>
     primeraEn: steps[0]?.at ?? null,
     ultimaEn: steps[steps.length - 1]?.at ?? null,
     muestras: ok.slice(0, SAMPLE).map((s) => s.ref ?? '').filter(Boolean),
+    respuestasMuestra: ok.slice(0, SAMPLE).map((s) => s.siatText ?? '').filter(Boolean),
     fallas: steps.filter((s) => !s.ok).map((s) => ({ paso: s.seq + 1, codigo: s.siatCode, texto: s.siatText, en: s.at })),
   };
 }
