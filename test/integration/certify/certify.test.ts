@@ -42,7 +42,7 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
 }
 
-test('certify runs every stage with reduced counts; a kill -9 mid-emission resumes without repeating or skipping', { timeout: 300_000 }, async () => {
+test('certify runs every stage with reduced counts; kill -9 mid-emission and mid-events resume without repeating or skipping', { timeout: 300_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim') });
   const dataDir = join(tmp.dir, 'engine');
@@ -65,6 +65,15 @@ test('certify runs every stage with reduced counts; a kill -9 mid-emission resum
     const atKill = emitted();
     const emissionTotal = requiredPerPos(STAGES.find((s) => s.name === 'emission')!, SCALE) * 2;
     assert.ok(atKill < emissionTotal, `killed in the middle of the emissions (${atKill} of ${emissionTotal})`);
+
+    // Second kill, in the middle of the events: an event open or being recovered.
+    run = certify(dataDir, sim.url);
+    const events = () => peek<{ n: number }>('SELECT COUNT(*) n FROM contingency_events').n;
+    await waitFor('the third event to open', () => events() >= 3 || run!.proc.exitCode !== null, 180_000, 5);
+    assert.equal(run.proc.exitCode, null, `certify ended before the second kill:\n${run.output()}`);
+    run.proc.kill('SIGKILL');
+    await run.exit;
+    assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage = 'events'`).n < 8, 'killed in the middle of the events');
 
     run = certify(dataDir, sim.url);
     const code = await run.exit;
