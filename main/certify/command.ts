@@ -5,6 +5,7 @@
 // systemic error with one message. Evidence under <datos>/certificacion/<corrida>/.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { EngineSettings } from '../config/settings';
 import { FileSecretStore, type SecretStore } from '../config/secrets';
 import { startEngine, type Engine } from '../engine/engine';
@@ -236,6 +237,10 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
     for (const r of all) writeStageReport(evidenceDir, r);
     const elapsed = Date.now() - started;
     writeSummary(evidenceDir, certification.byId(run.id)!, all, outcome.kind, elapsed);
+    // pdf-lib loads only here, on first use (as the routes load it since issue 24).
+    const { renderCertificationPdf } = await import('./report-pdf');
+    const pdf = await renderCertificationPdf({ id: run.id, nit: tenant.nit, razonSocial: tenant.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome: outcome.kind }, all);
+    writeFileSync(join(evidenceDir, 'reporte.pdf'), pdf);
     if (outcome.kind === 'finished') {
       out(`Fase I completa en el piloto: ${CERTIFY_STAGES.map((s) => `${s.requirement.sinStage} ${requiredPerPos(s.requirement, run!.scale) * points.length}`).join(' · ')} (en ${Math.round(elapsed / 1000)} s).`);
       out('Siguiente paso: revise el avance en el portal del SIN («seguimiento») y solicite la inspección (Fase II).');

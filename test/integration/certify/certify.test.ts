@@ -124,6 +124,8 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
       assert.equal(emission0.hechos, emissionTotal / 2);
       assert.equal(emission0.codigosSiat['908'], emissionTotal / 2);
       assert.ok(emission0.muestras.length > 0 && emission0.muestras.every((m: string) => /^[0-9A-F]+$/.test(m)), 'sample CUFs');
+      const pdf = readFileSync(join(evidence, 'reporte.pdf'));
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
       const data = files(join(evidence, 'datos'));
       assert.ok(data.some((f) => f.includes('IV-emission') && f.endsWith('-respuesta.txt')));
       for (const f of data) assert.ok(!readFileSync(f, 'utf8').includes(TRAINING_TAXPAYER.token), `${f} has the token`);
