@@ -1,1 +1,0 @@
--- LOCAL PLACEHOLDER, never committed (certify branch testing only): the real 0025 comes from a sibling branch.

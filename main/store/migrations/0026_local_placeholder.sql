@@ -1,1 +1,0 @@
--- LOCAL PLACEHOLDER, never committed (certify branch testing only): the real 0026 comes from a sibling branch.
