@@ -27,6 +27,8 @@ export interface SiatGatewayOptions {
   timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
   /** Reads a tenant's large answers (catalogs, consultaCompras) off the engine's thread (siat/answer-worker.ts). */
   readLarge?: (tenantId: string, job: AnswerJob) => Promise<AnswerRead>;
+  /** Transport for every SIAT call (default: global fetch); certify records through it (issue 29). */
+  fetchImpl?: typeof fetch;
 }
 
 export const tokenSecretName = (tenantId: string) => `siat.token.${tenantId}`;
@@ -106,6 +108,7 @@ export class SiatGateway {
       token,
       ...(this.opts.timeouts ? { timeouts: this.opts.timeouts } : {}),
       ...(readLarge ? { readLarge: (job: AnswerJob) => readLarge(tenant.id, job) } : {}),
+      ...(this.opts.fetchImpl ? { fetchImpl: this.opts.fetchImpl } : {}),
     });
     this.clients.set(tenant.id, { token, url, client });
     return client;

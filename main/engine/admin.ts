@@ -9,6 +9,7 @@
 //   siat url --nit <nit> [--url <url> | --clear]      → the tenant's SIAT URL, any (issue #19: only here)
 //   ai model install | status | remove                → the assistant's optional embedding model (issue 20):
 //                                                       the only command that downloads one, pinned by SHA-256
+//   certify --nit <nit> [--url …] [--token …] [--sistema …] [--reducido N] → the SIN's Phase I tests on the pilot (issue 29, main/certify/)
 import { parseArgs } from 'node:util';
 import { loadSettings, SettingsError } from '../config/settings';
 import { openStore, type Store } from '../store/store';
@@ -21,6 +22,7 @@ import { removeDemoStore } from '../training/demo-store';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { installModel, ModelInstallError, removeModel } from '../ai/model-install';
 import { modelDir, PINNED_MODEL, readManifest } from '../ai/embedding-model';
+import { CERTIFY_USAGE, CertifyUsageError, runCertify } from '../certify/command';
 
 const USAGE = `Uso: npm run admin -- <comando>
   tenant create --nit <NIT> --name <razón social>
@@ -34,7 +36,8 @@ const USAGE = `Uso: npm run admin -- <comando>
   demo remove [--nit <NIT>]   quita la tienda de demostración del modo entrenamiento (productos y clientes DEMO-…)
   ai model install    descarga el modelo de embeddings fijado (${Math.round((PINNED_MODEL.files.reduce((n, f) => n + f.bytes, 0) / 1e6))} MB, requiere internet)
   ai model status
-  ai model remove`;
+  ai model remove
+${CERTIFY_USAGE}`;
 
 
 class UsageError extends Error {}
@@ -180,6 +183,11 @@ async function main(): Promise<void> {
   let store: Store | null = null;
   try {
     const settings = loadSettings();
+    if (process.argv[2] === 'certify') {
+      const outcome = await runCertify(process.argv.slice(3), settings, (l) => process.stdout.write(`${l}\n`));
+      if (outcome.kind !== 'finished') process.exitCode = 1;
+      return;
+    }
     if (process.argv[2] === 'ai') {
       await runAiAdmin(process.argv.slice(2), settings.dataDir, (l) => process.stdout.write(`${l}\n`));
       return;
@@ -187,7 +195,7 @@ async function main(): Promise<void> {
     store = openStore(settings.dataDir);
     runAdmin(process.argv.slice(2), store, (l) => process.stdout.write(`${l}\n`));
   } catch (err) {
-    if (err instanceof UsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
+    if (err instanceof UsageError || err instanceof CertifyUsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
     else if (err instanceof TenantError || err instanceof SettingsError || err instanceof ModelInstallError) process.stderr.write(`Error: ${err.message}\n`);
     else if (err instanceof TypeError && (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${err.message}\n${USAGE}\n`);

@@ -164,6 +164,8 @@ export interface EngineDeps {
   secrets?: SecretStore;
   /** SIAT client time-outs (tests shorten them). */
   siatTimeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
+  /** Every SIAT call goes through it (certify keeps each request and answer as evidence, issue 29). */
+  siatFetch?: typeof fetch;
   /**
    * Training: load the demo store (≈200 products, clients, a printer preset) into the demo tenant
    * the first time (default true; the test fixture turns it off so each test starts empty).
@@ -233,6 +235,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     urlFor: (tenantId) => siatUrlOf(store, tenantId),
     ...(deps.siatTimeouts ? { timeouts: deps.siatTimeouts } : {}),
     readLarge: async (tenantId, answer) => (await siatReaders.run(tenantId, { answer })) as AnswerRead,
+    ...(deps.siatFetch ? { fetchImpl: deps.siatFetch } : {}),
   });
   const codes = new CodesService({ codes: store.codes, settings: store.settings, gateway, now });
   const catalogs = new CatalogService(store.catalogs, gateway, codes, now);

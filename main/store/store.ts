@@ -2,6 +2,7 @@
 // these repositories and on `transaction` only — never on the connection — so a second backend
 // (the head office's, DESIGN.md "Growth") can sit behind the same interfaces. Every SQL
 // statement of the engine lives in a repository of this folder (the simulator keeps its own).
+import { CertificationRepository } from './certification';
 import { join } from 'node:path';
 import { openDatabase, type Db, type Migration } from './db';
 import { GroupCommitter } from './group-commit';
@@ -68,6 +69,8 @@ export interface Store {
   tillUsers: TillUserRepository;
   /** Held sales of the till, recalled rather than deleted (issue 27, migration 0025). */
   parkedSales: ParkedSaleRepository;
+  /** `npm run admin -- certify`: its runs and every step they finished (issue 29, migration 0027). */
+  certification: CertificationRepository;
   /**
    * Runs `fn` in one IMMEDIATE transaction and returns its result; a throw rolls it all back.
    * Called inside another transaction it is a savepoint of that one.
@@ -132,6 +135,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     renderedDocuments: new RenderedDocumentRepository(db, now),
     tillUsers: new TillUserRepository(db),
     parkedSales: new ParkedSaleRepository(db),
+    certification: new CertificationRepository(db, now),
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     groupCommit: <T>(fn: () => T, after?: Promise<unknown>): Promise<T> => committer.run(fn, after),
     get isOpen() {

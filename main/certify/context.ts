@@ -1,0 +1,38 @@
+// What every stage step gets: the engine's own services (never a second SIAT client), the
+// tenant, the run and its scale. A step does one SIAT operation and says what SIAT answered.
+import type { Engine } from '../engine/engine';
+import type { Tenant } from '../store/tenants';
+import type { PointOfSale } from '../store/points-of-sale';
+import type { CertificationRun } from '../store/certification';
+import type { StageRequirement } from './requirements';
+
+export interface CertifyContext {
+  engine: Engine;
+  tenant: Tenant;
+  run: CertificationRun;
+  /** The sectors declared in the portal (codigoDocumentoSector), emission cycles through them. */
+  sectors: readonly number[];
+}
+
+export interface StepOutcome {
+  ok: boolean;
+  siatCode: number | null;
+  siatText: string | null;
+  /** What the step produced: a CUIS, a CUFD, a CUF, a catalog name. */
+  ref: string | null;
+  invoiceId: string | null;
+}
+
+export interface Stage {
+  requirement: StageRequirement;
+  /** Step number `seq` (0-based, per point of sale) of this stage. Throws on a failure. */
+  step(ctx: CertifyContext, pos: PointOfSale, seq: number): Promise<StepOutcome>;
+}
+
+export const okStep = (ref: string | null, siatCode: number | null = null, siatText: string | null = null, invoiceId: string | null = null): StepOutcome => ({
+  ok: true,
+  siatCode,
+  siatText,
+  ref,
+  invoiceId,
+});

@@ -1,0 +1,69 @@
+// The evidence of a run, ready to show an inspector: one JSON report per stage and point of sale
+// (counts, sample CUFs or codes, first and last timestamps, SIAT's codes) and a summary, written
+// from the stored steps (the database is the truth; the files can be rewritten at any time).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CertificationRun, CertificationStep } from '../store/certification';
+import type { StageProgress } from './runner';
+
+const SAMPLE = 5;
+
+export interface StageReport {
+  etapa: string;
+  etapaSin: string;
+  titulo: string;
+  puntoVenta: number;
+  hechos: number;
+  requeridos: number;
+  fallidos: number;
+  codigoEsperado: number | null;
+  /** SIAT's status codes the steps got, with how many times. */
+  codigosSiat: Record<string, number>;
+  primeraEn: string | null;
+  ultimaEn: string | null;
+  muestras: string[];
+  /** What SIAT answered on those sample steps (for events: its event code, the event's CUFD, package sizes). */
+  respuestasMuestra: string[];
+  fallas: { paso: number; codigo: number | null; texto: string | null; en: string }[];
+}
+
+/** Pure: the report of one stage at one point of sale from its steps. */
+export function stageReport(p: Pick<StageProgress, 'stage' | 'pos' | 'required'>, steps: readonly CertificationStep[]): StageReport {
+  const ok = steps.filter((s) => s.ok);
+  const codes: Record<string, number> = {};
+  for (const s of steps) if (s.siatCode !== null) codes[String(s.siatCode)] = (codes[String(s.siatCode)] ?? 0) + 1;
+  const r = p.stage.requirement;
+  return {
+    etapa: r.name,
+    etapaSin: r.sinStage,
+    titulo: r.title,
+    puntoVenta: p.pos.code,
+    hechos: ok.length,
+    requeridos: p.required,
+    fallidos: steps.length - ok.length,
+    codigoEsperado: r.expectedCode,
+    codigosSiat: codes,
+    primeraEn: steps[0]?.at ?? null,
+    ultimaEn: steps[steps.length - 1]?.at ?? null,
+    muestras: ok.slice(0, SAMPLE).map((s) => s.ref ?? '').filter(Boolean),
+    respuestasMuestra: ok.slice(0, SAMPLE).map((s) => s.siatText ?? '').filter(Boolean),
+    fallas: steps.filter((s) => !s.ok).map((s) => ({ paso: s.seq + 1, codigo: s.siatCode, texto: s.siatText, en: s.at })),
+  };
+}
+
+export function writeStageReport(dir: string, report: StageReport): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `etapa-${report.etapaSin}-${report.etapa}-pv${report.puntoVenta}.json`);
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  return path;
+}
+
+export function writeSummary(dir: string, run: CertificationRun, reports: readonly StageReport[], outcome: string, elapsedMs: number): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'resumen.json');
+  writeFileSync(
+    path,
+    `${JSON.stringify({ corrida: run.id, iniciada: run.startedAt, escala: run.scale, opciones: run.options, resultado: outcome, duracionMsEstaEjecucion: elapsedMs, etapas: reports }, null, 2)}\n`,
+  );
+  return path;
+}

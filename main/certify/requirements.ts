@@ -1,0 +1,53 @@
+// The counts the SIN requires in Phase I (authorization tests on the pilot), per stage.
+// Source: docs/siat/certification.md (copied from the team's notes on the SIN's "Pruebas para la
+// autorización del sistema de facturación" pages and spreadsheets, as transcribed by
+// ZPSoftwareFastSolutions/ZP-MINV-Platform docs/billing/investigacion-siat/08-autorizacion-inspeccion-versionamiento.md).
+// Pure: no I/O.
+
+export type StageName = 'cuis' | 'catalogs' | 'cufd' | 'emission' | 'events' | 'cancellation' | 'reversal';
+
+export interface StageRequirement {
+  name: StageName;
+  /** The SIN's roman numeral for the stage (what the portal's "seguimiento" shows). */
+  sinStage: string;
+  /** What a user reads. */
+  title: string;
+  /** Required successful steps per point of sale, at full count. */
+  perPos: number;
+  /** SIAT's status code a successful step answers with, where the SIN names one. */
+  expectedCode: number | null;
+}
+
+/** The two points of sale every case runs for (branch 0). */
+export const CERTIFICATION_POS_CODES = [0, 1] as const;
+
+/** The 17 lists of sincronizacion plus the date-time: the SIN's 18 catalogs (CatalogService + syncClock). */
+export const CATALOG_COUNT = 18;
+
+export const STAGES: readonly StageRequirement[] = [
+  { name: 'cuis', sinStage: 'I', title: 'Obtención de CUIS', perPos: 2, expectedCode: null },
+  // 50 synchronizations of each of the 18 catalogs per point of sale: one step is one catalog call.
+  { name: 'catalogs', sinStage: 'II', title: 'Sincronización de catálogos (18 × 50)', perPos: CATALOG_COUNT * 50, expectedCode: null },
+  { name: 'cufd', sinStage: 'III', title: 'Obtención de CUFD', perPos: 100, expectedCode: null },
+  // 500 in total across both points of sale.
+  { name: 'emission', sinStage: 'IV', title: 'Emisión individual', perPos: 250, expectedCode: 908 },
+  // Stages V and VI together, one step per event (main/certify/stages/events.ts): the 4 events Kipu
+  // emits offline for; the 3 that need CAFC are not built yet.
+  { name: 'events', sinStage: 'V-VI', title: 'Eventos significativos y paquetes de contingencia', perPos: 4, expectedCode: 908 },
+  // 250 in total.
+  { name: 'cancellation', sinStage: 'VII', title: 'Anulación', perPos: 125, expectedCode: 905 },
+  // 98 in total.
+  { name: 'reversal', sinStage: 'XI', title: 'Reversión de anulación', perPos: 49, expectedCode: 907 },
+];
+
+/**
+ * The count one run requires: full, or divided by `scale` for a rehearsal (`--reduced N`), never
+ * below 1. The catalog stage keeps whole rounds of the 18 catalogs.
+ */
+export function requiredPerPos(stage: StageRequirement, scale: number): number {
+  if (!Number.isInteger(scale) || scale < 1) throw new RangeError(`scale ${scale}`);
+  // Every event runs even in a rehearsal: what is reduced is how many invoices each one carries.
+  if (stage.name === 'events') return stage.perPos;
+  if (stage.name === 'catalogs') return CATALOG_COUNT * Math.max(1, Math.ceil(50 / scale));
+  return Math.max(1, Math.ceil(stage.perPos / scale));
+}

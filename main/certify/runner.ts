@@ -1,0 +1,83 @@
+// Runs the stages in the SIN's order for points of sale 0 and 1 of branch 0, resuming where the
+// stored steps end. Each step: one SIAT operation through the engine's services, then its row in
+// one transaction (CertificationRepository.record). Paced: at most `ratePerSecond` steps start per
+// second. A systemic error (bad token, wrong environment, SIAT unreachable) stops the run with one
+// message; a step's own failure is recorded with SIAT's code and text and the stage goes on, up to
+// MAX_FAILURES_PER_STAGE (then the stage stops: something is wrong that repeating would not fix).
+import type { PointOfSale } from '../store/points-of-sale';
+import type { CertificationStep } from '../store/certification';
+import { requiredPerPos } from './requirements';
+import type { CertifyContext, Stage } from './context';
+import { siatFailureOf, systemicReason } from './systemic';
+
+export const MAX_FAILURES_PER_STAGE = 10;
+
+export interface StageProgress {
+  stage: Stage;
+  pos: PointOfSale;
+  done: number;
+  required: number;
+  failed: number;
+}
+
+export interface RunnerHooks {
+  /** Before a stage at a point of sale starts or resumes. */
+  onStageStart?(p: StageProgress): void;
+  onStep?(p: StageProgress, step: CertificationStep): void;
+  onStageEnd?(p: StageProgress): void;
+  /** The exchange log's folder for what follows. */
+  setFolder?(name: string): void;
+}
+
+export type RunOutcome = { kind: 'finished' } | { kind: 'stopped'; reason: string } | { kind: 'stage-failed'; stage: string; posCode: number; failures: CertificationStep[] };
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function progressOf(ctx: CertifyContext, stage: Stage, pos: PointOfSale): StageProgress & { steps: CertificationStep[] } {
+  const steps = ctx.engine.store.certification.steps(ctx.run.id, stage.requirement.name, pos.code);
+  return { stage, pos, steps, done: steps.filter((s) => s.ok).length, failed: steps.filter((s) => !s.ok).length, required: requiredPerPos(stage.requirement, ctx.run.scale) };
+}
+
+export async function runStages(ctx: CertifyContext, stages: readonly Stage[], points: readonly PointOfSale[], ratePerSecond: number, hooks: RunnerHooks = {}): Promise<RunOutcome> {
+  const { certification } = ctx.engine.store;
+  const gapMs = 1000 / ratePerSecond;
+  let lastStart = 0;
+  for (const stage of stages) {
+    for (const pos of points) {
+      const p = progressOf(ctx, stage, pos);
+      hooks.setFolder?.(`${stage.requirement.sinStage}-${stage.requirement.name}/pv${pos.code}`);
+      hooks.onStageStart?.(p);
+      let seq = p.steps.length === 0 ? 0 : p.steps[p.steps.length - 1]!.seq + 1;
+      while (p.done < p.required) {
+        if (p.failed >= MAX_FAILURES_PER_STAGE) {
+          return { kind: 'stage-failed', stage: stage.requirement.name, posCode: pos.code, failures: progressOf(ctx, stage, pos).steps.filter((s) => !s.ok) };
+        }
+        const wait = lastStart + gapMs - Date.now();
+        if (wait > 0) await sleep(wait);
+        lastStart = Date.now();
+        let step: CertificationStep;
+        try {
+          const out = await stage.step(ctx, pos, seq);
+          step = ctx.engine.store.transaction(() => certification.record(ctx.run.id, { stage: stage.requirement.name, posCode: pos.code, seq, ...out }));
+        } catch (err) {
+          const reason = systemicReason(err);
+          if (reason) {
+            certification.stop(ctx.run.id, reason);
+            return { kind: 'stopped', reason };
+          }
+          const f = siatFailureOf(err);
+          step = ctx.engine.store.transaction(() =>
+            certification.record(ctx.run.id, { stage: stage.requirement.name, posCode: pos.code, seq, ok: false, siatCode: f.code, siatText: f.text, ref: null, invoiceId: null }),
+          );
+        }
+        if (step.ok) p.done++;
+        else p.failed++;
+        seq++;
+        hooks.onStep?.(p, step);
+      }
+      hooks.onStageEnd?.(p);
+    }
+  }
+  certification.finish(ctx.run.id);
+  return { kind: 'finished' };
+}

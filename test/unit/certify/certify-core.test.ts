@@ -1,0 +1,62 @@
+// The pure parts of `certify` (issue 29): counts and their reduction, the events found by their
+// description in the synced catalog (whatever their codes), redaction of the evidence, flags.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { requiredPerPos, STAGES } from '../../../main/certify/requirements';
+import { mapEvents, EventMappingError } from '../../../main/certify/event-mapping';
+import { redact } from '../../../main/certify/exchange-log';
+import { parseCertifyArgs, CertifyUsageError } from '../../../main/certify/command';
+import { SIGNIFICANT_EVENTS } from '../../../main/siat/codes';
+
+const stage = (name: string) => STAGES.find((s) => s.name === name)!;
+
+test('full counts are the SIN’s (per point of sale; totals across PV 0 and 1) and a reduced run divides them', () => {
+  assert.equal(requiredPerPos(stage('catalogs'), 1), 900);
+  assert.equal(requiredPerPos(stage('cufd'), 1), 100);
+  assert.equal(requiredPerPos(stage('emission'), 1) * 2, 500);
+  assert.equal(requiredPerPos(stage('cancellation'), 1) * 2, 250);
+  assert.equal(requiredPerPos(stage('reversal'), 1) * 2, 98);
+  assert.equal(requiredPerPos(stage('cuis'), 1), 2);
+  // Reduced: never below one step; catalogs in whole rounds of 18.
+  assert.equal(requiredPerPos(stage('cuis'), 25), 1);
+  assert.equal(requiredPerPos(stage('catalogs'), 25), 36);
+  assert.equal(requiredPerPos(stage('emission'), 25), 10);
+  assert.throws(() => requiredPerPos(stage('cufd'), 0), RangeError);
+});
+
+test('events are mapped by the catalog’s description, so the 2022 reordering of 5–7 does not matter', () => {
+  const catalog = SIGNIFICANT_EVENTS.map((e) => ({ codigo: String(e.code), descripcion: e.description, actividad: null, extra: null }));
+  const byKey = Object.fromEntries(mapEvents(catalog).map((m) => [m.key, m.codigo]));
+  assert.deepEqual(byKey, { internet: 1, 'web-service': 2, vehicle: 3, 'no-internet-place': 4, power: 5, software: 6, hardware: 7 });
+  // The same descriptions under other codes (and without accents): the codes follow the descriptions.
+  const reordered = catalog.map((c) => ({ ...c, codigo: c.codigo === '5' ? '7' : c.codigo === '7' ? '5' : c.codigo, descripcion: c.descripcion.normalize('NFD').replace(/[\u0300-\u036f]/g, '') }));
+  const mapped = mapEvents(reordered);
+  assert.equal(mapped.find((m) => m.key === 'power')!.codigo, 7);
+  assert.equal(mapped.find((m) => m.key === 'hardware')!.codigo, 5);
+  assert.deepEqual(mapped.filter((m) => m.cafc).map((m) => m.key), ['power', 'software', 'hardware']);
+  assert.throws(() => mapEvents(catalog.filter((c) => c.codigo !== '6')), (e: unknown) => e instanceof EventMappingError && /VIRUS/.test((e as Error).message));
+  assert.throws(() => mapEvents([]), /sincronice los catálogos/);
+});
+
+test('the evidence never keeps the token nor a PEM block', () => {
+  const text = 'apikey: TokenApi SECRET-TOKEN-XYZ\n<cuis>ABC</cuis>\n-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
+  const out = redact(text, ['SECRET-TOKEN-XYZ']);
+  assert.ok(!out.includes('SECRET-TOKEN-XYZ'));
+  assert.ok(!out.includes('MIIE'));
+  assert.ok(out.includes('<cuis>ABC</cuis>'));
+});
+
+test('flags: each bad one is refused with its own Spanish message', () => {
+  const ok = parseCertifyArgs(['--nit', '123', '--reducido', '10', '--ritmo', '2.5', '--sistema', 'abc1']);
+  assert.equal(ok.scale, 10);
+  assert.equal(ok.ratePerSecond, 2.5);
+  assert.equal(ok.sistema, 'ABC1');
+  const bad = (args: string[], re: RegExp) => assert.throws(() => parseCertifyArgs(args), (e: unknown) => e instanceof CertifyUsageError && re.test((e as Error).message));
+  bad([], /Falta --nit/);
+  bad(['--nit', '1', '--reducido', '0'], /--reducido debe ser un entero positivo/);
+  bad(['--nit', '1', '--ritmo', '0'], /--ritmo/);
+  bad(['--nit', '1', '--modalidad', '3'], /--modalidad/);
+  bad(['--nit', '1', '--sectores', '11'], /aún no emite el sector 11/);
+  bad(['--nit', '1', '--masivo'], /emisión masiva\) aún no está construida/);
+  bad(['--nit', '1', '--url', 'ftp://x'], /--url/);
+});
