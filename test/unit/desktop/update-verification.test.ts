@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { AppImageUpdater, DebUpdater, NsisUpdater, type AppUpdater } from 'electron-updater';
-import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
+import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor.js';
 import { feedUrlProblem, secureUpdater, updateConfigProblem } from '../../../main/desktop/update-policy';
 import { tempDir } from '../../fixtures/tmp';
 
