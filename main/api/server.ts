@@ -34,7 +34,7 @@ import { doerOf } from './doer';
 import { actRecord } from '../till-users/doer';
 
 /** Recorded by the domain inside the act's own transaction (main/api/doer.ts), not after the answer. */
-const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change']);
+const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'discount-over-limit', 'price-override', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change']);
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -81,7 +81,8 @@ export interface IssueOptions {
   doer?: Doer | null;
   /**
    * Called inside the sale's own transaction once the document is stored: the act record of a
-   * return (decision 0069), so a stored note always has its name and a failed one has none.
+   * return, or of a sale a supervisor approved (decision 0069), so a stored document always has
+   * its names and a failed one has none.
    */
   record?: (inv: InvoiceRecord) => void;
 }

@@ -17,6 +17,7 @@ import { formatAmountEs, toHundredths } from '../../shared/money';
 import { boliviaDate, formatDateEs, toBoliviaIso } from '../../shared/time';
 import type { CashReport, CashSessionView } from '../../shared/api/cash';
 import type { Invoice, InvoiceListItem } from '../../shared/api/invoice';
+import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -28,7 +29,6 @@ let posId: string;
 const ARR = { code: 'ARR-1', barcode: '7751234000017', description: 'Arroz Grano de Oro 1 kg', priceUnit: 9.5 };
 const ACE = { code: 'ACE-900', barcode: '7751234000024', description: 'Aceite Fino 900 ml', priceUnit: 27.6 };
 /** SIAT's note sector (credit-debit note, a return). */
-const NOTE_SECTOR = 24;
 
 interface Received {
   cuf: string;
@@ -57,7 +57,7 @@ async function dayDocuments(): Promise<Invoice[]> {
 
 async function invoiceByNumber(n: number, sector?: number): Promise<Invoice> {
   const docs = await dayDocuments();
-  const found = docs.find((d) => d.invoiceNumber === n && (sector === undefined ? d.sector !== NOTE_SECTOR : d.sector === sector));
+  const found = docs.find((d) => d.invoiceNumber === n && (sector === undefined ? d.sector !== CREDIT_DEBIT_NOTE_SECTOR : d.sector === sector));
   assert.ok(found, `document N° ${n}`);
   return found;
 }
@@ -196,7 +196,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   await till.cancelOpenInvoice();
   await till.openInvoice(ci);
   const noteNumber = await till.returnOpenInvoice(['1']);
-  const note = await invoiceByNumber(noteNumber, NOTE_SECTOR);
+  const note = await invoiceByNumber(noteNumber, CREDIT_DEBIT_NOTE_SECTOR);
   assert.equal(note.refundMethodCode, 1, 'refunded in cash, the way the original was paid');
   assert.equal(note.originalInvoiceNumber, ci);
 
@@ -238,7 +238,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   const received = await simAdmin<Received[]>('/received');
   const docs = await dayDocuments();
   for (const [n, cuf] of ticketCuf) {
-    const inv = docs.find((d) => d.invoiceNumber === n && d.sector !== NOTE_SECTOR)!;
+    const inv = docs.find((d) => d.invoiceNumber === n && d.sector !== CREDIT_DEBIT_NOTE_SECTOR)!;
     assert.equal(inv.cuf, cuf, `invoice ${n}: the ticket's CUF is the engine's`);
     assert.equal(received.find((r) => r.cuf === cuf)?.timesRegistered, 1, `invoice ${n}: SIAT holds the ticket's CUF, registered once`);
   }
@@ -293,10 +293,10 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   const cashIn = sum(movements.filter((m) => m.kind === 'IN').map((m) => cents(m.amount)));
   const cashOut = sum(movements.filter((m) => m.kind === 'OUT').map((m) => cents(m.amount)));
   assert.deepEqual([cashIn, cashOut], [5000, 3000], 'the movements typed');
-  const invoices = fresh.filter((d) => d.sector !== NOTE_SECTOR);
+  const invoices = fresh.filter((d) => d.sector !== CREDIT_DEBIT_NOTE_SECTOR);
   const standing = invoices.filter((d) => d.state !== 'CANCELLED');
   const annulled = invoices.filter((d) => d.state === 'CANCELLED');
-  const notes = fresh.filter((d) => d.sector === NOTE_SECTOR && d.state !== 'CANCELLED');
+  const notes = fresh.filter((d) => d.sector === CREDIT_DEBIT_NOTE_SECTOR && d.state !== 'CANCELLED');
   // The day as walked: six sales, one of them annulled, one return.
   assert.deepEqual([standing.length, annulled.length, notes.length], [5, 1, 1], 'the documents of the day');
   const salesOf = (method: string) => sum(standing.flatMap(paymentParts).filter((p) => p.method === method).map((p) => p.amount));

@@ -239,6 +239,9 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       const idempotencyKey = req.headers['idempotency-key'] ?? null;
       // A return's act record is written in the note's own transaction (decision 0069).
       const returned = invoiceType(req.body.invoiceType)?.sector === NOTE.SECTOR ? recorderOf(deps.store, req, 'return') : null;
+      // So is a sale a supervisor approved (a discount over the store's limit, another price).
+      const approved = req.act === 'discount-over-limit' || req.act === 'price-override' ? recorderOf(deps.store, req, req.act) : null;
+      const record = returned ?? approved;
       // A retry gets its invoice back first, also from a point of sale closed since; a new sale on
       // a closed point of sale is 409 POS_CLOSED (its invoices stay readable below).
       const replay = idempotencyKey ? await guard(async () => deps.invoicing.replayOf(req.tenant, idempotencyKey, req.body)) : null;
@@ -250,7 +253,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
             usuario: req.apiKey.name.slice(0, 100) || 'kipu',
             waitMs: waitMsOf(req.query.wait),
             doer: doerOf(req),
-            ...(returned ? { record: (note: InvoiceRecord) => returned(note.id) } : {}),
+            ...(record ? { record: (inv: InvoiceRecord) => record(inv.id) } : {}),
           }),
         ));
       const inv = result.invoice;

@@ -10,6 +10,7 @@ import { invoiceStateLabel } from '../format/labels';
 import { useIssue } from './issue-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { sectorFields } from '../../../shared/sector-fields';
+import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
 import { VirtualTicket } from './VirtualTicket';
 
 /** The issued document's sector fields as "Estudiante: Ana Quispe · Periodo facturado: MARZO 2026". */
@@ -31,7 +32,7 @@ export function LastInvoice() {
   const pdf = api.publicUrl(inv.cuf, 'pdf');
   // Empty links: a re-issue the engine has not answered for yet (issue-store.ts, refreshCard).
   const qrText = inv.qrUrl || inv.pdfUrl || pdf;
-  const sector = inv.sector !== undefined && inv.sector !== 1 ? sectorFields(inv.sector) : undefined;
+  const sector = inv.sector !== undefined && inv.sector !== COMPRA_VENTA_SECTOR ? sectorFields(inv.sector) : undefined;
   const summary = sectorSummary(inv.sector, inv.sectorFields);
 
   return (

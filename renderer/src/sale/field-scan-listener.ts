@@ -124,12 +124,20 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
 
   // A click elsewhere: what was typed goes in before the focus moves.
   const onPointer = () => flush();
+  // Text that arrives without a key press of its own (an accent from an input method or an
+  // on-screen keyboard, a paste, a drop): what was held was typed before it, so it goes in first
+  // ("Pé", not "éP"). The held text's own insertion fires this again with nothing left to hold.
+  const onInput = (e: Event) => {
+    if (guard.held() && e.target === target) flush();
+  };
 
   window.addEventListener('keydown', onKey, true);
   window.addEventListener('pointerdown', onPointer, true);
+  window.addEventListener('beforeinput', onInput, true);
   return () => {
     flush();
     window.removeEventListener('keydown', onKey, true);
     window.removeEventListener('pointerdown', onPointer, true);
+    window.removeEventListener('beforeinput', onInput, true);
   };
 }

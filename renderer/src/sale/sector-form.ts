@@ -4,6 +4,7 @@
 import { invoiceType } from '../../../shared/invoice-types';
 import { sectorFields, type SectorField, type SectorFields } from '../../../shared/sector-fields';
 import { fromHundredths } from '../../../shared/money';
+import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
 import { parseAmount } from '../format/amount-input';
 import { parseDateTimeEs } from '../format/dates';
 
@@ -21,7 +22,7 @@ export const EMPTY_SECTOR_DRAFT: SectorDraft = { header: {}, lines: {} };
  */
 export function saleSectorFields(type: string): SectorFields | null {
   const t = invoiceType(type);
-  if (!t || t.sector === 1) return null;
+  if (!t || t.sector === COMPRA_VENTA_SECTOR) return null;
   const f = sectorFields(t.sector);
   if (!f || (f.header.length === 0 && f.line.length === 0)) return null;
   return f;
