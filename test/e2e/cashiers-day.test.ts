@@ -1,11 +1,12 @@
-// Two cashiers and a supervisor share one till for a day (issue 27, decision 0069), in Debian's
-// Chromium at 1024×768, by keyboard: Carla logs in with her PIN, opens her drawer, sells, puts
-// cash in, counts and closes; Ana logs in with hers, cannot sell in Carla's drawer while it is
-// open (checked over the API), opens her own, sells, takes a return back approved by Sergio's PIN
-// (the approval headers of the API: the till's approval dialog is another change), closes. Each Z
-// names its cashier and equals her own sales, return and movements, with no difference; Facturas
-// shows who issued the note and who approved it. In the evening Carla leaves her drawer open and
-// Sergio, logged in, closes it in Caja: the till asks for the reason, and the Z keeps it.
+// Two cashiers and a supervisor share one till for a day (issue 27, decisions 0068, 0069), in
+// Debian's Chromium at 1024×768, by keyboard: Carla logs in with her PIN, opens her drawer, sells,
+// parks a customer's sale (F10), serves the next, recalls it (Shift+F10) and issues it, puts cash
+// in, counts and closes; Ana logs in with hers, cannot sell in Carla's drawer while it is open
+// (checked over the API), opens her own, sells, takes a return back approved at the till by
+// Sergio's PIN (the approval dialog), closes. Each Z names its cashier and equals her own sales,
+// return and movements, with no difference; Facturas shows who issued the note and who approved
+// it. In the evening Carla leaves her drawer open and Sergio, logged in, closes it in Caja: the
+// till asks for the reason, and the Z keeps it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -130,7 +131,30 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.id('cash-report-cashier').filter({ hasText: 'Carla Rojas' }).waitFor();
   await till.go('ventas');
   const c1 = await till.sellByKeyboard({ items: [[2, 'ARR-1']], docNumber: '5115889', name: 'Juan Pérez', cash: '20' });
+  // A customer goes back for something: F10 parks his sale, the next one is served, Shift+F10
+  // and Enter bring his back, and it is issued.
+  const k = page.keyboard;
+  await k.press('F2');
+  await k.type('3*ARR-1');
+  await k.press('Enter');
+  await page.locator('[data-testid="cart-line"][data-code="ARR-1"]').waitFor();
+  await k.press('F5');
+  await till.id('quick-client-badge').waitFor();
+  await k.press('F10');
+  await till.notice(/Venta en espera \(Bs 28,50\)/).waitFor();
+  await till.id('cart-empty').waitFor();
   const c2 = await till.sellByKeyboard({ items: [[1, 'ARR-1']], quick: true, cash: '10' });
+  await k.press('Shift+F10');
+  await till.id('parked-row').filter({ hasText: 'Carla Rojas' }).waitFor();
+  await k.press('Enter');
+  await till.id('parked-dialog').waitFor({ state: 'detached' });
+  await page.locator('[data-testid="cart-line"][data-code="ARR-1"]').waitFor();
+  await k.press('F6');
+  await k.type('30');
+  await k.press('F12');
+  await till.id('cart-empty').waitFor();
+  const c3 = Number(await till.id('last-invoice-number').textContent());
+  assert.ok(c3 > c2, 'the recalled sale is issued after the one served meanwhile');
   await till.go('caja');
   await till.cashMovement('IN', '20', 'Cambio del banco');
   const carlaSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: carla })).json()).data.id as string;
@@ -153,16 +177,26 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.go('ventas');
   const a1 = await till.sellByKeyboard({ items: [[4, 'ARR-1']], docNumber: '4455667', name: 'María Mamani', cash: '50' });
   const sold = await invoiceNumbered(a1, 1);
-  // A return approved in place by Sergio's PIN (he does not log in).
+  // A return of one kilo, approved at the till by Sergio's PIN (he does not log in).
+  await till.openInvoice(a1);
+  await page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor();
+  await till.pressButton('return-button');
+  await till.id('return-dialog').waitFor();
+  await till.tabTo('return-qty', 1);
+  await k.type('1');
+  await k.press('Enter');
+  await till.id('approval-dialog').waitFor();
+  await till.id('approval-user').fill('sergio');
+  await till.id('approval-pin').focus();
+  await k.type(PINS.sergio);
+  await k.press('Enter');
+  await till.id('return-note-number').waitFor();
+  await till.notice(/Aprobado por Sergio Vargas · hecho por Ana Quispe/).waitFor();
+  const noteId = await till.id('return-note-result').getAttribute('data-note-id');
+  const noteNumber = (await (await eng.api(`/api/v1/invoices/${noteId}`)).json()).data.invoiceNumber as number;
+  await k.press('Escape');
+  // Her cash out is approved the same way, here over the API's headers.
   const approval = { 'x-supervisor-user': 'sergio', 'x-supervisor-pin': PINS.sergio };
-  const note = await eng.api('/api/v1/invoices?wait=true', {
-    method: 'POST',
-    key: ana,
-    headers: approval,
-    json: { invoiceType: 'COMPUTERIZED_NOTE_CREDIT_DEBIT', posId, originalInvoiceId: sold.id, details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz Grano de Oro 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5, returnProduct: true }] },
-  });
-  const nb = await note.json();
-  assert.equal(note.status, 201, JSON.stringify(nb));
   const out = await eng.api(`/api/v1/cash/sessions/${(await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: ana })).json()).data.id}/movements`, {
     method: 'POST',
     key: ana,
@@ -172,7 +206,7 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   assert.equal(out.status, 201, await out.clone().text());
 
   // Facturas shows who issued the note and who approved it.
-  await till.openInvoice(nb.data.invoiceNumber as number);
+  await till.openInvoice(noteNumber);
   await till.id('invoice-detail-who').filter({ hasText: 'Emitida por Ana Quispe · devolución aprobada por Sergio Vargas' }).waitFor();
   await till.screenshot('issue27-invoice-who-1024');
 
@@ -193,7 +227,6 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.go('caja');
   await till.id('cash-session-state').filter({ hasText: 'caja de Carla Rojas' }).waitFor();
   await till.id('cash-report-X').waitFor();
-  const k = page.keyboard;
   for (let i = 0; i < 20 && (await till.id('cash-close-form').count()) === 0; i++) {
     await k.press('F8');
     await till.id('cash-close-form').waitFor({ timeout: 1_000 }).catch(() => undefined);
@@ -217,8 +250,8 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await logout();
 
   // ---- Each Z is that cashier's ---------------------------------------------------------
-  check(await zOf(carlaSession), 'Carla Rojas', [await invoiceNumbered(c1, 1), await invoiceNumbered(c2, 1)]);
+  check(await zOf(carlaSession), 'Carla Rojas', [await invoiceNumbered(c1, 1), await invoiceNumbered(c2, 1), await invoiceNumbered(c3, 1)]);
   const anaZ = await zOf(anaSession);
-  check(anaZ, 'Ana Quispe', [sold, await invoiceNumbered(nb.data.invoiceNumber as number, 24)]);
+  check(anaZ, 'Ana Quispe', [sold, await invoiceNumbered(noteNumber, 24)]);
   assert.ok(cents(anaZ.methods.find((m) => m.method === 'CASH')!.refunds) > 0 && cents(anaZ.cashOut) === 1000, 'her Z has the return and the cash out');
 });
