@@ -5,7 +5,7 @@
 // Node 20's --test takes no globs, so the files are collected here.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { bundled, bundleTests, removeBundles, WORKERS_DIR } from './test-bundle.mjs';
 
 function collect(dir, out = []) {
@@ -37,7 +37,9 @@ if (filter) files = files.filter((f) => f.includes(filter));
 // keeps the whole run waiting for it alone. The longest files go first (durations measured on a
 // loaded 2-core machine, 2026-11-27; a file missing from this list only runs later, never skipped).
 const LONGEST_FIRST = [
+  'test/api/fuzz.test.ts',
   'test/integration/central/crash.test.ts',
+  'test/integration/certify/certify.test.ts',
   'test/integration/contingency/crash.test.ts',
   'test/integration/massive/crash.test.ts',
   'test/api/purchases.test.ts',
@@ -48,9 +50,12 @@ const LONGEST_FIRST = [
   'test/integration/engine/shutdown.test.ts',
   'test/integration/contingency/sectors.test.ts',
   'test/integration/central/replication.test.ts',
-  'test/api/fuzz.test.ts',
+  'test/integration/isolation.test.ts',
+  'test/integration/engine/parked-sales-crash.test.ts',
   'test/integration/contingency/hang-and-observed.test.ts',
   'test/e2e/store-day.test.ts',
+  'test/e2e/cashiers-day.test.ts',
+  'test/e2e/held-sales.test.ts',
   'test/e2e/reissue.test.ts',
   'test/e2e/screen-sizes.test.ts',
   'test/e2e/till.test.ts',
@@ -62,7 +67,20 @@ const rank = (f) => {
 files.sort((a, b) => rank(a) - rank(b));
 
 // Files run side by side: many of them wait on sockets, timers and fsync more than they compute.
-const concurrency = Number(process.env.KIPU_TEST_CONCURRENCY) || (mode === 'e2e' ? 2 : 3);
+const concurrency = Number(process.env.KIPU_TEST_CONCURRENCY) || 3;
+
+/** Runs node with `args`, its output kept and handed back once it ends (printed after the node suite's, not mixed in). */
+function startKept(args) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } });
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  child.stderr.on('data', (c) => chunks.push(c));
+  return new Promise((done) => child.on('close', (code) => done({ status: code ?? 1, output: Buffer.concat(chunks) })));
+}
+
+// The renderer's Vitest suite runs beside the node suite: the node suite's last minutes are a few
+// long files that leave a core idle.
+const renderer = mode === 'unit' && !filter && collect('test/renderer').length > 0 ? startKept(['node_modules/vitest/vitest.mjs', 'run', '--root', '.', '--dir', 'test/renderer']) : null;
 
 let status = 0;
 if (files.length > 0) {
@@ -79,9 +97,10 @@ if (files.length > 0) {
   status = r.status ?? 1;
   await removeBundles();
 }
-if (mode === 'unit' && !filter && collect('test/renderer').length > 0) {
-  const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', '.', '--dir', 'test/renderer'], { stdio: 'inherit' });
-  status = status || (r.status ?? 1);
+if (renderer) {
+  const r = await renderer;
+  process.stdout.write(r.output);
+  status = status || r.status;
 }
 if (importsBroken) {
   console.error('\nImport rules broken (dependency-cruiser, see the start of this run): fix the imports listed there.');

@@ -15,6 +15,7 @@ import { saleRequest } from '../fixtures/issued-invoice';
 import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 import { toHundredths } from '../../shared/money';
 import { DENOMINATIONS, denominationKey } from '../../shared/api/cash';
+import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -105,8 +106,8 @@ async function invoiceNumbered(n: number, sector: number): Promise<Inv> {
 /** What a Z must say from the cashier's own documents and her session's movements. */
 function check(z: Z, name: string, docs: Inv[]) {
   const sum = (list: Inv[]) => list.flatMap((i) => i.payments ?? []).filter((p) => p.method === 'CASH').reduce((s, p) => s + cents(p.amount), 0);
-  const sales = sum(docs.filter((d) => d.sector !== 24));
-  const refunds = sum(docs.filter((d) => d.sector === 24));
+  const sales = sum(docs.filter((d) => d.sector !== CREDIT_DEBIT_NOTE_SECTOR));
+  const refunds = sum(docs.filter((d) => d.sector === CREDIT_DEBIT_NOTE_SECTOR));
   const cash = z.methods.find((m) => m.method === 'CASH')!;
   assert.equal(z.kind, 'Z');
   assert.equal(z.cashier, name);
@@ -193,8 +194,11 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.id('return-note-number').waitFor();
   await till.notice(/Aprobado por Sergio Vargas · hecho por Ana Quispe/).waitFor();
   const noteId = await till.id('return-note-result').getAttribute('data-note-id');
-  const noteNumber = (await (await eng.api(`/api/v1/invoices/${noteId}`)).json()).data.invoiceNumber as number;
+  const noteDoc = (await (await eng.api(`/api/v1/invoices/${noteId}`)).json()).data as { invoiceNumber: number; usuario: string; returnApprovedBy: string | null };
+  assert.deepEqual([noteDoc.usuario, noteDoc.returnApprovedBy], ['Ana Quispe', 'Sergio Vargas']);
+  const noteNumber = noteDoc.invoiceNumber;
   await k.press('Escape');
+  await till.id('return-dialog').waitFor({ state: 'detached' });
   // Her cash out is approved the same way, here over the API's headers.
   const approval = { 'x-supervisor-user': 'sergio', 'x-supervisor-pin': PINS.sergio };
   const out = await eng.api(`/api/v1/cash/sessions/${(await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: ana })).json()).data.id}/movements`, {
@@ -205,8 +209,13 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   });
   assert.equal(out.status, 201, await out.clone().text());
 
-  // Facturas shows who issued the note and who approved it.
-  await till.openInvoice(noteNumber);
+  // Facturas shows who issued the note and who approved it (the note's row: a sale may carry the
+  // same number in its own sector).
+  await till.go('facturas');
+  await till.id('invoices-search').focus();
+  await k.press('Control+A');
+  await k.type(String(noteNumber));
+  await page.locator(`[data-testid="invoice-row"][data-invoice-number="${noteNumber}"][data-sector="${CREDIT_DEBIT_NOTE_SECTOR}"]`).click();
   await till.id('invoice-detail-who').filter({ hasText: 'Emitida por Ana Quispe · devolución aprobada por Sergio Vargas' }).waitFor();
   await till.screenshot('issue27-invoice-who-1024');
 
@@ -252,6 +261,6 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   // ---- Each Z is that cashier's ---------------------------------------------------------
   check(await zOf(carlaSession), 'Carla Rojas', [await invoiceNumbered(c1, 1), await invoiceNumbered(c2, 1), await invoiceNumbered(c3, 1)]);
   const anaZ = await zOf(anaSession);
-  check(anaZ, 'Ana Quispe', [sold, await invoiceNumbered(noteNumber, 24)]);
+  check(anaZ, 'Ana Quispe', [sold, await invoiceNumbered(noteNumber, CREDIT_DEBIT_NOTE_SECTOR)]);
   assert.ok(cents(anaZ.methods.find((m) => m.method === 'CASH')!.refunds) > 0 && cents(anaZ.cashOut) === 1000, 'her Z has the return and the cash out');
 });

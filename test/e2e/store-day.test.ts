@@ -18,6 +18,8 @@ import { boliviaDate, formatDateEs, toBoliviaIso } from '../../shared/time';
 import type { CashReport, CashSessionView } from '../../shared/api/cash';
 import type { Invoice, InvoiceListItem } from '../../shared/api/invoice';
 import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
+import { waitFor } from '../fixtures/wait';
+import { sqliteConnection } from '../../main/store/store';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -219,6 +221,10 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   ticketCuf.set(kept, keptCuf);
   await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: 60_000 });
+  // SIAT comes back only once both sends gave up: a send still hanging when SIAT returns is simply
+  // sent again with its CUF and validated (decision 0057), and there would be nothing to re-issue.
+  const db = sqliteConnection(eng.store);
+  await waitFor('both sends gave up', () => (db.prepare('SELECT COUNT(*) AS n FROM invoices WHERE cuf IN (?, ?) AND needs_reconcile = 1 AND siat_attempt_at IS NOT NULL').get(keptCuf, firstCuf) as { n: number }).n === 2, 120_000);
   await simAdmin('/reset-faults', {});
   await till.id('last-invoice-reissued').waitFor({ timeout: 180_000 });
   assert.equal(await till.id('last-invoice-reissued').getAttribute('data-previous-cuf'), firstCuf);

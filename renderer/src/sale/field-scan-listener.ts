@@ -58,8 +58,16 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
   const release = (text: string) => {
     if (target && text) typeInto(target, text);
   };
+  /** Text taken from an insertion that came while characters were held (onInput below). */
+  let pending = '';
+  const flushPending = () => {
+    const text = pending;
+    pending = '';
+    release(text);
+  };
   const flush = () => {
     stopTimer();
+    flushPending();
     release(guard.expire());
   };
 
@@ -70,6 +78,7 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
   };
 
   const onKey = (e: KeyboardEvent) => {
+    flushPending();
     const el = e.target;
     if (el instanceof HTMLSelectElement && guarded(el)) return onSelectKey(e, el);
     if (!textField(el) || !guarded(el)) {
@@ -125,10 +134,16 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
   // A click elsewhere: what was typed goes in before the focus moves.
   const onPointer = () => flush();
   // Text that arrives without a key press of its own (an accent from an input method or an
-  // on-screen keyboard, a paste, a drop): what was held was typed before it, so it goes in first
-  // ("Pé", not "éP"). The held text's own insertion fires this again with nothing left to hold.
+  // on-screen keyboard): what was held was typed before it, so both go in together, in order
+  // ("Pé", not "éP"). Not from inside this event (the browser refuses an insertion while it is
+  // inserting): right after it, or before the next key, whichever comes first.
   const onInput = (e: Event) => {
-    if (guard.held() && e.target === target) flush();
+    const ev = e as InputEvent;
+    if (ev.target !== target || ev.inputType !== 'insertText' || !ev.data || !(guard.held() || pending)) return;
+    ev.preventDefault();
+    stopTimer();
+    pending += guard.expire() + ev.data;
+    setTimeout(flushPending, 0);
   };
 
   window.addEventListener('keydown', onKey, true);
