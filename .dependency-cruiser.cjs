@@ -46,7 +46,9 @@ module.exports = {
       name: 'nothing-imports-engine',
       severity: 'error',
       comment: 'main/engine/ is the composition root: it imports the rest, nothing in main/ imports it. Move what is needed (event types, logger, clock) into its own folder below, or pass it in.',
-      from: { path: '^main/', pathNot: '^main/engine/' },
+      // certify (issue 29) is a command that runs the whole engine in-process, as the admin CLI
+      // that calls it does: it composes the engine rather than being composed by it.
+      from: { path: '^main/', pathNot: '^main/(engine|certify)/' },
       to: { path: '^main/engine/' },
     },
     {

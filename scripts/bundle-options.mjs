@@ -25,7 +25,7 @@ export const WORKER_ENTRIES = {
   // Purchase imports: reading the file, the row checks and the XML (main/purchases/import-job.ts).
   'purchase-import-worker': 'main/purchases/import-worker.ts',
   // SIAT answers past 64 KiB and consultaCompras' archivo (main/siat/answer-read.ts).
-  'siat-answer-worker': 'main/siat/answer-worker.ts',
+  'siat-answer-worker': 'main/engine/siat-answer-worker.ts',
   // A contingency or batch package's tar.gz and hash (main/invoicing/pack-worker.ts).
   'package-pack-worker': 'main/invoicing/pack-worker.ts',
 };

@@ -79,7 +79,8 @@ function startKept(args) {
 }
 
 // The renderer's Vitest suite runs beside the node suite: the node suite's last minutes are a few
-// long files that leave a core idle.
+// long files that leave a core idle. (Its output waits in a pipe while spawnSync below holds this
+// process: a report past the pipe's 64 KiB only pauses Vitest until the node suite ends.)
 const renderer = mode === 'unit' && !filter && collect('test/renderer').length > 0 ? startKept(['node_modules/vitest/vitest.mjs', 'run', '--root', '.', '--dir', 'test/renderer']) : null;
 
 let status = 0;

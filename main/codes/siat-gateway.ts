@@ -25,7 +25,7 @@ export interface SiatGatewayOptions {
   /** A tenant's own SIAT base URL, overriding `baseUrl`; null = the installation's (see tenantSiatUrl). */
   urlFor?: (tenantId: string) => TenantSiatUrl | null;
   timeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
-  /** Reads a tenant's large answers (catalogs, consultaCompras) off the engine's thread (siat/answer-worker.ts). */
+  /** Reads a tenant's large answers (catalogs, consultaCompras) off the engine's thread (engine/siat-answer-worker.ts). */
   readLarge?: (tenantId: string, job: AnswerJob) => Promise<AnswerRead>;
   /** Transport for every SIAT call (default: global fetch); certify records through it (issue 29). */
   fetchImpl?: typeof fetch;

@@ -50,7 +50,7 @@ import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
 import type { PackJob, PackResult } from '../invoicing/pack-worker';
-import type { SiatReadJob, SiatReadResult } from '../siat/answer-worker';
+import type { SiatReadJob, SiatReadResult } from './siat-answer-worker';
 import type { AnswerRead } from '../siat/answer-read';
 import type { ReadArchivo } from '../purchases/consulta-archivo';
 import { CertificateError } from '../invoicing/certificate';
@@ -225,7 +225,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Large SIAT answers (catalogs, consultaCompras and its archivo: up to 16 MiB) are read on a
   // worker thread (issue 25, decision 0067): parsing one took seconds of the thread that answers the tills.
   const siatReaders = new WorkerPool<SiatReadJob, SiatReadResult>(
-    { from: import.meta.url, source: '../siat/answer-worker.ts', bundled: 'siat-answer-worker.cjs' },
+    { from: import.meta.url, source: './siat-answer-worker.ts', bundled: 'siat-answer-worker.cjs' },
     { workers: 1, perCallerMax: 8, queueMax: 32, timeoutMs: 120_000, what: 'respuestas del SIAT' },
   );
   const gateway = new SiatGateway({

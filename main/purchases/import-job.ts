@@ -4,7 +4,7 @@
 // (import-worker.ts); the engine's thread only checks duplicates and writes the rows that passed,
 // in short commits (PurchaseRegister.storeImport). Pure but for the xmllint-wasm run: the file's
 // bytes in, the rows' verdicts and data out, everything plain data so that it crosses threads.
-import { csvRows } from '../api/csv';
+import { csvRows } from '../../shared/csv';
 import { checkPurchase, type FieldIssue, type PurchaseFields } from './purchase-input';
 import { MAX_IMPORT_ROWS, readXlsxRows, rowsToPurchases } from './purchase-import';
 import { PurchaseError, type PurchaseErrorCode } from './purchase-error';

@@ -37,7 +37,7 @@ export interface RegisterDeps extends SiatComprasDeps {
   tenants: TenantRepository;
   sender: PurchaseSender;
   codesNow: (tenantId: string) => Date;
-  /** Reads consultaCompras's archivo off the engine's thread (siat/answer-worker.ts); without it, inline. */
+  /** Reads consultaCompras's archivo off the engine's thread (engine/siat-answer-worker.ts); without it, inline. */
   readArchivo?: (tenantId: string, bytes: Buffer | null) => Promise<ReadArchivo>;
 }
 

@@ -1,6 +1,6 @@
 // Reading one SIAT answer's SOAP envelope into the operation's typed response (operations.ts).
 // Pure, and plain data in and out, so that it runs the same inline (the small answers of a sale)
-// and on a worker thread (answer-worker.ts: catalogs and consultaCompras, up to 16 MiB, whose
+// and on a worker thread (engine/siat-answer-worker.ts: catalogs and consultaCompras, up to 16 MiB, whose
 // parsing took seconds of the engine's thread; issue 25).
 import { SIAT_SERVICES, type OperationSpec, type ServiceKey } from './operations';
 import { coerceFields, parseEnvelope, SoapFormatError, wrapperChild } from './soap';

@@ -48,7 +48,7 @@ export interface SiatClientOptions {
    */
   maxBodyBytes?: number;
   fetchImpl?: typeof fetch;
-  /** Reads answers over LARGE_ANSWER_CHARS off the calling thread (answer-worker.ts); without it, inline. */
+  /** Reads answers over LARGE_ANSWER_CHARS off the calling thread (engine/siat-answer-worker.ts); without it, inline. */
   readLarge?: (job: AnswerJob) => Promise<AnswerRead>;
 }
 

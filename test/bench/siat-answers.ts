@@ -1,6 +1,6 @@
 // Issue 25, item "large SIAT answers": how long parsing a catalog's or consultaCompras's answer
 // holds a thread (best of 5), at sizes up to the 16 MiB cap. Over 50 ms is why they are read on a
-// worker (siat/answer-worker.ts, decision 0067). `npm run bench -- siat-answers`.
+// worker (engine/siat-answer-worker.ts, decision 0067). `npm run bench -- siat-answers`.
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { loadavg } from 'node:os';

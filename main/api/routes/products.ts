@@ -18,7 +18,7 @@ import {
   type Product as ProductDto,
   type ProductBodyInput,
 } from '../../../shared/api/product';
-import { csvRows } from '../csv';
+import { csvRows } from '../../../shared/csv';
 
 export function productDto(p: Product): ProductDto {
   return {

@@ -156,6 +156,15 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push(d.siatCode ? 'error' : 'warning', clockSkewText(d.offsetMs, d.siatCode ?? null));
         break;
       }
+      case 'till.user_locked': {
+        // main/till-users/till-people.ts: five wrong PINs in a row; whoever is at a till is told,
+        // so a supervisor knows why a cashier cannot log in (or approve) until then.
+        const d = parse<{ name?: string; login?: string; wrongPins?: number; lockedUntil?: string; purpose?: string }>(m.data);
+        if (!d?.name || !d.lockedUntil) return;
+        const what = d.purpose === 'APPROVAL' ? 'al aprobar' : 'al ingresar';
+        notices.push('warning', `${d.name} (${d.login ?? ''}) quedó bloqueado/a hasta el ${formatDateTime(d.lockedUntil)}: ${d.wrongPins ?? 5} PIN incorrectos seguidos ${what}.`);
+        return;
+      }
       case 'siat.connection_lost':
         notices.push('warning', 'Se perdió la conexión con el SIAT.');
         break;

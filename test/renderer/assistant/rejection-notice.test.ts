@@ -99,3 +99,16 @@ describe('the notice on screen', () => {
     expect(html).toContain('class="notice success" data-testid="notice" data-tone="success"><span>Conexión con el SIAT restablecida.</span>');
   });
 });
+
+describe('a person locked out by wrong PINs (issue 27)', () => {
+  it('tells whoever is at the till who, until when and why', () => {
+    useTillStatus.getState().apply({
+      id: '',
+      event: 'till.user_locked',
+      data: JSON.stringify({ userId: 'u1', login: 'ana', name: 'Ana Quispe', role: 'cajero', purpose: 'LOGIN', lockedUntil: '2026-11-27T14:15:00Z', wrongPins: 5 }),
+    });
+    const [notice] = useNotices.getState().notices;
+    expect(notice?.tone).toBe('warning');
+    expect(notice?.text).toBe('Ana Quispe (ana) quedó bloqueado/a hasta el 27/11/2026 10:15: 5 PIN incorrectos seguidos al ingresar.');
+  });
+});

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { csvField, writeCsvBook } from '../../../main/books/book-writer';
-import { csvRows } from '../../../main/api/csv';
+import { csvRows } from '../../../shared/csv';
 
 test('texts a spreadsheet would run as formulas are neutralised; numbers and amounts are not', () => {
   assert.equal(csvField('=HYPERLINK("http://x.bo","clic")'), `"'=HYPERLINK(""http://x.bo"",""clic"")"`);

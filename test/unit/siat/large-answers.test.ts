@@ -1,6 +1,6 @@
 // Issue 25: a SIAT answer over LARGE_ANSWER_CHARS (a catalog, consultaCompras: up to 16 MiB, whose
 // parsing held the engine's thread for seconds) is read on the SIAT reader's worker thread
-// (siat/answer-worker.ts), with the same result and the same failures as inline; a small one
+// (engine/siat-answer-worker.ts), with the same result and the same failures as inline; a small one
 // (a sale's) is read inline, without a thread hop. SIAT is a fetchImpl answering fixed bodies.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,11 +15,11 @@ import { createSiatClient } from '../../../main/siat/client';
 import { SiatMalformedError } from '../../../main/siat/errors';
 import { LARGE_ANSWER_CHARS } from '../../../main/siat/answer-read';
 import { WorkerPool } from '../../../main/workers/pool';
-import type { SiatReadJob, SiatReadResult } from '../../../main/siat/answer-worker';
+import type { SiatReadJob, SiatReadResult } from '../../../main/engine/siat-answer-worker';
 import type { AnswerRead } from '../../../main/siat/answer-read';
 import type { ReadArchivo } from '../../../main/purchases/consulta-archivo';
 
-const pool = new WorkerPool<SiatReadJob, SiatReadResult>({ from: import.meta.url, source: '../../../main/siat/answer-worker.ts', bundled: 'never-bundled.cjs' }, { what: 'respuestas del SIAT', timeoutMs: 120_000 });
+const pool = new WorkerPool<SiatReadJob, SiatReadResult>({ from: import.meta.url, source: '../../../main/engine/siat-answer-worker.ts', bundled: 'never-bundled.cjs' }, { what: 'respuestas del SIAT', timeoutMs: 120_000 });
 after(() => pool.close());
 
 const request = { codigoAmbiente: 2, codigoPuntoVenta: 0, codigoSistema: 'S', codigoSucursal: 0, cuis: 'C', nit: 1 };

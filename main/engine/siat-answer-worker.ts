@@ -1,7 +1,7 @@
 // The worker thread that reads large SIAT answers (main/workers/pool.ts): a catalog or a
 // consultaCompras of up to 16 MiB took seconds of the engine's thread to parse (issue 25; the
 // figures are in decision 0067). It also reads consultaCompras's archivo (consulta-archivo.ts).
-import { readAnswer, type AnswerJob, type AnswerRead } from './answer-read';
+import { readAnswer, type AnswerJob, type AnswerRead } from '../siat/answer-read';
 import { readConsultaArchivo, type ReadArchivo } from '../purchases/consulta-archivo';
 import { serveJobs } from '../workers/serve-jobs';
 
