@@ -91,7 +91,10 @@ if (files.length > 0) {
   // more than 10 minutes (assistant.test.ts took 10 at load 36), so the bound is 20; a test's own
   // hang guard (`{ timeout }`, at most 5 minutes in integration and API tests) stays tighter.
   await bundleTests(files);
-  const r = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=1200000', ...files.map(bundled)], {
+  // KIPU_TEST_CPU=<file>: each test file's wall time and CPU (its own and its children's) appended
+  // there at its exit (scripts/test-cpu-probe.mjs), to find where a run's time goes.
+  const probe = process.env.KIPU_TEST_CPU ? ['--import', resolve('scripts/test-cpu-probe.mjs')] : [];
+  const r = spawnSync(process.execPath, [...probe, '--enable-source-maps', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=1200000', ...files.map(bundled)], {
     stdio: 'inherit',
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent', KIPU_WORKER_BUNDLES: resolve(WORKERS_DIR) },
   });

@@ -109,7 +109,7 @@ export class WorkerPool<J, R> {
     if (this.closed) return Promise.reject(stopping());
     const mine = this.perCaller.get(caller) ?? 0;
     if (mine >= this.o.perCallerMax) {
-      return Promise.reject(new WorkBusyError(429, `Ya hay ${mine} ${this.o.what} de este contribuyente en preparación; reintente en unos segundos`, 5));
+      return Promise.reject(new WorkBusyError(429, `Ya se prepara el máximo de ${this.o.what} a la vez para este contribuyente (${this.o.perCallerMax}); reintente en unos segundos`, 5));
     }
     if (this.inFlight >= this.o.queueMax) return Promise.reject(new WorkBusyError(503, `Se están preparando muchos ${this.o.what}; reintente en unos segundos`, 5));
     this.perCaller.set(caller, mine + 1);

@@ -19,6 +19,7 @@ import { Assistant, type AskResult, type AssistantHit } from '../../ai/assistant
 import { loadShippedCorpus, type ShippedCorpus } from '../../ai/rule-cards';
 import { loadThesaurus, type Thesaurus } from '../../ai/thesaurus';
 import { SemanticIndex } from '../../ai/semantic-index';
+import { readManifest } from '../../ai/embedding-model';
 import { resourcesDir } from '../../config/paths';
 import { ok } from '../envelope';
 import { apiResponse } from '../../../shared/api/envelope';
@@ -101,13 +102,24 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
     // The assistant is an aid: a broken corpus never keeps the till from starting.
     app.log.warn({ err, corpusDir: deps.corpusDir }, 'regulation corpus could not be indexed');
   }
-  const { shipped, thesaurus } = loadShipped(deps.aiResourcesDir ?? join(resourcesDir(), 'ai'), app.log);
-  const assistant = new Assistant(shipped, thesaurus, corpus.passages());
-  app.log.info({ corpusVersion: shipped.version, cards: shipped.cards.length, thesaurusVersion: thesaurus.version }, 'assistant ready');
-  // Off the start path: the engine answers (lexically) while the model loads and embeds.
-  const semantic = new SemanticIndex({ dataDir: deps.dataDir, embeddings: deps.store.embeddings, assistant, log: app.log });
-  void semantic.start();
-  app.addHook('onClose', async () => semantic.close());
+  // Built at first use, not at start: the cards' index is about a quarter of an engine's start-up
+  // CPU and most tills never ask the assistant. With an embedding model installed it is built at
+  // start, as before, so the model loads and embeds off the first question's path.
+  let built: { assistant: Assistant; semantic: SemanticIndex; shipped: ShippedCorpus; thesaurus: Thesaurus } | null = null;
+  const ai = () => {
+    if (!built) {
+      const { shipped, thesaurus } = loadShipped(deps.aiResourcesDir ?? join(resourcesDir(), 'ai'), app.log);
+      const assistant = new Assistant(shipped, thesaurus, corpus.passages());
+      app.log.info({ corpusVersion: shipped.version, cards: shipped.cards.length, thesaurusVersion: thesaurus.version }, 'assistant ready');
+      // Off the request's path: the engine answers (lexically) while the model loads and embeds.
+      const semantic = new SemanticIndex({ dataDir: deps.dataDir, embeddings: deps.store.embeddings, assistant, log: app.log });
+      void semantic.start();
+      built = { assistant, semantic, shipped, thesaurus };
+    }
+    return built;
+  };
+  if (readManifest(deps.dataDir)) ai();
+  app.addHook('onClose', async () => built?.semantic.close());
   const syncedMessage = (tenantId: string) => (code: number) => deps.catalogs.items(tenantId, 'messages').find((i) => i.codigo === String(code))?.descripcion ?? null;
 
   r.post(
@@ -172,6 +184,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
+      const { assistant, semantic } = ai();
       const data = assistant.search(req.query.q, req.query.limit, await semantic.embedQuery(req.query.q)).map(hitDto);
       return ok(data, data.length === 0 ? 'Sin coincidencias' : `${data.length} resultado(s)`);
     },
@@ -192,6 +205,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
+      const { assistant, semantic, shipped } = ai();
       const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id), await semantic.embedQuery(req.body.mensaje));
       const message = r.tipo === 'ficha' || r.tipo === 'pasaje' ? r.hit.titulo : r.tipo === 'guia' ? `Código SIAT ${r.codigo}` : 'Sin fichas que respondan';
       return ok(chatText(req.body.mensaje, r, shipped.version), message);
@@ -212,6 +226,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async (req) => {
+      const { assistant, semantic, shipped } = ai();
       const r = assistant.ask(req.body.mensaje, syncedMessage(req.tenant.id), await semantic.embedQuery(req.body.mensaje));
       return ok(askDto(r, chatText(req.body.mensaje, r, shipped.version)));
     },
@@ -232,6 +247,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       },
     },
     async () => {
+      const { assistant, semantic, shipped, thesaurus } = ai();
       const colecciones = assistant.collections();
       return ok({
         vectorstoreAvailable: assistant.denseLoaded,

@@ -32,7 +32,7 @@ test('over a caller’s share: 429; over the whole queue: 503; both in Spanish, 
   const p = pool({ workers: 1, perCallerMax: 2, queueMax: 3 });
   try {
     const running = [p.run('A', { ms: 300 }), p.run('A', { ms: 300 })];
-    await assert.rejects(p.run('A', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.status === 429 && /Ya hay 2 trabajos de este contribuyente/.test(e.message) && e.retryAfterSeconds > 0);
+    await assert.rejects(p.run('A', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.status === 429 && /Ya se prepara el máximo de trabajos a la vez para este contribuyente \(2\)/.test(e.message) && e.retryAfterSeconds > 0);
     const b = p.run('B', { ms: 1 });
     await assert.rejects(p.run('C', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.status === 503 && /muchos trabajos/.test(e.message));
     await Promise.all([...running, b]);
