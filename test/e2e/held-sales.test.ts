@@ -118,8 +118,11 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await till.id('approval-dialog').waitFor();
   assert.match((await till.id('approval-need').textContent()) ?? '', /Para dar un descuento mayor al límite de la tienda .*pasa del 10 %.* hace falta el rol «supervisor»; Carla Cajera es cajero/);
   await till.screenshot('issue27-approval-discount-1024');
+  // A notice lasts 8 s and the sale's issue may take longer on a loaded machine: it is awaited from
+  // before the PIN is sent, not after.
+  const discountApproved = till.notice(/Aprobado por Sergio Supervisor · hecho por Carla Cajera/).waitFor();
   await approve('sergio', '9999');
-  await till.notice(/Aprobado por Sergio Supervisor · hecho por Carla Cajera/).waitFor();
+  await discountApproved;
   await till.id('cart-empty').waitFor();
   const a = Number(await till.id('last-invoice-number').textContent());
   assert.ok(a > b);
@@ -139,10 +142,13 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await till.screenshot('issue27-approval-wrong-pin-1024');
   await till.id('approval-pin').focus();
   await k.type('9999');
+  // The discount's notice is gone first (it lasts 8 s), so the one awaited is the return's; awaited
+  // from before the PIN is sent, as the note's issue may outlast the notice on a loaded machine.
+  await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="notice"]')].some((n) => /Aprobado por/.test(n.textContent ?? '')), null, { timeout: E2E_WAIT_MS });
+  const returnApproved = till.notice(/Aprobado por Sergio Supervisor · hecho por Carla Cajera/).waitFor();
   await k.press('Enter');
+  await returnApproved;
   await till.id('return-note-number').waitFor({ timeout: E2E_WAIT_MS });
-  // The discount's notice may still be on screen: the newest is the return's.
-  await till.notice(/Aprobado por Sergio Supervisor · hecho por Carla Cajera/).last().waitFor();
   const noteId = await till.id('return-note-result').getAttribute('data-note-id');
   const note = (await (await eng.api(`/api/v1/invoices/${noteId}`)).json()).data;
   assert.equal(note.usuario, 'Carla Cajera');
