@@ -13,7 +13,6 @@ import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
 import { useSettings } from '../settings/settings-store';
-import { useNav } from '../app/nav-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { ReturnDialog } from './ReturnDialog';
 import { CancelDialog } from './CancelDialog';
@@ -367,8 +366,8 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         <button
           data-testid="configure-smtp-button"
           onClick={() => {
+            // The till opens Configuración on that section (app/nav-store.ts).
             useSettings.getState().request('smtp');
-            useNav.getState().go('configuracion');
           }}
         >
           Configurar el correo (Configuración › Correo)
