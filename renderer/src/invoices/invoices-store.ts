@@ -46,12 +46,6 @@ export const useInvoiceList = create<InvoiceListState>()((set, get) => ({
 
 const SMTP_MISSING = 'No hay servidor de correo para enviar la factura. Configúrelo en Configuración › Correo (lo hace el dueño, con la clave de administración).';
 
-/** What a reprint did: the words to show, and whether the ticket's PDF should open instead of (or as) paper. */
-export interface ReprintOutcome {
-  text: string;
-  showTicket: boolean;
-}
-
 interface InvoiceDetailState {
   id: string | null;
   invoice: Invoice | null;
@@ -70,6 +64,7 @@ interface InvoiceDetailState {
   load(): Promise<void>;
   setEmail(email: string): void;
   setAction(tone: 'ok' | 'error', lines: string[]): void;
+  /** Reprints the ticket; true when its PDF should open (the virtual printer's file, or paper failed). */
   reprint(): Promise<boolean>;
   checkStatus(): Promise<void>;
   reverse(): Promise<void>;
