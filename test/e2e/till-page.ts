@@ -125,10 +125,11 @@ export class TillPage {
     }, [...code, 'Enter']);
   }
 
-  /** Alt+1…8 */
-  async go(screen: 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja'): Promise<void> {
-    const n = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales', 'caja'].indexOf(screen) + 1;
-    await this.page.keyboard.press(`Alt+${n}`);
+  /** By the screen's Alt key, read from its tab (the screen registry, renderer/src/app/screens.ts, gives it). */
+  async go(screen: string): Promise<void> {
+    const keys = await this.id(`nav-${screen}`).getAttribute('aria-keyshortcuts');
+    if (!keys) throw new Error(`The tab of ${screen} announces no Alt key`);
+    await this.page.keyboard.press(keys);
     await this.id(`screen-${screen}`).waitFor();
   }
 

@@ -1,29 +1,20 @@
 // Shell: training banner, navigation, the current screen, the status bar.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
 import { TrainingBanner } from './TrainingBanner';
-import { EXTRA_NAV, NAV_ORDER, UNKEYED_NAV, commandForKey } from '../sale/keymap';
-import { SCREEN_LABELS, SCREEN_SHORT_LABELS, useNav } from './nav-store';
+import { commandForKey } from '../sale/keymap';
+import { useNav } from './nav-store';
+import { NavBar } from './NavBar';
+import { HOME_SCREEN, SCREENS, screenForKey, visibleScreens } from './screens';
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
-import { BranchesScreen } from '../branches/BranchesScreen';
-import { ConnectionScreen } from '../connection/ConnectionScreen';
-import { InvoicesScreen } from '../invoices/InvoicesScreen';
 import { LoginScreen } from '../session/LoginScreen';
 import { ApprovalDialog } from '../session/ApprovalDialog';
 import { watchIdle } from '../session/idle-lock';
 import { PosPicker } from '../session/PosPicker';
-import { ProductsScreen } from '../products/ProductsScreen';
-import { SettingsScreen } from '../settings/SettingsScreen';
-import { SyncScreen } from '../sync/SyncScreen';
-import { SaleScreen } from '../sale/SaleScreen';
-import { CashScreen } from '../cash/CashScreen';
 import { UpdateNotice } from './UpdateNotice';
-import { PurchasesScreen } from '../purchases/PurchasesScreen';
-import { BooksScreen } from '../books/BooksScreen';
-import { BatchesScreen } from '../batches/BatchesScreen';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 
@@ -45,6 +36,15 @@ export function App() {
   const screen = useNav((s) => s.screen);
   const training = statusTraining ?? config?.training ?? false;
   const assistantOpen = useAssistant((s) => s.open);
+  // The screens this person sees (an API key's session: all of them).
+  const role = person?.role ?? null;
+  const screens = useMemo(() => visibleScreens(role, SCREENS), [role]);
+  const current = screens.find((s) => s.id === screen);
+
+  // Whoever logs in next may not see the screen the last person left open: back to Venta.
+  useEffect(() => {
+    if (phase === 'ready' && !current) useNav.getState().go(HOME_SCREEN);
+  }, [phase, current]);
 
   useEffect(() => {
     void useSession.getState().init();
@@ -66,15 +66,18 @@ export function App() {
     });
   }, [phase, person, idleMinutes]);
 
-  // Alt+1…8 and F1 (Ayuda SIAT) from anywhere.
+  // Alt+digit (the registry's keys, app/screens.ts) and F1 (Ayuda SIAT) from anywhere.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (useSession.getState().phase !== 'ready') return;
-      const cmd = commandForKey(e, false);
-      if (cmd?.kind === 'nav') {
+      const session = useSession.getState();
+      if (session.phase !== 'ready') return;
+      const target = screenForKey(e, visibleScreens(session.person?.role ?? null, SCREENS));
+      if (target) {
         e.preventDefault();
-        useNav.getState().go(cmd.target);
-      } else if (cmd?.kind === 'assistant') {
+        useNav.getState().go(target.id);
+        return;
+      }
+      if (commandForKey(e, false)?.kind === 'assistant') {
         e.preventDefault(); // a browser's own F1 opens its help page
         useAssistant.getState().toggle(document.activeElement instanceof HTMLElement ? document.activeElement : null);
       }
@@ -104,32 +107,7 @@ export function App() {
         <>
           <header className="topbar">
             <span className="brand">Kipu</span>
-            <nav className="tabs" aria-label="Pantallas">
-              {[
-                ...NAV_ORDER.map((target, i) => ({ target, key: `Alt+${i + 1}` })),
-                ...EXTRA_NAV.map(({ target, key }) => ({ target, key: `Alt+${key}` })),
-                ...UNKEYED_NAV.map((target) => ({ target, key: null })),
-              ].map(({ target, key }) => (
-                <button
-                  key={target}
-                  className={screen === target ? 'tab active' : 'tab'}
-                  data-testid={`nav-${target}`}
-                  aria-current={screen === target ? 'page' : undefined}
-                  onClick={() => useNav.getState().go(target)}
-                  title={key ? `${SCREEN_LABELS[target]} (${key})` : SCREEN_LABELS[target]}
-                  aria-label={SCREEN_LABELS[target]}
-                >
-                  {SCREEN_SHORT_LABELS[target] ? (
-                    <>
-                      <span className="tab-long">{SCREEN_LABELS[target]}</span>
-                      <span className="tab-short">{SCREEN_SHORT_LABELS[target]}</span>
-                    </>
-                  ) : (
-                    SCREEN_LABELS[target]
-                  )}
-                </button>
-              ))}
-            </nav>
+            <NavBar screens={screens} current={screen} onGo={(id) => useNav.getState().go(id)} />
             <span className="spacer" />
             <UpdateNotice />
             {pos && (
@@ -158,17 +136,7 @@ export function App() {
             </button>
           </header>
           <main className="screen" data-testid={`screen-${screen}`}>
-            {screen === 'ventas' && <SaleScreen />}
-            {screen === 'productos' && <ProductsScreen />}
-            {screen === 'facturas' && <InvoicesScreen />}
-            {screen === 'conexion' && <ConnectionScreen />}
-            {screen === 'sincronizacion' && <SyncScreen />}
-            {screen === 'configuracion' && <SettingsScreen />}
-            {screen === 'sucursales' && <BranchesScreen />}
-            {screen === 'caja' && <CashScreen />}
-            {screen === 'compras' && <PurchasesScreen />}
-            {screen === 'libros' && <BooksScreen />}
-            {screen === 'lotes' && <BatchesScreen />}
+            {current && <current.Component />}
           </main>
           <StatusBar />
           <AssistantPanel />

@@ -2,6 +2,7 @@
 // poll of /till/status as a fallback, so the status bar is right even if the stream drops.
 import { create } from 'zustand';
 import type { InvoiceReissuedStreamEvent, InvoiceStreamEvent, InvoiceState, PosStatus, SiatMessage, TillStatus } from '../../../shared/api-types';
+import { STREAMED, type StreamEventData, type StreamEventName } from '../../../shared/api/events';
 import { api, http } from '../api';
 import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
@@ -52,6 +53,22 @@ function parse<T>(data: string): T | null {
   }
 }
 
+/** What the stream sends: `status` (on connecting and on each change) and the events of the contract (shared/api/events.ts). */
+type TillStreamName = 'status' | StreamEventName;
+const STREAM_NAMES: ReadonlySet<string> = new Set<string>(['status', ...Object.values(STREAMED).filter((n) => n !== null)]);
+
+function streamName(event: string): TillStreamName | null {
+  return STREAM_NAMES.has(event) ? (event as TillStreamName) : null;
+}
+
+/**
+ * An event's data as the contract declares it, every field optional: it crossed the wire, so
+ * each one the notice needs is checked before use.
+ */
+function payload<N extends StreamEventName>(_name: N, data: string): Partial<StreamEventData<N>> | null {
+  return parse<Partial<StreamEventData<N>>>(data);
+}
+
 export const useTillStatus = create<TillStatusState>()((set, get) => ({
   status: null,
   engineReachable: true,
@@ -92,7 +109,8 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
 
   apply(m) {
     const notices = useNotices.getState();
-    switch (m.event) {
+    // The names are the contract's (a misspelt case fails the typecheck), and so are the payloads.
+    switch (streamName(m.event)) {
       case 'status': {
         const status = parse<TillStatus>(m.data);
         if (status) set({ status, engineReachable: true, lastUpdate: Date.now() });
@@ -119,8 +137,8 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         notices.push('success', 'Contingencia cerrada: las facturas pendientes se enviaron al SIAT.');
         break;
       case 'contingency.package_rejected': {
-        // main/events/event-map.ts: SIAT's state code and the messages of the invoices it refused.
-        const d = parse<{ siatCode?: number; rejected?: number; total?: number; messages?: { codigo: number; descripcion: string }[] }>(m.data);
+        // SIAT's state code and the messages of the invoices it refused.
+        const d = payload('contingency.package_rejected', m.data);
         const counts = d?.rejected !== undefined && d.total !== undefined ? ` (${d.rejected} de ${countOf(d.total, 'factura')})` : '';
         const siat = siatMessagesOfInvoice({ siatCode: d?.siatCode ?? null, siatDescription: null, siatMessages: d?.messages ?? [] });
         notices.push('error', `El SIAT rechazó un paquete de facturas de contingencia${counts}. Revíselas en Facturas.`, siat);
@@ -128,7 +146,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
       }
       case 'contingency.validation_pending': {
         // main/contingency/recovery/runner.ts: the event is set aside, later events go on.
-        const d = parse<{ pendingPackages?: number; deadline?: string }>(m.data);
+        const d = payload('contingency.validation_pending', m.data);
         if (!d?.deadline) return;
         notices.push(
           'warning',
@@ -138,8 +156,8 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         break;
       }
       case 'cufd.renewal_failed': {
-        // main/events/event-map.ts: published at most once a day per point of sale.
-        const d = parse<{ posId?: string; posCode?: number; reason?: string; siatCode?: number | null; siatMessages?: SiatMessage[] }>(m.data);
+        // Published at most once a day per point of sale.
+        const d = payload('cufd.renewal_failed', m.data);
         if (!d?.posId) return;
         // Without SIAT's messages the code's text is in the engine's reason ("SIAT 989: …").
         const siat = siatMessagesOfInvoice({ siatCode: d.siatCode ?? null, siatDescription: (d.reason ?? '').replace(/^SIAT \d+: /, ''), siatMessages: d.siatMessages ?? [] });
@@ -151,7 +169,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
       }
       case 'siat.clock_skew': {
         // main/codes/clock-watch.ts: the offset was measured again because it moved or SIAT refused a sale for it.
-        const d = parse<{ offsetMs?: number; previousOffsetMs?: number; siatCode?: number | null }>(m.data);
+        const d = payload('siat.clock_skew', m.data);
         if (!d || typeof d.offsetMs !== 'number') return;
         notices.push(d.siatCode ? 'error' : 'warning', clockSkewText(d.offsetMs, d.siatCode ?? null));
         break;
@@ -159,7 +177,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
       case 'till.user_locked': {
         // main/till-users/till-people.ts: five wrong PINs in a row; whoever is at a till is told,
         // so a supervisor knows why a cashier cannot log in (or approve) until then.
-        const d = parse<{ name?: string; login?: string; wrongPins?: number; lockedUntil?: string; purpose?: string }>(m.data);
+        const d = payload('till.user_locked', m.data);
         if (!d?.name || !d.lockedUntil) return;
         const what = d.purpose === 'APPROVAL' ? 'al aprobar' : 'al ingresar';
         notices.push('warning', `${d.name} (${d.login ?? ''}) quedó bloqueado/a hasta el ${formatDateTime(d.lockedUntil)}: ${d.wrongPins ?? 5} PIN incorrectos seguidos ${what}.`);

@@ -20,9 +20,8 @@ export type SaleCommand =
   | 'selectPrev'
   | 'selectNext';
 
-export type NavTarget = 'ventas' | 'productos' | 'facturas' | 'conexion' | 'sincronizacion' | 'configuracion' | 'sucursales' | 'caja' | 'compras' | 'libros' | 'lotes';
-
-export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'nav'; target: NavTarget } | { kind: 'assistant' };
+// Alt+digit switches screens: those keys belong to the screen registry (app/screens.ts), not here.
+export type Command = { kind: 'sale'; command: SaleCommand } | { kind: 'assistant' };
 
 export interface KeyLike {
   key: string;
@@ -70,35 +69,13 @@ const SALE_FKEYS: Record<string, SaleCommand> = {
   F12: 'issue',
 };
 
-// Sucursales came last: appended so Alt+1…6 keep the screens cashiers already know.
-export const NAV_ORDER: readonly NavTarget[] = ['ventas', 'productos', 'facturas', 'conexion', 'sincronizacion', 'configuracion', 'sucursales', 'caja'];
-
-/** Screens with a fixed key outside NAV_ORDER's numbering (issue 14: Compras is Alt+9). */
-export const EXTRA_NAV: readonly { target: NavTarget; key: string }[] = [
-  { target: 'compras', key: '9' },
-  { target: 'libros', key: '0' },
-];
-
-/**
- * Screens reached from the navigation bar only: Alt+1…9 and Alt+0 are all taken, and an Alt+letter
- * would collide with the desktop window's menu accelerators.
- */
-export const UNKEYED_NAV: readonly NavTarget[] = ['lotes'];
-
 /**
  * Maps a key press to a command, or null to let it through.
  * `inField`: focus is in a text field (then plain keys like "*" or Delete keep their meaning).
  */
 export function commandForKey(e: KeyLike, inField: boolean): Command | null {
-  if (e.metaKey) return null;
-  // Alt+1…8 switches screens.
-  if (e.altKey && !e.ctrlKey && /^[1-8]$/.test(e.key)) {
-    const target = NAV_ORDER[Number(e.key) - 1];
-    return target ? { kind: 'nav', target } : null;
-  }
-  const extra = e.altKey && !e.ctrlKey ? EXTRA_NAV.find((x) => x.key === e.key) : undefined;
-  if (extra) return { kind: 'nav', target: extra.target };
-  if (e.altKey) return null;
+  // Alt+digit is the screen registry's (app/screens.ts); Meta belongs to the system.
+  if (e.metaKey || e.altKey) return null;
   // Ctrl+Enter issues too: in a plain browser F12 may open the developer tools.
   if (e.ctrlKey && e.key === 'Enter') return { kind: 'sale', command: 'issue' };
   if (e.ctrlKey) return null;

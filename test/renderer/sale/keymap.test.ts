@@ -23,14 +23,9 @@ describe('keyboard commands', () => {
     expect(commandForKey({ key: 'ArrowDown' }, false)).toEqual({ kind: 'sale', command: 'selectNext' });
   });
 
-  it('switches screens with Alt+1…8, Compras on Alt+9 and Libros on Alt+0', () => {
-    expect(commandForKey({ key: '1', altKey: true }, true)).toEqual({ kind: 'nav', target: 'ventas' });
-    expect(commandForKey({ key: '3', altKey: true }, false)).toEqual({ kind: 'nav', target: 'facturas' });
-    expect(commandForKey({ key: '6', altKey: true }, false)).toEqual({ kind: 'nav', target: 'configuracion' });
-    expect(commandForKey({ key: '7', altKey: true }, true)).toEqual({ kind: 'nav', target: 'sucursales' });
-    expect(commandForKey({ key: '8', altKey: true }, false)).toEqual({ kind: 'nav', target: 'caja' });
-    expect(commandForKey({ key: '9', altKey: true }, false)).toEqual({ kind: 'nav', target: 'compras' });
-    expect(commandForKey({ key: '0', altKey: true }, false)).toEqual({ kind: 'nav', target: 'libros' });
+  it('leaves Alt+digit to the screen registry (app/screens.ts)', () => {
+    expect(commandForKey({ key: '1', altKey: true }, true)).toBeNull();
+    expect(commandForKey({ key: '0', altKey: false }, false)).toBeNull();
   });
 
   it('ignores modified function keys and plain letters (Shift+F12 is the reprint, below)', () => {

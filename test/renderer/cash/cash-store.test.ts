@@ -1,0 +1,79 @@
+// Caja read through its store (cash-store.ts): the acts against the engine's calls, stubbed here
+// (the e2e suite, test/e2e/cash.test.ts, drives the same screen against a real engine).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CashSessionView } from '../../../shared/api-types';
+
+const cashApi = vi.hoisted(() => ({
+  current: vi.fn(),
+  open: vi.fn(),
+  movement: vi.fn(),
+  close: vi.fn(),
+  reopen: vi.fn(),
+  openDrawer: vi.fn(),
+  printReport: vi.fn(),
+  reportPdf: vi.fn(),
+}));
+vi.mock('../../../renderer/src/cash/cash-api', () => ({ cashApi }));
+
+const { ApiError } = await import('../../../renderer/src/api/errors');
+const { INITIAL_CASH_STATE, useCash } = await import('../../../renderer/src/cash/cash-store');
+
+function session(over: Partial<CashSessionView> = {}): CashSessionView {
+  return { id: 'cs-1', number: 1, state: 'OPEN', openedAt: '2026-11-27T08:00:00', openedBy: 'Ana', cashier: 'Ana', movements: [], report: {} as CashSessionView['report'], ...over } as CashSessionView;
+}
+
+/** A promise settled by hand, to answer calls in another order than they were made. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useCash.setState(INITIAL_CASH_STATE);
+});
+
+describe('Caja: the session of this point of sale', () => {
+  it('keeps the point of sale it entered with: a late answer for the previous one is dropped', async () => {
+    const first = deferred<CashSessionView | null>();
+    cashApi.current.mockReturnValueOnce(first.promise).mockResolvedValueOnce(null);
+    const entering = useCash.getState().enter('pos-0');
+    await useCash.getState().enter('pos-1');
+    first.resolve(session({ id: 'of-pos-0' }));
+    await entering;
+    expect(useCash.getState()).toMatchObject({ posId: 'pos-1', session: null, loaded: true });
+  });
+
+  it("asks for a reason when the engine says the session is someone else's, keeping the form, then closes with it", async () => {
+    useCash.setState({ posId: 'pos-0', session: session(), loaded: true, mode: 'close' });
+    cashApi.close.mockRejectedValueOnce(new ApiError(409, { code: 'REASON_REQUIRED', detail: 'reason: esta caja es de Ana; diga por qué la cierra' }));
+    await useCash.getState().close({ '10': 3 }, { CARD: 0, QR: 0 });
+    expect(useCash.getState()).toMatchObject({ mode: 'close', reasonNeeded: 'esta caja es de Ana; diga por qué la cierra', errors: [] });
+    expect(useCash.getState().session?.id).toBe('cs-1');
+
+    const closed = session({ state: 'CLOSED' });
+    cashApi.close.mockResolvedValueOnce(closed);
+    await useCash.getState().close({ '10': 3 }, { CARD: 0, QR: 0 }, 'Ana se fue temprano');
+    expect(cashApi.close).toHaveBeenLastCalledWith('cs-1', { '10': 3 }, { CARD: 0, QR: 0 }, 'Ana se fue temprano');
+    expect(useCash.getState()).toMatchObject({ mode: 'view', session: null, last: closed, reasonNeeded: null });
+  });
+
+  it('records a cash out even when the drawer does not open, and says why', async () => {
+    useCash.setState({ posId: 'pos-0', session: session(), loaded: true, mode: 'OUT' });
+    cashApi.movement.mockResolvedValueOnce(session({ movements: [{ id: 'm1' }] as CashSessionView['movements'] }));
+    cashApi.openDrawer.mockResolvedValueOnce({ printed: false, detail: 'La impresora no responde', code: 'PRINTER_OFFLINE' });
+    await useCash.getState().movement('OUT', 50, 'Pago al proveedor');
+    expect(cashApi.movement).toHaveBeenCalledWith('cs-1', 'OUT', 50, 'Pago al proveedor');
+    expect(useCash.getState()).toMatchObject({ mode: 'view', notice: 'Retiro registrado. La impresora no responde', errors: [] });
+    expect(useCash.getState().session?.movements).toHaveLength(1);
+  });
+
+  it('shows a refused act in Spanish and leaves the session as it was', async () => {
+    useCash.setState({ posId: 'pos-0', session: session(), loaded: true, mode: 'IN' });
+    cashApi.movement.mockRejectedValueOnce(new ApiError(403, { code: 'ROLE_REQUIRED', detail: 'Para retirar efectivo hace falta el rol «supervisor»' }));
+    await useCash.getState().movement('OUT', 50, 'x');
+    expect(useCash.getState()).toMatchObject({ mode: 'IN', errors: ['Para retirar efectivo hace falta el rol «supervisor»'] });
+    expect(cashApi.openDrawer).not.toHaveBeenCalled();
+  });
+});
