@@ -68,6 +68,11 @@ export interface InvoiceDocumentModel {
    * the one on the ticket the customer already holds (printed as "REEMPLAZA AL TICKET CON CUF").
    */
   replacesCuf?: string;
+  /**
+   * A reprint of a ticket the customer already holds: printed as COPIA, so only the first paper
+   * reads as the original (and the drawer stays shut, api/routes/printing.ts).
+   */
+  copy?: boolean;
   /** 'yyyy-MM-ddTHH:mm:ss.SSS', Bolivia local time (as in the XML). */
   fechaEmision: string;
   /** 1 electrónica en línea, 2 computarizada en línea (CONTRACT §3.1). */
@@ -314,7 +319,11 @@ export function literalText(literal: string): string {
  * The mark a state prints across the document, or null. Only annulment is marked: any other
  * state (pending, validated, in contingency) is still a valid invoice for the customer.
  */
-export function stateMark(model: Pick<InvoiceDocumentModel, 'state'>): string | null {
+export function stateMark(model: Pick<InvoiceDocumentModel, 'state' | 'copy'>): string | null {
   const s = model.state?.trim().toUpperCase();
-  return s === 'ANULADA' || s === 'ANULADO' ? 'ANULADA' : null;
+  if (s === 'ANULADA' || s === 'ANULADO') return 'ANULADA';
+  return model.copy ? COPY_MARK : null;
 }
+
+/** Over a reprinted ticket (model.copy). */
+export const COPY_MARK = 'COPIA';

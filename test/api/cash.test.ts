@@ -176,6 +176,20 @@ test('the ticket kicks the drawer for a sale with cash, never for a card-only sa
   assert.ok(pulse!.length < 20, 'the pulse is only reset, code page and kick');
 });
 
+test('a reprint (copy) of a cash sale\'s ticket says COPIA and never opens the drawer', async () => {
+  const before = printer.jobs.length;
+  const res = await eng.api(`/api/v1/invoices/${mixedInvoiceId}/print`, { method: 'POST', json: { copy: true } });
+  const body = await res.json();
+  assert.equal(body.data.printed, true, JSON.stringify(body));
+  assert.match(body.data.detail, /Copia del ticket de la factura/);
+  await waitFor('the reprint job', () => printer.jobs.length >= before + 1);
+  const job = printer.jobs[before]!;
+  assert.ok(includesBytes(job, cp850('COPIA')), 'the reprint is marked COPIA');
+  assert.ok(!includesBytes(job, KICK), 'a reprint never opens the drawer');
+  const bad = await eng.api(`/api/v1/invoices/${mixedInvoiceId}/print`, { method: 'POST', json: { copia: true } });
+  assert.equal(bad.status, 400);
+});
+
 test('cash out with a reason; a withdrawal above the expected cash is a 422 on amount', async () => {
   const big = await post(`/api/v1/cash/sessions/${sessionId}/movements`, { kind: 'OUT', amount: 10_000, reason: 'Retiro' });
   assert.equal(big.status, 422);

@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SettingsStore } from '../../store/settings-store';
 import type { InvoiceRecord, InvoiceRepository } from '../../store/invoices';
 import type { InvoiceDocuments } from '../../documents/invoice-documents';
+import type { InvoiceDocumentModel } from '../../documents/model';
 import { DEFAULT_PRINTER_SETTINGS, validatePrinterSettings, type PrinterSettings } from '../../printing/settings';
 import type { SendOptions } from '../../printing/transport';
 import { buildEscposTicket } from '../../printing/escpos-ticket';
@@ -18,6 +19,7 @@ import { runPrintJob, type PrintJobContext } from '../../printing/print-job';
 import type { VirtualPrinter } from '../../printing/virtual-printer';
 import type { PrintResult as PrintOutcome } from '../../../shared/api/printing';
 import { ok } from '../envelope';
+import { optionalBody } from '../json-body';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { PrintOutcomeSchema, PrinterSettingsViewSchema, TillPrintingSchema } from '../../../shared/api/printing';
@@ -164,6 +166,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   r.post(
     '/api/v1/invoices/:id/print',
     {
+      ...optionalBody,
       schema: {
         tags: ['Facturas', ...tags],
         summary: 'Imprime el ticket de la factura en la impresora configurada',
@@ -171,26 +174,37 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
           'Siempre responde 200 si la factura existe: printed indica si la impresora recibió el ticket y detail explica qué hacer si no. ' +
           'La interfaz lo llama después de emitir cuando printOnIssue es true.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        body: Type.Optional(
+          Type.Object(
+            { copy: Type.Optional(Type.Boolean({ description: 'true: una reimpresión; el ticket dice COPIA y el cajón no se abre' })) },
+            { additionalProperties: false },
+          ),
+        ),
         response: { 200: apiResponse(PrintOutcomeSchema) },
       },
     },
     async (req) => {
+      const copy = req.body?.copy === true;
       const inv = deps.invoices.byId(req.tenant.id, req.params.id);
       if (!inv) throw notFound(`Factura ${req.params.id} no encontrada`);
       if (inv.state === 'REJECTED') throw conflict(`La factura ${inv.number} fue rechazada por SIAT y no tiene validez; no se imprime`);
       const s = saved(req.tenant.id);
       if (!s) return ok(notConfigured, notConfigured.detail);
-      // Issue 17: the drawer never opens on a card-only sale.
-      const kick = s.drawerKick && (deps.paidInCash?.(req.tenant.id, inv) ?? true);
+      // Issue 17: the drawer never opens on a card-only sale; nor on a reprint, which is no sale.
+      const kick = !copy && s.drawerKick && (deps.paidInCash?.(req.tenant.id, inv) ?? true);
       // The model lookup is guarded too, so printing can't break a sale.
-      const bytes = built('el ticket', () => buildEscposTicket(deps.documents.model(inv), { ...s, drawerKick: kick }));
+      const doc: { model?: InvoiceDocumentModel } = {};
+      const bytes = built('el ticket', () => {
+        doc.model = copy ? { ...deps.documents.model(inv), copy } : deps.documents.model(inv);
+        return buildEscposTicket(doc.model, { ...s, drawerKick: kick });
+      });
       const printed = Buffer.isBuffer(bytes)
         ? await runPrintJob(
             { ...s, drawerKick: kick },
-            { kind: 'ticket', number: inv.number, escpos: bytes, pdf: () => deps.documents.ticket(inv) },
+            { kind: 'ticket', number: inv.number, escpos: bytes, pdf: () => deps.documents.ticket(inv, doc.model) },
             {
-              printed: `Ticket de la factura ${inv.number} impreso`,
-              virtual: `Ticket de la factura ${inv.number} en pantalla${kick ? ' con cajón virtual' : ''}`,
+              printed: `${copy ? 'Copia del ticket' : 'Ticket'} de la factura ${inv.number} impres${copy ? 'a' : 'o'}`,
+              virtual: `${copy ? 'Copia del ticket' : 'Ticket'} de la factura ${inv.number} en pantalla${kick ? ' con cajón virtual' : ''}`,
             },
             jobContext(req),
           )

@@ -120,7 +120,8 @@ export function createKipuApi(http: HttpClient) {
     reverseCancellation: (id: string) => post<CancellationReversalResult>(`/api/v1/invoices/${enc(id)}/reverse-cancellation`),
     resendEmail: (id: string, email?: string) =>
       post<string>(`/api/v1/invoices/${enc(id)}/resend-email`, undefined, { email: email || undefined }),
-    printInvoice: (id: string) => post<PrintResult>(`/api/v1/invoices/${enc(id)}/print`),
+    /** `copy`: a reprint of a ticket already handed out (says COPIA, never opens the drawer). */
+    printInvoice: (id: string, o: { copy?: boolean } = {}) => post<PrintResult>(`/api/v1/invoices/${enc(id)}/print`, o.copy ? { copy: true } : undefined),
     publicUrl: (cuf: string, format: PublicInvoiceFormat) => http.url(publicInvoicePath(cuf, format)),
 
     // codes

@@ -116,7 +116,8 @@ export const useInvoiceDetail = create<InvoiceDetailState>()((set, get) => {
 
     reprint: async () =>
       (await run('print', async (inv) => {
-        const r = await api.printInvoice(inv.id);
+        // From Facturas it is always a reprint: the sale's own ticket came out at the till.
+        const r = await api.printInvoice(inv.id, { copy: true });
         // The virtual printer (training): the ticket is a file; show it instead of paper.
         if (r.printed && r.virtual) return { text: r.detail, value: true };
         if (r.printed) return { text: 'Ticket enviado a la impresora.', value: false };

@@ -154,8 +154,10 @@ export const useIssue = create<IssueState>()((set, get) => ({
   async reprintLast() {
     const last = get().last;
     if (!last) return;
+    // A ticket already on paper is reprinted as a copy (no drawer); a print that failed is retried as the original.
+    const copy = last.print.state === 'done' && last.print.printed;
     set({ last: { ...last, print: { state: 'printing' } } });
-    await printInto(set, get, last.invoice.id);
+    await printInto(set, get, last.invoice.id, copy);
   },
 
   async onReissued(r) {
@@ -210,11 +212,11 @@ type SetIssue = (p: Partial<IssueState> | ((s: IssueState) => Partial<IssueState
 /** Prints under way, by invoice id (a re-issue waits for them: see onReissued). */
 const printing = new Map<string, Promise<PrintState>>();
 
-function printInto(set: SetIssue, get: () => IssueState, invoiceId: string): Promise<PrintState> {
+function printInto(set: SetIssue, get: () => IssueState, invoiceId: string, copy = false): Promise<PrintState> {
   const job = (async (): Promise<PrintState> => {
     let print: PrintState;
     try {
-      const r = await api.printInvoice(invoiceId);
+      const r = await api.printInvoice(invoiceId, { copy });
       // A virtual printer (training) "printed" to a file: the till shows the ticket instead of paper.
       print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
       // The CUF on the paper, for a re-issue to compare with.

@@ -93,7 +93,7 @@ describe('issue (F12)', () => {
     const [req, key] = api.createInvoice.mock.calls[0]!;
     expect(req.details[0].quantity).toBe(2);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(api.printInvoice).toHaveBeenCalledWith('inv-1');
+    expect(api.printInvoice).toHaveBeenCalledWith('inv-1', { copy: false });
     const last = useIssue.getState().last!;
     expect(last.invoice.invoiceNumber).toBe(15);
     expect(last.change).toBe(2500);
@@ -181,6 +181,13 @@ describe('issue (F12)', () => {
     api.printInvoice.mockResolvedValue({ printed: false, detail: 'Impresora sin papel' });
     await useIssue.getState().reprintLast();
     expect(useIssue.getState().last?.print).toEqual({ state: 'done', printed: false, detail: 'Impresora sin papel' });
+    // Nothing came out yet: each try is the original ticket; once one is on paper, Shift+F12 prints a copy.
+    expect(api.printInvoice).toHaveBeenLastCalledWith('inv-1', { copy: false });
+    api.printInvoice.mockResolvedValue({ printed: true, detail: 'ok' });
+    await useIssue.getState().reprintLast();
+    expect(api.printInvoice).toHaveBeenLastCalledWith('inv-1', { copy: false });
+    await useIssue.getState().reprintLast();
+    expect(api.printInvoice).toHaveBeenLastCalledWith('inv-1', { copy: true });
   });
 
   it('keeps a virtual printer’s answer as virtual (the ticket shows on screen, no paper claimed)', async () => {
