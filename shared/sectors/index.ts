@@ -5,6 +5,7 @@
 // all read this list. To add a sector: docs/adding-a-sector.md (a test, sector-files.test.ts,
 // holds every file here complete and listed).
 import { COMPRA_VENTA } from './s01-compra-venta';
+import { ALQUILER_BIENES_INMUEBLES } from './s02-alquiler-bienes-inmuebles';
 import { EXPORTACION } from './s03-exportacion';
 import { ZONA_FRANCA } from './s05-zona-franca';
 import { TASA_CERO } from './s08-tasa-cero';
@@ -26,6 +27,7 @@ export type { SectorSpec } from './spec';
 /** In codigoDocumentoSector order. */
 export const SECTOR_SPECS: readonly SectorSpec[] = [
   COMPRA_VENTA,
+  ALQUILER_BIENES_INMUEBLES,
   EXPORTACION,
   ZONA_FRANCA,
   TASA_CERO,

@@ -59,6 +59,8 @@ export interface SectorLayout {
     readonly sujetoIva: SujetoIvaRule;
     /** A line may be given away whole (bonificaciones: subTotal 0, CONTRACT §9.2 sector 35). */
     readonly zeroSubtotalLines: boolean;
+    /** montoTotalSujetoIva > 0, not ≥ 0 (the sector's XSD says minExclusive 0). */
+    readonly positiveTaxBase: boolean;
     /** The cabecera has montoGiftCard (several sectors remove it, §9.2). */
     readonly giftCard: boolean;
     readonly totals: TotalRules;

@@ -37,6 +37,8 @@ export interface SectorSpec {
   readonly formulas?: {
     readonly sujetoIva?: SujetoIvaRule;
     readonly zeroSubtotalLines?: boolean;
+    /** montoTotalSujetoIva must be > 0 (the official schema's minExclusive 0: sectors 2, 13), not ≥ 0. */
+    readonly positiveTaxBase?: boolean;
     readonly totals?: TotalRules;
   };
   /** The XSD file per modality in resources/siat/xsd. */

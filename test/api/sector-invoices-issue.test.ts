@@ -26,6 +26,7 @@ const LINE = { activityEconomic: '471110', codeProductSin: '99100', codeProduct:
 /** Each sector's own fields, as an integrator sends them (API names, shared/sector-fields.ts). */
 const SECTOR_BODY: Record<number, { header?: Record<string, unknown>; line?: Record<string, unknown> }> = {
   1: { line: { numberSerial: 'SN-1' } },
+  2: { header: { billedPeriod: 'MARZO 2026' } },
   3: {
     header: {
       buyerAddress: 'Av. Brasil 100, Lima',
@@ -278,6 +279,42 @@ describe('the credit-debit note (sector 24)', () => {
     const first = (await (await note(original.id, returning(1))).json()).data;
     assert.equal(first.state, 'VALIDATED');
     await refusal(await note(first.id, returning(1)), 'originalInvoiceId', 'NOTE_ON_NOTE');
+  });
+});
+
+describe('servicios básicos: the official schema’s limits (issue 28, item 10)', () => {
+  const refusedWith = async (over: Record<string, unknown>, field: string, rule: string, words: RegExp) => {
+    const res = await issue(body('ELECTRONIC_BASIC_SERVICE', over));
+    const b = await res.json();
+    assert.equal(res.status, 422, JSON.stringify(b));
+    const f = b.error.fields.find((x: { field: string }) => x.field === field);
+    assert.ok(f, `${field} in ${JSON.stringify(b.error.fields)}`);
+    assert.equal(f.rule, rule);
+    assert.match(f.message, words);
+  };
+
+  test('mes of 11 characters, gestion 2014 or 10000, a detalle… of 101 characters, a zero tax base → 422 in Spanish naming each', async () => {
+    // The request schema (built from the sector's fields) answers these before the engine.
+    await refusedWith({ month: 'SEPTIEMBRE.' }, 'month', 'maxLength', /como máximo 10 caracteres/);
+    await refusedWith({ year: 2014 }, 'year', 'minimum', /mayor o igual a 2015/);
+    await refusedWith({ year: 10000 }, 'year', 'maximum', /menor o igual a 9999/);
+    for (const key of ['adjustmentSubjectToVatDetail', 'adjustmentNotSubjectToVatDetail', 'otherPaymentsNotSubjectToVatDetail']) {
+      await refusedWith({ [key]: 'x'.repeat(101) }, key, 'maxLength', /como máximo 100 caracteres/);
+    }
+    // The lines (18.00) discounted whole leave only the cleaning fee (3.50), outside the IVA base:
+    // montoTotal 3.50 > 0 but montoTotalSujetoIva 0, which the official schema refuses.
+    await refusedWith({ additionalDiscount: 18 }, 'additionalDiscount', 'TAX_BASE_NOT_POSITIVE', /importe base para crédito fiscal .* mayor que cero/);
+  });
+
+  test('the limits SIAT allows pass: mes of 10, gestion 2015, a 14-digit Ley 1886 beneficiary, detalle… of 100 → VALIDATED', async () => {
+    const res = await issue(body('ELECTRONIC_BASIC_SERVICE', { month: 'SEPTIEMBRE', year: 2015, law1886Beneficiary: 12345678901234, adjustmentSubjectToVatDetail: 'x'.repeat(100) }));
+    const { data: inv } = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(inv));
+    assert.equal(inv.state, 'VALIDATED', JSON.stringify(inv.siatMessages));
+    const xml = stored(inv.id).xml;
+    assert.equal(xmlValue(xml, 'beneficiarioLey1886'), '12345678901234');
+    assert.equal(xmlValue(xml, 'mes'), 'SEPTIEMBRE');
+    assert.equal(xmlValue(xml, 'gestion'), '2015');
   });
 });
 

@@ -26,6 +26,7 @@ const LAYOUTS: ReadonlyMap<number, SectorLayout> = new Map(
       rules: {
         sujetoIva: f.sujetoIva ?? 'total-minus-gift-card',
         zeroSubtotalLines: f.zeroSubtotalLines ?? false,
+        positiveTaxBase: f.positiveTaxBase ?? false,
         giftCard: cabecera.some((e) => e.name === 'montoGiftCard'),
         totals: f.totals ?? LINES_ONLY,
       },

@@ -99,6 +99,15 @@ export const SECTOR_SAMPLES: SectorSample[] = [
     swap: ['municipio', 'telefono'],
   }),
   sample({
+    sector: 2,
+    roots: ['facturaElectronicaAlquilerBienInmueble', 'facturaComputarizadaAlquilerBienInmueble'],
+    cabecera: cells(`${HEAD} periodoFacturado ${PAY} montoTotal montoTotalSujetoIva ${CURRENCY} descuentoAdicional ${TAIL}`, { ...sd, periodoFacturado: 'MARZO 2026' }),
+    detalle: cells(LINE, { descripcion: 'ALQUILER OFICINA 3B' }),
+    required: 'periodoFacturado',
+    longest: ['periodoFacturado', 50],
+    swap: ['codigoCliente', 'periodoFacturado'],
+  }),
+  sample({
     sector: 3,
     roots: ['facturaElectronicaComercialExportacion', 'facturaComputarizadaComercialExportacion'],
     cabecera: cells(
