@@ -353,7 +353,7 @@ describe('bad input for each sector’s fields (422 naming the field)', () => {
     const fields = sectorFields(type.sector)!;
     const required = [...fields.header.filter((f) => f.required && f.default === undefined).map((f) => ({ f, line: false })), ...fields.line.filter((f) => f.required && f.default === undefined).map((f) => ({ f, line: true }))];
     // A field of another sector: the first header field of a sector that is not this one.
-    const foreign = SECTOR_SPECS.find((s) => s.code !== type.sector && s.header.length > 0)!.header[0]!;
+    const foreign = SECTOR_SPECS.flatMap((s) => (s.code === type.sector ? [] : s.header)).find((f) => !fields.header.some((g) => g.key === f.key))!;
     const foreignLine = SECTOR_SPECS.find((s) => s.code !== type.sector && s.line.length > 0 && !s.line.some((f) => fields.line.some((g) => g.key === f.key)))!.line[0]!;
 
     test(`${type.name}: ${required.length ? `missing ${required.map((r) => r.f.key).join(', ')}; ` : ''}${foreign.key} and details[0].${foreignLine.key} of another sector`, async () => {

@@ -189,7 +189,7 @@ describe('routing and enablement', () => {
     const { sim: other, client: c } = await startSim();
     try {
       const enabled = (await admin(other, '/sectors')) as { sectors: number[] };
-      assert.deepEqual(enabled.sectors, [1, 3, 5, 8, 11, 13, 15, 16, 17, 18, 22, 24, 30, 34, 35]);
+      assert.deepEqual(enabled.sectors, [1, 2, 3, 5, 8, 11, 13, 15, 16, 17, 18, 22, 24, 30, 34, 35]);
       const s = await openSession(c, 2);
       const sendOn = async (sector: number, n: number) => {
         const inv = buildInvoice(s, { numero: n, sector });
