@@ -23,6 +23,7 @@ const LAYOUTS: ReadonlyMap<number, SectorLayout> = new Map(
       numberElement: spec.layout.numberElement ?? 'numeroFactura',
       cabecera,
       detalle,
+      ...(spec.layout.twoParts ? { twoParts: spec.layout.twoParts } : {}),
       rules: {
         sujetoIva: f.sujetoIva ?? 'total-minus-gift-card',
         zeroSubtotalLines: f.zeroSubtotalLines ?? false,

@@ -10,7 +10,7 @@ const PURCHASE_XSDS: ReadonlySet<string> = new Set(['registroCompra.xsd', 'confi
 
 const XSD_DIR = new URL('../../../../resources/siat/xsd/', import.meta.url);
 /** Sectors whose schemas are SIN's (13: the electronic file, and its computarizada derived from it). */
-const OFFICIAL = new Set([1, 2, 13, 23, 24, 47]);
+const OFFICIAL = new Set([1, 2, 13, 23, 24, 29, 47]);
 
 const cert = generateTrainingCertificate({ nit: 1003579028, razonSocial: 'Prueba sectores', now: new Date() });
 const signer = createXmlSigner(cert);
@@ -78,7 +78,7 @@ async function pool<T, R>(items: T[], n: number, f: (t: T) => Promise<R>): Promi
 
 test('every sector and modality: the minimal sample validates and each mutation is refused, by libxml2-wasm and xmllint alike', async () => {
   const jobs = SECTOR_SAMPLES.flatMap((s) => ([1, 2] as const).map((m) => ({ s, m, cases: casesFor(s, m) })));
-  assert.equal(jobs.length, 36);
+  assert.equal(jobs.length, 38);
   const oracle = await pool(jobs, 3, (j) => validateInvoiceXmlWithXmllint(j.cases.map((c) => c.xml), j.m, j.s.sector));
   const problems: string[] = [];
   for (const [k, j] of jobs.entries()) {
@@ -132,6 +132,13 @@ test('the sector rules written into the schemas', async () => {
     refused.forEach(([n, v], i) => assert.match(results[i]!.errors.join('\n'), new RegExp(n), `modalidad ${m}: ${n}=${v.slice(0, 12)} refused`));
     accepted.forEach(([n, v], i) => assert.deepEqual(results[refused.length + i], { valid: true, errors: [] }, `modalidad ${m}: ${n}=${v.slice(0, 12)} accepted`));
   }
+  // Nota de conciliación: the original's lines, then the conciliated ones; neither part may be
+  // missing, and a conciliated total of 0 is refused (minExclusive 0).
+  const s29 = bySector.get(29)!;
+  const [noAdjusted] = await validateInvoiceXml([sampleXml({ ...s29, twoParts: undefined }, 2).replace(/detalle>/g, 'detalleOriginal>')], 2, 29);
+  assert.match(noAdjusted!.errors.join('\n'), /detalleConciliacion/);
+  const [zero29] = await validateInvoiceXml([sampleXml(s29, 2, { cabecera: setCell(s29.cabecera, 'montoTotalConciliado', '0') })], 2, 29);
+  assert.match(zero29!.errors.join('\n'), /montoTotalConciliado/);
   // Boleto aéreo has no detalle at all.
   const s30 = bySector.get(30)!;
   const [withLine] = await validateInvoiceXml([sampleXml({ ...s30, detalle: s1.detalle }, 2)], 2, 30);
