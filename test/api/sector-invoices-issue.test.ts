@@ -14,6 +14,7 @@ import { sectorRoot } from '../../main/siat/codes';
 import { INVOICE_TYPES, invoiceType } from '../../shared/invoice-types';
 import { sectorFields } from '../../shared/sector-fields';
 import { SECTOR_SPECS } from '../../shared/sectors';
+import { pdfText } from '../unit/documents/pdf-tools';
 
 let eng: TestEngine;
 let posId: string;
@@ -101,9 +102,9 @@ after(async () => {
   await eng.stop();
 });
 
-// Every invoiceType with a layout and a detalle, except the note (below) and boleto aéreo (30,
+// Every invoiceType with a layout and a detalle, except the notes 24 and 29 (below) and boleto aéreo (30,
 // massive reception only).
-const issuable = INVOICE_TYPES.filter((t) => t.sector !== 24 && sectorLayout(t.sector)?.detalle);
+const issuable = INVOICE_TYPES.filter((t) => t.sector !== 24 && t.sector !== 29 && sectorLayout(t.sector)?.detalle);
 
 describe('every sector and modality: issued, validated, cancelled', () => {
   for (const type of issuable) {
@@ -279,6 +280,77 @@ describe('the credit-debit note (sector 24)', () => {
     const first = (await (await note(original.id, returning(1))).json()).data;
     assert.equal(first.state, 'VALIDATED');
     await refusal(await note(first.id, returning(1)), 'originalInvoiceId', 'NOTE_ON_NOTE');
+  });
+});
+
+describe('the nota de conciliación (sector 29, issue 28 item 12)', () => {
+  /** A telecom bill of 200.00 (plan) + 50.00 (roaming); the roaming is conciliated down to 20.00 and the plan up to 210.00. */
+  const BILL = [
+    { ...LINE, codeProduct: 'PLAN-1', description: 'Plan postpago', quantity: 1, unitMeasure: 58, priceUnit: 200, amountDiscount: 0 },
+    { ...LINE, codeProduct: 'ROAM-1', description: 'Roaming', quantity: 1, unitMeasure: 58, priceUnit: 50, amountDiscount: 0 },
+  ];
+  const bill = async (type: string) => {
+    const { data } = await (await issue(body(type, { details: BILL }))).json();
+    assert.equal(data.state, 'VALIDATED', JSON.stringify(data));
+    return data;
+  };
+  const conciliate = (originalInvoiceId: string, type: string, details: Record<string, unknown>[]) =>
+    issue({ invoiceType: type, posId, originalInvoiceId, details });
+
+  for (const [type, billType] of [['NOTE_CONCILIATION', 'ELECTRONIC_TELECOM'], ['COMPUTERIZED_NOTE_CONCILIATION', 'COMPUTERIZED_TELECOM']] as const) {
+    test(`${type}: roaming 50.00 → 20.00 and plan 200.00 → 210.00 → VALIDATED, conciliated 40.00, IVA credit 3.90 and debit 1.30; PDF and ticket; cancelled`, async () => {
+      const def = invoiceType(type)!;
+      const original = await bill(billType);
+      const res = await conciliate(original.id, type, [{ ...BILL[1], finalAmount: 20 }, { ...BILL[0], finalAmount: 210 }]);
+      const { data: inv } = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(inv));
+      assert.equal(inv.state, 'VALIDATED', JSON.stringify(inv.siatMessages));
+      assert.equal(inv.invoiceType, type);
+      assert.equal(inv.originalInvoiceId, original.id);
+      assert.equal(inv.amountTotalOriginal, 250);
+      assert.equal(inv.amountTotalConciliated, 40);
+      assert.equal(inv.ivaCreditAmount, 3.9);
+      assert.equal(inv.ivaDebitAmount, 1.3);
+      assert.equal(inv.clientBusinessName, 'Juan Pérez', 'the original’s client');
+      assert.deepEqual(inv.details.map((d: { codeProduct: string; finalAmount?: number }) => [d.codeProduct, d.finalAmount ?? null]), [['PLAN-1', null], ['ROAM-1', null], ['ROAM-1', 20], ['PLAN-1', 210]]);
+      const xml = stored(inv.id).xml;
+      assert.ok(xml.includes(`<${sectorRoot(29, def.modalidad)} `));
+      assert.equal(xmlValue(xml, 'numeroNotaConciliacion'), String(inv.invoiceNumber));
+      assert.equal(xmlValue(xml, 'numeroFactura'), String(original.invoiceNumber));
+      assert.equal(xmlValue(xml, 'numeroAutorizacionCuf'), original.cuf);
+      assert.equal(xmlValue(xml, 'montoTotalConciliado'), '40.00');
+      assert.equal([...xml.matchAll(/<detalleOriginal>/g)].length, 2);
+      assert.equal([...xml.matchAll(/<detalleConciliacion>/g)].length, 2);
+      const cuf = decodeCuf(inv.cuf, eng.codes.byCodigo(tenantId, stored(inv.id).cufd)!.codigoControl)!;
+      assert.deepEqual([cuf.codigoDocumentoSector, cuf.tipoFacturaDocumento, cuf.modalidad], [29, 3, def.modalidad]);
+      if (def.modalidad === 1) assert.equal(verifyXmlSignature(xml).valid, true);
+
+      // The printed forms, through the renderers every document uses.
+      const pdf = pdfText(new Uint8Array(await (await fetch(inv.pdfUrl)).arrayBuffer()));
+      for (const words of ['NOTA DE CONCILIACIÓN', 'DETALLE DE LA CONCILIACIÓN', 'MONTO TOTAL CONCILIADO', 'Monto final: 20,00']) assert.ok(pdf.includes(words), `${words} in ${pdf}`);
+      const ticket = pdfText(new Uint8Array(await (await fetch(inv.ticketUrl)).arrayBuffer()));
+      assert.ok(ticket.includes('NOTA DE CONCILIACIÓN') && ticket.includes('DÉBITO FISCAL IVA'), ticket);
+
+      const cancel = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivoSiat=1`, { method: 'POST' });
+      assert.equal(cancel.status, 200, JSON.stringify(await cancel.clone().json()));
+      assert.equal(eng.simulator!.state.reception.invoice(inv.cuf)?.estado, 'ANULADA');
+    });
+  }
+
+  test('refusals name the field: a line whose amount does not change, a product not on the bill, a second conciliation of the same bill', async () => {
+    const original = await bill('COMPUTERIZED_TELECOM');
+    const refused = async (details: Record<string, unknown>[], field: string, rule: string) => {
+      const b = await (await conciliate(original.id, 'COMPUTERIZED_NOTE_CONCILIATION', details)).json();
+      const f = b.error?.fields?.find((x: { field: string }) => x.field === field);
+      assert.ok(f, JSON.stringify(b));
+      assert.equal(f.rule, rule);
+      assert.match(f.message, /\S/);
+    };
+    await refused([{ ...BILL[0], finalAmount: 200 }], 'details[0].finalAmount', 'NO_CHANGE');
+    await refused([{ ...BILL[0], codeProduct: 'OTRO', finalAmount: 1 }], 'details[0].codeProduct', 'NOT_ON_ORIGINAL');
+    const first = await (await conciliate(original.id, 'COMPUTERIZED_NOTE_CONCILIATION', [{ ...BILL[1], finalAmount: 0 }])).json();
+    assert.equal(first.data.state, 'VALIDATED', JSON.stringify(first));
+    await refused([{ ...BILL[0], finalAmount: 150 }], 'originalInvoiceId', 'ALREADY_CONCILIATED');
   });
 });
 
