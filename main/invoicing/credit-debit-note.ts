@@ -12,6 +12,7 @@ import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
 import type { Sale, SaleRequest } from './sale-input';
 import { NOTE } from './credit-debit-note-data';
+import { TIPO_FACTURA_DOCUMENTO } from '../../shared/siat-codes';
 
 export interface NoteLineRequest {
   codeProduct: string;
@@ -69,7 +70,8 @@ export function clientMismatches(original: InvoiceRecord, req: NoteClientRequest
 export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[], client: NoteClientRequest = {}): { sale: Sale } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
-  if (original.sector === NOTE.SECTOR) {
+  // Any note on an invoice (credit-debit, conciliación: tipoFacturaDocumento 3) is not an original.
+  if (original.sector === NOTE.SECTOR || original.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
     add('originalInvoiceId', 'NOTE_ON_NOTE', 'no se emite una nota de crédito-débito sobre otra nota');
     return { problems };
   }

@@ -8,7 +8,7 @@ import { DateInput } from '../components/DateInput';
 import { ErrorList, ErrorOf } from '../components/ErrorList';
 import { Pager } from '../components/Pager';
 import { formatDateTime } from '../format/dates';
-import { countOf, documentLabel, documentName, invoiceStateLabel, NOTE_SECTOR } from '../format/labels';
+import { countOf, documentLabel, documentName, invoiceStateLabel, isNote } from '../format/labels';
 import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { usePrefs } from '../settings/prefs-store';
@@ -122,7 +122,7 @@ export function InvoicesScreen() {
                     )}
                   </td>
                   <td>
-                    {r.sector === NOTE_SECTOR && (
+                    {isNote(r.sector) && (
                       <div className="small muted" data-testid="invoice-row-kind">
                         {documentLabel({ sector: r.sector, number: r.invoiceNumber, originalNumber: r.originalInvoiceNumber })}
                       </div>
@@ -213,7 +213,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
     <div className="invoice-detail" data-testid="invoice-detail">
       <div className="detail-head">
         <h2>
-          {inv.sector === NOTE_SECTOR ? 'Nota de crédito-débito' : 'Factura'} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
+          {name.kind} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
           <span className={`state-tag ${inv.state}`} data-testid="invoice-detail-state" data-state={inv.state}>
             {invoiceStateLabel(inv.state)}
           </span>
@@ -234,7 +234,7 @@ function InvoiceDetail({ id, onChanged }: { id: string; onChanged: () => void })
         )}
         <div className="small">
           {formatDateTime(inv.emissionDate)} · {inv.clientBusinessName} (doc. {inv.clientDocumentNumber}) ·{' '}
-          {inv.sector !== NOTE_SECTOR && (
+          {!isNote(inv.sector) && (
             <>
               <InvoicePaymentView summary={invoicePaymentSummary(inv, paymentMethods)} code={inv.paymentMethodCode} /> ·{' '}
             </>

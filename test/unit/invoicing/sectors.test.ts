@@ -173,6 +173,7 @@ test('a note is refused, naming the field: beyond what was sold (earlier notes c
   assert.deepEqual(problemsOf(buildNoteSale(original(), [], [{ codeProduct: 'Z', quantity: 1, returnProduct: true }])), ['details[0].codeProduct:NOT_ON_ORIGINAL']);
   assert.deepEqual(problemsOf(buildNoteSale(original({ state: 'CONTINGENCY' }), [], [{ codeProduct: 'A', quantity: 1, returnProduct: true }])), ['originalInvoiceId:ORIGINAL_NOT_VALIDATED']);
   assert.deepEqual(problemsOf(buildNoteSale(original({ sector: 24 }), [], [{ codeProduct: 'A', quantity: 1, returnProduct: true }])), ['originalInvoiceId:NOTE_ON_NOTE']);
+  assert.deepEqual(problemsOf(buildNoteSale(original({ sector: 29, tipoFactura: 3 }), [], [{ codeProduct: 'A', quantity: 1, returnProduct: true }])), ['originalInvoiceId:NOTE_ON_NOTE']);
   assert.deepEqual(problemsOf(buildNoteSale(original(), [], [{ codeProduct: 'A', quantity: 1, returnProduct: false }])), ['details:NO_RETURN']);
 });
 
