@@ -337,7 +337,7 @@ describe('the nota de conciliación (sector 29, issue 28 item 12)', () => {
     });
   }
 
-  test('refusals name the field: a line whose amount does not change, a product not on the bill, a second conciliation of the same bill', async () => {
+  test('refusals name the field: a line whose amount does not change, a product not on the bill, a second conciliation of the same bill; the books leave it out', async () => {
     const original = await bill('COMPUTERIZED_TELECOM');
     const refused = async (details: Record<string, unknown>[], field: string, rule: string) => {
       const b = await (await conciliate(original.id, 'COMPUTERIZED_NOTE_CONCILIATION', details)).json();
@@ -348,8 +348,16 @@ describe('the nota de conciliación (sector 29, issue 28 item 12)', () => {
     };
     await refused([{ ...BILL[0], finalAmount: 200 }], 'details[0].finalAmount', 'NO_CHANGE');
     await refused([{ ...BILL[0], codeProduct: 'OTRO', finalAmount: 1 }], 'details[0].codeProduct', 'NOT_ON_ORIGINAL');
+    const totals = async () => {
+      const [year, month] = original.emissionDate.split('-').map(Number);
+      return (await (await eng.api(`/api/v1/books/totals?year=${year}&month=${month}`)).json()).data;
+    };
+    const before = await totals();
     const first = await (await conciliate(original.id, 'COMPUTERIZED_NOTE_CONCILIATION', [{ ...BILL[1], finalAmount: 0 }])).json();
     assert.equal(first.data.state, 'VALIDATED', JSON.stringify(first));
+    // Neither a sale nor a return: the month's books do not count it (decision 0073).
+    const after = await totals();
+    assert.deepEqual([after.sales, after.notes], [before.sales, before.notes]);
     await refused([{ ...BILL[0], finalAmount: 150 }], 'originalInvoiceId', 'ALREADY_CONCILIATED');
   });
 });
