@@ -6,6 +6,7 @@ import { sectorFields, type SectorField } from '../../shared/sector-fields';
 import { formatAmountEs, formatBs } from '../../shared/money';
 import { paymentMethodName, paymentSplitText, type PaidPart, type PaymentMethodEntry } from '../../shared/payment-methods';
 import { NOTE } from '../invoicing/credit-debit-note-data';
+import { CONCILIATION } from '../invoicing/conciliation-note-data';
 import { sectorLayout } from '../invoicing/sectors/layouts';
 import { buildQrUrl, formatFechaEmision, type DocumentField, type DocumentNote, type InvoiceDocumentModel } from './model';
 
@@ -43,16 +44,28 @@ function documentFields(fields: readonly SectorField[], values: SectorValues | n
 
 function noteOf(inv: InvoiceRecord): DocumentNote | undefined {
   const d = inv.sectorData;
-  if (inv.sector !== NOTE.SECTOR || !d) return undefined;
+  const conciliation = inv.sector === CONCILIATION.SECTOR;
+  if ((inv.sector !== NOTE.SECTOR && !conciliation) || !d) return undefined;
   const num = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : Number(d[k] ?? 0));
   return {
     originalNumber: num(NOTE.ORIGINAL_NUMBER),
     originalCuf: String(d[NOTE.ORIGINAL_CUF] ?? ''),
     originalDate: String(d[NOTE.ORIGINAL_DATE] ?? ''),
     amountOriginal: num(NOTE.AMOUNT_ORIGINAL),
-    amountReturned: num(NOTE.AMOUNT_RETURNED),
-    amountCash: num(NOTE.AMOUNT_CASH),
+    amountReturned: conciliation ? 0 : num(NOTE.AMOUNT_RETURNED),
+    amountCash: conciliation ? 0 : num(NOTE.AMOUNT_CASH),
+    ...(conciliation ? { conciliation: { amountConciliated: num(CONCILIATION.AMOUNT_CONCILIATED), ivaCredit: num(CONCILIATION.IVA_CREDIT), ivaDebit: num(CONCILIATION.IVA_DEBIT) } } : {}),
   };
+}
+
+/** A conciliated line's amounts (conciliation-note.ts), printed under its description. */
+function conciliatedFields(v: SectorValues | undefined): DocumentField[] {
+  const amount = (k: string) => formatAmountEs(Number(v?.[k] ?? 0));
+  return [
+    { label: 'Monto original', value: amount(CONCILIATION.LINE_ORIGINAL) },
+    { label: 'Monto final', value: amount(CONCILIATION.LINE_FINAL) },
+    { label: 'Monto conciliado', value: amount(CONCILIATION.LINE_CONCILIATED) },
+  ];
 }
 
 /** What the printed forms say of the payment: the synced catalog and the invoice's stored split (amounts in cents). */
@@ -63,7 +76,7 @@ export interface DocumentPayment {
 
 /** The method's SIAT name and, for a split, its parts; nothing on a note or without the catalog at hand. */
 function paymentOf(inv: InvoiceRecord, pay: DocumentPayment | undefined): Pick<InvoiceDocumentModel, 'metodoPago' | 'pagos'> {
-  if (!pay || inv.sector === NOTE.SECTOR) return {};
+  if (!pay || inv.sector === NOTE.SECTOR || inv.sector === CONCILIATION.SECTOR) return {};
   const parts = pay.parts.filter((p) => p.amount > 0);
   return {
     metodoPago: paymentMethodName(inv.paymentMethod, pay.methods),
@@ -140,7 +153,7 @@ export function toInvoiceDocumentModel(
       precioUnitario: d.priceUnit,
       descuento: d.amountDiscount,
       subTotal: d.subTotal,
-      sectorFields: documentFields(fields?.line ?? [], d.sectorFields),
+      sectorFields: inv.sector === CONCILIATION.SECTOR && d.transaction === 2 ? conciliatedFields(d.sectorFields) : documentFields(fields?.line ?? [], d.sectorFields),
       ...(d.transaction ? { transaction: d.transaction } : {}),
     })),
     subTotal: inv.subtotal,

@@ -2,7 +2,7 @@
 // 80 mm ticket PDF, ESC/POS ticket) is rendered from. Pure: no I/O, no clock.
 import { formatAmountEs, type Cents, type Hundredths } from '../../shared/money';
 import { sectorFields } from '../../shared/sector-fields';
-import { COMPRA_VENTA_SECTOR, CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
+import { COMPRA_VENTA_SECTOR, CONCILIATION_NOTE_SECTOR, CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 export interface InvoiceDocumentLine {
   codigoProducto: string;
@@ -34,6 +34,8 @@ export interface DocumentNote {
   amountOriginal: Cents;
   amountReturned: Cents;
   amountCash: Cents;
+  /** A nota de conciliación (sector 29): its amounts instead of the returned ones. */
+  conciliation?: { amountConciliated: Cents; ivaCredit: Cents; ivaDebit: Cents };
 }
 
 export interface InvoiceDocumentModel {
@@ -53,7 +55,7 @@ export interface InvoiceDocumentModel {
   tipoFactura?: number;
   /** The sector's own header fields, labelled and formatted, in declared order (none for compra-venta). */
   sectorFields?: readonly DocumentField[];
-  /** Only on a credit-debit note (sector 24). */
+  /** Only on a credit-debit note (sector 24) or a nota de conciliación (29). */
   note?: DocumentNote;
   /**
    * SIAT's name of the invoice's codigoMetodoPago, from the synced catalog ("EFECTIVO-TARJETA");
@@ -143,6 +145,7 @@ export function buildQrUrl(input: {
 export const DOCUMENT_TITLE = 'FACTURA';
 export const DOCUMENT_SUBTITLE = '(Con Derecho a Crédito Fiscal)';
 export const NOTE_TITLE = 'NOTA CRÉDITO-DÉBITO';
+export const CONCILIATION_TITLE = 'NOTA DE CONCILIACIÓN';
 /** tipoFacturaDocumento 2 (tasa cero, exportación, zona franca): the buyer gets no tax credit. */
 export const NO_TAX_CREDIT = 'SIN DERECHO A CRÉDITO FISCAL';
 
@@ -164,6 +167,7 @@ export interface DocumentHeading {
 export function documentHeading(model: Pick<InvoiceDocumentModel, 'sector' | 'tipoFactura'>): DocumentHeading {
   const sector = model.sector ?? COMPRA_VENTA_SECTOR;
   if (sector === CREDIT_DEBIT_NOTE_SECTOR) return { title: NOTE_TITLE, sector: null, subtitle: null, numberLabel: 'NOTA N°' };
+  if (sector === CONCILIATION_NOTE_SECTOR) return { title: CONCILIATION_TITLE, sector: null, subtitle: null, numberLabel: 'NOTA N°' };
   const subtitle = model.tipoFactura === 2 ? NO_TAX_CREDIT : (model.tipoFactura ?? 1) === 1 ? DOCUMENT_SUBTITLE : null;
   const label = sector === COMPRA_VENTA_SECTOR ? null : (sectorFields(sector)?.label.toLocaleUpperCase('es-BO') ?? null);
   return { title: DOCUMENT_TITLE, sector: label, subtitle, numberLabel: 'FACTURA N°' };
@@ -194,12 +198,12 @@ export interface LineGroup {
   lines: InvoiceDocumentLine[];
 }
 
-/** A note shows the original lines and the returned ones apart; every other document one group. */
+/** A note shows the original lines and the returned (or conciliated) ones apart; every other document one group. */
 export function lineGroups(model: Pick<InvoiceDocumentModel, 'note' | 'lines'>): LineGroup[] {
   if (!model.note) return [{ title: null, lines: model.lines }];
   return [
     { title: 'DETALLE DE LA FACTURA ORIGINAL', lines: model.lines.filter((l) => l.transaction !== 2) },
-    { title: 'DETALLE DE LA DEVOLUCIÓN', lines: model.lines.filter((l) => l.transaction === 2) },
+    { title: model.note.conciliation ? 'DETALLE DE LA CONCILIACIÓN' : 'DETALLE DE LA DEVOLUCIÓN', lines: model.lines.filter((l) => l.transaction === 2) },
   ];
 }
 
@@ -241,6 +245,15 @@ export function totalRows(m: InvoiceDocumentModel): TotalRow[] {
       { label: `TOTAL ${c}`, value: formatAmountEs(m.moneda.montoTotalMoneda), bold: true },
       { label: 'TIPO DE CAMBIO', value: formatAmountEs(m.moneda.tipoCambio), bold: false },
       { label: 'TOTAL Bs', value: formatAmountEs(m.montoTotal), bold: true },
+    ];
+  }
+  if (m.note?.conciliation) {
+    const c = m.note.conciliation;
+    return [
+      { label: 'MONTO TOTAL ORIGINAL Bs', value: formatAmountEs(m.note.amountOriginal), bold: false },
+      { label: 'MONTO TOTAL CONCILIADO Bs', value: formatAmountEs(c.amountConciliated), bold: true },
+      { label: 'CRÉDITO FISCAL IVA Bs', value: formatAmountEs(c.ivaCredit), bold: true },
+      { label: 'DÉBITO FISCAL IVA Bs', value: formatAmountEs(c.ivaDebit), bold: true },
     ];
   }
   if (m.note) {

@@ -12,6 +12,7 @@ import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
 import type { Sale, SaleRequest } from './sale-input';
 import { NOTE } from './credit-debit-note-data';
+import { TIPO_FACTURA_DOCUMENTO } from '../../shared/siat-codes';
 
 export interface NoteLineRequest {
   codeProduct: string;
@@ -30,7 +31,7 @@ const percentHalfUp = (amount: Cents, percent: number): Cents => {
 };
 
 /** The client's fields as a note request may repeat them (all optional: the original has them). */
-type NoteClientRequest = Pick<SaleRequest, 'clientDocumentType' | 'clientDocumentNumber' | 'clientComplement' | 'clientBusinessName' | 'clientCode' | 'clientEmail'>;
+export type NoteClientRequest = Pick<SaleRequest, 'clientDocumentType' | 'clientDocumentNumber' | 'clientComplement' | 'clientBusinessName' | 'clientCode' | 'clientEmail'>;
 
 /**
  * The client's fields a note request repeats with another value than the original's. A note
@@ -38,7 +39,7 @@ type NoteClientRequest = Pick<SaleRequest, 'clientDocumentType' | 'clientDocumen
  * field left out, null or blank is taken from it, one given must match (blanks around a text
  * are ignored), so an integrator never sees a note issued to someone it did not send.
  */
-function clientMismatches(original: InvoiceRecord, req: NoteClientRequest): FieldProblem[] {
+export function clientMismatches(original: InvoiceRecord, req: NoteClientRequest): FieldProblem[] {
   const given = (v: string | number | null | undefined) => (typeof v === 'string' ? v.trim() || null : (v ?? null));
   const pairs: [keyof NoteClientRequest, string | number | null][] = [
     ['clientDocumentType', original.clientDocType],
@@ -69,7 +70,8 @@ function clientMismatches(original: InvoiceRecord, req: NoteClientRequest): Fiel
 export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[], client: NoteClientRequest = {}): { sale: Sale } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
-  if (original.sector === NOTE.SECTOR) {
+  // Any note on an invoice (credit-debit, conciliación: tipoFacturaDocumento 3) is not an original.
+  if (original.sector === NOTE.SECTOR || original.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
     add('originalInvoiceId', 'NOTE_ON_NOTE', 'no se emite una nota de crédito-débito sobre otra nota');
     return { problems };
   }
@@ -82,6 +84,8 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   // What is left to return per original line, after the notes already issued.
   const left = original.details.map((d) => d.quantity);
   for (const n of earlier) {
+    // A nota de conciliación on the same original tags its lines 1/2 too, but returns nothing.
+    if (n.sector !== NOTE.SECTOR) continue;
     for (const d of n.details) {
       if (d.transaction !== 2) continue;
       const i = original.details.findIndex((o, k) => o.codeProduct === d.codeProduct && o.subTotal > 0 && left[k]! > 0);

@@ -11,6 +11,7 @@ import type { SectorDocument, XmlValue } from './xml/sector-xml';
 import type { Sale } from './sale-input';
 import { sectorFields } from '../../shared/sector-fields';
 import { NOTE } from './credit-debit-note-data';
+import { CONCILIATION } from './conciliation-note-data';
 
 /** What the document takes besides the sale: numbering, codes and the texts chosen at issue. */
 export interface DocumentFacts {
@@ -80,6 +81,19 @@ export function sectorDocument(sector: number, tenant: Tenant, pos: PointOfSale,
     cabecera.montoDescuentoCreditoDebito = null;
     cabecera.montoEfectivoCreditoDebito = data[NOTE.AMOUNT_CASH] ?? null;
   }
+  if (sector === CONCILIATION.SECTOR) {
+    // Its own number; the original invoice's number, CUF and date (codigoControl: Kipu's
+    // originals have a CUF, so it is nil); the amounts of the adjustment (conciliation-note.ts).
+    cabecera.numeroNotaConciliacion = x.number;
+    cabecera.numeroFactura = data[CONCILIATION.ORIGINAL_NUMBER] ?? null;
+    cabecera.numeroAutorizacionCuf = data[CONCILIATION.ORIGINAL_CUF] ?? null;
+    cabecera.codigoControl = null;
+    cabecera.fechaEmisionFactura = data[CONCILIATION.ORIGINAL_DATE] ?? null;
+    cabecera.montoTotalOriginal = data[CONCILIATION.AMOUNT_ORIGINAL] ?? null;
+    cabecera.montoTotalConciliado = data[CONCILIATION.AMOUNT_CONCILIATED] ?? null;
+    cabecera.creditoFiscalIva = data[CONCILIATION.IVA_CREDIT] ?? null;
+    cabecera.debitoFiscalIva = data[CONCILIATION.IVA_DEBIT] ?? null;
+  }
   return {
     cabecera,
     detalle: sale.lines.map((l) => {
@@ -96,6 +110,10 @@ export function sectorDocument(sector: number, tenant: Tenant, pos: PointOfSale,
         numeroSerie: null,
         numeroImei: null,
         codigoDetalleTransaccion: l.transaction ?? null,
+        // A conciliated line (sector 29): the amounts it keeps in its sectorFields.
+        montoOriginal: l.sectorFields?.[CONCILIATION.LINE_ORIGINAL] ?? null,
+        montoFinal: l.sectorFields?.[CONCILIATION.LINE_FINAL] ?? null,
+        montoConciliado: l.sectorFields?.[CONCILIATION.LINE_CONCILIATED] ?? null,
       };
       for (const f of fields?.line ?? []) d[f.xml] = l.sectorFields?.[f.key] ?? null;
       return d;

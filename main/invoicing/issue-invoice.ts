@@ -42,6 +42,8 @@ import { sectorLayout } from './sectors/layouts';
 import { buildNoteSale, type NoteLineRequest } from './credit-debit-note';
 import { resolveRefundMethod } from '../../shared/refund-method';
 import { NOTE } from './credit-debit-note-data';
+import { CONCILIATION } from './conciliation-note-data';
+import { buildConciliationSale, type ConciliationLineRequest } from './conciliation-note';
 import type { Doer } from '../till-users/doer';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
 import type { SignerProvider } from './signer-provider';
@@ -136,6 +138,9 @@ function requestHash(req: SaleRequest): string {
   return createHash('sha256').update(JSON.stringify(req)).digest('hex');
 }
 
+/** CONTRACT §2.5: the adjustment notes (24, 29) go to ServicioFacturacionDocumentoAjuste, which has no package reception. */
+const onlineOnly = (sector: number): boolean => sector === NOTE.SECTOR || sector === CONCILIATION.SECTOR;
+
 export class InvoicingService {
   private readonly now: () => Date;
   private readonly random: () => number;
@@ -158,7 +163,7 @@ export class InvoicingService {
         // Never sent: it joins the offline packages with the same number and date. A note has no
         // offline form (CONTRACT §2.5): it is sent anyway, and a failure keeps it PENDING for recovery.
         whileOffline: async (t, p, inv, ev) =>
-          inv.sector === NOTE.SECTOR ? this.submitOnline(t, p, inv) : this.reissueOffline(t, p, inv, ev, 'en cola para el envío en línea al abrirse la contingencia; reemitida fuera de línea'),
+          onlineOnly(inv.sector) ? this.submitOnline(t, p, inv) : this.reissueOffline(t, p, inv, ev, 'en cola para el envío en línea al abrirse la contingencia; reemitida fuera de línea'),
       },
       deps.inFlightPerPos,
       deps.onBackgroundError,
@@ -199,7 +204,7 @@ export class InvoicingService {
         { field: 'refundMethodCode', rule: 'NOTE_ONLY', message: 'solo la nota de crédito-débito (devolución) lleva método de devolución' },
       ]);
     }
-    const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
+    const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : type.sector === CONCILIATION.SECTOR ? this.conciliationSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
     if ('problems' in v) {
       throw new IssueError(422, 'VALIDATION_FAILED', v.problems.map((p) => `${p.field}: ${p.message}`).join('; '), v.problems);
     }
@@ -212,14 +217,14 @@ export class InvoicingService {
     const leyenda = legends[Math.floor(this.random() * legends.length)]!.descripcion;
 
     const event = this.deps.contingency.activeEvent(tenant.id, pos.id);
-    if (event && type.sector === NOTE.SECTOR) throw this.noteOnlineOnly();
+    if (event && onlineOnly(type.sector)) throw this.noteOnlineOnly();
     if (event) return this.issueOffline(tenant, pos, type, sale, leyenda, event, opts, hash);
 
     // Online path. A NIT client is checked against SIAT's remembered verdict (never a call on the
     // sale path, issue #13) unless the caller forces it (excepción 1).
     let cufd: CufdRecord;
     try {
-      if (sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT && sale.exceptionCode !== 1 && opts.submit !== false && type.sector !== NOTE.SECTOR) {
+      if (sale.clientDocType === TIPO_DOCUMENTO_IDENTIDAD.NIT && sale.exceptionCode !== 1 && opts.submit !== false && !onlineOnly(type.sector)) {
         const nit = Number(sale.clientDocNumber);
         const verdict = this.deps.nits.fresh(tenant.id, sale.clientDocNumber);
         if (!verdict) this.deps.nits.checkInBackground(tenant, pos, nit);
@@ -233,7 +238,7 @@ export class InvoicingService {
       cufd = await this.deps.codes.ensureCufd(tenant, pos);
     } catch (err) {
       if (err instanceof SiatTransportError || err instanceof SiatMalformedError) {
-        if (type.sector === NOTE.SECTOR) throw this.noteOnlineOnly();
+        if (onlineOnly(type.sector)) throw this.noteOnlineOnly();
         const ev = this.openEvent(tenant, pos, err);
         return this.issueOffline(tenant, pos, type, sale, leyenda, ev, opts, hash);
       }
@@ -355,9 +360,19 @@ export class InvoicingService {
     return built;
   }
 
+  /** The conciliation note's sale from its original invoice (same tenant) and the conciliated lines. */
+  private conciliationSale(tenant: Tenant, req: SaleRequest): ReturnType<typeof buildConciliationSale> {
+    const id = typeof req.originalInvoiceId === 'string' ? req.originalInvoiceId : '';
+    const original = id ? this.deps.invoices.byId(tenant.id, id) : null;
+    if (!original) {
+      return { problems: [{ field: 'originalInvoiceId', rule: 'NOT_FOUND', message: id ? `no existe la factura ${id}` : 'indique la factura original (originalInvoiceId)' }] };
+    }
+    return buildConciliationSale(original, this.deps.invoices.notesOf(tenant.id, original.id), req.details as unknown as ConciliationLineRequest[], req);
+  }
+
   /** CONTRACT §2.5: ServicioFacturacionDocumentoAjuste has no package reception; notes go online only. */
   private noteOnlineOnly(): IssueError {
-    return new IssueError(503, 'SIAT_UNAVAILABLE', 'SIAT no responde: las notas de crédito-débito se emiten solo en línea (SIAT no las recibe en paquetes). Vuelva a intentar cuando haya conexión.');
+    return new IssueError(503, 'SIAT_UNAVAILABLE', 'SIAT no responde: las notas (crédito-débito, conciliación) se emiten solo en línea (SIAT no las recibe en paquetes). Vuelva a intentar cuando haya conexión.');
   }
 
   /**
@@ -678,7 +693,7 @@ export class InvoicingService {
     const maybeSentBefore = opts.maybeSentBefore === true || inv.needsReconcile;
     const certainlyNotReceived = !maybeSentBefore && (notReceived || (err instanceof SiatTransportError && (err.kind === 'refused' || err.kind === 'dns' || err.kind === 'tls')));
     // A note has no offline form (CONTRACT §2.5): it stays PENDING and recovery sends it online again.
-    if (certainlyNotReceived && inv.sector !== NOTE.SECTOR) return this.reissueOffline(tenant, pos, inv, event, 'envío en línea fallido; reemitida fuera de línea');
+    if (certainlyNotReceived && !onlineOnly(inv.sector)) return this.reissueOffline(tenant, pos, inv, event, 'envío en línea fallido; reemitida fuera de línea');
     // SIAT may have it: keep it as it is and reconcile on recovery (never resend blindly). The
     // moment this send gave up is kept (real clock): SIAT may still register it for a while.
     const kept = this.deps.invoices.setState(inv.id, {

@@ -224,6 +224,7 @@ export function validateSale(req: SaleRequest, cat: CatalogLookup, layout: Secto
     exchangeRate,
     allowZeroSubtotal: layout.rules.zeroSubtotalLines,
     zeroTaxBase: layout.rules.sujetoIva === 'zero',
+    positiveTaxBase: layout.rules.positiveTaxBase,
     ...sectorTotals,
   });
   if (!totals.ok) return { problems: totals.errors.map((e) => ({ field: e.field, rule: e.rule, message: e.message })) };

@@ -15,6 +15,7 @@ import { sectorLayout } from './sectors/layouts';
 import { sectorDocument } from './invoice-document-mapping';
 import { amountInWords } from './amount-in-words';
 import { NOTE } from './credit-debit-note-data';
+import { CONCILIATION } from './conciliation-note-data';
 
 export interface SaleFacts {
   tenant: Tenant;
@@ -107,7 +108,7 @@ export function saleInvoiceRow(f: SaleFacts, s: StoredAs): NewInvoice {
     usuario: f.usuario,
     details: sale.lines.map((l) => ({ ...l })),
     sectorData: sale.sectorData,
-    originalInvoiceId: type.sector === NOTE.SECTOR ? String(sale.sectorData?.[NOTE.ORIGINAL_ID]) : null,
+    originalInvoiceId: type.sector === NOTE.SECTOR || type.sector === CONCILIATION.SECTOR ? String(sale.sectorData?.[NOTE.ORIGINAL_ID]) : null,
     xml: s.sealed.xml,
     hash: s.sealed.hashArchivo,
     idempotencyKey: s.idempotencyKey ?? null,

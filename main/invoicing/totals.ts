@@ -17,6 +17,8 @@ export interface TotalsInput {
   allowZeroSubtotal?: boolean;
   /** The sector has no tax base (tasa cero, export, zona franca): montoTotalSujetoIva is 0. */
   zeroTaxBase?: boolean;
+  /** montoTotalSujetoIva must be > 0 (the sector's official XSD: servicios básicos, alquiler). */
+  positiveTaxBase?: boolean;
   /**
    * The sector's own header amounts that montoTotal adds to the lines (fees of servicios
    * básicos, the financial lease, montoTotalIj; layout rules.totals.addedToTotal).
@@ -52,7 +54,8 @@ export type TotalsRule =
   | 'EXCHANGE_RATE_NOT_POSITIVE'
   | 'TOTAL_CURRENCY_NOT_POSITIVE'
   | 'AMOUNT_TOO_LARGE'
-  | 'TAX_BASE_NEGATIVE';
+  | 'TAX_BASE_NEGATIVE'
+  | 'TAX_BASE_NOT_POSITIVE';
 
 export interface Totals {
   ok: true;
@@ -165,6 +168,8 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const montoTotalSujetoIva = input.zeroTaxBase ? 0 : montoTotal - input.giftCard - outsideBase;
   if (montoTotalSujetoIva < 0 && input.giftCard <= montoTotal) {
     err('giftCard', 'TAX_BASE_NEGATIVE', 'El gift card y los montos no sujetos a IVA superan el total: el importe base para crédito fiscal quedaría negativo.');
+  } else if (montoTotalSujetoIva === 0 && input.positiveTaxBase) {
+    err(input.additionalDiscount > 0 ? 'additionalDiscount' : 'details', 'TAX_BASE_NOT_POSITIVE', 'En este documento sector el importe base para crédito fiscal (montoTotalSujetoIva) debe ser mayor que cero: los montos no sujetos a IVA no pueden cubrir todo el total.');
   }
   if (errors.length > 0) return { ok: false, errors };
 

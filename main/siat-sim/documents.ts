@@ -90,8 +90,9 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
 
     let cab: XmlNode;
     let detalles: XmlNode[];
+    let root: XmlNode;
     try {
-      ({ cab, detalles } = parseDocument(xml));
+      ({ cab, detalles, root } = parseDocument(xml));
     } catch {
       fail(939);
       return finish();
@@ -189,7 +190,7 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
 
     // The sector's amount rules (§3.7, §9.2, §9.3).
     const layout = formulaLayout(ctx.sector);
-    if (layout) verdict.messages.push(...sectorFormulaMessages(layout, cab, detalles, ctx.nit, (c) => state.reception.invoice(c)));
+    if (layout) verdict.messages.push(...sectorFormulaMessages(layout, cab, detalles, ctx.nit, (c) => state.reception.invoice(c), root));
 
     return finish();
   });

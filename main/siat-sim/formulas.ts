@@ -8,9 +8,10 @@
 // Runs in: SIAT simulator only.
 
 import { XMLParser } from 'fast-xml-parser';
-import type { SectorLayout } from '../../shared/sectors/layout';
+import type { SectorLayout, TwoParts } from '../../shared/sectors/layout';
 import { msg, type SimMessage } from './respond';
-import { SECTOR } from '../siat/codes';
+import { findSector } from '../siat/codes';
+import { TIPO_FACTURA_DOCUMENTO } from '../../shared/siat-codes';
 
 export type XmlNode = Record<string, unknown>;
 
@@ -21,18 +22,18 @@ const documentParser = new XMLParser({
   parseTagValue: false,
   trimValues: true,
   ignoreDeclaration: true,
-  isArray: (name) => name === 'detalle',
+  isArray: (name) => name === 'detalle' || name === 'detalleOriginal' || name === 'detalleConciliacion',
 });
 
 /** The cabecera and detalle of a document's XML; throws when it has no cabecera. */
-export function parseDocument(xml: string): { cab: XmlNode; detalles: XmlNode[] } {
+export function parseDocument(xml: string): { cab: XmlNode; detalles: XmlNode[]; root: XmlNode } {
   const doc = documentParser.parse(xml) as XmlNode;
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('@_'));
   const root = (rootName ? doc[rootName] : undefined) as XmlNode | undefined;
   const cab = root?.['cabecera'] as XmlNode | undefined;
   if (!root || !cab || typeof cab !== 'object') throw new Error('no cabecera');
   const detalles = ((root['detalle'] as XmlNode[] | undefined) ?? []).filter((d) => typeof d === 'object');
-  return { cab, detalles };
+  return { cab, detalles, root };
 }
 
 export function text(node: unknown): string | null {
@@ -270,7 +271,7 @@ function noteMessages(cab: XmlNode, detalles: XmlNode[], nit: string, original: 
   const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
   if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
     out.push(msg(1048));
-  } else if (orig.estado !== 'VALIDA' || orig.sector === SECTOR.NOTA_CREDITO_DEBITO) {
+  } else if (orig.estado !== 'VALIDA' || findSector(orig.sector)?.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
     out.push(msg(1061));
   } else {
     if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));
@@ -303,9 +304,63 @@ function noteMessages(cab: XmlNode, detalles: XmlNode[], nit: string, original: 
   return out;
 }
 
+/** A line of a part of the document (the conciliation note's detalleOriginal / detalleConciliacion). */
+function partOf(root: XmlNode | undefined, name: string): XmlNode[] {
+  return ((root?.[name] as XmlNode[] | undefined) ?? []).filter((d) => typeof d === 'object');
+}
+
+/**
+ * The nota de conciliación (sector 29, official XSD): the original exists for this NIT (1048), is
+ * a valid invoice and not a note (1061), its date is the note's (1051); detalleOriginal repeats
+ * the original's lines and each detalleConciliacion line is one of its products with the
+ * original's amount (1049); montoTotalOriginal = Σ subTotal of detalleOriginal (1030);
+ * montoConciliado = |montoFinal − montoOriginal| per line and montoTotalConciliado = their sum
+ * (1029). creditoFiscalIva / debitoFiscalIva are not checked: no source says how SIAT computes
+ * them (decision 0073).
+ */
+function conciliationMessages(parts: TwoParts, cab: XmlNode, root: XmlNode | undefined, nit: string, original: (cuf: string) => RegisteredOriginal | undefined): SimMessage[] {
+  const out: SimMessage[] = [];
+  const originals = partOf(root, parts.original);
+  const adjusted = partOf(root, parts.adjusted);
+  const subTotals = lineMessages(originals, false, out);
+  const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
+  if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
+    out.push(msg(1048));
+  } else if (orig.estado !== 'VALIDA' || findSector(orig.sector)?.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
+    out.push(msg(1061));
+  } else {
+    if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));
+    let originalLines: XmlNode[] = [];
+    try {
+      originalLines = parseDocument(orig.xml).detalles.filter((d) => (cents(d['subTotal']) ?? 1n) > 0n);
+    } catch {
+      originalLines = [];
+    }
+    const sameOriginal = originals.length === originalLines.length && originals.every((d, i) => sameLine(d, originalLines[i]!));
+    const adjustedKnown = adjusted.every((a) => {
+      const o = originalLines.find((d) => text(d['codigoProducto']) === text(a['codigoProducto']));
+      return o !== undefined && cents(o['subTotal']) === cents(a['montoOriginal']);
+    });
+    if (!sameOriginal || !adjustedKnown) out.push(msg(1049));
+  }
+  const montoOriginal = cents(cab['montoTotalOriginal']);
+  if (subTotals.every((s) => s !== null) && (montoOriginal === null || montoOriginal * E8 !== subTotals.reduce<bigint>((a, s) => a + s!, 0n))) out.push(msg(1030));
+  let sum = 0n;
+  let linesOk = true;
+  for (const a of adjusted) {
+    const [o, f, c] = [cents(a['montoOriginal']), cents(a['montoFinal']), cents(a['montoConciliado'])];
+    if (o === null || f === null || c === null || c !== (f > o ? f - o : o - f)) linesOk = false;
+    else sum += c;
+  }
+  const total = cents(cab['montoTotalConciliado']);
+  if (!linesOk || total === null || total !== sum) out.push(msg(1029));
+  return out;
+}
+
 /**
  * The sector's amount rules on a parsed document. A layout without detalle (boleto aéreo) has
- * none here; a layout whose lines carry codigoDetalleTransaccion is an adjustment note.
+ * none here; a layout whose lines carry codigoDetalleTransaccion is an adjustment note; one with
+ * its lines in two parts is the nota de conciliación (`root`: the parsed document's root).
  */
 export function sectorFormulaMessages(
   layout: SectorLayout,
@@ -313,7 +368,9 @@ export function sectorFormulaMessages(
   detalles: XmlNode[],
   nit: string,
   original: (cuf: string) => RegisteredOriginal | undefined,
+  root?: XmlNode,
 ): SimMessage[] {
+  if (layout.twoParts) return conciliationMessages(layout.twoParts, cab, root, nit, original);
   if (!layout.detalle) return [];
   if (layout.detalle.some((e) => e.name === 'codigoDetalleTransaccion')) return noteMessages(cab, detalles, nit, original);
   return invoiceMessages(layout, cab, detalles);

@@ -3,6 +3,7 @@
 // month's sums. Read-only; scoped by tenant.
 import type { Db } from './db';
 import { prepared } from './statements';
+import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 export interface SalesBookInvoice {
   fechaEmision: string;
@@ -82,17 +83,19 @@ export class BookSourceRepository {
   }
 
   /**
-   * The month's credit-debit notes (adjustment documents, tipoFactura 3) by the note's own
-   * emission date: issued ones and cancelled ones; rejected notes never existed for SIAT.
+   * The month's credit-debit notes (sector 24) by the note's own emission date: issued ones and
+   * cancelled ones; rejected notes never existed for SIAT. A nota de conciliación (29, also an
+   * adjustment document) is not a return: it is in neither book until a source says where SIAT's
+   * books put it (decision 0073).
    */
   *notesOfMonth(tenantId: string, year: number, month: number): Generator<NoteBookRow> {
     const [from, to] = monthRange(year, month);
     const rows = prepared(
       this.db,
       `SELECT fecha_emision, number, cuf, sector, client_doc_number, client_complement, client_name, total, state, sector_data
-       FROM invoices WHERE tenant_id = ? AND fecha_emision >= ? AND fecha_emision < ? AND state != 'REJECTED' AND tipo_factura = 3
+       FROM invoices WHERE tenant_id = ? AND fecha_emision >= ? AND fecha_emision < ? AND state != 'REJECTED' AND tipo_factura = 3 AND sector = ?
        ORDER BY fecha_emision, number`,
-    ).iterate(tenantId, from, to) as Iterable<Record<string, unknown>>;
+    ).iterate(tenantId, from, to, CREDIT_DEBIT_NOTE_SECTOR) as Iterable<Record<string, unknown>>;
     for (const r of rows) {
       yield {
         fechaEmision: r.fecha_emision as string,

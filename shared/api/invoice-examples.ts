@@ -5,7 +5,7 @@
 // needs its own posId, activities and products.
 import { INVOICE_TYPES } from '../invoice-types';
 import { sectorFields } from '../sector-fields';
-import { CREDIT_DEBIT_NOTE_SECTOR, sectorSpec } from '../sectors';
+import { CONCILIATION_NOTE_SECTOR, CREDIT_DEBIT_NOTE_SECTOR, sectorSpec } from '../sectors';
 
 /** The sample value of a sector field, from its sector file (a test holds every field's there). */
 function sectorFieldSample(sector: number, key: string): string | number {
@@ -27,7 +27,8 @@ export function createInvoiceExamples(): Record<string, { summary: string; value
   const out: Record<string, { summary: string; value: Record<string, unknown> }> = {};
   for (const t of INVOICE_TYPES) {
     const def = sectorFields(t.sector);
-    const note = t.sector === CREDIT_DEBIT_NOTE_SECTOR;
+    const conciliation = t.sector === CONCILIATION_NOTE_SECTOR;
+    const note = t.sector === CREDIT_DEBIT_NOTE_SECTOR || conciliation;
     const line = {
       activityEconomic: '471110',
       codeProductSin: '99100',
@@ -36,7 +37,8 @@ export function createInvoiceExamples(): Record<string, { summary: string; value
       quantity: 1,
       unitMeasure: 57,
       priceUnit: 100,
-      ...(note ? { returnProduct: true } : sectorSampleFields(t.sector, 'line')),
+      // A conciliation: the original line's amount after it (100.00 billed, 80.00 final).
+      ...(conciliation ? { finalAmount: 80 } : note ? { returnProduct: true } : sectorSampleFields(t.sector, 'line')),
     };
     out[t.name] = {
       summary: `${def?.label ?? `Sector ${t.sector}`}, modalidad ${t.modalidad === 1 ? 'electrónica' : 'computarizada'} (documento sector ${t.sector})`,

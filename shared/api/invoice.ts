@@ -5,7 +5,7 @@ import Type, { type Static } from 'typebox';
 import { SiatMessageSchema } from './envelope';
 import { allSectorFields, sectorFields, type SectorField } from '../sector-fields';
 import { INVOICE_TYPES } from '../invoice-types';
-import { CREDIT_DEBIT_NOTE_SECTOR } from '../sectors';
+import { CONCILIATION_NOTE_SECTOR, CREDIT_DEBIT_NOTE_SECTOR } from '../sectors';
 import { createInvoiceExamples } from './invoice-examples';
 import { PaymentSchema, PaymentsSchema } from './cash';
 
@@ -46,6 +46,7 @@ export const CreateInvoiceDetailSchema = Type.Object(
   {
     ...sectorProperties('line'),
     returnProduct: Type.Optional(Type.Boolean({ description: 'Nota de crédito-débito: true = línea devuelta (codigoDetalleTransaccion 2)' })),
+    finalAmount: Type.Optional(Money('Nota de conciliación: monto final de la línea de la factura original (la de codeProduct) tras la conciliación, en bolivianos')),
     activityEconomic: Type.String({ minLength: 1, maxLength: 10 }),
     codeProductSin: Type.Union([Type.String({ minLength: 1, maxLength: 8 }), Type.Integer({ minimum: 1, maximum: 99_999_999 })]),
     codeProduct: Type.String({ minLength: 1, maxLength: 50 }),
@@ -62,11 +63,11 @@ export const CreateInvoiceDetailSchema = Type.Object(
 const INVOICE_TYPE_DESCRIPTION =
   'Tipo de documento (nombres de la semilla; los códigos que van a SIAT siguen su catálogo): ' +
   INVOICE_TYPES.map((t) => `${t.name} = ${sectorFields(t.sector)?.label ?? `sector ${t.sector}`} (documento sector ${t.sector}), ${t.modalidad === 1 ? 'electrónica' : 'computarizada'}`).join('; ') +
-  '. Los campos propios del sector van en la cabecera y en details[]; la nota de crédito-débito lleva originalInvoiceId y details[].returnProduct. ' +
+  '. Los campos propios del sector van en la cabecera y en details[]; la nota de crédito-débito lleva originalInvoiceId y details[].returnProduct; la de conciliación, originalInvoiceId y en details[] las líneas de la original que cambian, con su finalAmount. ' +
   'Un ejemplo por tipo en los ejemplos del cuerpo.';
 
-/** The invoiceTypes of SIAT's credit-debit note (documento sector 24), both modalities. */
-const NOTE_INVOICE_TYPES = INVOICE_TYPES.filter((t) => t.sector === CREDIT_DEBIT_NOTE_SECTOR).map((t) => t.name);
+/** The invoiceTypes of SIAT's adjustment notes (credit-debit 24, conciliación 29), both modalities. */
+const NOTE_INVOICE_TYPES = INVOICE_TYPES.filter((t) => t.sector === CREDIT_DEBIT_NOTE_SECTOR || t.sector === CONCILIATION_NOTE_SECTOR).map((t) => t.name);
 const CLIENT_FIELDS = ['clientDocumentType', 'clientDocumentNumber', 'clientBusinessName', 'clientCode'];
 
 /**
@@ -81,7 +82,7 @@ export const CLIENT_REQUIRED_UNLESS_NOTE = {
 };
 
 const CLIENT_OPTIONAL_ON_NOTES =
-  'Obligatorio salvo en la nota de crédito-débito (' + NOTE_INVOICE_TYPES.join(', ') + '), que toma el cliente de la factura original; si la nota lo envía, debe ser igual al de la original (si no, 422 NOTE_CLIENT_MISMATCH con el campo).';
+  'Obligatorio salvo en las notas de crédito-débito y de conciliación (' + NOTE_INVOICE_TYPES.join(', ') + '), que toman el cliente de la factura original; si la nota lo envía, debe ser igual al de la original (si no, 422 NOTE_CLIENT_MISMATCH con el campo).';
 
 /**
  * POST /api/v1/invoices, with one named example per invoiceType (x-examples: the OpenAPI
@@ -110,7 +111,7 @@ export const createInvoiceBody = () =>
         }),
       ),
       details: Type.Array(CreateInvoiceDetailSchema, { minItems: 1, maxItems: 500 }),
-      originalInvoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'Nota de crédito-débito: id de la factura original (VALIDATED)' })),
+      originalInvoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'Nota de crédito-débito o de conciliación: id de la factura original (VALIDATED)' })),
       refundMethodCode: Type.Optional(
         Type.Union([Type.Integer({ minimum: 1, maximum: 308 }), Type.Null()], {
           description:
@@ -137,6 +138,7 @@ export const InvoiceLineSchema = Type.Object({
   amountSubtotal: Type.Number(),
   sectorFields: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]), { description: 'Campos propios del sector en la línea (nombres de la API)' })),
   returnProduct: Type.Optional(Type.Boolean({ description: 'Nota de crédito-débito: true = línea devuelta; false = línea de la factura original' })),
+  finalAmount: Type.Optional(Type.Number({ description: 'Nota de conciliación: monto final de una línea conciliada (las líneas de la factura original no lo llevan)' })),
 });
 
 /** Seed: Invoice, plus Kipu's emission type, SIAT's messages and the public links. */
@@ -204,12 +206,15 @@ export const InvoiceSchema = Type.Object({
       description: 'Campos propios del sector en la cabecera, con los nombres de la API (nameStudent, billedPeriod, nitSet …); montos en bolivianos',
     }),
   ),
-  originalInvoiceId: Type.Optional(Type.String({ description: 'Nota de crédito-débito: la factura original' })),
+  originalInvoiceId: Type.Optional(Type.String({ description: 'Nota de crédito-débito o de conciliación: la factura original' })),
   originalInvoiceNumber: Type.Optional(Type.Integer()),
   originalCuf: Type.Optional(Type.String()),
   amountTotalOriginal: Type.Optional(Type.Number({ description: 'Nota: monto total de la factura original' })),
   amountTotalReturn: Type.Optional(Type.Number({ description: 'Nota: monto total devuelto' })),
   amountCashCreditDebit: Type.Optional(Type.Number({ description: 'Nota: crédito o débito fiscal (13 % del monto devuelto)' })),
+  amountTotalConciliated: Type.Optional(Type.Number({ description: 'Nota de conciliación: Σ de las diferencias entre el monto original y el final de cada línea (montoTotalConciliado)' })),
+  ivaCreditAmount: Type.Optional(Type.Number({ description: 'Nota de conciliación: crédito fiscal IVA, 13 % de las disminuciones (creditoFiscalIva)' })),
+  ivaDebitAmount: Type.Optional(Type.Number({ description: 'Nota de conciliación: débito fiscal IVA, 13 % de los aumentos (debitoFiscalIva)' })),
   // Who (issue 27): the person logged in at the till, or the API key's name for an integration.
   usuario: Type.Optional(Type.String({ description: 'Quién la emitió (el usuario del XML)' })),
   returnApprovedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Nota de crédito-débito: el supervisor que aprobó la devolución' })),

@@ -51,14 +51,18 @@ export interface SectorLayout {
   /** The XSD file (resources/siat/xsd) each modality names in xsi:noNamespaceSchemaLocation. */
   readonly schemaFile: SchemaFiles;
   /** The element that carries the document's own number. */
-  readonly numberElement: 'numeroFactura' | 'numeroNotaCreditoDebito';
+  readonly numberElement: 'numeroFactura' | 'numeroNotaCreditoDebito' | 'numeroNotaConciliacion';
   readonly cabecera: readonly ElementSpec[];
   /** null: the sector has no detalle (boleto aéreo). */
   readonly detalle: readonly ElementSpec[] | null;
+  /** Lines written in two parts (nota de conciliación, 29); absent: every line is a `detalle`. */
+  readonly twoParts?: TwoParts;
   readonly rules: {
     readonly sujetoIva: SujetoIvaRule;
     /** A line may be given away whole (bonificaciones: subTotal 0, CONTRACT §9.2 sector 35). */
     readonly zeroSubtotalLines: boolean;
+    /** montoTotalSujetoIva > 0, not ≥ 0 (the sector's XSD says minExclusive 0). */
+    readonly positiveTaxBase: boolean;
     /** The cabecera has montoGiftCard (several sectors remove it, §9.2). */
     readonly giftCard: boolean;
     readonly totals: TotalRules;
@@ -66,6 +70,17 @@ export interface SectorLayout {
 }
 
 export type ElementList = readonly ElementSpec[];
+
+/**
+ * A document whose lines come in two parts (the nota de conciliación's official XSD): the
+ * original invoice's lines (transaction 1) as `original` elements with the `detalle` layout, then
+ * the adjusted ones (transaction 2) as `adjusted` elements with their own layout.
+ */
+export interface TwoParts {
+  readonly original: string;
+  readonly adjusted: string;
+  readonly adjustedElements: ElementList;
+}
 
 /** The XSD file per modality (1 electrónica, 2 computarizada). */
 export interface SchemaFiles {

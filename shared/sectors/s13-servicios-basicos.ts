@@ -1,28 +1,29 @@
-// Sector 13, servicios básicos (docs/sectors.md; totals: decision 0047).
+// Sector 13, servicios básicos: official SIN XSD (issue 28, item 10); its limits are this
+// file's (a test holds every field equal to the schema's facets); totals: decision 0047.
 import { CABECERA_1, DETALLE_BASE, facturaXsd } from './common';
 import { amount, int, str } from './fields';
 import { insertAfter, own, without } from './layout';
 import type { SectorSpec } from './spec';
 
 const header = [
-  str('month', 'mes', 'Mes', false, 15),
-  int('year', 'gestion', 'Gestión', false, 2000, 2100),
+  str('month', 'mes', 'Mes', false, 10),
+  int('year', 'gestion', 'Gestión', false, 2015, 9999),
   str('city', 'ciudad', 'Ciudad', false, 100),
   str('zone', 'zona', 'Zona', false, 100),
   str('meterNumber', 'numeroMedidor', 'N.º de medidor', true, 100),
   str('clientAddress', 'domicilioCliente', 'Domicilio del cliente', false, 500),
   amount('periodConsumption', 'consumoPeriodo', 'Consumo del periodo', false),
-  int('law1886Beneficiary', 'beneficiarioLey1886', 'Beneficiario Ley 1886', false, 0, 9999999999),
+  int('law1886Beneficiary', 'beneficiarioLey1886', 'Beneficiario Ley 1886', false, 0, 99999999999999),
   amount('law1886Discount', 'montoDescuentoLey1886', 'Descuento Ley 1886', false),
   amount('dignityTariffDiscount', 'montoDescuentoTarifaDignidad', 'Descuento tarifa dignidad', false),
   amount('cleaningFee', 'tasaAseo', 'Tasa de aseo', false),
   amount('lightingFee', 'tasaAlumbrado', 'Tasa de alumbrado', false),
   amount('adjustmentNotSubjectToVat', 'ajusteNoSujetoIva', 'Ajuste no sujeto a IVA', false),
-  str('adjustmentNotSubjectToVatDetail', 'detalleAjusteNoSujetoIva', 'Detalle ajuste no sujeto a IVA', false, 5000),
+  str('adjustmentNotSubjectToVatDetail', 'detalleAjusteNoSujetoIva', 'Detalle ajuste no sujeto a IVA', false, 100),
   amount('adjustmentSubjectToVat', 'ajusteSujetoIva', 'Ajuste sujeto a IVA', false),
-  str('adjustmentSubjectToVatDetail', 'detalleAjusteSujetoIva', 'Detalle ajuste sujeto a IVA', false, 5000),
+  str('adjustmentSubjectToVatDetail', 'detalleAjusteSujetoIva', 'Detalle ajuste sujeto a IVA', false, 100),
   amount('otherPaymentsNotSubjectToVat', 'otrosPagosNoSujetoIva', 'Otros pagos no sujetos a IVA', false),
-  str('otherPaymentsNotSubjectToVatDetail', 'detalleOtrosPagosNoSujetoIva', 'Detalle otros pagos', false, 5000),
+  str('otherPaymentsNotSubjectToVatDetail', 'detalleOtrosPagosNoSujetoIva', 'Detalle otros pagos', false, 100),
   amount('otherFees', 'otrasTasas', 'Otras tasas', false),
 ];
 
@@ -83,7 +84,7 @@ export const SERVICIOS_BASICOS: SectorSpec = {
     ),
     detalle: DETALLE_BASE,
   },
-  formulas: { totals: { montoTotal: 'lines', addedToTotal: [...FEES, 'ajusteSujetoIva'], notSubjectToIva: FEES } },
+  formulas: { positiveTaxBase: true, totals: { montoTotal: 'lines', addedToTotal: [...FEES, 'ajusteSujetoIva'], notSubjectToIva: FEES } },
   xsd: facturaXsd('ServicioBasico'),
   till: { sells: true },
 };

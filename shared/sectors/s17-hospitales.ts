@@ -11,7 +11,7 @@ const line = [
   // seed 001 marks it required, yet its hospital sample leaves it out: 0 = no operating room.
   { ...int('nroOperatingRoom', 'nroQuirofanoSalaOperaciones', 'Quirófano / sala', false, 0, 999999), default: 0 },
   str('specialtyDoctor', 'especialidadMedico', 'Especialidad del médico', false, 200),
-  str('nameLastNameDoctor', 'nombreApellidoMedico', 'Médico', true, 200),
+  str('nameLastNameDoctor', 'nombreApellidoMedico', 'Médico', true, 500),
   int('nitDocumentDoctor', 'nitDocumentoMedico', 'NIT/CI del médico', true, 1, 9999999999999),
   str('nroRegisterDoctor', 'nroMatriculaMedico', 'Matrícula del médico', false, 50),
   int('nroInvoiceDoctor', 'nroFacturaMedico', 'Factura del médico', false, 1, 9999999999),

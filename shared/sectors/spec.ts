@@ -4,7 +4,7 @@
 // XSD check, the OpenAPI examples, the till's point-of-sale options — reads them from there.
 // docs/adding-a-sector.md says how to add one.
 import type { SectorField } from './fields';
-import type { ElementList, SchemaFiles, SectorLayout, SujetoIvaRule, TotalRules } from './layout';
+import type { ElementList, SchemaFiles, SectorLayout, SujetoIvaRule, TotalRules, TwoParts } from './layout';
 
 /** An API invoiceType of the sector (seed 000's name, or Kipu's where the seeds name none). */
 export interface SectorInvoiceType {
@@ -32,11 +32,14 @@ export interface SectorSpec {
     /** null: the sector has no detalle (boleto aéreo). */
     readonly detalle: ElementList | null;
     readonly numberElement?: SectorLayout['numberElement'];
+    readonly twoParts?: TwoParts;
   };
   /** The amount rules SIAT checks (decision 0047); absent = sector 1's. */
   readonly formulas?: {
     readonly sujetoIva?: SujetoIvaRule;
     readonly zeroSubtotalLines?: boolean;
+    /** montoTotalSujetoIva must be > 0 (the official schema's minExclusive 0: sectors 2, 13), not ≥ 0. */
+    readonly positiveTaxBase?: boolean;
     readonly totals?: TotalRules;
   };
   /** The XSD file per modality in resources/siat/xsd. */

@@ -14,6 +14,7 @@ import { sectorRoot } from '../../main/siat/codes';
 import { INVOICE_TYPES, invoiceType } from '../../shared/invoice-types';
 import { sectorFields } from '../../shared/sector-fields';
 import { SECTOR_SPECS } from '../../shared/sectors';
+import { pdfText } from '../unit/documents/pdf-tools';
 
 let eng: TestEngine;
 let posId: string;
@@ -26,6 +27,7 @@ const LINE = { activityEconomic: '471110', codeProductSin: '99100', codeProduct:
 /** Each sector's own fields, as an integrator sends them (API names, shared/sector-fields.ts). */
 const SECTOR_BODY: Record<number, { header?: Record<string, unknown>; line?: Record<string, unknown> }> = {
   1: { line: { numberSerial: 'SN-1' } },
+  2: { header: { billedPeriod: 'MARZO 2026' } },
   3: {
     header: {
       buyerAddress: 'Av. Brasil 100, Lima',
@@ -100,9 +102,9 @@ after(async () => {
   await eng.stop();
 });
 
-// Every invoiceType with a layout and a detalle, except the note (below) and boleto aéreo (30,
+// Every invoiceType with a layout and a detalle, except the notes 24 and 29 (below) and boleto aéreo (30,
 // massive reception only).
-const issuable = INVOICE_TYPES.filter((t) => t.sector !== 24 && sectorLayout(t.sector)?.detalle);
+const issuable = INVOICE_TYPES.filter((t) => t.sector !== 24 && t.sector !== 29 && sectorLayout(t.sector)?.detalle);
 
 describe('every sector and modality: issued, validated, cancelled', () => {
   for (const type of issuable) {
@@ -281,6 +283,121 @@ describe('the credit-debit note (sector 24)', () => {
   });
 });
 
+describe('the nota de conciliación (sector 29, issue 28 item 12)', () => {
+  /** A telecom bill of 200.00 (plan) + 50.00 (roaming); the roaming is conciliated down to 20.00 and the plan up to 210.00. */
+  const BILL = [
+    { ...LINE, codeProduct: 'PLAN-1', description: 'Plan postpago', quantity: 1, unitMeasure: 58, priceUnit: 200, amountDiscount: 0 },
+    { ...LINE, codeProduct: 'ROAM-1', description: 'Roaming', quantity: 1, unitMeasure: 58, priceUnit: 50, amountDiscount: 0 },
+  ];
+  const bill = async (type: string) => {
+    const { data } = await (await issue(body(type, { details: BILL }))).json();
+    assert.equal(data.state, 'VALIDATED', JSON.stringify(data));
+    return data;
+  };
+  const conciliate = (originalInvoiceId: string, type: string, details: Record<string, unknown>[]) =>
+    issue({ invoiceType: type, posId, originalInvoiceId, details });
+
+  for (const [type, billType] of [['NOTE_CONCILIATION', 'ELECTRONIC_TELECOM'], ['COMPUTERIZED_NOTE_CONCILIATION', 'COMPUTERIZED_TELECOM']] as const) {
+    test(`${type}: roaming 50.00 → 20.00 and plan 200.00 → 210.00 → VALIDATED, conciliated 40.00, IVA credit 3.90 and debit 1.30; PDF and ticket; cancelled`, async () => {
+      const def = invoiceType(type)!;
+      const original = await bill(billType);
+      const res = await conciliate(original.id, type, [{ ...BILL[1], finalAmount: 20 }, { ...BILL[0], finalAmount: 210 }]);
+      const { data: inv } = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(inv));
+      assert.equal(inv.state, 'VALIDATED', JSON.stringify(inv.siatMessages));
+      assert.equal(inv.invoiceType, type);
+      assert.equal(inv.originalInvoiceId, original.id);
+      assert.equal(inv.amountTotalOriginal, 250);
+      assert.equal(inv.amountTotalConciliated, 40);
+      assert.equal(inv.ivaCreditAmount, 3.9);
+      assert.equal(inv.ivaDebitAmount, 1.3);
+      assert.equal(inv.clientBusinessName, 'Juan Pérez', 'the original’s client');
+      assert.deepEqual(inv.details.map((d: { codeProduct: string; finalAmount?: number }) => [d.codeProduct, d.finalAmount ?? null]), [['PLAN-1', null], ['ROAM-1', null], ['ROAM-1', 20], ['PLAN-1', 210]]);
+      const xml = stored(inv.id).xml;
+      assert.ok(xml.includes(`<${sectorRoot(29, def.modalidad)} `));
+      assert.equal(xmlValue(xml, 'numeroNotaConciliacion'), String(inv.invoiceNumber));
+      assert.equal(xmlValue(xml, 'numeroFactura'), String(original.invoiceNumber));
+      assert.equal(xmlValue(xml, 'numeroAutorizacionCuf'), original.cuf);
+      assert.equal(xmlValue(xml, 'montoTotalConciliado'), '40.00');
+      assert.equal([...xml.matchAll(/<detalleOriginal>/g)].length, 2);
+      assert.equal([...xml.matchAll(/<detalleConciliacion>/g)].length, 2);
+      const cuf = decodeCuf(inv.cuf, eng.codes.byCodigo(tenantId, stored(inv.id).cufd)!.codigoControl)!;
+      assert.deepEqual([cuf.codigoDocumentoSector, cuf.tipoFacturaDocumento, cuf.modalidad], [29, 3, def.modalidad]);
+      if (def.modalidad === 1) assert.equal(verifyXmlSignature(xml).valid, true);
+
+      // The printed forms, through the renderers every document uses.
+      const pdf = pdfText(new Uint8Array(await (await fetch(inv.pdfUrl)).arrayBuffer()));
+      for (const words of ['NOTA DE CONCILIACIÓN', 'DETALLE DE LA CONCILIACIÓN', 'MONTO TOTAL CONCILIADO', 'Monto final: 20,00']) assert.ok(pdf.includes(words), `${words} in ${pdf}`);
+      const ticket = pdfText(new Uint8Array(await (await fetch(inv.ticketUrl)).arrayBuffer()));
+      assert.ok(ticket.includes('NOTA DE CONCILIACIÓN') && ticket.includes('DÉBITO FISCAL IVA'), ticket);
+
+      const cancel = await eng.api(`/api/v1/invoices/${inv.id}/cancel?motivoSiat=1`, { method: 'POST' });
+      assert.equal(cancel.status, 200, JSON.stringify(await cancel.clone().json()));
+      assert.equal(eng.simulator!.state.reception.invoice(inv.cuf)?.estado, 'ANULADA');
+    });
+  }
+
+  test('refusals name the field: a line whose amount does not change, a product not on the bill, a second conciliation of the same bill; the books leave it out', async () => {
+    const original = await bill('COMPUTERIZED_TELECOM');
+    const refused = async (details: Record<string, unknown>[], field: string, rule: string) => {
+      const b = await (await conciliate(original.id, 'COMPUTERIZED_NOTE_CONCILIATION', details)).json();
+      const f = b.error?.fields?.find((x: { field: string }) => x.field === field);
+      assert.ok(f, JSON.stringify(b));
+      assert.equal(f.rule, rule);
+      assert.match(f.message, /\S/);
+    };
+    await refused([{ ...BILL[0], finalAmount: 200 }], 'details[0].finalAmount', 'NO_CHANGE');
+    await refused([{ ...BILL[0], codeProduct: 'OTRO', finalAmount: 1 }], 'details[0].codeProduct', 'NOT_ON_ORIGINAL');
+    const totals = async () => {
+      const [year, month] = original.emissionDate.split('-').map(Number);
+      return (await (await eng.api(`/api/v1/books/totals?year=${year}&month=${month}`)).json()).data;
+    };
+    const before = await totals();
+    const first = await (await conciliate(original.id, 'COMPUTERIZED_NOTE_CONCILIATION', [{ ...BILL[1], finalAmount: 0 }])).json();
+    assert.equal(first.data.state, 'VALIDATED', JSON.stringify(first));
+    // Neither a sale nor a return: the month's books do not count it (decision 0073).
+    const after = await totals();
+    assert.deepEqual([after.sales, after.notes], [before.sales, before.notes]);
+    await refused([{ ...BILL[0], finalAmount: 150 }], 'originalInvoiceId', 'ALREADY_CONCILIATED');
+  });
+});
+
+describe('servicios básicos: the official schema’s limits (issue 28, item 10)', () => {
+  const refusedWith = async (over: Record<string, unknown>, field: string, rule: string, words: RegExp) => {
+    const res = await issue(body('ELECTRONIC_BASIC_SERVICE', over));
+    const b = await res.json();
+    assert.equal(res.status, 422, JSON.stringify(b));
+    const f = b.error.fields.find((x: { field: string }) => x.field === field);
+    assert.ok(f, `${field} in ${JSON.stringify(b.error.fields)}`);
+    assert.equal(f.rule, rule);
+    assert.match(f.message, words);
+  };
+
+  test('mes of 11 characters, gestion 2014 or 10000, a detalle… of 101 characters, a zero tax base → 422 in Spanish naming each', async () => {
+    // The request schema (built from the sector's fields) answers these before the engine.
+    await refusedWith({ month: 'SEPTIEMBRE.' }, 'month', 'maxLength', /como máximo 10 caracteres/);
+    await refusedWith({ year: 2014 }, 'year', 'minimum', /mayor o igual a 2015/);
+    await refusedWith({ year: 10000 }, 'year', 'maximum', /menor o igual a 9999/);
+    for (const key of ['adjustmentSubjectToVatDetail', 'adjustmentNotSubjectToVatDetail', 'otherPaymentsNotSubjectToVatDetail']) {
+      await refusedWith({ [key]: 'x'.repeat(101) }, key, 'maxLength', /como máximo 100 caracteres/);
+    }
+    // The lines (18.00) discounted whole leave only the cleaning fee (3.50), outside the IVA base:
+    // montoTotal 3.50 > 0 but montoTotalSujetoIva 0, which the official schema refuses.
+    await refusedWith({ additionalDiscount: 18 }, 'additionalDiscount', 'TAX_BASE_NOT_POSITIVE', /importe base para crédito fiscal .* mayor que cero/);
+  });
+
+  test('the limits SIAT allows pass: mes of 10, gestion 2015, a 14-digit Ley 1886 beneficiary, detalle… of 100 → VALIDATED', async () => {
+    const res = await issue(body('ELECTRONIC_BASIC_SERVICE', { month: 'SEPTIEMBRE', year: 2015, law1886Beneficiary: 12345678901234, adjustmentSubjectToVatDetail: 'x'.repeat(100) }));
+    const { data: inv } = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(inv));
+    assert.equal(inv.state, 'VALIDATED', JSON.stringify(inv.siatMessages));
+    const xml = stored(inv.id).xml;
+    assert.equal(xmlValue(xml, 'beneficiarioLey1886'), '12345678901234');
+    assert.equal(xmlValue(xml, 'mes'), 'SEPTIEMBRE');
+    assert.equal(xmlValue(xml, 'gestion'), '2015');
+  });
+});
+
 describe('SIAT refusals travel through the API verbatim', () => {
   test('a sector the NIT is not enabled for: REJECTED with SIAT’s 940 and its text', async () => {
     const before = (await simAdmin('/sectors')).sectors as number[];
@@ -316,7 +433,7 @@ describe('bad input for each sector’s fields (422 naming the field)', () => {
     const fields = sectorFields(type.sector)!;
     const required = [...fields.header.filter((f) => f.required && f.default === undefined).map((f) => ({ f, line: false })), ...fields.line.filter((f) => f.required && f.default === undefined).map((f) => ({ f, line: true }))];
     // A field of another sector: the first header field of a sector that is not this one.
-    const foreign = SECTOR_SPECS.find((s) => s.code !== type.sector && s.header.length > 0)!.header[0]!;
+    const foreign = SECTOR_SPECS.flatMap((s) => (s.code === type.sector ? [] : s.header)).find((f) => !fields.header.some((g) => g.key === f.key))!;
     const foreignLine = SECTOR_SPECS.find((s) => s.code !== type.sector && s.line.length > 0 && !s.line.some((f) => fields.line.some((g) => g.key === f.key)))!.line[0]!;
 
     test(`${type.name}: ${required.length ? `missing ${required.map((r) => r.f.key).join(', ')}; ` : ''}${foreign.key} and details[0].${foreignLine.key} of another sector`, async () => {

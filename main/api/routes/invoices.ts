@@ -34,6 +34,7 @@ import { openPointOfSale } from '../point-of-sale-param';
 import { buildQrUrl } from '../../documents/model';
 import { sectorFields, type SectorField } from '../../../shared/sector-fields';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
+import { CONCILIATION } from '../../invoicing/conciliation-note-data';
 import { cancellationTerm } from '../../siat/cancellation-window';
 import type { SectorValues } from '../../store/invoices';
 import { doerOf, recorderOf } from '../doer';
@@ -71,7 +72,7 @@ function sectorValuesDto(fields: readonly SectorField[], values: SectorValues | 
   return out;
 }
 
-/** The sector's header fields and, on a credit-debit note, its original and its amounts (issue #12). */
+/** The sector's header fields and, on a credit-debit or conciliation note, its original and its amounts (issue #12, issue 28). */
 function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
   const fields = sectorFields(inv.sector);
   const header = sectorValuesDto(fields?.header ?? [], inv.sectorData);
@@ -86,6 +87,18 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
       amountTotalOriginal: cents(NOTE.AMOUNT_ORIGINAL),
       amountTotalReturn: cents(NOTE.AMOUNT_RETURNED),
       amountCashCreditDebit: cents(NOTE.AMOUNT_CASH),
+    });
+  }
+  if (inv.sector === CONCILIATION.SECTOR && d) {
+    const cents = (k: string) => fromHundredths(Number(d[k] ?? 0));
+    Object.assign(out, {
+      originalInvoiceId: String(d[CONCILIATION.ORIGINAL_ID] ?? inv.originalInvoiceId ?? ''),
+      originalInvoiceNumber: Number(d[CONCILIATION.ORIGINAL_NUMBER] ?? 0),
+      originalCuf: String(d[CONCILIATION.ORIGINAL_CUF] ?? ''),
+      amountTotalOriginal: cents(CONCILIATION.AMOUNT_ORIGINAL),
+      amountTotalConciliated: cents(CONCILIATION.AMOUNT_CONCILIATED),
+      ivaCreditAmount: cents(CONCILIATION.IVA_CREDIT),
+      ivaDebitAmount: cents(CONCILIATION.IVA_DEBIT),
     });
   }
   return out;
@@ -145,7 +158,9 @@ export function invoiceDto(inv: InvoiceRecord, base: string, ambiente: 1 | 2, ni
       amountDiscount: fromHundredths(d.amountDiscount),
       amountSubtotal: fromHundredths(d.subTotal),
       ...(d.sectorFields && lineFields.length > 0 ? { sectorFields: sectorValuesDto(lineFields, d.sectorFields) } : {}),
-      ...(d.transaction ? { returnProduct: d.transaction === 2 } : {}),
+      ...(inv.sector === CONCILIATION.SECTOR
+        ? d.transaction === 2 ? { finalAmount: fromHundredths(Number(d.sectorFields?.[CONCILIATION.LINE_FINAL] ?? 0)) } : {}
+        : d.transaction ? { returnProduct: d.transaction === 2 } : {}),
     })),
     pdfUrl: base + publicInvoicePath(inv.cuf, 'pdf'),
     xmlUrl: base + publicInvoicePath(inv.cuf, 'xml'),
@@ -222,7 +237,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
     {
       schema: {
         tags,
-        summary: 'Emite una factura de cualquier sector de la semilla, o una nota de crédito-débito (modalidad electrónica o computarizada)',
+        summary: 'Emite una factura de cualquier sector de la semilla, una nota de crédito-débito o una de conciliación (modalidad electrónica o computarizada)',
         description:
           'La venta termina cuando la factura está armada, verificada, firmada y guardada: la respuesta llega entonces con state PENDING ' +
           'y el envío a SIAT sigue en segundo plano; VALIDATED o REJECTED (con los códigos de SIAT) llega por el flujo de eventos, los ' +

@@ -23,9 +23,11 @@ const LAYOUTS: ReadonlyMap<number, SectorLayout> = new Map(
       numberElement: spec.layout.numberElement ?? 'numeroFactura',
       cabecera,
       detalle,
+      ...(spec.layout.twoParts ? { twoParts: spec.layout.twoParts } : {}),
       rules: {
         sujetoIva: f.sujetoIva ?? 'total-minus-gift-card',
         zeroSubtotalLines: f.zeroSubtotalLines ?? false,
+        positiveTaxBase: f.positiveTaxBase ?? false,
         giftCard: cabecera.some((e) => e.name === 'montoGiftCard'),
         totals: f.totals ?? LINES_ONLY,
       },

@@ -44,6 +44,12 @@ function element(spec: ElementSpec, v: XmlValue | undefined, where: string): str
   }
 }
 
+function part(name: string, specs: readonly ElementSpec[], d: XmlValues): string {
+  let xml = `<${name}>`;
+  for (const spec of specs) xml += element(spec, d[spec.name], name);
+  return `${xml}</${name}>`;
+}
+
 /**
  * The document's XML; `root` is SIAT's root element for the sector and modality
  * (siat/codes.ts sectorRoot) and `schemaFile` its XSD's file name. codigoDocumentoSector is
@@ -55,12 +61,14 @@ export function buildSectorXml(layout: SectorLayout, doc: SectorDocument, root: 
     xml += spec.name === 'codigoDocumentoSector' ? `<codigoDocumentoSector>${layout.sector}</codigoDocumentoSector>` : element(spec, doc.cabecera[spec.name], 'cabecera');
   }
   xml += '</cabecera>';
-  if (layout.detalle) {
-    for (const d of doc.detalle) {
-      xml += '<detalle>';
-      for (const spec of layout.detalle) xml += element(spec, d[spec.name], 'detalle');
-      xml += '</detalle>';
-    }
+  const parts = layout.twoParts;
+  if (layout.detalle && parts) {
+    // Nota de conciliación: the original's lines, then the adjusted ones (codigoDetalleTransaccion
+    // is Kipu's tag here, not an element of this layout).
+    for (const d of doc.detalle) if (d['codigoDetalleTransaccion'] !== 2) xml += part(parts.original, layout.detalle, d);
+    for (const d of doc.detalle) if (d['codigoDetalleTransaccion'] === 2) xml += part(parts.adjusted, parts.adjustedElements, d);
+  } else if (layout.detalle) {
+    for (const d of doc.detalle) xml += part('detalle', layout.detalle, d);
   }
   return `${xml}</${root}>`;
 }

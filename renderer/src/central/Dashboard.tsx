@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ChainInvoicePage, SalesByDay, SalesToday, TillOverview } from '../../../shared/api/central';
 import { formatBs } from '../../../shared/money';
 import { formatDate, formatDateTime } from '../format/dates';
-import { countOf, documentLabel, invoiceStateLabel, MODE_LABELS, NOTE_SECTOR } from '../format/labels';
+import { countOf, documentLabel, invoiceStateLabel, isNote, MODE_LABELS } from '../format/labels';
 import { centralApi, CentralApiError, session, type CentralSession } from './central-api';
 import { SalesChart } from './SalesChart';
 
@@ -104,7 +104,7 @@ function Search() {
                 <td className="num">{i.number}</td>
                 <td>{formatDateTime(i.fechaEmision)}</td>
                 <td>
-                  {i.sector === NOTE_SECTOR && (
+                  {isNote(i.sector) && (
                     <div className="muted" data-testid="central-invoice-kind">
                       {documentLabel({ sector: i.sector, number: i.number, originalNumber: i.originalNumber })}
                     </div>

@@ -7,7 +7,7 @@ import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { ErrorList, ErrorOf } from '../components/ErrorList';
 import { formatDateTime } from '../format/dates';
-import { countOf, documentName, invoiceStateLabel, NOTE_SECTOR } from '../format/labels';
+import { countOf, documentName, invoiceStateLabel, isNote } from '../format/labels';
 import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { useSettings } from '../settings/settings-store';
@@ -57,7 +57,7 @@ export function InvoiceDetail({ id }: { id: string }) {
     <div className="invoice-detail" data-testid="invoice-detail">
       <div className="detail-head">
         <h2>
-          {inv.sector === NOTE_SECTOR ? 'Nota de crédito-débito' : 'Factura'} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
+          {name.kind} N° <span data-testid="invoice-detail-number">{inv.invoiceNumber}</span>{' '}
           <span className={`state-tag ${inv.state}`} data-testid="invoice-detail-state" data-state={inv.state}>
             {invoiceStateLabel(inv.state)}
           </span>
@@ -78,7 +78,7 @@ export function InvoiceDetail({ id }: { id: string }) {
         )}
         <div className="small">
           {formatDateTime(inv.emissionDate)} · {inv.clientBusinessName} (doc. {inv.clientDocumentNumber}) ·{' '}
-          {inv.sector !== NOTE_SECTOR && (
+          {!isNote(inv.sector) && (
             <>
               <InvoicePaymentView summary={invoicePaymentSummary(inv, paymentMethods)} code={inv.paymentMethodCode} /> ·{' '}
             </>

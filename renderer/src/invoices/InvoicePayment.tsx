@@ -4,7 +4,7 @@
 import type { CatalogEntry, Invoice } from '../../../shared/api-types';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { paymentMethodName, paymentSplitText } from '../../../shared/payment-methods';
-import { NOTE_SECTOR } from '../format/labels';
+import { isNote } from '../format/labels';
 
 export interface InvoicePaymentSummary {
   /** SIAT's description of the code. */
@@ -18,7 +18,7 @@ export function invoicePaymentSummary(
   inv: Pick<Invoice, 'paymentMethodCode' | 'cardNumber' | 'payments' | 'sector'>,
   catalog: readonly CatalogEntry[] | undefined,
 ): InvoicePaymentSummary | null {
-  if (inv.sector === NOTE_SECTOR) return null;
+  if (isNote(inv.sector)) return null;
   const parts = (inv.payments ?? []).filter((p) => p.amount > 0);
   return {
     name: paymentMethodName(inv.paymentMethodCode, catalog),

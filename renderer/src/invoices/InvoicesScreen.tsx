@@ -6,7 +6,7 @@ import { DateInput } from '../components/DateInput';
 import { ErrorOf } from '../components/ErrorList';
 import { Pager } from '../components/Pager';
 import { formatDateTime } from '../format/dates';
-import { documentLabel, invoiceStateLabel, NOTE_SECTOR } from '../format/labels';
+import { documentLabel, invoiceStateLabel, isNote } from '../format/labels';
 import { useTillStatus } from '../connection/till-status-store';
 import { InvoiceDetail, bs } from './InvoiceDetail';
 import { INITIAL_INVOICE_LIST, useInvoiceList } from './invoices-store';
@@ -96,7 +96,7 @@ export function InvoicesScreen() {
                     )}
                   </td>
                   <td>
-                    {r.sector === NOTE_SECTOR && (
+                    {isNote(r.sector) && (
                       <div className="small muted" data-testid="invoice-row-kind">
                         {documentLabel({ sector: r.sector, number: r.invoiceNumber, originalNumber: r.originalInvoiceNumber })}
                       </div>

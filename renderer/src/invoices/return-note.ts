@@ -8,16 +8,16 @@ import { resolveRefundMethod } from '../../../shared/refund-method';
 import { invoiceType } from '../../../shared/invoice-types';
 import { fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
 import { formatQuantity, parseQuantity } from '../format/amount-input';
-import { NOTE_SECTOR } from '../format/labels';
+import { isNote } from '../format/labels';
 
 /** The note's invoiceType follows the original's modality (1 electrónica, 2 computarizada). */
 export function noteInvoiceType(original: Pick<Invoice, 'invoiceType'>): 'NOTE_CREDIT_DEBIT' | 'COMPUTERIZED_NOTE_CREDIT_DEBIT' {
   return invoiceType(original.invoiceType)?.modalidad === 2 ? 'COMPUTERIZED_NOTE_CREDIT_DEBIT' : 'NOTE_CREDIT_DEBIT';
 }
 
-/** A Devolución is offered on a validated invoice that is not itself a note. */
+/** A Devolución is offered on a validated invoice that is not itself a note (credit-debit or conciliación). */
 export function canReturn(inv: Pick<Invoice, 'state' | 'invoiceType'>): boolean {
-  return inv.state === 'VALIDATED' && invoiceType(inv.invoiceType)?.sector !== NOTE_SECTOR;
+  return inv.state === 'VALIDATED' && !isNote(invoiceType(inv.invoiceType)?.sector);
 }
 
 /** The methods a refund may go back by: the catalog's single-method codes (a refund goes back one way). */

@@ -13,6 +13,8 @@ import { cartTotals } from './cart';
 import { changeDue, isSplit, offeredParts, paymentLabel, SPLIT_KINDS, splitOf, type Payment, type PaymentSplit, type SplitKind } from './payment';
 import { useCart } from './cart-store';
 import { usePayment } from './payment-store';
+import { saleAcceptsGiftCard } from './sector-form';
+import { saleInvoiceType, useSession } from '../session/session-store';
 
 export interface PaymentPanelHandle {
   focus(): void;
@@ -108,6 +110,7 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
   const { lines, additionalDiscount } = useCart(useShallow((s) => ({ lines: s.lines, additionalDiscount: s.additionalDiscount })));
   const totals = cartTotals(lines, additionalDiscount, payment.giftCard);
   const catalog = useCatalogs((s) => s.entries['payment-methods']);
+  const giftCardOffered = useSession((s) => saleAcceptsGiftCard(saleInvoiceType(s.pointsOfSale.find((p) => p.id === s.posId), s.config)));
   useEffect(() => {
     void useCatalogs.getState().load('payment-methods');
   }, []);
@@ -196,10 +199,12 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
       )}
       <SplitParts payment={payment} parts={parts} offered={offered} catalogLoaded={!!catalog && catalog.length > 0} cardNumber={cardNumber} onPart={setPart} />
       <div className="row">
-        <label className="field">
-          <span>Gift card</span>
-          <AmountInput label="Monto gift card" testId="gift-card-amount" value={payment.giftCard} onChange={(v) => update({ giftCard: v ?? 0 })} />
-        </label>
+        {giftCardOffered && (
+          <label className="field">
+            <span>Gift card</span>
+            <AmountInput label="Monto gift card" testId="gift-card-amount" value={payment.giftCard} onChange={(v) => update({ giftCard: v ?? 0 })} />
+          </label>
+        )}
         <label className="field">
           <span>Desc. adicional</span>
           <AmountInput

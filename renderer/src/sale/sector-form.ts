@@ -4,7 +4,7 @@
 import { invoiceType } from '../../../shared/invoice-types';
 import { sectorFields, type SectorField, type SectorFields } from '../../../shared/sector-fields';
 import { fromHundredths } from '../../../shared/money';
-import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
+import { COMPRA_VENTA_SECTOR, sectorSpec } from '../../../shared/sectors';
 import { parseAmount } from '../format/amount-input';
 import { parseDateTimeEs } from '../format/dates';
 
@@ -26,6 +26,16 @@ export function saleSectorFields(type: string): SectorFields | null {
   const f = sectorFields(t.sector);
   if (!f || (f.header.length === 0 && f.line.length === 0)) return null;
   return f;
+}
+
+/**
+ * Whether the document a till issues has a gift card (its layout has montoGiftCard): alquiler,
+ * servicios básicos, export and others do not, and the engine refuses a gift card there, so the
+ * Venta screen does not offer it.
+ */
+export function saleAcceptsGiftCard(type: string): boolean {
+  const t = invoiceType(type);
+  return !!t && (sectorSpec(t.sector)?.layout.cabecera.some((e) => e.name === 'montoGiftCard') ?? false);
 }
 
 export type SectorValue = string | number;

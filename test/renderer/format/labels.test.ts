@@ -20,8 +20,11 @@ describe('countOf', () => {
 
 describe('documentName', () => {
   it('calls an invoice a factura and a credit-debit note a note, with the invoice it refers to', () => {
-    expect(documentName({ sector: 1, number: 17 })).toEqual({ title: 'Factura N° 17', reference: null });
-    expect(documentName({ sector: 24, number: 3, originalNumber: 17 })).toEqual({ title: 'Nota de crédito-débito N° 3', reference: 'sobre factura N° 17' });
+    expect(documentName({ sector: 1, number: 17 })).toEqual({ kind: 'Factura', title: 'Factura N° 17', reference: null });
+    expect(documentName({ sector: 24, number: 3, originalNumber: 17 })).toEqual({ kind: 'Nota de crédito-débito', title: 'Nota de crédito-débito N° 3', reference: 'sobre factura N° 17' });
+    // The nota de conciliación (sector 29, issue 28) is a note on an invoice too.
+    expect(documentLabel({ sector: 29, number: 2, originalNumber: 17 })).toBe('Nota de conciliación N° 2 sobre factura N° 17');
+    expect(documentLabel({ sector: 2, number: 4 })).toBe('Factura N° 4');
     expect(documentLabel({ sector: 24, number: 3, originalNumber: 17 })).toBe('Nota de crédito-débito N° 3 sobre factura N° 17');
     // The original unknown (an older engine's list): still a note, without a made-up reference.
     expect(documentLabel({ sector: 24, number: 3 })).toBe('Nota de crédito-débito N° 3');

@@ -40,6 +40,8 @@ describe('devolución', () => {
     expect(canReturn(original)).toBe(true);
     expect(canReturn({ ...original, state: 'PENDING' })).toBe(false);
     expect(canReturn({ ...original, invoiceType: 'NOTE_CREDIT_DEBIT' })).toBe(false);
+    // Nor on a nota de conciliación (issue 28): it is a note on an invoice, not a sale.
+    expect(canReturn({ ...original, invoiceType: 'NOTE_CONCILIATION' })).toBe(false);
     expect(noteInvoiceType(original)).toBe('NOTE_CREDIT_DEBIT');
     expect(noteInvoiceType({ invoiceType: 'COMPUTERIZED_SECTOR_EDUCATION' })).toBe('COMPUTERIZED_NOTE_CREDIT_DEBIT');
   });

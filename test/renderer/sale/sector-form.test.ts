@@ -7,7 +7,7 @@ import { lineFromProduct } from '../../../renderer/src/sale/cart';
 import { QUICK_CLIENT } from '../../../renderer/src/sale/client';
 import { buildInvoiceRequest, type SaleDraft } from '../../../renderer/src/sale/invoice-request';
 import { EMPTY_PAYMENT } from '../../../renderer/src/sale/payment';
-import { saleSectorFields, sectorRequestValues } from '../../../renderer/src/sale/sector-form';
+import { saleAcceptsGiftCard, saleSectorFields, sectorRequestValues } from '../../../renderer/src/sale/sector-form';
 import { SectorFormView } from '../../../renderer/src/sale/SectorPanel';
 import { saleInvoiceType } from '../../../renderer/src/session/session-store';
 import { product } from './fixtures';
@@ -30,6 +30,14 @@ describe('sector fields of the sale', () => {
     expect(saleSectorFields('ELECTRONIC_SECTOR_EDUCATION')!.line).toEqual([]);
     expect(saleSectorFields('COMPUTERIZED_HOSPITAL')!.line.map((f) => f.key)).toContain('nameLastNameDoctor');
     expect(saleSectorFields('ELECTRONIC_DUTY_FREE')).toBeNull();
+  });
+
+  it('alquiler (2) asks the billed period and, like servicios básicos, takes no gift card; compra-venta and education do (issue 28)', () => {
+    expect(saleSectorFields('ELECTRONIC_PROPERTY_RENTAL')!.header.map((f) => [f.key, f.label, f.required, f.maxLength])).toEqual([['billedPeriod', 'Periodo facturado', true, 50]]);
+    expect(saleAcceptsGiftCard('ELECTRONIC_PROPERTY_RENTAL')).toBe(false);
+    expect(saleAcceptsGiftCard('ELECTRONIC_BASIC_SERVICE')).toBe(false);
+    expect(saleAcceptsGiftCard('COMPUTERIZED_SALE')).toBe(true);
+    expect(saleAcceptsGiftCard('ELECTRONIC_SECTOR_EDUCATION')).toBe(true);
   });
 
   it('the point of sale default wins over the taxpayer compra-venta', () => {

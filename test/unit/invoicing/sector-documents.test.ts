@@ -12,6 +12,7 @@ import { seal } from '../../../main/invoicing/seal';
 import { loadDocumentCheck } from '../../../main/invoicing/document-check';
 import { computeTotals } from '../../../main/invoicing/totals';
 import { decodeCuf } from '../../../main/invoicing/cuf';
+import { buildConciliationSale } from '../../../main/invoicing/conciliation-note';
 import { buildNoteSale } from '../../../main/invoicing/credit-debit-note';
 import { createXmlSigner, verifyXmlSignature } from '../../../main/invoicing/signing';
 import { generateTrainingCertificate } from '../../../main/invoicing/certificate';
@@ -68,12 +69,20 @@ function noteSale(): Sale {
   return r.sale;
 }
 
+/** A nota de conciliación on the same kind of original: its one line billed 890.00, 800.00 in the end. */
+function conciliationSale(): Sale {
+  const original = { id: 'o', sector: 1, tipoFactura: 1, state: 'VALIDATED', number: 5, cuf: 'ABCDEF0123', fechaEmision: '2026-11-01T10:00:00.000', clientDocType: 1, clientDocNumber: '5115889', clientComplement: null, clientName: 'Ana', clientCode: 'C-1', clientEmail: null, paymentMethod: 1, exceptionCode: null, details: [{ ...LINE, subTotal: 89000 }] } as unknown as InvoiceRecord;
+  const r = buildConciliationSale(original, [], [{ codeProduct: 'M-11', finalAmount: 800 }]);
+  if (!('sale' in r)) throw new Error(JSON.stringify(r.problems));
+  return r.sale;
+}
+
 before(() => loadDocumentCheck());
 
 for (const type of INVOICE_TYPES) {
   test(`${type.name}: the built document validates against sector ${type.sector}'s schema, signs, and its CUF names the sector`, async () => {
     const layout = sectorLayout(type.sector)!;
-    const sale = type.sector === 24 ? noteSale() : saleFor(type.sector);
+    const sale = type.sector === 24 ? noteSale() : type.sector === 29 ? conciliationSale() : saleFor(type.sector);
     const fields = { nit: 1003579028, fechaEmision: '2026-11-24T10:00:00.000', codigoSucursal: 0, modalidad: type.modalidad, tipoEmision: 1, tipoFacturaDocumento: type.tipoFactura, codigoDocumentoSector: type.sector, numeroFactura: 41, codigoPuntoVenta: 1 };
     const sealed = seal({
       fields,

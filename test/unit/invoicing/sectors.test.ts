@@ -7,6 +7,8 @@ import { readSectorInput } from '../../../main/invoicing/sectors/sector-input';
 import { buildSectorXml, type XmlValue } from '../../../main/invoicing/xml/sector-xml';
 import { buildNoteSale } from '../../../main/invoicing/credit-debit-note';
 import { NOTE } from '../../../main/invoicing/credit-debit-note-data';
+import { buildConciliationSale } from '../../../main/invoicing/conciliation-note';
+import { CONCILIATION } from '../../../main/invoicing/conciliation-note-data';
 import { findSector, sectorRoot } from '../../../main/siat/codes';
 import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { SECTOR_SPECS } from '../../../shared/sectors';
@@ -72,7 +74,9 @@ test('the builder writes every element of the layout in order, nil where empty, 
       const root = sectorRoot(sector, 2);
       const xml = buildSectorXml(layout, { cabecera, detalle }, root, layout.schemaFile[2]);
       const names = [...xml.matchAll(/<([a-zA-Z0-9]+)[ >]/g)].map((m) => m[1]);
-      assert.deepEqual(names, [root, 'cabecera', ...layout.cabecera.map((e) => e.name), ...(layout.detalle ? ['detalle', ...layout.detalle.map((e) => e.name)] : [])], `sector ${sector}`);
+      // A two-part layout (nota de conciliación) writes a line that is not tagged 2 as its original part.
+      const lineElement = layout.twoParts?.original ?? 'detalle';
+      assert.deepEqual(names, [root, 'cabecera', ...layout.cabecera.map((e) => e.name), ...(layout.detalle ? [lineElement, ...layout.detalle.map((e) => e.name)] : [])], `sector ${sector}`);
       assert.ok(xml.includes(`<codigoDocumentoSector>${sector}</codigoDocumentoSector>`));
       assert.ok(xml.includes('x&lt;&amp;&gt;'));
       assert.equal(xml.includes('xsi:nil="true"'), nils && layout.cabecera.some((e) => e.nillable));
@@ -161,11 +165,38 @@ test('a returned line carries its share of the line discount, HALF-UP', () => {
 test('a note is refused, naming the field: beyond what was sold (earlier notes count), not on the original, original not validated, note on a note', () => {
   const problemsOf = (r: ReturnType<typeof buildNoteSale>) => ('problems' in r ? r.problems.map((p) => `${p.field}:${p.rule}`) : []);
   assert.deepEqual(problemsOf(buildNoteSale(original(), [], [{ codeProduct: 'B', quantity: 4, returnProduct: true }])), ['details[0].quantity:RETURN_EXCEEDS_SOLD']);
-  const earlier = { details: [{ ...line('B', 200, 2500), transaction: 2 }] } as InvoiceRecord;
+  const earlier = { sector: 24, details: [{ ...line('B', 200, 2500), transaction: 2 }] } as InvoiceRecord;
+  // A conciliation note on the same original tags its lines 2 too, but returns nothing (issue 28).
+  assert.ok('sale' in buildNoteSale(original(), [{ ...earlier, sector: 29 }], [{ codeProduct: 'B', quantity: 3, returnProduct: true }]));
   assert.deepEqual(problemsOf(buildNoteSale(original(), [earlier], [{ codeProduct: 'B', quantity: 2, returnProduct: true }])), ['details[0].quantity:RETURN_EXCEEDS_SOLD']);
   assert.ok('sale' in buildNoteSale(original(), [earlier], [{ codeProduct: 'B', quantity: 1, returnProduct: true }]));
   assert.deepEqual(problemsOf(buildNoteSale(original(), [], [{ codeProduct: 'Z', quantity: 1, returnProduct: true }])), ['details[0].codeProduct:NOT_ON_ORIGINAL']);
   assert.deepEqual(problemsOf(buildNoteSale(original({ state: 'CONTINGENCY' }), [], [{ codeProduct: 'A', quantity: 1, returnProduct: true }])), ['originalInvoiceId:ORIGINAL_NOT_VALIDATED']);
   assert.deepEqual(problemsOf(buildNoteSale(original({ sector: 24 }), [], [{ codeProduct: 'A', quantity: 1, returnProduct: true }])), ['originalInvoiceId:NOTE_ON_NOTE']);
+  assert.deepEqual(problemsOf(buildNoteSale(original({ sector: 29, tipoFactura: 3 }), [], [{ codeProduct: 'A', quantity: 1, returnProduct: true }])), ['originalInvoiceId:NOTE_ON_NOTE']);
   assert.deepEqual(problemsOf(buildNoteSale(original(), [], [{ codeProduct: 'A', quantity: 1, returnProduct: false }])), ['details:NO_RETURN']);
+});
+
+test('a conciliation note (29) repeats the original lines and lists the changed ones: Σ differences, 13 % of the decreases and of the increases', () => {
+  // A: 700.00 billed, 650.00 in the end (−50.00); B: 75.00 billed, 100.00 in the end (+25.00).
+  const r = buildConciliationSale(original({ tipoFactura: 1 }), [], [{ codeProduct: 'A', finalAmount: 650 }, { codeProduct: 'B', finalAmount: 100 }]);
+  assert.ok('sale' in r, JSON.stringify(r));
+  assert.deepEqual(r.sale.lines.map((l) => [l.codeProduct, l.transaction, l.subTotal]), [['A', 1, 70000], ['B', 1, 7500], ['A', 2, 5000], ['B', 2, 2500]]);
+  assert.deepEqual(r.sale.lines[2]!.sectorFields, { [CONCILIATION.LINE_ORIGINAL]: 70000, [CONCILIATION.LINE_FINAL]: 65000, [CONCILIATION.LINE_CONCILIATED]: 5000 });
+  assert.equal(r.sale.sectorData?.[CONCILIATION.AMOUNT_ORIGINAL], 77500);
+  assert.equal(r.sale.sectorData?.[CONCILIATION.AMOUNT_CONCILIATED], 7500);
+  assert.equal(r.sale.sectorData?.[CONCILIATION.IVA_CREDIT], 650);
+  assert.equal(r.sale.sectorData?.[CONCILIATION.IVA_DEBIT], 325);
+});
+
+test('a conciliation note is refused, naming the field: not on the original, twice the same line, no change, no amount, a note as original, a second conciliation', () => {
+  const problemsOf = (r: ReturnType<typeof buildConciliationSale>) => ('problems' in r ? r.problems.map((p) => `${p.field}:${p.rule}`) : []);
+  const o = original({ tipoFactura: 1 });
+  assert.deepEqual(problemsOf(buildConciliationSale(o, [], [{ codeProduct: 'Z', finalAmount: 1 }])), ['details[0].codeProduct:NOT_ON_ORIGINAL']);
+  assert.deepEqual(problemsOf(buildConciliationSale(o, [], [{ codeProduct: 'A', finalAmount: 1 }, { codeProduct: 'A', finalAmount: 2 }])), ['details[1].codeProduct:DUPLICATE_LINE']);
+  assert.deepEqual(problemsOf(buildConciliationSale(o, [], [{ codeProduct: 'A', finalAmount: 700 }])), ['details[0].finalAmount:NO_CHANGE']);
+  assert.deepEqual(problemsOf(buildConciliationSale(o, [], [{ codeProduct: 'A' }])), ['details[0].finalAmount:REQUIRED']);
+  assert.deepEqual(problemsOf(buildConciliationSale(original({ sector: 24, tipoFactura: 3 }), [], [{ codeProduct: 'A', finalAmount: 1 }])), ['originalInvoiceId:NOTE_ON_NOTE']);
+  assert.deepEqual(problemsOf(buildConciliationSale(o, [{ ...o, id: 'n', sector: 29, number: 3 }], [{ codeProduct: 'A', finalAmount: 1 }])), ['originalInvoiceId:ALREADY_CONCILIATED']);
+  assert.deepEqual(problemsOf(buildConciliationSale(original({ tipoFactura: 1, state: 'PENDING' }), [], [{ codeProduct: 'A', finalAmount: 1 }])), ['originalInvoiceId:ORIGINAL_NOT_VALIDATED']);
 });

@@ -11,6 +11,7 @@ import { sectorLayout } from '../../../main/invoicing/sectors/layouts';
 import { findSector, sectorRoot } from '../../../main/siat/codes';
 import { invoiceXsdFileName } from '../../../main/xml-schema/invoice-xsd';
 import { INVOICE_TYPES } from '../../../shared/invoice-types';
+import { xsdElement } from '../../fixtures/official-xsd';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SECTORS_DIR = join(ROOT, 'shared', 'sectors');
@@ -71,6 +72,31 @@ for (const spec of SECTOR_SPECS) {
     }
     if (!spec.till.sells) assert.ok(spec.till.why.trim().length > 0, 'why a till does not sell it');
     assert.equal(sectorSpec(spec.code), spec);
+  });
+
+  test(`sector ${spec.code} (${spec.label}): the API's limits are its schema's (issue 28, items 10 and 13)`, () => {
+    // Each field's length or range is the facet of its element in the sector's XSD (official
+    // where SIN's file exists), so what the API accepts is what the schema — and SIAT — accepts.
+    for (const m of [1, 2] as const) {
+      const xsd = readFileSync(join(XSD_DIR, spec.xsd[m]), 'utf8');
+      const detallePart = /<xs:element name="(detalle\w*)"\s+minOccurs/.exec(xsd)?.[1] ?? 'detalle';
+      for (const [part, fields] of [['cabecera', spec.header], [detallePart, spec.line]] as const) {
+        for (const f of fields) {
+          const el = xsdElement(xsd, part, f.xml);
+          assert.ok(el, `${spec.xsd[m]}: ${part}/${f.xml}`);
+          const at = `${spec.xsd[m]} ${f.xml} (${f.key})`;
+          if (f.kind === 'string') assert.equal(String(f.maxLength), el.facets['maxLength'], `${at}: maxLength`);
+          if (f.kind === 'integer') {
+            assert.equal(String(f.minimum), el.facets['minInclusive'], `${at}: minimum`);
+            assert.equal(String(f.maximum), el.facets['maxInclusive'], `${at}: maximum`);
+          }
+          if (f.kind === 'amount') assert.equal(el.facets['fractionDigits'], '2', `${at}: 2 decimals`);
+        }
+      }
+      // montoTotalSujetoIva > 0 where the schema says minExclusive 0 (sectors 2, 13), else ≥ 0.
+      const base = xsdElement(xsd, 'cabecera', 'montoTotalSujetoIva');
+      if (base) assert.equal(sectorLayout(spec.code)!.rules.positiveTaxBase, base.facets['minExclusive'] === '0', `${spec.xsd[m]}: montoTotalSujetoIva > 0 in the schema ⇔ positiveTaxBase`);
+    }
   });
 }
 

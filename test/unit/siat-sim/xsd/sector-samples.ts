@@ -21,6 +21,8 @@ export interface SectorSample {
   longest: readonly [string, number];
   /** Two adjacent cabecera elements to swap. */
   swap: readonly [string, string];
+  /** Lines in two parts (nota de conciliación): `detalle` is written as `original`, then one `adjusted` line. */
+  twoParts?: { original: string; adjusted: string; adjustedCells: Cell[] };
 }
 
 /** Values of the elements sector 1 shares with the other sectors. */
@@ -97,6 +99,15 @@ export const SECTOR_SAMPLES: SectorSample[] = [
     required: 'usuario',
     longest: ['municipio', 25],
     swap: ['municipio', 'telefono'],
+  }),
+  sample({
+    sector: 2,
+    roots: ['facturaElectronicaAlquilerBienInmueble', 'facturaComputarizadaAlquilerBienInmueble'],
+    cabecera: cells(`${HEAD} periodoFacturado ${PAY} montoTotal montoTotalSujetoIva ${CURRENCY} descuentoAdicional ${TAIL}`, { ...sd, periodoFacturado: 'MARZO 2026' }),
+    detalle: cells(LINE, { descripcion: 'ALQUILER OFICINA 3B' }),
+    required: 'periodoFacturado',
+    longest: ['periodoFacturado', 50],
+    swap: ['codigoCliente', 'periodoFacturado'],
   }),
   sample({
     sector: 3,
@@ -251,6 +262,27 @@ export const SECTOR_SAMPLES: SectorSample[] = [
     swap: ['numeroFactura', 'numeroAutorizacionCuf'],
   }),
   sample({
+    sector: 29,
+    roots: ['notaElectronicaConciliacion', 'notaComputarizadaConciliacion'],
+    cabecera: cells(
+      `${HEAD.replace('numeroFactura', 'numeroNotaConciliacion')} numeroFactura numeroAutorizacionCuf codigoControl fechaEmisionFactura montoTotalOriginal
+       montoTotalConciliado creditoFiscalIva debitoFiscalIva codigoExcepcion leyenda usuario codigoDocumentoSector`,
+      {
+        ...sd, numeroNotaConciliacion: '1', numeroFactura: '10', numeroAutorizacionCuf: '44AAEC00DBD34C53C3E2CCE1A3FA7AF1E2A08606A667A75AC82F24C74', codigoControl: null,
+        fechaEmisionFactura: '2021-10-01T10:00:00.000', montoTotalOriginal: '100.00', montoTotalConciliado: '20.00', creditoFiscalIva: '2.60', debitoFiscalIva: '0.00',
+      },
+    ),
+    detalle: cells(LINE),
+    required: 'montoTotalConciliado',
+    longest: ['numeroAutorizacionCuf', 100],
+    swap: ['montoTotalOriginal', 'montoTotalConciliado'],
+    twoParts: {
+      original: 'detalleOriginal',
+      adjusted: 'detalleConciliacion',
+      adjustedCells: cells('actividadEconomica codigoProductoSin codigoProducto descripcion montoOriginal montoFinal montoConciliado', { montoOriginal: '100.00', montoFinal: '80.00', montoConciliado: '20.00' }),
+    },
+  }),
+  sample({
     sector: 30,
     roots: ['facturaElectronicaBoletoAereo', 'facturaComputarizadaBoletoAereo'],
     cabecera: cells(
@@ -317,7 +349,9 @@ export function sampleXml(s: SectorSample, modalidad: 1 | 2, patch?: { cabecera?
   const root = s.roots[modalidad - 1];
   const cab = patch?.cabecera ?? s.cabecera;
   const det = patch?.detalle !== undefined ? patch.detalle : s.detalle;
-  const lines = det ? Array.from({ length: s.lines }, () => `<detalle>${render(det)}</detalle>`).join('') : '';
+  const lineName = s.twoParts?.original ?? 'detalle';
+  let lines = det ? Array.from({ length: s.lines }, () => `<${lineName}>${render(det)}</${lineName}>`).join('') : '';
+  if (s.twoParts) lines += `<${s.twoParts.adjusted}>${render(s.twoParts.adjustedCells)}</${s.twoParts.adjusted}>`;
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
     `<${root} xmlns:xsi="${XSI}" xsi:noNamespaceSchemaLocation="${root}.xsd"><cabecera>${render(cab)}</cabecera>${lines}</${root}>`

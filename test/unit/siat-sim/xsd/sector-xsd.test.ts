@@ -9,7 +9,8 @@ import { SECTOR_SAMPLES, sampleXml, type Cell, type SectorSample } from './secto
 const PURCHASE_XSDS: ReadonlySet<string> = new Set(['registroCompra.xsd', 'confirmacionCompra.xsd']);
 
 const XSD_DIR = new URL('../../../../resources/siat/xsd/', import.meta.url);
-const OFFICIAL = new Set([1, 23, 24, 47]);
+/** Sectors whose schemas are SIN's (13: the electronic file, and its computarizada derived from it). */
+const OFFICIAL = new Set([1, 2, 13, 23, 24, 29, 47]);
 
 const cert = generateTrainingCertificate({ nit: 1003579028, razonSocial: 'Prueba sectores', now: new Date() });
 const signer = createXmlSigner(cert);
@@ -77,7 +78,7 @@ async function pool<T, R>(items: T[], n: number, f: (t: T) => Promise<R>): Promi
 
 test('every sector and modality: the minimal sample validates and each mutation is refused, by libxml2-wasm and xmllint alike', async () => {
   const jobs = SECTOR_SAMPLES.flatMap((s) => ([1, 2] as const).map((m) => ({ s, m, cases: casesFor(s, m) })));
-  assert.equal(jobs.length, 34);
+  assert.equal(jobs.length, 38);
   const oracle = await pool(jobs, 3, (j) => validateInvoiceXmlWithXmllint(j.cases.map((c) => c.xml), j.m, j.s.sector));
   const problems: string[] = [];
   for (const [k, j] of jobs.entries()) {
@@ -117,6 +118,27 @@ test('the sector rules written into the schemas', async () => {
   assert.match(note11!.errors.join('\n'), /fractionDigits/);
   const [bon6] = await validateInvoiceXml([sampleXml(s35, 2, { detalle: setCell(s35.detalle!, 'precioUnitario', '1.123456') })], 2, 35);
   assert.match(bon6!.errors.join('\n'), /fractionDigits/);
+  // Servicios básicos, the official schema (issue 28, item 10): mes ≤ 10, gestion 2015–9999,
+  // the detalle… texts ≤ 100, montoTotalSujetoIva > 0, beneficiarioLey1886 up to 14 digits.
+  const s13 = bySector.get(13)!;
+  for (const m of [1, 2] as const) {
+    const doc13 = (name: string, value: string): string => {
+      const xml = sampleXml(s13, m, { cabecera: setCell(s13.cabecera, name, value) });
+      return m === 1 ? signer.sign(xml) : xml;
+    };
+    const refused: [string, string][] = [['mes', 'x'.repeat(11)], ['gestion', '2014'], ['gestion', '10000'], ['detalleAjusteSujetoIva', 'x'.repeat(101)], ['detalleAjusteNoSujetoIva', 'x'.repeat(101)], ['detalleOtrosPagosNoSujetoIva', 'x'.repeat(101)], ['montoTotalSujetoIva', '0']];
+    const accepted: [string, string][] = [['mes', 'x'.repeat(10)], ['gestion', '2015'], ['gestion', '9999'], ['detalleAjusteSujetoIva', 'x'.repeat(100)], ['beneficiarioLey1886', '12345678901234']];
+    const results = await validateInvoiceXml([...refused, ...accepted].map(([n, v]) => doc13(n, v)), m, 13);
+    refused.forEach(([n, v], i) => assert.match(results[i]!.errors.join('\n'), new RegExp(n), `modalidad ${m}: ${n}=${v.slice(0, 12)} refused`));
+    accepted.forEach(([n, v], i) => assert.deepEqual(results[refused.length + i], { valid: true, errors: [] }, `modalidad ${m}: ${n}=${v.slice(0, 12)} accepted`));
+  }
+  // Nota de conciliación: the original's lines, then the conciliated ones; neither part may be
+  // missing, and a conciliated total of 0 is refused (minExclusive 0).
+  const s29 = bySector.get(29)!;
+  const [noAdjusted] = await validateInvoiceXml([sampleXml({ ...s29, twoParts: undefined }, 2).replace(/detalle>/g, 'detalleOriginal>')], 2, 29);
+  assert.match(noAdjusted!.errors.join('\n'), /detalleConciliacion/);
+  const [zero29] = await validateInvoiceXml([sampleXml(s29, 2, { cabecera: setCell(s29.cabecera, 'montoTotalConciliado', '0') })], 2, 29);
+  assert.match(zero29!.errors.join('\n'), /montoTotalConciliado/);
   // Boleto aéreo has no detalle at all.
   const s30 = bySector.get(30)!;
   const [withLine] = await validateInvoiceXml([sampleXml({ ...s30, detalle: s1.detalle }, 2)], 2, 30);
@@ -128,11 +150,12 @@ test('schema lookup: one file per sector and modality, sector 24 by its official
   assert.equal(invoiceXsdFileName(24, 2), 'notaComputarizadaCreditoDebito.xsd');
   assert.equal(invoiceXsdFileName(47, 2), 'notaComputarizadaCreditoDebitoDescuento.xsd');
   assert.equal(invoiceXsdFileName(22, 1), 'facturaElectronicaTelecomunicacion.xsd');
-  assert.equal(hasInvoiceXsd(2, 1), false);
+  assert.equal(invoiceXsdFileName(2, 2), 'facturaComputarizadaAlquilerBienInmueble.xsd');
+  assert.equal(hasInvoiceXsd(6, 1), false);
   assert.equal(hasInvoiceXsd(17, 3), false);
-  assert.throws(() => invoiceXsdFileName(2, 2), /No hay XSD para el documento sector 2 en modalidad 2/);
+  assert.throws(() => invoiceXsdFileName(6, 2), /No hay XSD para el documento sector 6 en modalidad 2/);
   await assert.rejects(validateInvoiceXml(['<x/>'], 1, 99), /No hay XSD para el documento sector 99/);
-  await assert.rejects(validateInvoiceXmlWithXmllint(['<x/>'], 2, 2), /No hay XSD para el documento sector 2/);
+  await assert.rejects(validateInvoiceXmlWithXmllint(['<x/>'], 2, 6), /No hay XSD para el documento sector 6/);
 
   // Every file in resources/siat/xsd is some sector's schema (or the signature schema), and
   // every sector with samples has both files.
