@@ -8,9 +8,10 @@ import { guidanceFor, resolveSiatError } from './siat-error-guide';
 import { RetrievalIndex, type IndexDoc, type RankedHit } from './retrieval';
 import type { RuleCard, ShippedCorpus } from './rule-cards';
 import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
-import type { Thesaurus } from './thesaurus';
+import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
 import { queryTerms } from './query-terms';
+import { cardConfidence } from './confidence';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
 export const COLLECTION_ADMIN = 'administrador';
@@ -37,6 +38,15 @@ export interface AssistantHit {
   similitud: number;
   /** Cosine similarity with the question by the embedding model; null without one. */
   semejanza: number | null;
+  /** The question's words this hit meets, with their share of the question (retrieval.ts). */
+  cubiertas: { word: string; share: number }[];
+  /** Share of the question in words no card or passage knows. */
+  desconocidas: number;
+  /**
+   * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
+   * (confidence.ts); null for an administrator's passage, which the calibration never saw.
+   */
+  confianza: number | null;
 }
 
 /** The embedding index: one unit vector per text of a document (rows of `matrix`, owner = document). */
@@ -55,15 +65,21 @@ export interface EmbeddingText {
 }
 
 export type AskResult =
-  | { tipo: 'ficha' | 'pasaje'; hit: AssistantHit; cercanas: AssistantHit[] }
+  | {
+      tipo: 'ficha' | 'pasaje';
+      /** The best answer (the first of `respuestas`). */
+      hit: AssistantHit;
+      /** Every card the answer is composed of, best first (one, or up to three when the question asks about several things). */
+      respuestas: AssistantHit[];
+      cercanas: AssistantHit[];
+    }
   | { tipo: 'guia'; codigo: number; guia: ErrorResolution; cercanas: AssistantHit[] }
-  | { tipo: 'sin-respuesta'; cercanas: AssistantHit[] }
+  | { tipo: 'sin-respuesta'; cercanas: AssistantHit[]; /** Topics Kipu knows it has no card for (thesaurus' fueraDeAlcance), when the question names one. */ fueraDeAlcance: string[] }
   | { tipo: 'sin-palabras'; cercanas: AssistantHit[] };
 
 /**
- * A hit answers the question when it covers most of its words (directly or through the thesaurus)
- * or is close to one of a card's questions letter by letter. Calibrated on the evaluation set
- * (test/unit/ai/evaluation.test.ts), including questions that nothing in the corpus answers.
+ * An administrator's passage (no calibrated confidence) answers when it covers most of the
+ * question's words or is close to it letter by letter: the rule cards used before issue 31.
  */
 const MIN_COVERAGE = 0.5;
 const MIN_SIMILARITY = 0.45;
@@ -73,6 +89,29 @@ const MIN_BOTH = 0.8;
 export function answers(hit: { cobertura: number; similitud: number }): boolean {
   return hit.cobertura >= MIN_COVERAGE || hit.similitud >= MIN_SIMILARITY || hit.cobertura + hit.similitud >= MIN_BOTH;
 }
+
+/**
+ * A card answers from this confidence (confidence.ts). Chosen on the tuning set: the lowest value
+ * with no wrong answer there (docs/decisions/0075).
+ */
+export const MIN_CONFIDENCE = 0.6;
+/** A further card joins a composed answer from this confidence, when it meets words the others do not. */
+const MIN_CONFIDENCE_MORE = 0.5;
+/** ... and those words weigh at least this share of the question. */
+const MIN_NEW_SHARE = 0.15;
+/** ... or a card meets a part this large of the question that the others do not, and resembles it this much. */
+const MIN_PART_SHARE = 0.25;
+const MIN_PART_COVERAGE = 0.4;
+const MIN_PART_SIMILARITY = 0.3;
+const MAX_CARDS = 3;
+/**
+ * A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about
+ * something else, whatever one shared word matches: refused.
+ */
+export const MAX_UNKNOWN_SHARE = 0.6;
+
+/** First places of the fusion a question's answer is chosen from. */
+const CANDIDATES = 6;
 
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
 
@@ -169,18 +208,20 @@ export class Assistant {
     return out;
   }
 
-  /** Does the hit answer the question: the lexical rules, or the model's similarity when one is loaded. */
+  /** Does the hit answer the question: its calibrated confidence (a card), the old lexical rule (a passage), or the model's similarity. */
   fits(hit: AssistantHit): boolean {
-    return answers(hit) || (this.dense !== null && hit.semejanza !== null && hit.semejanza >= this.dense.minCosine);
+    if (this.dense !== null && hit.semejanza !== null && hit.semejanza >= this.dense.minCosine) return true;
+    if (hit.desconocidas >= MAX_UNKNOWN_SHARE) return false;
+    return hit.confianza !== null ? hit.confianza >= MIN_CONFIDENCE : answers(hit);
   }
 
   card(id: string): RuleCard | undefined {
     return this.cards.get(id);
   }
 
-  private toHit(r: RankedHit): AssistantHit {
+  private toHit(r: RankedHit, strongest: boolean): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense };
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare };
     if (card) {
       return {
         tipo: 'ficha',
@@ -192,28 +233,53 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
+        confianza: cardConfidence(r.coverage, r.similarity, strongest),
       };
     }
     const p = this.passages.get(r.key)!;
-    return { tipo: 'pasaje', coleccion: COLLECTION_ADMIN, id: r.key, titulo: p.titulo, texto: p.texto, fuente: p.path, referencia: null, vigenteAl: null, ...scores };
+    return { tipo: 'pasaje', coleccion: COLLECTION_ADMIN, id: r.key, titulo: p.titulo, texto: p.texto, fuente: p.path, referencia: null, vigenteAl: null, ...scores, confianza: null };
   }
 
   /** `queryVector`: the question's vector by the embedding model, when one is loaded. */
   search(question: string, limit: number, queryVector: Float32Array | null = null): AssistantHit[] {
     const dense = queryVector ? this.denseScores(queryVector) : null;
-    return this.index.search(question, limit, dense).map((r) => this.toHit(r));
+    // The confidence asks whether a card took the fusion's first place.
+    const ranked = this.index.search(question, limit, dense);
+    return ranked.map((r, i) => this.toHit(r, i === 0));
   }
 
-  /** The answer to a question: the error guide for a SIAT code, else the best card or passage that fits, else nothing. */
+  /**
+   * The answer to a question: the error guide for a SIAT code; a refusal when it names a topic Kipu
+   * has no card for; else the most confident card that fits, plus up to two more that fit and meet
+   * words of the question the others do not ("99001, 99002 y 99003", "el IVA y el IT"); else nothing.
+   */
   ask(question: string, syncedMessage: (code: number) => string | null = () => null, queryVector: Float32Array | null = null): AskResult {
-    const hits = this.search(question, 4, queryVector);
+    const hits = this.search(question, CANDIDATES, queryVector);
     const code = siatCodeIn(question, (c) => guidanceFor(c) !== null);
     if (code !== null) {
       return { tipo: 'guia', codigo: code, guia: resolveSiatError({ codigoError: code }, syncedMessage), cercanas: hits.filter((h) => this.fits(h)).slice(0, 3) };
     }
     if (queryTerms(question).length === 0) return { tipo: 'sin-palabras', cercanas: [] };
-    const best = hits[0];
-    if (best && this.fits(best)) return { tipo: best.tipo, hit: best, cercanas: hits.slice(1, 4) };
-    return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3) };
+    const outside = outOfScopeTopics(this.thesaurus, question);
+    if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: outside };
+    // The most confident fitting hit first (the fusion's order breaks ties).
+    const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? MIN_CONFIDENCE : 0));
+    const fitting = hits.filter((h) => this.fits(h)).sort((a, b) => strength(b) - strength(a));
+    const best = fitting[0];
+    if (!best) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: [] };
+    const chosen = [best];
+    const met = new Set(best.cubiertas.map((c) => c.word));
+    for (const h of hits) {
+      if (chosen.length === MAX_CARDS) break;
+      if (chosen.includes(h) || h.tipo !== best.tipo || h.desconocidas >= MAX_UNKNOWN_SHARE) continue;
+      const added = h.cubiertas.filter((c) => !met.has(c.word)).reduce((s, c) => s + c.share, 0);
+      // A card that fits by itself and adds something, or one that answers a clear part of the
+      // question by itself (a third of "99001, 99002 y 99003" is a card's whole question).
+      const joins = ((h.confianza ?? 0) >= MIN_CONFIDENCE_MORE && added >= MIN_NEW_SHARE) || (added >= MIN_PART_SHARE && h.cobertura >= MIN_PART_COVERAGE && h.similitud >= MIN_PART_SIMILARITY);
+      if (!joins) continue;
+      chosen.push(h);
+      for (const c of h.cubiertas) met.add(c.word);
+    }
+    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h)).slice(0, 3) };
   }
 }
