@@ -261,7 +261,8 @@ export class Assistant {
     }
     if (queryTerms(question).length === 0) return { tipo: 'sin-palabras', cercanas: [] };
     const outside = outOfScopeTopics(this.thesaurus, question);
-    if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: outside };
+    // The nearest cards of a question about another tax or country are noise: none offered.
+    if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
     // The most confident fitting hit first (the fusion's order breaks ties).
     const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? MIN_CONFIDENCE : 0));
     const fitting = hits.filter((h) => this.fits(h)).sort((a, b) => strength(b) - strength(a));
