@@ -10,7 +10,7 @@ import type { RuleCard, ShippedCorpus } from './rule-cards';
 import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
 import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
-import { queryTerms } from './query-terms';
+import { ACRONYMS, normalizeWord, queryTerms, words } from './query-terms';
 import { cardConfidence } from './confidence';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
@@ -42,6 +42,8 @@ export interface AssistantHit {
   cubiertas: { word: string; share: number }[];
   /** Share of the question in words no card or passage knows. */
   desconocidas: number;
+  /** Its BM25 over the best BM25 of the question's first places (0–1). */
+  bm25Relativo: number;
   /**
    * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
    * (confidence.ts); null for an administrator's passage, which the calibration never saw.
@@ -91,8 +93,9 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
 }
 
 /**
- * A card answers from this confidence (confidence.ts). Chosen on the tuning set: the lowest value
- * with no wrong answer there (docs/decisions/0075).
+ * A card answers from this confidence (confidence.ts): on the tuning pairs, about six cards in ten
+ * at 0,6 are right, nine in ten from 0,8. Chosen on the tuning set: the most right answers with
+ * at most one wrong per fifty questions (docs/decisions/0075).
  */
 export const MIN_CONFIDENCE = 0.6;
 /** A further card joins a composed answer from this confidence, when it meets words the others do not. */
@@ -104,6 +107,8 @@ const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
 const MIN_PART_SIMILARITY = 0.3;
 const MAX_CARDS = 3;
+/** The codes a store names by their letters (query-terms.ts' two-letter acronyms and the longer ones). */
+const CODE_WORDS: ReadonlySet<string> = new Set([...ACRONYMS, 'iva', 'nit', 'cuf', 'cufd', 'cuis', 'cafc', 'rcv', 'cex']);
 /**
  * A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about
  * something else, whatever one shared word matches: refused.
@@ -114,6 +119,20 @@ export const MAX_UNKNOWN_SHARE = 0.6;
 const CANDIDATES = 6;
 
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
+
+/** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
+const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);
+
+/** Does the question list two codes one after the other ("99001 y 99002"), not just name two ("el PV 2 no tiene CUFD")? */
+function listsCodes(ws: string[], isCode: (w: string) => boolean): boolean {
+  let last = -1;
+  for (let i = 0; i < ws.length; i++) {
+    if (!isCode(ws[i]!)) continue;
+    if (last >= 0 && ws.slice(last + 1, i).every((w) => LIST_JOINERS.has(w))) return true;
+    last = i;
+  }
+  return false;
+}
 
 export class Assistant {
   private readonly cards = new Map<string, RuleCard>();
@@ -126,6 +145,8 @@ export class Assistant {
     readonly shipped: ShippedCorpus,
     readonly thesaurus: Thesaurus,
     admin: readonly AdminPassage[],
+    /** From which confidence a card answers (calibration scripts try others; the engine uses the default). */
+    readonly minConfidence: number = MIN_CONFIDENCE,
   ) {
     const docs: IndexDoc[] = [];
     for (const c of shipped.cards) {
@@ -212,16 +233,16 @@ export class Assistant {
   fits(hit: AssistantHit): boolean {
     if (this.dense !== null && hit.semejanza !== null && hit.semejanza >= this.dense.minCosine) return true;
     if (hit.desconocidas >= MAX_UNKNOWN_SHARE) return false;
-    return hit.confianza !== null ? hit.confianza >= MIN_CONFIDENCE : answers(hit);
+    return hit.confianza !== null ? hit.confianza >= this.minConfidence : answers(hit);
   }
 
   card(id: string): RuleCard | undefined {
     return this.cards.get(id);
   }
 
-  private toHit(r: RankedHit, strongest: boolean): AssistantHit {
+  private toHit(r: RankedHit, bm25Share: number, bm25Lead: number): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare };
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)) };
     if (card) {
       return {
         tipo: 'ficha',
@@ -233,7 +254,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence(r.coverage, r.similarity, strongest),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare }),
       };
     }
     const p = this.passages.get(r.key)!;
@@ -243,9 +264,47 @@ export class Assistant {
   /** `queryVector`: the question's vector by the embedding model, when one is loaded. */
   search(question: string, limit: number, queryVector: Float32Array | null = null): AssistantHit[] {
     const dense = queryVector ? this.denseScores(queryVector) : null;
-    // The confidence asks whether a card took the fusion's first place.
-    const ranked = this.index.search(question, limit, dense);
-    return ranked.map((r, i) => this.toHit(r, i === 0));
+    // The confidence compares a card's BM25 with the best of the first places, so it reads the
+    // same places whatever the limit.
+    const ranked = this.index.search(question, Math.max(limit, CANDIDATES), dense);
+    const first = ranked.slice(0, CANDIDATES);
+    const topBm25 = Math.max(0, ...first.map((r) => r.bm25));
+    const share = (r: RankedHit) => (topBm25 > 0 ? r.bm25 / topBm25 : 0);
+    return ranked.slice(0, limit).map((r) => {
+      const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
+      return this.toHit(r, share(r), share(r) - others);
+    });
+  }
+
+  /**
+   * A question that lists codes or acronyms ("diferencia entre 99001, 99002 y 99003", "¿el IVA y el
+   * IT?") asks about each one: no card answers it whole, but one card per code does. The answer is
+   * those cards when each meets its own code, resembles the question a little, and together they
+   * meet every code of it; else null (a refusal).
+   */
+  private codesAnswer(question: string, hits: AssistantHit[]): AssistantHit[] | null {
+    const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
+    const codes = [...new Set(queryTerms(question).filter(isCode))];
+    if (codes.length < 2 || !listsCodes(words(normalizeWord(question)), isCode)) return null;
+    // Each code gets the card most about it: the one where it weighs most of what the card meets
+    // (the IVA card for "IVA", not a card that names the IVA in passing), then the most confident.
+    const eligible = hits.filter((h) => h.tipo === 'ficha' && h.similitud >= MIN_PART_SIMILARITY && h.desconocidas < MAX_UNKNOWN_SHARE);
+    const chosen: AssistantHit[] = [];
+    for (const code of codes) {
+      let pick: AssistantHit | null = null;
+      let focus = 0;
+      for (const h of eligible) {
+        const share = h.cubiertas.find((x) => x.word === code)?.share ?? 0;
+        const f = h.cobertura > 0 ? share / h.cobertura : 0;
+        if (share > 0 && (f > focus + 1e-9 || (Math.abs(f - focus) <= 1e-9 && (h.confianza ?? 0) > (pick?.confianza ?? 0)))) {
+          pick = h;
+          focus = f;
+        }
+      }
+      if (!pick) return null;
+      if (!chosen.includes(pick)) chosen.push(pick);
+    }
+    return chosen.length >= 2 && chosen.length <= MAX_CARDS ? chosen : null;
   }
 
   /**
@@ -264,8 +323,11 @@ export class Assistant {
     // The nearest cards of a question about another tax or country are noise: none offered.
     if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
     // The most confident fitting hit first (the fusion's order breaks ties).
-    const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? MIN_CONFIDENCE : 0));
+    const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? this.minConfidence : 0));
     const fitting = hits.filter((h) => this.fits(h)).sort((a, b) => strength(b) - strength(a));
+    // A list of codes gets a card per code, before any card that meets them all in passing.
+    const joint = this.codesAnswer(question, hits);
+    if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
     const best = fitting[0];
     if (!best) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: [] };
     const chosen = [best];

@@ -175,11 +175,11 @@ export class RetrievalIndex {
    */
   plain(question: string): string {
     const phrases = this.thesaurus ? new Set([...this.thesaurus.entries.keys()].flatMap((k) => k.split(' '))) : new Set<string>();
-    const known = (w: string) => phrases.has(w) || this.matching(stem(w)).length > 0;
+    const known = (w: string) => phrases.has(w) || this.postings.has(stem(w));
     return words(normalizeWord(question))
       .map((w) => {
         const base = w.length > 5 ? undiminish(w) : null;
-        return base !== null && !known(w) && known(base) ? base : w;
+        return base !== null && !known(w) && (known(base) || this.matching(stem(base)).length > 0) ? base : w;
       })
       .join(' ');
   }
