@@ -240,7 +240,7 @@ export class Assistant {
     return this.cards.get(id);
   }
 
-  private toHit(r: RankedHit, bm25Share: number, bm25Lead: number): AssistantHit {
+  private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean): AssistantHit {
     const card = this.cards.get(r.key);
     const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)) };
     if (card) {
@@ -254,7 +254,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare }),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, first }),
       };
     }
     const p = this.passages.get(r.key)!;
@@ -270,9 +270,9 @@ export class Assistant {
     const first = ranked.slice(0, CANDIDATES);
     const topBm25 = Math.max(0, ...first.map((r) => r.bm25));
     const share = (r: RankedHit) => (topBm25 > 0 ? r.bm25 / topBm25 : 0);
-    return ranked.slice(0, limit).map((r) => {
+    return ranked.slice(0, limit).map((r, i) => {
       const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
-      return this.toHit(r, share(r), share(r) - others);
+      return this.toHit(r, share(r), share(r) - others, i === 0);
     });
   }
 

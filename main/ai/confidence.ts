@@ -17,14 +17,16 @@ export interface ConfidenceFeatures {
   bm25Share: number;
   /** bm25Share minus the best bm25Share of the other first places: how far the card stands out (−1–1). */
   bm25Lead: number;
+  /** The fusion ranked it first. */
+  first: boolean;
   /** Share of the question in words no card knows (the same for every card of a question). */
   unknownShare: number;
 }
 
-export const WEIGHTS = { bias: -5.417, coverage: -1.455, similarity: 5.223, both: 2.213, bm25Share: 2.2, unknownShare: -1.578, bm25Lead: 3.741, coverageBm25: 1.407 };
+export const WEIGHTS = { bias: -5.027, coverage: -0.841, similarity: 4.716, both: 1.785, bm25Share: 1.832, unknownShare: -2.017, bm25Lead: 4.042, coverageBm25: 1.404, first: 0 };
 
 /** Probability (0–1, two decimals) that the card answers the question. */
 export function cardConfidence(f: ConfidenceFeatures, w: typeof WEIGHTS = WEIGHTS): number {
-  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share;
+  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share + (f.first ? w.first : 0);
   return Number((1 / (1 + Math.exp(-z))).toFixed(2));
 }

@@ -78,10 +78,19 @@ export function expand(thesaurus: Thesaurus, text: string): { phrase: string; ad
   return out;
 }
 
+/**
+ * "impuesto a / al / sobre / por …" names a tax; the cards know two, the IVA and the IT. A question
+ * naming a tax without naming either is about one Kipu has no card for ("impuesto a la herencia").
+ */
+const NAMED_TAX = / impuestos? (?:a|al|sobre|por|para|en) /;
+const KNOWN_TAX = / (?:iva|it|transacciones|valor agregado|debito fiscal|credito fiscal) /;
+export const OTHER_TAX = 'otros impuestos (Kipu tiene fichas del IVA y del IT)';
+
 /** The topics outside Kipu's cards that a text names, in the thesaurus' words (es-BO). */
 export function outOfScopeTopics(thesaurus: Thesaurus, text: string): string[] {
   const padded = ` ${norm(text)} `;
   const out: string[] = [];
   for (const [phrase, topic] of thesaurus.outOfScope) if (has(padded, phrase) && !out.includes(topic)) out.push(topic);
+  if (out.length === 0 && NAMED_TAX.test(padded) && !KNOWN_TAX.test(padded)) out.push(OTHER_TAX);
   return out;
 }
