@@ -120,6 +120,9 @@ const CANDIDATES = 6;
 
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
 
+/** A code a store names: an acronym of CODE_WORDS or a number of 3 digits or more (99003, 1013). */
+const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
+
 /** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
 const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);
 
@@ -283,7 +286,6 @@ export class Assistant {
    * meet every code of it; else null (a refusal).
    */
   private codesAnswer(question: string, hits: AssistantHit[]): AssistantHit[] | null {
-    const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
     const codes = [...new Set(queryTerms(question).filter(isCode))];
     if (codes.length < 2 || !listsCodes(words(normalizeWord(question)), isCode)) return null;
     // Each code gets the card most about it: the one where it weighs most of what the card meets
@@ -324,7 +326,11 @@ export class Assistant {
     if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
     // The most confident fitting hit first (the fusion's order breaks ties).
     const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? this.minConfidence : 0));
-    const fitting = hits.filter((h) => this.fits(h)).sort((a, b) => strength(b) - strength(a));
+    // A card that misses a code the question names ("cuándo caduca el CUFD" and the CUIS card,
+    // letter by letter almost the same question) cannot answer it.
+    const codes = queryTerms(question).filter((w) => CODE_WORDS.has(w) || /^9900\d$/.test(w));
+    const meetsCodes = (h: AssistantHit) => codes.every((c) => h.cubiertas.some((x) => x.word === c));
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => strength(b) - strength(a));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };

@@ -23,7 +23,7 @@ export interface ConfidenceFeatures {
   unknownShare: number;
 }
 
-export const WEIGHTS = { bias: -5.027, coverage: -0.841, similarity: 4.716, both: 1.785, bm25Share: 1.832, unknownShare: -2.017, bm25Lead: 4.042, coverageBm25: 1.404, first: 0 };
+export const WEIGHTS = { bias: -5.079, coverage: -0.787, similarity: 4.436, both: 1.793, bm25Share: 2.097, unknownShare: -1.799, bm25Lead: 3.547, coverageBm25: 1.347, first: 0 };
 
 /** Probability (0–1, two decimals) that the card answers the question. */
 export function cardConfidence(f: ConfidenceFeatures, w: typeof WEIGHTS = WEIGHTS): number {

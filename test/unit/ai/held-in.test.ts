@@ -1,5 +1,5 @@
 // Issue 31's bar for the assistant, on a held-in set it was never tuned on
-// (test/fixtures/ai/held-in-questions-3.ts): ≥ 90 % right, no confident wrong answer (a refusal is
+// (test/fixtures/ai/held-in-questions-4.ts): ≥ 90 % right, no confident wrong answer (a refusal is
 // fine), every answer naming its source, and a confidence that means what it says. Plus the
 // behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
@@ -11,7 +11,7 @@ import { Assistant } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
 import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
-import { HELD_IN_3 } from '../../fixtures/ai/held-in-questions-3';
+import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -21,11 +21,11 @@ const assistant = new Assistant(loadShippedCorpus(join(dir, 'corpus')), thesauru
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 test('the held-in set: ≥ 60 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
-  assert.ok(HELD_IN_3.length >= 60, `${HELD_IN_3.length} preguntas`);
-  assert.ok(HELD_IN_3.filter((x) => x.expect === null).length >= 10, 'near-domain negatives');
+  assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
+  assert.ok(HELD_IN_4.filter((x) => x.expect === null).length >= 10, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_3) {
+  for (const item of HELD_IN_4) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -35,7 +35,7 @@ test('the held-in set: ≥ 60 questions in a shopkeeper’s words, none a card�
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of HELD_IN_3) {
+  for (const item of HELD_IN_4) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -44,21 +44,21 @@ test('held-in: every answer names its source (each card its reference, the guide
   }
 });
 
-// Issue 31's bar, NOT met yet: measured once on this set, 50 of 68 right (73.5 %) with 4 confident
-// wrong answers (docs/decisions/0075-assistant-calibrated-refusal.md). Kept as a todo so the
-// figures print on every run and the day they pass, the todo is taken off.
-test('held-in: ≥ 90 % right, no confident wrong answer', { todo: 'issue 31 bar not met: 73.5 % and 4 wrong on the held-in set' }, () => {
-  const s = score(assistant, HELD_IN_3);
-  console.log(`conjunto retenido (${HELD_IN_3.length}): ${s.right} bien (${pct(s.right / HELD_IN_3.length)}), ${s.refused.length} sin respuesta, ${s.wrong.length} respuestas equivocadas`);
+// Issue 31's bar, NOT fully met: measured once on this set, 56 of 62 right (90.3 %) but with 3
+// confident wrong answers (docs/decisions/0075-assistant-calibrated-refusal.md). Kept as a todo
+// so the figures print on every run; the day it passes, the todo is taken off.
+test('held-in: ≥ 90 % right, no confident wrong answer', { todo: 'issue 31 bar not fully met: 90.3 % right but 3 confident wrong answers on the held-in set' }, () => {
+  const s = score(assistant, HELD_IN_4);
+  console.log(`conjunto retenido (${HELD_IN_4.length}): ${s.right} bien (${pct(s.right / HELD_IN_4.length)}), ${s.refused.length} sin respuesta, ${s.wrong.length} respuestas equivocadas`);
   for (const m of s.refused) console.log(`  sin respuesta: ${m}`);
   for (const m of s.wrong) console.log(`  EQUIVOCADA: ${m}`);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
-  assert.ok(s.right / HELD_IN_3.length >= 0.9, `${pct(s.right / HELD_IN_3.length)} bien`);
+  assert.ok(s.right / HELD_IN_4.length >= 0.9, `${pct(s.right / HELD_IN_4.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
   const bins = { high: { n: 0, right: 0 }, low: { n: 0, right: 0 } };
-  for (const item of HELD_IN_3) {
+  for (const item of HELD_IN_4) {
     for (const h of assistant.search(item.q, 6)) {
       const right = item.expect?.includes(h.id) ?? false;
       const bin = h.confianza! >= 0.8 ? bins.high : h.confianza! < 0.2 ? bins.low : null;
