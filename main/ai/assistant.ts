@@ -8,9 +8,10 @@ import { guidanceFor, resolveSiatError } from './siat-error-guide';
 import { RetrievalIndex, type IndexDoc, type RankedHit } from './retrieval';
 import type { RuleCard, ShippedCorpus } from './rule-cards';
 import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
-import type { Thesaurus } from './thesaurus';
+import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
-import { queryTerms } from './query-terms';
+import { ACRONYMS, normalizeWord, queryTerms, words } from './query-terms';
+import { cardConfidence } from './confidence';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
 export const COLLECTION_ADMIN = 'administrador';
@@ -37,6 +38,17 @@ export interface AssistantHit {
   similitud: number;
   /** Cosine similarity with the question by the embedding model; null without one. */
   semejanza: number | null;
+  /** The question's words this hit meets, with their share of the question (retrieval.ts). */
+  cubiertas: { word: string; share: number }[];
+  /** Share of the question in words no card or passage knows. */
+  desconocidas: number;
+  /** Its BM25 over the best BM25 of the question's first places (0–1). */
+  bm25Relativo: number;
+  /**
+   * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
+   * (confidence.ts); null for an administrator's passage, which the calibration never saw.
+   */
+  confianza: number | null;
 }
 
 /** The embedding index: one unit vector per text of a document (rows of `matrix`, owner = document). */
@@ -55,15 +67,21 @@ export interface EmbeddingText {
 }
 
 export type AskResult =
-  | { tipo: 'ficha' | 'pasaje'; hit: AssistantHit; cercanas: AssistantHit[] }
+  | {
+      tipo: 'ficha' | 'pasaje';
+      /** The best answer (the first of `respuestas`). */
+      hit: AssistantHit;
+      /** Every card the answer is composed of, best first (one, or up to three when the question asks about several things). */
+      respuestas: AssistantHit[];
+      cercanas: AssistantHit[];
+    }
   | { tipo: 'guia'; codigo: number; guia: ErrorResolution; cercanas: AssistantHit[] }
-  | { tipo: 'sin-respuesta'; cercanas: AssistantHit[] }
+  | { tipo: 'sin-respuesta'; cercanas: AssistantHit[]; /** Topics Kipu knows it has no card for (thesaurus' fueraDeAlcance), when the question names one. */ fueraDeAlcance: string[] }
   | { tipo: 'sin-palabras'; cercanas: AssistantHit[] };
 
 /**
- * A hit answers the question when it covers most of its words (directly or through the thesaurus)
- * or is close to one of a card's questions letter by letter. Calibrated on the evaluation set
- * (test/unit/ai/evaluation.test.ts), including questions that nothing in the corpus answers.
+ * An administrator's passage (no calibrated confidence) answers when it covers most of the
+ * question's words or is close to it letter by letter: the rule cards used before issue 31.
  */
 const MIN_COVERAGE = 0.5;
 const MIN_SIMILARITY = 0.45;
@@ -74,7 +92,50 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
   return hit.cobertura >= MIN_COVERAGE || hit.similitud >= MIN_SIMILARITY || hit.cobertura + hit.similitud >= MIN_BOTH;
 }
 
+/**
+ * A card answers from this confidence (confidence.ts): on the tuning pairs, about six cards in ten
+ * at 0,6 are right, nine in ten from 0,8. Chosen on the tuning set: the most right answers with
+ * at most one wrong per fifty questions (docs/decisions/0075).
+ */
+export const MIN_CONFIDENCE = 0.6;
+/** A further card joins a composed answer from this confidence, when it meets words the others do not. */
+const MIN_CONFIDENCE_MORE = 0.5;
+/** ... and those words weigh at least this share of the question. */
+const MIN_NEW_SHARE = 0.15;
+/** ... or a card meets a part this large of the question that the others do not, and resembles it this much. */
+const MIN_PART_SHARE = 0.25;
+const MIN_PART_COVERAGE = 0.4;
+const MIN_PART_SIMILARITY = 0.3;
+const MAX_CARDS = 3;
+/** The codes a store names by their letters (query-terms.ts' two-letter acronyms and the longer ones). */
+const CODE_WORDS: ReadonlySet<string> = new Set([...ACRONYMS, 'iva', 'nit', 'cuf', 'cufd', 'cuis', 'cafc', 'rcv', 'cex']);
+/**
+ * A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about
+ * something else, whatever one shared word matches: refused.
+ */
+export const MAX_UNKNOWN_SHARE = 0.6;
+
+/** First places of the fusion a question's answer is chosen from. */
+const CANDIDATES = 6;
+
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
+
+/** A code a store names: an acronym of CODE_WORDS or a number of 3 digits or more (99003, 1013). */
+const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
+
+/** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
+const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);
+
+/** Does the question list two codes one after the other ("99001 y 99002"), not just name two ("el PV 2 no tiene CUFD")? */
+function listsCodes(ws: string[], isCode: (w: string) => boolean): boolean {
+  let last = -1;
+  for (let i = 0; i < ws.length; i++) {
+    if (!isCode(ws[i]!)) continue;
+    if (last >= 0 && ws.slice(last + 1, i).every((w) => LIST_JOINERS.has(w))) return true;
+    last = i;
+  }
+  return false;
+}
 
 export class Assistant {
   private readonly cards = new Map<string, RuleCard>();
@@ -87,6 +148,8 @@ export class Assistant {
     readonly shipped: ShippedCorpus,
     readonly thesaurus: Thesaurus,
     admin: readonly AdminPassage[],
+    /** From which confidence a card answers (calibration scripts try others; the engine uses the default). */
+    readonly minConfidence: number = MIN_CONFIDENCE,
   ) {
     const docs: IndexDoc[] = [];
     for (const c of shipped.cards) {
@@ -169,18 +232,20 @@ export class Assistant {
     return out;
   }
 
-  /** Does the hit answer the question: the lexical rules, or the model's similarity when one is loaded. */
+  /** Does the hit answer the question: its calibrated confidence (a card), the old lexical rule (a passage), or the model's similarity. */
   fits(hit: AssistantHit): boolean {
-    return answers(hit) || (this.dense !== null && hit.semejanza !== null && hit.semejanza >= this.dense.minCosine);
+    if (this.dense !== null && hit.semejanza !== null && hit.semejanza >= this.dense.minCosine) return true;
+    if (hit.desconocidas >= MAX_UNKNOWN_SHARE) return false;
+    return hit.confianza !== null ? hit.confianza >= this.minConfidence : answers(hit);
   }
 
   card(id: string): RuleCard | undefined {
     return this.cards.get(id);
   }
 
-  private toHit(r: RankedHit): AssistantHit {
+  private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense };
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)) };
     if (card) {
       return {
         tipo: 'ficha',
@@ -192,28 +257,98 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, first }),
       };
     }
     const p = this.passages.get(r.key)!;
-    return { tipo: 'pasaje', coleccion: COLLECTION_ADMIN, id: r.key, titulo: p.titulo, texto: p.texto, fuente: p.path, referencia: null, vigenteAl: null, ...scores };
+    return { tipo: 'pasaje', coleccion: COLLECTION_ADMIN, id: r.key, titulo: p.titulo, texto: p.texto, fuente: p.path, referencia: null, vigenteAl: null, ...scores, confianza: null };
   }
 
   /** `queryVector`: the question's vector by the embedding model, when one is loaded. */
   search(question: string, limit: number, queryVector: Float32Array | null = null): AssistantHit[] {
     const dense = queryVector ? this.denseScores(queryVector) : null;
-    return this.index.search(question, limit, dense).map((r) => this.toHit(r));
+    // The confidence compares a card's BM25 with the best of the first places, so it reads the
+    // same places whatever the limit.
+    const ranked = this.index.search(question, Math.max(limit, CANDIDATES), dense);
+    const first = ranked.slice(0, CANDIDATES);
+    const topBm25 = Math.max(0, ...first.map((r) => r.bm25));
+    const share = (r: RankedHit) => (topBm25 > 0 ? r.bm25 / topBm25 : 0);
+    return ranked.slice(0, limit).map((r, i) => {
+      const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
+      return this.toHit(r, share(r), share(r) - others, i === 0);
+    });
   }
 
-  /** The answer to a question: the error guide for a SIAT code, else the best card or passage that fits, else nothing. */
+  /**
+   * A question that lists codes or acronyms ("diferencia entre 99001, 99002 y 99003", "¿el IVA y el
+   * IT?") asks about each one: no card answers it whole, but one card per code does. The answer is
+   * those cards when each meets its own code, resembles the question a little, and together they
+   * meet every code of it; else null (a refusal).
+   */
+  private codesAnswer(question: string, hits: AssistantHit[]): AssistantHit[] | null {
+    const codes = [...new Set(queryTerms(question).filter(isCode))];
+    if (codes.length < 2 || !listsCodes(words(normalizeWord(question)), isCode)) return null;
+    // Each code gets the card most about it: the one where it weighs most of what the card meets
+    // (the IVA card for "IVA", not a card that names the IVA in passing), then the most confident.
+    const eligible = hits.filter((h) => h.tipo === 'ficha' && h.similitud >= MIN_PART_SIMILARITY && h.desconocidas < MAX_UNKNOWN_SHARE);
+    const chosen: AssistantHit[] = [];
+    for (const code of codes) {
+      let pick: AssistantHit | null = null;
+      let focus = 0;
+      for (const h of eligible) {
+        const share = h.cubiertas.find((x) => x.word === code)?.share ?? 0;
+        const f = h.cobertura > 0 ? share / h.cobertura : 0;
+        if (share > 0 && (f > focus + 1e-9 || (Math.abs(f - focus) <= 1e-9 && (h.confianza ?? 0) > (pick?.confianza ?? 0)))) {
+          pick = h;
+          focus = f;
+        }
+      }
+      if (!pick) return null;
+      if (!chosen.includes(pick)) chosen.push(pick);
+    }
+    return chosen.length >= 2 && chosen.length <= MAX_CARDS ? chosen : null;
+  }
+
+  /**
+   * The answer to a question: the error guide for a SIAT code; a refusal when it names a topic Kipu
+   * has no card for; else the most confident card that fits, plus up to two more that fit and meet
+   * words of the question the others do not ("99001, 99002 y 99003", "el IVA y el IT"); else nothing.
+   */
   ask(question: string, syncedMessage: (code: number) => string | null = () => null, queryVector: Float32Array | null = null): AskResult {
-    const hits = this.search(question, 4, queryVector);
+    const hits = this.search(question, CANDIDATES, queryVector);
     const code = siatCodeIn(question, (c) => guidanceFor(c) !== null);
     if (code !== null) {
       return { tipo: 'guia', codigo: code, guia: resolveSiatError({ codigoError: code }, syncedMessage), cercanas: hits.filter((h) => this.fits(h)).slice(0, 3) };
     }
     if (queryTerms(question).length === 0) return { tipo: 'sin-palabras', cercanas: [] };
-    const best = hits[0];
-    if (best && this.fits(best)) return { tipo: best.tipo, hit: best, cercanas: hits.slice(1, 4) };
-    return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3) };
+    const outside = outOfScopeTopics(this.thesaurus, question);
+    // The nearest cards of a question about another tax or country are noise: none offered.
+    if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
+    // The most confident fitting hit first (the fusion's order breaks ties).
+    const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? this.minConfidence : 0));
+    // A card that misses a code the question names ("cuándo caduca el CUFD" and the CUIS card,
+    // letter by letter almost the same question) cannot answer it.
+    const codes = queryTerms(question).filter((w) => CODE_WORDS.has(w) || /^9900\d$/.test(w));
+    const meetsCodes = (h: AssistantHit) => codes.every((c) => h.cubiertas.some((x) => x.word === c));
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => strength(b) - strength(a));
+    // A list of codes gets a card per code, before any card that meets them all in passing.
+    const joint = this.codesAnswer(question, hits);
+    if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
+    const best = fitting[0];
+    if (!best) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: [] };
+    const chosen = [best];
+    const met = new Set(best.cubiertas.map((c) => c.word));
+    for (const h of hits) {
+      if (chosen.length === MAX_CARDS) break;
+      if (chosen.includes(h) || h.tipo !== best.tipo || h.desconocidas >= MAX_UNKNOWN_SHARE) continue;
+      const added = h.cubiertas.filter((c) => !met.has(c.word)).reduce((s, c) => s + c.share, 0);
+      // A card that fits by itself and adds something, or one that answers a clear part of the
+      // question by itself (a third of "99001, 99002 y 99003" is a card's whole question).
+      const joins = ((h.confianza ?? 0) >= MIN_CONFIDENCE_MORE && added >= MIN_NEW_SHARE) || (added >= MIN_PART_SHARE && h.cobertura >= MIN_PART_COVERAGE && h.similitud >= MIN_PART_SIMILARITY);
+      if (!joins) continue;
+      chosen.push(h);
+      for (const c of h.cubiertas) met.add(c.word);
+    }
+    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h)).slice(0, 3) };
   }
 }

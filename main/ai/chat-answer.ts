@@ -3,7 +3,7 @@
 // whole with its file, or the error guide's explanation and steps. Nothing is generated: when no
 // card fits, the answer says so and names the nearest cards. Pure.
 // Runs in: engine.
-import type { AskResult } from './assistant';
+import type { AskResult, AssistantHit } from './assistant';
 
 /** "2026-11-24" → "24/11/2026" (es-BO). */
 export function dateEs(iso: string): string {
@@ -20,21 +20,28 @@ function nearest(r: AskResult, lead: string): string[] {
   return titles.length > 0 ? [`${lead} ${titles.join(', ')}.`] : [];
 }
 
+/** One card of an answer: its title, its rule whole, where to check it and when Kipu reviewed it. */
+function cardText(h: AssistantHit): string[] {
+  return [h.titulo, h.texto, `Referencia: ${h.referencia}`, `Vigente al ${dateEs(h.vigenteAl!)}.`];
+}
+
+/** Kipu's note under every card answer: the cards are Kipu's words, the reference is the source. */
+function cardsNote(corpusVersion: string): string {
+  return `Fichas de Kipu ${corpusVersion}: redactadas por Kipu, no son texto oficial; «Vigente al» es la fecha en que Kipu revisó la ficha. Ante una duda, verifique en la referencia.`;
+}
+
 export function chatText(question: string, r: AskResult, corpusVersion: string): string {
   switch (r.tipo) {
     case 'ficha': {
-      const h = r.hit;
-      return [
-        h.titulo,
-        h.texto,
-        `Referencia: ${h.referencia}`,
-        `Vigente al ${dateEs(h.vigenteAl!)} (fecha en que Kipu revisó esta ficha; fichas de Kipu ${corpusVersion}, redactadas por Kipu, no son texto oficial: ante una duda, verifique en la fuente).`,
-        ...nearest(r, 'Fichas relacionadas:'),
-      ].join('\n\n');
+      // A question about several things gets each card whole, each with its own reference.
+      const parts = r.respuestas.map((h) => cardText(h).join('\n\n'));
+      return [parts.join('\n\n———\n\n'), cardsNote(corpusVersion), ...nearest(r, 'Fichas relacionadas:')].join('\n\n');
     }
     case 'pasaje': {
-      const h = r.hit;
-      return [`Según ${h.fuente} (${h.titulo}), texto instalado por el administrador:`, h.texto, ...nearest(r, 'Fichas relacionadas:')].join('\n\n');
+      return [
+        ...r.respuestas.map((h) => [`Según ${h.fuente} (${h.titulo}), texto instalado por el administrador:`, h.texto].join('\n\n')),
+        ...nearest(r, 'Fichas relacionadas:'),
+      ].join('\n\n');
     }
     case 'guia': {
       const g = r.guia;
@@ -42,12 +49,19 @@ export function chatText(question: string, r: AskResult, corpusVersion: string):
         `Código SIAT ${g.codigo}: ${g.descripcionSiat}`,
         g.explicacion,
         ['Qué hacer:', ...g.pasos.map((p, i) => `${i + 1}. ${p}`)].join('\n'),
+        `Fuente: ${g.conocido ? 'tabla de códigos de SIAT (texto de SIAT); explicación y pasos de Kipu' : 'el mensaje recibido; Kipu no conoce este código'}.`,
         ...nearest(r, 'Fichas relacionadas:'),
       ].join('\n\n');
     }
     case 'sin-palabras':
       return 'La pregunta no tiene palabras que se puedan buscar. Escriba de qué trata, por ejemplo: «plazo para anular una factura».';
     case 'sin-respuesta':
+      if (r.fueraDeAlcance.length > 0) {
+        return [
+          `No tengo fichas sobre ${r.fueraDeAlcance.join(', ')}. No invento normas.`,
+          'El asistente de Kipu conoce la facturación del SIN (SIAT), el IVA y el IT de las ventas, los libros del mes y lo que hace Kipu. Consulte con su contador o con el SIN.',
+        ].join('\n\n');
+      }
       return [
         `No encontré una ficha que responda a «${clip(question.trim(), 200)}». No invento normas.`,
         ...nearest(r, 'Las fichas más cercanas son:'),

@@ -9,6 +9,8 @@ import { sectorLayout } from '../invoicing/sectors/layouts';
 import { validateSale, type CatalogLookup, type SaleRequest } from '../invoicing/sale-input';
 import type { FieldProblem } from '../../shared/api-envelope';
 import { specialNitName, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { formatBs, toHundredths } from '../../shared/money';
+import { SIAT_MESSAGES } from '../siat/messages';
 
 /** The check is about a compra-venta sale (sector 1). */
 const COMPRA_VENTA = sectorLayout(1)!;
@@ -20,15 +22,30 @@ export interface InvoiceDataInput {
   tipoDocumento: number;
   montoTotal: number;
   metodoPago: number;
-  /** Free text about what is sold; informative, not checked (a product check needs activity and SIN code per line). */
+  /** Free text about what is sold; informative, not checked (kept for the callers that send it). */
   detalle?: string | null;
+  /** The CI's complement ("1A"): only with document type 1 (SIAT 1011). */
+  complemento?: string | null;
+  /** The sale's lines: with them the total is checked against cantidad × precio − descuento (SIAT 1018, 1013). */
+  lineas?: InvoiceDataLine[] | null;
+  /** Discount on the whole sale, subtracted from the lines' sum. */
+  descuentoAdicional?: number | null;
+}
+
+export interface InvoiceDataLine {
+  cantidad: number;
+  precioUnitario: number;
+  montoDescuento?: number | null;
+  /** The line's subtotal as the caller computed it, checked when given (SIAT 1018). */
+  subTotal?: number | null;
 }
 
 export type Nivel = 'error' | 'aviso';
 
 export interface Observacion {
-  campo: 'nit' | 'razonSocial' | 'tipoDocumento' | 'montoTotal' | 'metodoPago';
-  /** Stable rule id: sale-input's (NIT_FORMAT, CATALOG, SIAT_1010 …) or ours (REQUIRED, MAX_LENGTH, SPECIAL_CUSTOMER). */
+  /** nit, razonSocial, tipoDocumento, complemento, montoTotal, metodoPago, descuentoAdicional, or lineas[i].cantidad|precioUnitario|montoDescuento|subTotal. */
+  campo: string;
+  /** Stable rule id: sale-input's (NIT_FORMAT, CATALOG, SIAT_1010, SIAT_1011 …), SIAT's formula codes (SIAT_1018, SIAT_1013) or ours (REQUIRED, MAX_LENGTH, SPECIAL_CUSTOMER). */
   regla: string;
   mensaje: string;
   /** error: issuing would be refused; aviso: something to have ready or to know when issuing. */
@@ -49,18 +66,31 @@ const LINE_SIN = '1';
 const LINE_UNIT = 1;
 const NEUTRAL_PAYMENT = 'EFECTIVO';
 
-function saleOf(input: InvoiceDataInput, priceUnit: number, documentNumber: string): SaleRequest {
+const line = (quantity: number, priceUnit: number, amountDiscount: number | null, description: string) => ({
+  activityEconomic: LINE_ACTIVITY,
+  codeProductSin: LINE_SIN,
+  codeProduct: 'ASISTENTE',
+  description,
+  quantity,
+  unitMeasure: LINE_UNIT,
+  priceUnit,
+  amountDiscount,
+});
+
+/** The sale validateSale sees: the caller's lines, or one line at `priceUnit` when there are none. */
+function saleOf(input: InvoiceDataInput, priceUnit: number, documentNumber: string, withLines: boolean): SaleRequest {
+  const lines = withLines && input.lineas && input.lineas.length > 0 ? input.lineas : null;
   return {
     invoiceType: 'ELECTRONIC_SALE',
     posId: '',
     clientDocumentType: input.tipoDocumento,
     clientDocumentNumber: documentNumber,
+    clientComplement: input.complemento ?? null,
     clientBusinessName: input.razonSocial,
     clientCode: documentNumber,
     paymentMethodCode: input.metodoPago,
-    details: [
-      { activityEconomic: LINE_ACTIVITY, codeProductSin: LINE_SIN, codeProduct: 'ASISTENTE', description: input.detalle ?? '', quantity: 1, unitMeasure: LINE_UNIT, priceUnit },
-    ],
+    additionalDiscount: lines ? (input.descuentoAdicional ?? null) : null,
+    details: lines ? lines.map((l) => line(l.cantidad, l.precioUnitario, l.montoDescuento ?? null, input.detalle ?? '')) : [line(1, priceUnit, null, input.detalle ?? '')],
   };
 }
 
@@ -81,9 +111,16 @@ function problems(result: ReturnType<typeof validateSale>): FieldProblem[] {
   return 'problems' in result ? result.problems : [];
 }
 
+const LINE_FIELDS: Record<string, string> = { quantity: 'cantidad', unitPrice: 'precioUnitario', priceUnit: 'precioUnitario', amountDiscount: 'montoDescuento' };
+
 /** sale-input's field → the assistant's field and level; null = not about this request. */
-function mapProblem(p: FieldProblem): Observacion | null {
+function mapProblem(p: FieldProblem, withLines = false): Observacion | null {
+  const lineField = /^details\[(\d+)\]\.(\w+)$/.exec(p.field);
+  if (withLines && lineField) return { campo: `lineas[${lineField[1]}].${LINE_FIELDS[lineField[2]!] ?? lineField[2]}`, regla: p.rule, mensaje: p.message, nivel: 'error' };
+  if (withLines && p.field === 'additionalDiscount') return { campo: 'descuentoAdicional', regla: p.rule, mensaje: p.message, nivel: 'error' };
   switch (p.field) {
+    case 'clientComplement':
+      return { campo: 'complemento', regla: p.rule, mensaje: p.message, nivel: 'error' };
     case 'document-types':
       return { campo: 'tipoDocumento', regla: p.rule, mensaje: p.message, nivel: 'error' };
     case 'payment-methods':
@@ -133,7 +170,7 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
 
   // (A) Document and payment against the tenant's synced catalogs.
   const lookupA = lineAgnostic(catalogs);
-  const a = problems(validateSale(saleOf(input, 1, nit || '0'), lookupA, COMPRA_VENTA));
+  const a = problems(validateSale(saleOf(input, 1, nit || '0', false), lookupA, COMPRA_VENTA));
   for (const p of a) {
     const o = mapProblem(p);
     if (o && o.campo !== 'montoTotal') add(o);
@@ -142,11 +179,15 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
   // (B) The amount, and the amount together with the document number.
   const nitMalformed = a.some((p) => p.field === 'clientDocumentNumber' && p.rule === 'NIT_FORMAT');
   const lookupB: CatalogLookup = { ...lineAgnostic(catalogs), synced: () => true, documentType: () => true, paymentMethod: () => NEUTRAL_PAYMENT };
-  const b = problems(validateSale(saleOf(input, input.montoTotal, nitMalformed || nit === '' ? '1' : nit), lookupB, COMPRA_VENTA));
+  const docB = nitMalformed || nit === '' ? '1' : nit;
+  const b = problems(validateSale(saleOf(input, input.montoTotal, docB, false), lookupB, COMPRA_VENTA));
   for (const p of b) {
     const o = mapProblem(p);
     if (o && (o.campo === 'montoTotal' || p.rule === 'SIAT_1010')) add(o);
   }
+
+  // (C) The lines, when given: each line's rules, then SIAT's formulas against what was sent.
+  if (input.lineas && input.lineas.length > 0) for (const o of checkLines(input, docB, lookupB)) add(o);
 
   // CONTRACT §3.7: the special customers are issued with document type 5 (NIT) and excepción 1.
   const special = specialNitName(nit)?.toLocaleLowerCase('es');
@@ -159,4 +200,48 @@ export function checkInvoiceData(input: InvoiceDataInput, catalogs: CatalogLooku
   }
 
   return { valido: !out.some((o) => o.nivel === 'error'), observaciones: out };
+}
+
+const siat = (code: keyof typeof SIAT_MESSAGES) => `SIAT ${code}: ${SIAT_MESSAGES[code]}`;
+
+/**
+ * The lines against the total (CONTRACT §3.7): subTotal = cantidad × precioUnitario − montoDescuento
+ * (SIAT 1018) and montoTotal = Σ subTotal − descuentoAdicional (SIAT 1013), computed as the
+ * issuing path computes them (validateSale → computeTotals, integer centavos, HALF-UP).
+ */
+function checkLines(input: InvoiceDataInput, documentNumber: string, lookup: CatalogLookup): Observacion[] {
+  const out: Observacion[] = [];
+  const res = validateSale(saleOf(input, input.montoTotal, documentNumber, true), lookup, COMPRA_VENTA);
+  if ('problems' in res) {
+    for (const p of res.problems) {
+      const o = mapProblem(p, true);
+      if (o && o.campo !== 'montoTotal' && p.rule !== 'SIAT_1010' && (o.campo.startsWith('lineas') || o.campo === 'descuentoAdicional')) out.push(o);
+    }
+    return out;
+  }
+  const { totals } = res.sale;
+  input.lineas!.forEach((l, i) => {
+    if (l.subTotal === undefined || l.subTotal === null) return;
+    const sent = toHundredths(l.subTotal);
+    const right = totals.lines[i]!.subTotal;
+    if (sent !== right) {
+      out.push({
+        campo: `lineas[${i}].subTotal`,
+        regla: 'SIAT_1018',
+        mensaje: `línea ${i + 1}: el subtotal debe ser cantidad × precio unitario − descuento = ${formatBs(right)}, no ${sent === null ? String(l.subTotal) : formatBs(sent)} (${siat(1018)})`,
+        nivel: 'error',
+      });
+    }
+  });
+  const total = toHundredths(input.montoTotal);
+  if (total !== null && total !== totals.montoTotal) {
+    const discount = toHundredths(input.descuentoAdicional ?? 0) ?? 0;
+    out.push({
+      campo: 'montoTotal',
+      regla: 'SIAT_1013',
+      mensaje: `el monto total debe ser la suma de las líneas (${formatBs(totals.sumSubTotals)}) menos el descuento adicional (${formatBs(discount)}) = ${formatBs(totals.montoTotal)}, no ${formatBs(total)} (${siat(1013)})`,
+      nivel: 'error',
+    });
+  }
+  return out;
 }

@@ -9,13 +9,20 @@ const STOPWORDS = new Set(
     'a al algo algun alguna algunas alguno algunos ante antes aqui asi aun cada como con contra cual cuales cualquier cuando cuanta cuantas ' +
     'cuanto cuantos de debe deben debo del desde donde dos e el ella ellas ello ellos en entre era eran es esa esas ese eso esos esta estan ' +
     'estar estas este esto estos fue fueron ha hace hacer hacerlo han hasta hay la las le les lo los mas me mi mis mucho muy nada ni no nos ' +
-    'nosotros o os otra otras otro otros para pero poco por porque puede pueden puedo que quien quienes se segun ser si sido sin sobre son ' +
+    'nosotros o os otra otras otro otros para pero poco por porque puede pueden puedo que se segun ser si sido sin sobre son ' +
     'su sus tal tambien tan tanto te tiene tienen tengo ti tu tus un una unas uno unos usted ustedes y ya yo'
   ).split(' '),
 );
 
 const MAX_TERMS = 16;
 const MIN_STEM = 3;
+
+/**
+ * Two-letter acronyms a store uses as words: IT (impuesto a las transacciones), CI (carnet), QR,
+ * PV (punto de venta), NC/ND (notas). Other words under 3 letters carry no search meaning; these
+ * do, and dropping them made "¿cuánto es el IT?" match a card on its other word (issue 31).
+ */
+export const ACRONYMS: ReadonlySet<string> = new Set(['it', 'ci', 'qr', 'pv', 'nc', 'nd']);
 
 /** Lower case without accents: "Anulación" → "anulacion" (as the index's unicode61 remove_diacritics 2 sees it). */
 export function normalizeWord(s: string): string {
@@ -51,7 +58,7 @@ export function analyze(text: string): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     if (STOPWORDS.has(w)) continue;
-    if (w.length < 3 && !/^\d+$/.test(w)) continue;
+    if (w.length < 3 && !/^\d+$/.test(w) && !ACRONYMS.has(w)) continue;
     out.push(stem(w));
   }
   return out;
@@ -65,4 +72,18 @@ export function queryTerms(question: string): string[] {
 /** The content words of a text (stopwords dropped), unstemmed: what the character n-grams compare. */
 export function contentWords(text: string): string[] {
   return words(text).filter((w) => !STOPWORDS.has(w));
+}
+
+/**
+ * The plain word a diminutive stands for ("ventitas" → "ventas", "chiquitas" → "chicas",
+ * "tiendita" → "tienda", "boletita" → "boleta"), or null when the word does not end like one. Only
+ * a candidate: "solicita" or "credito" end the same way, so the caller keeps it only when the corpus
+ * knows the plain word and not the word as typed (retrieval.ts).
+ */
+export function undiminish(word: string): string | null {
+  const m = /^(\p{L}{3,}?)(?:ec|c)?it(o|a|os|as)$/u.exec(word);
+  if (!m) return null;
+  // A "qu"/"gu" before the diminutive's i goes back to "c"/"g" before a/o: chiquita → chica.
+  const base = m[1]!.replace(/qu$/, 'c').replace(/gu$/, 'g');
+  return `${base}${m[2]}`;
 }

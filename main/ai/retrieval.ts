@@ -10,7 +10,7 @@
 // fused by reciprocal rank. Each hit also carries how much of the question it covers, which the
 // chat uses to decide whether anything fits at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
-import { analyze, contentWords } from './query-terms';
+import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
 import { expand, type Thesaurus } from './thesaurus';
 
 export interface IndexField {
@@ -38,6 +38,13 @@ export interface RankedHit {
   similarity: number;
   /** Cosine similarity (−1–1) with the question by the embedding model, or null without one. */
   dense: number | null;
+  /**
+   * The question's words this document meets (directly or through the thesaurus), each with its
+   * share (0–1) of the question's weight: what an answer composed of several cards adds up.
+   */
+  covered: { word: string; share: number }[];
+  /** Share (0–1) of the question's weight in words the corpus does not know at all (same for every hit). */
+  unknownShare: number;
 }
 
 interface QueryTerm {
@@ -162,6 +169,21 @@ export class RetrievalIndex {
     return out;
   }
 
+  /**
+   * The question with its diminutives made plain where the corpus knows the plain word and not the
+   * diminutive ("ventitas chiquitas" → "ventas chicas"; "solicita" and "crédito" stay).
+   */
+  plain(question: string): string {
+    const phrases = this.thesaurus ? new Set([...this.thesaurus.entries.keys()].flatMap((k) => k.split(' '))) : new Set<string>();
+    const known = (w: string) => phrases.has(w) || this.postings.has(stem(w));
+    return words(normalizeWord(question))
+      .map((w) => {
+        const base = w.length > 5 ? undiminish(w) : null;
+        return base !== null && !known(w) && (known(base) || this.matching(stem(base)).length > 0) ? base : w;
+      })
+      .join(' ');
+  }
+
   /** The question's terms: its own stems (weight 1) and the thesaurus' words for its phrases. */
   queryTerms(question: string): QueryTerm[] {
     const own = [...new Set(analyze(question))].slice(0, 16);
@@ -186,6 +208,7 @@ export class RetrievalIndex {
   search(question: string, limit: number, dense: Float32Array | null = null): RankedHit[] {
     const n = this.docs.length;
     if (n === 0) return [];
+    question = this.plain(question);
     const terms = this.queryTerms(question);
     const matches = terms.map((t) => this.matching(t.stem).map((v) => this.postings.get(v)!));
     const dfOf = (lists: { docs: number[] }[]): number => {
@@ -241,6 +264,23 @@ export class RetrievalIndex {
         else hi = mid - 1;
       }
       return false;
+    };
+    const ownWord = new Map<number, string>();
+    for (const t of terms) if (t.weight === 1 && !ownWord.has(t.group)) ownWord.set(t.group, t.stem);
+    let unknown = 0;
+    terms.forEach((t, i) => {
+      if (t.weight === 1 && dfOf(matches[i]!) === 0 && !terms.some((o) => o.group === t.group && o.weight < 1 && dfOf(matches[terms.indexOf(o)]!) > 0)) unknown += idfs[i]!;
+    });
+    const unknownShare = totalIdf === 0 ? 0 : unknown / totalIdf;
+    const coveredGroups = (doc: number): { word: string; share: number }[] => {
+      if (totalIdf === 0) return [];
+      const best = new Map<number, number>();
+      terms.forEach((t, i) => {
+        if (!matches[i]!.some((l) => has(l, doc))) return;
+        const credit = t.weight === 1 ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
+        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
+      });
+      return [...best].map(([g, c]) => ({ word: ownWord.get(g) ?? `#${g}`, share: Number((Math.min(c, groupIdf.get(g)!) / totalIdf).toFixed(4)) }));
     };
     const coverage = (doc: number): number => {
       if (totalIdf === 0) return 0;
@@ -307,6 +347,8 @@ export class RetrievalIndex {
         bm25: Number((bm25.get(doc) ?? 0).toFixed(4)),
         coverage: Number(coverage(doc).toFixed(4)),
         similarity: Number((similarity.get(doc) ?? 0).toFixed(4)),
+        covered: coveredGroups(doc),
+        unknownShare: Number(unknownShare.toFixed(4)),
         dense: dense && dense.length === n ? Number(dense[doc]!.toFixed(4)) : null,
       }));
   }

@@ -7,9 +7,11 @@
 //   titulo: …        ref: …        vigente: AAAA-MM-DD
 //   regla: … (may continue on the following lines)
 //   p: a question   (3 to 6 of them)
+// A rule may say {{sector:N}}: filled in at load with whether Kipu issues sector N (sector-status.ts).
 // Runs in: engine.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fillTemplates } from './sector-status';
 
 export const COLLECTION_NORMATIVAS = 'normativas';
 export const COLLECTION_CONTINGENCIAS = 'contingencias';
@@ -73,12 +75,19 @@ export function parseCards(archivo: string, coleccion: string, text: string): Ru
     for (const k of ['titulo', 'ref', 'vigente', 'regla']) if (!fields[k]?.trim()) fail(`falta «${k}»`);
     if (!DATE.test(fields.vigente!) || Number.isNaN(Date.parse(fields.vigente!))) fail('«vigente» debe ser una fecha AAAA-MM-DD');
     if (preguntas.length < 3 || preguntas.length > 6) fail(`debe tener de 3 a 6 preguntas (tiene ${preguntas.length})`);
+    let regla: string;
+    try {
+      regla = fillTemplates(fields.regla!.trim());
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+    if (/\{\{|\}\}/.test(regla)) fail('plantilla sin cerrar');
     cards.push({
       id,
       coleccion,
       archivo,
       titulo: fields.titulo!.trim(),
-      regla: fields.regla!.trim(),
+      regla,
       referencia: fields.ref!.trim(),
       vigenteAl: fields.vigente!,
       preguntas,

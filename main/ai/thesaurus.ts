@@ -1,15 +1,28 @@
 // The domain thesaurus (resources/ai/thesaurus.json, versioned): maps the words of the till to the
 // words of the rules ("se cayó el internet" → contingencia; "boleta" → factura; "talonario" →
 // CAFC). A question is expanded with the words its phrases map to; retrieval.ts weighs them less
-// than the question's own words. Pure apart from loading the file.
+// than the question's own words. An entry may hold only together with other words: "internet" is
+// an outage only next to "se cayó", "sin", "no hay"… (an ISP asking which invoice to issue is not
+// in a contingency; issue 31). It also lists topics Kipu knows it has no card for (other taxes,
+// other countries' invoicing): a question about one of them is refused, not answered with a card
+// about something else. Pure apart from loading the file.
 // Runs in: engine.
 import { readFileSync } from 'node:fs';
 import { normalizeWord, words } from './query-terms';
 
+export interface ThesaurusEntry {
+  /** The normalized words the phrase adds. */
+  adds: string[];
+  /** Normalized phrases of which one must also be in the text; null = always. */
+  when: string[] | null;
+}
+
 export interface Thesaurus {
   version: string;
-  /** Normalized phrase ("a mano") → the normalized words it adds. */
-  entries: Map<string, string[]>;
+  /** Normalized phrase ("a mano") → what it adds and when. */
+  entries: Map<string, ThesaurusEntry>;
+  /** Normalized phrase ("iue", "regimen simplificado") → the topic Kipu has no card for (es-BO, for the answer). */
+  outOfScope: Map<string, string>;
 }
 
 /** Normalized words, with an enclitic pronoun cut off an infinitive ("deshacerla" → "deshacer"). */
@@ -19,27 +32,65 @@ function norm(s: string): string {
     .join(' ');
 }
 
+const isWordList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
 export function parseThesaurus(json: string): Thesaurus {
-  const raw = JSON.parse(json) as { version?: unknown; entries?: unknown };
+  const raw = JSON.parse(json) as { version?: unknown; entries?: unknown; fueraDeAlcance?: unknown };
   if (typeof raw.version !== 'string' || !raw.version) throw new Error('thesaurus.json: falta «version»');
   if (!raw.entries || typeof raw.entries !== 'object') throw new Error('thesaurus.json: falta «entries»');
-  const entries = new Map<string, string[]>();
+  const entries = new Map<string, ThesaurusEntry>();
   for (const [k, v] of Object.entries(raw.entries as Record<string, unknown>)) {
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new Error(`thesaurus.json: «${k}» debe ser una lista de palabras`);
+    let adds: unknown = v;
+    let when: unknown = null;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      ({ agrega: adds, si: when } = v as { agrega?: unknown; si?: unknown });
+      if (!isWordList(when) || when.length === 0) throw new Error(`thesaurus.json: «${k}».si debe ser una lista de palabras no vacía`);
+    }
+    if (!isWordList(adds)) throw new Error(`thesaurus.json: «${k}» debe ser una lista de palabras, o { agrega, si }`);
     const key = norm(k);
-    if (key) entries.set(key, (v as string[]).map(norm).filter(Boolean));
+    if (key) entries.set(key, { adds: adds.map(norm).filter(Boolean), when: when === null ? null : (when as string[]).map(norm).filter(Boolean) });
   }
-  return { version: raw.version, entries };
+  const outOfScope = new Map<string, string>();
+  if (raw.fueraDeAlcance !== undefined) {
+    if (!raw.fueraDeAlcance || typeof raw.fueraDeAlcance !== 'object') throw new Error('thesaurus.json: «fueraDeAlcance» debe ser un objeto');
+    for (const [k, v] of Object.entries(raw.fueraDeAlcance as Record<string, unknown>)) {
+      if (typeof v !== 'string' || !v) throw new Error(`thesaurus.json: fueraDeAlcance «${k}» debe nombrar el tema`);
+      const key = norm(k);
+      if (key) outOfScope.set(key, v);
+    }
+  }
+  return { version: raw.version, entries, outOfScope };
 }
 
 export function loadThesaurus(file: string): Thesaurus {
   return parseThesaurus(readFileSync(file, 'utf8'));
 }
 
-/** The entries whose phrase occurs in a text as whole words, with the words each one adds. */
+const has = (padded: string, phrase: string) => padded.includes(` ${phrase} `);
+
+/** The entries whose phrase occurs in a text as whole words (and, for a conditional one, with one of its companions), with the words each adds. */
 export function expand(thesaurus: Thesaurus, text: string): { phrase: string; adds: string[] }[] {
   const padded = ` ${norm(text)} `;
   const out: { phrase: string; adds: string[] }[] = [];
-  for (const [phrase, adds] of thesaurus.entries) if (padded.includes(` ${phrase} `)) out.push({ phrase, adds });
+  for (const [phrase, e] of thesaurus.entries) {
+    if (has(padded, phrase) && (e.when === null || e.when.some((w) => has(padded, w)))) out.push({ phrase, adds: e.adds });
+  }
+  return out;
+}
+
+/**
+ * "impuesto a / al / sobre / por …" names a tax; the cards know two, the IVA and the IT. A question
+ * naming a tax without naming either is about one Kipu has no card for ("impuesto a la herencia").
+ */
+const NAMED_TAX = / impuestos? (?:a|al|sobre|por|para|en) /;
+const KNOWN_TAX = / (?:iva|it|transacciones|valor agregado|debito fiscal|credito fiscal) /;
+export const OTHER_TAX = 'otros impuestos (Kipu tiene fichas del IVA y del IT)';
+
+/** The topics outside Kipu's cards that a text names, in the thesaurus' words (es-BO). */
+export function outOfScopeTopics(thesaurus: Thesaurus, text: string): string[] {
+  const padded = ` ${norm(text)} `;
+  const out: string[] = [];
+  for (const [phrase, topic] of thesaurus.outOfScope) if (has(padded, phrase) && !out.includes(topic)) out.push(topic);
+  if (out.length === 0 && NAMED_TAX.test(padded) && !KNOWN_TAX.test(padded)) out.push(OTHER_TAX);
   return out;
 }

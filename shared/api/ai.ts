@@ -3,8 +3,11 @@
 import Type from 'typebox';
 
 export const ObservacionSchema = Type.Object({
-  campo: Type.String({ description: 'nit, razonSocial, tipoDocumento, montoTotal o metodoPago' }),
-  regla: Type.String({ description: 'Regla: la misma de la emisión (NIT_FORMAT, CATALOG, CATALOG_NOT_SYNCED, CARD_REQUIRED, SIAT_1010, DECIMALS …) o REQUIRED, MAX_LENGTH, SPECIAL_CUSTOMER' }),
+  campo: Type.String({ description: 'nit, razonSocial, tipoDocumento, complemento, montoTotal, metodoPago, descuentoAdicional o lineas[i].cantidad|precioUnitario|montoDescuento|subTotal' }),
+  regla: Type.String({
+    description:
+      'Regla que se incumple: la misma de la emisión (NIT_FORMAT, CATALOG, CATALOG_NOT_SYNCED, CARD_REQUIRED, DECIMALS, SIAT_1010, SIAT_1011 …), una fórmula de SIAT (SIAT_1018 subtotal, SIAT_1013 monto total) o REQUIRED, MAX_LENGTH, SPECIAL_CUSTOMER',
+  }),
   mensaje: Type.String(),
   nivel: Type.Union([Type.Literal('error'), Type.Literal('aviso')], { description: 'error: la emisión se rechazaría; aviso: algo que tener listo o saber al emitir' }),
 });
@@ -17,7 +20,26 @@ export const InvoiceDataCheckBody = Type.Object(
     tipoDocumento: Type.Integer({ description: 'codigoTipoDocumentoIdentidad de SIAT (1 CI, 2 CEX, 3 PAS, 4 OD, 5 NIT)' }),
     montoTotal: Type.Number({ description: 'Total de la factura en bolivianos' }),
     metodoPago: Type.Integer({ description: 'codigoMetodoPago de SIAT' }),
-    detalle: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
+    detalle: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()], { description: 'Texto libre sobre lo que se vende (informativo; se acepta por compatibilidad)' })),
+    complemento: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()], { description: 'Complemento de la cédula de identidad: solo con tipoDocumento 1 (SIAT 1011)' })),
+    lineas: Type.Optional(
+      Type.Union([
+        Type.Array(
+          Type.Object(
+            {
+              cantidad: Type.Number({ description: 'Cantidad (2 decimales como máximo)' }),
+              precioUnitario: Type.Number({ description: 'Precio unitario en bolivianos' }),
+              montoDescuento: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'Descuento de la línea' })),
+              subTotal: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'El subtotal calculado por quien llama: se comprueba (SIAT 1018)' })),
+            },
+            { additionalProperties: false },
+          ),
+          { minItems: 1, maxItems: 500 },
+        ),
+        Type.Null(),
+      ], { description: 'Las líneas de la venta: con ellas se comprueba el monto total contra cantidad × precio − descuento (SIAT 1018 y 1013)' }),
+    ),
+    descuentoAdicional: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'Descuento sobre toda la venta, restado de la suma de las líneas' })),
   },
   { additionalProperties: false },
 );
@@ -53,7 +75,14 @@ export const RegulationHitSchema = Type.Object({
   fragmento: Type.String({ description: 'La regla de la ficha, o el pasaje completo' }),
   referencia: Type.Union([Type.String(), Type.Null()], { description: 'Dónde verificar la regla (RND y artículo, o la página del SIN); null en un pasaje' }),
   vigenteAl: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Fecha en que Kipu revisó la ficha; null en un pasaje' }),
-  puntaje: Type.Number({ description: 'Fusión por rangos (mayor es mejor); solo comparable dentro de una misma búsqueda' }),
+  puntaje: Type.Number({ description: 'Fusión por rangos (mayor es mejor); solo ordena, no es una confianza: solo comparable dentro de una misma búsqueda' }),
+  confianza: Type.Optional(
+    Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+      description:
+        'Probabilidad (0 a 1) de que la ficha responda a la pregunta, calibrada con un conjunto de preguntas de ajuste: de las fichas con 0,9 o más, unas 9 de cada 10 responden. ' +
+        'El asistente responde con una ficha desde 0,6. null en un pasaje del administrador (sin calibrar)',
+    }),
+  ),
   coleccion: Type.String({ description: 'normativas, contingencias o administrador' }),
 });
 
@@ -65,7 +94,15 @@ export const AskSchema = Type.Object({
     description: 'ficha o pasaje: la respuesta; guia: la pregunta nombra un código de SIAT; sin-respuesta: nada responde (se ofrecen las fichas cercanas)',
   }),
   texto: Type.String({ description: 'La respuesta completa en texto, la misma de POST /ai/chat' }),
-  respuesta: Type.Union([RegulationHitSchema, Type.Null()]),
+  respuesta: Type.Union([RegulationHitSchema, Type.Null()], { description: 'La ficha o el pasaje que mejor responde (el primero de respuestas)' }),
+  respuestas: Type.Optional(
+    Type.Array(RegulationHitSchema, {
+      description: 'Todas las fichas de la respuesta, la mejor primero: una, o hasta tres cuando la pregunta trata de varias cosas («99001, 99002 y 99003»), cada una con su referencia',
+    }),
+  ),
+  fueraDeAlcance: Type.Optional(
+    Type.Array(Type.String(), { description: 'sin-respuesta: los temas que la pregunta nombra y de los que Kipu no tiene fichas (otros impuestos, otros países)' }),
+  ),
   guia: Type.Union([ResolutionSchema, Type.Null()]),
   cercanas: Type.Array(RegulationHitSchema, { description: 'Otras fichas cercanas (o las más cercanas cuando nada responde)' }),
 });

@@ -167,6 +167,28 @@ describe('with a corpus installed', () => {
     assert.equal((await post(eng, '/api/v1/ai/validate', { nit: '1' })).status, 400, 'required fields');
   });
 
+  test('issue 31 over HTTP: a composed answer with a calibrated confidence per card, a named refusal, and validate checking the lines', async () => {
+    const multi = (await json(await post(eng, '/api/v1/ai/ask', { mensaje: 'diferencia entre 99001 y 99003' }))).data;
+    assert.equal(multi.tipo, 'ficha');
+    assert.deepEqual(multi.respuestas.map((h: { id: string }) => h.id).sort(), ['cliente-99001', 'cliente-99003']);
+    assert.equal(multi.respuesta.id, multi.respuestas[0].id);
+    for (const h of multi.respuestas) assert.ok(multi.texto.includes(`Referencia: ${h.referencia}`), h.id);
+    const hits = (await json(await eng.api(`/api/v1/ai/normativas/search?q=${encodeURIComponent('cuánto es el IT')}&limit=3`))).data;
+    assert.equal(hits[0].id, 'it-3-transacciones');
+    assert.ok(hits[0].confianza >= 0.6 && hits.slice(1).every((h: { confianza: number }) => h.confianza < hits[0].confianza), JSON.stringify(hits.map((h: { confianza: number }) => h.confianza)));
+    const other = (await json(await post(eng, '/api/v1/ai/ask', { mensaje: 'cómo facturo en Perú' }))).data;
+    assert.deepEqual([other.tipo, other.fueraDeAlcance, other.cercanas], ['sin-respuesta', ['la facturación de otros países'], []]);
+
+    const good = { nit: '5115889', razonSocial: 'Juan Pérez', tipoDocumento: 1, metodoPago: 1, lineas: [{ cantidad: 2, precioUnitario: 50 }] };
+    const wrong = (await json(await post(eng, '/api/v1/ai/validate', { ...good, montoTotal: 150, complemento: '1A' }))).data;
+    assert.deepEqual(wrong.observaciones.map((o: { campo: string; regla: string }) => [o.campo, o.regla]), [['montoTotal', 'SIAT_1013']]);
+    const right = await post(eng, '/api/v1/ai/validate', { ...good, montoTotal: 100 });
+    assert.deepEqual((await json(right)).data, { valido: true, observaciones: [] });
+    const nit = (await json(await post(eng, '/api/v1/ai/validate', { ...good, tipoDocumento: 5, nit: '1003579028', complemento: '1A', montoTotal: 100 }))).data;
+    assert.deepEqual(nit.observaciones.map((o: { campo: string; regla: string }) => [o.campo, o.regla]), [['complemento', 'SIAT_1011']]);
+    assert.equal((await post(eng, '/api/v1/ai/validate', { ...good, montoTotal: 100, lineas: [{ cantidad: 1 }] })).status, 400, 'a line needs its price');
+  });
+
   test('resolve-error explains a known SIAT code with SIAT’s text and Kipu’s next steps', async () => {
     const body = await json(await post(eng, '/api/v1/ai/resolve-error', { codigoError: 995, mensajeError: 'SERVICIO NO DISPONIBLE', contexto: 'emitir una factura' }));
     assert.equal(body.success, true);

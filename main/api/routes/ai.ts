@@ -58,7 +58,18 @@ const RETRIEVAL_MODE = 'bm25+tesauro+ngramas';
 const RETRIEVAL_MODE_DENSE = 'bm25+tesauro+ngramas+embeddings';
 
 function hitDto(h: AssistantHit) {
-  return { tipo: h.tipo, id: h.id, fuente: h.fuente, titulo: h.titulo, fragmento: h.texto, referencia: h.referencia, vigenteAl: h.vigenteAl, puntaje: h.puntaje, coleccion: h.coleccion };
+  return {
+    tipo: h.tipo,
+    id: h.id,
+    fuente: h.fuente,
+    titulo: h.titulo,
+    fragmento: h.texto,
+    referencia: h.referencia,
+    vigenteAl: h.vigenteAl,
+    puntaje: h.puntaje,
+    confianza: h.confianza,
+    coleccion: h.coleccion,
+  };
 }
 
 function askDto(r: AskResult, texto: string) {
@@ -66,6 +77,8 @@ function askDto(r: AskResult, texto: string) {
     tipo: r.tipo,
     texto,
     respuesta: r.tipo === 'ficha' || r.tipo === 'pasaje' ? hitDto(r.hit) : null,
+    respuestas: r.tipo === 'ficha' || r.tipo === 'pasaje' ? r.respuestas.map(hitDto) : [],
+    fueraDeAlcance: r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : [],
     guia: r.tipo === 'guia' ? r.guia : null,
     cercanas: r.cercanas.map(hitDto),
   };
@@ -74,7 +87,7 @@ function askDto(r: AskResult, texto: string) {
 /** The shipped corpus; an unreadable one (a broken build) leaves the assistant with the administrator's texts only. */
 function loadShipped(dir: string, log: FastifyInstance['log']): { shipped: ShippedCorpus; thesaurus: Thesaurus } {
   let shipped: ShippedCorpus = { version: 'ninguna', cards: [] };
-  let thesaurus: Thesaurus = { version: 'ninguna', entries: new Map() };
+  let thesaurus: Thesaurus = { version: 'ninguna', entries: new Map(), outOfScope: new Map() };
   try {
     shipped = loadShippedCorpus(join(dir, 'corpus'));
   } catch (err) {
@@ -130,7 +143,9 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         summary: 'Valida datos de una factura antes de emitirla (reglas deterministas)',
         description:
           'Obligatorios: nit (número de documento del cliente, sea NIT, CI u otro según tipoDocumento), razonSocial, tipoDocumento, montoTotal, metodoPago. ' +
-          'Opcional: detalle (texto libre; informativo, no se valida: validar productos requiere actividad y código SIN por línea). ' +
+          'Opcionales: complemento (solo con CI: SIAT 1011), lineas [{ cantidad, precioUnitario, montoDescuento?, subTotal? }] y descuentoAdicional: con las líneas, ' +
+          'cada subtotal se comprueba contra cantidad × precio − descuento (SIAT 1018) y el monto total contra la suma de las líneas menos el descuento adicional (SIAT 1013), ' +
+          'con los mismos cálculos de la emisión; detalle (texto libre, informativo, aceptado por compatibilidad). Cada observación nombra la regla que se incumple. ' +
           'Aplica las mismas reglas que POST /api/v1/invoices sobre los catálogos sincronizados del contribuyente: tipo de documento y método de pago en catálogo, ' +
           `formato de NIT (solo dígitos, 1 a 13), monto positivo con 2 decimales como máximo, documento 0 hasta Bs 3.000 (SIAT 1010), número de tarjeta o monto de gift card que el método exigirá al emitir; ` +
           `además los largos del XSD (documento 1–${MAX_DOCUMENT_CHARS}, razón social 1–${MAX_NAME_CHARS}) y los clientes especiales 99001/99002/99003 (tipo 5 con excepción 1). ` +
@@ -178,7 +193,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
       schema: {
         tags,
         summary: 'Busca en las fichas de Kipu y en los textos del administrador',
-        description: `${RETRIEVAL_NOTE} Devuelve las fichas y pasajes ordenados por puntaje (mayor primero); lista vacía si la consulta no tiene palabras para buscar.`,
+        description: `${RETRIEVAL_NOTE} Devuelve las fichas y pasajes ordenados por puntaje (mayor primero), cada ficha con su confianza calibrada (probabilidad de que responda; null en un pasaje); lista vacía si la consulta no tiene palabras para buscar.`,
         querystring: RegulationSearchQuery,
         response: { 200: apiResponse(Type.Array(RegulationHitSchema)) },
       },
@@ -197,7 +212,8 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         tags,
         summary: 'Pregunta al asistente: responde con una ficha completa, su referencia y su fecha',
         description:
-          `${RETRIEVAL_NOTE} data es el texto de la respuesta: la ficha que mejor responde, completa, con su referencia y su fecha «vigente al»; ` +
+          `${RETRIEVAL_NOTE} data es el texto de la respuesta: la ficha que mejor responde (confianza calibrada de 0,6 o más), completa, con su referencia y su fecha «vigente al»; ` +
+          'si la pregunta trata de varias cosas que responden fichas distintas, hasta tres fichas, cada una con su referencia; si nombra un tema del que Kipu no tiene fichas (otro impuesto, otro país), lo dice; ' +
           'si la pregunta nombra un código de SIAT (por ejemplo «¿qué hago si SIAT responde 902?»), la explicación y los pasos de la guía de errores; ' +
           'si nada responde, lo dice y nombra las fichas más cercanas. Nunca inventa una regla. POST /api/v1/ai/ask devuelve lo mismo con sus partes separadas.',
         body: ChatBody,

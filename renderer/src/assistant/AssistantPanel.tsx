@@ -123,7 +123,17 @@ export function AssistantAnswerView(props: { answer: AssistantAnswer | null; ask
 }
 
 function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string | null }) {
-  if ((answer.tipo === 'ficha' || answer.tipo === 'pasaje') && answer.respuesta) return <CardView hit={answer.respuesta} />;
+  if ((answer.tipo === 'ficha' || answer.tipo === 'pasaje') && answer.respuesta) {
+    // A question about several things is answered by several cards, each with its reference.
+    const cards = answer.respuestas && answer.respuestas.length > 0 ? answer.respuestas : [answer.respuesta];
+    return (
+      <>
+        {cards.map((h) => (
+          <CardView key={h.id} hit={h} />
+        ))}
+      </>
+    );
+  }
   if (answer.tipo === 'guia' && answer.guia) {
     const g = answer.guia;
     return (
@@ -139,6 +149,13 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
           ))}
         </ol>
       </article>
+    );
+  }
+  if (answer.tipo === 'sin-respuesta' && answer.fueraDeAlcance && answer.fueraDeAlcance.length > 0) {
+    return (
+      <p className="assistant-none" data-testid="assistant-no-answer">
+        No tengo fichas sobre {answer.fueraDeAlcance.join(', ')}. Kipu no inventa normas: consulte con su contador o con el SIN.
+      </p>
     );
   }
   if (answer.tipo === 'sin-respuesta') {

@@ -84,7 +84,8 @@ export const useAssistant = create<AssistantState>()((set, get) => ({
     const answer = get().answer;
     const hit = answer?.cercanas.find((h) => h.id === id);
     if (!answer || !hit) return;
-    const others = [...(answer.respuesta ? [answer.respuesta] : []), ...answer.cercanas.filter((h) => h.id !== id)];
-    set({ answer: { tipo: hit.tipo, texto: '', respuesta: hit, guia: null, cercanas: others } });
+    const shown = answer.respuestas && answer.respuestas.length > 0 ? answer.respuestas : answer.respuesta ? [answer.respuesta] : [];
+    const others = [...shown, ...answer.cercanas.filter((h) => h.id !== id)];
+    set({ answer: { tipo: hit.tipo, texto: '', respuesta: hit, respuestas: [hit], guia: null, cercanas: others } });
   },
 }));

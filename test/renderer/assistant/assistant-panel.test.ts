@@ -50,6 +50,20 @@ describe('the answer', () => {
     expect(html).toContain('data-testid="assistant-nearest" data-card="anulacion-revertir"');
   });
 
+  it('a composed answer shows every card, each with its own reference (issue 31)', () => {
+    const other: RegulationHit = { ...CARD, id: 'cliente-99003', titulo: 'Ventas menores del día', referencia: 'CONTRACT de Kipu §3.7' };
+    const html = view({ tipo: 'ficha', texto: '', respuesta: CARD, respuestas: [CARD, other], guia: null, cercanas: [] });
+    expect(html).toContain('data-card="anulacion-plazo"');
+    expect(html).toContain('data-card="cliente-99003"');
+    expect(html).toContain('Referencia:</strong> RND 102100000011 (SIN)');
+    expect(html).toContain('Referencia:</strong> CONTRACT de Kipu §3.7');
+  });
+
+  it('a question about a topic Kipu has no card for names the topic (issue 31)', () => {
+    const html = view({ tipo: 'sin-respuesta', texto: '', respuesta: null, respuestas: [], fueraDeAlcance: ['la facturación de otros países'], guia: null, cercanas: [] }, { asked: 'facturar en Perú' });
+    expect(textOf(html, 'assistant-no-answer')).toBe('No tengo fichas sobre la facturación de otros países. Kipu no inventa normas: consulte con su contador o con el SIN.');
+  });
+
   it('an administrator’s passage names its file and has no reference or date to show', () => {
     const passage: RegulationHit = { ...CARD, tipo: 'pasaje', id: 'rnd.txt#2', fuente: 'rnd.txt', referencia: null, vigenteAl: null, coleccion: 'administrador' };
     const html = view({ tipo: 'pasaje', texto: '', respuesta: passage, guia: null, cercanas: [] });

@@ -10,7 +10,7 @@ const assistant = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpu
 const v = assistant.shipped.version;
 
 test('the chat answers with the best card whole, its reference and its date', () => {
-  const q = '¿hasta qué día puedo cancelar una boleta?';
+  const q = '¿hasta cuándo puedo anular una factura de este mes?';
   const r = assistant.ask(q);
   assert.equal(r.tipo, 'ficha');
   const card = assistant.card('anulacion-plazo')!;

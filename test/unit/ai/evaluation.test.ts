@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { loadThesaurus } from '../../../main/ai/thesaurus';
-import { Assistant, answers } from '../../../main/ai/assistant';
+import { Assistant } from '../../../main/ai/assistant';
 import { normalizeWord } from '../../../main/ai/query-terms';
 import { OFF_TOPIC, PARAPHRASES, QUESTIONS, type EvalItem } from './evaluation-set';
 
@@ -19,7 +19,7 @@ function measure(set: EvalItem[]): { top1: number; top3: number; misses: string[
   const misses: string[] = [];
   for (const item of set) {
     const hits = assistant.search(item.q, 3);
-    const answerable = hits[0] !== undefined && answers(hits[0]);
+    const answerable = hits[0] !== undefined && assistant.fits(hits[0]);
     if (answerable && item.expect.includes(hits[0]!.id)) top1++;
     if (hits.some((h) => item.expect.includes(h.id))) top3++;
     else misses.push(`${item.q} → ${hits.map((h) => h.id).join(', ')} (esperada ${item.expect.join(' | ')})`);

@@ -83,3 +83,36 @@ test('without synced catalogs the codes cannot be checked, and it says how to sy
   assert.deepEqual(rules(r).sort(), ['metodoPago:CATALOG_NOT_SYNCED:error', 'tipoDocumento:CATALOG_NOT_SYNCED:error']);
   assert.match(r.observaciones[0]!.mensaje, /sync\/all/);
 });
+
+test('with lines, the total is checked against cantidad × precio − descuento − descuento adicional, naming SIAT 1013 and 1018 (issue 31)', () => {
+  // The issue's case: a total of 150 over lines that sum to 100 was "Datos válidos".
+  const lines = [
+    { cantidad: 2, precioUnitario: 30 },
+    { cantidad: 1, precioUnitario: 45, montoDescuento: 5 },
+  ];
+  const wrong = check({ montoTotal: 150, lineas: lines });
+  assert.equal(wrong.valido, false);
+  assert.deepEqual(rules(wrong), ['montoTotal:SIAT_1013:error']);
+  assert.match(wrong.observaciones[0]!.mensaje, /suma de las líneas \(Bs 100,00\) menos el descuento adicional \(Bs 0,00\) = Bs 100,00, no Bs 150,00 \(SIAT 1013: EL CALCULO DEL MONTO TOTAL ES ERRONEO\)/);
+  assert.deepEqual(check({ montoTotal: 100, lineas: lines }), { valido: true, observaciones: [] });
+  assert.deepEqual(check({ montoTotal: 90, lineas: lines, descuentoAdicional: 10 }).observaciones, []);
+  assert.deepEqual(rules(check({ montoTotal: 100, lineas: lines, descuentoAdicional: 10 })), ['montoTotal:SIAT_1013:error']);
+  // HALF-UP per line, as the issuing path: 1,5 × 3,33 = 4,995 → 5,00.
+  assert.deepEqual(check({ montoTotal: 5, lineas: [{ cantidad: 1.5, precioUnitario: 3.33 }] }).observaciones, []);
+  // A subtotal sent by the caller is checked too (1018), line by line.
+  const sub = check({ montoTotal: 100, lineas: [{ ...lines[0]!, subTotal: 60 }, { ...lines[1]!, subTotal: 45 }] });
+  assert.deepEqual(rules(sub), ['lineas[1].subTotal:SIAT_1018:error']);
+  assert.match(sub.observaciones[0]!.mensaje, /^línea 2: el subtotal debe ser cantidad × precio unitario − descuento = Bs 40,00, no Bs 45,00 \(SIAT 1018/);
+  // A bad line is named by its place and field, with the issuing path's rule.
+  assert.deepEqual(rules(check({ montoTotal: 10, lineas: [{ cantidad: 0, precioUnitario: 10 }] })), ['lineas[0].cantidad:QUANTITY_NOT_POSITIVE:error']);
+  assert.deepEqual(rules(check({ montoTotal: 10, lineas: [{ cantidad: 1, precioUnitario: 10, montoDescuento: 12 }] })), ['lineas[0].montoDescuento:SUBTOTAL_NOT_POSITIVE:error']);
+  // Without lines the free-text detalle is still accepted and not checked (compatibility).
+  assert.deepEqual(check({ montoTotal: 150, detalle: 'dos cosas' }), { valido: true, observaciones: [] });
+});
+
+test('the complement goes only with a CI (SIAT 1011)', () => {
+  assert.deepEqual(check({ complemento: '1A' }).observaciones, []);
+  const nit = check({ tipoDocumento: 5, nit: '1003579028', complemento: '1A' });
+  assert.deepEqual(rules(nit), ['complemento:SIAT_1011:error']);
+  assert.match(nit.observaciones[0]!.mensaje, /SIAT 1011/);
+});

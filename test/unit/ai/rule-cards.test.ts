@@ -79,3 +79,22 @@ test('a SIAT code in a question is found; amounts and counts are not codes', () 
   assert.equal(siatCodeIn('¿qué es el 99001?', known), null);
   assert.equal(siatCodeIn('una venta de Bs 950', known), null);
 });
+
+test('{{sector:N}} says what Kipu issues today, read from shared/sectors when the cards load (issue 31)', async () => {
+  const { sectorStatus } = await import('../../../main/ai/sector-status');
+  const { SECTOR_SPECS, sectorSpec } = await import('../../../shared/sectors');
+  // True whatever sectors are added later: "Kipu emite" exactly for the sectors in the registry.
+  for (const code of [1, 2, 6, 8, 11, 16, 17, 22, 29, 99]) {
+    const says = sectorStatus(code);
+    if (sectorSpec(code)) assert.match(says, new RegExp(`^Kipu emite este documento \\(sector ${code}, «${sectorSpec(code)!.label}»\\)`), says);
+    else assert.match(says, new RegExp(`^Esta versión de Kipu no emite el sector ${code}:`), says);
+  }
+  assert.ok(SECTOR_SPECS.length > 0);
+  const [card] = parseCards('x.md', 'normativas', '## a\ntitulo: T\nref: R de prueba\nvigente: 2026-01-01\nregla: Colegios. {{sector:11}}\np: 1\np: 2\np: 3\n');
+  assert.equal(card!.regla, `Colegios. ${sectorStatus(11)}`);
+  assert.throws(() => parseCards('x.md', 'normativas', '## a\ntitulo: T\nref: R\nvigente: 2026-01-01\nregla: {{sectr:11}}\np: 1\np: 2\np: 3\n'), /x\.md: ficha «a»: plantilla desconocida «\{\{sectr:11\}\}»/);
+  // The shipped sector cards carry it: the landlord's card is true today and the day sector 2 ships.
+  const alquiler = shipped.cards.find((c) => c.id === 'sector-alquiler')!;
+  assert.ok(alquiler.regla.endsWith(sectorStatus(2)), alquiler.regla);
+  assert.doesNotMatch(shipped.cards.map((c) => c.regla).join('\n'), /\{\{|todavía no emite notas/);
+});

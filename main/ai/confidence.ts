@@ -1,0 +1,32 @@
+// How likely a card is a right answer to a question (issue 31: the old rank-fusion number was the
+// same 0.18 for a fitting and an unfitting top hit). From what retrieval measured for the card:
+// coverage (the share of the question's words, weighted by rarity, the card meets directly or
+// through the thesaurus), similarity (letter trigrams against the card's title and own questions),
+// its BM25 against the best BM25 of the first places and how far it leads the others, and how much of the question is in words no
+// card knows.
+// Logistic (Platt) fit on every (question, card) pair of the first places of the tuning questions
+// (test/fixtures/ai/tuning-questions.ts) and the older evaluation set (test/unit/ai/evaluation-set.ts).
+// Never fit on the held-in set, which only checks it (test/unit/ai/held-in.test.ts). Refit when the
+// cards or the retrieval change (docs/decisions/0075-assistant-calibrated-refusal.md says how). Pure.
+// Runs in: engine.
+
+export interface ConfidenceFeatures {
+  coverage: number;
+  similarity: number;
+  /** The card's BM25 over the best BM25 of the question's first places (0–1). */
+  bm25Share: number;
+  /** bm25Share minus the best bm25Share of the other first places: how far the card stands out (−1–1). */
+  bm25Lead: number;
+  /** The fusion ranked it first. */
+  first: boolean;
+  /** Share of the question in words no card knows (the same for every card of a question). */
+  unknownShare: number;
+}
+
+export const WEIGHTS = { bias: -5.079, coverage: -0.787, similarity: 4.436, both: 1.793, bm25Share: 2.097, unknownShare: -1.799, bm25Lead: 3.547, coverageBm25: 1.347, first: 0 };
+
+/** Probability (0–1, two decimals) that the card answers the question. */
+export function cardConfidence(f: ConfidenceFeatures, w: typeof WEIGHTS = WEIGHTS): number {
+  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share + (f.first ? w.first : 0);
+  return Number((1 / (1 + Math.exp(-z))).toFixed(2));
+}
