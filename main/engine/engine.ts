@@ -107,6 +107,8 @@ export interface Engine {
   contingencyEvents: ContingencyRepository;
   contingency: ContingencyService;
   recovery: ContingencyRecovery;
+  /** Manual CAFC invoices transcribed after events 5–7 (certify runs them too, issue 29). */
+  cafc: CafcTranscription;
   monitor: ConnectionMonitor;
   /** For the till status endpoint (main/contingency/status.ts). */
   contingencyStatus: (tenantId: string, posId: string) => ContingencyStatus;
@@ -518,6 +520,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     contingencyEvents,
     contingency,
     recovery,
+    cafc,
     monitor,
     contingencyStatus,
     simulator,
