@@ -31,6 +31,8 @@ import { progressOf, runStages, type RunOutcome, type StageProgress } from './ru
 import { exchangeLog } from './exchange-log';
 import { stageReport, writeStageReport, writeSummary, type StageReport } from './evidence';
 import { systemicReason } from './systemic';
+import { runCertifyChecks } from './checks-command';
+import { tokenFingerprint } from './onboarding';
 
 /** The SIN's order: codes and catalogs before anything is issued; cancellations need emissions. */
 export const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, signatureStage, massiveStage, reversalStage];
@@ -40,7 +42,9 @@ export const stagesFor = (ctx: CertifyContext): Stage[] => CERTIFY_STAGES.filter
 
 export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2>] [--token <token delegado del piloto>] [--sistema <código de sistema>]
           [--modalidad 1|2] [--sectores 1,…] [--masivo] [--cafc <código> [--cafc-desde <n>]] [--reducido <divisor>] [--ritmo <pasos por segundo>] [--evidencia <carpeta>]
-          pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó`;
+          pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó
+  certify --nit <NIT> --autoevaluacion   los 14 puntos de la inspección del SIN (Fase II), cada uno con su evidencia
+  certify --nit <NIT> --produccion [--iniciar]   lo que falta para facturar en producción; --iniciar registra el inicio si no falta nada`;
 
 export class CertifyUsageError extends Error {}
 
@@ -172,6 +176,7 @@ async function certificationPoints(engine: Engine, tenant: Tenant, out: (l: stri
 const pct = (p: StageProgress) => `${p.done}/${p.required}`;
 
 export async function runCertify(args: string[], settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
+  if (args.some((a) => a === '--autoevaluacion' || a === '--self-check' || a === '--produccion')) return runCertifyChecks(args, settings, out);
   const opts = parseCertifyArgs(args);
   const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
   let evidenceDir = opts.evidenceDir ?? join(settings.dataDir, 'certificacion', 'pendiente');
@@ -210,7 +215,10 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
       const cafc = opts.cafc ?? (tenant.training ? TRAINING_CAFC.codigo : null);
       const cafcDesde = opts.cafc ? opts.cafcFrom : tenant.training ? TRAINING_CAFC.desde : opts.cafcFrom;
       if (!cafc) throw new CertifyUsageError('Falta --cafc: los eventos 5 a 7 (corte de energía, virus o falla de software, falla de hardware) se prueban con facturas manuales de un CAFC que el SIN da para las pruebas');
-      run = certification.start(tenant.id, opts.scale, { url: engine.gateway.urlOf(tenant), sistema: tenant.codigoSistema, modalidad: tenant.modalidad, sectores: opts.sectors, masivo: opts.massive, cafc, cafcDesde, ritmo: opts.ratePerSecond });
+      run = certification.start(tenant.id, opts.scale, { url: engine.gateway.urlOf(tenant), sistema: tenant.codigoSistema, modalidad: tenant.modalidad, sectores: opts.sectors, masivo: opts.massive, cafc, cafcDesde, ritmo: opts.ratePerSecond,
+        // Go-live refuses this token in production (onboarding.ts): a fingerprint, never the token.
+        ...(token ? { tokenHuella: tokenFingerprint(token) } : {}),
+      });
       out(`Corrida ${run.id} iniciada${run.scale > 1 ? ` con cantidades reducidas (÷${run.scale})` : ' con las cantidades del SIN'}.`);
     }
     evidenceDir = opts.evidenceDir ?? join(settings.dataDir, 'certificacion', run.id);

@@ -28,7 +28,7 @@ export interface StageReport {
 }
 
 /** Pure: the report of one stage at one point of sale from its steps. */
-export function stageReport(p: Pick<StageProgress, 'stage' | 'pos' | 'required'>, steps: readonly CertificationStep[]): StageReport {
+export function stageReport(p: { stage: Pick<StageProgress['stage'], 'requirement'>; pos: Pick<StageProgress['pos'], 'code'>; required: number }, steps: readonly CertificationStep[]): StageReport {
   const ok = steps.filter((s) => s.ok);
   const codes: Record<string, number> = {};
   for (const s of steps) if (s.siatCode !== null) codes[String(s.siatCode)] = (codes[String(s.siatCode)] ?? 0) + 1;

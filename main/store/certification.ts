@@ -119,6 +119,11 @@ export class CertificationRepository {
     }[];
     return rows.map((r) => ({ stage: r.stage, posCode: r.pos_code, seq: r.seq, ok: r.ok === 1, siatCode: r.siat_code, siatText: r.siat_text, ref: r.ref, invoiceId: r.invoice_id, at: r.at }));
   }
+  /** Every run of the tenant, newest first (go-live reads the pilot tokens' fingerprints from their options). */
+  runs(tenantId: string): CertificationRun[] {
+    return (prepared(this.db, 'SELECT * FROM certification_runs WHERE tenant_id = ? ORDER BY started_at DESC, rowid DESC').all(tenantId) as RunRow[]).map(toRun);
+  }
+
   /** The tenant's newest run, finished or not (the manager's "Autorización SIN" screen), else null. */
   latestRun(tenantId: string): CertificationRun | null {
     const r = prepared(this.db, 'SELECT * FROM certification_runs WHERE tenant_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1').get(tenantId) as RunRow | undefined;
