@@ -47,6 +47,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/certification/report.pdf': STORE,
   'GET /api/v1/certification/self-check': STORE,
   'GET /api/v1/certification/onboarding': STORE,
+  'POST /api/v1/certification/go-live': ADMIN,
   'POST /api/v1/contingency/cafc': STORE,
   'GET /api/v1/contingency/cafc': STORE,
   'GET /api/v1/contingency/cafc/:id': STORE,

@@ -12,14 +12,12 @@ import { startEngine } from '../engine/engine';
 import { createLogger } from '../engine/logger';
 import { SmtpSettings } from '../mail/smtp-config';
 import { runSelfCheck } from './self-check/facts';
-import { gatherOnboarding, onboardingChecks, onboardingReady } from './onboarding';
+import { onboardingResult, startOperations } from './onboarding';
 import { systemicReason } from './systemic';
 import type { RunOutcome } from './runner';
 
 export class ChecksUsageError extends Error {}
 
-/** Settings key of the recorded start of operations (tenant-scoped). */
-export const GO_LIVE_SETTING = 'certification.goLive';
 
 const MARK: Record<string, string> = { ok: 'OK       ', falla: 'FALLA    ', pendiente: 'PENDIENTE', 'no aplica': 'NO APLICA' };
 
@@ -45,16 +43,15 @@ export async function runCertifyChecks(args: string[], settings: EngineSettings,
           }
         }
       }
-      const checks = onboardingChecks(gatherOnboarding(engine, tenant));
-      out(`Inicio de operaciones · NIT ${tenant.nit} ${tenant.razonSocial}`);
+      const { checks, listo, inicio } = onboardingResult(engine, tenant);
+      out(`Inicio de operaciones · NIT ${tenant.nit} ${tenant.razonSocial}${inicio ? ` · registrado el ${inicio.slice(8, 10)}/${inicio.slice(5, 7)}/${inicio.slice(0, 4)}` : ''}`);
       for (const c of checks) out(`${c.ok ? 'OK   ' : 'FALTA'} ${c.titulo}: ${c.detalle}`);
-      const ready = onboardingReady(checks);
-      if (!ready) {
+      if (!listo) {
         out(`No se puede iniciar la facturación en producción: falta ${checks.filter((c) => !c.ok).map((c) => c.titulo.toLowerCase()).join('; ')}.`);
         return { kind: 'stopped', reason: 'onboarding incompleto' };
       }
       if (values.iniciar) {
-        engine.store.settings.set(tenant.id, GO_LIVE_SETTING, { at: new Date().toISOString(), url: engine.gateway.urlOf(tenant) });
+        startOperations(engine, tenant);
         out('Inicio de operaciones registrado: Kipu factura en producción con valor fiscal. Declare el inicio en el portal del SIN si aún no lo hizo.');
       } else out('Todo listo. Para registrar el inicio de operaciones, repita con --iniciar.');
       return { kind: 'finished' };

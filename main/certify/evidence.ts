@@ -8,24 +8,8 @@ import type { StageProgress } from './runner';
 
 const SAMPLE = 5;
 
-export interface StageReport {
-  etapa: string;
-  etapaSin: string;
-  titulo: string;
-  puntoVenta: number;
-  hechos: number;
-  requeridos: number;
-  fallidos: number;
-  codigoEsperado: number | null;
-  /** SIAT's status codes the steps got, with how many times. */
-  codigosSiat: Record<string, number>;
-  primeraEn: string | null;
-  ultimaEn: string | null;
-  muestras: string[];
-  /** What SIAT answered on those sample steps (for events: its event code, the event's CUFD, package sizes). */
-  respuestasMuestra: string[];
-  fallas: { paso: number; codigo: number | null; texto: string | null; en: string }[];
-}
+export type { StageReport } from '../../shared/api/certification';
+import type { StageReport } from '../../shared/api/certification';
 
 /** Pure: the report of one stage at one point of sale from its steps. */
 export function stageReport(p: { stage: Pick<StageProgress['stage'], 'requirement'>; pos: Pick<StageProgress['pos'], 'code'>; required: number }, steps: readonly CertificationStep[]): StageReport {

@@ -15,13 +15,8 @@ import type { SignerProvider } from '../invoicing/signer-provider';
 import { OFFICIAL_SIAT_BASE_URLS } from '../siat/base-url';
 import { CATALOG_COUNT } from './requirements';
 
-export interface OnboardingCheck {
-  clave: 'ambiente' | 'token' | 'sistema' | 'certificado' | 'puntos' | 'cuis' | 'cufd' | 'catalogos' | 'productos';
-  titulo: string;
-  ok: boolean;
-  /** What is there, or what is missing and what to do. */
-  detalle: string;
-}
+export type { OnboardingCheck } from '../../shared/api/certification';
+import type { OnboardingCheck, OnboardingResult } from '../../shared/api/certification';
 
 export interface OnboardingFacts {
   tenant: Pick<Tenant, 'nit' | 'ambiente' | 'modalidad' | 'codigoSistema' | 'training'>;
@@ -168,3 +163,20 @@ export function gatherOnboarding(deps: OnboardingDeps, tenant: Tenant): Onboardi
 }
 
 export const onboardingReady = (checks: readonly OnboardingCheck[]) => checks.every((c) => c.ok);
+
+/** Settings key of the recorded start of operations (tenant-scoped): { at, url }. */
+export const GO_LIVE_SETTING = 'certification.goLive';
+
+/** The checks, and when the start of operations was recorded. */
+export function onboardingResult(deps: OnboardingDeps, tenant: Tenant): OnboardingResult {
+  const checks = onboardingChecks(gatherOnboarding(deps, tenant));
+  return { listo: onboardingReady(checks), checks, inicio: deps.store.settings.get<{ at: string } | null>(tenant.id, GO_LIVE_SETTING)?.at ?? null };
+}
+
+/** Records the start of operations, refused (null) while any check fails. */
+export function startOperations(deps: OnboardingDeps, tenant: Tenant): OnboardingResult | null {
+  const r = onboardingResult(deps, tenant);
+  if (!r.listo) return null;
+  deps.store.settings.set(tenant.id, GO_LIVE_SETTING, { at: new Date().toISOString(), url: deps.gateway.urlOf(tenant) });
+  return onboardingResult(deps, tenant);
+}

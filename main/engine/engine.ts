@@ -36,7 +36,8 @@ import { demoStoreRoutes } from '../api/routes/demo-store';
 import { cafcRoutes } from '../api/routes/cafc';
 import { certificationRoutes } from '../api/routes/certification';
 import { runSelfCheck, type SelfCheckResult } from '../certify/self-check/facts';
-import { gatherOnboarding, onboardingChecks, onboardingReady, type OnboardingCheck } from '../certify/onboarding';
+import { onboardingResult, startOperations } from '../certify/onboarding';
+import type { OnboardingResult } from '../../shared/api/certification';
 import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
@@ -115,7 +116,7 @@ export interface Engine {
   /** The SIN inspection's 14 checklist items judged now (issue 29, main/certify/self-check). */
   selfCheck: (tenant: Tenant) => SelfCheckResult;
   /** What is missing to invoice in production (issue 29, main/certify/onboarding.ts). */
-  onboarding: (tenant: Tenant) => { listo: boolean; checks: OnboardingCheck[] };
+  onboarding: (tenant: Tenant) => OnboardingResult;
   monitor: ConnectionMonitor;
   /** For the till status endpoint (main/contingency/status.ts). */
   contingencyStatus: (tenantId: string, posId: string) => ContingencyStatus;
@@ -393,14 +394,13 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, stored: storedDocuments, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
   const selfCheck = (tenant: Tenant) => runSelfCheck({ store, catalogs, codes, smtp, publicUrl: settings.publicUrl, automaticContingency: deps.scheduler !== false }, tenant);
-  const onboarding = (tenant: Tenant) => {
-    const checks = onboardingChecks(gatherOnboarding({ store, catalogs, codes, gateway, signers }, tenant));
-    return { listo: onboardingReady(checks), checks };
-  };
+  const onboardingDeps = { store, catalogs, codes, gateway, signers };
+  const onboarding = (tenant: Tenant) => onboardingResult(onboardingDeps, tenant);
   certificationRoutes(app, {
     store,
     selfCheck,
     onboarding,
+    startOperations: (tenant) => startOperations(onboardingDeps, tenant),
     seguimiento: (tenant) => (simulator && tenant.training ? simulator.state.seguimiento.of(tenant.nit) : null),
   });
   // The virtual printer's folder is fixed here, never by a request (issue 24, item 7).

@@ -82,6 +82,12 @@ test('go-live is refused for the training taxpayer, saying what is missing; the 
   assert.equal(checks.find((c) => c.clave === 'sistema')!.ok, true);
   assert.equal(checks.find((c) => c.clave === 'cufd')!.ok, true, 'the training till has its CUFD');
 
+  const refused = await eng.api('/api/v1/certification/go-live', { method: 'POST', json: {} });
+  assert.equal(refused.status, 422);
+  const refusal = await refused.json();
+  assert.match(refusal.error.detail ?? refusal.message ?? JSON.stringify(refusal), /No se puede iniciar la facturación en producción: falta ambiente y url de producción/);
+  assert.equal(eng.store.settings.get(eng.store.tenants.byNit('7000123019')!.id, 'certification.goLive'), null, 'nothing recorded');
+
   const status = await eng.api('/api/v1/certification');
   assert.equal(status.status, 200);
   assert.equal((await status.json()).data.run, null);

@@ -6,16 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
-import type { SelfCheckResult } from '../../certify/self-check/facts';
-import type { OnboardingCheck } from '../../certify/onboarding';
+import type { OnboardingResult, SelfCheckResult } from '../../../shared/api/certification';
 import { certificationStatus, runReports } from '../../certify/status';
 import { ok } from '../envelope';
-import { notFound } from '../errors';
+import { notFound, unprocessable } from '../errors';
 
 export interface CertificationRouteDeps {
   store: Store;
   selfCheck: (tenant: Tenant) => SelfCheckResult;
-  onboarding: (tenant: Tenant) => { listo: boolean; checks: OnboardingCheck[] };
+  onboarding: (tenant: Tenant) => OnboardingResult;
+  /** Records the start of operations; null while a check fails. */
+  startOperations: (tenant: Tenant) => OnboardingResult | null;
   /** The training simulator's per-stage tally ("seguimiento"), when this engine embeds it. */
   seguimiento: (tenant: Tenant) => unknown;
 }
@@ -55,4 +56,16 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
   );
 
   r.get('/api/v1/certification/onboarding', { schema: { tags, summary: 'Inicio de operaciones: lo que falta para facturar en producción' } }, async (req) => ok(deps.onboarding(req.tenant)));
+
+  r.post('/api/v1/certification/go-live', { schema: { tags, summary: 'Registra el inicio de operaciones; 422 con lo que falta mientras algo falte' } }, async (req) => {
+    const started = deps.startOperations(req.tenant);
+    if (!started) {
+      const missing = deps.onboarding(req.tenant).checks.filter((c) => !c.ok);
+      throw unprocessable(
+        `No se puede iniciar la facturación en producción: falta ${missing.map((c) => c.titulo.toLowerCase()).join('; ')}`,
+        missing.map((c) => ({ field: c.clave, rule: 'ONBOARDING', message: c.detalle })),
+      );
+    }
+    return ok(started, 'Inicio de operaciones registrado');
+  });
 }

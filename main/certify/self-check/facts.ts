@@ -8,7 +8,7 @@ import type { CodesService } from '../../codes/codes-service';
 import type { SmtpSettings } from '../../mail/smtp-config';
 import { representationSentence } from '../../documents/model';
 import { toBoliviaIso } from '../../../shared/time';
-import { checklistPassed, inspectionChecklist, type CheckItem, type InspectionFacts } from './items';
+import { checklistPassed, inspectionChecklist, type InspectionFacts } from './items';
 
 export interface SelfCheckDeps {
   store: Store;
@@ -20,12 +20,8 @@ export interface SelfCheckDeps {
   automaticContingency: boolean;
 }
 
-export interface SelfCheckResult {
-  aprobado: boolean;
-  /** When it was judged, Bolivia time (SIAT's clock). */
-  en: string;
-  items: CheckItem[];
-}
+export type { SelfCheckResult } from '../../../shared/api/certification';
+import type { SelfCheckResult } from '../../../shared/api/certification';
 
 export function gatherInspectionFacts(deps: SelfCheckDeps, tenant: Tenant): InspectionFacts {
   const { catalogs } = deps;

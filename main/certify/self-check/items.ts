@@ -15,16 +15,8 @@ import { HOUR_MS } from '../../contingency/limits';
 import { fromBoliviaIso } from '../../../shared/time';
 import { mapEvents, EventMappingError } from '../event-mapping';
 
-export type CheckStatus = 'ok' | 'falla' | 'pendiente' | 'no aplica';
-
-export interface CheckItem {
-  /** The checklist's number (1–14). */
-  item: number;
-  titulo: string;
-  estado: CheckStatus;
-  /** What shows it: a sample run through Kipu's rule, a setting, an issued invoice, a log of events. */
-  evidencia: string[];
-}
+export type { CheckItem, CheckStatus } from '../../../shared/api/certification';
+import type { CheckItem } from '../../../shared/api/certification';
 
 export interface InspectionFacts {
   /** SIAT's clock, Bolivia time 'yyyy-MM-ddTHH:mm:ss.SSS'. */
