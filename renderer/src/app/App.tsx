@@ -24,6 +24,7 @@ import { UpdateNotice } from './UpdateNotice';
 import { PurchasesScreen } from '../purchases/PurchasesScreen';
 import { BooksScreen } from '../books/BooksScreen';
 import { BatchesScreen } from '../batches/BatchesScreen';
+import { AuthorizationScreen } from '../certification/AuthorizationScreen';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 
@@ -169,6 +170,7 @@ export function App() {
             {screen === 'compras' && <PurchasesScreen />}
             {screen === 'libros' && <BooksScreen />}
             {screen === 'lotes' && <BatchesScreen />}
+            {screen === 'autorizacion' && <AuthorizationScreen />}
           </main>
           <StatusBar />
           <AssistantPanel />

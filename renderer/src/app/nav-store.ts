@@ -24,6 +24,7 @@ export const SCREEN_LABELS: Record<NavTarget, string> = {
   compras: 'Compras',
   libros: 'Libros',
   lotes: 'Lotes',
+  autorizacion: 'Autorización SIN',
 };
 
 /**
@@ -35,4 +36,5 @@ export const SCREEN_SHORT_LABELS: Partial<Record<NavTarget, string>> = {
   conexion: 'Conexión',
   sincronizacion: 'Sincron.',
   configuracion: 'Config.',
+  autorizacion: 'SIN',
 };
