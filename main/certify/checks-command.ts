@@ -47,7 +47,7 @@ export async function runCertifyChecks(args: string[], settings: EngineSettings,
       out(`Inicio de operaciones · NIT ${tenant.nit} ${tenant.razonSocial}${inicio ? ` · registrado el ${inicio.slice(8, 10)}/${inicio.slice(5, 7)}/${inicio.slice(0, 4)}` : ''}`);
       for (const c of checks) out(`${c.ok ? 'OK   ' : 'FALTA'} ${c.titulo}: ${c.detalle}`);
       if (!listo) {
-        out(`No se puede iniciar la facturación en producción: falta ${checks.filter((c) => !c.ok).map((c) => c.titulo.toLowerCase()).join('; ')}.`);
+        out(`No se puede iniciar la facturación en producción: falta ${checks.filter((c) => !c.ok).map((c) => c.titulo).join('; ')}.`);
         return { kind: 'stopped', reason: 'onboarding incompleto' };
       }
       if (values.iniciar) {

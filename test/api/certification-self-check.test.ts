@@ -85,7 +85,7 @@ test('go-live is refused for the training taxpayer, saying what is missing; the 
   const refused = await eng.api('/api/v1/certification/go-live', { method: 'POST', json: {} });
   assert.equal(refused.status, 422);
   const refusal = await refused.json();
-  assert.match(refusal.error.detail ?? refusal.message ?? JSON.stringify(refusal), /No se puede iniciar la facturación en producción: falta ambiente y url de producción/);
+  assert.match(refusal.error.detail ?? refusal.message ?? JSON.stringify(refusal), /No se puede iniciar la facturación en producción: falta Ambiente y URL de producción/);
   assert.equal(eng.store.settings.get(eng.store.tenants.byNit('7000123019')!.id, 'certification.goLive'), null, 'nothing recorded');
 
   const status = await eng.api('/api/v1/certification');

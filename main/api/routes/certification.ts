@@ -62,7 +62,7 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
     if (!started) {
       const missing = deps.onboarding(req.tenant).checks.filter((c) => !c.ok);
       throw unprocessable(
-        `No se puede iniciar la facturación en producción: falta ${missing.map((c) => c.titulo.toLowerCase()).join('; ')}`,
+        `No se puede iniciar la facturación en producción: falta ${missing.map((c) => c.titulo).join('; ')}`,
         missing.map((c) => ({ field: c.clave, rule: 'ONBOARDING', message: c.detalle })),
       );
     }
