@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CertificationRun, CertificationStep } from '../store/certification';
-import type { StageProgress } from './runner';
+import type { StageRequirement } from './requirements';
 
 const SAMPLE = 5;
 
@@ -12,7 +12,7 @@ export type { StageReport } from '../../shared/api/certification';
 import type { StageReport } from '../../shared/api/certification';
 
 /** Pure: the report of one stage at one point of sale from its steps. */
-export function stageReport(p: { stage: Pick<StageProgress['stage'], 'requirement'>; pos: Pick<StageProgress['pos'], 'code'>; required: number }, steps: readonly CertificationStep[]): StageReport {
+export function stageReport(p: { stage: { requirement: StageRequirement }; pos: { code: number }; required: number }, steps: readonly CertificationStep[]): StageReport {
   const ok = steps.filter((s) => s.ok);
   const codes: Record<string, number> = {};
   for (const s of steps) if (s.siatCode !== null) codes[String(s.siatCode)] = (codes[String(s.siatCode)] ?? 0) + 1;
