@@ -44,7 +44,9 @@ export function talliesOf(serviceKey: string, operation: string, request: Record
   const at = (etapa: SinStage, ref: string | null = null): Tally => ({ etapa, nit: String(nit), pv, ref });
   const ok = answer['transaccion'] === true;
   const estado = answer['codigoEstado'];
-  if (operation === 'cuis') return ok ? [at('I')] : [];
+  // A CUIS asked while one is in force is answered 980 with that CUIS (transaccion false): the
+  // request still got its CUIS, and the SIN's pages do not say it is left out of the count.
+  if (operation === 'cuis') return ok || (typeof answer['codigo'] === 'string' && answer['codigo'] !== '') ? [at('I')] : [];
   if (operation === 'cufd') return ok ? [at('III')] : [];
   if (serviceKey === 'sincronizacion') return ok ? [at('II')] : [];
   if (RECEPTION.has(operation) && estado === 908) {

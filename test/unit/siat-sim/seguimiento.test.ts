@@ -1,5 +1,6 @@
 // The simulator's "seguimiento" (issue 29): which answers count for which SIN stage, per NIT and
-// point of sale, and a package counted once however often its validation is polled.
+// point of sale (a CUIS answered 980 with the one in force included), and a package counted once
+// however often its validation is polled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSimDatabase } from '../../../main/siat-sim/db';
@@ -14,6 +15,8 @@ test('each stage counts its own successful answers; failures, other NITs and rep
   const add = (service: string, op: string, r: Record<string, unknown>, answer: Record<string, unknown>) => seg.add(talliesOf(service, op, r, answer));
   add('codigos', 'cuis', req(0), { transaccion: true, codigo: 'X' });
   add('codigos', 'cuis', req(0), { transaccion: false });
+  // 980: one is in force, and SIAT answers it.
+  add('codigos', 'cuis', req(0), { transaccion: false, codigo: 'X', mensajesList: [{ codigo: 980 }] });
   add('sincronizacion', 'sincronizarFechaHora', req(1), { transaccion: true });
   add('sincronizacion', 'sincronizarParametricaUnidadMedida', req(1), { transaccion: true });
   add('computarizada', 'recepcionFactura', req(0, { codigoModalidad: 2 }), { codigoEstado: 908, transaccion: true });
@@ -29,7 +32,7 @@ test('each stage counts its own successful answers; failures, other NITs and rep
   const count = (etapa: string, pv: number) => seg.of('7000123019').find((r) => r.etapa === etapa && r.puntoVenta === pv)!.cantidad;
   assert.deepEqual(
     [count('I', 0), count('II', 1), count('IV', 0), count('IV', 1), count('VIII', 0), count('VIII', 1), count('VI', 0), count('VII', 0), count('XI', 0), count('V', 1), count('III', 0)],
-    [1, 2, 1, 1, 0, 1, 1, 1, 1, 1, 0],
+    [2, 2, 1, 1, 0, 1, 1, 1, 1, 1, 0],
   );
   assert.equal(seg.of('9999').find((r) => r.etapa === 'III')!.cantidad, 1, 'another NIT has its own tally');
 });
