@@ -15,7 +15,7 @@ import { HOUR_MS } from '../../contingency/limits';
 import { fromBoliviaIso } from '../../../shared/time';
 import { mapEvents, EventMappingError } from '../event-mapping';
 
-export type { CheckItem, CheckStatus } from '../../../shared/api/certification';
+export type { CheckItem } from '../../../shared/api/certification';
 import type { CheckItem } from '../../../shared/api/certification';
 
 export interface InspectionFacts {

@@ -5,13 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { SimDatabase } from '../db';
 import type { SimClock } from './clock';
 import { SEGUIMIENTO_STAGES, type Tally } from '../seguimiento';
+import type { SeguimientoRow } from '../../../shared/api/certification';
 
-export interface SeguimientoRow {
-  etapa: string;
-  nombre: string;
-  puntoVenta: number;
-  cantidad: number;
-}
 
 export class Seguimiento {
   constructor(
