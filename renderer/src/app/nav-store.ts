@@ -36,5 +36,4 @@ export const SCREEN_SHORT_LABELS: Partial<Record<NavTarget, string>> = {
   conexion: 'Conexión',
   sincronizacion: 'Sincron.',
   configuracion: 'Config.',
-  autorizacion: 'SIN',
 };

@@ -2,12 +2,14 @@
 // Phase I (the pilot tests `npm run admin -- certify` runs: each stage's progress per point of
 // sale, failures with SIAT's code and text, the evidence report; in training, the simulator's own
 // "seguimiento" beside it), Phase II (the inspection's 14 items judged now, each with its
-// evidence) and the start of operations (what is missing; refused until nothing is).
+// evidence) and the start of operations (what is missing; refused until nothing is). Opened from
+// Configuración («Autorización SIN…»): the top bar has no room left at 1024 px.
 import { useCallback, useEffect, useState } from 'react';
 import type { CertificationStatus, CheckStatus, OnboardingResult, SelfCheckResult, StageReport } from '../../../shared/api/certification';
 import { ErrorList } from '../components/ErrorList';
 import { formatDate, formatDateTime } from '../format/dates';
 import { certificationApi } from './certification-api';
+import { useNav } from '../app/nav-store';
 
 const CHECK_LABEL: Record<CheckStatus, string> = { ok: 'Cumple', falla: 'Falla', pendiente: 'Pendiente', 'no aplica': 'No aplica' };
 const CHECK_CLASS: Record<CheckStatus, string> = { ok: 'VALIDATED', falla: 'REJECTED', pendiente: 'CONTINGENCY', 'no aplica': '' };
@@ -167,6 +169,9 @@ export function AuthorizationScreen() {
   return (
     <div className="authorization" data-testid="authorization-screen">
       <div className="page-head">
+        <button className="ghost" onClick={() => useNav.getState().go('configuracion')} data-testid="cert-back">
+          ◀ Configuración
+        </button>
         <h1>Autorización SIN</h1>
         <button className="ghost" onClick={load} data-testid="cert-refresh">
           Actualizar

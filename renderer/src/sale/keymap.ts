@@ -83,7 +83,7 @@ export const EXTRA_NAV: readonly { target: NavTarget; key: string }[] = [
  * Screens reached from the navigation bar only: Alt+1…9 and Alt+0 are all taken, and an Alt+letter
  * would collide with the desktop window's menu accelerators.
  */
-export const UNKEYED_NAV: readonly NavTarget[] = ['lotes', 'autorizacion'];
+export const UNKEYED_NAV: readonly NavTarget[] = ['lotes'];
 
 /**
  * Maps a key press to a command, or null to let it through.

@@ -4,6 +4,7 @@
 // of the administrator's sections; the till's own section stays.
 import { useEffect, useState } from 'react';
 import { useSession } from '../session/session-store';
+import { useNav } from '../app/nav-store';
 import { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED, useSettings, type SettingsAccess, type SettingsSection } from './settings-store';
 import { ApiKeysSection } from './sections/ApiKeysSection';
 import { CashierPolicySection } from './sections/CashierPolicySection';
@@ -43,7 +44,13 @@ export function SettingsScreen() {
 export function SettingsView({ access, requested = null }: { access: SettingsAccess; requested?: SettingsSection | null }) {
   return (
     <div className="page settings" data-testid="settings-screen">
-      <h1>Configuración</h1>
+      <div className="page-head">
+        <h1>Configuración</h1>
+        {/* The manager's authorization screen (issue 29) opens from here, not from the top bar: the bar is full at 1024 px. */}
+        <button className="ghost" data-testid="open-authorization" onClick={() => useNav.getState().go('autorizacion')}>
+          Autorización SIN…
+        </button>
+      </div>
       <div className="settings-grid">
         {access === 'forbidden' && <AdminScopeNotice section={requested} />}
         {access === 'loading' && (
