@@ -24,17 +24,27 @@ import { EMISSION_SECTORS, emissionStage } from './stages/emission';
 import { cancellationStage } from './stages/cancellation';
 import { reversalStage } from './stages/reversal';
 import { eventsStage } from './stages/events';
+import { signatureStage } from './stages/signature';
+import { massiveStage } from './stages/massive';
+import { TRAINING_CAFC } from '../siat-sim/training-taxpayer';
 import { progressOf, runStages, type RunOutcome, type StageProgress } from './runner';
 import { exchangeLog } from './exchange-log';
 import { stageReport, writeStageReport, writeSummary, type StageReport } from './evidence';
 import { systemicReason } from './systemic';
+import { runCertifyChecks } from './checks-command';
+import { tokenFingerprint } from './onboarding';
 
 /** The SIN's order: codes and catalogs before anything is issued; cancellations need emissions. */
-export const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, reversalStage];
+export const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, signatureStage, massiveStage, reversalStage];
+
+/** The stages a run includes: VIII only in the electronic modality, IX only with the "Proceso Masivo" mark. */
+export const stagesFor = (ctx: CertifyContext): Stage[] => CERTIFY_STAGES.filter((s) => !s.appliesTo || s.appliesTo(ctx));
 
 export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2>] [--token <token delegado del piloto>] [--sistema <código de sistema>]
-          [--modalidad 1|2] [--sectores 1,…] [--masivo] [--reducido <divisor>] [--ritmo <pasos por segundo>] [--evidencia <carpeta>]
-          pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó`;
+          [--modalidad 1|2] [--sectores 1,…] [--masivo] [--cafc <código> [--cafc-desde <n>]] [--reducido <divisor>] [--ritmo <pasos por segundo>] [--evidencia <carpeta>]
+          pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó
+  certify --nit <NIT> --autoevaluacion   los 14 puntos de la inspección del SIN (Fase II), cada uno con su evidencia
+  certify --nit <NIT> --produccion [--iniciar]   lo que falta para facturar en producción; --iniciar registra el inicio si no falta nada`;
 
 export class CertifyUsageError extends Error {}
 
@@ -46,6 +56,9 @@ export interface CertifyOptions {
   modalidad: 1 | 2 | null;
   sectors: number[];
   massive: boolean;
+  /** The CAFC booklet the SIN gave for the events 5–7 (training: the simulator's own). */
+  cafc: string | null;
+  cafcFrom: number;
   scale: number;
   ratePerSecond: number;
   evidenceDir: string | null;
@@ -68,6 +81,8 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
       modalidad: { type: 'string' },
       sectores: { type: 'string' },
       masivo: { type: 'boolean' },
+      cafc: { type: 'string' },
+      'cafc-desde': { type: 'string' },
       reducido: { type: 'string' },
       reduced: { type: 'string' },
       scale: { type: 'string' },
@@ -92,7 +107,7 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
   if (unsupported.length > 0) {
     throw new CertifyUsageError(`--sectores: certify aún no emite el sector ${unsupported.join(', ')} (por ahora: ${EMISSION_SECTORS.join(', ')}); vea «Autorización SIN» en el README`);
   }
-  if (values.masivo) throw new CertifyUsageError('--masivo: la etapa IX (emisión masiva) aún no está construida en certify; vea «Autorización SIN» en el README');
+  if (values.cafc !== undefined && !/^[0-9A-Za-z]{5,20}$/.test(values.cafc.trim())) throw new CertifyUsageError(`--cafc: «${values.cafc}» no es un código CAFC (5 a 20 letras o dígitos, como lo da el SIN)`);
   const scaleRaw = values.reducido ?? values.reduced ?? values.scale;
   const ritmo = values.ritmo ?? '5';
   if (!/^\d+(\.\d+)?$/.test(ritmo) || Number(ritmo) <= 0 || Number(ritmo) > 50) throw new CertifyUsageError(`--ritmo: pasos por segundo, mayor que 0 y hasta 50 (recibido «${ritmo}»)`);
@@ -103,7 +118,9 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
     sistema: values.sistema?.trim().toUpperCase() ?? null,
     modalidad: values.modalidad === undefined ? null : (Number(values.modalidad) as 1 | 2),
     sectors,
-    massive: false,
+    massive: values.masivo === true,
+    cafc: values.cafc?.trim() ?? null,
+    cafcFrom: values['cafc-desde'] === undefined ? 1 : positiveInt(values['cafc-desde'], 'cafc-desde'),
     scale: scaleRaw === undefined ? 1 : positiveInt(scaleRaw, 'reducido'),
     ratePerSecond: Number(ritmo),
     evidenceDir: values.evidencia ?? null,
@@ -159,6 +176,7 @@ async function certificationPoints(engine: Engine, tenant: Tenant, out: (l: stri
 const pct = (p: StageProgress) => `${p.done}/${p.required}`;
 
 export async function runCertify(args: string[], settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
+  if (args.some((a) => a === '--autoevaluacion' || a === '--self-check' || a === '--produccion')) return runCertifyChecks(args, settings, out);
   const opts = parseCertifyArgs(args);
   const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
   let evidenceDir = opts.evidenceDir ?? join(settings.dataDir, 'certificacion', 'pendiente');
@@ -193,7 +211,14 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
       out(`Reanudando la corrida ${run.id} (iniciada el ${run.startedAt}${run.scale > 1 ? `, reducida ÷${run.scale}` : ''}).`);
       if (run.scale !== opts.scale) out(`  Se mantiene la escala de la corrida (÷${run.scale}), no la indicada (÷${opts.scale}).`);
     } else {
-      run = certification.start(tenant.id, opts.scale, { url: engine.gateway.urlOf(tenant), sistema: tenant.codigoSistema, modalidad: tenant.modalidad, sectores: opts.sectors, masivo: opts.massive, ritmo: opts.ratePerSecond });
+      // Training: the simulator's own booklet, unless one is given.
+      const cafc = opts.cafc ?? (tenant.training ? TRAINING_CAFC.codigo : null);
+      const cafcDesde = opts.cafc ? opts.cafcFrom : tenant.training ? TRAINING_CAFC.desde : opts.cafcFrom;
+      if (!cafc) throw new CertifyUsageError('Falta --cafc: los eventos 5 a 7 (corte de energía, virus o falla de software, falla de hardware) se prueban con facturas manuales de un CAFC que el SIN da para las pruebas');
+      run = certification.start(tenant.id, opts.scale, { url: engine.gateway.urlOf(tenant), sistema: tenant.codigoSistema, modalidad: tenant.modalidad, sectores: opts.sectors, masivo: opts.massive, cafc, cafcDesde, ritmo: opts.ratePerSecond,
+        // Go-live refuses this token in production (onboarding.ts): a fingerprint, never the token.
+        ...(token ? { tokenHuella: tokenFingerprint(token) } : {}),
+      });
       out(`Corrida ${run.id} iniciada${run.scale > 1 ? ` con cantidades reducidas (÷${run.scale})` : ' con las cantidades del SIN'}.`);
     }
     evidenceDir = opts.evidenceDir ?? join(settings.dataDir, 'certificacion', run.id);
@@ -212,15 +237,25 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
       out(`DETENIDO: ${msg}`);
       return { kind: 'stopped', reason: msg };
     }
-    const ctx: CertifyContext = { engine, tenant, run, sectors: opts.sectors };
+    // A resumed run keeps what it started with (its sectors, mark and booklet), not this command's flags.
+    const o = run.options;
+    const ctx: CertifyContext = {
+      engine,
+      tenant,
+      run,
+      sectors: Array.isArray(o['sectores']) ? (o['sectores'] as number[]) : opts.sectors,
+      massive: o['masivo'] === true,
+      cafc: typeof o['cafc'] === 'string' ? { codigo: o['cafc'], desde: Number(o['cafcDesde'] ?? 1) } : null,
+    };
+    const stages = stagesFor(ctx);
     const reports = (): StageReport[] =>
-      CERTIFY_STAGES.flatMap((stage) =>
+      stages.flatMap((stage) =>
         points.map((pos) => {
           const p = progressOf(ctx, stage, pos);
           return stageReport(p, p.steps);
         }),
       );
-    const outcome = await runStages(ctx, CERTIFY_STAGES, points, opts.ratePerSecond, {
+    const outcome = await runStages(ctx, stages, points, opts.ratePerSecond, {
       setFolder: (name) => target.setFolder(name),
       onStageStart: (p) => out(`Etapa ${p.stage.requirement.sinStage} · ${p.stage.requirement.title} · punto de venta ${p.pos.code}: ${pct(p)}${p.done > 0 || p.failed > 0 ? ' (reanudada)' : ''}`),
       onStep: (p, step) => {
@@ -242,7 +277,7 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
     const pdf = await renderCertificationPdf({ id: run.id, nit: tenant.nit, razonSocial: tenant.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome: outcome.kind }, all);
     writeFileSync(join(evidenceDir, 'reporte.pdf'), pdf);
     if (outcome.kind === 'finished') {
-      out(`Fase I completa en el piloto: ${CERTIFY_STAGES.map((s) => `${s.requirement.sinStage} ${requiredPerPos(s.requirement, run!.scale) * points.length}`).join(' · ')} (en ${Math.round(elapsed / 1000)} s).`);
+      out(`Fase I completa en el piloto: ${stages.map((s) => `${s.requirement.sinStage} ${requiredPerPos(s.requirement, run!.scale) * points.length}`).join(' · ')} (en ${Math.round(elapsed / 1000)} s).`);
       out('Siguiente paso: revise el avance en el portal del SIN («seguimiento») y solicite la inspección (Fase II).');
     } else if (outcome.kind === 'stopped') {
       out(`DETENIDO: ${outcome.reason}`);

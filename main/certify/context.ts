@@ -12,6 +12,10 @@ export interface CertifyContext {
   run: CertificationRun;
   /** The sectors declared in the portal (codigoDocumentoSector), emission cycles through them. */
   sectors: readonly number[];
+  /** The CAFC booklet the SIN gave for events 5–7 (training: the simulator's), from its first number. */
+  cafc: { codigo: string; desde: number } | null;
+  /** The portal's "Proceso Masivo" mark: stage IX runs. */
+  massive: boolean;
 }
 
 export interface StepOutcome {
@@ -25,6 +29,8 @@ export interface StepOutcome {
 
 export interface Stage {
   requirement: StageRequirement;
+  /** Whether the run includes this stage (signatures: electronic modality; massive: the portal's mark). Default: always. */
+  appliesTo?(ctx: CertifyContext): boolean;
   /** Step number `seq` (0-based, per point of sale) of this stage. Throws on a failure. */
   step(ctx: CertifyContext, pos: PointOfSale, seq: number): Promise<StepOutcome>;
 }

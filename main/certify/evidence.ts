@@ -4,31 +4,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CertificationRun, CertificationStep } from '../store/certification';
-import type { StageProgress } from './runner';
+import type { StageRequirement } from './requirements';
 
 const SAMPLE = 5;
 
-export interface StageReport {
-  etapa: string;
-  etapaSin: string;
-  titulo: string;
-  puntoVenta: number;
-  hechos: number;
-  requeridos: number;
-  fallidos: number;
-  codigoEsperado: number | null;
-  /** SIAT's status codes the steps got, with how many times. */
-  codigosSiat: Record<string, number>;
-  primeraEn: string | null;
-  ultimaEn: string | null;
-  muestras: string[];
-  /** What SIAT answered on those sample steps (for events: its event code, the event's CUFD, package sizes). */
-  respuestasMuestra: string[];
-  fallas: { paso: number; codigo: number | null; texto: string | null; en: string }[];
-}
+export type { StageReport } from '../../shared/api/certification';
+import type { StageReport } from '../../shared/api/certification';
 
 /** Pure: the report of one stage at one point of sale from its steps. */
-export function stageReport(p: Pick<StageProgress, 'stage' | 'pos' | 'required'>, steps: readonly CertificationStep[]): StageReport {
+export function stageReport(p: { stage: { requirement: StageRequirement }; pos: { code: number }; required: number }, steps: readonly CertificationStep[]): StageReport {
   const ok = steps.filter((s) => s.ok);
   const codes: Record<string, number> = {};
   for (const s of steps) if (s.siatCode !== null) codes[String(s.siatCode)] = (codes[String(s.siatCode)] ?? 0) + 1;

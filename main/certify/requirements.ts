@@ -4,7 +4,7 @@
 // ZPSoftwareFastSolutions/ZP-MINV-Platform docs/billing/investigacion-siat/08-autorizacion-inspeccion-versionamiento.md).
 // Pure: no I/O.
 
-export type StageName = 'cuis' | 'catalogs' | 'cufd' | 'emission' | 'events' | 'cancellation' | 'reversal';
+export type StageName = 'cuis' | 'catalogs' | 'cufd' | 'emission' | 'events' | 'cancellation' | 'signature' | 'massive' | 'reversal';
 
 export interface StageRequirement {
   name: StageName;
@@ -24,6 +24,9 @@ export const CERTIFICATION_POS_CODES = [0, 1] as const;
 /** The 17 lists of sincronizacion plus the date-time: the SIN's 18 catalogs (CatalogService + syncClock). */
 export const CATALOG_COUNT = 18;
 
+/** The SIN's significant events (its test spreadsheets list 7). */
+export const EVENT_COUNT = 7;
+
 export const STAGES: readonly StageRequirement[] = [
   { name: 'cuis', sinStage: 'I', title: 'Obtención de CUIS', perPos: 2, expectedCode: null },
   // 50 synchronizations of each of the 18 catalogs per point of sale: one step is one catalog call.
@@ -31,11 +34,17 @@ export const STAGES: readonly StageRequirement[] = [
   { name: 'cufd', sinStage: 'III', title: 'Obtención de CUFD', perPos: 100, expectedCode: null },
   // 500 in total across both points of sale.
   { name: 'emission', sinStage: 'IV', title: 'Emisión individual', perPos: 250, expectedCode: 908 },
-  // Stages V and VI together, one step per event (main/certify/stages/events.ts): the 4 events Kipu
-  // emits offline for; the 3 that need CAFC are not built yet.
-  { name: 'events', sinStage: 'V-VI', title: 'Eventos significativos y paquetes de contingencia', perPos: 4, expectedCode: 908 },
+  // Stages V and VI together, one step per event (main/certify/stages/events.ts): the SIN's 7
+  // events, 1–4 issued offline, 5–7 manual invoices with CAFC, transcribed; each event with a
+  // package of exactly 500 and one of fewer.
+  { name: 'events', sinStage: 'V-VI', title: 'Eventos significativos y paquetes de contingencia', perPos: EVENT_COUNT, expectedCode: 908 },
   // 250 in total.
   { name: 'cancellation', sinStage: 'VII', title: 'Anulación', perPos: 125, expectedCode: 905 },
+  // Electronic modality only (stages/signature.ts): 250 signed emissions in total.
+  { name: 'signature', sinStage: 'VIII', title: 'Emisión con firma digital', perPos: 125, expectedCode: 908 },
+  // Only with the "Proceso Masivo" mark (stages/massive.ts): one step is one package, alternately of
+  // 1.000 invoices and of fewer; 10 per case.
+  { name: 'massive', sinStage: 'IX', title: 'Emisión masiva', perPos: 10, expectedCode: 908 },
   // 98 in total.
   { name: 'reversal', sinStage: 'XI', title: 'Reversión de anulación', perPos: 49, expectedCode: 907 },
 ];
@@ -46,8 +55,9 @@ export const STAGES: readonly StageRequirement[] = [
  */
 export function requiredPerPos(stage: StageRequirement, scale: number): number {
   if (!Number.isInteger(scale) || scale < 1) throw new RangeError(`scale ${scale}`);
-  // Every event runs even in a rehearsal: what is reduced is how many invoices each one carries.
-  if (stage.name === 'events') return stage.perPos;
+  // Every event and every massive package runs even in a rehearsal: what is reduced is how many
+  // invoices each one carries.
+  if (stage.name === 'events' || stage.name === 'massive') return stage.perPos;
   if (stage.name === 'catalogs') return CATALOG_COUNT * Math.max(1, Math.ceil(50 / scale));
   return Math.max(1, Math.ceil(stage.perPos / scale));
 }

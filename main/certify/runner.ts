@@ -43,6 +43,7 @@ export async function runStages(ctx: CertifyContext, stages: readonly Stage[], p
   const gapMs = 1000 / ratePerSecond;
   let lastStart = 0;
   for (const stage of stages) {
+    if (stage.appliesTo && !stage.appliesTo(ctx)) continue;
     for (const pos of points) {
       const p = progressOf(ctx, stage, pos);
       hooks.setFolder?.(`${stage.requirement.sinStage}-${stage.requirement.name}/pv${pos.code}`);

@@ -76,7 +76,7 @@ export class CafcTranscription {
    * motive, the range, the 72 h limit, each invoice's date inside the event (SIAT 1040), a booklet
    * number given twice or already transcribed, the sale's own rules.
    */
-  transcribe(tenant: Tenant, pos: PointOfSale, req: CafcTranscriptionRequest, usuario: string): { event: ContingencyEvent; invoices: InvoiceRecord[] } {
+  transcribe(tenant: Tenant, pos: PointOfSale, req: CafcTranscriptionRequest, usuario: string, opts: { maxInvoices?: number } = {}): { event: ContingencyEvent; invoices: InvoiceRecord[] } {
     const { deps } = this;
     const problems: FieldProblem[] = [];
     const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
@@ -136,7 +136,11 @@ export class CafcTranscription {
       for (const n of taken) add(`invoices[${req.invoices.findIndex((x) => x.invoiceNumber === n)}].invoiceNumber`, 'ALREADY_TRANSCRIBED', `la factura ${n} del CAFC ${req.cafc} ya fue transcrita`);
     }
     if (new Set(prepared.map((p) => `${p.type.sector}|${p.type.modalidad}`)).size > 1) add('invoices', 'ONE_PACKAGE', 'un CAFC va en un paquete de un solo tipo de factura (CONTRACT §3.6)');
-    if (prepared.length > PACKAGE_MAX_INVOICES) add('invoices', 'SIAT_954', `como máximo ${PACKAGE_MAX_INVOICES}`);
+    // The till's screen sends one booklet's pages (one package, SIAT 954). certify's events 5–7
+    // carry a package of exactly 500 and a smaller one (issue 29): the recovery cuts the event's
+    // invoices into packages of 500 (build-packages.ts), as for any event.
+    const maxInvoices = opts.maxInvoices ?? PACKAGE_MAX_INVOICES;
+    if (prepared.length > maxInvoices) add('invoices', 'SIAT_954', `como máximo ${maxInvoices}`);
     if (problems.length) throw this.invalid(problems);
 
     const at = (deps.now ?? (() => new Date()))().toISOString();

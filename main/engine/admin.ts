@@ -23,6 +23,7 @@ import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { installModel, ModelInstallError, removeModel } from '../ai/model-install';
 import { modelDir, PINNED_MODEL, readManifest } from '../ai/embedding-model';
 import { CERTIFY_USAGE, CertifyUsageError, runCertify } from '../certify/command';
+import { ChecksUsageError } from '../certify/checks-command';
 
 const USAGE = `Uso: npm run admin -- <comando>
   tenant create --nit <NIT> --name <razón social>
@@ -195,7 +196,7 @@ async function main(): Promise<void> {
     store = openStore(settings.dataDir);
     runAdmin(process.argv.slice(2), store, (l) => process.stdout.write(`${l}\n`));
   } catch (err) {
-    if (err instanceof UsageError || err instanceof CertifyUsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
+    if (err instanceof UsageError || err instanceof CertifyUsageError || err instanceof ChecksUsageError) process.stderr.write(`${err.message}\n${USAGE}\n`);
     else if (err instanceof TenantError || err instanceof SettingsError || err instanceof ModelInstallError) process.stderr.write(`Error: ${err.message}\n`);
     else if (err instanceof TypeError && (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${err.message}\n${USAGE}\n`);

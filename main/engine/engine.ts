@@ -34,6 +34,10 @@ import { CafcTranscription } from '../contingency/cafc-transcription';
 import { loadDemoStore } from '../training/demo-store';
 import { demoStoreRoutes } from '../api/routes/demo-store';
 import { cafcRoutes } from '../api/routes/cafc';
+import { certificationRoutes } from '../api/routes/certification';
+import { runSelfCheck, type SelfCheckResult } from '../certify/self-check/facts';
+import { onboardingResult, startOperations } from '../certify/onboarding';
+import type { OnboardingResult } from '../../shared/api/certification';
 import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
 import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
@@ -107,6 +111,12 @@ export interface Engine {
   contingencyEvents: ContingencyRepository;
   contingency: ContingencyService;
   recovery: ContingencyRecovery;
+  /** Manual CAFC invoices transcribed after events 5–7 (certify runs them too, issue 29). */
+  cafc: CafcTranscription;
+  /** The SIN inspection's 14 checklist items judged now (issue 29, main/certify/self-check). */
+  selfCheck: (tenant: Tenant) => SelfCheckResult;
+  /** What is missing to invoice in production (issue 29, main/certify/onboarding.ts). */
+  onboarding: (tenant: Tenant) => OnboardingResult;
   monitor: ConnectionMonitor;
   /** For the till status endpoint (main/contingency/status.ts). */
   contingencyStatus: (tenantId: string, posId: string) => ContingencyStatus;
@@ -383,6 +393,16 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   downloadRoutes(app, { invoices, documents: storedDocuments });
   storageRoutes(app, { objects, logos, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
   mailRoutes(app, { invoices, documents, stored: storedDocuments, smtp, publicBaseUrl: () => settings.publicUrl ?? baseUrl, tenantSmtpAllowPrivate: settings.smtpAllowPrivate });
+  const selfCheck = (tenant: Tenant) => runSelfCheck({ store, catalogs, codes, smtp, publicUrl: settings.publicUrl, automaticContingency: deps.scheduler !== false }, tenant);
+  const onboardingDeps = { store, catalogs, codes, gateway, signers };
+  const onboarding = (tenant: Tenant) => onboardingResult(onboardingDeps, tenant);
+  certificationRoutes(app, {
+    store,
+    selfCheck,
+    onboarding,
+    startOperations: (tenant) => startOperations(onboardingDeps, tenant),
+    seguimiento: (tenant) => (simulator && tenant.training ? simulator.state.seguimiento.of(tenant.nit) : null),
+  });
   // The virtual printer's folder is fixed here, never by a request (issue 24, item 7).
   const virtualPrinter = new VirtualPrinter(settings.dataDir, now);
   printingRoutes(app, {
@@ -518,6 +538,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     contingencyEvents,
     contingency,
     recovery,
+    cafc,
+    selfCheck,
+    onboarding,
     monitor,
     contingencyStatus,
     simulator,

@@ -52,6 +52,16 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
         sendJson(res, 200, state.reception.receivedDocuments(sector === null ? {} : { sector: Number(sector) }));
         return;
       }
+      case 'GET /admin/seguimiento': {
+        // The portal's "seguimiento" of the authorization tests: per stage and point of sale (read only).
+        const nit = query.get('nit') ?? String(TRAINING_TAXPAYER.nit);
+        if (!/^\d{1,20}$/.test(nit)) {
+          sendJson(res, 400, { error: 'nit must be digits' });
+          return;
+        }
+        sendJson(res, 200, { nit, etapas: state.seguimiento.of(nit) });
+        return;
+      }
       case 'GET /admin/duplicates':
         // Numbers registered under more than one CUF: what must never happen (issue 32).
         sendJson(res, 200, state.reception.duplicateNumbers());

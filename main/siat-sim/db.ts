@@ -143,6 +143,15 @@ CREATE TABLE IF NOT EXISTS pinned_certificates (
   nit TEXT PRIMARY KEY,
   cert_pem TEXT NOT NULL
 );
+-- The portal's "seguimiento" of the authorization tests (seguimiento.ts): one row per counted answer.
+CREATE TABLE IF NOT EXISTS seguimiento (
+  nit TEXT NOT NULL,
+  pv INTEGER NOT NULL,
+  etapa TEXT NOT NULL,
+  ref TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (nit, pv, etapa, ref)
+);
 CREATE TABLE IF NOT EXISTS nit_status (
   nit TEXT PRIMARY KEY,
   status TEXT NOT NULL                -- ACTIVO | INACTIVO | INEXISTENTE

@@ -18,6 +18,7 @@ import { BodyTooLargeError, MAX_BODY_BYTES, readBody, sendXml } from './http-io'
 import { ARCHIVO_PLACEHOLDER, checkRequestXml, splitArchivo, type RequestProblem } from './request-guard';
 import type { SimLogger } from './logger';
 import { outerWsdl } from './wsdl';
+import { talliesOf } from './seguimiento';
 
 const HANDLERS: Record<ServiceKey, Handlers> = {
   codigos: codigosHandlers,
@@ -206,6 +207,8 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
       const values: Record<string, unknown> = await handler(state, request, { servicePath, operation });
       if (extraWarnings.length) values['mensajesList'] = [...((values['mensajesList'] as SimMessage[] | undefined) ?? []), ...extraWarnings];
       logger.info(`${servicePath}/${operation} → ${String(values['codigoEstado'] ?? values['transaccion'])}`);
+      // The portal's "seguimiento" counts what SIAT answered (issue 29); a garbled answer counts too.
+      state.seguimiento.add(talliesOf(serviceKey, operation, request, values));
       return reply(values);
     } catch (err) {
       if (err instanceof SimReject) {

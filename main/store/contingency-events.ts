@@ -135,6 +135,12 @@ export class ContingencyRepository {
     return rows.map((r) => r.number);
   }
 
+  /** The highest booklet number of this CAFC transcribed for the point of sale, else null (certify numbers on from it). */
+  cafcLastNumber(tenantId: string, posId: string, cafc: string): number | null {
+    const r = prepared(this.db, 'SELECT MAX(number) n FROM invoices WHERE tenant_id = ? AND pos_id = ? AND cafc = ?').get(tenantId, posId, cafc) as { n: number | null };
+    return r.n;
+  }
+
   /** The invoices of an event (CAFC screen), by number. */
   eventInvoices(tenantId: string, eventId: string): { id: string; number: number; fechaEmision: string; total: number; state: string; siatMessages: string | null }[] {
     return prepared(

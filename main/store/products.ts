@@ -145,6 +145,14 @@ export class ProductRepository {
     return (prepared(this.db, 'SELECT COUNT(*) n FROM products WHERE tenant_id = ? AND substr(code, 1, length(?)) = ?').get(tenantId, prefix, prefix) as { n: number }).n;
   }
 
+  /** The SIN pairs (activity, SIN product code) the active products use, with how many and one example (go-live matching check). */
+  sinPairs(tenantId: string): { activity: string; codeProductSin: string; count: number; example: string }[] {
+    return prepared(
+      this.db,
+      'SELECT activity_economic activity, code_product_sin codeProductSin, COUNT(*) count, MIN(code) example FROM products WHERE tenant_id = ? AND active = 1 GROUP BY activity_economic, code_product_sin',
+    ).all(tenantId) as { activity: string; codeProductSin: string; count: number; example: string }[];
+  }
+
   byId(tenantId: string, id: string): Product | null {
     const r = prepared(this.db, 'SELECT * FROM products WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
     return r ? toProduct(r) : null;

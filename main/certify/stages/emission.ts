@@ -5,6 +5,7 @@
 import { invoiceTypeFor } from '../../../shared/invoice-types';
 import type { SaleRequest } from '../../invoicing/sale-input';
 import type { PointOfSale } from '../../store/points-of-sale';
+import type { InvoiceRecord } from '../../store/invoices';
 import { STAGES } from '../requirements';
 import type { CertifyContext, Stage, StepOutcome } from '../context';
 
@@ -54,25 +55,29 @@ export function certificationSale(ctx: CertifyContext, pos: PointOfSale, seq: nu
   };
 }
 
-export const emissionStage: Stage = {
-  requirement: STAGES.find((s) => s.name === 'emission')!,
-  async step(ctx, pos, seq): Promise<StepOutcome> {
-    const { invoicing } = ctx.engine;
-    const issued = await invoicing.issue(ctx.tenant, pos, certificationSale(ctx, pos, seq), {
-      idempotencyKey: emissionKey(ctx.run.id, pos.code, seq),
-      usuario: 'certify',
-      waitMs: VERDICT_WAIT_MS,
-    });
-    let inv = issued.invoice;
-    // No verdict in time (or a replay of a step killed mid-way): SIAT is asked before any resend.
-    if (inv.state === 'PENDING') inv = await invoicing.submitAfterCheck(ctx.tenant, pos, inv);
-    const first = inv.siatMessages[0];
-    return {
+/** One sale issued online and SIAT's verdict on it (stages IV and VIII). */
+export async function emitOne(ctx: CertifyContext, pos: PointOfSale, saleSeq: number, idempotencyKey: string): Promise<{ inv: InvoiceRecord; outcome: StepOutcome }> {
+  const { invoicing } = ctx.engine;
+  const issued = await invoicing.issue(ctx.tenant, pos, certificationSale(ctx, pos, saleSeq), { idempotencyKey, usuario: 'certify', waitMs: VERDICT_WAIT_MS });
+  let inv = issued.invoice;
+  // No verdict in time (or a replay of a step killed mid-way): SIAT is asked before any resend.
+  if (inv.state === 'PENDING') inv = await invoicing.submitAfterCheck(ctx.tenant, pos, inv);
+  const first = inv.siatMessages[0];
+  return {
+    inv,
+    outcome: {
       ok: inv.state === 'VALIDATED',
       siatCode: inv.siatCode ?? first?.codigo ?? null,
       siatText: inv.siatDescription ?? first?.descripcion ?? null,
       ref: inv.cuf,
       invoiceId: inv.id,
-    };
+    },
+  };
+}
+
+export const emissionStage: Stage = {
+  requirement: STAGES.find((s) => s.name === 'emission')!,
+  async step(ctx, pos, seq): Promise<StepOutcome> {
+    return (await emitOne(ctx, pos, seq, emissionKey(ctx.run.id, pos.code, seq))).outcome;
   },
 };

@@ -1,15 +1,20 @@
-// Stages V and VI: a significant event and its contingency packages. Step `seq` is the seq-th
-// event that Kipu emits offline for (the synced catalog's events found by description,
-// event-mapping.ts; the three that need CAFC are not built yet): the engine's ContingencyService
-// opens it with the event's CUFD, the invoices are issued offline by the engine's InvoicingService
-// (one package of exactly PACKAGE_MAX_INVOICES and one of fewer at full count), the event ends and
-// the engine's own recovery registers it, sends the packages and validates them (908).
-// Resumable: the event carries the step in its description, every invoice its idempotency key; a
-// kill -9 at any point finds the event again and goes on from where it is.
+// Stages V and VI: a significant event and its contingency packages. Step `seq` is the seq-th of
+// the SIN's 7 events, found in the synced catalog by description (event-mapping.ts, never by code).
+// - Events 1–4 (Kipu emits offline): the engine's ContingencyService opens the event with its
+//   CUFD, the engine's InvoicingService issues the invoices offline, the event ends.
+// - Events 5–7 (no power, no software, no hardware: paper invoices from a CAFC booklet): the
+//   engine's CafcTranscription stores the already-ended event and its transcribed invoices in one
+//   transaction (the till's "Facturas manuales (CAFC)" path), numbered in the booklet's range.
+// Either way the engine's own recovery registers the event with the CUFD in force at its start,
+// sends one package of exactly PACKAGE_MAX_INVOICES and one of fewer (at full count) and
+// validates them (908). Resumable: the event carries the step in its description and every
+// offline invoice its idempotency key (a CAFC event is stored whole or not at all); a kill -9 at
+// any point finds the event again and goes on from where it is.
 import { toBoliviaIso } from '../../../shared/time';
 import { PACKAGE_MAX_INVOICES } from '../../contingency/limits';
 import type { ContingencyEvent } from '../../store/contingency-events';
 import type { PointOfSale } from '../../store/points-of-sale';
+import type { ManualInvoice } from '../../../shared/api/cafc';
 import { mapEvents, type MappedEvent } from '../event-mapping';
 import type { CertifyContext, Stage, StepOutcome } from '../context';
 import { STAGES } from '../requirements';
@@ -20,10 +25,9 @@ const SMALL_PACKAGE = 25;
 /** The engine's recovery validates in the background; a package SIAT keeps in 901 is polled up to 15 min. */
 const RECOVERY_WAIT_MS = 20 * 60_000;
 
-
-/** The events this slice runs, in the catalog's order: those Kipu emits offline for (no CAFC). */
-export function offlineEvents(ctx: CertifyContext): MappedEvent[] {
-  return mapEvents(ctx.engine.catalogs.items(ctx.tenant.id, 'significant-events')).filter((e) => !e.cafc);
+/** The 7 events in the SIN's order (its spreadsheets' names), each with the synced catalog's code. */
+export function certificationEvents(ctx: CertifyContext): MappedEvent[] {
+  return mapEvents(ctx.engine.catalogs.items(ctx.tenant.id, 'significant-events'));
 }
 
 /** Invoices per event: a full package and a smaller one; reduced runs divide the full one. */
@@ -42,23 +46,68 @@ function findEvent(ctx: CertifyContext, pos: PointOfSale, seq: number): Continge
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Events 1–4: opened now, the invoices issued offline by the engine, ended. */
+async function offlineEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, ev: MappedEvent, found: ContingencyEvent | null): Promise<ContingencyEvent> {
+  const { engine, tenant } = ctx;
+  const event = found ?? engine.contingency.start(tenant, pos, ev.codigo, `${ev.descripcion} — ${marker(ctx, pos, seq)}`);
+  if (event.state !== 'ACTIVE') return event;
+  const total = invoicesPerEvent(ctx.run.scale);
+  for (let i = 0; i < total; i++) {
+    // Replays what a killed run already issued: the same invoice, never a second one.
+    await engine.invoicing.issue(tenant, pos, certificationSale(ctx, pos, 10_000 + seq * 1_000 + i), { idempotencyKey: `certify:${ctx.run.id}:${pos.code}:event:${seq}:${i}`, usuario: 'certify' });
+  }
+  engine.contingency.end(tenant, pos, event.id);
+  return engine.contingencyEvents.byId(tenant.id, event.id)!;
+}
+
+/**
+ * Events 5–7: the paper invoices of a CAFC booklet, transcribed. The event spans from just after
+ * the CUFD in force was obtained (SIAT wants the CUFD in force at the event's start) to now; the
+ * invoices' dates lie inside it (SIAT 1040), their numbers follow the booklet's last transcribed.
+ */
+async function cafcEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, ev: MappedEvent): Promise<ContingencyEvent> {
+  const { engine, tenant } = ctx;
+  if (!ctx.cafc) throw new Error(`El evento «${ev.descripcion}» se prueba con facturas manuales: indique el CAFC que el SIN dio para las pruebas con --cafc`);
+  const cufd = await engine.codes.ensureCufd(tenant, pos);
+  const start = new Date(new Date(cufd.obtainedAt).getTime() + 1000);
+  // The event must have ended before it is transcribed: at least two seconds long.
+  while (engine.codes.siatNow(tenant.id).getTime() < start.getTime() + 2000) await sleep(200);
+  const end = engine.codes.siatNow(tenant.id);
+  const span = end.getTime() - start.getTime();
+  const total = invoicesPerEvent(ctx.run.scale);
+  const first = (engine.contingencyEvents.cafcLastNumber(tenant.id, pos.id, ctx.cafc.codigo) ?? ctx.cafc.desde - 1) + 1;
+  const invoices: ManualInvoice[] = Array.from({ length: total }, (_, i) => {
+    const sale = certificationSale(ctx, pos, 20_000 + seq * 1_000 + i);
+    return {
+      invoiceNumber: first + i,
+      emissionDate: toBoliviaIso(new Date(start.getTime() + Math.floor((span * i) / total))),
+      invoiceType: sale.invoiceType,
+      clientDocumentType: sale.clientDocumentType,
+      clientDocumentNumber: sale.clientDocumentNumber,
+      clientBusinessName: sale.clientBusinessName,
+      clientCode: sale.clientCode,
+      paymentMethodCode: sale.paymentMethodCode,
+      details: sale.details,
+    } as ManualInvoice;
+  });
+  const { event } = engine.cafc.transcribe(
+    tenant,
+    pos,
+    { posId: pos.id, cafc: ctx.cafc.codigo, eventMotive: ev.codigo, eventStart: toBoliviaIso(start), eventEnd: toBoliviaIso(end), description: `${ev.descripcion} — ${marker(ctx, pos, seq)}`, invoices },
+    'certify',
+    { maxInvoices: total },
+  );
+  return event;
+}
+
 export const eventsStage: Stage = {
   requirement: STAGES.find((s) => s.name === 'events')!,
   async step(ctx, pos, seq): Promise<StepOutcome> {
     const { engine, tenant } = ctx;
-    const ev = offlineEvents(ctx)[seq % 4]!;
-    let event = findEvent(ctx, pos, seq);
-    if (!event) event = engine.contingency.start(tenant, pos, ev.codigo, `${ev.descripcion} — ${marker(ctx, pos, seq)}`);
-    if (event.state === 'ACTIVE') {
-      const total = invoicesPerEvent(ctx.run.scale);
-      for (let i = 0; i < total; i++) {
-        // Replays what a killed run already issued: the same invoice, never a second one.
-        await engine.invoicing.issue(tenant, pos, certificationSale(ctx, pos, 10_000 + seq * 1_000 + i), { idempotencyKey: `certify:${ctx.run.id}:${pos.code}:event:${seq}:${i}`, usuario: 'certify' });
-      }
-      engine.contingency.end(tenant, pos, event.id);
-    } else if (event.state === 'RECOVERING') {
-      void engine.recovery.kick(tenant.id, pos.id);
-    }
+    const ev = certificationEvents(ctx)[seq % 7]!;
+    const found = findEvent(ctx, pos, seq);
+    let event = ev.cafc ? (found ?? (await cafcEvent(ctx, pos, seq, ev))) : await offlineEvent(ctx, pos, seq, ev, found);
+    if (event.state === 'RECOVERING') void engine.recovery.kick(tenant.id, pos.id);
     const deadline = Date.now() + RECOVERY_WAIT_MS;
     for (;;) {
       event = engine.contingencyEvents.byId(tenant.id, event.id)!;
@@ -72,7 +121,7 @@ export const eventsStage: Stage = {
     return {
       ok: packages.length > 0 && !bad,
       siatCode: bad?.siatCode ?? packages[0]?.siatCode ?? null,
-      siatText: `evento ${event.codigoEventoSiat ?? '?'} (${ev.codigo} ${ev.descripcion}), CUFD del evento ${event.cufdEvento.slice(0, 12)}…, paquetes ${sizes}${bad ? `; paquete ${bad.seq} ${bad.state}` : ''}`,
+      siatText: `evento ${event.codigoEventoSiat ?? '?'} (${ev.codigo} ${ev.descripcion}${event.cafc ? `, CAFC ${event.cafc}` : ''}), CUFD del evento ${event.cufdEvento.slice(0, 12)}…, paquetes ${sizes}${bad ? `; paquete ${bad.seq} ${bad.state}` : ''}`,
       ref: event.codigoEventoSiat !== null ? String(event.codigoEventoSiat) : event.id,
       invoiceId: null,
     };

@@ -15,6 +15,7 @@ export { CUFD_EXTENSION_MS, CUIS_RENEWAL_WINDOW_MS, type CufdRow, type CuisRow }
 export type { FaultConfig } from './faults';
 export type { TaxpayerRow } from './padron';
 import { CafcRegistry } from './cafc';
+import { Seguimiento } from './seguimiento';
 export { PACKAGE_WINDOW_MS, type EventRow, type PackageRow, type ReceivedDocument } from './reception';
 
 interface SimulatorStateOptions {
@@ -37,6 +38,8 @@ export class SimulatorState {
   readonly padron: Padron;
   readonly reception: ReceptionLog;
   readonly cafc = new CafcRegistry();
+  /** The portal's per-stage count of the authorization tests (issue 29). */
+  readonly seguimiento: Seguimiento;
 
   constructor(opts: SimulatorStateOptions) {
     this.db = opts.db;
@@ -47,6 +50,7 @@ export class SimulatorState {
     this.codes = new CodeRegistry(this.db, this.clock);
     this.padron = new Padron(this.db, this.codes);
     this.reception = new ReceptionLog(this.db, this.clock);
+    this.seguimiento = new Seguimiento(this.db, this.clock);
   }
 
   /** Runs `fn` in one SQLite transaction (a package's verdicts are registered all or none). */

@@ -7,7 +7,7 @@ import { TrainingBanner } from './TrainingBanner';
 import { commandForKey } from '../sale/keymap';
 import { useNav } from './nav-store';
 import { NavBar } from './NavBar';
-import { HOME_SCREEN, SCREENS, screenForKey, visibleScreens } from './screens';
+import { barScreens, HOME_SCREEN, SCREENS, screenForKey, visibleScreens } from './screens';
 import { useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { LoginScreen } from '../session/LoginScreen';
@@ -107,7 +107,7 @@ export function App() {
         <>
           <header className="topbar">
             <span className="brand">Kipu</span>
-            <NavBar screens={screens} current={screen} onGo={(id) => useNav.getState().go(id)} />
+            <NavBar screens={barScreens(screens)} current={screen} onGo={(id) => useNav.getState().go(id)} />
             <span className="spacer" />
             <UpdateNotice />
             {pos && (

@@ -1,7 +1,8 @@
 // Which screen is showing. Not persisted: the till always opens on Venta.
 import { create } from 'zustand';
-import { HOME_SCREEN, type ScreenId } from './screens';
+import { HOME_SCREEN, SCREENS, type ScreenId } from './screens';
 import { useSettings } from '../settings/settings-store';
+import { useScreenRequest } from '../components/screen-request';
 
 interface NavState {
   screen: ScreenId;
@@ -18,4 +19,13 @@ export const useNav = create<NavState>()((set) => ({
 // the request goes through the settings store rather than through this one.
 useSettings.subscribe((s, prev) => {
   if (s.requested && s.requested !== prev.requested) useNav.getState().go('configuracion');
+});
+
+// A screen asks for another (components/screen-request.ts): one the registry knows. App sends a
+// person back to Venta from a screen their role does not see.
+useScreenRequest.subscribe((s, prev) => {
+  const r = s.requested;
+  if (!r || r === prev.requested) return;
+  const known = SCREENS.find((e) => e.id === r.id);
+  if (known) useNav.getState().go(known.id);
 });

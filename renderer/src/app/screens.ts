@@ -6,6 +6,7 @@ import { roleAtLeast, type Role } from '../../../shared/till-roles';
 import { BatchesScreen } from '../batches/BatchesScreen';
 import { BooksScreen } from '../books/BooksScreen';
 import { BranchesScreen } from '../branches/BranchesScreen';
+import { AuthorizationScreen } from '../certification/AuthorizationScreen';
 import { CashScreen } from '../cash/CashScreen';
 import { ConnectionScreen } from '../connection/ConnectionScreen';
 import { InvoicesScreen } from '../invoices/InvoicesScreen';
@@ -14,6 +15,11 @@ import { PurchasesScreen } from '../purchases/PurchasesScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { SyncScreen } from '../sync/SyncScreen';
+
+/** The screens that are tabs of the bar. */
+export function barScreens<S extends ScreenEntry>(screens: readonly S[]): S[] {
+  return screens.filter((s) => s.inBar !== false);
+}
 
 /** The digit pressed with Alt to reach a screen. */
 export type ScreenKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '0';
@@ -28,7 +34,7 @@ export interface ScreenEntry {
    * "Salir" fit at 1024×768 (issue 24, item 8); the full label stays as the tooltip.
    */
   readonly shortLabel?: string;
-  /** Alt+<key> opens it from any screen; null: from the bar only. */
+  /** Alt+<key> opens it from any screen; null: from the bar only (or from another screen: `inBar`). */
   readonly key: ScreenKey | null;
   /**
    * The least role that sees it (shared/till-roles.ts: cajero < supervisor < administrador).
@@ -36,6 +42,11 @@ export interface ScreenEntry {
    * engine still refuses what the key's scopes do not allow.
    */
   readonly role: Role;
+  /**
+   * false: no tab; another screen opens it (components/screen-request.ts). For a screen used
+   * rarely: the bar is full at 1024 px.
+   */
+  readonly inBar?: false;
   readonly Component: ComponentType;
 }
 
@@ -56,6 +67,8 @@ export const SCREENS = [
   // Every Alt+digit is taken, and an Alt+letter would collide with the desktop window's menu
   // accelerators: Lotes is reached from the bar only.
   { id: 'lotes', label: 'Lotes', key: null, role: 'cajero', Component: BatchesScreen },
+  // The SIN's authorization tests and go-live checks (issue 29): the manager's, opened from Configuración.
+  { id: 'autorizacion', label: 'Autorización SIN', key: null, role: 'administrador', inBar: false, Component: AuthorizationScreen },
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

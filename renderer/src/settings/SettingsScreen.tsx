@@ -4,6 +4,8 @@
 // of the administrator's sections; the till's own section stays.
 import { useEffect, useState } from 'react';
 import { useSession } from '../session/session-store';
+import { useScreenRequest } from '../components/screen-request';
+import { roleAtLeast } from '../../../shared/till-roles';
 import { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED, useSettings, type SettingsAccess, type SettingsSection } from './settings-store';
 import { ApiKeysSection } from './sections/ApiKeysSection';
 import { CashierPolicySection } from './sections/CashierPolicySection';
@@ -41,9 +43,20 @@ export function SettingsScreen() {
 
 /** The screen for a given access (rendered without the engine by test/renderer/settings). */
 export function SettingsView({ access, requested = null }: { access: SettingsAccess; requested?: SettingsSection | null }) {
+  // Autorización SIN is the administrator's (app/screens.ts); an API key's session sees it too.
+  const role = useSession((s) => s.person?.role ?? null);
+  const manager = role === null || roleAtLeast(role, 'administrador');
   return (
     <div className="page settings" data-testid="settings-screen">
-      <h1>Configuración</h1>
+      <div className="page-head">
+        <h1>Configuración</h1>
+        {/* The manager's authorization screen (issue 29) opens from here, not from the top bar: the bar is full at 1024 px. */}
+        {manager && (
+          <button className="ghost" data-testid="open-authorization" onClick={() => useScreenRequest.getState().open('autorizacion')}>
+            Autorización SIN…
+          </button>
+        )}
+      </div>
       <div className="settings-grid">
         {access === 'forbidden' && <AdminScopeNotice section={requested} />}
         {access === 'loading' && (

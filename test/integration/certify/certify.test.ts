@@ -1,6 +1,8 @@
 // `npm run admin -- certify` (issue 29) as a child process against the SIAT simulator running in
-// this process, with reduced counts: end to end, a kill -9 in the middle that the next run resumes
-// without repeating or skipping a step, and a bad token that stops the run with one message.
+// this process, with reduced counts: end to end (electronic modality, so stage VIII runs, and the
+// "Proceso Masivo" mark, so stage IX runs), a kill -9 in the middle that the next run resumes
+// without repeating or skipping a step, what SIAT's own tally ("seguimiento") counted against what
+// certify says it did, and a bad token that stops the run with one message.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +14,7 @@ import { startSiatSimulator } from '../../../main/siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
 import { requiredPerPos, STAGES } from '../../../main/certify/requirements';
 import { invoicesPerEvent } from '../../../main/certify/stages/events';
+import { massiveSize } from '../../../main/certify/stages/massive';
 import { tempDir } from '../../fixtures/tmp';
 import { entryArgs } from '../../fixtures/entry';
 import { peeker } from '../../fixtures/engine-process';
@@ -48,7 +51,9 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
   const dataDir = join(tmp.dir, 'engine');
   let run: Certify | null = null;
   try {
-    run = certify(dataDir, sim.url);
+    // The portal's "Proceso Masivo" registration (SIAT answers 955 to a massive package without it).
+    await adminCall(sim.adminUrl, '/admin/massive', { enabled: true });
+    run = certify(dataDir, sim.url, ['--modalidad', '1', '--masivo']);
     const peek = peeker(dataDir);
     const emitted = () => {
       if (!existsSync(join(dataDir, 'kipu.sqlite'))) return 0;
@@ -67,14 +72,15 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
     assert.ok(atKill < emissionTotal, `killed in the middle of the emissions (${atKill} of ${emissionTotal})`);
 
     // Second kill, in the middle of the events: an event open or being recovered.
-    run = certify(dataDir, sim.url);
+    run = certify(dataDir, sim.url, ['--modalidad', '1', '--masivo']);
     const events = () => peek<{ n: number }>('SELECT COUNT(*) n FROM contingency_events').n;
     await waitFor('the third event to open', () => events() >= 3 || run!.proc.exitCode !== null, 180_000, 5);
     assert.equal(run.proc.exitCode, null, `certify ended before the second kill:\n${run.output()}`);
     run.proc.kill('SIGKILL');
     await run.exit;
-    assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage = 'events'`).n < 8, 'killed in the middle of the events');
+    assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage = 'events'`).n < 14, 'killed in the middle of the events');
 
+    // Resumed without the flags: the run keeps the modality and the mark it started with.
     run = certify(dataDir, sim.url);
     const code = await run.exit;
     const out = run.output();
@@ -87,6 +93,7 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
       const runRow = db.prepare('SELECT id, finished_at FROM certification_runs').all() as { id: string; finished_at: string | null }[];
       assert.equal(runRow.length, 1, 'one run, resumed');
       assert.ok(runRow[0]!.finished_at);
+      const done = (stage: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE stage = ? AND pos_code = ? AND ok = 1').get(stage, pos) as { n: number }).n;
       for (const stage of STAGES) {
         for (const pos of [0, 1]) {
           const steps = db.prepare('SELECT seq, ok FROM certification_steps WHERE stage = ? AND pos_code = ? ORDER BY seq').all(stage.name, pos) as { seq: number; ok: number }[];
@@ -99,16 +106,45 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
       // Emissions: one invoice per step; with the events' offline invoices, each registered by SIAT exactly once.
       const invoices = db.prepare(`SELECT cuf, state FROM invoices WHERE idempotency_key LIKE 'certify:%:emission:%'`).all() as { cuf: string; state: string }[];
       assert.equal(invoices.length, emissionTotal);
-      const eventInvoices = invoicesPerEvent(SCALE) * 4 * 2;
+      const signatureTotal = requiredPerPos(STAGES.find((s) => s.name === 'signature')!, SCALE) * 2;
+      const signed = db.prepare(`SELECT xml FROM invoices WHERE idempotency_key LIKE 'certify:%:signature:%' AND state = 'VALIDATED'`).all() as { xml: string }[];
+      assert.equal(signed.length, signatureTotal);
+      assert.ok(signed.every((i) => i.xml.includes('Signature')), 'stage VIII invoices carry their signature');
+      const perEvent = invoicesPerEvent(SCALE);
       const offline = db.prepare(`SELECT COUNT(*) n FROM invoices WHERE idempotency_key LIKE 'certify:%:event:%' AND state = 'VALIDATED' AND event_id IS NOT NULL`).get() as { n: number };
-      assert.equal(offline.n, eventInvoices, 'every offline invoice of the events validated');
+      assert.equal(offline.n, perEvent * 4 * 2, 'every offline invoice of events 1–4 validated');
+      const manual = db.prepare(`SELECT COUNT(*) n FROM invoices WHERE cafc IS NOT NULL AND state = 'VALIDATED' AND event_id IS NOT NULL`).get() as { n: number };
+      assert.equal(manual.n, perEvent * 3 * 2, 'every transcribed CAFC invoice of events 5–7 validated');
+      const massiveInvoices = Array.from({ length: 10 }, (_, i) => massiveSize(i, SCALE)).reduce((a, b) => a + b, 0) * 2;
       const received = (await adminCall(sim.adminUrl, '/admin/received')) as { cuf: string; timesRegistered: number }[];
-      assert.equal(received.length, emissionTotal + eventInvoices, 'SIAT received exactly the emissions and the events\' invoices');
+      assert.equal(received.length, emissionTotal + signatureTotal + perEvent * 7 * 2 + massiveInvoices, "SIAT received exactly the emissions, the events' and the massive invoices");
       assert.ok(received.every((r) => r.timesRegistered === 1));
-      // Events: 4 per point of sale, mapped by description (codes 1–4 in the simulator's catalog), each closed with validated packages.
-      const events = db.prepare(`SELECT codigo_motivo m, state FROM contingency_events ORDER BY created_at`).all() as { m: number; state: string }[];
-      assert.deepEqual(events.map((e) => e.m).sort(), [1, 1, 2, 2, 3, 3, 4, 4]);
+      // Events: the 7 per point of sale, mapped by description, each closed with validated packages;
+      // 5–7 (energy, software, hardware in the catalog's words) with the CAFC booklet.
+      const events = db.prepare(`SELECT codigo_motivo m, state, cafc FROM contingency_events ORDER BY created_at`).all() as { m: number; state: string; cafc: string | null }[];
+      assert.deepEqual(events.map((e) => e.m).sort(), [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
       assert.ok(events.every((e) => e.state === 'CLOSED'));
+      assert.deepEqual(events.filter((e) => e.cafc !== null).map((e) => e.m).sort(), [5, 5, 6, 6, 7, 7]);
+
+      // SIAT's side ("seguimiento", what the portal shows) against certify's own count, per stage
+      // and point of sale: exact for what SIAT registers once (documents, events, packages,
+      // cancellations, reversals); at least as many for queries (the engine asks for codes and
+      // catalogs on its own too, and a killed query is asked again).
+      const seg = (await (await fetch(`${sim.adminUrl}/seguimiento?nit=${NIT}`)).json()) as { etapas: { etapa: string; puntoVenta: number; cantidad: number }[] };
+      const sin = (etapa: string, pos: number) => seg.etapas.find((e) => e.etapa === etapa && e.puntoVenta === pos)?.cantidad ?? 0;
+      for (const pos of [0, 1]) {
+        assert.ok(sin('I', pos) >= done('cuis', pos), `I PV ${pos}: ${sin('I', pos)}`);
+        assert.ok(sin('II', pos) >= done('catalogs', pos), `II PV ${pos}: ${sin('II', pos)}`);
+        assert.ok(sin('III', pos) >= done('cufd', pos), `III PV ${pos}: ${sin('III', pos)}`);
+        // Every individual emission in the electronic modality is signed: IV counts stage VIII's too.
+        assert.equal(sin('IV', pos), done('emission', pos) + done('signature', pos), `IV PV ${pos}`);
+        assert.equal(sin('VIII', pos), done('emission', pos) + done('signature', pos), `VIII PV ${pos}`);
+        assert.equal(sin('V', pos), done('events', pos), `V PV ${pos}`);
+        assert.equal(sin('VI', pos), done('events', pos) * Math.ceil(perEvent / 500), `VI PV ${pos}`);
+        assert.equal(sin('VII', pos), done('cancellation', pos), `VII PV ${pos}`);
+        assert.equal(sin('IX', pos), done('massive', pos), `IX PV ${pos}`);
+        assert.equal(sin('XI', pos), done('reversal', pos), `XI PV ${pos}`);
+      }
       // Cancelled minus reverted: what the stages' counts say.
       const cancelled = invoices.filter((i) => i.state === 'CANCELLED').length;
       const c = requiredPerPos(STAGES.find((s) => s.name === 'cancellation')!, SCALE) * 2;
@@ -119,7 +155,7 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
       const evidence = join(dataDir, 'certificacion', runRow[0]!.id);
       const summary = JSON.parse(readFileSync(join(evidence, 'resumen.json'), 'utf8'));
       assert.equal(summary.resultado, 'finished');
-      assert.equal(summary.etapas.length, STAGES.length * 2);
+      assert.equal(summary.etapas.length, STAGES.length * 2, 'every stage, VIII and IX included');
       const emission0 = JSON.parse(readFileSync(join(evidence, 'etapa-IV-emission-pv0.json'), 'utf8'));
       assert.equal(emission0.hechos, emissionTotal / 2);
       assert.equal(emission0.codigosSiat['908'], emissionTotal / 2);

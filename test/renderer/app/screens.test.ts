@@ -5,13 +5,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ScreenEntry } from '../../../renderer/src/app/screens';
 
-const { SCREENS, screenForKey, visibleScreens } = await import('../../../renderer/src/app/screens');
+const { SCREENS, barScreens, screenForKey, visibleScreens } = await import('../../../renderer/src/app/screens');
+const { useScreenRequest } = await import('../../../renderer/src/components/screen-request');
 const { NavBar } = await import('../../../renderer/src/app/NavBar');
 const { useNav } = await import('../../../renderer/src/app/nav-store');
 const { useSettings } = await import('../../../renderer/src/settings/settings-store');
 
-/** A manager's screen as another branch adds one (Autorización SIN): the registry plus one entry. */
-const MANAGER_ONLY: ScreenEntry = { id: 'autorizacion', label: 'Autorización SIN', key: null, role: 'supervisor', Component: () => null };
+/** A supervisor's tab as a later change would add one: the registry plus one entry. */
+const MANAGER_ONLY: ScreenEntry = { id: 'muestra', label: 'Muestra', key: null, role: 'supervisor', Component: () => null };
+const CASHIERS = SCREENS.filter((s) => s.role === 'cajero').map((s) => s.id);
 const WITH_MANAGER: readonly ScreenEntry[] = [...SCREENS, MANAGER_ONLY];
 
 const alt = (key: string) => ({ key, altKey: true });
@@ -40,17 +42,19 @@ describe('the screen registry', () => {
 
   it('shows a manager screen to supervisors, administrators and API keys, never to a cajero', () => {
     const ids = (role: Parameters<typeof visibleScreens>[0]) => visibleScreens(role, WITH_MANAGER).map((s) => s.id);
+    expect(ids('cajero')).not.toContain('muestra');
     expect(ids('cajero')).not.toContain('autorizacion');
-    expect(ids('cajero')).toEqual(SCREENS.map((s) => s.id));
-    expect(ids('supervisor')).toContain('autorizacion');
-    expect(ids('administrador')).toContain('autorizacion');
+    expect(ids('cajero')).toEqual(CASHIERS);
+    expect(ids('supervisor')).toContain('muestra');
+    expect(ids('supervisor')).not.toContain('autorizacion');
+    expect(ids('administrador')).toEqual(expect.arrayContaining(['muestra', 'autorizacion']));
     expect(ids(null)).toEqual(WITH_MANAGER.map((s) => s.id));
   });
 
   it('does not open a screen by its key for a role that does not see it', () => {
     const keyed: ScreenEntry = { ...MANAGER_ONLY, key: '0' };
     const screens = [...SCREENS.filter((s) => s.key !== '0'), keyed];
-    expect(screenForKey(alt('0'), visibleScreens('supervisor', screens))?.id).toBe('autorizacion');
+    expect(screenForKey(alt('0'), visibleScreens('supervisor', screens))?.id).toBe('muestra');
     expect(screenForKey(alt('0'), visibleScreens('cajero', screens))).toBeNull();
   });
 });
@@ -59,8 +63,8 @@ describe('the navigation bar', () => {
   const tabs = (html: string) => [...html.matchAll(/data-testid="nav-([a-z]+)"/g)].map((m) => m[1]);
 
   it('has one tab per screen the person sees, in the registry order, with its label and key', () => {
-    const html = renderToStaticMarkup(createElement(NavBar, { screens: visibleScreens('cajero', WITH_MANAGER), current: 'facturas', onGo: () => undefined }));
-    expect(tabs(html)).toEqual(SCREENS.map((s) => s.id));
+    const html = renderToStaticMarkup(createElement(NavBar, { screens: barScreens(visibleScreens('cajero', WITH_MANAGER)), current: 'facturas', onGo: () => undefined }));
+    expect(tabs(html)).toEqual(CASHIERS);
     expect(html).toContain('aria-keyshortcuts="Alt+3" title="Facturas (Alt+3)" aria-label="Facturas"');
     expect(html).toMatch(/class="tab active" data-testid="nav-facturas" aria-current="page"/);
     // The short name on narrow windows, the full one beside it.
@@ -70,8 +74,18 @@ describe('the navigation bar', () => {
   });
 
   it("shows a supervisor the manager's tab, last", () => {
-    const html = renderToStaticMarkup(createElement(NavBar, { screens: visibleScreens('supervisor', WITH_MANAGER), current: 'ventas', onGo: () => undefined }));
-    expect(tabs(html).at(-1)).toBe('autorizacion');
+    const html = renderToStaticMarkup(createElement(NavBar, { screens: barScreens(visibleScreens('supervisor', WITH_MANAGER)), current: 'ventas', onGo: () => undefined }));
+    expect(tabs(html).at(-1)).toBe('muestra');
+  });
+
+  it('has no tab for a screen another screen opens (Autorización SIN, from Configuración): the bar is full at 1024 px', () => {
+    const html = renderToStaticMarkup(createElement(NavBar, { screens: barScreens(visibleScreens('administrador', SCREENS)), current: 'ventas', onGo: () => undefined }));
+    expect(tabs(html)).not.toContain('autorizacion');
+    useNav.setState({ screen: 'configuracion' });
+    useScreenRequest.getState().open('autorizacion');
+    expect(useNav.getState().screen).toBe('autorizacion');
+    useScreenRequest.getState().open('no-existe');
+    expect(useNav.getState().screen).toBe('autorizacion');
   });
 });
 

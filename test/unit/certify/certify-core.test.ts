@@ -57,6 +57,9 @@ test('flags: each bad one is refused with its own Spanish message', () => {
   bad(['--nit', '1', '--ritmo', '0'], /--ritmo/);
   bad(['--nit', '1', '--modalidad', '3'], /--modalidad/);
   bad(['--nit', '1', '--sectores', '11'], /aún no emite el sector 11/);
-  bad(['--nit', '1', '--masivo'], /emisión masiva\) aún no está construida/);
+  bad(['--nit', '1', '--cafc', 'X-1'], /--cafc: «X-1» no es un código CAFC/);
+  bad(['--nit', '1', '--cafc', 'ABCDE12', '--cafc-desde', '0'], /--cafc-desde debe ser un entero positivo/);
+  const marked = parseCertifyArgs(['--nit', '1', '--masivo', '--cafc', 'abcde12', '--cafc-desde', '101']);
+  assert.deepEqual([marked.massive, marked.cafc, marked.cafcFrom], [true, 'abcde12', 101]);
   bad(['--nit', '1', '--url', 'ftp://x'], /--url/);
 });

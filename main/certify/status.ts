@@ -1,0 +1,31 @@
+// The newest certify run of a tenant as the manager's screen and the report routes show it: every
+// stage the run includes, per point of sale, from the stored steps (the database is the truth;
+// the evidence files under <datos>/certificacion/ are written from the same rows).
+import type { Store } from '../store/store';
+import type { Tenant } from '../store/tenants';
+import type { CertificationRun } from '../store/certification';
+import { CERTIFICATION_POS_CODES, requiredPerPos, STAGES, type StageRequirement } from './requirements';
+import { stageReport, type StageReport } from './evidence';
+
+export interface CertificationStatus {
+  run: { id: string; startedAt: string; finishedAt: string | null; stoppedAt: string | null; stoppedReason: string | null; scale: number; options: Record<string, unknown> } | null;
+  stages: StageReport[];
+}
+
+/** The stages a run includes: VIII only in the electronic modality, IX only with the "Proceso Masivo" mark. */
+export function stagesOfRun(run: Pick<CertificationRun, 'options'>): StageRequirement[] {
+  return STAGES.filter((s) => (s.name === 'signature' ? run.options['modalidad'] === 1 : s.name === 'massive' ? run.options['masivo'] === true : true));
+}
+
+export function runReports(store: Store, run: CertificationRun): StageReport[] {
+  return stagesOfRun(run).flatMap((requirement) =>
+    CERTIFICATION_POS_CODES.map((code) => stageReport({ stage: { requirement }, pos: { code }, required: requiredPerPos(requirement, run.scale) }, store.certification.steps(run.id, requirement.name, code))),
+  );
+}
+
+export function certificationStatus(store: Store, tenant: Tenant): CertificationStatus {
+  const run = store.certification.latestRun(tenant.id);
+  if (!run) return { run: null, stages: [] };
+  const { id, startedAt, finishedAt, stoppedAt, stoppedReason, scale, options } = run;
+  return { run: { id, startedAt, finishedAt, stoppedAt, stoppedReason, scale, options }, stages: runReports(store, run) };
+}

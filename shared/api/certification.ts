@@ -1,0 +1,80 @@
+// What the manager's "Autorización SIN" screen reads (issue 29; main/api/routes/certification.ts):
+// the certify run per stage, the inspection self-check and the production onboarding checks.
+// Types only: the engine fills them (main/certify/), the till shows them.
+
+/** One stage at one point of sale, from the stored steps (main/certify/evidence.ts). */
+export interface StageReport {
+  etapa: string;
+  etapaSin: string;
+  titulo: string;
+  puntoVenta: number;
+  hechos: number;
+  requeridos: number;
+  fallidos: number;
+  codigoEsperado: number | null;
+  /** SIAT's status codes the steps got, with how many times. */
+  codigosSiat: Record<string, number>;
+  primeraEn: string | null;
+  ultimaEn: string | null;
+  muestras: string[];
+  /** What SIAT answered on those sample steps (for events: its event code, the event's CUFD, package sizes). */
+  respuestasMuestra: string[];
+  fallas: { paso: number; codigo: number | null; texto: string | null; en: string }[];
+}
+
+export interface CertificationRunInfo {
+  id: string;
+  startedAt: string;
+  finishedAt: string | null;
+  stoppedAt: string | null;
+  stoppedReason: string | null;
+  scale: number;
+  options: Record<string, unknown>;
+}
+
+/** The training simulator's count per SIN stage (the portal's "seguimiento"). */
+export interface SeguimientoRow {
+  etapa: string;
+  nombre: string;
+  puntoVenta: number;
+  cantidad: number;
+}
+
+export interface CertificationStatus {
+  run: CertificationRunInfo | null;
+  stages: StageReport[];
+  seguimiento: SeguimientoRow[] | null;
+}
+
+export type CheckStatus = 'ok' | 'falla' | 'pendiente' | 'no aplica';
+
+export interface CheckItem {
+  /** The checklist's number (1–14). */
+  item: number;
+  titulo: string;
+  estado: CheckStatus;
+  /** What shows it: a sample run through Kipu's rule, a setting, an issued invoice, a log of events. */
+  evidencia: string[];
+}
+
+export interface SelfCheckResult {
+  aprobado: boolean;
+  /** When it was judged, Bolivia time (SIAT's clock). */
+  en: string;
+  items: CheckItem[];
+}
+
+export interface OnboardingCheck {
+  clave: 'ambiente' | 'token' | 'sistema' | 'certificado' | 'puntos' | 'cuis' | 'cufd' | 'catalogos' | 'productos';
+  titulo: string;
+  ok: boolean;
+  /** What is there, or what is missing and what to do. */
+  detalle: string;
+}
+
+export interface OnboardingResult {
+  listo: boolean;
+  checks: OnboardingCheck[];
+  /** When the start of operations was recorded, else null. */
+  inicio: string | null;
+}
