@@ -7,11 +7,20 @@
 //     (signing runs on libuv's thread pool: docs/decisions/0038-signing-on-a-second-core.md; the
 //     self-check — libxml2 re-reads the document: XSD and signature, invoicing/document-check.ts —
 //     runs on the main thread);
-//   (b) the full online path against the simulator on loopback (HTTP API → SIAT → stored).
+//   (b) the full online path against the simulator on loopback (HTTP API → SIAT → stored);
+//   (c) issue 25's per-stage profile of (a) at 4 in flight: each stage's cost inside the pipeline
+//     (a CPU profile of the engine's thread, inclusive time per stage; the RSA signatures from the
+//     CPU of libuv's threads, where they run) next to the same operation timed alone in a loop —
+//     the libxml2 check of the same document, the RSA-2048 signature with the same key, a durable
+//     SQLite commit (WAL, synchronous=FULL) of four invoice-sized rows on the same disk. The
+//     target is met by the profile when every stage is within 1.5× of its floor.
 import { execFileSync } from 'node:child_process';
-import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import Database from 'better-sqlite3';
+import { checkDocument } from '../../main/invoicing/document-check';
 import { join } from 'node:path';
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startTestEngine } from '../fixtures/engine';
 import { summarize, fmt } from './_stats';
@@ -84,6 +93,85 @@ function flushCost(dir: string): string {
   return `escritura durable (64 KiB + fdatasync) en el disco de datos: p50 ${fmt(f.p50)}, p99 ${fmt(f.p99)}`;
 }
 
+/** CPU (ms) the process's libuv threads have used: where the sale's RSA signatures run (decision 0038). */
+function libuvCpuMs(): number {
+  const tick = 1000 / 100; // USER_HZ: 100 on Linux
+  let ms = 0;
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      if (!readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith('libuv-worker')) continue;
+      const f = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms += (Number(f[11]) + Number(f[12])) * tick; // utime, stime (fields 14 and 15)
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** Inclusive time (ms) of each stage in a CPU profile: samples with the stage's function on their stack. */
+function stageTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, stages: Record<string, { fn: string; file: string }>): Record<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const stageOf = (n: ProfileNode) => Object.keys(stages).find((k) => n.callFrame.functionName === stages[k]!.fn && n.callFrame.url.endsWith(stages[k]!.file));
+  const memo = new Map<number, Set<string>>();
+  const onStack = (id: number): Set<string> => {
+    let set = memo.get(id);
+    if (set) return set;
+    const up = parent.get(id);
+    set = new Set(up === undefined ? [] : onStack(up));
+    const st = stageOf(byId.get(id)!);
+    if (st) set.add(st);
+    if (byId.get(id)!.callFrame.functionName !== '(idle)') set.add('(ocupado)');
+    memo.set(id, set);
+    return set;
+  };
+  const out: Record<string, number> = {};
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    for (const st of onStack(id)) out[st] = (out[st] ?? 0) + dt;
+  });
+  return out;
+}
+
+/** ms per call of `fn` alone, best of 3 rounds of `n`. */
+function alone(n: number, fn: () => void): number {
+  let best = Infinity;
+  for (let r = 0; r < 3; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) fn();
+    best = Math.min(best, (performance.now() - t0) / n);
+  }
+  return best;
+}
+
+/** A durable commit alone (same pragmas as the store: WAL, synchronous=FULL) of `rows` rows of `bytes` each, ms per commit. */
+function commitFloor(dir: string, rows: number, bytes: number): number {
+  const path = join(dir, 'commit-probe.sqlite');
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const ins = db.prepare('INSERT INTO t (body) VALUES (?)');
+    const body = 'x'.repeat(bytes);
+    const tx = db.transaction(() => {
+      for (let i = 0; i < rows; i++) ins.run(body);
+    });
+    return alone(300, () => tx.immediate());
+  } finally {
+    db.close();
+    for (const f of ['', '-wal', '-shm']) rmSync(path + f, { force: true });
+  }
+}
+
 // The periodic sweep (engine.ts, issue 32) sends every online invoice left PENDING for 30 s: here
 // that is every invoice (a) stored without sending, thousands of them, sent to the in-process
 // simulator in the middle of the later figures. It is off for the whole run (sweepMs): on
@@ -100,7 +188,9 @@ try {
   // (synchronous=FULL). `concurrency` sales in flight at once, like several tills or integrators
   // on one engine; they share commits (group commit).
   for (let i = 0; i < 200; i++) await eng.invoicing.issue(tenant, pos, body(posId), { usuario: 'bench', submit: false });
-  for (const concurrency of [1, 4, 8]) {
+  // KIPU_ISSUING_STAGES=1: only (c), for repeated profiles on a shared machine.
+  const stagesOnly = process.env.KIPU_ISSUING_STAGES === '1';
+  for (const concurrency of stagesOnly ? [] : [1, 4, 8]) {
     const cores = concurrency === 1 ? 1 : 2;
     const floor = rsaFloor(cores);
     const flush = flushCost(eng.dataDir);
@@ -133,8 +223,69 @@ try {
     console.log(`    ${flush}`);
   }
 
+  // (c) per-stage profile at 4 in flight (issue 25), then each stage's floor alone.
+  {
+    const floor = rsaFloor(2);
+    const nC = 2000;
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    const lat: number[] = [];
+    let next = 0;
+    let last: Awaited<ReturnType<typeof eng.invoicing.issue>> | null = null;
+    const uv0 = libuvCpuMs();
+    const cpu0 = process.cpuUsage();
+    await session.post('Profiler.start');
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next++ < nC) {
+          const s = performance.now();
+          last = await eng.invoicing.issue(tenant, pos, body(posId), { usuario: 'bench', submit: false });
+          lat.push(performance.now() - s);
+        }
+      }),
+    );
+    const wall = performance.now() - t0;
+    const { profile } = await session.post('Profiler.stop');
+    const cpu = process.cpuUsage(cpu0);
+    const uvMs = (libuvCpuMs() - uv0) / nC;
+    session.disconnect();
+    const st = stageTimes(profile as never, {
+      validar: { fn: 'validateSale', file: 'invoicing/sale-input.ts' },
+      'CUF + modelo + XML': { fn: 'build', file: 'invoicing/seal.ts' },
+      'preparar la firma (C14N, SHA-256)': { fn: 'prepare', file: 'invoicing/signing.ts' },
+      'verificación libxml2 (XSD + firma)': { fn: 'checkDocument', file: 'invoicing/document-check.ts' },
+      'gzip + SHA-256': { fn: 'gzipDocument', file: 'invoicing/archive.ts' },
+      'transacción durable (grupo)': { fn: 'flush', file: 'store/group-commit.ts' },
+    });
+    const per = (k: string) => (st[k] ?? 0) / nC;
+    const a = summarize(lat);
+    const rate = nC / (wall / 1000);
+    console.log(
+      `(c) perfil por etapa, 4 en paralelo (perfil de CPU cada 0,1 ms: algo más lento que (a)): ${rate.toFixed(0)} facturas/s = ${((100 * rate) / floor.perSecond).toFixed(0)} % del piso de dos núcleos (${floor.perSecond.toFixed(0)} firmas/s), p99 ${fmt(a.p99)}; CPU ${((cpu.user + cpu.system) / 1000 / nC).toFixed(2)} ms/factura, hilo del motor ocupado ${per('(ocupado)').toFixed(3)} ms/factura  [meta: ≥ 25 % y p99 < 10 ms, o cada etapa ≤ 1,5× su piso]`,
+    );
+    for (const k of Object.keys(st).filter((k) => k !== '(ocupado)')) console.log(`    ${k}: ${per(k).toFixed(3)} ms/factura en el hilo del motor`);
+    // Floors: each operation alone, in a loop, right after the run.
+    const inv = last!.invoice;
+    const signer = eng.signers.forTenant(tenant);
+    const key = createPrivateKey(eng.signers.material(tenant).keyPem);
+    const signedInfo = Buffer.alloc(700, 0x61); // ds:SignedInfo in canonical form is ~700 bytes
+    const checkAlone = alone(500, () => checkDocument({ xml: inv.xml, modalidad: 1, sector: 1, signer }));
+    const signAlone = alone(300, () => sign('sha256', signedInfo, key));
+    const commitAlone = commitFloor(eng.dataDir, 4, inv.xml.length + 1500) / 4;
+    const rows: [string, number, number][] = [
+      ['verificación libxml2 (el mismo documento)', per('verificación libxml2 (XSD + firma)'), checkAlone],
+      ['firma RSA-2048 (CPU de los hilos de libuv; sola: crypto.sign con la misma clave)', uvMs, signAlone],
+      ['transacción durable (por factura; sola: 4 filas del mismo tamaño por COMMIT, WAL + FULL)', per('transacción durable (grupo)'), commitAlone],
+    ];
+    for (const [k, inPipe, fl] of rows) console.log(`    ${k}: ${inPipe.toFixed(3)} ms en la ruta, ${fl.toFixed(3)} ms sola = ${(inPipe / fl).toFixed(2)}× su piso ${inPipe / fl <= 1.5 ? '(≤ 1,5×)' : '(> 1,5×)'}`);
+    console.log(`    RSA por núcleo según openssl: ${((2 * 1000) / floor.perSecond).toFixed(3)} ms por firma`);
+  }
+
   // (b) full online path over HTTP, one sale after another like a till.
-  const nB = 300;
+  const nB = stagesOnly ? 0 : 300;
   const latB: number[] = [];
   const t1 = performance.now();
   for (let i = 0; i < nB; i++) {
@@ -144,8 +295,8 @@ try {
     await res.arrayBuffer();
     latB.push(performance.now() - s);
   }
-  const b = summarize(latB);
-  console.log(`(b) ruta completa en línea contra el simulador (HTTP → SIAT → guardado): ${(nB / ((performance.now() - t1) / 1000)).toFixed(0)} facturas/s, p50 ${fmt(b.p50)}, p99 ${fmt(b.p99)}`);
+  const b = summarize(nB > 0 ? latB : [0]);
+  if (nB > 0) console.log(`(b) ruta completa en línea contra el simulador (HTTP → SIAT → guardado): ${(nB / ((performance.now() - t1) / 1000)).toFixed(0)} facturas/s, p50 ${fmt(b.p50)}, p99 ${fmt(b.p99)}`);
 } finally {
   await eng.stop();
 }
