@@ -429,6 +429,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     pointsOfSale: store.pointsOfSale,
     logger,
     now,
+    // Its packages (≤ 500 registroCompra) are packed on the pack worker too (issue 25).
+    pack,
     ...(deps.purchases?.pollMs ? { pollMs: deps.purchases.pollMs } : {}),
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
