@@ -16,7 +16,7 @@ import { createXmlSigner, type XmlSigner } from '../signing';
 import { DocumentCheckError, loadDocumentCheck } from '../document-check';
 import { CODIGO_EMISION_MASIVA } from './context';
 
-export interface SealStepItem {
+interface SealStepItem {
   index: number;
   invoiceType: string;
   sale: Sale;
