@@ -123,6 +123,10 @@ test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as suc
 });
 
 test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its steps sealed on the batch worker and its package packed on the pack worker', async () => {
+  // Tenant B's imported purchases are packed by its purchase sender on the same pack worker: once
+  // none is left to pack, the count below is the batch's alone.
+  const tenantB = eng.store.tenants.byNit(nitB)!.id;
+  await waitFor('tenant B’s imported purchases packed', () => eng.store.purchases.ready(tenantB, 1).length === 0 || null, 300_000, 100);
   const packed = eng.packWorkers.completed;
   const sealedSteps = eng.batchSealers.completed;
   const items = Array.from({ length: 4 }, (_, i) => {
