@@ -28,4 +28,6 @@ export const WORKER_ENTRIES = {
   'siat-answer-worker': 'main/engine/siat-answer-worker.ts',
   // A contingency or batch package's tar.gz and hash (main/invoicing/pack-worker.ts).
   'package-pack-worker': 'main/invoicing/pack-worker.ts',
+  // A massive batch's issuing step: XML, signature, self-check (main/invoicing/massive/seal-worker.ts).
+  'batch-seal-worker': 'main/invoicing/massive/seal-worker.ts',
 };

@@ -54,6 +54,7 @@ import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
 import type { PackJob, PackResult } from '../invoicing/pack-worker';
+import type { SealedItem, SealStepJob } from '../invoicing/massive/seal-step';
 import type { SiatReadJob, SiatReadResult } from './siat-answer-worker';
 import type { AnswerRead } from '../siat/answer-read';
 import type { ReadArchivo } from '../purchases/consulta-archivo';
@@ -145,6 +146,8 @@ export interface Engine {
   siatReaders: WorkerPool<SiatReadJob, SiatReadResult>;
   /** The worker thread that packs massive batches' packages (issue 25); `completed` counts them. */
   packWorkers: WorkerPool<PackJob, PackResult>;
+  /** The worker thread that builds, signs and checks massive batches' steps (issue 25, decision 0072); `completed` counts them. */
+  batchSealers: WorkerPool<SealStepJob, SealedItem[]>;
   close(): Promise<void>;
 }
 
@@ -320,7 +323,14 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     const r = await packWorkers.run(tenantId, files);
     return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
   };
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
+  // A batch's issuing step (XML, signature, self-check of up to 1,000 lines) too (decision 0072);
+  // the gate runs one batch per tenant, so one job per tenant.
+  const batchSealers = new WorkerPool<SealStepJob, SealedItem[]>(
+    { from: import.meta.url, source: '../invoicing/massive/seal-worker.ts', bundled: 'batch-seal-worker.cjs' },
+    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 300_000, what: 'lotes de facturas' },
+  );
+  const sealStep = (tenantId: string, job: SealStepJob) => batchSealers.run(tenantId, job);
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, transaction: store.transaction, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();
@@ -439,6 +449,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     pointsOfSale: store.pointsOfSale,
     logger,
     now,
+    // Its packages (≤ 500 registroCompra) are packed on the pack worker too (issue 25).
+    pack,
     ...(deps.purchases?.pollMs ? { pollMs: deps.purchases.pollMs } : {}),
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
@@ -556,6 +568,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     importWorkers,
     siatReaders,
     packWorkers,
+    batchSealers,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -575,6 +588,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await importWorkers.close();
         await siatReaders.close();
         await packWorkers.close();
+        await batchSealers.close();
         store.close();
         await simulator?.close();
       })()),

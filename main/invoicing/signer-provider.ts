@@ -25,7 +25,7 @@ export class MissingCertificateError extends Error {
 const keyName = (tenantId: string) => `cert.key.${tenantId}`;
 
 export class SignerProvider {
-  private readonly cache = new Map<string, { certPem: string; signer: XmlSigner }>();
+  private readonly cache = new Map<string, { certPem: string; keyPem: string; signer: XmlSigner }>();
   /**
    * Training keys the secret store refused (a desktop without keystore, decision 0040): kept in
    * memory only, a new certificate next start. A training certificate signs nothing fiscal.
@@ -77,8 +77,18 @@ export class SignerProvider {
     }
     if (!keyPem) throw new MissingCertificateError();
     const signer = createXmlSigner({ keyPem, certPem: info.certPem });
-    this.cache.set(tenant.id, { certPem: info.certPem, signer });
+    this.cache.set(tenant.id, { certPem: info.certPem, keyPem, signer });
     return signer;
+  }
+
+  /**
+   * The key and certificate forTenant's signer holds, checked the same way, for a worker thread
+   * that signs in the engine's stead (a massive batch's step, decision 0072).
+   */
+  material(tenant: Tenant): { keyPem: string; certPem: string } {
+    this.forTenant(tenant);
+    const { keyPem, certPem } = this.cache.get(tenant.id)!;
+    return { keyPem, certPem };
   }
 
   private keyOf(tenantId: string): string | null {

@@ -25,6 +25,8 @@ export interface SenderOptions extends SiatComprasDeps {
   /** Poll interval while SIAT answers 901, and the retry back-off after a failure (ms). */
   pollMs?: number;
   retryMs?: { initial: number; max: number };
+  /** Packs a package's tar.gz and hash off the engine's thread (invoicing/pack-worker.ts, issue 25); none: inline. */
+  pack?: (tenantId: string, files: { name: string; xml: string }[]) => Promise<{ tarGz: Buffer; hashArchivo: string }>;
 }
 
 /** A tar member name per purchase: its register number, unique within the package. */
@@ -121,7 +123,7 @@ export class PurchaseSender {
       const verdicts = await validatePurchaseXml(files.map((f) => f.xml));
       const bad = verdicts.findIndex((v) => !v.valid);
       if (bad >= 0) throw new Error(`registroCompra ${batch[bad]!.seq} no cumple el XSD: ${verdicts[bad]!.errors.join('; ')}`);
-      const packed = packPackage(files);
+      const packed = this.o.pack ? await this.o.pack(tenantId, files) : packPackage(files);
       this.o.purchases.createPackage({
         tenantId,
         kind: 'RECEPCION',

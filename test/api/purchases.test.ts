@@ -104,7 +104,8 @@ describe('shoppingInvoiceId per tenant (decision 0044)', () => {
 });
 
 describe('to SIAT and back (embedded simulator)', () => {
-  test('accepted and rejected rows of one package keep SIAT codes verbatim', async () => {
+  test('accepted and rejected rows of one package keep SIAT codes verbatim; the package is packed on the pack worker', async () => {
+    const packed = eng.packWorkers.completed;
     const good = await createPurchase(eng);
     // 1000000011 is INACTIVO in the simulated padrón: SIAT rejects that row only (987).
     const bad = await createPurchase(eng, { issuerNit: '1000000011' });
@@ -119,6 +120,7 @@ describe('to SIAT and back (embedded simulator)', () => {
     assert.equal(b.siatMessages[0].descripcion, 'NIT INACTIVO');
     assert.ok([902, 904].includes(b.responseCode), String(b.responseCode));
     assert.equal(b.transactionStatus, false);
+    assert.ok(eng.packWorkers.completed > packed, 'the package was tarred, gzipped and hashed on the pack worker');
   });
 
   test('deleting an accepted purchase keeps SIAT answer 2217 ELIMINADO and the row', async () => {

@@ -122,8 +122,13 @@ test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as suc
   assert.equal(eng.certificateWorkers.completed, before + 1);
 });
 
-test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its package packed on the pack worker', async () => {
+test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its steps sealed on the batch worker and its package packed on the pack worker', async () => {
+  // Tenant B's imported purchases are packed by its purchase sender on the same pack worker: once
+  // none is left to pack, the count below is the batch's alone.
+  const tenantB = eng.store.tenants.byNit(nitB)!.id;
+  await waitFor('tenant B’s imported purchases packed', () => eng.store.purchases.ready(tenantB, 1).length === 0 || null, 300_000, 100);
   const packed = eng.packWorkers.completed;
+  const sealedSteps = eng.batchSealers.completed;
   const items = Array.from({ length: 4 }, (_, i) => {
     const base = educationItem(i);
     const line = base.details[0]!;
@@ -145,6 +150,9 @@ test('a massive batch of 500-line invoices from the till’s own tenant is issue
   });
   assert.deepEqual(counts, { state: 'COMPLETED', counts: { VALIDATED: 4 } });
   assert.equal(eng.packWorkers.completed - packed, 1, 'the one package was gzipped and hashed on the pack worker');
+  // 4 × 500 lines in steps of at most 1,000 lines: two steps, each built, signed and checked on
+  // the batch worker (the till sells compra-venta, so no sale takes an education number meanwhile).
+  assert.equal(eng.batchSealers.completed - sealedSteps, 2, 'both issuing steps were sealed on the batch worker, none on the engine thread');
 });
 
 test('public ZIP downloads of a 500-line invoice, 8 at a time, all answer the same file, rendered once on the render workers', async () => {

@@ -10,6 +10,7 @@ import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { EventBus } from '../../events/event-bus';
 import type { SignerProvider } from '../signer-provider';
 import type { HeavyWorkGate } from '../../heavy-work/gate';
+import type { SealedItem, SealStepJob } from './seal-step';
 
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
 export const MASSIVE_PACKAGE_MAX = 1000;
@@ -42,6 +43,8 @@ export interface MassiveDeps {
   heavyWork?: HeavyWorkGate;
   /** Packs a package's tar.gz and its hash off the engine's thread (invoicing/pack-worker.ts); none: inline. */
   pack?: (tenantId: string, files: { name: string; xml: string }[]) => Promise<{ tarGz: Buffer; hashArchivo: string }>;
+  /** Builds, signs and checks a step's documents off the engine's thread (massive/seal-worker.ts); none: inline. */
+  sealStep?: (tenantId: string, job: SealStepJob) => Promise<SealedItem[]>;
   /** Test hook: called after each persisted step ('ISSUED:n', 'BUILT:seq', 'SENT:seq', 'SETTLED:seq'). */
   onStep?: (batch: InvoiceBatch, step: string) => void;
 }

@@ -2,7 +2,9 @@
 // (invoices.allocateNumber in the transaction that inserts it), sealed with codigoEmision 3 and
 // the CUFD in force (CONTRACT §2.4, §4 tipo emisión 3), stored PENDING. Steps of a bounded number
 // of items and lines per transaction, the event loop free between them. Idempotent: an item whose
-// invoice exists is skipped, so a crash mid-way resumes with the items left.
+// invoice exists is skipped, so a crash mid-way resumes with the items left. The documents are
+// built, signed and checked on the batch worker when the engine gives one (seal-step.ts,
+// decision 0072); the transaction that numbers and stores them is the same either way.
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { InvoiceBatch, UnissuedItem } from '../../store/invoice-batches';
@@ -17,6 +19,7 @@ import { invoiceEventData } from '../invoice-event-data';
 import type { Sale } from '../sale-input';
 import { CODIGO_EMISION_MASIVA, type MassiveContext } from './context';
 import { DocumentCheckError } from '../document-check';
+import type { SealStepJob } from './seal-step';
 
 /**
  * What one step (one transaction, the engine's thread held throughout) may take. An item costs
@@ -41,34 +44,136 @@ export function stepLength(lineCounts: readonly number[], limits: { items: numbe
 export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: PointOfSale, batch: InvoiceBatch): Promise<void> {
   const { deps } = ctx;
   let signer: XmlSigner | null | undefined;
+  // Steps sealed on the worker whose numbers another sale took first, one after another: each
+  // halves the next step, and past MAX_MISSES a step is sealed here as before, so the batch
+  // always moves on.
+  let misses = 0;
   for (let issued = 0; ; ) {
     ctx.checkStopped();
-    const take = stepLength(deps.batches.unissuedLineCounts(batch.id, STEP_LIMITS.items));
+    const onWorker = deps.sealStep !== undefined && misses <= MAX_MISSES;
+    const limits = { items: Math.max(1, STEP_LIMITS.items >> misses), lines: Math.max(1, STEP_LIMITS.lines >> misses) };
+    const take = stepLength(deps.batches.unissuedLineCounts(batch.id, limits.items), limits);
     if (take === 0) return;
     const items = deps.batches.unissued(batch.id, take);
     if (items.length === 0) return;
     // Asked per chunk: a long batch follows the CUFD's renewal (the current one while it lasts).
     const cufd = await deps.codes.ensureCufd(tenant, pos);
-    if (items.some((it) => invoiceType(it.invoiceType)!.modalidad === 1)) signer ??= deps.signers.forTenant(tenant);
-    // Each item in its own savepoint: one whose document fails the self-check (document-check.ts)
-    // is refused with libxml2's words and gives its number back; the others are issued.
-    const stored = deps.store.transaction(() =>
-      items.flatMap((it) => {
-        try {
-          return [deps.store.transaction(() => issueOne(ctx, tenant, pos, batch, it, cufd, signer ?? null))];
-        } catch (err) {
-          if (!(err instanceof DocumentCheckError)) throw err;
-          deps.batches.refuseAtIssue(tenant.id, batch.id, it.index, err.problems.map((message) => ({ field: 'documento', rule: err.kind === 'schema' ? 'xsd' : 'firma', message })));
-          return [];
-        }
-      }),
-    );
+    const electronic = items.some((it) => invoiceType(it.invoiceType)!.modalidad === 1);
+    let stored: InvoiceRecord[];
+    if (onWorker) {
+      const done = await sealedElsewhere(ctx, tenant, pos, batch, items, cufd, electronic);
+      if (done === null) {
+        misses++;
+        continue;
+      }
+      stored = done;
+    } else {
+      if (electronic) signer ??= deps.signers.forTenant(tenant);
+      // Each item in its own savepoint: one whose document fails the self-check (document-check.ts)
+      // is refused with libxml2's words and gives its number back; the others are issued.
+      stored = deps.store.transaction(() =>
+        items.flatMap((it) => {
+          try {
+            return [deps.store.transaction(() => issueOne(ctx, tenant, pos, batch, it, cufd, signer ?? null))];
+          } catch (err) {
+            if (!(err instanceof DocumentCheckError)) throw err;
+            refuse(ctx, tenant, batch, it.index, err);
+            return [];
+          }
+        }),
+      );
+    }
+    misses = 0;
     for (const inv of stored) deps.bus.publish({ type: 'invoice.created', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
     issued += stored.length;
     ctx.onStep(batch, `ISSUED:${issued}`);
     ctx.progress(batch);
     await new Promise<void>((r) => setImmediate(r));
   }
+}
+
+/** Consecutive steps whose numbers moved before the worker path gives way to one inline step. */
+const MAX_MISSES = 4;
+
+function refuse(ctx: MassiveContext, tenant: Tenant, batch: InvoiceBatch, index: number, err: { kind: 'schema' | 'signature'; problems: string[] }): void {
+  ctx.deps.batches.refuseAtIssue(tenant.id, batch.id, index, err.problems.map((message) => ({ field: 'documento', rule: err.kind === 'schema' ? 'xsd' : 'firma', message })));
+}
+
+/** Thrown inside an item's savepoint when the number allocated is not the one its document carries. */
+class NumberMoved extends Error {}
+
+/**
+ * One step with its documents sealed on the batch worker (decision 0072): the engine's thread
+ * picks the legends and the numbers the items will take (the counter as it stands), the worker
+ * builds, signs and checks, and one transaction allocates and stores them exactly as the inline
+ * step does. Where an allocated number is not the one sealed (a sale of the same point of sale
+ * and sector took it meanwhile), that item's savepoint rolls back and the step ends there: what
+ * came before it is stored, the rest waits for the next step. Null when nothing could be stored.
+ */
+async function sealedElsewhere(
+  ctx: MassiveContext,
+  tenant: Tenant,
+  pos: PointOfSale,
+  batch: InvoiceBatch,
+  items: UnissuedItem[],
+  cufd: CufdRecord,
+  electronic: boolean,
+): Promise<InvoiceRecord[] | null> {
+  const { invoices, catalogs, codes, store } = ctx.deps;
+  const fechaEmision = toBoliviaIso(codes.siatNow(tenant.id));
+  const firstNumbers: Record<number, number> = {};
+  const legendsOf = new Map<string, { descripcion: string }[]>();
+  const job: SealStepJob = {
+    tenant,
+    pos,
+    cufd: { codigo: cufd.codigo, codigoControl: cufd.codigoControl, direccion: cufd.direccion },
+    fechaEmision,
+    usuario: batch.usuario,
+    signing: electronic ? ctx.deps.signers.material(tenant) : null,
+    firstNumbers,
+    items: items.map((it) => {
+      const type = invoiceType(it.invoiceType)!;
+      firstNumbers[type.sector] ??= invoices.lastNumber(tenant.id, pos.id, type.sector) + 1;
+      const sale = it.sale as Sale;
+      const activity = sale.lines[0]!.activityEconomic;
+      let legends = legendsOf.get(activity);
+      if (!legends) legendsOf.set(activity, (legends = catalogs.items(tenant.id, 'legends', { actividad: activity })));
+      if (legends.length === 0) throw new Error(`sin leyendas para la actividad ${activity}`);
+      // SIAT: the activity's legend is chosen at random per invoice.
+      return { index: it.index, invoiceType: it.invoiceType, sale, leyenda: legends[Math.floor(ctx.random() * legends.length)]!.descripcion };
+    }),
+  };
+  const sealed = await ctx.deps.sealStep!(tenant.id, job);
+  ctx.checkStopped();
+  const byIndex = new Map(job.items.map((it, i) => [it.index, { item: it, id: items[i]!.invoiceId }]));
+  let storedAny = false;
+  const stored = store.transaction(() => {
+    const out: InvoiceRecord[] = [];
+    for (const r of sealed) {
+      if ('refused' in r) {
+        refuse(ctx, tenant, batch, r.index, r.refused);
+        storedAny = true;
+        continue;
+      }
+      const { item, id } = byIndex.get(r.index)!;
+      const type = invoiceType(item.invoiceType)!;
+      const facts: SaleFacts = { tenant, pos, type, sale: item.sale, cufd, fechaEmision, codigoEmision: CODIGO_EMISION_MASIVA, leyenda: item.leyenda, exceptionCode: item.sale.exceptionCode, usuario: batch.usuario };
+      try {
+        out.push(
+          store.transaction(() => {
+            if (invoices.allocateNumber(tenant.id, pos.id, type.sector) !== r.number) throw new NumberMoved();
+            return invoices.insert(saleInvoiceRow(facts, { id, number: r.number, sealed: r, state: 'PENDING', eventId: null, createdAt: ctx.now().toISOString() }));
+          }),
+        );
+        storedAny = true;
+      } catch (err) {
+        if (err instanceof NumberMoved) break;
+        throw err;
+      }
+    }
+    return out;
+  });
+  return storedAny ? stored : null;
 }
 
 function issueOne(ctx: MassiveContext, tenant: Tenant, pos: PointOfSale, batch: InvoiceBatch, it: UnissuedItem, cufd: CufdRecord, signer: XmlSigner | null): InvoiceRecord {

@@ -2,8 +2,12 @@
 // the bound (massive/issue-items.ts STEP_LIMITS), and still ends with every invoice VALIDATED,
 // its amounts those of the request. Before, one step took 200 items whatever their size.
 // And a tenant's batches take turns (heavy-work/gate.ts): the second is issued after the first.
+// The steps are sealed on the batch worker (decision 0072); a sale that takes a number the worker
+// sealed makes that step be sealed again, never a gap or a number twice.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { openTill, type Till } from '../contingency/helpers';
 import { STEP_LIMITS } from '../../../main/invoicing/massive/issue-items';
 import { educationItem, submitBatch, waitCompleted } from './helpers';
@@ -66,4 +70,43 @@ test("a tenant's two batches take turns: every step of the first is issued befor
   assert.ok(order.filter((x) => x === 'A').length > 1, order.join(''));
   // The first batch's runner starts first (its 202 came first): all its steps, then the second's.
   assert.equal(order.join(''), 'A'.repeat(order.indexOf('B')) + 'B'.repeat(order.length - order.indexOf('B')), order.join(''));
+});
+
+test('a sale that takes the batch’s next number while a step is sealed on the worker: that step is sealed again, numbers gapless, each document carries its stored number', { timeout: 240_000 }, async () => {
+  const { eng, posId } = till;
+  const db = new Database(join(eng.dataDir, 'kipu.sqlite'), { readonly: true });
+  const pool = eng.batchSealers;
+  const run = pool.run.bind(pool);
+  const before = pool.completed;
+  let sale: { invoiceNumber: number } | null = null;
+  // Between the worker's answer and the step's transaction, the till sells one invoice of the
+  // same sector on the same point of sale: the numbers the worker sealed are no longer free.
+  pool.run = async (caller, job, transfer) => {
+    const sealed = await run(caller, job, transfer);
+    if (!sale) {
+      const res = await eng.api('/api/v1/invoices', { method: 'POST', json: { ...educationItem(900), posId } });
+      const body = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(body));
+      sale = body.data;
+    }
+    return sealed;
+  };
+  try {
+    // 3 × 300 lines: one step of 900 lines. Its numbers taken, the step is sealed again at half
+    // the bound (500 lines: one invoice), on the worker, with no failed attempt between; the next
+    // step is whole again (the two left). A failed attempt and its retry would make one step of 3.
+    const data = await submitBatch(eng.api, posId, Array.from({ length: 3 }, (_, i) => bigItem(200 + i)));
+    const done = await waitCompleted(eng.api, data.batchId, 180_000);
+    assert.deepEqual(done.counts, { VALIDATED: 3 });
+    assert.deepEqual(issuedSteps.filter((st) => st.batchId === data.batchId).map((st) => st.issued), [1, 3]);
+    assert.equal(pool.completed - before, 3, 'the first sealing was discarded, the two steps after it sealed on the worker');
+    const rows = data.verdicts.map((v: { invoiceId: string }) => db.prepare('SELECT number, xml FROM invoices WHERE id = ?').get(v.invoiceId) as { number: number; xml: string });
+    for (const r of rows) assert.match(r.xml, new RegExp(`<numeroFactura>${r.number}</numeroFactura>`));
+    const numbers = [sale!.invoiceNumber, ...rows.map((r: { number: number }) => r.number)].sort((a, b) => a - b);
+    assert.deepEqual(numbers, [0, 1, 2, 3].map((k) => numbers[0]! + k), `gapless, none twice: ${numbers.join(', ')}`);
+    assert.ok(sale!.invoiceNumber < rows[0].number, 'the sale kept the number it took; the batch took the ones after it');
+  } finally {
+    pool.run = run;
+    db.close();
+  }
 });
