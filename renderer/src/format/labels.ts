@@ -1,6 +1,6 @@
 // Spanish labels of API codes.
 import type { InvoiceState, PosMode, PosTypeCode } from '../../../shared/api-types';
-import { CREDIT_DEBIT_NOTE_SECTOR, sectorSpec } from '../../../shared/sectors';
+import { sectorSpec } from '../../../shared/sectors';
 import { TIPO_FACTURA_DOCUMENTO } from '../../../shared/siat-codes';
 
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
@@ -72,9 +72,6 @@ export const POS_TYPES: readonly { codigo: PosTypeCode; descripcion: string }[] 
 
 
 export { countOf } from '../../../shared/count';
-
-/** SIAT's codigoDocumentoSector of the credit-debit note (a return). */
-export const NOTE_SECTOR = CREDIT_DEBIT_NOTE_SECTOR;
 
 /** A note on an invoice (tipoFacturaDocumento 3: the credit-debit note 24, the nota de conciliación 29). */
 export function isNote(sector: number | null | undefined): boolean {
