@@ -176,15 +176,23 @@ test('finding 14: 1,000 wrong CUFs from one address — at most the public limit
   const limited = await startTestEngine({ KIPU_PUBLIC_RATE_LIMIT: '120' }, undefined, { scheduler: false });
   try {
     const counts = new Map<number, number>();
+    const statuses: number[] = [];
+    const t0 = performance.now();
     for (let i = 0; i < 1000; i++) {
       const cuf = randomBytes(21).toString('hex').toUpperCase();
       const format = ['pdf', 'ticket', 'zip', 'xml'][i % 4];
       const res = await limited.api(`/api/v1/public/invoice/${cuf}/${format}`, { key: null });
       await res.arrayBuffer();
+      statuses.push(res.status);
       counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
     }
-    assert.equal(counts.get(404), 120, 'wrong CUFs answered before the limit');
-    assert.equal(counts.get(429), 880);
+    // The limit counts in windows of one minute: on a loaded machine the 1,000 requests may span
+    // several (103 s at load 20), and each new window answers up to the limit again.
+    const windows = Math.ceil((performance.now() - t0) / 60_000);
+    assert.deepEqual(statuses.slice(0, 120), Array(120).fill(404), 'the first 120 wrong CUFs are answered');
+    const answered = counts.get(404) ?? 0;
+    assert.ok(answered <= 120 * windows, `wrong CUFs answered: ${answered} in ${windows} window(s) of a minute, at most 120 each`);
+    assert.equal(counts.get(429), 1000 - answered);
     assert.deepEqual([...counts.keys()].sort(), [404, 429]);
   } finally {
     await limited.stop();
