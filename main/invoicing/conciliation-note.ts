@@ -12,7 +12,7 @@ import { toHundredths, type Cents } from '../../shared/money';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
 import type { Sale } from './sale-input';
-import { clientMismatches, type NoteClientRequest } from './credit-debit-note';
+import { clientMismatches, saleOnOriginal, type NoteClientRequest } from './credit-debit-note';
 import { CONCILIATION } from './conciliation-note-data';
 import { TIPO_FACTURA_DOCUMENTO } from '../../shared/siat-codes';
 
@@ -103,21 +103,7 @@ export function buildConciliationSale(
   const all = [...originalLines, ...conciliated];
   return {
     sale: {
-      clientDocType: original.clientDocType,
-      clientDocNumber: original.clientDocNumber,
-      clientComplement: original.clientComplement,
-      clientName: original.clientName,
-      clientCode: original.clientCode,
-      clientEmail: original.clientEmail,
-      paymentMethod: original.paymentMethod,
-      cardNumberMasked: null,
-      giftCard: 0,
-      additionalDiscount: 0,
-      currency: 1,
-      exchangeRate: 100,
-      exceptionCode: original.exceptionCode,
-      lines: all,
-      totals: { ok: true, lines: all.map((d) => ({ subTotal: d.subTotal })), sumSubTotals: montoConciliado, montoTotal: montoConciliado, montoTotalSujetoIva: montoConciliado, montoTotalMoneda: montoConciliado },
+      ...saleOnOriginal(original, all, montoConciliado),
       sectorData: {
         [CONCILIATION.ORIGINAL_ID]: original.id,
         [CONCILIATION.ORIGINAL_NUMBER]: original.number,

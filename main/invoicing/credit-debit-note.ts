@@ -67,6 +67,31 @@ export function clientMismatches(original: InvoiceRecord, req: NoteClientRequest
  * `earlier`: notes already issued against the original and not refused by SIAT; `client`: the
  * client's fields as the request gave them (optional; must match the original's).
  */
+/**
+ * A note's sale on its original invoice (the credit-debit note 24, the nota de conciliación 29):
+ * the original's client and payment, in bolivianos, with no discount or gift card; `amount` is the
+ * note's own total (what is returned, or conciliated), not the sum of every line it lists.
+ */
+export function saleOnOriginal(original: InvoiceRecord, lines: InvoiceLine[], amount: Cents): Omit<Sale, 'sectorData'> {
+  return {
+    clientDocType: original.clientDocType,
+    clientDocNumber: original.clientDocNumber,
+    clientComplement: original.clientComplement,
+    clientName: original.clientName,
+    clientCode: original.clientCode,
+    clientEmail: original.clientEmail,
+    paymentMethod: original.paymentMethod,
+    cardNumberMasked: null,
+    giftCard: 0,
+    additionalDiscount: 0,
+    currency: 1,
+    exchangeRate: 100,
+    exceptionCode: original.exceptionCode,
+    lines,
+    totals: { ok: true, lines: lines.map((d) => ({ subTotal: d.subTotal })), sumSubTotals: amount, montoTotal: amount, montoTotalSujetoIva: amount, montoTotalMoneda: amount },
+  };
+}
+
 export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[], client: NoteClientRequest = {}): { sale: Sale } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
@@ -142,21 +167,7 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   const all = [...originalLines, ...returned];
   return {
     sale: {
-      clientDocType: original.clientDocType,
-      clientDocNumber: original.clientDocNumber,
-      clientComplement: original.clientComplement,
-      clientName: original.clientName,
-      clientCode: original.clientCode,
-      clientEmail: original.clientEmail,
-      paymentMethod: original.paymentMethod,
-      cardNumberMasked: null,
-      giftCard: 0,
-      additionalDiscount: 0,
-      currency: 1,
-      exchangeRate: 100,
-      exceptionCode: original.exceptionCode,
-      lines: all,
-      totals: { ok: true, lines: all.map((d) => ({ subTotal: d.subTotal })), sumSubTotals: montoDevuelto, montoTotal: montoDevuelto, montoTotalSujetoIva: montoDevuelto, montoTotalMoneda: montoDevuelto },
+      ...saleOnOriginal(original, all, montoDevuelto),
       sectorData: {
         [NOTE.ORIGINAL_ID]: original.id,
         [NOTE.ORIGINAL_NUMBER]: original.number,
