@@ -41,12 +41,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/v1/invoices/:id/cancel': SELL,
   'POST /api/v1/invoices/:id/reverse-cancellation': SELL,
   // Manual CAFC invoices (issue 17): the manager's transcription of a booklet.
-  // The manager's "Autorización SIN" screen (issue 29): read only.
-  'GET /api/v1/certification': STORE,
-  'GET /api/v1/certification/report.json': STORE,
-  'GET /api/v1/certification/report.pdf': STORE,
-  'GET /api/v1/certification/self-check': STORE,
-  'GET /api/v1/certification/onboarding': STORE,
+  // The manager's "Autorización SIN" screen (issue 29): read only, the administrator's (it shows the system code).
+  'GET /api/v1/certification': ADMIN,
+  'GET /api/v1/certification/report.json': ADMIN,
+  'GET /api/v1/certification/report.pdf': ADMIN,
+  'GET /api/v1/certification/self-check': ADMIN,
+  'GET /api/v1/certification/onboarding': ADMIN,
   'POST /api/v1/certification/go-live': ADMIN,
   'POST /api/v1/contingency/cafc': STORE,
   'GET /api/v1/contingency/cafc': STORE,

@@ -166,11 +166,19 @@ export function AuthorizationScreen() {
     certificationApi.onboarding().then(setOnboarding, fail);
   }, []);
   useEffect(load, [load]);
+  // Esc goes back to Configuración, where this screen is opened from (it has no tab of its own).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) useScreenRequest.getState().open('configuracion');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="authorization" data-testid="authorization-screen">
       <div className="page-head">
         <button className="ghost" onClick={() => useScreenRequest.getState().open('configuracion')} data-testid="cert-back">
-          ◀ Configuración
+          ◀ Configuración <kbd>Esc</kbd>
         </button>
         <h1>Autorización SIN</h1>
         <button className="ghost" onClick={load} data-testid="cert-refresh">

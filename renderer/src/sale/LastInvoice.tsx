@@ -95,7 +95,7 @@ export function LastInvoice() {
           </a>
         </div>
       </div>
-      {last.print.state === 'done' && last.print.printed && last.print.virtual && <VirtualTicket url={ticket} detail={last.print.detail} />}
+      {last.print.state === 'done' && last.print.printed && last.print.virtual && <VirtualTicket url={ticket} detail={last.print.detail} copy={last.print.copy === true} />}
     </section>
   );
 }

@@ -5,14 +5,15 @@
 import { useState } from 'react';
 import { useCart } from './cart-store';
 
-export function VirtualTicket({ url, detail }: { url: string; detail: string }) {
+/** `copy`: a reprint; the file the virtual printer kept says COPIA, the stored ticket shown here does not. */
+export function VirtualTicket({ url, detail, copy = false }: { url: string; detail: string; copy?: boolean }) {
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const selling = useCart((s) => s.lines.length > 0);
   if (selling || closedFor === url) return null;
   return (
     <aside className="virtual-ticket" data-testid="virtual-ticket" aria-label="Ticket de la impresora virtual">
       <div className="vt-head">
-        <strong>Impresora virtual</strong>
+        <strong>Impresora virtual{copy && <span data-testid="virtual-ticket-copy"> · COPIA (reimpresión)</span>}</strong>
         <button type="button" tabIndex={-1} data-testid="virtual-ticket-close" onClick={() => setClosedFor(url)}>
           Cerrar
         </button>

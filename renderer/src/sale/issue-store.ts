@@ -25,7 +25,7 @@ import { reissueNotice, replacementAction, type ReplacementTicket } from './reis
 export type PrintState =
   | { state: 'skipped' }
   | { state: 'printing' }
-  | { state: 'done'; printed: boolean; detail: string; virtual?: boolean };
+  | { state: 'done'; printed: boolean; detail: string; virtual?: boolean; copy?: boolean };
 
 /** The drawer pulse sent on its own after a sale with cash when the ticket is not printed. */
 export type DrawerState = { state: 'none' } | { state: 'opening' } | { state: 'done'; opened: boolean; detail: string; virtual?: boolean };
@@ -218,7 +218,7 @@ function printInto(set: SetIssue, get: () => IssueState, invoiceId: string, copy
     try {
       const r = await api.printInvoice(invoiceId, { copy });
       // A virtual printer (training) "printed" to a file: the till shows the ticket instead of paper.
-      print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}) };
+      print = { state: 'done', printed: r.printed, detail: r.detail, ...(r.virtual ? { virtual: true } : {}), ...(copy ? { copy: true } : {}) };
       // The CUF on the paper, for a re-issue to compare with.
       if (r.printed && r.cuf && invoiceId in get().issuedHere) set((s) => ({ issuedHere: { ...s.issuedHere, [invoiceId]: r.cuf! } }));
     } catch (err) {

@@ -188,6 +188,8 @@ describe('issue (F12)', () => {
     expect(api.printInvoice).toHaveBeenLastCalledWith('inv-1', { copy: false });
     await useIssue.getState().reprintLast();
     expect(api.printInvoice).toHaveBeenLastCalledWith('inv-1', { copy: true });
+    // The card (and the virtual printer's panel) say it was a copy.
+    expect(useIssue.getState().last?.print).toEqual({ state: 'done', printed: true, detail: 'ok', copy: true });
   });
 
   it('keeps a virtual printer’s answer as virtual (the ticket shows on screen, no paper claimed)', async () => {
