@@ -33,18 +33,33 @@ const dirs = mode === 'e2e' ? ['test/e2e'] : ['test/unit', 'test/integration', '
 let files = dirs.flatMap((d) => collect(d));
 if (filter) files = files.filter((f) => f.includes(filter));
 
-// The runner starts files in the order given, `concurrency` at a time: a long file started last
-// keeps the whole run waiting for it alone. The longest files go first (durations measured on a
-// loaded 2-core machine, 2026-11-27; a file missing from this list only runs later, never skipped).
+// The runner (scripts/test-runner.mjs) starts files in the order given, `concurrency` at a time:
+// a long file started last keeps the whole run waiting for it alone. The longest files go first
+// (durations measured on a loaded 2-core machine, 2026-11-27; a file missing from this list only
+// runs later, never skipped).
 const LONGEST_FIRST = [
+  // node suite (wall seconds of two fresh-clone runs, 27/11, KIPU_TEST_CPU)
   'test/api/fuzz.test.ts',
-  'test/integration/central/crash.test.ts',
   'test/integration/certify/certify.test.ts',
+  'test/integration/central/crash.test.ts',
+  'test/api/access.test.ts',
+  'test/integration/engine/admin.test.ts',
   'test/integration/contingency/crash.test.ts',
   'test/integration/massive/crash.test.ts',
-  'test/api/purchases.test.ts',
   'test/integration/contingency/background-crash.test.ts',
-  'test/integration/engine/admin.test.ts',
+  'test/api/email.test.ts',
+  'test/api/downloads.test.ts',
+  'test/api/purchases.test.ts',
+  'test/api/fidelity.test.ts',
+  'test/api/cash.test.ts',
+  'test/api/cashier-cash.test.ts',
+  'test/api/cash-day.test.ts',
+  'test/api/books.test.ts',
+  'test/api/products.test.ts',
+  'test/api/ai.test.ts',
+  'test/api/parked-sales.test.ts',
+  'test/api/auth.test.ts',
+  'test/integration/central/push-limits.test.ts',
   'test/integration/central/owner-keys.test.ts',
   'test/integration/engine/disk-full.test.ts',
   'test/integration/engine/shutdown.test.ts',
@@ -53,9 +68,14 @@ const LONGEST_FIRST = [
   'test/integration/isolation.test.ts',
   'test/integration/engine/parked-sales-crash.test.ts',
   'test/integration/contingency/hang-and-observed.test.ts',
+  'test/integration/siat-sim/soap-fuzz.test.ts',
+  'test/integration/invoicing/predicted-numbers.test.ts',
+  // e2e suite
   'test/e2e/store-day.test.ts',
   'test/e2e/cashiers-day.test.ts',
+  'test/e2e/central-dashboard.test.ts',
   'test/e2e/held-sales.test.ts',
+  'test/e2e/invoice-dialogs.test.ts',
   'test/e2e/reissue.test.ts',
   'test/e2e/screen-sizes.test.ts',
   'test/e2e/till.test.ts',
@@ -94,7 +114,8 @@ if (files.length > 0) {
   // KIPU_TEST_CPU=<file>: each test file's wall time and CPU (its own and its children's) appended
   // there at its exit (scripts/test-cpu-probe.mjs), to find where a run's time goes.
   const probe = process.env.KIPU_TEST_CPU ? ['--import', resolve('scripts/test-cpu-probe.mjs')] : [];
-  const r = spawnSync(process.execPath, [...probe, '--enable-source-maps', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=1200000', ...files.map(bundled)], {
+  // scripts/test-runner.mjs, not `node --test`, which would sort the files by name.
+  const r = spawnSync(process.execPath, [...probe, '--enable-source-maps', 'scripts/test-runner.mjs', String(concurrency), '1200000', ...files.map(bundled)], {
     stdio: 'inherit',
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent', KIPU_WORKER_BUNDLES: resolve(WORKERS_DIR) },
   });
