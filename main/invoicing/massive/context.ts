@@ -15,8 +15,9 @@ import type { SealedItem, SealStepJob } from './seal-step';
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
 export const MASSIVE_PACKAGE_MAX = 1000;
 
-/** CONTRACT §3.1 codigoEmision / CUF tipo emisión 3: massive. */
-export const CODIGO_EMISION_MASIVA = 3;
+// codigoEmision 3 lives with the sealing step (a worker's entry, which must not import this file:
+// a cycle); the pipeline's steps keep reading it from here.
+export { CODIGO_EMISION_MASIVA } from './seal-step';
 
 export interface Backoff {
   initialMs: number;

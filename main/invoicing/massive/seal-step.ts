@@ -14,7 +14,9 @@ import { seal } from '../seal';
 import { saleSealInput } from '../sale-invoice';
 import { createXmlSigner, type XmlSigner } from '../signing';
 import { DocumentCheckError, loadDocumentCheck } from '../document-check';
-import { CODIGO_EMISION_MASIVA } from './context';
+
+/** CONTRACT §3.1 codigoEmision / CUF tipo emisión 3: massive. */
+export const CODIGO_EMISION_MASIVA = 3;
 
 interface SealStepItem {
   index: number;
