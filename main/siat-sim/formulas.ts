@@ -248,6 +248,30 @@ function sameLine(a: XmlNode, b: XmlNode): boolean {
 }
 
 /**
+ * The original a note refers to, checked as SIAT does: it exists for this NIT with the note's
+ * number (1048), is a valid invoice and not itself a note (1061), its date is the note's (1051).
+ * Its lines with an amount (the official note schemas refuse a subTotal of 0, so a line the
+ * original gave away whole is not repeated), or null when it failed 1048 or 1061.
+ */
+function checkedOriginal(cab: XmlNode, nit: string, original: (cuf: string) => RegisteredOriginal | undefined, out: SimMessage[]): XmlNode[] | null {
+  const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
+  if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
+    out.push(msg(1048));
+    return null;
+  }
+  if (orig.estado !== 'VALIDA' || findSector(orig.sector)?.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
+    out.push(msg(1061));
+    return null;
+  }
+  if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));
+  try {
+    return parseDocument(orig.xml).detalles.filter((d) => (cents(d['subTotal']) ?? 1n) > 0n);
+  } catch {
+    return [];
+  }
+}
+
+/**
  * The credit-debit note (CONTRACT §9.3): the original exists for this NIT (1048), is a valid
  * invoice (1061: annulled, or itself a note), its number and date are the note's (1048/1051); the
  * lines tagged 1 are the original's lines (1049) and the returned ones (2) are products of it
@@ -268,22 +292,8 @@ function noteMessages(cab: XmlNode, detalles: XmlNode[], nit: string, original: 
   });
   const linesOk = subTotals.every((s) => s !== null);
 
-  const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
-  if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
-    out.push(msg(1048));
-  } else if (orig.estado !== 'VALIDA' || findSector(orig.sector)?.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
-    out.push(msg(1061));
-  } else {
-    if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));
-    let originalLines: XmlNode[] = [];
-    try {
-      originalLines = parseDocument(orig.xml).detalles;
-    } catch {
-      originalLines = [];
-    }
-    // The official note schema refuses a subTotal of 0: a line the original gave away whole
-    // (100 % bonus) is not repeated in the note.
-    originalLines = originalLines.filter((d) => (cents(d['subTotal']) ?? 1n) > 0n);
+  const originalLines = checkedOriginal(cab, nit, original, out);
+  if (originalLines) {
     const noteOriginal = detalles.filter((_, i) => tx[i] === '1');
     const sameOriginal = noteOriginal.length === originalLines.length && noteOriginal.every((d, i) => sameLine(d, originalLines[i]!));
     const codes = new Set(originalLines.map((d) => text(d['codigoProducto'])));
@@ -323,19 +333,8 @@ function conciliationMessages(parts: TwoParts, cab: XmlNode, root: XmlNode | und
   const originals = partOf(root, parts.original);
   const adjusted = partOf(root, parts.adjusted);
   const subTotals = lineMessages(originals, false, out);
-  const orig = original(text(cab['numeroAutorizacionCuf']) ?? '');
-  if (!orig || orig.nit !== nit || String(orig.numero) !== text(cab['numeroFactura'])) {
-    out.push(msg(1048));
-  } else if (orig.estado !== 'VALIDA' || findSector(orig.sector)?.tipoFactura === TIPO_FACTURA_DOCUMENTO.DOCUMENTO_AJUSTE) {
-    out.push(msg(1061));
-  } else {
-    if (orig.fecha_emision !== text(cab['fechaEmisionFactura'])) out.push(msg(1051));
-    let originalLines: XmlNode[] = [];
-    try {
-      originalLines = parseDocument(orig.xml).detalles.filter((d) => (cents(d['subTotal']) ?? 1n) > 0n);
-    } catch {
-      originalLines = [];
-    }
+  const originalLines = checkedOriginal(cab, nit, original, out);
+  if (originalLines) {
     const sameOriginal = originals.length === originalLines.length && originals.every((d, i) => sameLine(d, originalLines[i]!));
     const adjustedKnown = adjusted.every((a) => {
       const o = originalLines.find((d) => text(d['codigoProducto']) === text(a['codigoProducto']));
