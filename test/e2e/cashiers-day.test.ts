@@ -9,10 +9,10 @@
 // till asks for the reason, and the Z keeps it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { saleRequest } from '../fixtures/issued-invoice';
-import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
+import { launchChromium, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 import { toHundredths } from '../../shared/money';
 import { DENOMINATIONS, denominationKey } from '../../shared/api/cash';
 import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
@@ -49,7 +49,7 @@ before(async () => {
     const res = await eng.api('/api/v1/till-users', { method: 'POST', json: { login, name, role, pin } });
     assert.equal(res.status, 201, await res.clone().text());
   }
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
   page = await context.newPage();
   page.setDefaultTimeout(E2E_WAIT_MS);

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import pino from 'pino';
-import { CHROMIUM_ARGS, E2E_WAIT_MS } from './till-page';
+import { launchChromium, E2E_WAIT_MS } from './till-page';
 import { centralStack, centralTill, type CentralStack } from '../integration/central/helpers';
 import { startCentral, type Central } from '../../main/central/central';
 
@@ -24,7 +24,7 @@ before(async () => {
   }
   stack = await centralStack();
   central = await startCentral({ databaseUrl: stack.databaseUrl, host: '127.0.0.1', port: 0, tls: null, poolSize: 4 }, { logger: pino({ level: 'silent' }), dashboardDir: DASHBOARD });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

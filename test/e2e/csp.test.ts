@@ -7,9 +7,9 @@
 // inline script, inline handler, eval, and a script, image and fetch from a remote origin.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
+import { launchChromium, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 import { contentSecurityPolicy, originOf, withCsp } from '../../main/desktop/security';
 
 interface Violation {
@@ -33,7 +33,7 @@ let browser: Browser;
 before(async () => {
   ensureRendererBuilt();
   eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, scheduler: false });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

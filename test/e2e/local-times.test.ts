@@ -4,9 +4,9 @@
 // UTC) and in Tokyo, and Caja and the API keys must read La Paz's wall clock.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage } from './till-page';
+import { launchChromium, ensureRendererBuilt, RENDERER, TillPage } from './till-page';
 import { toBoliviaIso } from '../../shared/time';
 
 let eng: TestEngine;
@@ -15,7 +15,7 @@ let browser: Browser;
 before(async () => {
   ensureRendererBuilt();
   eng = await startTestEngine({}, undefined, { rendererDir: RENDERER });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

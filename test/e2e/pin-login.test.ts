@@ -5,9 +5,9 @@
 // PIN form again. The invoice she issues carries her name (engine side: test/api/till-users.test.ts).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { CHROMIUM_ARGS, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
+import { launchChromium, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -15,7 +15,7 @@ let browser: Browser;
 before(async () => {
   ensureRendererBuilt();
   eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, scheduler: false, demoStore: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

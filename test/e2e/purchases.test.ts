@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
@@ -61,7 +62,10 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   // Crédito fiscal: 13 % of 116,00.
   assert.match((await till.id('books-credit').textContent()) ?? '', /15,08/);
   const [download] = await Promise.all([till.page.waitForEvent('download'), till.id('book-compras-csv').click()]);
-  const csv = readFileSync((await download.path())!, 'utf8');
+  // Saved, not read at download.path(): the suite's shared Chromium is a remote browser.
+  const saved = join(eng.dataDir, 'libro-compras-descargado.csv');
+  await download.saveAs(saved);
+  const csv = readFileSync(saved, 'utf8');
   assert.ok(csv.includes(cuf), 'the purchase is in the Libro de Compras');
   assert.ok(csv.includes(String(supplierNit)));
   assert.match(csv, /116[.,]00/);

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import CHROMIUM_ARGS_LIST from './chromium-args.json';
 
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 /** The built renderer the engine serves in the end-to-end suite. */
@@ -17,7 +18,20 @@ export const RENDERER = resolve('dist/renderer');
  */
 export const E2E_WAIT_MS = 60_000;
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+/** Debian's Chromium flags for the suite (a JSON file: scripts/test.mjs starts the run's browser with the same). */
+export const CHROMIUM_ARGS: readonly string[] = CHROMIUM_ARGS_LIST;
+
+/**
+ * A Chromium for one test file. In a run of the suite, scripts/test.mjs starts one browser server
+ * and every file connects to it (KIPU_E2E_BROWSER_WS): a launch and its shutdown cost about 2.5 s
+ * of CPU, twenty times over, on a run that is CPU-bound. Each file still works in contexts of its
+ * own (cookies, storage and viewport apart), and its close() closes them and disconnects. A file
+ * run on its own (`node scripts/test.mjs e2e <name>` with one match) launches its own browser.
+ */
+export function launchChromium(): Promise<Browser> {
+  const ws = process.env.KIPU_E2E_BROWSER_WS;
+  return ws ? chromium.connect(ws, { timeout: E2E_WAIT_MS }) : chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
+}
 
 /** Which test run built dist/renderer last: the runner's pid (every test file's parent). */
 const BUILD_STAMP = resolve('dist/.renderer-e2e-build');
@@ -71,11 +85,11 @@ function acquireBuildLock(): void {
 
 /**
  * Debian's Chromium on the engine's URL at 1366×768, es-BO, logged in with the demo key (a till
- * key) or with `key` (screens that need the admin scope). launch() gives every run a fresh
- * temporary profile (user-data dir) of its own.
+ * key) or with `key` (screens that need the admin scope), in a browser context of its own
+ * (launchChromium).
  */
 export async function openTill(url: string, key?: string): Promise<{ browser: Browser; context: BrowserContext; till: TillPage }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
     const page = await context.newPage();

@@ -11,6 +11,8 @@ import { submitBatch, waitCompleted } from '../massive/helpers';
 import { sqliteConnection } from '../../../main/store/store';
 import { decodeCuf } from '../../../main/invoicing/cuf';
 import { verifyXmlSignature } from '../../../main/invoicing/signing';
+import { STEP_LIMITS } from '../../../main/invoicing/massive/issue-items';
+import { waitFor } from '../../fixtures/wait';
 
 let till: Till;
 let sold = 0;
@@ -99,18 +101,26 @@ test('numbers taken by a massive batch behind the counter: the next sale is sign
 
 test('sales in flight while a massive batch issues in chunks: every number once, every signature valid with its stored number', async () => {
   const first = assertStoredConsistently();
-  const items = Array.from({ length: 450 }, (_, i) => {
+  // More items than one step holds (STEP_LIMITS): the batch issues in two chunks.
+  const size = STEP_LIMITS.items + 50;
+  const items = Array.from({ length: size }, (_, i) => {
     const { posId: _pos, ...item } = electronic(2000 + i);
     return item;
   });
+  const issued = () => db().prepare('SELECT COUNT(*) FROM invoices WHERE pos_id = ? AND codigo_emision = 3').pluck().get(till.posId) as number;
   const batch = await submitBatch(till.eng.api, till.posId, items);
   let sales = 0;
-  // Sales keep coming, four at a time, until the batch has issued all its invoices.
-  while ((db().prepare("SELECT COUNT(*) FROM invoices WHERE pos_id = ? AND codigo_emision = 3").pluck().get(till.posId) as number) < 30 + 450) {
+  // Four sales go in whenever the batch has stored another chunk (and once before the first), so
+  // they are in flight while the next chunk is built and stored; bounded by the chunks, not by
+  // how slow the machine is.
+  let seen = -1;
+  while (issued() < 30 + size) {
+    seen = issued();
     assert.deepEqual(await sellTogether(4), [201, 201, 201, 201]);
     sales += 4;
+    await waitFor('the batch stores its next chunk', () => issued() > seen || undefined, 120_000);
   }
   await waitCompleted(till.eng.api, batch.batchId);
   assert.ok(sales > 0);
-  assert.equal(assertStoredConsistently(), first + 450 + sales);
+  assert.equal(assertStoredConsistently(), first + size + sales);
 });
