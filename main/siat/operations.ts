@@ -15,7 +15,7 @@ import { RESPUESTA_RECEPCION } from './contract/spec';
 import { BOLETO_AEREO, COMPRA_VENTA, COMPUTARIZADA, DOCUMENTO_AJUSTE, ELECTRONICA, ENTIDAD_FINANCIERA, SERVICIO_BASICO, TELECOMUNICACIONES } from './contract/reception';
 import { RECEPCION_COMPRAS } from './contract/purchases';
 
-export type { FieldType, FieldSpec, OperationSpec, ServiceSpec } from './contract/spec';
+export type { FieldSpec, OperationSpec, ServiceSpec } from './contract/spec';
 export { SIAT_NAMESPACE, SOAP_ENVELOPE_NAMESPACE } from './contract/spec';
 
 /** Every SIAT service, keyed by the client module name. */
