@@ -44,6 +44,8 @@ export interface AssistantHit {
   desconocidas: number;
   /** Its BM25 over the best BM25 of the question's first places (0–1). */
   bm25Relativo: number;
+  /** Share of the question its title alone meets (retrieval.ts' headCoverage): what the card is about, not a word its rule names in passing. */
+  coberturaTitulo: number;
   /**
    * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
    * (confidence.ts); null for an administrator's passage, which the calibration never saw.
@@ -97,7 +99,7 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
  * at 0,6 are right, nine in ten from 0,8. Chosen on the tuning set: the most right answers with
  * at most one wrong per fifty questions (docs/decisions/0075).
  */
-export const MIN_CONFIDENCE = 0.6;
+export const MIN_CONFIDENCE = 0.65;
 /** A further card joins a composed answer from this confidence, when it meets words the others do not. */
 const MIN_CONFIDENCE_MORE = 0.5;
 /** ... and those words weigh at least this share of the question. */
@@ -245,7 +247,7 @@ export class Assistant {
 
   private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)) };
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)), coberturaTitulo: r.headCoverage };
     if (card) {
       return {
         tipo: 'ficha',
@@ -257,7 +259,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, first }),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, first }),
       };
     }
     const p = this.passages.get(r.key)!;

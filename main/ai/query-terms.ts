@@ -10,7 +10,12 @@ const STOPWORDS = new Set(
     'cuanto cuantos de debe deben debo del desde donde dos e el ella ellas ello ellos en entre era eran es esa esas ese eso esos esta estan ' +
     'estar estas este esto estos fue fueron ha hace hacer hacerlo han hasta hay la las le les lo los mas me mi mis mucho muy nada ni no nos ' +
     'nosotros o os otra otras otro otros para pero poco por porque puede pueden puedo que se segun ser si sido sin sobre son ' +
-    'su sus tal tambien tan tanto te tiene tienen tengo ti tu tus un una unas uno unos usted ustedes y ya yo'
+    'su sus tal tambien tan tanto te tiene tienen tengo ti tu tus un una unas uno unos usted ustedes y ya yo ' +
+    // Verbs that phrase a question and name no topic ("¿cuántas entran?", "¿qué pongo?", "¿para qué
+    // sirve?"): rare in the cards, so BM25 weighed them above the topic (issue 31: "cuántas facturas
+    // entran en un paquete de contingencia" went to the one card whose question says "entran").
+    'entra entran entrar va van cabe caben caber pongo poner pone ponen hago hacemos uso usar usa usan usamos ' +
+    'sale salen salir sirve sirven significa pasa pasar'
   ).split(' '),
 );
 
