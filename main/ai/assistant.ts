@@ -46,6 +46,8 @@ export interface AssistantHit {
   bm25Relativo: number;
   /** Share of the question its title alone meets (retrieval.ts' headCoverage): what the card is about, not a word its rule names in passing. */
   coberturaTitulo: number;
+  /** Share of the question its title and own questions alone meet (retrieval.ts' shortCoverage). */
+  coberturaPreguntas: number;
   /**
    * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
    * (confidence.ts); null for an administrator's passage, which the calibration never saw.
@@ -247,7 +249,7 @@ export class Assistant {
 
   private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)), coberturaTitulo: r.headCoverage };
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)), coberturaTitulo: r.headCoverage, coberturaPreguntas: r.shortCoverage };
     if (card) {
       return {
         tipo: 'ficha',
@@ -259,7 +261,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, first }),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, shortCoverage: r.shortCoverage, first }),
       };
     }
     const p = this.passages.get(r.key)!;

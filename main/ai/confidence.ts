@@ -24,13 +24,15 @@ export interface ConfidenceFeatures {
   unknownShare: number;
   /** Share of the question the card's title alone meets (0–1). */
   titleCoverage: number;
+  /** Share of the question the card's title and own questions alone meet (0–1). */
+  shortCoverage: number;
 }
 
 /** Fitted on 2026-11-27 (issue 31, decision 0077): scripts/ai-fit-confidence.ts prints them. */
-export const WEIGHTS = { bias: -5.775, coverage: -2.633, similarity: 7.963, both: -3.539, bm25Share: 0.957, unknownShare: -1.7, bm25Lead: 3.341, coverageBm25: 5.689, titleCoverage: 1.146, first: 0 };
+export const WEIGHTS = { bias: -6.629, coverage: -0.187, similarity: 11.058, both: -6.281, bm25Share: -0.018, unknownShare: -1.89, bm25Lead: 4.182, coverageBm25: 4.574, titleCoverage: 1.169, shortCoverage: 0.258, first: 0 };
 
 /** Probability (0–1, two decimals) that the card answers the question. */
 export function cardConfidence(f: ConfidenceFeatures, w: typeof WEIGHTS = WEIGHTS): number {
-  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share + w.titleCoverage * f.titleCoverage + (f.first ? w.first : 0);
+  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share + w.titleCoverage * f.titleCoverage + w.shortCoverage * f.shortCoverage + (f.first ? w.first : 0);
   return Number((1 / (1 + Math.exp(-z))).toFixed(2));
 }

@@ -4,7 +4,7 @@
 // Runs in: engine.
 
 /** Spanish function words and question words that carry no search meaning. */
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a al algo algun alguna algunas alguno algunos ante antes aqui asi aun cada como con contra cual cuales cualquier cuando cuanta cuantas ' +
     'cuanto cuantos de debe deben debo del desde donde dos e el ella ellas ello ellos en entre era eran es esa esas ese eso esos esta estan ' +
@@ -42,6 +42,8 @@ export function words(text: string): string[] {
 /**
  * A light Spanish stem: -ción/-ciones, plurals, a final vowel and infinitive endings are cut,
  * never below 3 letters. "contingencias" → "contingenci", "paquetes" → "paquet", "enviar" → "envi".
+ * Four-letter words lose their final vowel too, so "pago" and "paga" meet (issue 31: "¿el IT lo
+ * pago yo?" missed the IT card, which says "se paga").
  */
 export function stem(word: string): string {
   if (/^\d+$/.test(word)) return word;
@@ -54,7 +56,7 @@ export function stem(word: string): string {
   else if (w.length > 5 && w.endsWith('es')) cut(2);
   else if (w.length > 4 && w.endsWith('s')) cut(1);
   if (w.length > 5 && /(ar|er|ir)$/.test(w)) cut(2);
-  else if (w.length > 4 && /[aeio]$/.test(w)) cut(1);
+  else if (w.length > 3 && /[aeio]$/.test(w)) cut(1);
   return w;
 }
 

@@ -50,6 +50,8 @@ export interface RankedHit {
    * what the card is about, as against a word its rule names in passing.
    */
   headCoverage: number;
+  /** Share (0–1) of the question's weight met by the document's short texts alone (a card's title and its own questions). */
+  shortCoverage: number;
 }
 
 interface QueryTerm {
@@ -98,6 +100,25 @@ function dice(a: Set<string>, b: Set<string>): number {
   return (2 * n) / (a.size + b.size);
 }
 
+/** Stems this long or longer are corrected when the corpus does not know them (shorter ones are too often another word). */
+const MIN_TYPO = 5;
+
+/** Are two different words one edit apart (Damerau: change, insert, delete, or swap two neighbours)? */
+export function oneEdit(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (a.length === b.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < a.length && diff.length < 3; i++) if (a[i] !== b[i]) diff.push(i);
+    if (diff.length === 1) return true;
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+  }
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  if (l.length - s.length !== 1) return false;
+  let i = 0;
+  while (i < s.length && s[i] === l[i]) i++;
+  return s.slice(i) === l.slice(i + 1);
+}
+
 /** Indexes of the k largest positive values, largest first (ties: lower index first). */
 function topByValue(values: Float32Array, k: number): number[] {
   const out: number[] = [];
@@ -122,6 +143,8 @@ export class RetrievalIndex {
   private readonly longNorm: (string | null)[] = [];
   /** Each document's first field (a card's title) as distinct stems. */
   private readonly heads: Set<string>[] = [];
+  /** Each document's short texts (a card's title and questions) as distinct stems. */
+  private readonly shorts: Set<string>[] = [];
   private vocab: string[] = [];
   private avgLength = 1;
 
@@ -157,6 +180,7 @@ export class RetrievalIndex {
     }
     this.lengths.push(len);
     this.heads.push(new Set(d.fields.length > 0 ? analyze(d.fields[0]!.text) : []));
+    this.shorts.push(new Set(analyze(d.short.join('\n'))));
     this.shortGrams.push(d.short.map(trigrams));
     this.longNorm.push(d.long ? ` ${contentWords(d.long).join(' ')} ` : null);
   }
@@ -200,9 +224,31 @@ export class RetrievalIndex {
       .join(' ');
   }
 
-  /** The question's terms: its own stems (weight 1) and the thesaurus' words for its phrases. */
+  /**
+   * The corpus' stem a misspelt one stands for: one letter changed or two neighbours swapped
+   * ("contingensi" → "contingenci", "factru" → "factur", "renob" → "renov"), same length and first
+   * letter, for stems of MIN_TYPO letters or more that the corpus does not know at all; the most
+   * frequent when several are. Null when none is. A letter added or dropped is not corrected: it
+   * turned words the cards do not know into ones they do ("contrato" → "contract…").
+   */
+  correct(stem: string): string | null {
+    if (stem.length < MIN_TYPO || /\d/.test(stem) || this.matching(stem).length > 0) return null;
+    let best: string | null = null;
+    let df = 0;
+    for (const v of this.vocab) {
+      if (v[0] !== stem[0] || v.length !== stem.length || !oneEdit(stem, v)) continue;
+      const n = this.postings.get(v)!.docs.length;
+      if (n > df) {
+        best = v;
+        df = n;
+      }
+    }
+    return best;
+  }
+
+  /** The question's terms: its own stems (weight 1, a misspelt one corrected) and the thesaurus' words for its phrases. */
   queryTerms(question: string): QueryTerm[] {
-    const own = [...new Set(analyze(question))].slice(0, 16);
+    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].slice(0, 16);
     const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
     for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
@@ -330,9 +376,8 @@ export class RetrievalIndex {
       return Math.min(1, got / totalIdf);
     };
 
-    const headCoverage = (doc: number): number => {
+    const partCoverage = (head: Set<string>): number => {
       if (totalIdf === 0) return 0;
-      const head = this.heads[doc]!;
       const best = new Map<number, number>();
       terms.forEach((t, i) => {
         if (!matchStems[i]!.some((v) => head.has(v))) return;
@@ -397,7 +442,8 @@ export class RetrievalIndex {
         similarity: Number((similarity.get(doc) ?? 0).toFixed(4)),
         covered: coveredGroups(doc),
         unknownShare: Number(unknownShare.toFixed(4)),
-        headCoverage: Number(headCoverage(doc).toFixed(4)),
+        headCoverage: Number(partCoverage(this.heads[doc]!).toFixed(4)),
+        shortCoverage: Number(partCoverage(this.shorts[doc]!).toFixed(4)),
         dense: dense && dense.length === n ? Number(dense[doc]!.toFixed(4)) : null,
       }));
   }

@@ -8,7 +8,7 @@
 // about something else. Pure apart from loading the file.
 // Runs in: engine.
 import { readFileSync } from 'node:fs';
-import { normalizeWord, words } from './query-terms';
+import { normalizeWord, STOPWORDS, words } from './query-terms';
 
 export interface ThesaurusEntry {
   /** The normalized words the phrase adds. */
@@ -92,13 +92,14 @@ export function loadThesaurus(file: string): Thesaurus {
 const has = (padded: string, phrase: string) => padded.includes(` ${phrase} `);
 
 /**
- * A word without its gender and number, for matching phrases only: "cuantas", "cuantos" and
- * "cuanta" → "cuanto"; "pensiones" → "pension"; "hospitales" → "hospital". An entry written for
- * one form holds for the others (issue 31: "cuántos" mapped to máximo, "cuántas" did not).
- * Words of 3 letters or less stay as they are ("sin", "mas", "luz").
+ * A word without its gender and number, for matching phrases only: "chiquitas" → "chiquito";
+ * "pensiones" → "pension"; "hospitales" → "hospital". An entry written for one form holds for the
+ * others (issue 31: "ventas chicas" did not hold for "venta chica"). Function words keep their
+ * form: "cuánto" (how much) is not "cuántos" (how many). Words of 3 letters or less stay as they
+ * are ("sin", "mas", "luz").
  */
 export function fold(word: string): string {
-  if (word.length < 4) return word;
+  if (word.length < 4 || STOPWORDS.has(word)) return word;
   const plural = /^(.{3,}[lrndz])es$/.exec(word);
   if (plural) return plural[1]!;
   return word.replace(/s$/, '').replace(/a$/, 'o');

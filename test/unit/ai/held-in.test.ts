@@ -147,13 +147,15 @@ test('the document-0 fact is settled on the cards: both sources said, and Kipu�
 
 // Decision 0077: the causes of set 4's three confident wrong answers, each on a corpus or question of its own.
 
-test('a thesaurus phrase holds in any gender and number: an entry for "cuántos" holds for "cuántas"', () => {
-  const th = parseThesaurus('{"version":"1","entries":{"cuantos":["maximo"],"pension":["educativo"],"ventas chicas":["menores"]}}');
+test('a thesaurus phrase holds in any gender and number of its content words, and function words keep theirs', () => {
+  const th = parseThesaurus('{"version":"1","entries":{"chiquito":["menor"],"pension":["educativo"],"ventas chicas":["menores"],"cuantos":["maximo"]}}');
   const phrases = (q: string) => expand(th, q).map((e) => e.phrase);
-  assert.deepEqual(phrases('¿cuántas facturas?'), ['cuantos']);
+  assert.deepEqual(phrases('ventas chiquitas'), ['chiquito']);
   assert.deepEqual(phrases('cobro pensiones'), ['pension']);
   assert.deepEqual(phrases('la venta chica del día'), ['ventas chicas']);
-  assert.deepEqual(phrases('sin luz'), []);
+  // "cuánto" (how much) is not "cuántos" (how many).
+  assert.deepEqual(phrases('¿cuánto es?'), []);
+  assert.deepEqual(phrases('¿cuántos son?'), ['cuantos']);
 });
 
 test('verbs that only phrase a question are not search words: "entran" does not outweigh the topic', () => {
