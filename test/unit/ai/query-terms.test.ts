@@ -15,7 +15,7 @@ test('the light stem lets a word meet its family', () => {
   assert.equal(stem('contingencias'), stem('contingencia'));
   assert.equal(stem('paquetes'), 'paquet');
   assert.equal(stem('pago'), stem('paga'), 'four-letter words lose their final vowel');
-  assert.equal(stem('pagos'), stem('pagar'));
+  assert.equal(stem('pagos'), stem('paga'));
   assert.equal(stem('mes'), 'mes', 'never below 3 letters');
   assert.equal(stem('2024'), '2024');
 });
