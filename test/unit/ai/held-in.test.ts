@@ -1,9 +1,10 @@
-// Issue 31's bar for the assistant, on a held-in set its confidence was never fitted on
-// (test/fixtures/ai/held-in-questions-4.ts): ≥ 90 % right, no confident wrong answer (a refusal is
-// fine), every answer naming its source, and a confidence that means what it says. The fixes that
-// met it were found from set 4's three wrong answers (decision 0077), so set 5, written before
-// them and measured once after, is printed too: it says how far they generalize. Plus the
-// behaviours the issue names, each on a question of its own.
+// Issue 31's bar for the assistant: ≥ 90 % right, no confident wrong answer (a refusal is fine),
+// every answer naming its source, and a confidence that means what it says. Held-in set 4
+// (test/fixtures/ai/held-in-questions-4.ts) meets it, but its three wrong answers are what decision
+// 0077's fixes were found from, so it is no longer a blind test. Set 6, written before the last of
+// those fixes and measured once after them, is: its figures print on every run (a todo until the
+// assistant meets the bar on fresh questions). Plus the behaviours the issue names, each on a
+// question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { chatText } from '../../../main/ai/chat-answer';
 import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
-import { HELD_IN_5 } from '../../fixtures/ai/held-in-questions-5';
+import { HELD_IN_6 } from '../../fixtures/ai/held-in-questions-6';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -23,14 +24,15 @@ const thesaurus = loadThesaurus(join(dir, 'thesaurus.json'));
 const assistant = new Assistant(loadShippedCorpus(join(dir, 'corpus')), thesaurus, []);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-test('the held-in sets: ≥ 60 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
+test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
   assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
-  assert.ok(HELD_IN_4.filter((x) => x.expect === null).length >= 10, 'near-domain negatives');
+  assert.ok(HELD_IN_6.length >= 30, `${HELD_IN_6.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_6]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_5) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_5]) {
+  for (const item of HELD_IN_6) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_6]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -40,7 +42,7 @@ test('the held-in sets: ≥ 60 questions in a shopkeeper’s words, none a card�
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_5]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_6]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -57,21 +59,21 @@ const report = (name: string, set: typeof HELD_IN_4) => {
   return s;
 };
 
-// Issue 31's bar. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers.
-test('held-in: ≥ 90 % right, no confident wrong answer', () => {
+// Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers.
+test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 4', HELD_IN_4);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_4.length >= 0.9, `${pct(s.right / HELD_IN_4.length)} bien`);
 });
 
-// Set 5, written before decision 0077's fixes and measured once after them: 25 of 35 (71.4 %),
-// 8 refusals, 2 confident wrong answers — as many right as the code before the fixes (25, with 9
-// refusals and 1 wrong). The fixes met set 4's bar without making fresh wording easier: a todo
-// that prints its figures on every run, until the assistant meets the bar on fresh questions too.
-test('held-in set 5 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 5: 71.4 % right, 2 confident wrong answers (decision 0077)' }, () => {
-  const s = report('conjunto retenido 5', HELD_IN_5);
+// Set 6, fresh: measured once after decision 0077 at 23 of 36 (63.9 %), 6 refusals, 7 confident
+// wrong answers (the code before decision 0077: 22, 8 and 6). Set 5, the first fresh set, had
+// measured 25 of 35 with 2 wrong (before: 25 and 1) and is tuning data since. The fixes met set
+// 4's bar without making fresh wording easier: this is the figure that says where the assistant is.
+test('held-in set 6 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 6: 63.9 % right, 7 confident wrong answers (decision 0077)' }, () => {
+  const s = report('conjunto retenido 6', HELD_IN_6);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
-  assert.ok(s.right / HELD_IN_5.length >= 0.9, `${pct(s.right / HELD_IN_5.length)} bien`);
+  assert.ok(s.right / HELD_IN_6.length >= 0.9, `${pct(s.right / HELD_IN_6.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
