@@ -97,11 +97,11 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
 }
 
 /**
- * A card answers from this confidence (confidence.ts): on the tuning pairs, about six cards in ten
- * at 0,6 are right, nine in ten from 0,8. Chosen on the tuning set: the most right answers with
- * at most one wrong per fifty questions (docs/decisions/0075).
+ * A card answers from this confidence (confidence.ts): the threshold with the most right answers
+ * and at most one wrong per fifty questions on the tuning set (scripts/ai-fit-confidence.ts
+ * prints the sweep; docs/decisions/0075 and 0077).
  */
-export const MIN_CONFIDENCE = 0.65;
+export const MIN_CONFIDENCE = 0.62;
 /** A further card joins a composed answer from this confidence, when it meets words the others do not. */
 const MIN_CONFIDENCE_MORE = 0.5;
 /** ... and those words weigh at least this share of the question. */

@@ -5,10 +5,10 @@
 // its BM25 against the best BM25 of the first places and how far it leads the others, how much of the question is in words no
 // card knows, and how much of it the card's title alone meets (a card is about its title; one word
 // its rule names in passing — "seguros (34)" in the sector list — is not what it answers).
-// Logistic (Platt) fit on every (question, card) pair of the first places of the tuning questions
+// Logistic (Platt) fit on the (question, card) pairs of the two first places of the tuning questions
 // (test/fixtures/ai/tuning-questions.ts) and the older evaluation set (test/unit/ai/evaluation-set.ts).
-// Never fit on the held-in set, which only checks it (test/unit/ai/held-in.test.ts). Refit when the
-// cards or the retrieval change (docs/decisions/0075-assistant-calibrated-refusal.md says how). Pure.
+// Never fit on a held-in set, which only checks it (test/unit/ai/held-in.test.ts). Refit when the
+// cards or the retrieval change: scripts/ai-fit-confidence.ts (docs/decisions/0075 and 0077). Pure.
 // Runs in: engine.
 
 export interface ConfidenceFeatures {
@@ -28,7 +28,10 @@ export interface ConfidenceFeatures {
   shortCoverage: number;
 }
 
-/** Fitted on 2026-11-27 (issue 31, decision 0077): scripts/ai-fit-confidence.ts prints them. */
+/**
+ * Fitted on 2026-11-27 (decision 0077) before the last stemmer change; the refit after it
+ * (scripts/ai-fit-confidence.ts) answered no better on the tuning set, so these stay.
+ */
 export const WEIGHTS = { bias: -6.629, coverage: -0.187, similarity: 11.058, both: -6.281, bm25Share: -0.018, unknownShare: -1.89, bm25Lead: 4.182, coverageBm25: 4.574, titleCoverage: 1.169, shortCoverage: 0.258, first: 0 };
 
 /** Probability (0–1, two decimals) that the card answers the question. */

@@ -67,10 +67,11 @@ test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confiden
 });
 
 // Set 6, fresh: measured once after decision 0077 at 23 of 36 (63.9 %), 6 refusals, 7 confident
-// wrong answers (the code before decision 0077: 22, 8 and 6). Set 5, the first fresh set, had
+// wrong answers (the code before decision 0077: 22, 8 and 6); then the threshold went from 0,65 to
+// the 0,62 the tuning rule picks (a sweep point first missed): 24, 5 and 7. Set 5, the first fresh set, had
 // measured 25 of 35 with 2 wrong (before: 25 and 1) and is tuning data since. The fixes met set
 // 4's bar without making fresh wording easier: this is the figure that says where the assistant is.
-test('held-in set 6 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 6: 63.9 % right, 7 confident wrong answers (decision 0077)' }, () => {
+test('held-in set 6 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 6: 66.7 % right, 7 confident wrong answers (decision 0077)' }, () => {
   const s = report('conjunto retenido 6', HELD_IN_6);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_6.length >= 0.9, `${pct(s.right / HELD_IN_6.length)} bien`);
