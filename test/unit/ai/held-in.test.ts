@@ -1,7 +1,7 @@
 // Issue 31's bar for the assistant: ≥ 90 % right, no confident wrong answer (a refusal is fine),
 // every answer naming its source, and a confidence that means what it says. Held-in set 4
 // (test/fixtures/ai/held-in-questions-4.ts) meets it, but its three wrong answers are what decision
-// 0077's fixes were found from, so it is no longer a blind test. Set 6, written before the last of
+// 0077's fixes were found from, so it is no longer a blind test. Set 7, written before the last of
 // those fixes and measured once after them, is: its figures print on every run (a todo until the
 // assistant meets the bar on fresh questions). Plus the behaviours the issue names, each on a
 // question of its own.
@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
-import { Assistant } from '../../../main/ai/assistant';
+import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
 import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
-import { HELD_IN_6 } from '../../fixtures/ai/held-in-questions-6';
+import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -26,13 +26,13 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
   assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
-  assert.ok(HELD_IN_6.length >= 30, `${HELD_IN_6.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_6]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_7.length >= 30, `${HELD_IN_7.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_6) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_6]) {
+  for (const item of HELD_IN_7) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -42,7 +42,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_6]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -66,15 +66,16 @@ test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confiden
   assert.ok(s.right / HELD_IN_4.length >= 0.9, `${pct(s.right / HELD_IN_4.length)} bien`);
 });
 
-// Set 6, fresh: measured once after decision 0077 at 23 of 36 (63.9 %), 6 refusals, 7 confident
-// wrong answers (the code before decision 0077: 22, 8 and 6); then the threshold went from 0,65 to
-// the 0,62 the tuning rule picks (a sweep point first missed): 24, 5 and 7. Set 5, the first fresh set, had
-// measured 25 of 35 with 2 wrong (before: 25 and 1) and is tuning data since. The fixes met set
-// 4's bar without making fresh wording easier: this is the figure that says where the assistant is.
-test('held-in set 6 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 6: 66.7 % right, 7 confident wrong answers (decision 0077)' }, () => {
-  const s = report('conjunto retenido 6', HELD_IN_6);
+// Set 7, fresh: measured once after decision 0077 at 29 of 34 (85.3 %), 4 refusals, 1 answer
+// scored wrong ("estado 908 que quiere decir" got the error guide's 908, "SIAT validó la factura",
+// not the card on state 908); the code before decision 0077: 26 of 34, 4 wrong. The earlier fresh
+// sets, now tuning data: set 5, 25 of 35 (2 wrong) after the first fixes; set 6, 23 of 36 (7 wrong)
+// after the second; the third fixes (a card's title must meet the question; a wrong answer costs
+// three refusals when the threshold is picked) are what set 7 measures.
+test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 85.3 % right, 1 answer scored wrong (decision 0077)' }, () => {
+  const s = report('conjunto retenido 7', HELD_IN_7);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
-  assert.ok(s.right / HELD_IN_6.length >= 0.9, `${pct(s.right / HELD_IN_6.length)} bien`);
+  assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -193,7 +194,7 @@ test('a document word after a negation stands for "sin documento", not for itsel
   assert.ok(answered(assistant.ask(q)).every((id) => sinDocumento.includes(id)), answered(assistant.ask(q)).join());
 });
 
-test('what a card’s title meets weighs in its confidence: a word its rule names in passing does not make it the answer', () => {
+test('what a card’s title meets weighs in its confidence, and a card whose title meets nothing does not answer: a word its rule names in passing does not make it the answer', () => {
   const index = new RetrievalIndex(
     [
       { key: 'sector', fields: [{ text: 'Qué documento sector emite mi negocio', weight: 3 }, { text: 'una tienda emite compra-venta; seguros (34), hoteles (16)', weight: 1 }], short: ['Qué documento sector emite mi negocio'] },
@@ -207,4 +208,11 @@ test('what a card’s title meets weighs in its confidence: a word its rule name
   assert.ok(index.search('qué documento sector', 1)[0]!.headCoverage > 0.9);
   const r = assistant.ask('quiero asegurar mi tienda contra robos, que seguro contrato');
   assert.equal(r.tipo, 'sin-respuesta', answered(r).join());
+  // However confident: the IT card meets "calculo", "ganancia" and "mes" in its rule and questions
+  // ("haya o no ganancia", "por mes"), not in its title, so it does not answer.
+  const q = '¿cómo calculo la ganancia de mi mes?';
+  const it = assistant.search(q, 6).find((h) => h.id === 'it-3-transacciones')!;
+  assert.ok(it.confianza! >= MIN_CONFIDENCE && it.coberturaTitulo === 0, JSON.stringify(it));
+  assert.equal(assistant.fits(it), false);
+  assert.equal(assistant.ask(q).tipo, 'sin-respuesta');
 });
