@@ -146,6 +146,10 @@ export class RetrievalIndex {
   /** Each document's short texts (a card's title and questions) as distinct stems. */
   private readonly shorts: Set<string>[] = [];
   private vocab: string[] = [];
+  /** The vocabulary by first letter and length: where a misspelt stem's correction can be. */
+  private readonly byShape = new Map<string, string[]>();
+  /** Every word of the thesaurus' phrases (a diminutive of one is not made plain). */
+  private readonly phraseWords: Set<string>;
   private avgLength = 1;
 
   constructor(
@@ -154,6 +158,13 @@ export class RetrievalIndex {
   ) {
     for (const d of docs) this.add(d);
     this.vocab = [...this.postings.keys()].sort();
+    for (const v of this.vocab) {
+      const key = `${v[0]}${v.length}`;
+      const list = this.byShape.get(key);
+      if (list) list.push(v);
+      else this.byShape.set(key, [v]);
+    }
+    this.phraseWords = new Set(thesaurus ? [...thesaurus.entries.keys()].flatMap((k) => k.split(' ')) : []);
     this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, this.lengths.length) || 1;
   }
 
@@ -214,8 +225,7 @@ export class RetrievalIndex {
    * diminutive ("ventitas chiquitas" → "ventas chicas"; "solicita" and "crédito" stay).
    */
   plain(question: string): string {
-    const phrases = this.thesaurus ? new Set([...this.thesaurus.entries.keys()].flatMap((k) => k.split(' '))) : new Set<string>();
-    const known = (w: string) => phrases.has(w) || this.postings.has(stem(w));
+    const known = (w: string) => this.phraseWords.has(w) || this.postings.has(stem(w));
     return words(normalizeWord(question))
       .map((w) => {
         const base = w.length > 5 ? undiminish(w) : null;
@@ -235,8 +245,8 @@ export class RetrievalIndex {
     if (stem.length < MIN_TYPO || /\d/.test(stem) || this.matching(stem).length > 0) return null;
     let best: string | null = null;
     let df = 0;
-    for (const v of this.vocab) {
-      if (v[0] !== stem[0] || v.length !== stem.length || !oneEdit(stem, v)) continue;
+    for (const v of this.byShape.get(`${stem[0]}${stem.length}`) ?? []) {
+      if (!oneEdit(stem, v)) continue;
       const n = this.postings.get(v)!.docs.length;
       if (n > df) {
         best = v;

@@ -107,12 +107,24 @@ export function fold(word: string): string {
 
 const folded = (normalized: string) => normalized.split(' ').map(fold).join(' ');
 
+/** Each thesaurus' phrases and companions folded once (a question is matched against all of them). */
+const foldedForms = new WeakMap<Thesaurus, { phrase: string; match: string; when: string[] | null; entry: ThesaurusEntry }[]>();
+
+function matchForms(thesaurus: Thesaurus) {
+  let forms = foldedForms.get(thesaurus);
+  if (!forms) {
+    forms = [...thesaurus.entries].map(([phrase, entry]) => ({ phrase, match: folded(phrase), when: entry.when?.map(folded) ?? null, entry }));
+    foldedForms.set(thesaurus, forms);
+  }
+  return forms;
+}
+
 /** The entries whose phrase occurs in a text as whole words (and, for a conditional one, with one of its companions), in any gender or number, with the words each adds. */
 export function expand(thesaurus: Thesaurus, text: string): { phrase: string; adds: string[]; replaces: boolean }[] {
   const padded = ` ${folded(norm(text))} `;
   const out: { phrase: string; adds: string[]; replaces: boolean }[] = [];
-  for (const [phrase, e] of thesaurus.entries) {
-    if (has(padded, folded(phrase)) && (e.when === null || e.when.some((w) => has(padded, folded(w))))) out.push({ phrase, adds: e.adds, replaces: e.replaces });
+  for (const f of matchForms(thesaurus)) {
+    if (has(padded, f.match) && (f.when === null || f.when.some((w) => has(padded, w)))) out.push({ phrase: f.phrase, adds: f.entry.adds, replaces: f.entry.replaces });
   }
   return out;
 }
