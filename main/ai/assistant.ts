@@ -44,6 +44,10 @@ export interface AssistantHit {
   desconocidas: number;
   /** Its BM25 over the best BM25 of the question's first places (0–1). */
   bm25Relativo: number;
+  /** Share of the question its title alone meets (retrieval.ts' headCoverage): what the card is about, not a word its rule names in passing. */
+  coberturaTitulo: number;
+  /** Share of the question its title and own questions alone meet (retrieval.ts' shortCoverage). */
+  coberturaPreguntas: number;
   /**
    * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
    * (confidence.ts); null for an administrator's passage, which the calibration never saw.
@@ -93,11 +97,11 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
 }
 
 /**
- * A card answers from this confidence (confidence.ts): on the tuning pairs, about six cards in ten
- * at 0,6 are right, nine in ten from 0,8. Chosen on the tuning set: the most right answers with
- * at most one wrong per fifty questions (docs/decisions/0075).
+ * A card answers from this confidence (confidence.ts): the threshold with the most right answers
+ * less three per wrong one on the tuning set (scripts/ai-fit-confidence.ts prints the sweep;
+ * docs/decisions/0075 and 0077).
  */
-export const MIN_CONFIDENCE = 0.6;
+export const MIN_CONFIDENCE = 0.65;
 /** A further card joins a composed answer from this confidence, when it meets words the others do not. */
 const MIN_CONFIDENCE_MORE = 0.5;
 /** ... and those words weigh at least this share of the question. */
@@ -114,6 +118,15 @@ const CODE_WORDS: ReadonlySet<string> = new Set([...ACRONYMS, 'iva', 'nit', 'cuf
  * something else, whatever one shared word matches: refused.
  */
 export const MAX_UNKNOWN_SHARE = 0.6;
+
+/**
+ * A card answers a question about its subject: one whose title meets no word of the question
+ * (directly or through the thesaurus) matched only words its rule or questions name in passing
+ * ("¿cómo calculo mi ganancia?" and the IT card's "haya o no ganancia"). Chosen on the tuning set
+ * (decision 0077): fewer wrong answers, no right one lost there. A passage has no title of its own
+ * in this sense and is not held to it.
+ */
+const aboutIt = (hit: { tipo: string; coberturaTitulo: number }) => hit.tipo !== 'ficha' || hit.coberturaTitulo > 0;
 
 /** First places of the fusion a question's answer is chosen from. */
 const CANDIDATES = 6;
@@ -236,6 +249,7 @@ export class Assistant {
   fits(hit: AssistantHit): boolean {
     if (this.dense !== null && hit.semejanza !== null && hit.semejanza >= this.dense.minCosine) return true;
     if (hit.desconocidas >= MAX_UNKNOWN_SHARE) return false;
+    if (hit.confianza !== null && !aboutIt(hit)) return false;
     return hit.confianza !== null ? hit.confianza >= this.minConfidence : answers(hit);
   }
 
@@ -245,7 +259,7 @@ export class Assistant {
 
   private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)) };
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)), coberturaTitulo: r.headCoverage, coberturaPreguntas: r.shortCoverage };
     if (card) {
       return {
         tipo: 'ficha',
@@ -257,7 +271,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, first }),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, shortCoverage: r.shortCoverage, first }),
       };
     }
     const p = this.passages.get(r.key)!;
@@ -340,7 +354,7 @@ export class Assistant {
     const met = new Set(best.cubiertas.map((c) => c.word));
     for (const h of hits) {
       if (chosen.length === MAX_CARDS) break;
-      if (chosen.includes(h) || h.tipo !== best.tipo || h.desconocidas >= MAX_UNKNOWN_SHARE) continue;
+      if (chosen.includes(h) || h.tipo !== best.tipo || h.desconocidas >= MAX_UNKNOWN_SHARE || !aboutIt(h)) continue;
       const added = h.cubiertas.filter((c) => !met.has(c.word)).reduce((s, c) => s + c.share, 0);
       // A card that fits by itself and adds something, or one that answers a clear part of the
       // question by itself (a third of "99001, 99002 y 99003" is a card's whole question).

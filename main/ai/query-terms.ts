@@ -4,13 +4,18 @@
 // Runs in: engine.
 
 /** Spanish function words and question words that carry no search meaning. */
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a al algo algun alguna algunas alguno algunos ante antes aqui asi aun cada como con contra cual cuales cualquier cuando cuanta cuantas ' +
     'cuanto cuantos de debe deben debo del desde donde dos e el ella ellas ello ellos en entre era eran es esa esas ese eso esos esta estan ' +
     'estar estas este esto estos fue fueron ha hace hacer hacerlo han hasta hay la las le les lo los mas me mi mis mucho muy nada ni no nos ' +
     'nosotros o os otra otras otro otros para pero poco por porque puede pueden puedo que se segun ser si sido sin sobre son ' +
-    'su sus tal tambien tan tanto te tiene tienen tengo ti tu tus un una unas uno unos usted ustedes y ya yo'
+    'su sus tal tambien tan tanto te tiene tienen tengo ti tu tus un una unas uno unos usted ustedes y ya yo ' +
+    // Verbs that phrase a question and name no topic ("¿cuántas entran?", "¿qué pongo?", "¿para qué
+    // sirve?"): rare in the cards, so BM25 weighed them above the topic (issue 31: "cuántas facturas
+    // entran en un paquete de contingencia" went to the one card whose question says "entran").
+    'entra entran entrar va van cabe caben caber pongo poner pone ponen hago hacemos uso usar usa usan usamos ' +
+    'sale salen salir sirve sirven significa pasa pasar'
   ).split(' '),
 );
 
@@ -37,6 +42,8 @@ export function words(text: string): string[] {
 /**
  * A light Spanish stem: -ción/-ciones, plurals, a final vowel and infinitive endings are cut,
  * never below 3 letters. "contingencias" → "contingenci", "paquetes" → "paquet", "enviar" → "envi".
+ * Four-letter words lose their final vowel too, so "pago" and "paga" meet (issue 31: "¿el IT lo
+ * pago yo?" missed the IT card, which says "se paga").
  */
 export function stem(word: string): string {
   if (/^\d+$/.test(word)) return word;
@@ -49,7 +56,7 @@ export function stem(word: string): string {
   else if (w.length > 5 && w.endsWith('es')) cut(2);
   else if (w.length > 4 && w.endsWith('s')) cut(1);
   if (w.length > 5 && /(ar|er|ir)$/.test(w)) cut(2);
-  else if (w.length > 4 && /[aeio]$/.test(w)) cut(1);
+  else if (w.length > 3 && /[aeio]$/.test(w)) cut(1);
   return w;
 }
 

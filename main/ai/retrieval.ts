@@ -45,11 +45,24 @@ export interface RankedHit {
   covered: { word: string; share: number }[];
   /** Share (0–1) of the question's weight in words the corpus does not know at all (same for every hit). */
   unknownShare: number;
+  /**
+   * Share (0–1) of the question's weight met by the document's first field alone (a card's title):
+   * what the card is about, as against a word its rule names in passing.
+   */
+  headCoverage: number;
+  /** Share (0–1) of the question's weight met by the document's short texts alone (a card's title and its own questions). */
+  shortCoverage: number;
 }
 
 interface QueryTerm {
   stem: string;
   weight: number;
+  /** The question's own word (weight 1), as against a thesaurus word standing for it. */
+  own: boolean;
+  /** An own word a replacing thesaurus phrase stands for ("nit" in "no da nit"): it keeps its weight in the question but meets nothing itself. */
+  replaced?: boolean;
+  /** A repeat of a thesaurus word already in the query for another question word: it meets for that word too, without adding to BM25 twice. */
+  coverOnly?: boolean;
   /** Index of the question word this term stands for (its own stem or a thesaurus expansion of it). */
   group: number;
 }
@@ -57,6 +70,8 @@ interface QueryTerm {
 const K1 = 1.2;
 const B = 0.75;
 const EXPANSION_WEIGHT = 0.6;
+/** What a replacing phrase adds ("no da nit" → sin documento) is what the question means: full weight. */
+const REPLACEMENT_WEIGHT = 1;
 const MIN_PREFIX = 4;
 const MAX_PREFIX_TERMS = 60;
 /** BM25 candidates whose long text gets a trigram check. */
@@ -85,6 +100,25 @@ function dice(a: Set<string>, b: Set<string>): number {
   return (2 * n) / (a.size + b.size);
 }
 
+/** Stems this long or longer are corrected when the corpus does not know them (shorter ones are too often another word). */
+const MIN_TYPO = 5;
+
+/** Are two different words one edit apart (Damerau: change, insert, delete, or swap two neighbours)? */
+export function oneEdit(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (a.length === b.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < a.length && diff.length < 3; i++) if (a[i] !== b[i]) diff.push(i);
+    if (diff.length === 1) return true;
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+  }
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  if (l.length - s.length !== 1) return false;
+  let i = 0;
+  while (i < s.length && s[i] === l[i]) i++;
+  return s.slice(i) === l.slice(i + 1);
+}
+
 /** Indexes of the k largest positive values, largest first (ties: lower index first). */
 function topByValue(values: Float32Array, k: number): number[] {
   const out: number[] = [];
@@ -107,7 +141,15 @@ export class RetrievalIndex {
   private readonly postings = new Map<string, { docs: number[]; tf: number[] }>();
   private readonly shortGrams: Set<string>[][] = [];
   private readonly longNorm: (string | null)[] = [];
+  /** Each document's first field (a card's title) as distinct stems. */
+  private readonly heads: Set<string>[] = [];
+  /** Each document's short texts (a card's title and questions) as distinct stems. */
+  private readonly shorts: Set<string>[] = [];
   private vocab: string[] = [];
+  /** The vocabulary by first letter and length: where a misspelt stem's correction can be. */
+  private readonly byShape = new Map<string, string[]>();
+  /** Every word of the thesaurus' phrases (a diminutive of one is not made plain). */
+  private readonly phraseWords: Set<string>;
   private avgLength = 1;
 
   constructor(
@@ -116,6 +158,13 @@ export class RetrievalIndex {
   ) {
     for (const d of docs) this.add(d);
     this.vocab = [...this.postings.keys()].sort();
+    for (const v of this.vocab) {
+      const key = `${v[0]}${v.length}`;
+      const list = this.byShape.get(key);
+      if (list) list.push(v);
+      else this.byShape.set(key, [v]);
+    }
+    this.phraseWords = new Set(thesaurus ? [...thesaurus.entries.keys()].flatMap((k) => k.split(' ')) : []);
     this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, this.lengths.length) || 1;
   }
 
@@ -141,6 +190,8 @@ export class RetrievalIndex {
       }
     }
     this.lengths.push(len);
+    this.heads.push(new Set(d.fields.length > 0 ? analyze(d.fields[0]!.text) : []));
+    this.shorts.push(new Set(analyze(d.short.join('\n'))));
     this.shortGrams.push(d.short.map(trigrams));
     this.longNorm.push(d.long ? ` ${contentWords(d.long).join(' ')} ` : null);
   }
@@ -174,8 +225,7 @@ export class RetrievalIndex {
    * diminutive ("ventitas chiquitas" → "ventas chicas"; "solicita" and "crédito" stay).
    */
   plain(question: string): string {
-    const phrases = this.thesaurus ? new Set([...this.thesaurus.entries.keys()].flatMap((k) => k.split(' '))) : new Set<string>();
-    const known = (w: string) => phrases.has(w) || this.postings.has(stem(w));
+    const known = (w: string) => this.phraseWords.has(w) || this.postings.has(stem(w));
     return words(normalizeWord(question))
       .map((w) => {
         const base = w.length > 5 ? undiminish(w) : null;
@@ -184,18 +234,46 @@ export class RetrievalIndex {
       .join(' ');
   }
 
-  /** The question's terms: its own stems (weight 1) and the thesaurus' words for its phrases. */
+  /**
+   * The corpus' stem a misspelt one stands for: one letter changed or two neighbours swapped
+   * ("contingensi" → "contingenci", "factru" → "factur", "renob" → "renov"), same length and first
+   * letter, for stems of MIN_TYPO letters or more that the corpus does not know at all; the most
+   * frequent when several are. Null when none is. A letter added or dropped is not corrected: it
+   * turned words the cards do not know into ones they do ("contrato" → "contract…").
+   */
+  correct(stem: string): string | null {
+    if (stem.length < MIN_TYPO || /\d/.test(stem) || this.matching(stem).length > 0) return null;
+    let best: string | null = null;
+    let df = 0;
+    for (const v of this.byShape.get(`${stem[0]}${stem.length}`) ?? []) {
+      if (!oneEdit(stem, v)) continue;
+      const n = this.postings.get(v)!.docs.length;
+      if (n > df) {
+        best = v;
+        df = n;
+      }
+    }
+    return best;
+  }
+
+  /** The question's terms: its own stems (weight 1, a misspelt one corrected) and the thesaurus' words for its phrases. */
   queryTerms(question: string): QueryTerm[] {
-    const own = [...new Set(analyze(question))].slice(0, 16);
-    const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, group }));
+    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].slice(0, 16);
+    const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
-    for (const { phrase, adds } of expand(this.thesaurus, question)) {
+    for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
       const phraseStems = analyze(phrase);
       // A phrase of stopwords only ("hasta cuando") stands for no word of its own: a new group.
       let group = phraseStems.length > 0 ? own.indexOf(phraseStems[0]!) : -1;
       if (group < 0) group = terms.reduce((m, t) => Math.max(m, t.group), -1) + 1;
-      for (const s of new Set(analyze(adds.join(' ')))) {
-        if (!terms.some((t) => t.stem === s)) terms.push({ stem: s, weight: EXPANSION_WEIGHT, group });
+      const added = new Set(analyze(adds.join(' ')));
+      if (replaces) for (const t of terms) if (t.own && phraseStems.includes(t.stem) && !added.has(t.stem)) t.replaced = true;
+      const weight = replaces ? REPLACEMENT_WEIGHT : EXPANSION_WEIGHT;
+      for (const s of added) {
+        const there = terms.find((t) => t.stem === s && !t.coverOnly);
+        if (!there) terms.push({ stem: s, weight, own: false, group });
+        else if (!there.own && there.group !== group && replaces) terms.push({ stem: s, weight, own: false, group, coverOnly: true });
+        else if (!there.own && there.weight < weight) Object.assign(there, { weight, group });
       }
     }
     return terms;
@@ -210,7 +288,8 @@ export class RetrievalIndex {
     if (n === 0) return [];
     question = this.plain(question);
     const terms = this.queryTerms(question);
-    const matches = terms.map((t) => this.matching(t.stem).map((v) => this.postings.get(v)!));
+    const matchStems = terms.map((t) => this.matching(t.stem));
+    const matches = matchStems.map((ms) => ms.map((v) => this.postings.get(v)!));
     const dfOf = (lists: { docs: number[] }[]): number => {
       if (lists.length === 1) return lists[0]!.docs.length;
       const seen = new Set<number>();
@@ -221,11 +300,21 @@ export class RetrievalIndex {
     // it counts, but as half of a word seen once, so it cannot hide a good match on its own.
     const unknownIdf = Math.log(1 + (n - 0.5) / 1.5) / 2;
     const idfOf = (df: number) => (df === 0 ? unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5)));
-    const idfs = matches.map((lists) => idfOf(dfOf(lists)));
+    const dfs = matches.map(dfOf);
+    const idfs = dfs.map(idfOf);
     // What each question word is worth, whether it is met by itself or by a synonym.
     const groupIdf = new Map<number, number>();
     terms.forEach((t, i) => {
-      if (t.weight === 1) groupIdf.set(t.group, idfs[i]!);
+      if (t.own) groupIdf.set(t.group, idfs[i]!);
+    });
+    // A replaced word weighs in the question as itself (its rarity) but meets nothing: what
+    // replaces it does the meeting ("no da nit" meets the cards about a sale without a document,
+    // not the ones about the NIT).
+    terms.forEach((t, i) => {
+      if (t.replaced) {
+        matches[i] = [];
+        matchStems[i] = [];
+      }
     });
     for (const t of terms) if (!groupIdf.has(t.group)) groupIdf.set(t.group, unknownIdf);
     const totalIdf = [...groupIdf.values()].reduce((x, y) => x + y, 0);
@@ -235,6 +324,7 @@ export class RetrievalIndex {
     const touched: number[] = [];
     const termDocs: number[] = [];
     terms.forEach((t, i) => {
+      if (t.coverOnly) return;
       termDocs.length = 0;
       for (const l of matches[i]!) {
         for (let j = 0; j < l.docs.length; j++) {
@@ -266,10 +356,10 @@ export class RetrievalIndex {
       return false;
     };
     const ownWord = new Map<number, string>();
-    for (const t of terms) if (t.weight === 1 && !ownWord.has(t.group)) ownWord.set(t.group, t.stem);
+    for (const t of terms) if (t.own && !ownWord.has(t.group)) ownWord.set(t.group, t.stem);
     let unknown = 0;
     terms.forEach((t, i) => {
-      if (t.weight === 1 && dfOf(matches[i]!) === 0 && !terms.some((o) => o.group === t.group && o.weight < 1 && dfOf(matches[terms.indexOf(o)]!) > 0)) unknown += idfs[i]!;
+      if (t.own && dfs[i] === 0 && !terms.some((o, j) => o.group === t.group && !o.own && dfs[j]! > 0)) unknown += idfs[i]!;
     });
     const unknownShare = totalIdf === 0 ? 0 : unknown / totalIdf;
     const coveredGroups = (doc: number): { word: string; share: number }[] => {
@@ -277,7 +367,7 @@ export class RetrievalIndex {
       const best = new Map<number, number>();
       terms.forEach((t, i) => {
         if (!matches[i]!.some((l) => has(l, doc))) return;
-        const credit = t.weight === 1 ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
+        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
         if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
       });
       return [...best].map(([g, c]) => ({ word: ownWord.get(g) ?? `#${g}`, share: Number((Math.min(c, groupIdf.get(g)!) / totalIdf).toFixed(4)) }));
@@ -288,7 +378,20 @@ export class RetrievalIndex {
       terms.forEach((t, i) => {
         if (!matches[i]!.some((l) => has(l, doc))) return;
         // A synonym meets the question word at its weight, whatever its own rarity.
-        const credit = t.weight === 1 ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
+        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
+        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
+      });
+      let got = 0;
+      for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
+      return Math.min(1, got / totalIdf);
+    };
+
+    const partCoverage = (head: Set<string>): number => {
+      if (totalIdf === 0) return 0;
+      const best = new Map<number, number>();
+      terms.forEach((t, i) => {
+        if (!matchStems[i]!.some((v) => head.has(v))) return;
+        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
         if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
       });
       let got = 0;
@@ -349,6 +452,8 @@ export class RetrievalIndex {
         similarity: Number((similarity.get(doc) ?? 0).toFixed(4)),
         covered: coveredGroups(doc),
         unknownShare: Number(unknownShare.toFixed(4)),
+        headCoverage: Number(partCoverage(this.heads[doc]!).toFixed(4)),
+        shortCoverage: Number(partCoverage(this.shorts[doc]!).toFixed(4)),
         dense: dense && dense.length === n ? Number(dense[doc]!.toFixed(4)) : null,
       }));
   }

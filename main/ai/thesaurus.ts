@@ -8,13 +8,18 @@
 // about something else. Pure apart from loading the file.
 // Runs in: engine.
 import { readFileSync } from 'node:fs';
-import { normalizeWord, words } from './query-terms';
+import { normalizeWord, STOPWORDS, words } from './query-terms';
 
 export interface ThesaurusEntry {
   /** The normalized words the phrase adds. */
   adds: string[];
   /** Normalized phrases of which one must also be in the text; null = always. */
   when: string[] | null;
+  /**
+   * The phrase's words stand for what it adds and no longer for themselves: "no da nit" is a sale
+   * without a document, not a question about the NIT (the `negaciones` of thesaurus.json).
+   */
+  replaces: boolean;
 }
 
 export interface Thesaurus {
@@ -34,8 +39,11 @@ function norm(s: string): string {
 
 const isWordList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
+/** Words that may stand between a negation and the word it negates: "no da su nit", "sin el carnet". */
+const NEGATED_FILLERS = ['', 'su ', 'el ', 'la ', 'sus ', 'los ', 'las ', 'ningun ', 'ninguna '];
+
 export function parseThesaurus(json: string): Thesaurus {
-  const raw = JSON.parse(json) as { version?: unknown; entries?: unknown; fueraDeAlcance?: unknown };
+  const raw = JSON.parse(json) as { version?: unknown; entries?: unknown; fueraDeAlcance?: unknown; negaciones?: unknown };
   if (typeof raw.version !== 'string' || !raw.version) throw new Error('thesaurus.json: falta «version»');
   if (!raw.entries || typeof raw.entries !== 'object') throw new Error('thesaurus.json: falta «entries»');
   const entries = new Map<string, ThesaurusEntry>();
@@ -48,7 +56,22 @@ export function parseThesaurus(json: string): Thesaurus {
     }
     if (!isWordList(adds)) throw new Error(`thesaurus.json: «${k}» debe ser una lista de palabras, o { agrega, si }`);
     const key = norm(k);
-    if (key) entries.set(key, { adds: adds.map(norm).filter(Boolean), when: when === null ? null : (when as string[]).map(norm).filter(Boolean) });
+    if (key) entries.set(key, { adds: adds.map(norm).filter(Boolean), when: when === null ? null : (when as string[]).map(norm).filter(Boolean), replaces: false });
+  }
+  // A concept said by negating a word ("sin documento": "no da su nit", "ni carnet", "sin CI"):
+  // each negation before each word is a phrase that stands for the concept instead of the word.
+  if (raw.negaciones !== undefined) {
+    if (!raw.negaciones || typeof raw.negaciones !== 'object') throw new Error('thesaurus.json: «negaciones» debe ser un objeto');
+    for (const [k, v] of Object.entries(raw.negaciones as Record<string, unknown>)) {
+      const { niegan, palabras, agrega } = (v ?? {}) as { niegan?: unknown; palabras?: unknown; agrega?: unknown };
+      if (!isWordList(niegan) || niegan.length === 0 || !isWordList(palabras) || palabras.length === 0 || !isWordList(agrega) || agrega.length === 0) {
+        throw new Error(`thesaurus.json: negaciones «${k}» debe tener listas no vacías «niegan», «palabras» y «agrega»`);
+      }
+      const adds = agrega.map(norm).filter(Boolean);
+      for (const n of niegan.map(norm)) {
+        for (const w of palabras.map(norm)) for (const f of NEGATED_FILLERS) entries.set(`${n} ${f}${w}`, { adds, when: null, replaces: true });
+      }
+    }
   }
   const outOfScope = new Map<string, string>();
   if (raw.fueraDeAlcance !== undefined) {
@@ -68,12 +91,40 @@ export function loadThesaurus(file: string): Thesaurus {
 
 const has = (padded: string, phrase: string) => padded.includes(` ${phrase} `);
 
-/** The entries whose phrase occurs in a text as whole words (and, for a conditional one, with one of its companions), with the words each adds. */
-export function expand(thesaurus: Thesaurus, text: string): { phrase: string; adds: string[] }[] {
-  const padded = ` ${norm(text)} `;
-  const out: { phrase: string; adds: string[] }[] = [];
-  for (const [phrase, e] of thesaurus.entries) {
-    if (has(padded, phrase) && (e.when === null || e.when.some((w) => has(padded, w)))) out.push({ phrase, adds: e.adds });
+/**
+ * A word without its gender and number, for matching phrases only: "chiquitas" → "chiquito";
+ * "pensiones" → "pension"; "hospitales" → "hospital". An entry written for one form holds for the
+ * others (issue 31: "ventas chicas" did not hold for "venta chica"). Function words keep their
+ * form: "cuánto" (how much) is not "cuántos" (how many). Words of 3 letters or less stay as they
+ * are ("sin", "mas", "luz").
+ */
+export function fold(word: string): string {
+  if (word.length < 4 || STOPWORDS.has(word)) return word;
+  const plural = /^(.{3,}[lrndz])es$/.exec(word);
+  if (plural) return plural[1]!;
+  return word.replace(/s$/, '').replace(/a$/, 'o');
+}
+
+const folded = (normalized: string) => normalized.split(' ').map(fold).join(' ');
+
+/** Each thesaurus' phrases and companions folded once (a question is matched against all of them). */
+const foldedForms = new WeakMap<Thesaurus, { phrase: string; match: string; when: string[] | null; entry: ThesaurusEntry }[]>();
+
+function matchForms(thesaurus: Thesaurus) {
+  let forms = foldedForms.get(thesaurus);
+  if (!forms) {
+    forms = [...thesaurus.entries].map(([phrase, entry]) => ({ phrase, match: folded(phrase), when: entry.when?.map(folded) ?? null, entry }));
+    foldedForms.set(thesaurus, forms);
+  }
+  return forms;
+}
+
+/** The entries whose phrase occurs in a text as whole words (and, for a conditional one, with one of its companions), in any gender or number, with the words each adds. */
+export function expand(thesaurus: Thesaurus, text: string): { phrase: string; adds: string[]; replaces: boolean }[] {
+  const padded = ` ${folded(norm(text))} `;
+  const out: { phrase: string; adds: string[]; replaces: boolean }[] = [];
+  for (const f of matchForms(thesaurus)) {
+    if (has(padded, f.match) && (f.when === null || f.when.some((w) => has(padded, w)))) out.push({ phrase: f.phrase, adds: f.entry.adds, replaces: f.entry.replaces });
   }
   return out;
 }
@@ -89,8 +140,9 @@ export const OTHER_TAX = 'otros impuestos (Kipu tiene fichas del IVA y del IT)';
 /** The topics outside Kipu's cards that a text names, in the thesaurus' words (es-BO). */
 export function outOfScopeTopics(thesaurus: Thesaurus, text: string): string[] {
   const padded = ` ${norm(text)} `;
+  const foldedText = ` ${folded(norm(text))} `;
   const out: string[] = [];
-  for (const [phrase, topic] of thesaurus.outOfScope) if (has(padded, phrase) && !out.includes(topic)) out.push(topic);
+  for (const [phrase, topic] of thesaurus.outOfScope) if (has(foldedText, folded(phrase)) && !out.includes(topic)) out.push(topic);
   if (out.length === 0 && NAMED_TAX.test(padded) && !KNOWN_TAX.test(padded)) out.push(OTHER_TAX);
   return out;
 }

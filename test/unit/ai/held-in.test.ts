@@ -1,17 +1,21 @@
-// Issue 31's bar for the assistant, on a held-in set it was never tuned on
-// (test/fixtures/ai/held-in-questions-4.ts): ≥ 90 % right, no confident wrong answer (a refusal is
-// fine), every answer naming its source, and a confidence that means what it says. Plus the
-// behaviours the issue names, each on a question of its own.
+// Issue 31's bar for the assistant: ≥ 90 % right, no confident wrong answer (a refusal is fine),
+// every answer naming its source, and a confidence that means what it says. Held-in set 4
+// (test/fixtures/ai/held-in-questions-4.ts) meets it, but its three wrong answers are what decision
+// 0077's fixes were found from, so it is no longer a blind test. Set 7, written before the last of
+// those fixes and measured once after them, is: its figures print on every run (a todo until the
+// assistant meets the bar on fresh questions). Plus the behaviours the issue names, each on a
+// question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
-import { loadThesaurus } from '../../../main/ai/thesaurus';
-import { Assistant } from '../../../main/ai/assistant';
+import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
+import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
 import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
+import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -20,12 +24,15 @@ const thesaurus = loadThesaurus(join(dir, 'thesaurus.json'));
 const assistant = new Assistant(loadShippedCorpus(join(dir, 'corpus')), thesaurus, []);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-test('the held-in set: ≥ 60 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
+test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
   assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
-  assert.ok(HELD_IN_4.filter((x) => x.expect === null).length >= 10, 'near-domain negatives');
+  assert.ok(HELD_IN_7.length >= 30, `${HELD_IN_7.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_4) {
+  const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_7) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -35,7 +42,7 @@ test('the held-in set: ≥ 60 questions in a shopkeeper’s words, none a card�
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of HELD_IN_4) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -44,16 +51,31 @@ test('held-in: every answer names its source (each card its reference, the guide
   }
 });
 
-// Issue 31's bar, NOT fully met: measured once on this set, 56 of 62 right (90.3 %) but with 3
-// confident wrong answers (docs/decisions/0075-assistant-calibrated-refusal.md). Kept as a todo
-// so the figures print on every run; the day it passes, the todo is taken off.
-test('held-in: ≥ 90 % right, no confident wrong answer', { todo: 'issue 31 bar not fully met: 90.3 % right but 3 confident wrong answers on the held-in set' }, () => {
-  const s = score(assistant, HELD_IN_4);
-  console.log(`conjunto retenido (${HELD_IN_4.length}): ${s.right} bien (${pct(s.right / HELD_IN_4.length)}), ${s.refused.length} sin respuesta, ${s.wrong.length} respuestas equivocadas`);
+const report = (name: string, set: typeof HELD_IN_4) => {
+  const s = score(assistant, set);
+  console.log(`${name} (${set.length}): ${s.right} bien (${pct(s.right / set.length)}), ${s.refused.length} sin respuesta, ${s.wrong.length} respuestas equivocadas`);
   for (const m of s.refused) console.log(`  sin respuesta: ${m}`);
   for (const m of s.wrong) console.log(`  EQUIVOCADA: ${m}`);
+  return s;
+};
+
+// Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers.
+test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confident wrong answer', () => {
+  const s = report('conjunto retenido 4', HELD_IN_4);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_4.length >= 0.9, `${pct(s.right / HELD_IN_4.length)} bien`);
+});
+
+// Set 7, fresh: measured once after decision 0077 at 29 of 34 (85.3 %), 4 refusals, 1 answer
+// scored wrong ("estado 908 que quiere decir" got the error guide's 908, "SIAT validó la factura",
+// not the card on state 908); the code before decision 0077: 26 of 34, 4 wrong. The earlier fresh
+// sets, now tuning data: set 5, 25 of 35 (2 wrong) after the first fixes; set 6, 23 of 36 (7 wrong)
+// after the second; the third fixes (a card's title must meet the question; a wrong answer costs
+// three refusals when the threshold is picked) are what set 7 measures.
+test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 85.3 % right, 1 answer scored wrong (decision 0077)' }, () => {
+  const s = report('conjunto retenido 7', HELD_IN_7);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -125,4 +147,72 @@ test('the document-0 fact is settled on the cards: both sources said, and Kipu�
   assert.match(rule, /99002/);
   const r = assistant.ask('por que la caja factura a 99002 si el cliente no da nit');
   assert.ok(r.tipo === 'ficha' && ['cliente-99002', 'monto-3000-sin-documento'].includes(r.hit.id), answered(r).join());
+});
+
+// Decision 0077: the causes of set 4's three confident wrong answers, each on a corpus or question of its own.
+
+test('a thesaurus phrase holds in any gender and number of its content words, and function words keep theirs', () => {
+  const th = parseThesaurus('{"version":"1","entries":{"chiquito":["menor"],"pension":["educativo"],"ventas chicas":["menores"],"cuantos":["maximo"]}}');
+  const phrases = (q: string) => expand(th, q).map((e) => e.phrase);
+  assert.deepEqual(phrases('ventas chiquitas'), ['chiquito']);
+  assert.deepEqual(phrases('cobro pensiones'), ['pension']);
+  assert.deepEqual(phrases('la venta chica del día'), ['ventas chicas']);
+  // "cuánto" (how much) is not "cuántos" (how many).
+  assert.deepEqual(phrases('¿cuánto es?'), []);
+  assert.deepEqual(phrases('¿cuántos son?'), ['cuantos']);
+});
+
+test('verbs that only phrase a question are not search words: "entran" does not outweigh the topic', () => {
+  assert.deepEqual(queryTerms('¿cuántas facturas entran en un paquete de contingencia?'), ['factur', 'paquet', 'contingenci']);
+  assert.deepEqual(queryTerms('¿qué pongo?, ¿para qué sirve?, ¿qué significa?'), []);
+});
+
+test('a document word after a negation stands for "sin documento", not for itself: "no da su carnet" is not a question about the carnet', () => {
+  const docs = [
+    { key: 'carnet', fields: [{ text: 'Complemento del carnet de identidad', weight: 3 }, { text: 'el carnet lleva complemento', weight: 1 }], short: ['Complemento del carnet de identidad'] },
+    { key: 'sin-doc', fields: [{ text: 'Venta sin documento del cliente', weight: 3 }, { text: 'se factura a 99002', weight: 1 }], short: ['Venta sin documento del cliente'] },
+    { key: 'otro', fields: [{ text: 'Descuento por volumen', weight: 3 }, { text: 'sobre el total', weight: 1 }], short: ['Descuento por volumen'] },
+  ];
+  const entries = '"entries":{"carnet":["cedula"]}';
+  const negations = '"negaciones":{"sin documento":{"niegan":["no da","ni","sin"],"palabras":["carnet","nit"],"agrega":["sin documento","99002"]}}';
+  const withNeg = new RetrievalIndex(docs, parseThesaurus(`{"version":"1",${entries},${negations}}`));
+  const without = new RetrievalIndex(docs, parseThesaurus(`{"version":"1",${entries}}`));
+  const first = (i: RetrievalIndex, q: string) => i.search(q, 3)[0]!;
+  assert.equal(first(without, 'el cliente no da su carnet').key, 'carnet');
+  const hit = first(withNeg, 'el cliente no da su carnet');
+  assert.equal(hit.key, 'sin-doc');
+  // The negated word keeps its place in the question: the card meets it through "sin documento".
+  assert.ok(hit.covered.some((c) => c.word === 'carnet'), JSON.stringify(hit.covered));
+  assert.equal(first(withNeg, 'cliente sin nit ni carnet').key, 'sin-doc');
+  // Not negated, the carnet is the carnet.
+  assert.equal(first(withNeg, 'el complemento del carnet').key, 'carnet');
+  // On the shipped cards: the cashier's "no da nit ni carnet" is a sale without a document (the
+  // best card; answered, or refused when the rest of the question is unknown, never the carnet's).
+  const q = 'el señor no me da su nit ni su carnet';
+  const sinDocumento = ['monto-3000-sin-documento', 'cliente-99002'];
+  assert.ok(sinDocumento.includes(assistant.search(q, 1)[0]!.id), assistant.search(q, 1)[0]!.id);
+  assert.ok(answered(assistant.ask(q)).every((id) => sinDocumento.includes(id)), answered(assistant.ask(q)).join());
+});
+
+test('what a card’s title meets weighs in its confidence, and a card whose title meets nothing does not answer: a word its rule names in passing does not make it the answer', () => {
+  const index = new RetrievalIndex(
+    [
+      { key: 'sector', fields: [{ text: 'Qué documento sector emite mi negocio', weight: 3 }, { text: 'una tienda emite compra-venta; seguros (34), hoteles (16)', weight: 1 }], short: ['Qué documento sector emite mi negocio'] },
+      { key: 'otra', fields: [{ text: 'Plazos de la tienda', weight: 3 }, { text: 'días', weight: 1 }], short: ['Plazos de la tienda'] },
+    ],
+    null,
+  );
+  const [hit] = index.search('seguro', 1);
+  assert.equal(hit!.key, 'sector');
+  assert.ok(hit!.coverage > 0.9 && hit!.headCoverage === 0, JSON.stringify(hit));
+  assert.ok(index.search('qué documento sector', 1)[0]!.headCoverage > 0.9);
+  const r = assistant.ask('quiero asegurar mi tienda contra robos, que seguro contrato');
+  assert.equal(r.tipo, 'sin-respuesta', answered(r).join());
+  // However confident: the IT card meets "calculo", "ganancia" and "mes" in its rule and questions
+  // ("haya o no ganancia", "por mes"), not in its title, so it does not answer.
+  const q = '¿cómo calculo la ganancia de mi mes?';
+  const it = assistant.search(q, 6).find((h) => h.id === 'it-3-transacciones')!;
+  assert.ok(it.confianza! >= MIN_CONFIDENCE && it.coberturaTitulo === 0, JSON.stringify(it));
+  assert.equal(assistant.fits(it), false);
+  assert.equal(assistant.ask(q).tipo, 'sin-respuesta');
 });

@@ -5,7 +5,7 @@ import { analyze, queryTerms, stem } from '../../../main/ai/query-terms';
 test('a question becomes its content words, without accents, stopwords or repeats', () => {
   assert.deepEqual(queryTerms('¿Cuál es el plazo para anular una factura?'), ['plaz', 'anul', 'factur']);
   assert.deepEqual(queryTerms('¿Qué es?'), []);
-  assert.deepEqual(queryTerms('Código 983, paquete de 72 horas'), ['codig', '983', 'paquet', '72', 'hora']);
+  assert.deepEqual(queryTerms('Código 983, paquete de 72 horas'), ['codig', '983', 'paquet', '72', 'hor']);
 });
 
 test('the light stem lets a word meet its family', () => {
@@ -14,6 +14,8 @@ test('the light stem lets a word meet its family', () => {
   assert.equal(stem('envio'), stem('enviar'));
   assert.equal(stem('contingencias'), stem('contingencia'));
   assert.equal(stem('paquetes'), 'paquet');
+  assert.equal(stem('pago'), stem('paga'), 'four-letter words lose their final vowel');
+  assert.equal(stem('pagos'), stem('paga'));
   assert.equal(stem('mes'), 'mes', 'never below 3 letters');
   assert.equal(stem('2024'), '2024');
 });
