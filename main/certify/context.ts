@@ -10,7 +10,7 @@ export interface CertifyContext {
   engine: Engine;
   tenant: Tenant;
   run: CertificationRun;
-  /** The sectors declared in the portal (codigoDocumentoSector), emission cycles through them. */
+  /** The sectors declared in the portal (codigoDocumentoSector): the per-sector stages run for each, one after another. */
   sectors: readonly number[];
   /** The CAFC booklet the SIN gave for events 5–7 (training: the simulator's), from its first number. */
   cafc: { codigo: string; desde: number } | null;
@@ -31,8 +31,11 @@ export interface Stage {
   requirement: StageRequirement;
   /** Whether the run includes this stage (signatures: electronic modality; massive: the portal's mark). Default: always. */
   appliesTo?(ctx: CertifyContext): boolean;
-  /** Step number `seq` (0-based, per point of sale) of this stage. Throws on a failure. */
-  step(ctx: CertifyContext, pos: PointOfSale, seq: number): Promise<StepOutcome>;
+  /**
+   * Step number `seq` (0-based, per sector and point of sale) of this stage, for `sector` (null
+   * for the system's stages, I–III: requirements.ts stageSectors). Throws on a failure.
+   */
+  step(ctx: CertifyContext, pos: PointOfSale, seq: number, sector: number | null): Promise<StepOutcome>;
 }
 
 export const okStep = (ref: string | null, siatCode: number | null = null, siatText: string | null = null, invoiceId: string | null = null): StepOutcome => ({

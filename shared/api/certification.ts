@@ -4,9 +4,13 @@
 
 /** One stage at one point of sale, from the stored steps (main/certify/evidence.ts). */
 export interface StageReport {
+  /** The stage's key: its name, with the sector for a sector other than compra-venta (emission:s11). */
   etapa: string;
   etapaSin: string;
+  /** What a manager reads: the stage, and the sector where the stage runs per sector. */
   titulo: string;
+  /** codigoDocumentoSector of a per-sector stage (IV–IX, XI); null for I–III. */
+  sector: number | null;
   puntoVenta: number;
   hechos: number;
   requeridos: number;
