@@ -146,6 +146,7 @@ export async function certifyWith(input: CertifyRunInput): Promise<RunOutcome> {
     sectors: Array.isArray(o['sectores']) ? (o['sectores'] as number[]) : opts.sectors,
     massive: o['masivo'] === true,
     cafc: typeof o['cafc'] === 'string' ? { codigo: o['cafc'], desde: Number(o['cafcDesde'] ?? 1) } : null,
+    signal: input.signal,
   };
   const stages = stagesFor(ctx);
   const reports = (): StageReport[] =>

@@ -16,6 +16,8 @@ export interface CertifyContext {
   cafc: { codigo: string; desde: number } | null;
   /** The portal's "Proceso Masivo" mark: stage IX runs. */
   massive: boolean;
+  /** Aborted when the engine hosting a rehearsal closes: a step waiting for SIAT gives up (the runner records nothing). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface StepOutcome {

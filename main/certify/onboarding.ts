@@ -59,8 +59,11 @@ export function onboardingChecks(f: OnboardingFacts): OnboardingCheck[] {
   checks.push({
     clave: 'token',
     titulo: 'Token delegado de producción (no el del piloto)',
-    ok: f.tokenSet && !pilotToken,
-    detalle: !f.tokenSet
+    // A training till talks to Kipu's SIAT simulator: its token is the simulator's, never a production one.
+    ok: f.tokenSet && !pilotToken && !f.tenant.training,
+    detalle: f.tenant.training
+      ? 'Entrenamiento: Kipu usa su simulador del SIAT, que no pide token. En producción: genere el token en el portal del SIN y guárdelo en Configuración → SIAT'
+      : !f.tokenSet
       ? 'Falta el token: genérelo en el portal del SIN (producción) y guárdelo en Configuración → SIAT'
       : pilotToken
         ? 'El token guardado es el que se usó en las pruebas del piloto: el piloto y producción tienen tokens distintos; genere el de producción en el portal'

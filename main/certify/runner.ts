@@ -73,6 +73,12 @@ export async function runStages(ctx: CertifyContext, stages: readonly Stage[], p
             const out = await stage.step(ctx, pos, seq, sector);
             step = ctx.engine.store.transaction(() => certification.record(ctx.run.id, { stage: key, posCode: pos.code, seq, ...out }));
           } catch (err) {
+            // Interrupted (the engine closing under a rehearsal): nothing recorded, the step runs again on resume.
+            if (hooks.signal?.aborted) {
+              const reason = 'Ensayo interrumpido al cerrar Kipu: se reanuda donde quedó';
+              certification.stop(ctx.run.id, reason);
+              return { kind: 'stopped', reason };
+            }
             const reason = systemicReason(err);
             if (reason) {
               certification.stop(ctx.run.id, reason);

@@ -114,6 +114,7 @@ export const eventsStage: Stage = {
     for (;;) {
       event = engine.contingencyEvents.byId(tenant.id, event.id)!;
       if (event.state === 'CLOSED') break;
+      if (ctx.signal?.aborted) throw new Error('interrumpido');
       if (Date.now() > deadline) throw new Error(`El evento ${ev.descripcion} no terminó de enviarse en ${RECOVERY_WAIT_MS / 60_000} min (paso ${event.step ?? '?'}: ${event.lastError ?? 'sin error'})`);
       await sleep(250);
     }

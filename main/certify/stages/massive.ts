@@ -31,6 +31,7 @@ export const massiveStage: Stage = {
     if (batch.state !== 'COMPLETED') void engine.massive.kick(tenant.id, batch.id);
     const deadline = Date.now() + BATCH_WAIT_MS;
     while (batch.state !== 'COMPLETED') {
+      if (ctx.signal?.aborted) throw new Error('interrumpido');
       if (Date.now() > deadline) throw new Error(`La emisión masiva del paso ${seq + 1} no terminó en ${BATCH_WAIT_MS / 60_000} min (${batch.state}${batch.lastError ? `: ${batch.lastError}` : ''})`);
       await sleep(250);
       batch = engine.store.batches.byId(tenant.id, batch.id)!;
