@@ -37,18 +37,23 @@ function runState(status: CertificationStatus): string {
 function Rehearsal({ status, starting, onStart }: { status: CertificationStatus; starting: boolean; onStart: () => void }) {
   const running = rehearsing(status);
   const resumable = status.run !== null && !status.run.finishedAt;
+  // What runs now: the last stage line the run printed (its progress lines alone say "2/10"), and a failure after it.
   const lines = status.ensayo?.lineas ?? [];
+  const stageAt = lines.findLastIndex((l) => l.startsWith('Etapa '));
+  const failure = lines.slice(stageAt + 1).findLast((l) => l.trim().startsWith('falla'));
+  const current = stageAt < 0 ? null : `${lines[stageAt]!.replace(/: \d+\/\d+( \(reanudada\))?$/, '')}${failure ? ` · ${failure.trim()}` : ''}`;
   return (
     <div className="cert-rehearsal" data-testid="cert-rehearsal">
       <p>
-        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. Las facturas de prueba no tienen valor fiscal.
+        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. Las facturas de prueba no tienen valor fiscal; mientras dura, los
+        puntos de venta 0 y 1 entran y salen de contingencia (los eventos de la etapa V).
       </p>
       <button className="primary" data-testid="cert-rehearse" disabled={running || starting} onClick={onStart}>
         {running ? 'Ensayo en curso…' : resumable ? 'Continuar el ensayo' : status.run ? 'Ensayar de nuevo' : 'Ensayar las pruebas'}
       </button>
-      {running && lines.length > 0 && (
+      {running && current && (
         <p className="muted" data-testid="cert-rehearsal-last">
-          {lines.at(-1)}
+          {current}
         </p>
       )}
     </div>
@@ -212,7 +217,7 @@ export function AuthorizationView(p: AuthorizationViewProps) {
       </div>
       <ErrorList errors={p.errors} />
       <section className="card wide">
-        <h3>1. Pruebas en el piloto (Fase I)</h3>
+        <h3>{p.status?.entrenamiento ? '1. Pruebas de autorización (Fase I)' : '1. Pruebas en el piloto (Fase I)'}</h3>
         {p.status ? <Stages status={p.status} starting={p.starting} onStart={() => void p.startRehearsal()} /> : <p className="muted">Cargando…</p>}
       </section>
       <section className="card wide">
