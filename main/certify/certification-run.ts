@@ -26,10 +26,10 @@ import { systemicReason } from './systemic';
 import { tokenFingerprint } from './onboarding';
 
 /** The SIN's order: codes and catalogs before anything is issued; cancellations need emissions. */
-export const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, signatureStage, massiveStage, reversalStage];
+const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, signatureStage, massiveStage, reversalStage];
 
 /** The stages a run includes: VIII only in the electronic modality, IX only with the "Proceso Masivo" mark. */
-export const stagesFor = (ctx: CertifyContext): Stage[] => CERTIFY_STAGES.filter((s) => !s.appliesTo || s.appliesTo(ctx));
+const stagesFor = (ctx: CertifyContext): Stage[] => CERTIFY_STAGES.filter((s) => !s.appliesTo || s.appliesTo(ctx));
 
 export class CertifyUsageError extends Error {}
 

@@ -18,7 +18,7 @@ import { exchangeLog } from './exchange-log';
 import { runCertifyChecks } from './checks-command';
 import { certifyWith, CertifyUsageError, type CertifyRunOptions } from './certification-run';
 
-export { CERTIFY_STAGES, CertifyUsageError, stagesFor } from './certification-run';
+export { CertifyUsageError } from './certification-run';
 
 export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2>] [--token <token delegado del piloto>] [--sistema <código de sistema>]
           [--modalidad 1|2] [--sectores 1,…] [--masivo] [--cafc <código> [--cafc-desde <n>]] [--reducido <divisor>] [--ritmo <pasos por segundo>] [--evidencia <carpeta>]
