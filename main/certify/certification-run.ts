@@ -20,6 +20,7 @@ import { eventsStage } from './stages/events';
 import { signatureStage } from './stages/signature';
 import { massiveStage } from './stages/massive';
 import { TRAINING_CAFC } from '../siat-sim/training-taxpayer';
+import { invoiceTypeFor } from '../../shared/invoice-types';
 import { progressOf, runStages, type RunOutcome, type StageProgress } from './runner';
 import { stageReport, writeStageReport, writeSummary, type StageReport } from './evidence';
 import { systemicReason } from './systemic';
@@ -32,6 +33,10 @@ const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, e
 const stagesFor = (ctx: CertifyContext): Stage[] => CERTIFY_STAGES.filter((s) => !s.appliesTo || s.appliesTo(ctx));
 
 export class CertifyUsageError extends Error {}
+
+/** Why the declared sectors cannot be tested in the taxpayer's modality (es-BO). */
+const sectorsWithoutType = (sectors: readonly number[], modalidad: number) =>
+  `--sectores: Kipu no emite el sector ${sectors.join(', ')} en modalidad ${modalidad === 1 ? 'electrónica' : 'computarizada'} (la modalidad del contribuyente); quítelo o cambie la modalidad con --modalidad`;
 
 /** What a run is started with (a resumed run keeps its own, stored with it). */
 export interface CertifyRunOptions {
@@ -114,6 +119,8 @@ export async function certifyWith(input: CertifyRunInput): Promise<RunOutcome> {
     // Training: the simulator's own booklet, unless one is given.
     const cafc = opts.cafc ?? (tenant.training ? TRAINING_CAFC.codigo : null);
     const cafcDesde = opts.cafc ? opts.cafcFrom : tenant.training ? TRAINING_CAFC.desde : opts.cafcFrom;
+    const withoutType = opts.sectors.filter((sector) => !invoiceTypeFor(sector, tenant.modalidad));
+    if (withoutType.length > 0) throw new CertifyUsageError(sectorsWithoutType(withoutType, tenant.modalidad));
     if (!cafc) throw new CertifyUsageError('Falta --cafc: los eventos 5 a 7 (corte de energía, virus o falla de software, falla de hardware) se prueban con facturas manuales de un CAFC que el SIN da para las pruebas');
     run = certification.start(tenant.id, opts.scale, { url: engine.gateway.urlOf(tenant), sistema: tenant.codigoSistema, modalidad: tenant.modalidad, sectores: opts.sectors, masivo: opts.massive, cafc, cafcDesde, ritmo: opts.ratePerSecond,
       // Go-live refuses this token in production (onboarding.ts): a fingerprint, never the token.
@@ -188,7 +195,8 @@ export async function certifyWith(input: CertifyRunInput): Promise<RunOutcome> {
     out(`DETENIDO: ${outcome.reason}`);
     out('Lo hecho queda guardado: al volver a ejecutar certify, la corrida continúa donde quedó.');
   } else {
-    out(`Etapa ${outcome.stage} del punto de venta ${outcome.posCode} detenida tras ${outcome.failures.length} fallas; la última: ${outcome.failures.at(-1)?.siatCode ?? ''} ${outcome.failures.at(-1)?.siatText ?? ''}`);
+    const last = outcome.failures.at(-1);
+    out(`Etapa ${outcome.title} del punto de venta ${outcome.posCode} detenida tras ${outcome.failures.length} fallas; la última: ${last?.siatCode != null ? `SIAT ${last.siatCode} ` : ''}${last?.siatText ?? ''}`);
   }
   return outcome;
 }

@@ -6,16 +6,17 @@
 // between two steps and the next start resumes it.
 import type { Engine } from '../engine/engine';
 import type { Tenant } from '../store/tenants';
+import { invoiceTypeFor } from '../../shared/invoice-types';
 import { certifyWith } from './certification-run';
 import type { RunOutcome } from './runner';
 
 /** What a manager chooses: how far the counts are reduced, and the declared sectors. */
-export interface RehearsalRequest {
+interface RehearsalRequest {
   scale: number;
   sectors: number[];
 }
 
-export class RehearsalRefused extends Error {}
+class RehearsalRefused extends Error {}
 
 /** The last lines a running or finished rehearsal printed (what the CLI would show). */
 const KEEP_LINES = 40;
@@ -41,6 +42,8 @@ export class Rehearsals {
       throw new RehearsalRefused('El ensayo desde esta pantalla es solo para el contribuyente de entrenamiento, con el simulador de Kipu. Las pruebas en el piloto del SIN se ejecutan con npm run admin -- certify, con Kipu cerrado.');
     }
     if (this.abort.signal.aborted) throw new RehearsalRefused('Kipu se está cerrando');
+    const withoutType = req.sectors.filter((sector) => !invoiceTypeFor(sector, tenant.modalidad));
+    if (withoutType.length > 0) throw new RehearsalRefused(`Kipu no emite el sector ${withoutType.join(', ')} en la modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'} del contribuyente`);
     if (this.isRunning(tenant.id)) throw new RehearsalRefused('Ya hay un ensayo en curso: espere a que termine');
     const entry: Running = { done: Promise.resolve(), lines: [], outcome: null };
     const out = (line: string) => {

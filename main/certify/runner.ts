@@ -6,7 +6,7 @@
 // MAX_FAILURES_PER_STAGE (then the stage stops: something is wrong that repeating would not fix).
 import type { PointOfSale } from '../store/points-of-sale';
 import type { CertificationStep } from '../store/certification';
-import { requiredPerPos, stageKey, stageSectors } from './requirements';
+import { requiredPerPos, stageKey, stageSectors, stageTitle } from './requirements';
 import type { CertifyContext, Stage } from './context';
 import { siatFailureOf, systemicReason } from './systemic';
 
@@ -33,7 +33,11 @@ export interface RunnerHooks {
   signal?: AbortSignal | undefined;
 }
 
-export type RunOutcome = { kind: 'finished' } | { kind: 'stopped'; reason: string } | { kind: 'stage-failed'; stage: string; posCode: number; failures: CertificationStep[] };
+export type RunOutcome =
+  | { kind: 'finished' }
+  | { kind: 'stopped'; reason: string }
+  /** `stage` is the stage's key; `title` what a user reads ("IV · Emisión individual · Zona franca"). */
+  | { kind: 'stage-failed'; stage: string; title: string; posCode: number; failures: CertificationStep[] };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -63,7 +67,8 @@ export async function runStages(ctx: CertifyContext, stages: readonly Stage[], p
             return { kind: 'stopped', reason };
           }
           if (p.failed >= MAX_FAILURES_PER_STAGE) {
-            return { kind: 'stage-failed', stage: key, posCode: pos.code, failures: progressOf(ctx, stage, pos, sector).steps.filter((s) => !s.ok) };
+            const title = `${stage.requirement.sinStage} · ${stageTitle(stage.requirement, sector)}`;
+            return { kind: 'stage-failed', stage: key, title, posCode: pos.code, failures: progressOf(ctx, stage, pos, sector).steps.filter((s) => !s.ok) };
           }
           const wait = lastStart + gapMs - Date.now();
           if (wait > 0) await sleep(wait);
