@@ -110,6 +110,11 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
   assert.equal(badSector.status, 422);
   assert.match((await badSector.json()).error.detail, /sector 30 \(Boleto aéreo\) se emite solo por recepción masiva/);
 
+  // Zona franca is electronic only: the training taxpayer (computerized) cannot rehearse it.
+  const wrongModality = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { sectores: [1, 5] } });
+  assert.equal(wrongModality.status, 409);
+  assert.match((await wrongModality.json()).error.detail, /Kipu no emite el sector 5 en la modalidad computarizada del contribuyente/);
+
   const start = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 50, sectores: [1, 11] } });
   assert.equal(start.status, 202, JSON.stringify(await start.clone().json()));
   const again = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: {} });
