@@ -19,10 +19,15 @@ const VERDICT_WAIT_MS = 20_000;
 /** `certify:<run>:<pv>:emission:<n>` (another sector: `…:emission:s11:<n>`), as the step rows' keys. */
 export const emissionKey = (runId: string, posCode: number, seq: number, sector: number | null = null) => `certify:${runId}:${posCode}:${stageKey('emission', sector)}:${seq}`;
 
-/** The activity SIAT lists for the sector (sincronizarListaActividadesDocumentoSector), else the first. */
+/**
+ * The activity SIAT lists for the sector (sincronizarListaActividadesDocumentoSector), else the
+ * first. Compra-venta keeps the first, as before sectors: a step replayed after a kill sends the
+ * same request (its idempotency key would refuse another body).
+ */
 function activityFor(ctx: CertifyContext, sector: number) {
   const { catalogs } = ctx.engine;
   const activities = catalogs.items(ctx.tenant.id, 'activities');
+  if (sector === COMPRA_VENTA_SECTOR) return activities[0];
   const listed = catalogs.items(ctx.tenant.id, 'activity-sectors').find((a) => a.codigo === String(sector) && activities.some((x) => x.codigo === a.actividad));
   return (listed && activities.find((x) => x.codigo === listed.actividad)) ?? activities[0];
 }
