@@ -48,6 +48,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/v1/certification/self-check': ADMIN,
   'GET /api/v1/certification/onboarding': ADMIN,
   'POST /api/v1/certification/go-live': ADMIN,
+  'POST /api/v1/certification/rehearsal': ADMIN,
   'POST /api/v1/contingency/cafc': STORE,
   'GET /api/v1/contingency/cafc': STORE,
   'GET /api/v1/contingency/cafc/:id': STORE,

@@ -10,12 +10,14 @@ export interface CertifyContext {
   engine: Engine;
   tenant: Tenant;
   run: CertificationRun;
-  /** The sectors declared in the portal (codigoDocumentoSector), emission cycles through them. */
+  /** The sectors declared in the portal (codigoDocumentoSector): the per-sector stages run for each, one after another. */
   sectors: readonly number[];
   /** The CAFC booklet the SIN gave for events 5–7 (training: the simulator's), from its first number. */
   cafc: { codigo: string; desde: number } | null;
   /** The portal's "Proceso Masivo" mark: stage IX runs. */
   massive: boolean;
+  /** Aborted when the engine hosting a rehearsal closes: a step waiting for SIAT gives up (the runner records nothing). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface StepOutcome {
@@ -31,8 +33,11 @@ export interface Stage {
   requirement: StageRequirement;
   /** Whether the run includes this stage (signatures: electronic modality; massive: the portal's mark). Default: always. */
   appliesTo?(ctx: CertifyContext): boolean;
-  /** Step number `seq` (0-based, per point of sale) of this stage. Throws on a failure. */
-  step(ctx: CertifyContext, pos: PointOfSale, seq: number): Promise<StepOutcome>;
+  /**
+   * Step number `seq` (0-based, per sector and point of sale) of this stage, for `sector` (null
+   * for the system's stages, I–III: requirements.ts stageSectors). Throws on a failure.
+   */
+  step(ctx: CertifyContext, pos: PointOfSale, seq: number, sector: number | null): Promise<StepOutcome>;
 }
 
 export const okStep = (ref: string | null, siatCode: number | null = null, siatText: string | null = null, invoiceId: string | null = null): StepOutcome => ({

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CertificationRun, CertificationStep } from '../store/certification';
-import type { StageRequirement } from './requirements';
+import { stageKey, stageTitle, type StageRequirement } from './requirements';
 
 const SAMPLE = 5;
 
@@ -12,15 +12,16 @@ export type { StageReport } from '../../shared/api/certification';
 import type { StageReport } from '../../shared/api/certification';
 
 /** Pure: the report of one stage at one point of sale from its steps. */
-export function stageReport(p: { stage: { requirement: StageRequirement }; pos: { code: number }; required: number }, steps: readonly CertificationStep[]): StageReport {
+export function stageReport(p: { stage: { requirement: StageRequirement }; pos: { code: number }; sector: number | null; required: number }, steps: readonly CertificationStep[]): StageReport {
   const ok = steps.filter((s) => s.ok);
   const codes: Record<string, number> = {};
   for (const s of steps) if (s.siatCode !== null) codes[String(s.siatCode)] = (codes[String(s.siatCode)] ?? 0) + 1;
   const r = p.stage.requirement;
   return {
-    etapa: r.name,
+    etapa: stageKey(r.name, p.sector),
     etapaSin: r.sinStage,
-    titulo: r.title,
+    titulo: stageTitle(r, p.sector),
+    sector: p.sector,
     puntoVenta: p.pos.code,
     hechos: ok.length,
     requeridos: p.required,
@@ -35,9 +36,12 @@ export function stageReport(p: { stage: { requirement: StageRequirement }; pos: 
   };
 }
 
+/** etapa-IV-emission-pv0.json; another sector's: etapa-IV-emission-s11-pv0.json. */
+export const reportFileName = (r: Pick<StageReport, 'etapaSin' | 'etapa' | 'puntoVenta'>) => `etapa-${r.etapaSin}-${r.etapa.replace(':', '-')}-pv${r.puntoVenta}.json`;
+
 export function writeStageReport(dir: string, report: StageReport): string {
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `etapa-${report.etapaSin}-${report.etapa}-pv${report.puntoVenta}.json`);
+  const path = join(dir, reportFileName(report));
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
   return path;
 }

@@ -59,8 +59,11 @@ export function onboardingChecks(f: OnboardingFacts): OnboardingCheck[] {
   checks.push({
     clave: 'token',
     titulo: 'Token delegado de producción (no el del piloto)',
-    ok: f.tokenSet && !pilotToken,
-    detalle: !f.tokenSet
+    // A training till talks to Kipu's SIAT simulator: its token is the simulator's, never a production one.
+    ok: f.tokenSet && !pilotToken && !f.tenant.training,
+    detalle: f.tenant.training
+      ? 'Entrenamiento: Kipu usa su simulador del SIAT, que no pide token. En producción: genere el token en el portal del SIN y guárdelo en Configuración → SIAT'
+      : !f.tokenSet
       ? 'Falta el token: genérelo en el portal del SIN (producción) y guárdelo en Configuración → SIAT'
       : pilotToken
         ? 'El token guardado es el que se usó en las pruebas del piloto: el piloto y producción tienen tokens distintos; genere el de producción en el portal'
@@ -92,21 +95,21 @@ export function onboardingChecks(f: OnboardingFacts): OnboardingCheck[] {
     clave: 'puntos',
     titulo: 'Puntos de venta',
     ok: f.points.some((p) => p.branchCode === 0 && p.code === 0),
-    detalle: f.points.length ? `${f.points.length}: ${f.points.map((p) => `sucursal ${p.branchCode} PV ${p.code}`).join(', ')}` : 'No hay puntos de venta: registre al menos el 0 de la casa matriz',
+    detalle: f.points.length ? `${f.points.length}: ${f.points.map((p) => `sucursal ${p.branchCode}, punto de venta ${p.code}`).join(', ')}` : 'No hay puntos de venta: registre al menos el 0 de la casa matriz',
   });
   const noCuis = f.points.filter((p) => !p.cuis);
   checks.push({
     clave: 'cuis',
     titulo: 'CUIS de cada punto de venta',
     ok: f.points.length > 0 && noCuis.length === 0,
-    detalle: noCuis.length ? `Sin CUIS vigente: ${noCuis.map((p) => `sucursal ${p.branchCode} PV ${p.code}`).join(', ')} (se pide al iniciar el motor con el token de producción)` : 'Vigente en todos',
+    detalle: noCuis.length ? `Sin CUIS vigente: ${noCuis.map((p) => `sucursal ${p.branchCode}, punto de venta ${p.code}`).join(', ')} (se pide al iniciar el motor con el token de producción)` : 'Vigente en todos',
   });
   const noCufd = f.points.filter((p) => !p.cufd);
   checks.push({
     clave: 'cufd',
     titulo: 'CUFD del día de cada punto de venta',
     ok: f.points.length > 0 && noCufd.length === 0,
-    detalle: noCufd.length ? `Sin CUFD vigente: ${noCufd.map((p) => `sucursal ${p.branchCode} PV ${p.code}`).join(', ')} (Kipu lo pide cada día; revise la conexión con SIAT)` : 'Vigente en todos',
+    detalle: noCufd.length ? `Sin CUFD vigente: ${noCufd.map((p) => `sucursal ${p.branchCode}, punto de venta ${p.code}`).join(', ')} (Kipu lo pide cada día; revise la conexión con SIAT)` : 'Vigente en todos',
   });
   const stale = f.catalogs.filter((c) => !c.lastSync || Date.parse(f.now) - Date.parse(c.lastSync) > DAY_MS || c.count === 0);
   const synced = f.catalogs.length - stale.length;

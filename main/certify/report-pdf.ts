@@ -4,7 +4,7 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { toWinAnsi, wrapText } from '../documents/pdf-text';
 import { formatDateEs, toBoliviaIso } from '../../shared/time';
-import type { StageReport } from './evidence';
+import { reportFileName, type StageReport } from './evidence';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -54,7 +54,7 @@ export async function renderCertificationPdf(run: PdfRun, reports: readonly Stag
     if (r.muestras.length > 0) write(`Muestras: ${r.muestras.join(' · ')}`, regular, 8);
     for (const a of r.respuestasMuestra.slice(0, 2)) write(`Respuesta: ${a}`, regular, 8);
     for (const f of r.fallas.slice(0, 5)) write(`Falla en el paso ${f.paso} (${when(f.en)}): ${f.codigo !== null ? `SIAT ${f.codigo} ` : ''}${f.texto ?? ''}`, regular, 8);
-    if (r.fallas.length > 5) write(`… y ${r.fallas.length - 5} fallas más (etapa-${r.etapaSin}-${r.etapa}-pv${r.puntoVenta}.json)`, regular, 8);
+    if (r.fallas.length > 5) write(`… y ${r.fallas.length - 5} fallas más (${reportFileName(r)})`, regular, 8);
   }
   return doc.save();
 }

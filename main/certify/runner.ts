@@ -6,7 +6,7 @@
 // MAX_FAILURES_PER_STAGE (then the stage stops: something is wrong that repeating would not fix).
 import type { PointOfSale } from '../store/points-of-sale';
 import type { CertificationStep } from '../store/certification';
-import { requiredPerPos } from './requirements';
+import { requiredPerPos, stageKey, stageSectors, stageTitle } from './requirements';
 import type { CertifyContext, Stage } from './context';
 import { siatFailureOf, systemicReason } from './systemic';
 
@@ -15,6 +15,8 @@ export const MAX_FAILURES_PER_STAGE = 10;
 export interface StageProgress {
   stage: Stage;
   pos: PointOfSale;
+  /** The declared sector this part of the stage is for; null for the system's stages (I–III). */
+  sector: number | null;
   done: number;
   required: number;
   failed: number;
@@ -27,15 +29,21 @@ export interface RunnerHooks {
   onStageEnd?(p: StageProgress): void;
   /** The exchange log's folder for what follows. */
   setFolder?(name: string): void;
+  /** Checked before each step: once aborted, the run stops there (and stays resumable). */
+  signal?: AbortSignal | undefined;
 }
 
-export type RunOutcome = { kind: 'finished' } | { kind: 'stopped'; reason: string } | { kind: 'stage-failed'; stage: string; posCode: number; failures: CertificationStep[] };
+export type RunOutcome =
+  | { kind: 'finished' }
+  | { kind: 'stopped'; reason: string }
+  /** `stage` is the stage's key; `title` what a user reads ("IV · Emisión individual · Zona franca"). */
+  | { kind: 'stage-failed'; stage: string; title: string; posCode: number; failures: CertificationStep[] };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function progressOf(ctx: CertifyContext, stage: Stage, pos: PointOfSale): StageProgress & { steps: CertificationStep[] } {
-  const steps = ctx.engine.store.certification.steps(ctx.run.id, stage.requirement.name, pos.code);
-  return { stage, pos, steps, done: steps.filter((s) => s.ok).length, failed: steps.filter((s) => !s.ok).length, required: requiredPerPos(stage.requirement, ctx.run.scale) };
+export function progressOf(ctx: CertifyContext, stage: Stage, pos: PointOfSale, sector: number | null): StageProgress & { steps: CertificationStep[] } {
+  const steps = ctx.engine.store.certification.steps(ctx.run.id, stageKey(stage.requirement.name, sector), pos.code);
+  return { stage, pos, sector, steps, done: steps.filter((s) => s.ok).length, failed: steps.filter((s) => !s.ok).length, required: requiredPerPos(stage.requirement, ctx.run.scale) };
 }
 
 export async function runStages(ctx: CertifyContext, stages: readonly Stage[], points: readonly PointOfSale[], ratePerSecond: number, hooks: RunnerHooks = {}): Promise<RunOutcome> {
@@ -44,39 +52,53 @@ export async function runStages(ctx: CertifyContext, stages: readonly Stage[], p
   let lastStart = 0;
   for (const stage of stages) {
     if (stage.appliesTo && !stage.appliesTo(ctx)) continue;
-    for (const pos of points) {
-      const p = progressOf(ctx, stage, pos);
-      hooks.setFolder?.(`${stage.requirement.sinStage}-${stage.requirement.name}/pv${pos.code}`);
-      hooks.onStageStart?.(p);
-      let seq = p.steps.length === 0 ? 0 : p.steps[p.steps.length - 1]!.seq + 1;
-      while (p.done < p.required) {
-        if (p.failed >= MAX_FAILURES_PER_STAGE) {
-          return { kind: 'stage-failed', stage: stage.requirement.name, posCode: pos.code, failures: progressOf(ctx, stage, pos).steps.filter((s) => !s.ok) };
-        }
-        const wait = lastStart + gapMs - Date.now();
-        if (wait > 0) await sleep(wait);
-        lastStart = Date.now();
-        let step: CertificationStep;
-        try {
-          const out = await stage.step(ctx, pos, seq);
-          step = ctx.engine.store.transaction(() => certification.record(ctx.run.id, { stage: stage.requirement.name, posCode: pos.code, seq, ...out }));
-        } catch (err) {
-          const reason = systemicReason(err);
-          if (reason) {
+    // Sector by sector (the declared order), each for both points of sale.
+    for (const sector of stageSectors(stage.requirement, ctx.sectors)) {
+      const key = stageKey(stage.requirement.name, sector);
+      for (const pos of points) {
+        const p = progressOf(ctx, stage, pos, sector);
+        hooks.setFolder?.(`${stage.requirement.sinStage}-${key.replace(':', '-')}/pv${pos.code}`);
+        hooks.onStageStart?.(p);
+        let seq = p.steps.length === 0 ? 0 : p.steps[p.steps.length - 1]!.seq + 1;
+        while (p.done < p.required) {
+          if (hooks.signal?.aborted) {
+            const reason = 'Ensayo interrumpido al cerrar Kipu: se reanuda donde quedó';
             certification.stop(ctx.run.id, reason);
             return { kind: 'stopped', reason };
           }
-          const f = siatFailureOf(err);
-          step = ctx.engine.store.transaction(() =>
-            certification.record(ctx.run.id, { stage: stage.requirement.name, posCode: pos.code, seq, ok: false, siatCode: f.code, siatText: f.text, ref: null, invoiceId: null }),
-          );
+          if (p.failed >= MAX_FAILURES_PER_STAGE) {
+            const title = `${stage.requirement.sinStage} · ${stageTitle(stage.requirement, sector)}`;
+            return { kind: 'stage-failed', stage: key, title, posCode: pos.code, failures: progressOf(ctx, stage, pos, sector).steps.filter((s) => !s.ok) };
+          }
+          const wait = lastStart + gapMs - Date.now();
+          if (wait > 0) await sleep(wait);
+          lastStart = Date.now();
+          let step: CertificationStep;
+          try {
+            const out = await stage.step(ctx, pos, seq, sector);
+            step = ctx.engine.store.transaction(() => certification.record(ctx.run.id, { stage: key, posCode: pos.code, seq, ...out }));
+          } catch (err) {
+            // Interrupted (the engine closing under a rehearsal): nothing recorded, the step runs again on resume.
+            if (hooks.signal?.aborted) {
+              const reason = 'Ensayo interrumpido al cerrar Kipu: se reanuda donde quedó';
+              certification.stop(ctx.run.id, reason);
+              return { kind: 'stopped', reason };
+            }
+            const reason = systemicReason(err);
+            if (reason) {
+              certification.stop(ctx.run.id, reason);
+              return { kind: 'stopped', reason };
+            }
+            const f = siatFailureOf(err);
+            step = ctx.engine.store.transaction(() => certification.record(ctx.run.id, { stage: key, posCode: pos.code, seq, ok: false, siatCode: f.code, siatText: f.text, ref: null, invoiceId: null }));
+          }
+          if (step.ok) p.done++;
+          else p.failed++;
+          seq++;
+          hooks.onStep?.(p, step);
         }
-        if (step.ok) p.done++;
-        else p.failed++;
-        seq++;
-        hooks.onStep?.(p, step);
+        hooks.onStageEnd?.(p);
       }
-      hooks.onStageEnd?.(p);
     }
   }
   certification.finish(ctx.run.id);

@@ -4,7 +4,7 @@
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { CertificationRun } from '../store/certification';
-import { CERTIFICATION_POS_CODES, requiredPerPos, STAGES, type StageRequirement } from './requirements';
+import { CERTIFICATION_POS_CODES, requiredPerPos, stageKey, stageSectors, STAGES, type StageRequirement } from './requirements';
 import { stageReport, type StageReport } from './evidence';
 
 export interface CertificationStatus {
@@ -17,9 +17,16 @@ export function stagesOfRun(run: Pick<CertificationRun, 'options'>): StageRequir
   return STAGES.filter((s) => (s.name === 'signature' ? run.options['modalidad'] === 1 : s.name === 'massive' ? run.options['masivo'] === true : true));
 }
 
+/** The sectors the run declared (a run from before they were stored: compra-venta). */
+export const runSectors = (run: Pick<CertificationRun, 'options'>): number[] => (Array.isArray(run.options['sectores']) ? (run.options['sectores'] as number[]) : [1]);
+
 export function runReports(store: Store, run: CertificationRun): StageReport[] {
   return stagesOfRun(run).flatMap((requirement) =>
-    CERTIFICATION_POS_CODES.map((code) => stageReport({ stage: { requirement }, pos: { code }, required: requiredPerPos(requirement, run.scale) }, store.certification.steps(run.id, requirement.name, code))),
+    stageSectors(requirement, runSectors(run)).flatMap((sector) =>
+      CERTIFICATION_POS_CODES.map((code) =>
+        stageReport({ stage: { requirement }, pos: { code }, sector, required: requiredPerPos(requirement, run.scale) }, store.certification.steps(run.id, stageKey(requirement.name, sector), code)),
+      ),
+    ),
   );
 }
 

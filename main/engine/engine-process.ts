@@ -7,6 +7,7 @@ import { loadSettings } from '../config/settings';
 import { desktopSecretStore, FileSecretStore, type SecretStore } from '../config/secrets';
 import { createLogger } from './logger';
 import { startEngine } from './engine';
+import { Rehearsals } from '../certify/rehearsal';
 import { obtainMasterKey, type ParentPortLike } from './master-key';
 
 async function main(): Promise<void> {
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     secrets = new FileSecretStore(file);
   }
 
-  const engine = await startEngine(settings, { logger: log.logger, secrets });
+  const engine = await startEngine(settings, { logger: log.logger, secrets, rehearsals: (e, dir) => new Rehearsals(e, dir) });
   const ready: EngineToMainMessage = { type: 'ready', url: engine.url };
   parent?.postMessage(ready);
   const stop = async () => {

@@ -34,7 +34,7 @@ import { CafcTranscription } from '../contingency/cafc-transcription';
 import { loadDemoStore } from '../training/demo-store';
 import { demoStoreRoutes } from '../api/routes/demo-store';
 import { cafcRoutes } from '../api/routes/cafc';
-import { certificationRoutes } from '../api/routes/certification';
+import { certificationRoutes, type RehearsalControl } from '../api/routes/certification';
 import { runSelfCheck, type SelfCheckResult } from '../certify/self-check/facts';
 import { onboardingResult, startOperations } from '../certify/onboarding';
 import type { OnboardingResult } from '../../shared/api/certification';
@@ -186,6 +186,12 @@ export interface EngineDeps {
   demoStore?: boolean;
   /** Run the background scheduler (default true). */
   scheduler?: boolean;
+  /**
+   * The training rehearsal «Autorización SIN» starts (main/certify/rehearsal.ts), given by the
+   * process that starts the engine: the run it hosts imports the engine, so the engine cannot
+   * import it. Absent: POST /api/v1/certification/rehearsal answers 409.
+   */
+  rehearsals?: (engine: () => Engine, dataDir: string) => RehearsalControl & { stop(): Promise<void> };
   /** How often unsettled online invoices are swept up and sent again, checked first (default 30 s). */
   sweepMs?: number;
   /** How long start-up waits for catalogs, clock and CUFDs before listening (default 15 s). */
@@ -406,7 +412,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const selfCheck = (tenant: Tenant) => runSelfCheck({ store, catalogs, codes, smtp, publicUrl: settings.publicUrl, automaticContingency: deps.scheduler !== false }, tenant);
   const onboardingDeps = { store, catalogs, codes, gateway, signers };
   const onboarding = (tenant: Tenant) => onboardingResult(onboardingDeps, tenant);
+  // Bound once the engine object exists (below): a rehearsal runs on the whole engine.
+  let self: Engine | null = null;
+  const rehearsals = deps.rehearsals?.(() => self!, settings.dataDir) ?? null;
   certificationRoutes(app, {
+    rehearsals,
     store,
     selfCheck,
     onboarding,
@@ -531,7 +541,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   }
 
   let closing: Promise<void> | null = null;
-  return {
+  self = {
     url: baseUrl,
     port,
     store,
@@ -572,6 +582,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
+        // A rehearsal stops first, between two steps (it resumes at the next start).
+        await rehearsals?.stop();
         connectivity.stop();
         clearInterval(sweep);
         await app.close();
@@ -593,4 +605,5 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await simulator?.close();
       })()),
   };
+  return self;
 }

@@ -3,6 +3,7 @@
 import { loadSettings, SettingsError } from '../config/settings';
 import { createLogger } from './logger';
 import { startEngine } from './engine';
+import { Rehearsals } from '../certify/rehearsal';
 import { exposureWarning } from './network-exposure';
 
 async function main(): Promise<void> {
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const log = createLogger({ level: settings.logLevel, dataDir: settings.dataDir });
   let engine;
   try {
-    engine = await startEngine(settings, { logger: log.logger });
+    engine = await startEngine(settings, { logger: log.logger, rehearsals: (e, dir) => new Rehearsals(e, dir) });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'EADDRINUSE' ? `el puerto ${settings.port} ya está en uso (cambie KIPU_PORT)` : e.message;

@@ -1,12 +1,17 @@
 // What the manager's "Autorización SIN" screen reads (issue 29; main/api/routes/certification.ts):
 // the certify run per stage, the inspection self-check and the production onboarding checks.
-// Types only: the engine fills them (main/certify/), the till shows them.
+// Types, and the rehearsal's body schema: the engine fills them (main/certify/), the till shows them.
+import Type, { type Static } from 'typebox';
 
 /** One stage at one point of sale, from the stored steps (main/certify/evidence.ts). */
 export interface StageReport {
+  /** The stage's key: its name, with the sector for a sector other than compra-venta (emission:s11). */
   etapa: string;
   etapaSin: string;
+  /** What a manager reads: the stage, and the sector where the stage runs per sector. */
   titulo: string;
+  /** codigoDocumentoSector of a per-sector stage (IV–IX, XI); null for I–III. */
+  sector: number | null;
   puntoVenta: number;
   hechos: number;
   requeridos: number;
@@ -44,7 +49,21 @@ export interface CertificationStatus {
   run: CertificationRunInfo | null;
   stages: StageReport[];
   seguimiento: SeguimientoRow[] | null;
+  /** The taxpayer is the training one: the screen offers a rehearsal against the simulator. */
+  entrenamiento: boolean;
+  /** The rehearsal this engine runs (null where it hosts none): whether one runs now, its last lines. */
+  ensayo: { enCurso: boolean; lineas: string[] } | null;
 }
+
+/** POST /api/v1/certification/rehearsal (training only). */
+export const RehearsalBody = Type.Object(
+  {
+    reducido: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Divisor de las cantidades del SIN (25 por defecto; 1 = cantidades completas)' })),
+    sectores: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 99 }), { minItems: 1, maxItems: 20, description: 'Documentos sector declarados (1 por defecto)' })),
+  },
+  { additionalProperties: false },
+);
+export type RehearsalRequestBody = Static<typeof RehearsalBody>;
 
 export type CheckStatus = 'ok' | 'falla' | 'pendiente' | 'no aplica';
 

@@ -2,10 +2,16 @@
 // "Autorización SIN" routes, on one training engine: a default installation passes, each item with
 // its evidence; a sale sent as "S/N" with document 0 (what an integration or a misconfigured till
 // could send, and SIAT accepts up to Bs 3.000) makes item 1 fail, naming that invoice; go-live is
-// refused for a training taxpayer, saying why.
+// refused for a training taxpayer, saying why (its token is the simulator's, never "ready"); a
+// manager starts a rehearsal of Phase I from the screen, sees its progress per stage and sector,
+// and closing Kipu leaves it resumable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { Rehearsals } from '../../main/certify/rehearsal';
+import { waitFor } from '../fixtures/wait';
 
 let eng: TestEngine;
 let posId: string;
@@ -34,7 +40,8 @@ const selfCheck = async () => {
 };
 
 before(async () => {
-  eng = await startTestEngine();
+  // As `npm run serve` and the desktop start it: with the rehearsal of «Autorización SIN».
+  eng = await startTestEngine({}, undefined, { rehearsals: (e, dir) => new Rehearsals(e, dir) });
   posId = (await (await eng.api('/api/v1/pos')).json()).data[0].id;
   assert.equal((await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} })).status, 200);
 });
@@ -81,6 +88,10 @@ test('go-live is refused for the training taxpayer, saying what is missing; the 
   assert.match(ambiente.detalle, /entrenamiento/);
   assert.equal(checks.find((c) => c.clave === 'sistema')!.ok, true);
   assert.equal(checks.find((c) => c.clave === 'cufd')!.ok, true, 'the training till has its CUFD');
+  // A training till talks to the simulator: its token is never shown as production's, ready.
+  const token = checks.find((c) => c.clave === 'token')!;
+  assert.equal(token.ok, false);
+  assert.match(token.detalle, /Entrenamiento: Kipu usa su simulador del SIAT/);
 
   const refused = await eng.api('/api/v1/certification/go-live', { method: 'POST', json: {} });
   assert.equal(refused.status, 422);
@@ -92,4 +103,49 @@ test('go-live is refused for the training taxpayer, saying what is missing; the 
   assert.equal(status.status, 200);
   assert.equal((await status.json()).data.run, null);
   assert.equal((await eng.api('/api/v1/certification/report.pdf')).status, 404);
+});
+
+test('training: a manager starts a rehearsal from «Autorización SIN», sees it progress per stage and sector; a second start is refused; closing Kipu leaves it resumable', { timeout: 240_000 }, async () => {
+  const badSector = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { sectores: [30] } });
+  assert.equal(badSector.status, 422);
+  assert.match((await badSector.json()).error.detail, /sector 30 \(Boleto aéreo\) se emite solo por recepción masiva/);
+
+  // Zona franca is electronic only: the training taxpayer (computerized) cannot rehearse it.
+  const wrongModality = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { sectores: [1, 5] } });
+  assert.equal(wrongModality.status, 409);
+  assert.match((await wrongModality.json()).error.detail, /Kipu no emite el sector 5 en la modalidad computarizada del contribuyente/);
+
+  const start = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 50, sectores: [1, 11] } });
+  assert.equal(start.status, 202, JSON.stringify(await start.clone().json()));
+  const again = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: {} });
+  assert.equal(again.status, 409);
+  assert.match((await again.json()).error.detail, /Ya hay un ensayo en curso/);
+
+  type Status = { run: { id: string; options: { sectores: number[] } } | null; stages: { etapa: string; titulo: string; puntoVenta: number; hechos: number; requeridos: number }[]; ensayo: { enCurso: boolean; lineas: string[] } };
+  const status = async () => (await (await eng.api('/api/v1/certification')).json()).data as Status;
+  // The stages fill in as the rehearsal runs: wait for stage III (CUFD) of point of sale 0 to have steps.
+  let seen: Status | null = null;
+  await waitFor('the rehearsal to reach stage III', async () => {
+    seen = await status();
+    return (seen.stages.find((x) => x.etapa === 'cufd' && x.puntoVenta === 0)?.hechos ?? 0) > 0;
+  }, 180_000, 200);
+  const s = seen!;
+  assert.equal(s.ensayo.enCurso, true);
+  assert.deepEqual(s.run!.options.sectores, [1, 11]);
+  const cuis = s.stages.filter((x) => x.etapa === 'cuis');
+  assert.deepEqual(cuis.map((x) => [x.puntoVenta, x.hechos, x.requeridos]), [[0, 1, 1], [1, 1, 1]], 'stage I done at both points of sale');
+  // Sector 11 has its own emission stage, in words.
+  assert.ok(s.stages.some((x) => x.etapa === 'emission:s11' && x.titulo === 'Emisión individual · Sector educativo' && x.requeridos === 5));
+  assert.ok(s.ensayo.lineas.some((l) => /Etapa III · Obtención de CUFD · punto de venta 0/.test(l)), s.ensayo.lineas.join('\n'));
+
+  // Kipu closes in the middle: the rehearsal stops between two steps and stays open to resume.
+  await eng.close();
+  const db = new Database(join(eng.dataDir, 'kipu.sqlite'), { readonly: true });
+  try {
+    const run = db.prepare('SELECT finished_at, stopped_reason FROM certification_runs').get() as { finished_at: string | null; stopped_reason: string | null };
+    assert.equal(run.finished_at, null);
+    assert.match(run.stopped_reason ?? '', /interrumpido al cerrar Kipu/);
+  } finally {
+    db.close();
+  }
 });

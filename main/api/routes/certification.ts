@@ -1,15 +1,26 @@
 // The SIN's authorization as the manager's "Autorización SIN" screen reads it (issue 29): the
 // newest certify run per stage and point of sale, its report (PDF and JSON, rendered from the
 // stored steps), the inspection self-check of the 14 checklist items, and the production
-// onboarding checks. Read only: certify itself runs from the admin CLI (it starts its own engine).
+// onboarding checks. The pilot's run is the admin CLI's (it starts its own engine); in training the
+// screen starts a rehearsal inside this engine, against its simulator (main/certify/rehearsal.ts).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { OnboardingResult, SelfCheckResult } from '../../../shared/api/certification';
 import { certificationStatus, runReports } from '../../certify/status';
+import { certifiableSector } from '../../certify/requirements';
 import { ok } from '../envelope';
-import { notFound, unprocessable } from '../errors';
+import { conflict, notFound, unprocessable } from '../errors';
+import { RehearsalBody } from '../../../shared/api/certification';
+
+/** The training rehearsal (main/certify/rehearsal.ts), injected: the engine cannot import the run it hosts. */
+export interface RehearsalControl {
+  /** Throws an Error whose message says why it is refused (not training, one already running). */
+  start(tenant: Tenant, req: { scale: number; sectors: number[] }): void;
+  isRunning(tenantId: string): boolean;
+  lines(tenantId: string): string[];
+}
 
 export interface CertificationRouteDeps {
   store: Store;
@@ -19,6 +30,8 @@ export interface CertificationRouteDeps {
   startOperations: (tenant: Tenant) => OnboardingResult | null;
   /** The training simulator's per-stage tally ("seguimiento"), when this engine embeds it. */
   seguimiento: (tenant: Tenant) => unknown;
+  /** null where the engine hosts no rehearsal (the admin CLI's engines). */
+  rehearsals: RehearsalControl | null;
 }
 
 export function certificationRoutes(app: FastifyInstance, deps: CertificationRouteDeps): void {
@@ -28,7 +41,29 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
   r.get(
     '/api/v1/certification',
     { schema: { tags, summary: 'Pruebas de autorización (Fase I): la corrida más reciente de certify, por etapa y punto de venta' } },
-    async (req) => ok({ ...certificationStatus(deps.store, req.tenant), seguimiento: deps.seguimiento(req.tenant) }),
+    async (req) =>
+      ok({
+        ...certificationStatus(deps.store, req.tenant),
+        seguimiento: deps.seguimiento(req.tenant),
+        entrenamiento: req.tenant.training,
+        ensayo: deps.rehearsals ? { enCurso: deps.rehearsals.isRunning(req.tenant.id), lineas: deps.rehearsals.lines(req.tenant.id) } : null,
+      }),
+  );
+
+  r.post(
+    '/api/v1/certification/rehearsal',
+    { schema: { tags, summary: 'Entrenamiento: inicia (o reanuda) un ensayo de la Fase I contra el simulador de Kipu, con cantidades reducidas', body: RehearsalBody } },
+    async (req, reply) => {
+      if (!deps.rehearsals) throw conflict('Este motor no ejecuta ensayos: use npm run admin -- certify');
+      const refused = (req.body.sectores ?? []).map((s, i) => ({ field: `sectores[${i}]`, rule: 'SECTOR', message: certifiableSector(s) })).filter((p): p is { field: string; rule: string; message: string } => p.message !== null);
+      if (refused.length > 0) throw unprocessable(`No se puede ensayar: ${refused.map((p) => p.message).join('; ')}`, refused);
+      try {
+        deps.rehearsals.start(req.tenant, { scale: req.body.reducido ?? 25, sectors: req.body.sectores ?? [1] });
+      } catch (err) {
+        throw conflict((err as Error).message);
+      }
+      return reply.code(202).send(ok({ enCurso: true }, 'Ensayo iniciado'));
+    },
   );
 
   const latest = (tenant: Tenant) => {

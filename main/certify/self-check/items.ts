@@ -46,14 +46,14 @@ const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.
 const fromFound = (list: readonly FoundInvoice[], what: (f: FoundInvoice) => string) => list.map((f) => `${inv(f)}: ${what(f)}`);
 
 function nominativity(f: InspectionFacts): CheckItem {
-  const bad = [...fromFound(f.findings.sinDocumento, (x) => `documento «${x.doc}» (sin número de documento)`), ...fromFound(f.findings.especialSinExcepcion, (x) => `código especial ${x.doc} sin codigoExcepcion 1`)];
+  const bad = [...fromFound(f.findings.sinDocumento, (x) => `documento «${x.doc}» (sin número de documento)`), ...fromFound(f.findings.especialSinExcepcion, (x) => `código especial ${x.doc} sin la marca de excepción (codigoExcepcion 1)`)];
   return {
     item: 1,
     titulo: 'Nominatividad: toda venta lleva el documento del comprador',
     estado: bad.length ? 'falla' : 'ok',
     evidencia: bad.length
-      ? [...bad, 'Use 99002 CONTROL TRIBUTARIO (o 99001, 99003) como NIT con codigoExcepcion 1: la caja lo hace con F5 «Sin documento»']
-      : ['Ninguna factura emitida sin documento; el cliente rápido de la caja (F5) es 99002 CONTROL TRIBUTARIO como NIT con codigoExcepcion 1 (el motor pone la excepción a 99001–99003)'],
+      ? [...bad, 'Use 99002 CONTROL TRIBUTARIO (o 99001, 99003) como NIT, marcado como excepción (codigoExcepcion 1): la caja lo hace con F5 «Sin documento»']
+      : ['Ninguna factura emitida sin documento; el cliente rápido de la caja (F5) es 99002 CONTROL TRIBUTARIO como NIT, marcado como excepción (codigoExcepcion 1; Kipu lo marca solo para 99001–99003)'],
   };
 }
 
@@ -154,7 +154,7 @@ function cancellationDay9(f: InspectionFacts): CheckItem {
     item: 10,
     titulo: 'Anulación solo hasta el día 9 del mes siguiente; después el sistema la bloquea',
     estado: ok ? 'ok' : 'falla',
-    evidencia: [`Una factura del ${ddmmyyyy(emitted)} se anula hasta el ${ddmmyyyy(t.deadline)} 23:59; después Kipu responde CANCELLATION_TERM_OVER sin consultar a SIAT`],
+    evidencia: [`Una factura del ${ddmmyyyy(emitted)} se anula hasta el ${ddmmyyyy(t.deadline)} 23:59; después Kipu rechaza la anulación («fuera de plazo») sin consultar a SIAT`],
   };
 }
 

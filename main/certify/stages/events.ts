@@ -1,4 +1,5 @@
-// Stages V and VI: a significant event and its contingency packages. Step `seq` is the seq-th of
+// Stages V and VI: a significant event and its contingency packages, for each declared invoice
+// sector in turn (a package holds one sector; notes go online only). Step `seq` is the seq-th of
 // the SIN's 7 events, found in the synced catalog by description (event-mapping.ts, never by code).
 // - Events 1–4 (Kipu emits offline): the engine's ContingencyService opens the event with its
 //   CUFD, the engine's InvoicingService issues the invoices offline, the event ends.
@@ -17,6 +18,7 @@ import type { PointOfSale } from '../../store/points-of-sale';
 import type { ManualInvoice } from '../../../shared/api/cafc';
 import { mapEvents, type MappedEvent } from '../event-mapping';
 import type { CertifyContext, Stage, StepOutcome } from '../context';
+import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
 import { STAGES } from '../requirements';
 import { certificationSale } from './emission';
 
@@ -33,11 +35,15 @@ export function certificationEvents(ctx: CertifyContext): MappedEvent[] {
 /** Invoices per event: a full package and a smaller one; reduced runs divide the full one. */
 export const invoicesPerEvent = (scale: number) => Math.max(1, Math.ceil(PACKAGE_MAX_INVOICES / scale)) + Math.max(1, Math.ceil(SMALL_PACKAGE / scale));
 
-const marker = (ctx: CertifyContext, pos: PointOfSale, seq: number) => `certify ${ctx.run.id} pv${pos.code} evento ${seq + 1}`;
+/** What names a step's event in its description (another sector than compra-venta: "… evento 3 sector 11"). */
+const marker = (ctx: CertifyContext, pos: PointOfSale, seq: number, sector: number) => `certify ${ctx.run.id} pv${pos.code} evento ${seq + 1}${sector === COMPRA_VENTA_SECTOR ? '' : ` sector ${sector}`}`;
 
-function findEvent(ctx: CertifyContext, pos: PointOfSale, seq: number): ContingencyEvent | null {
+/** The idempotency-key part of an event's invoices (compra-venta's as before sectors, so an older run resumes). */
+const keyPart = (sector: number) => (sector === COMPRA_VENTA_SECTOR ? '' : `s${sector}:`);
+
+function findEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, sector: number): ContingencyEvent | null {
   const repo = ctx.engine.contingencyEvents;
-  const mark = marker(ctx, pos, seq);
+  const mark = marker(ctx, pos, seq, sector);
   const now = Date.now();
   const days = [0, 1].map((d) => toBoliviaIso(new Date(now - d * 86_400_000)).slice(0, 10));
   const candidates = [...repo.unclosedFor(ctx.tenant.id, pos.id), ...days.flatMap((d) => repo.onDate(ctx.tenant.id, pos.id, d))];
@@ -47,14 +53,14 @@ function findEvent(ctx: CertifyContext, pos: PointOfSale, seq: number): Continge
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Events 1–4: opened now, the invoices issued offline by the engine, ended. */
-async function offlineEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, ev: MappedEvent, found: ContingencyEvent | null): Promise<ContingencyEvent> {
+async function offlineEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, sector: number, ev: MappedEvent, found: ContingencyEvent | null): Promise<ContingencyEvent> {
   const { engine, tenant } = ctx;
-  const event = found ?? engine.contingency.start(tenant, pos, ev.codigo, `${ev.descripcion} — ${marker(ctx, pos, seq)}`);
+  const event = found ?? engine.contingency.start(tenant, pos, ev.codigo, `${ev.descripcion} — ${marker(ctx, pos, seq, sector)}`);
   if (event.state !== 'ACTIVE') return event;
   const total = invoicesPerEvent(ctx.run.scale);
   for (let i = 0; i < total; i++) {
     // Replays what a killed run already issued: the same invoice, never a second one.
-    await engine.invoicing.issue(tenant, pos, certificationSale(ctx, pos, 10_000 + seq * 1_000 + i), { idempotencyKey: `certify:${ctx.run.id}:${pos.code}:event:${seq}:${i}`, usuario: 'certify' });
+    await engine.invoicing.issue(tenant, pos, certificationSale(ctx, pos, 10_000 + seq * 1_000 + i, sector), { idempotencyKey: `certify:${ctx.run.id}:${pos.code}:event:${keyPart(sector)}${seq}:${i}`, usuario: 'certify' });
   }
   engine.contingency.end(tenant, pos, event.id);
   return engine.contingencyEvents.byId(tenant.id, event.id)!;
@@ -65,7 +71,7 @@ async function offlineEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, 
  * the CUFD in force was obtained (SIAT wants the CUFD in force at the event's start) to now; the
  * invoices' dates lie inside it (SIAT 1040), their numbers follow the booklet's last transcribed.
  */
-async function cafcEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, ev: MappedEvent): Promise<ContingencyEvent> {
+async function cafcEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, sector: number, ev: MappedEvent): Promise<ContingencyEvent> {
   const { engine, tenant } = ctx;
   if (!ctx.cafc) throw new Error(`El evento «${ev.descripcion}» se prueba con facturas manuales: indique el CAFC que el SIN dio para las pruebas con --cafc`);
   const cufd = await engine.codes.ensureCufd(tenant, pos);
@@ -77,23 +83,18 @@ async function cafcEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, ev:
   const total = invoicesPerEvent(ctx.run.scale);
   const first = (engine.contingencyEvents.cafcLastNumber(tenant.id, pos.id, ctx.cafc.codigo) ?? ctx.cafc.desde - 1) + 1;
   const invoices: ManualInvoice[] = Array.from({ length: total }, (_, i) => {
-    const sale = certificationSale(ctx, pos, 20_000 + seq * 1_000 + i);
+    // The sale with its sector's own fields; the point of sale is the transcription's.
+    const { posId: _pos, ...sale } = certificationSale(ctx, pos, 20_000 + seq * 1_000 + i, sector);
     return {
+      ...sale,
       invoiceNumber: first + i,
       emissionDate: toBoliviaIso(new Date(start.getTime() + Math.floor((span * i) / total))),
-      invoiceType: sale.invoiceType,
-      clientDocumentType: sale.clientDocumentType,
-      clientDocumentNumber: sale.clientDocumentNumber,
-      clientBusinessName: sale.clientBusinessName,
-      clientCode: sale.clientCode,
-      paymentMethodCode: sale.paymentMethodCode,
-      details: sale.details,
-    } as ManualInvoice;
+    } as unknown as ManualInvoice;
   });
   const { event } = engine.cafc.transcribe(
     tenant,
     pos,
-    { posId: pos.id, cafc: ctx.cafc.codigo, eventMotive: ev.codigo, eventStart: toBoliviaIso(start), eventEnd: toBoliviaIso(end), description: `${ev.descripcion} — ${marker(ctx, pos, seq)}`, invoices },
+    { posId: pos.id, cafc: ctx.cafc.codigo, eventMotive: ev.codigo, eventStart: toBoliviaIso(start), eventEnd: toBoliviaIso(end), description: `${ev.descripcion} — ${marker(ctx, pos, seq, sector)}`, invoices },
     'certify',
     { maxInvoices: total },
   );
@@ -102,16 +103,18 @@ async function cafcEvent(ctx: CertifyContext, pos: PointOfSale, seq: number, ev:
 
 export const eventsStage: Stage = {
   requirement: STAGES.find((s) => s.name === 'events')!,
-  async step(ctx, pos, seq): Promise<StepOutcome> {
+  async step(ctx, pos, seq, s): Promise<StepOutcome> {
     const { engine, tenant } = ctx;
+    const sector = s ?? COMPRA_VENTA_SECTOR;
     const ev = certificationEvents(ctx)[seq % 7]!;
-    const found = findEvent(ctx, pos, seq);
-    let event = ev.cafc ? (found ?? (await cafcEvent(ctx, pos, seq, ev))) : await offlineEvent(ctx, pos, seq, ev, found);
+    const found = findEvent(ctx, pos, seq, sector);
+    let event = ev.cafc ? (found ?? (await cafcEvent(ctx, pos, seq, sector, ev))) : await offlineEvent(ctx, pos, seq, sector, ev, found);
     if (event.state === 'RECOVERING') void engine.recovery.kick(tenant.id, pos.id);
     const deadline = Date.now() + RECOVERY_WAIT_MS;
     for (;;) {
       event = engine.contingencyEvents.byId(tenant.id, event.id)!;
       if (event.state === 'CLOSED') break;
+      if (ctx.signal?.aborted) throw new Error('interrumpido');
       if (Date.now() > deadline) throw new Error(`El evento ${ev.descripcion} no terminó de enviarse en ${RECOVERY_WAIT_MS / 60_000} min (paso ${event.step ?? '?'}: ${event.lastError ?? 'sin error'})`);
       await sleep(250);
     }

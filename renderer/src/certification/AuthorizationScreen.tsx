@@ -1,46 +1,88 @@
 // Autorización SIN (issue 29): the three steps before invoicing with fiscal effect, on one page —
-// Phase I (the pilot tests `npm run admin -- certify` runs: each stage's progress per point of
-// sale, failures with SIAT's code and text, the evidence report; in training, the simulator's own
+// Phase I (the pilot tests `npm run admin -- certify` runs, or in training the rehearsal a
+// manager starts here against the simulator: each stage's progress per sector and point of sale,
+// failures with SIAT's code and text, the evidence report; in training, the simulator's own
 // "seguimiento" beside it), Phase II (the inspection's 14 items judged now, each with its
 // evidence) and the start of operations (what is missing; refused until nothing is). Opened from
-// Configuración («Autorización SIN…»): the top bar has no room left at 1024 px.
-import { useCallback, useEffect, useState } from 'react';
+// Configuración («Autorización SIN…»): the top bar has no room left at 1024 px. The view is pure
+// (AuthorizationView, props in); the state is certification-store.ts's.
+import { useEffect, useState } from 'react';
 import type { CertificationStatus, CheckStatus, OnboardingResult, SelfCheckResult, StageReport } from '../../../shared/api/certification';
 import { ErrorList } from '../components/ErrorList';
 import { formatDate, formatDateTime } from '../format/dates';
 import { certificationApi } from './certification-api';
 import { useScreenRequest } from '../components/screen-request';
+import { REHEARSAL_SCALE, useCertification, type CertificationState } from './certification-store';
 
 const CHECK_LABEL: Record<CheckStatus, string> = { ok: 'Cumple', falla: 'Falla', pendiente: 'Pendiente', 'no aplica': 'No aplica' };
 const CHECK_CLASS: Record<CheckStatus, string> = { ok: 'VALIDATED', falla: 'REJECTED', pendiente: 'CONTINGENCY', 'no aplica': '' };
 
-/** The SIN's stage numeral of a Kipu stage as the simulator's tally names it ("V-VI" counts as V). */
+/** The SIN's stage numeral of a Kipu stage as the simulator's tally names it (V and VI count as V). */
 const seguimientoOf = (status: CertificationStatus, s: StageReport) => status.seguimiento?.find((r) => r.etapa === s.etapaSin.split('-')[0] && r.puntoVenta === s.puntoVenta)?.cantidad;
+
+/** The SIN's numerals as a manager reads them: "V y VI" for the events and their packages. */
+const stageNumeral = (etapaSin: string) => etapaSin.replace('-', ' y ');
+
+const rehearsing = (status: CertificationStatus) => status.ensayo?.enCurso === true;
 
 function runState(status: CertificationStatus): string {
   const run = status.run!;
+  if (rehearsing(status)) return 'Ensayo en curso…';
   if (run.finishedAt) return `Fase I completa el ${formatDateTime(run.finishedAt)}`;
   if (run.stoppedReason) return `Detenida: ${run.stoppedReason}`;
-  return 'En curso o interrumpida: vuelva a ejecutar certify para continuar';
+  return status.entrenamiento ? 'Interrumpida: pulse «Continuar el ensayo»' : 'Interrumpida: el técnico vuelve a ejecutar las pruebas y continúan donde quedaron';
 }
 
-function Stages({ status }: { status: CertificationStatus }) {
+/** Training: the rehearsal against Kipu's own simulator, started and followed here. */
+function Rehearsal({ status, starting, onStart }: { status: CertificationStatus; starting: boolean; onStart: () => void }) {
+  const running = rehearsing(status);
+  const resumable = status.run !== null && !status.run.finishedAt;
+  // What runs now: the last stage line the run printed (its progress lines alone say "2/10"), and a failure after it.
+  const lines = status.ensayo?.lineas ?? [];
+  const stageAt = lines.findLastIndex((l) => l.startsWith('Etapa '));
+  const failure = lines.slice(stageAt + 1).findLast((l) => l.trim().startsWith('falla'));
+  const current = stageAt < 0 ? null : `${lines[stageAt]!.replace(/: \d+\/\d+( \(reanudada\))?$/, '')}${failure ? ` · ${failure.trim()}` : ''}`;
+  return (
+    <div className="cert-rehearsal" data-testid="cert-rehearsal">
+      <p>
+        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. Las facturas de prueba no tienen valor fiscal; mientras dura, los
+        puntos de venta 0 y 1 entran y salen de contingencia (los eventos de la etapa V).
+      </p>
+      <button className="primary" data-testid="cert-rehearse" disabled={running || starting} onClick={onStart}>
+        {running ? 'Ensayo en curso…' : resumable ? 'Continuar el ensayo' : status.run ? 'Ensayar de nuevo' : 'Ensayar las pruebas'}
+      </button>
+      {running && current && (
+        <p className="muted" data-testid="cert-rehearsal-last">
+          {current}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Stages({ status, starting, onStart }: { status: CertificationStatus; starting: boolean; onStart: () => void }) {
   const [pdf, setPdf] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const rehearsal = status.entrenamiento && status.ensayo !== null ? <Rehearsal status={status} starting={starting} onStart={onStart} /> : null;
   if (!status.run) {
     return (
-      <p className="muted" data-testid="cert-no-run">
-        Aún no hay pruebas. En la computadora de la tienda, con Kipu cerrado: <code>npm run admin -- certify --nit &lt;NIT&gt; --token &lt;token del piloto&gt; --sistema &lt;código&gt;</code> (para ensayar:{' '}
-        <code>KIPU_TRAINING=1 npm run admin -- certify --nit 7000123019 --reducido 25</code>).
-      </p>
+      <>
+        {rehearsal}
+        <p className="muted" data-testid="cert-no-run">
+          {status.entrenamiento
+            ? 'Aún no hay pruebas.'
+            : 'Aún no hay pruebas. Las del piloto del SIN las ejecuta el técnico en la computadora de la tienda, con Kipu cerrado y el token del piloto (ver «Autorización SIN» en el README); su avance se ve aquí.'}
+        </p>
+      </>
     );
   }
   const run = status.run;
   return (
     <>
+      {rehearsal}
       <p data-testid="cert-run">
-        Corrida del {formatDateTime(run.startedAt)}
-        {run.scale > 1 ? ` · ensayo con cantidades ÷${run.scale}` : ' · cantidades del SIN'} · <strong>{runState(status)}</strong>{' '}
+        {status.entrenamiento ? 'Ensayo' : 'Pruebas'} del {formatDateTime(run.startedAt)}
+        {run.scale > 1 ? ` · cantidades del SIN divididas entre ${run.scale}` : ' · cantidades del SIN'} · <strong data-testid="cert-run-state">{runState(status)}</strong>{' '}
         <button
           className="ghost"
           data-testid="cert-report"
@@ -63,7 +105,7 @@ function Stages({ status }: { status: CertificationStatus }) {
           <tr>
             <th>Etapa</th>
             <th>Prueba</th>
-            <th>PV</th>
+            <th>Punto de venta</th>
             <th style={{ width: '28%' }}>Avance</th>
             <th>Fallas</th>
             {status.seguimiento && <th title="Lo que contó el simulador, como el «seguimiento» del portal">Seguimiento</th>}
@@ -75,7 +117,7 @@ function Stages({ status }: { status: CertificationStatus }) {
             const last = s.fallas.at(-1);
             return (
               <tr key={`${s.etapa}-${s.puntoVenta}`} data-testid="cert-stage" data-stage={s.etapa} data-pos={s.puntoVenta} data-done={s.hechos} data-required={s.requeridos}>
-                <td>{s.etapaSin}</td>
+                <td>{stageNumeral(s.etapaSin)}</td>
                 <td>{s.titulo}</td>
                 <td>{s.puntoVenta}</td>
                 <td>
@@ -86,7 +128,7 @@ function Stages({ status }: { status: CertificationStatus }) {
                     </span>
                   </div>
                 </td>
-                <td title={last ? `Paso ${last.paso}: ${last.codigo ?? ''} ${last.texto ?? ''}` : undefined}>{s.fallidos ? `${s.fallidos} (última: ${last?.codigo ?? ''} ${last?.texto ?? ''})` : '—'}</td>
+                <td title={last ? `Paso ${last.paso}: ${failureText(last)}` : undefined}>{s.fallidos && last ? `${s.fallidos} (la última: ${failureText(last)})` : '—'}</td>
                 {status.seguimiento && <td>{seguimientoOf(status, s) ?? '—'}</td>}
               </tr>
             );
@@ -97,11 +139,16 @@ function Stages({ status }: { status: CertificationStatus }) {
   );
 }
 
+/** SIAT's code and text as it sent them, or Kipu's message when SIAT never answered. */
+const failureText = (f: StageReport['fallas'][number]) => (f.codigo !== null ? `SIAT ${f.codigo}: ${f.texto ?? ''}` : (f.texto ?? ''));
+
 function SelfCheck({ result }: { result: SelfCheckResult }) {
+  const failed = result.items.filter((i) => i.estado === 'falla');
   return (
     <>
       <p data-testid="cert-self-check-verdict" data-passed={result.aprobado}>
-        <strong>{result.aprobado ? 'Ningún punto falla' : `Fallan: ${result.items.filter((i) => i.estado === 'falla').map((i) => i.item).join(', ')}`}</strong> · evaluado el {formatDateTime(result.en)}
+        <strong>{result.aprobado ? 'Ningún punto falla' : `Falla${failed.length > 1 ? 'n' : ''}: ${failed.map((i) => `${i.item}. ${i.titulo}`).join('; ')}`}</strong> · evaluado el{' '}
+        {formatDateTime(result.en)}
       </p>
       <table data-testid="cert-self-check">
         <tbody>
@@ -146,26 +193,51 @@ function Onboarding({ result, onStart }: { result: OnboardingResult; onStart: ()
           ))}
         </tbody>
       </table>
-      <button data-testid="cert-go-live" disabled={!result.listo || result.inicio !== null} onClick={onStart} title={result.listo ? '' : 'Complete lo que falta'}>
+      <button className="primary" data-testid="cert-go-live" disabled={!result.listo || result.inicio !== null} onClick={onStart} title={result.listo ? '' : 'Complete lo que falta'}>
         Iniciar operaciones en producción
       </button>
     </>
   );
 }
 
+export type AuthorizationViewProps = Pick<CertificationState, 'status' | 'check' | 'onboarding' | 'errors' | 'starting' | 'load' | 'startRehearsal' | 'goLive'>;
+
+/** The page from the store's state (pure: no request of its own but the PDF link's). */
+export function AuthorizationView(p: AuthorizationViewProps) {
+  return (
+    <div className="authorization" data-testid="authorization-screen">
+      <div className="page-head">
+        <button className="ghost" onClick={() => useScreenRequest.getState().open('configuracion')} data-testid="cert-back">
+          ◀ Configuración <kbd>Esc</kbd>
+        </button>
+        <h1>Autorización SIN</h1>
+        <button className="ghost" onClick={() => void p.load()} data-testid="cert-refresh">
+          Actualizar
+        </button>
+      </div>
+      <ErrorList errors={p.errors} />
+      <section className="card wide">
+        <h3>{p.status?.entrenamiento ? '1. Pruebas de autorización (Fase I)' : '1. Pruebas en el piloto (Fase I)'}</h3>
+        {p.status ? <Stages status={p.status} starting={p.starting} onStart={() => void p.startRehearsal()} /> : <p className="muted">Cargando…</p>}
+      </section>
+      <section className="card wide">
+        <h3>2. Autoevaluación para la inspección (Fase II)</h3>
+        {p.check ? <SelfCheck result={p.check} /> : <p className="muted">Cargando…</p>}
+      </section>
+      <section className="card wide">
+        <h3>3. Inicio de operaciones</h3>
+        {p.onboarding ? <Onboarding result={p.onboarding} onStart={() => void p.goLive()} /> : <p className="muted">Cargando…</p>}
+      </section>
+    </div>
+  );
+}
+
 export function AuthorizationScreen() {
-  const [status, setStatus] = useState<CertificationStatus | null>(null);
-  const [check, setCheck] = useState<SelfCheckResult | null>(null);
-  const [onboarding, setOnboarding] = useState<OnboardingResult | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const load = useCallback(() => {
-    setErrors([]);
-    const fail = (e: Error) => setErrors((x) => [...x, e.message]);
-    certificationApi.status().then(setStatus, fail);
-    certificationApi.selfCheck().then(setCheck, fail);
-    certificationApi.onboarding().then(setOnboarding, fail);
+  const state = useCertification();
+  useEffect(() => {
+    void useCertification.getState().load();
+    return () => useCertification.getState().stopWatching();
   }, []);
-  useEffect(load, [load]);
   // Esc goes back to Configuración, where this screen is opened from (it has no tab of its own).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -174,39 +246,5 @@ export function AuthorizationScreen() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  return (
-    <div className="authorization" data-testid="authorization-screen">
-      <div className="page-head">
-        <button className="ghost" onClick={() => useScreenRequest.getState().open('configuracion')} data-testid="cert-back">
-          ◀ Configuración <kbd>Esc</kbd>
-        </button>
-        <h1>Autorización SIN</h1>
-        <button className="ghost" onClick={load} data-testid="cert-refresh">
-          Actualizar
-        </button>
-      </div>
-      <ErrorList errors={errors} />
-      <section className="card wide">
-        <h3>1. Pruebas en el piloto (Fase I)</h3>
-        {status ? <Stages status={status} /> : <p className="muted">Cargando…</p>}
-      </section>
-      <section className="card wide">
-        <h3>2. Autoevaluación para la inspección (Fase II)</h3>
-        {check ? <SelfCheck result={check} /> : <p className="muted">Cargando…</p>}
-      </section>
-      <section className="card wide">
-        <h3>3. Inicio de operaciones</h3>
-        {onboarding ? (
-          <Onboarding
-            result={onboarding}
-            onStart={() =>
-              certificationApi.goLive().then(setOnboarding, (e: Error) => setErrors([e.message]))
-            }
-          />
-        ) : (
-          <p className="muted">Cargando…</p>
-        )}
-      </section>
-    </div>
-  );
+  return <AuthorizationView {...state} />;
 }

@@ -1,6 +1,6 @@
-// The "Autorización SIN" screen's calls (main/api/routes/certification.ts): read by the till's
-// key (STORE scope); recording the start of operations needs the administrator's.
-import type { CertificationStatus, OnboardingResult, SelfCheckResult } from '../../../shared/api/certification';
+// The "Autorización SIN" screen's calls (main/api/routes/certification.ts), all with the
+// administrator's key: reads, the training rehearsal and recording the start of operations.
+import type { CertificationStatus, OnboardingResult, RehearsalRequestBody, SelfCheckResult } from '../../../shared/api/certification';
 import { http } from '../api';
 import { useSession } from '../session/session-store';
 
@@ -8,6 +8,8 @@ export const certificationApi = {
   status: () => http.request<CertificationStatus>('GET', '/api/v1/certification'),
   selfCheck: () => http.request<SelfCheckResult>('GET', '/api/v1/certification/self-check'),
   onboarding: () => http.request<OnboardingResult>('GET', '/api/v1/certification/onboarding'),
+  /** Training only: starts (or resumes) the rehearsal against the simulator; 409 says why not. */
+  startRehearsal: (body: RehearsalRequestBody) => http.request<{ enCurso: boolean }>('POST', '/api/v1/certification/rehearsal', { json: body }),
   goLive: () => http.request<OnboardingResult>('POST', '/api/v1/certification/go-live', { json: {} }),
   /** The evidence PDF as a blob URL for a link (the route needs the key, so a plain href cannot). */
   reportPdf: async (): Promise<string> => {

@@ -1,8 +1,9 @@
 // `npm run admin -- certify` (issue 29) as a child process against the SIAT simulator running in
 // this process, with reduced counts: end to end (electronic modality, so stage VIII runs, and the
-// "Proceso Masivo" mark, so stage IX runs), a kill -9 in the middle that the next run resumes
-// without repeating or skipping a step, what SIAT's own tally ("seguimiento") counted against what
-// certify says it did, and a bad token that stops the run with one message.
+// "Proceso Masivo" mark, so stage IX runs) with three declared sectors — compra-venta, educación
+// and the credit-debit note — each stage sector by sector, a kill -9 in the middle that the next
+// run resumes without repeating or skipping a step, what SIAT's own tally ("seguimiento") counted
+// against what certify says it did, and a bad token that stops the run with one message.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
-import { requiredPerPos, STAGES } from '../../../main/certify/requirements';
+import { isNoteSector, requiredPerPos, stageKey, stageSectors, STAGES } from '../../../main/certify/requirements';
 import { invoicesPerEvent } from '../../../main/certify/stages/events';
 import { massiveSize } from '../../../main/certify/stages/massive';
 import { tempDir } from '../../fixtures/tmp';
@@ -20,7 +21,10 @@ import { entryArgs } from '../../fixtures/entry';
 import { peeker } from '../../fixtures/engine-process';
 import { adminCall, waitFor } from '../contingency/helpers';
 
-const SCALE = 25;
+// ÷50 keeps the file's time what one sector at ÷25 took: three sectors, each stage for each.
+const SCALE = 50;
+/** Two invoice sectors (IV–IX, XI each) and the credit-debit note (IV, VII, VIII, XI; no packages). */
+const SECTORS = [1, 11, 24];
 const NIT = String(TRAINING_TAXPAYER.nit);
 
 interface Certify {
@@ -45,7 +49,7 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
 }
 
-test('certify runs every stage with reduced counts; kill -9 mid-emission and mid-events resume without repeating or skipping', { timeout: 300_000 }, async () => {
+test('certify runs every stage sector by sector with reduced counts; kill -9 mid-emission and mid-events resume without repeating or skipping', { timeout: 300_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim') });
   const dataDir = join(tmp.dir, 'engine');
@@ -53,12 +57,13 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
   try {
     // The portal's "Proceso Masivo" registration (SIAT answers 955 to a massive package without it).
     await adminCall(sim.adminUrl, '/admin/massive', { enabled: true });
-    run = certify(dataDir, sim.url, ['--modalidad', '1', '--masivo']);
+    const flags = ['--modalidad', '1', '--masivo', '--sectores', SECTORS.join(',')];
+    run = certify(dataDir, sim.url, flags);
     const peek = peeker(dataDir);
     const emitted = () => {
       if (!existsSync(join(dataDir, 'kipu.sqlite'))) return 0;
       try {
-        return peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage = 'emission'`).n;
+        return peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage LIKE 'emission%'`).n;
       } catch {
         return 0; // the table is not there until the engine's migrations ran
       }
@@ -68,25 +73,27 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
     run.proc.kill('SIGKILL');
     await run.exit;
     const atKill = emitted();
-    const emissionTotal = requiredPerPos(STAGES.find((s) => s.name === 'emission')!, SCALE) * 2;
+    const perSector = (name: string) => requiredPerPos(STAGES.find((s) => s.name === name)!, SCALE) * 2;
+    const emissionTotal = perSector('emission') * SECTORS.length;
     assert.ok(atKill < emissionTotal, `killed in the middle of the emissions (${atKill} of ${emissionTotal})`);
 
     // Second kill, in the middle of the events: an event open or being recovered.
-    run = certify(dataDir, sim.url, ['--modalidad', '1', '--masivo']);
+    run = certify(dataDir, sim.url, flags);
     const events = () => peek<{ n: number }>('SELECT COUNT(*) n FROM contingency_events').n;
     await waitFor('the third event to open', () => events() >= 3 || run!.proc.exitCode !== null, 180_000, 5);
     assert.equal(run.proc.exitCode, null, `certify ended before the second kill:\n${run.output()}`);
     run.proc.kill('SIGKILL');
     await run.exit;
-    assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage = 'events'`).n < 14, 'killed in the middle of the events');
+    assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage LIKE 'events%'`).n < 28, 'killed in the middle of the events');
 
-    // Resumed without the flags: the run keeps the modality and the mark it started with.
+    // Resumed without the flags: the run keeps the modality, the mark and the sectors it started with.
     run = certify(dataDir, sim.url);
     const code = await run.exit;
     const out = run.output();
     assert.equal(code, 0, out);
     assert.match(out, /Reanudando la corrida/);
-    assert.match(out, /Fase I completa en el piloto/);
+    assert.match(out, /Fase I completa en el piloto: .* · sectores 1, 11, 24/);
+    assert.match(out, /Etapa IV · Emisión individual · Sector educativo · punto de venta 1/);
 
     const db = new Database(join(dataDir, 'kipu.sqlite'), { readonly: true });
     try {
@@ -94,71 +101,87 @@ test('certify runs every stage with reduced counts; kill -9 mid-emission and mid
       assert.equal(runRow.length, 1, 'one run, resumed');
       assert.ok(runRow[0]!.finished_at);
       const done = (stage: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE stage = ? AND pos_code = ? AND ok = 1').get(stage, pos) as { n: number }).n;
+      // Summed over the sectors a stage runs for.
+      const doneAll = (name: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE (stage = ? OR stage LIKE ?) AND pos_code = ? AND ok = 1').get(name, `${name}:%`, pos) as { n: number }).n;
       for (const stage of STAGES) {
-        for (const pos of [0, 1]) {
-          const steps = db.prepare('SELECT seq, ok FROM certification_steps WHERE stage = ? AND pos_code = ? ORDER BY seq').all(stage.name, pos) as { seq: number; ok: number }[];
-          const required = requiredPerPos(stage, SCALE);
-          // Nothing skipped: seqs 0..n-1 with no hole; nothing repeated: exactly the count, all done.
-          assert.deepEqual(steps.map((s) => s.seq), Array.from({ length: required }, (_, i) => i), `${stage.name} PV ${pos}`);
-          assert.ok(steps.every((s) => s.ok === 1), `${stage.name} PV ${pos}: every step done`);
+        for (const sector of stageSectors(stage, SECTORS)) {
+          for (const pos of [0, 1]) {
+            const key = stageKey(stage.name, sector);
+            const steps = db.prepare('SELECT seq, ok FROM certification_steps WHERE stage = ? AND pos_code = ? ORDER BY seq').all(key, pos) as { seq: number; ok: number }[];
+            const required = requiredPerPos(stage, SCALE);
+            // Nothing skipped: seqs 0..n-1 with no hole; nothing repeated: exactly the count, all done.
+            assert.deepEqual(steps.map((s) => s.seq), Array.from({ length: required }, (_, i) => i), `${key} PV ${pos}`);
+            assert.ok(steps.every((s) => s.ok === 1), `${key} PV ${pos}: every step done`);
+          }
         }
       }
-      // Emissions: one invoice per step; with the events' offline invoices, each registered by SIAT exactly once.
-      const invoices = db.prepare(`SELECT cuf, state FROM invoices WHERE idempotency_key LIKE 'certify:%:emission:%'`).all() as { cuf: string; state: string }[];
+      // Packages hold no notes: no events or massive stage for sector 24.
+      assert.equal((db.prepare(`SELECT COUNT(*) n FROM certification_steps WHERE stage IN ('events:s24', 'massive:s24')`).get() as { n: number }).n, 0);
+      // Emissions: one document per step, of its sector (a note on an original issued for it); with
+      // the events' offline invoices, each registered by SIAT exactly once.
+      const invoices = db.prepare(`SELECT cuf, state, sector FROM invoices WHERE idempotency_key LIKE 'certify:%:emission:%' AND idempotency_key NOT LIKE '%:original'`).all() as { cuf: string; state: string; sector: number }[];
       assert.equal(invoices.length, emissionTotal);
-      const signatureTotal = requiredPerPos(STAGES.find((s) => s.name === 'signature')!, SCALE) * 2;
-      const signed = db.prepare(`SELECT xml FROM invoices WHERE idempotency_key LIKE 'certify:%:signature:%' AND state = 'VALIDATED'`).all() as { xml: string }[];
+      for (const sector of SECTORS) assert.equal(invoices.filter((i) => i.sector === sector).length, perSector('emission'), `sector ${sector}'s emissions`);
+      const originals = (db.prepare(`SELECT COUNT(*) n FROM invoices WHERE idempotency_key LIKE 'certify:%:s24:%:original' AND sector = 1 AND state = 'VALIDATED'`).get() as { n: number }).n;
+      assert.equal(originals, perSector('emission') + perSector('signature'), "each note's original, issued once");
+      const signatureTotal = perSector('signature') * SECTORS.length;
+      const signed = db.prepare(`SELECT xml, sector FROM invoices WHERE idempotency_key LIKE 'certify:%:signature:%' AND idempotency_key NOT LIKE '%:original' AND state = 'VALIDATED'`).all() as { xml: string; sector: number }[];
       assert.equal(signed.length, signatureTotal);
+      assert.deepEqual([...new Set(signed.map((i) => i.sector))].sort((a, b) => a - b), SECTORS);
       assert.ok(signed.every((i) => i.xml.includes('Signature')), 'stage VIII invoices carry their signature');
+      const invoiceSectors = SECTORS.filter((s) => !isNoteSector(s));
       const perEvent = invoicesPerEvent(SCALE);
-      const offline = db.prepare(`SELECT COUNT(*) n FROM invoices WHERE idempotency_key LIKE 'certify:%:event:%' AND state = 'VALIDATED' AND event_id IS NOT NULL`).get() as { n: number };
-      assert.equal(offline.n, perEvent * 4 * 2, 'every offline invoice of events 1–4 validated');
-      const manual = db.prepare(`SELECT COUNT(*) n FROM invoices WHERE cafc IS NOT NULL AND state = 'VALIDATED' AND event_id IS NOT NULL`).get() as { n: number };
-      assert.equal(manual.n, perEvent * 3 * 2, 'every transcribed CAFC invoice of events 5–7 validated');
-      const massiveInvoices = Array.from({ length: 10 }, (_, i) => massiveSize(i, SCALE)).reduce((a, b) => a + b, 0) * 2;
+      const offline = db.prepare(`SELECT sector, COUNT(*) n FROM invoices WHERE idempotency_key LIKE 'certify:%:event:%' AND state = 'VALIDATED' AND event_id IS NOT NULL GROUP BY sector ORDER BY sector`).all() as { sector: number; n: number }[];
+      assert.deepEqual(offline, invoiceSectors.map((sector) => ({ sector, n: perEvent * 4 * 2 })), 'every offline invoice of events 1–4 validated, per sector');
+      const manual = db.prepare(`SELECT sector, COUNT(*) n FROM invoices WHERE cafc IS NOT NULL AND state = 'VALIDATED' AND event_id IS NOT NULL GROUP BY sector ORDER BY sector`).all() as { sector: number; n: number }[];
+      assert.deepEqual(manual, invoiceSectors.map((sector) => ({ sector, n: perEvent * 3 * 2 })), 'every transcribed CAFC invoice of events 5–7 validated, per sector');
+      const massiveInvoices = Array.from({ length: 10 }, (_, i) => massiveSize(i, SCALE)).reduce((a, b) => a + b, 0) * 2 * invoiceSectors.length;
       const received = (await adminCall(sim.adminUrl, '/admin/received')) as { cuf: string; timesRegistered: number }[];
-      assert.equal(received.length, emissionTotal + signatureTotal + perEvent * 7 * 2 + massiveInvoices, "SIAT received exactly the emissions, the events' and the massive invoices");
+      assert.equal(received.length, emissionTotal + originals + signatureTotal + perEvent * 7 * 2 * invoiceSectors.length + massiveInvoices, "SIAT received exactly the emissions, the notes' originals, the events' and the massive invoices");
       assert.ok(received.every((r) => r.timesRegistered === 1));
       // Events: the 7 per point of sale, mapped by description, each closed with validated packages;
       // 5–7 (energy, software, hardware in the catalog's words) with the CAFC booklet.
       const events = db.prepare(`SELECT codigo_motivo m, state, cafc FROM contingency_events ORDER BY created_at`).all() as { m: number; state: string; cafc: string | null }[];
-      assert.deepEqual(events.map((e) => e.m).sort(), [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+      const each = (codes: number[]) => codes.flatMap((c) => Array(2 * invoiceSectors.length).fill(c));
+      assert.deepEqual(events.map((e) => e.m).sort(), each([1, 2, 3, 4, 5, 6, 7]));
       assert.ok(events.every((e) => e.state === 'CLOSED'));
-      assert.deepEqual(events.filter((e) => e.cafc !== null).map((e) => e.m).sort(), [5, 5, 6, 6, 7, 7]);
+      assert.deepEqual(events.filter((e) => e.cafc !== null).map((e) => e.m).sort(), each([5, 6, 7]));
 
       // SIAT's side ("seguimiento", what the portal shows) against certify's own count, per stage
-      // and point of sale: exact for what SIAT registers once (documents, events, packages,
-      // cancellations, reversals); at least as many for queries (the engine asks for codes and
-      // catalogs on its own too, and a killed query is asked again).
+      // and point of sale, all sectors together: exact for what SIAT registers once (documents,
+      // events, packages, cancellations, reversals; the notes' originals are receptions too); at
+      // least as many for queries (the engine asks for codes and catalogs on its own too, and a
+      // killed query is asked again).
       const seg = (await (await fetch(`${sim.adminUrl}/seguimiento?nit=${NIT}`)).json()) as { etapas: { etapa: string; puntoVenta: number; cantidad: number }[] };
       const sin = (etapa: string, pos: number) => seg.etapas.find((e) => e.etapa === etapa && e.puntoVenta === pos)?.cantidad ?? 0;
       for (const pos of [0, 1]) {
+        const originalsAt = (db.prepare(`SELECT COUNT(*) n FROM invoices i JOIN points_of_sale p ON p.id = i.pos_id WHERE i.idempotency_key LIKE '%:original' AND p.code = ?`).get(pos) as { n: number }).n;
         assert.ok(sin('I', pos) >= done('cuis', pos), `I PV ${pos}: ${sin('I', pos)}`);
         assert.ok(sin('II', pos) >= done('catalogs', pos), `II PV ${pos}: ${sin('II', pos)}`);
         assert.ok(sin('III', pos) >= done('cufd', pos), `III PV ${pos}: ${sin('III', pos)}`);
         // Every individual emission in the electronic modality is signed: IV counts stage VIII's too.
-        assert.equal(sin('IV', pos), done('emission', pos) + done('signature', pos), `IV PV ${pos}`);
-        assert.equal(sin('VIII', pos), done('emission', pos) + done('signature', pos), `VIII PV ${pos}`);
-        assert.equal(sin('V', pos), done('events', pos), `V PV ${pos}`);
-        assert.equal(sin('VI', pos), done('events', pos) * Math.ceil(perEvent / 500), `VI PV ${pos}`);
-        assert.equal(sin('VII', pos), done('cancellation', pos), `VII PV ${pos}`);
-        assert.equal(sin('IX', pos), done('massive', pos), `IX PV ${pos}`);
-        assert.equal(sin('XI', pos), done('reversal', pos), `XI PV ${pos}`);
+        assert.equal(sin('IV', pos), doneAll('emission', pos) + doneAll('signature', pos) + originalsAt, `IV PV ${pos}`);
+        assert.equal(sin('VIII', pos), doneAll('emission', pos) + doneAll('signature', pos) + originalsAt, `VIII PV ${pos}`);
+        assert.equal(sin('V', pos), doneAll('events', pos), `V PV ${pos}`);
+        assert.equal(sin('VI', pos), doneAll('events', pos) * Math.ceil(perEvent / 500), `VI PV ${pos}`);
+        assert.equal(sin('VII', pos), doneAll('cancellation', pos), `VII PV ${pos}`);
+        assert.equal(sin('IX', pos), doneAll('massive', pos), `IX PV ${pos}`);
+        assert.equal(sin('XI', pos), doneAll('reversal', pos), `XI PV ${pos}`);
       }
       // Cancelled minus reverted: what the stages' counts say.
       const cancelled = invoices.filter((i) => i.state === 'CANCELLED').length;
-      const c = requiredPerPos(STAGES.find((s) => s.name === 'cancellation')!, SCALE) * 2;
-      const r = requiredPerPos(STAGES.find((s) => s.name === 'reversal')!, SCALE) * 2;
-      assert.equal(cancelled, c - r);
+      assert.equal(cancelled, (perSector('cancellation') - perSector('reversal')) * SECTORS.length);
 
       // Evidence: a report per stage and point of sale, the summary, every exchange, no token.
       const evidence = join(dataDir, 'certificacion', runRow[0]!.id);
       const summary = JSON.parse(readFileSync(join(evidence, 'resumen.json'), 'utf8'));
       assert.equal(summary.resultado, 'finished');
-      assert.equal(summary.etapas.length, STAGES.length * 2, 'every stage, VIII and IX included');
+      assert.equal(summary.etapas.length, STAGES.reduce((n, s) => n + stageSectors(s, SECTORS).length, 0) * 2, 'every stage of every sector, VIII and IX included');
       const emission0 = JSON.parse(readFileSync(join(evidence, 'etapa-IV-emission-pv0.json'), 'utf8'));
-      assert.equal(emission0.hechos, emissionTotal / 2);
-      assert.equal(emission0.codigosSiat['908'], emissionTotal / 2);
+      assert.equal(emission0.hechos, perSector('emission') / 2);
+      assert.equal(emission0.codigosSiat['908'], perSector('emission') / 2);
+      const notes1 = JSON.parse(readFileSync(join(evidence, 'etapa-VII-cancellation-s24-pv1.json'), 'utf8'));
+      assert.deepEqual([notes1.sector, notes1.titulo, notes1.hechos, notes1.codigosSiat['905']], [24, 'Anulación · Nota de crédito-débito', perSector('cancellation') / 2, perSector('cancellation') / 2]);
       assert.ok(emission0.muestras.length > 0 && emission0.muestras.every((m: string) => /^[0-9A-F]+$/.test(m)), 'sample CUFs');
       const pdf = readFileSync(join(evidence, 'reporte.pdf'));
       assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');

@@ -2,7 +2,7 @@
 // description in the synced catalog (whatever their codes), redaction of the evidence, flags.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { requiredPerPos, STAGES } from '../../../main/certify/requirements';
+import { requiredPerPos, stageKey, stageSectors, stageTitle, STAGES } from '../../../main/certify/requirements';
 import { mapEvents, EventMappingError } from '../../../main/certify/event-mapping';
 import { redact } from '../../../main/certify/exchange-log';
 import { parseCertifyArgs, CertifyUsageError } from '../../../main/certify/command';
@@ -56,10 +56,24 @@ test('flags: each bad one is refused with its own Spanish message', () => {
   bad(['--nit', '1', '--reducido', '0'], /--reducido debe ser un entero positivo/);
   bad(['--nit', '1', '--ritmo', '0'], /--ritmo/);
   bad(['--nit', '1', '--modalidad', '3'], /--modalidad/);
-  bad(['--nit', '1', '--sectores', '11'], /aún no emite el sector 11/);
+  bad(['--nit', '1', '--sectores', '30'], /sector 30 \(Boleto aéreo.*\) se emite solo por recepción masiva/);
+  bad(['--nit', '1', '--sectores', '1,99'], /Kipu no emite el documento sector 99/);
+  assert.deepEqual(parseCertifyArgs(['--nit', '1', '--sectores', '1, 11,24,11']).sectors, [1, 11, 24]);
   bad(['--nit', '1', '--cafc', 'X-1'], /--cafc: «X-1» no es un código CAFC/);
   bad(['--nit', '1', '--cafc', 'ABCDE12', '--cafc-desde', '0'], /--cafc-desde debe ser un entero positivo/);
   const marked = parseCertifyArgs(['--nit', '1', '--masivo', '--cafc', 'abcde12', '--cafc-desde', '101']);
   assert.deepEqual([marked.massive, marked.cafc, marked.cafcFrom], [true, 'abcde12', 101]);
   bad(['--nit', '1', '--url', 'ftp://x'], /--url/);
+});
+
+test('stages run sector by sector: IV, VII, VIII and XI for every declared sector, the packages (V–VI, IX) for invoices only, I–III once', () => {
+  const declared = [1, 11, 24];
+  assert.deepEqual(stageSectors(stage('cufd'), declared), [null]);
+  assert.deepEqual(stageSectors(stage('emission'), declared), [1, 11, 24]);
+  assert.deepEqual(stageSectors(stage('cancellation'), declared), [1, 11, 24]);
+  assert.deepEqual(stageSectors(stage('events'), declared), [1, 11]);
+  assert.deepEqual(stageSectors(stage('massive'), [24, 29, 17]), [17]);
+  // Compra-venta keeps the bare key (a run started before sectors resumes on its rows).
+  assert.deepEqual([stageKey('emission', 1), stageKey('emission', 11), stageKey('cufd', null)], ['emission', 'emission:s11', 'cufd']);
+  assert.equal(stageTitle(stage('emission'), 11), 'Emisión individual · Sector educativo');
 });
