@@ -56,6 +56,6 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(new ApiError(400, 'BAD_REQUEST', `El cuerpo JSON anida más de ${MAX_JSON_DEPTH} niveles de objetos o listas`), undefined);
       return;
     }
-    parse(req, body, done);
+    void parse(req, body, done);
   });
 }

@@ -93,7 +93,7 @@ export class SubmissionQueue {
       const event = this.submitter.activeEvent(job.tenant.id, job.pos.id);
       if (event && !job.checkFirst) {
         // Never sent: the invoicing service issues it offline instead (submitter.whileOffline).
-        this.settle(job, () => this.submitter.whileOffline(job.tenant, job.pos, job.inv, event));
+        void this.settle(job, () => this.submitter.whileOffline(job.tenant, job.pos, job.inv, event));
         continue;
       }
       lane.inFlight++;

@@ -47,7 +47,7 @@ export class PurchaseSender {
 
   /** Resumes every tenant with purchases or packages still open (engine start). */
   resumeAll(): void {
-    for (const t of this.o.purchases.tenantsWithWork()) this.kick(t);
+    for (const t of this.o.purchases.tenantsWithWork()) void this.kick(t);
   }
 
   /** Runs the queue of a tenant now (or right after the current run). */

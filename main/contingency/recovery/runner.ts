@@ -70,7 +70,7 @@ export class ContingencyRecovery {
       const key = `${e.tenantId}:${e.posId}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      this.kick(e.tenantId, e.posId);
+      void this.kick(e.tenantId, e.posId);
     }
   }
 
