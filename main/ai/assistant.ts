@@ -136,6 +136,9 @@ const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
 /** A code a store names: an acronym of CODE_WORDS or a number of 3 digits or more (99003, 1013). */
 const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
 
+/** The codes a question names that an answering card must meet (IVA, IT, CUFD, 99003 …). */
+const questionCodes = (question: string) => queryTerms(question).filter((w) => CODE_WORDS.has(w) || /^9900\d$/.test(w));
+
 /** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
 const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);
 
@@ -284,9 +287,15 @@ export class Assistant {
     // The confidence compares a card's BM25 with the best of the first places, so it reads the
     // same places whatever the limit.
     const ranked = this.index.search(question, Math.max(limit, CANDIDATES), dense);
-    const first = ranked.slice(0, CANDIDATES);
+    // A card that misses a code the question names (CUFD, IVA, 99003 …) never answers it (ask), so
+    // it is no rival either: "¿cuándo caduca el CUFD?" weighed the CUFD card against the CUIS card,
+    // which has "caduca", and refused both (decision 0081).
+    const codes = questionCodes(question);
+    const meets = (r: RankedHit) => codes.every((c) => r.covered.some((x) => x.word === c));
+    const head = ranked.slice(0, CANDIDATES);
+    const first = head.some(meets) ? head.filter(meets) : head;
     const topBm25 = Math.max(0, ...first.map((r) => r.bm25));
-    const share = (r: RankedHit) => (topBm25 > 0 ? r.bm25 / topBm25 : 0);
+    const share = (r: RankedHit) => (topBm25 > 0 ? Math.min(1, r.bm25 / topBm25) : 0);
     return ranked.slice(0, limit).map((r, i) => {
       const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
       return this.toHit(r, share(r), share(r) - others, i === 0);
@@ -309,10 +318,16 @@ export class Assistant {
     for (const code of codes) {
       let pick: AssistantHit | null = null;
       let focus = 0;
+      // On a tie, the card whose title meets least besides this code is the one about it ("el IVA e
+      // IT": the IT card, not the card whose title names both, on when they are due; decision 0081).
+      const share = (h: AssistantHit) => h.cubiertas.find((x) => x.word === code)?.share ?? 0;
+      const titleElse = (h: AssistantHit) => Math.max(0, h.coberturaTitulo - share(h));
       for (const h of eligible) {
-        const share = h.cubiertas.find((x) => x.word === code)?.share ?? 0;
-        const f = h.cobertura > 0 ? share / h.cobertura : 0;
-        if (share > 0 && (f > focus + 1e-9 || (Math.abs(f - focus) <= 1e-9 && (h.confianza ?? 0) > (pick?.confianza ?? 0)))) {
+        const f = h.cobertura > 0 ? share(h) / h.cobertura : 0;
+        const tie = pick !== null && Math.abs(f - focus) <= 1e-9;
+        const dt = tie ? titleElse(h) - titleElse(pick!) : 0;
+        const better = tie ? dt < -1e-9 || (Math.abs(dt) <= 1e-9 && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + 1e-9;
+        if (share(h) > 0 && (pick === null || better)) {
           pick = h;
           focus = f;
         }
@@ -342,7 +357,7 @@ export class Assistant {
     const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? this.minConfidence : 0));
     // A card that misses a code the question names ("cuándo caduca el CUFD" and the CUIS card,
     // letter by letter almost the same question) cannot answer it.
-    const codes = queryTerms(question).filter((w) => CODE_WORDS.has(w) || /^9900\d$/.test(w));
+    const codes = questionCodes(question);
     const meetsCodes = (h: AssistantHit) => codes.every((c) => h.cubiertas.some((x) => x.word === c));
     const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => strength(b) - strength(a));
     // A list of codes gets a card per code, before any card that meets them all in passing.

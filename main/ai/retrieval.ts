@@ -13,6 +13,9 @@
 import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
 import { expand, type Thesaurus } from './thesaurus';
 
+/** Words after a number that make it an amount (a detail of the question, not a code). */
+const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
+
 export interface IndexField {
   text: string;
   weight: number;
@@ -229,7 +232,11 @@ export class RetrievalIndex {
     return words(normalizeWord(question))
       .map((w) => {
         const base = w.length > 5 ? undiminish(w) : null;
-        return base !== null && !known(w) && (known(base) || this.matching(stem(base)).length > 0) ? base : w;
+        if (base === null || known(w)) return w;
+        // Words in -io/-ia drop their i ("colegio" → "colegito", "negocio" → "negocito") and words
+        // in a consonant add -cito to it whole ("camión" → "camioncito"): those plain forms too (decision 0081).
+        const forms = [base, base.replace(/([oa]s?)$/, 'i$1'), base.replace(/[oa]$/, '')];
+        return forms.find(known) ?? forms.find((f) => this.matching(stem(f)).length > 0) ?? w;
       })
       .join(' ');
   }
@@ -258,7 +265,14 @@ export class RetrievalIndex {
 
   /** The question's terms: its own stems (weight 1, a misspelt one corrected) and the thesaurus' words for its phrases. */
   queryTerms(question: string): QueryTerm[] {
-    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].slice(0, 16);
+    // An amount or a small number no card knows is a detail of the question ("una venta de 50 bs",
+    // "mi nit termina en 8"), not its topic: counted as an unknown word it made the question look
+    // off-topic and refused the IVA card (held-in sets 2–6, decision 0081). Numbers the cards know
+    // (99003, 500, 3000, 453 …) stay words, and so does any other number of 3 digits or more that is
+    // not an amount: it may be a code no card has ("error 1234"), which must stay unknown.
+    const ws = words(question);
+    const details = new Set(ws.filter((w, i) => /^\d+$/.test(w) && (w.length <= 2 || CURRENCY.has(ws[i + 1] ?? ''))));
+    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter((s) => !details.has(s) || this.matching(s).length > 0).slice(0, 16);
     const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
     for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {

@@ -16,25 +16,33 @@ import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
+import { HELD_IN_8 } from '../../fixtures/ai/held-in-questions-8';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
 const dir = join('resources', 'ai');
 const thesaurus = loadThesaurus(join(dir, 'thesaurus.json'));
 const assistant = new Assistant(loadShippedCorpus(join(dir, 'corpus')), thesaurus, []);
+/**
+ * Set 8 was written without reading the tuning set and one of its 80 questions turned out to be in
+ * it word for word; found after set 8 was measured, so it stays (the figures are the set's as
+ * written) and the report says so (decision 0081).
+ */
+const TUNING_TOO: ReadonlySet<string> = new Set(['para que es el cuis']);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
   assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
   assert.ok(HELD_IN_7.length >= 30, `${HELD_IN_7.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_8.length >= 60, `${HELD_IN_8.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_7) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7]) {
+  for (const item of [...HELD_IN_7, ...HELD_IN_8]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
-    assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
+    if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
       if (!id.startsWith('guia:')) assert.ok(assistant.card(id), `${item.q}: ficha ${id} inexistente`);
     }
@@ -42,7 +50,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -76,6 +84,16 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
   const s = report('conjunto retenido 7', HELD_IN_7);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
+});
+
+// Set 8, fresh (80 questions, 10 of them near-domain refusals), written and committed before any
+// change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
+// confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Its
+// per-question results were not read while tuning (sets 1–7 were the tuning data).
+test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 78.8 % right, 3 confident wrong (decision 0081)' }, () => {
+  const s = report('conjunto retenido 8', HELD_IN_8);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -215,4 +233,32 @@ test('what a card’s title meets weighs in its confidence, and a card whose tit
   assert.ok(it.confianza! >= MIN_CONFIDENCE && it.coberturaTitulo === 0, JSON.stringify(it));
   assert.equal(assistant.fits(it), false);
   assert.equal(assistant.ask(q).tipo, 'sin-respuesta');
+});
+
+// Decision 0081: causes of refusals and wrong answers on the tuning sets (1–7), each on a question of its own.
+
+test('an amount or a small number no card knows is a detail, not an unknown word; a longer bare number stays one (it may be a code)', () => {
+  assert.deepEqual(answered(assistant.ask('cuanto iva hay en una venta de 50 bs')), ['iva-13-incluido']);
+  const code = assistant.search('error 1234 que es', 1)[0]!;
+  assert.ok(code.desconocidas > 0, JSON.stringify(code));
+  assert.equal(assistant.ask('error 1234 que es').tipo, 'sin-respuesta');
+});
+
+test('a card that misses a code the question names is no rival of the cards that meet it', () => {
+  // The CUIS card has "caduca"; it cannot answer a question about the CUFD, so it does not lower
+  // the CUFD card's lead.
+  assert.deepEqual(answered(assistant.ask('cuando caduca el cufd')), ['cufd-vigencia']);
+});
+
+test('a list of codes gets, for each, the card whose title is about it alone', () => {
+  assert.deepEqual(answered(assistant.ask('iva e it cuanto son')).sort(), ['it-3-transacciones', 'iva-13-incluido']);
+});
+
+test('diminutives of words in -io and of words ending in a consonant are made plain too', () => {
+  const index = new RetrievalIndex(
+    [{ key: 'x', fields: [{ text: 'colegio, camion, ventas chicas, tienda, crédito, solicita', weight: 1 }], short: [] }],
+    { version: '1', entries: new Map(), outOfScope: new Map() },
+  );
+  assert.equal(index.plain('el colegito y las ventitas de la tiendita'), 'el colegio y las ventas de la tienda');
+  assert.deepEqual(answered(assistant.ask('tengo un colegito particular, que factura saco')), ['sector-educativo']);
 });
