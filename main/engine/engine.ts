@@ -54,6 +54,7 @@ import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
 import type { PackJob, PackResult } from '../invoicing/pack-worker';
+import type { IntakeAnswer, IntakeJob } from '../invoicing/massive/intake-job';
 import type { SealedItem, SealStepJob } from '../invoicing/massive/seal-step';
 import type { SiatReadJob, SiatReadResult } from './siat-answer-worker';
 import type { AnswerRead } from '../siat/answer-read';
@@ -148,6 +149,8 @@ export interface Engine {
   packWorkers: WorkerPool<PackJob, PackResult>;
   /** The worker thread that builds, signs and checks massive batches' steps (issue 25, decision 0072); `completed` counts them. */
   batchSealers: WorkerPool<SealStepJob, SealedItem[]>;
+  /** A massive batch's request: its parse and each item's checks (invoicing/massive/intake-worker.ts). */
+  batchIntakes: WorkerPool<IntakeJob, IntakeAnswer>;
   close(): Promise<void>;
 }
 
@@ -330,6 +333,12 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 300_000, what: 'lotes de facturas' },
   );
   const sealStep = (tenantId: string, job: SealStepJob) => batchSealers.run(tenantId, job);
+  // A batch's request is read there too, on a worker of its own (decision 0078): the parse of up
+  // to 32 MiB and each item's checks. Two per tenant and four in all, each holding its body.
+  const batchIntakes = new WorkerPool<IntakeJob, IntakeAnswer>(
+    { from: import.meta.url, source: '../invoicing/massive/intake-worker.ts', bundled: 'batch-intake-worker.cjs' },
+    { workers: 1, perCallerMax: 2, queueMax: 4, timeoutMs: 120_000, what: 'lotes recibidos' },
+  );
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, transaction: store.transaction, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
@@ -358,7 +367,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   codesRoutes(app, { store, codes, catalogs, gateway, nits });
   aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir, dataDir: settings.dataDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, catalogs, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
-  batchRoutes(app, { store, massive });
+  batchRoutes(app, { store, massive, catalogs, readBatch: (tenantId, job) => batchIntakes.run(tenantId, job, [job.body.buffer as ArrayBuffer]) });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents, catalogs });
   cafcRoutes(app, { store, repo: contingencyEvents, cafc });
   demoStoreRoutes(app, { store, training: settings.training, now });
@@ -569,6 +578,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     siatReaders,
     packWorkers,
     batchSealers,
+    batchIntakes,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -589,6 +599,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await siatReaders.close();
         await packWorkers.close();
         await batchSealers.close();
+        await batchIntakes.close();
         store.close();
         await simulator?.close();
       })()),
