@@ -47,13 +47,27 @@ export const optionalBody = {
   },
 } as const;
 
+/** A JSON body left unparsed for its route (rawJsonBody): the bytes as received. */
+export class RawJsonBody {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/**
+ * A rawJsonBody route's body as JSON bytes: the bytes received, or — for a body another parser
+ * read (text/plain gives a string) or no body at all — that value as JSON, so its checks answer
+ * what Fastify's schema check answered for it ("debe ser de tipo objeto").
+ */
+export function jsonBytesOf(body: unknown): Buffer {
+  return body instanceof RawJsonBody ? body.bytes : Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
+}
+
 /** Replaces the application/json parser with the same parser behind the nesting cap. */
 export function registerJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
     if (req.routeOptions.config.rawJsonBody) {
-      done(null, raw);
+      done(null, new RawJsonBody(typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw));
       return;
     }
     const body = typeof raw === 'string' ? raw : raw.toString('utf8');

@@ -15,7 +15,7 @@ import type { IntakeAnswer, IntakeJob } from '../../invoicing/massive/intake-job
 import { ApiError, notFound, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
 import { validatorCompiler } from '../validation';
-import { rawJsonBody } from '../json-body';
+import { jsonBytesOf, rawJsonBody } from '../json-body';
 import { openPointOfSale } from '../point-of-sale-param';
 import { offsetOf } from '../pagination';
 import { ok, pageOf } from '../envelope';
@@ -93,7 +93,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
     async (req, reply) => {
       // The body arrives unparsed (rawJsonBody): its parse, its schema and each item's checks run
       // on the batch-intake worker, whose answers are the ones Fastify's checks gave (issue 25).
-      const raw = req.body as unknown as Buffer;
+      const raw = jsonBytesOf(req.body);
       const idempotencyKey = req.headers['idempotency-key'] ?? null;
       // Moved to the worker, not copied: a Buffer of its own memory is sent as it is.
       const body = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? new Uint8Array(raw.buffer) : new Uint8Array(raw);
