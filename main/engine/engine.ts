@@ -279,6 +279,16 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     onBackgroundError: (err, inv) => logger.error({ err, invoiceId: inv.id }, 'envío en segundo plano al SIAT falló'),
     now,
   });
+  // Packages are tarred, gzipped and hashed on a worker thread (issue 25): a massive batch's
+  // (decision 0067), the purchase register's, and a contingency event's (decision 0078).
+  const packWorkers = new WorkerPool<PackJob, PackResult>(
+    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
+    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
+  );
+  const pack = async (tenantId: string, files: PackJob) => {
+    const r = await packWorkers.run(tenantId, files);
+    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
+  };
   const ct = deps.contingency ?? {};
   const recovery = new ContingencyRecovery({
     store,
@@ -293,6 +303,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(ct.poll ? { poll: ct.poll } : {}),
     ...(ct.settleWindowMs !== undefined ? { settleWindowMs: ct.settleWindowMs } : {}),
     ...(ct.validationWaitMs ? { validationWaitMs: ct.validationWaitMs } : {}),
+    pack,
   });
   const monitor = new ConnectionMonitor({
     store,
@@ -317,15 +328,6 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const heavyWork = new HeavyWorkGate(deps.heavyWork);
-  // A massive batch's packages are gzipped and hashed on a worker thread (issue 25, decision 0067).
-  const packWorkers = new WorkerPool<PackJob, PackResult>(
-    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
-    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
-  );
-  const pack = async (tenantId: string, files: PackJob) => {
-    const r = await packWorkers.run(tenantId, files);
-    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
-  };
   // A batch's issuing step (XML, signature, self-check of up to 1,000 lines) too (decision 0072);
   // the gate runs one batch per tenant, so one job per tenant.
   const batchSealers = new WorkerPool<SealStepJob, SealedItem[]>(
