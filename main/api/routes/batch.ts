@@ -16,6 +16,7 @@ import { ApiError, notFound, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
 import { validatorCompiler } from '../validation';
 import { jsonBytesOf, rawJsonBody } from '../json-body';
+import { WorkBusyError } from '../../workers/pool';
 import { openPointOfSale } from '../point-of-sale-param';
 import { offsetOf } from '../pagination';
 import { ok, pageOf } from '../envelope';
@@ -106,6 +107,8 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
           hashRequest: idempotencyKey !== null,
         });
       } catch (err) {
+        // The intake worker's share is taken (two of the tenant's batches being received): come back.
+        if (err instanceof WorkBusyError) void reply.header('Retry-After', String(err.retryAfterSeconds));
         throw asApiError(err);
       }
       if ('error' in read) throw new ApiError(read.error.status, read.error.code, read.error.detail, read.error.fields ? { fields: read.error.fields } : {});
