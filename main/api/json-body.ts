@@ -87,7 +87,7 @@ export function registerJsonParser(app: FastifyInstance): void {
  * Route options for a JSON body the route parses and validates itself (on a worker thread): the
  * Buffer as received reaches the handler; its schema stays in the route for the OpenAPI document
  * but Fastify does not check the body against it (the handler answers the same 400/422 a Fastify
- * check would: main/invoicing/massive/intake-job.ts). The other parts (headers, query) are checked
+ * check would: main/api/batch-body-job.ts). The other parts (headers, query) are checked
  * as on every route.
  */
 export function rawJsonBody(compile: FastifySchemaCompiler<unknown>) {

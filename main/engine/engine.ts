@@ -54,7 +54,7 @@ import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
 import type { PackJob, PackResult } from '../invoicing/pack-worker';
-import type { IntakeAnswer, IntakeJob } from '../invoicing/massive/intake-job';
+import type { IntakeAnswer, IntakeJob } from '../api/batch-body-job';
 import type { SealedItem, SealStepJob } from '../invoicing/massive/seal-step';
 import type { SiatReadJob, SiatReadResult } from './siat-answer-worker';
 import type { AnswerRead } from '../siat/answer-read';
@@ -149,7 +149,7 @@ export interface Engine {
   packWorkers: WorkerPool<PackJob, PackResult>;
   /** The worker thread that builds, signs and checks massive batches' steps (issue 25, decision 0072); `completed` counts them. */
   batchSealers: WorkerPool<SealStepJob, SealedItem[]>;
-  /** A massive batch's request: its parse and each item's checks (invoicing/massive/intake-worker.ts). */
+  /** A massive batch's request: its parse and each item's checks (api/batch-body-worker.ts). */
   batchIntakes: WorkerPool<IntakeJob, IntakeAnswer>;
   close(): Promise<void>;
 }
@@ -338,7 +338,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // A batch's request is read there too, on a worker of its own (decision 0078): the parse of up
   // to 32 MiB and each item's checks. Two per tenant and four in all, each holding its body.
   const batchIntakes = new WorkerPool<IntakeJob, IntakeAnswer>(
-    { from: import.meta.url, source: '../invoicing/massive/intake-worker.ts', bundled: 'batch-intake-worker.cjs' },
+    { from: import.meta.url, source: '../api/batch-body-worker.ts', bundled: 'batch-intake-worker.cjs' },
     { workers: 1, perCallerMax: 2, queueMax: 4, timeoutMs: 120_000, what: 'lotes recibidos' },
   );
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });

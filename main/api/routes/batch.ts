@@ -11,7 +11,7 @@ import type { InvoiceBatch } from '../../store/invoice-batches';
 import type { MassiveEmission } from '../../invoicing/massive/massive-emission';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import { intakeCatalogs } from '../../invoicing/massive/batch-intake';
-import type { IntakeAnswer, IntakeJob } from '../../invoicing/massive/intake-job';
+import type { IntakeAnswer, IntakeJob } from '../batch-body-job';
 import { ApiError, notFound, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
 import { validatorCompiler } from '../validation';
@@ -36,7 +36,7 @@ export interface BatchRouteDeps {
   store: Store;
   massive: MassiveEmission;
   catalogs: CatalogService;
-  /** Reads a batch's body and checks its items on the batch-intake worker (intake-job.ts). */
+  /** Reads a batch's body and checks its items on the batch-intake worker (batch-body-job.ts). */
   readBatch: (tenantId: string, job: IntakeJob) => Promise<IntakeAnswer>;
 }
 

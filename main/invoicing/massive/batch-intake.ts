@@ -3,7 +3,7 @@
 // activity) and gets its verdict on its own — a bad item never stops the good ones. Accepted
 // items get the id their invoice will carry; nothing is numbered here (issue-items.ts does it).
 //
-// Pure, so it runs on the batch-intake worker (intake-job.ts, issue 25): the catalogs come in as
+// Pure, so it runs on the batch-intake worker (api/batch-body-job.ts, issue 25): the catalogs come in as
 // a snapshot (plain data the engine's thread reads from its in-memory catalog index), the same
 // snapshot whether the checks run there or inline (certify's small batches).
 import type { Tenant } from '../../store/tenants';
@@ -84,6 +84,19 @@ function lookupOf(c: IntakeCatalogs): { lookup: CatalogLookup; hasLegend: (activ
     },
     hasLegend: (activity) => (activity ? legends.has(activity) : c.anyLegend),
   };
+}
+
+/**
+ * Every item's verdict, by position (item i at [i]), in columns: 10,000 small objects cost the
+ * engine's thread ~100 ms to receive from the worker, arrays of strings a few. An accepted item has
+ * its invoice type, its sale as the JSON text it is stored as and its invoice id, and null
+ * problems; a refused one only its problems as JSON text.
+ */
+export interface IntakeVerdicts {
+  invoiceType: (string | null)[];
+  saleJson: (string | null)[];
+  invoiceId: (string | null)[];
+  problemsJson: (string | null)[];
 }
 
 const problem = (field: string, rule: string, message: string): FieldProblem[] => [{ field, rule, message }];

@@ -13,11 +13,10 @@ import { createHash } from 'node:crypto';
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { InvoiceBatch, NewBatchItem } from '../../store/invoice-batches';
-import type { IntakeVerdicts } from './intake-job';
 import type { BatchProgressData } from '../../events/event-map';
 import { IssueError } from '../issue-error';
 import { uuidv7 } from '../../store/uuid7';
-import { checkBatchItems, intakeCatalogs, type BatchItemInput } from './batch-intake';
+import { checkBatchItems, intakeCatalogs, type BatchItemInput, type IntakeVerdicts } from './batch-intake';
 import { issueItems } from './issue-items';
 import { buildPackages } from './build-packages';
 import { sendPackages } from './send-packages';
@@ -42,7 +41,7 @@ interface Runner {
 export interface ReceiveOptions {
   usuario: string;
   idempotencyKey: string | null;
-  /** SHA-256 of the body as validated (intake-job.ts), when it has an Idempotency-Key. */
+  /** SHA-256 of the body as validated (api/batch-body-job.ts), when it has an Idempotency-Key. */
   requestHash: string | null;
 }
 
@@ -110,7 +109,7 @@ export class MassiveEmission {
 
   /**
    * Stores a batch whose items were checked off the engine's thread (POST /invoices/batch,
-   * intake-job.ts) and starts its emission, like submit — but in short transactions: the batch's
+   * api/batch-body-job.ts) and starts its emission, like submit — but in short transactions: the batch's
    * row first (left out of every read until it is whole, InvoiceBatchRepository.beginReception),
    * its items in lots with the thread given back between them, then the row made whole together
    * with its Idempotency-Key. 10,000 items in one transaction held every till for as long as it took.

@@ -1,7 +1,7 @@
 // A massive batch's request read off the engine's thread (issue 25): the JSON parse of up to
 // 32 MiB, the body's schema, each item's schema and its checks against the catalogs
 // (batch-intake.ts) took about a second for 10,000 items, all that time on the thread that answers
-// the tills. The batch-intake worker runs this (intake-worker.ts); the engine's thread only stores
+// the tills. The batch-intake worker runs this (batch-body-worker.ts); the engine's thread only stores
 // the verdicts, in short transactions (MassiveEmission.receive).
 //
 // The answers are the ones the route gave when Fastify parsed and validated the body: the same
@@ -9,13 +9,13 @@
 // Spanish words; a failure crosses the thread as data and the route throws it again.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
-import { bodyPartValidator } from '../../api/validation';
-import { nestsDeeperThan } from '../../api/json-body';
-import { MAX_JSON_DEPTH } from '../../../shared/api/limits';
-import { batchItemSchema, CreateBatchBody } from '../../../shared/api/batch';
-import type { FieldProblem } from '../../../shared/api-envelope';
-import type { SaleRequest } from '../sale-input';
-import { checkBatchItems, type BatchItemInput, type IntakeCatalogs, type IntakeTenant } from './batch-intake';
+import { bodyPartValidator } from './validation';
+import { nestsDeeperThan } from './json-body';
+import { MAX_JSON_DEPTH } from '../../shared/api/limits';
+import { batchItemSchema, CreateBatchBody } from '../../shared/api/batch';
+import type { FieldProblem } from '../../shared/api-envelope';
+import type { SaleRequest } from '../invoicing/sale-input';
+import { checkBatchItems, type BatchItemInput, type IntakeCatalogs, type IntakeTenant, type IntakeVerdicts } from '../invoicing/massive/batch-intake';
 
 export interface IntakeJob {
   /** The request's body as received (moved to the worker, not copied). */
@@ -24,19 +24,6 @@ export interface IntakeJob {
   catalogs: IntakeCatalogs;
   /** Whether the request carries an Idempotency-Key (then the body's hash is needed). */
   hashRequest: boolean;
-}
-
-/**
- * Every item's verdict, by position (item i at [i]), in columns: 10,000 small objects cost the
- * engine's thread ~100 ms to receive from the worker, arrays of strings a few. An accepted item has
- * its invoice type, its sale as the JSON text it is stored as and its invoice id, and null
- * problems; a refused one only its problems as JSON text.
- */
-export interface IntakeVerdicts {
-  invoiceType: (string | null)[];
-  saleJson: (string | null)[];
-  invoiceId: (string | null)[];
-  problemsJson: (string | null)[];
 }
 
 export type IntakeAnswer =
