@@ -30,4 +30,6 @@ export const WORKER_ENTRIES = {
   'package-pack-worker': 'main/invoicing/pack-worker.ts',
   // A massive batch's issuing step: XML, signature, self-check (main/invoicing/massive/seal-worker.ts).
   'batch-seal-worker': 'main/invoicing/massive/seal-worker.ts',
+  // A massive batch's request: JSON parse, schemas, each item's checks (main/api/batch-body-job.ts).
+  'batch-intake-worker': 'main/api/batch-body-worker.ts',
 };

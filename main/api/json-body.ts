@@ -2,12 +2,12 @@
 // behind a nesting cap. V8's JSON.parse takes a 200,000-level body without complaint, and a
 // schema stops most of it, but a route whose body is free-form (the printer settings) would hand
 // the tree to code that walks it recursively. Kipu's deepest body has 3 levels (issue #16).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { MAX_JSON_DEPTH } from '../../shared/api/limits';
 import { ApiError } from './errors';
 
 /** Whether the JSON text nests objects and arrays deeper than `max`; one pass, strings skipped. */
-function nestsDeeperThan(text: string, max: number): boolean {
+export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -27,6 +27,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's body is optional: no body, or an empty JSON one, stands for `{}`. */
     optionalBody?: boolean;
+    /**
+     * The route reads its JSON body itself, off the engine's thread (the massive batch's 32 MiB,
+     * issue 25): the body reaches it as the Buffer received, unparsed (see rawJsonBody).
+     */
+    rawJsonBody?: boolean;
   }
 }
 
@@ -42,11 +47,29 @@ export const optionalBody = {
   },
 } as const;
 
+/** A JSON body left unparsed for its route (rawJsonBody): the bytes as received. */
+export class RawJsonBody {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/**
+ * A rawJsonBody route's body as JSON bytes: the bytes received, or — for a body another parser
+ * read (text/plain gives a string) or no body at all — that value as JSON, so its checks answer
+ * what Fastify's schema check answered for it ("debe ser de tipo objeto").
+ */
+export function jsonBytesOf(body: unknown): Buffer {
+  return body instanceof RawJsonBody ? body.bytes : Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
+}
+
 /** Replaces the application/json parser with the same parser behind the nesting cap. */
 export function registerJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
+    if (req.routeOptions.config.rawJsonBody) {
+      done(null, new RawJsonBody(typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw));
+      return;
+    }
     const body = typeof raw === 'string' ? raw : raw.toString('utf8');
     if (body.trim() === '' && req.routeOptions.config.optionalBody) {
       done(null, undefined);
@@ -58,4 +81,18 @@ export function registerJsonParser(app: FastifyInstance): void {
     }
     void parse(req, body, done);
   });
+}
+
+/**
+ * Route options for a JSON body the route parses and validates itself (on a worker thread): the
+ * Buffer as received reaches the handler; its schema stays in the route for the OpenAPI document
+ * but Fastify does not check the body against it (the handler answers the same 400/422 a Fastify
+ * check would: main/api/batch-body-job.ts). The other parts (headers, query) are checked
+ * as on every route.
+ */
+export function rawJsonBody(compile: FastifySchemaCompiler<unknown>) {
+  return {
+    config: { rawJsonBody: true },
+    validatorCompiler: ((ctx) => (ctx.httpPart === 'body' ? () => true : compile(ctx))) as FastifySchemaCompiler<unknown>,
+  } as const;
 }

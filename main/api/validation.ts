@@ -199,11 +199,10 @@ export function describeValidation(all: ErrorObject[], part: string): { status: 
  * rules as a body (no coercion, unknown fields refused, defaults applied), answering the
  * problems as a body's would be, or null when the value is valid.
  */
-export function bodyPartValidator(schema: object): (value: unknown) => { status: 400 | 422; fields: FieldProblem[] } | null {
+export function bodyPartValidator(schema: object): (value: unknown) => { status: 400 | 422; fields: FieldProblem[]; detail: string } | null {
   const validate = bodyAjv.compile(schema);
   return (value) => {
     if (validate(value)) return null;
-    const { status, fields } = describeValidation(validate.errors ?? [], 'body');
-    return { status, fields };
+    return describeValidation(validate.errors ?? [], 'body');
   };
 }

@@ -54,6 +54,7 @@ import type { RenderJob } from '../documents/render-job';
 import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
 import type { ImportAnswer, ImportJob } from '../purchases/import-job';
 import type { PackJob, PackResult } from '../invoicing/pack-worker';
+import type { IntakeAnswer, IntakeJob } from '../api/batch-body-job';
 import type { SealedItem, SealStepJob } from '../invoicing/massive/seal-step';
 import type { SiatReadJob, SiatReadResult } from './siat-answer-worker';
 import type { AnswerRead } from '../siat/answer-read';
@@ -148,6 +149,8 @@ export interface Engine {
   packWorkers: WorkerPool<PackJob, PackResult>;
   /** The worker thread that builds, signs and checks massive batches' steps (issue 25, decision 0072); `completed` counts them. */
   batchSealers: WorkerPool<SealStepJob, SealedItem[]>;
+  /** A massive batch's request: its parse and each item's checks (api/batch-body-worker.ts). */
+  batchIntakes: WorkerPool<IntakeJob, IntakeAnswer>;
   close(): Promise<void>;
 }
 
@@ -282,6 +285,16 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     onBackgroundError: (err, inv) => logger.error({ err, invoiceId: inv.id }, 'envío en segundo plano al SIAT falló'),
     now,
   });
+  // Packages are tarred, gzipped and hashed on a worker thread (issue 25): a massive batch's
+  // (decision 0067), the purchase register's, and a contingency event's (decision 0078).
+  const packWorkers = new WorkerPool<PackJob, PackResult>(
+    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
+    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
+  );
+  const pack = async (tenantId: string, files: PackJob) => {
+    const r = await packWorkers.run(tenantId, files);
+    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
+  };
   const ct = deps.contingency ?? {};
   const recovery = new ContingencyRecovery({
     store,
@@ -296,6 +309,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(ct.poll ? { poll: ct.poll } : {}),
     ...(ct.settleWindowMs !== undefined ? { settleWindowMs: ct.settleWindowMs } : {}),
     ...(ct.validationWaitMs ? { validationWaitMs: ct.validationWaitMs } : {}),
+    pack,
   });
   const monitor = new ConnectionMonitor({
     store,
@@ -320,15 +334,6 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const heavyWork = new HeavyWorkGate(deps.heavyWork);
-  // A massive batch's packages are gzipped and hashed on a worker thread (issue 25, decision 0067).
-  const packWorkers = new WorkerPool<PackJob, PackResult>(
-    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
-    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
-  );
-  const pack = async (tenantId: string, files: PackJob) => {
-    const r = await packWorkers.run(tenantId, files);
-    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
-  };
   // A batch's issuing step (XML, signature, self-check of up to 1,000 lines) too (decision 0072);
   // the gate runs one batch per tenant, so one job per tenant.
   const batchSealers = new WorkerPool<SealStepJob, SealedItem[]>(
@@ -336,6 +341,12 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 300_000, what: 'lotes de facturas' },
   );
   const sealStep = (tenantId: string, job: SealStepJob) => batchSealers.run(tenantId, job);
+  // A batch's request is read there too, on a worker of its own (decision 0078): the parse of up
+  // to 32 MiB and each item's checks. Two per tenant and four in all, each holding its body.
+  const batchIntakes = new WorkerPool<IntakeJob, IntakeAnswer>(
+    { from: import.meta.url, source: '../api/batch-body-worker.ts', bundled: 'batch-intake-worker.cjs' },
+    { workers: 1, perCallerMax: 2, queueMax: 4, timeoutMs: 120_000, what: 'lotes recibidos' },
+  );
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, transaction: store.transaction, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
@@ -364,7 +375,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   codesRoutes(app, { store, codes, catalogs, gateway, nits });
   aiRoutes(app, { store, catalogs, corpusDir: settings.aiCorpusDir, dataDir: settings.dataDir });
   invoiceRoutes(app, { store, invoices, invoicing, lifecycle, catalogs, publicBaseUrl: () => settings.publicUrl ?? baseUrl });
-  batchRoutes(app, { store, massive });
+  batchRoutes(app, { store, massive, catalogs, readBatch: (tenantId, job) => batchIntakes.run(tenantId, job, [job.body.buffer as ArrayBuffer]) });
   eventsRoutes(app, { store, contingency, repo: contingencyEvents, catalogs });
   cafcRoutes(app, { store, repo: contingencyEvents, cafc });
   demoStoreRoutes(app, { store, training: settings.training, now });
@@ -579,6 +590,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     siatReaders,
     packWorkers,
     batchSealers,
+    batchIntakes,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -601,6 +613,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await siatReaders.close();
         await packWorkers.close();
         await batchSealers.close();
+        await batchIntakes.close();
         store.close();
         await simulator?.close();
       })()),

@@ -30,6 +30,15 @@ export type NewBatchItem =
   | { index: number; invoiceType: string; sale: unknown; invoiceId: string }
   | { index: number; problems: FieldProblem[] };
 
+/** An item's row: an accepted one has its type, sale (JSON) and invoice id; a refused one its problems (JSON). */
+export interface StoredBatchItem {
+  index: number;
+  invoiceType: string | null;
+  saleJson: string | null;
+  invoiceId: string | null;
+  problemsJson: string | null;
+}
+
 /** An accepted item whose invoice is not stored yet (the issuing step's work). */
 export interface UnissuedItem {
   index: number;
@@ -120,42 +129,73 @@ export class InvoiceBatchRepository {
     batch: Pick<InvoiceBatch, 'id' | 'tenantId' | 'posId' | 'usuario' | 'idempotencyKey' | 'requestHash'>,
     items: NewBatchItem[],
   ): InvoiceBatch {
+    this.beginReception(batch);
+    for (const it of items) {
+      if ('invoiceId' in it) this.addItem(batch.id, { index: it.index, invoiceType: it.invoiceType, saleJson: JSON.stringify(it.sale), invoiceId: it.invoiceId, problemsJson: null });
+      else this.addItem(batch.id, { index: it.index, invoiceType: null, saleJson: null, invoiceId: null, problemsJson: JSON.stringify(it.problems) });
+    }
+    return this.completeReception(batch, items.length, items.filter((i) => 'invoiceId' in i).length);
+  }
+
+  /**
+   * A batch's row while its items are being stored (MassiveEmission.receive, in several short
+   * transactions): its item_count is 0, which no batch received has (the body asks for at least
+   * one item), so every read of batches here leaves it out until completeReception. One whose
+   * reception never completed (the engine stopped or died) stays so: never listed, never resumed
+   * or issued, never deleted; the client had no 202 and sends it again.
+   */
+  beginReception(batch: Pick<InvoiceBatch, 'id' | 'tenantId' | 'posId' | 'usuario'>): void {
     const at = this.now().toISOString();
-    const accepted = items.filter((i) => 'invoiceId' in i).length;
     prepared(
       this.db,
       `INSERT INTO invoice_batches (id, tenant_id, pos_id, usuario, item_count, accepted_count, idempotency_key, request_hash, state, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(batch.id, batch.tenantId, batch.posId, batch.usuario, items.length, accepted, batch.idempotencyKey, batch.requestHash, accepted > 0 ? 'ISSUING' : 'COMPLETED', at, at);
-    if (accepted === 0) prepared(this.db, 'UPDATE invoice_batches SET completed_at = ? WHERE id = ?').run(at, batch.id);
-    const add = prepared(this.db, 'INSERT INTO invoice_batch_items (batch_id, item_index, invoice_type, sale, invoice_id, problems) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const it of items) {
-      if ('invoiceId' in it) add.run(batch.id, it.index, it.invoiceType, JSON.stringify(it.sale), it.invoiceId, null);
-      else add.run(batch.id, it.index, null, null, null, JSON.stringify(it.problems));
-    }
+       VALUES (?, ?, ?, ?, 0, 0, NULL, NULL, 'ISSUING', ?, ?)`,
+    ).run(batch.id, batch.tenantId, batch.posId, batch.usuario, at, at);
+  }
+
+  /** One item of a batch as stored: an accepted one's sale, or a refused one's problems, as JSON text (call inside a transaction). */
+  addItem(batchId: string, it: StoredBatchItem): void {
+    prepared(this.db, 'INSERT INTO invoice_batch_items (batch_id, item_index, invoice_type, sale, invoice_id, problems) VALUES (?, ?, ?, ?, ?, ?)').run(
+      batchId,
+      it.index,
+      it.invoiceType,
+      it.saleJson,
+      it.invoiceId,
+      it.problemsJson,
+    );
+  }
+
+  /** The received batch made whole: its counts, its Idempotency-Key, and its state (call inside a transaction). */
+  completeReception(batch: Pick<InvoiceBatch, 'id' | 'tenantId' | 'idempotencyKey' | 'requestHash'>, itemCount: number, accepted: number): InvoiceBatch {
+    const at = this.now().toISOString();
+    prepared(
+      this.db,
+      `UPDATE invoice_batches SET item_count = ?, accepted_count = ?, idempotency_key = ?, request_hash = ?, state = ?, created_at = ?, updated_at = ?, completed_at = ?
+        WHERE id = ? AND tenant_id = ? AND item_count = 0`,
+    ).run(itemCount, accepted, batch.idempotencyKey, batch.requestHash, accepted > 0 ? 'ISSUING' : 'COMPLETED', at, at, accepted > 0 ? null : at, batch.id, batch.tenantId);
     return this.byId(batch.tenantId, batch.id)!;
   }
 
   byId(tenantId: string, id: string): InvoiceBatch | null {
-    const r = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND id = ?').get(tenantId, id) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND id = ? AND item_count > 0').get(tenantId, id) as Row | undefined;
     return r ? toBatch(r) : null;
   }
 
   byIdempotencyKey(tenantId: string, key: string): InvoiceBatch | null {
-    const r = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND idempotency_key = ?').get(tenantId, key) as Row | undefined;
+    const r = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND idempotency_key = ? AND item_count > 0').get(tenantId, key) as Row | undefined;
     return r ? toBatch(r) : null;
   }
 
   /** One page of the tenant's batches, newest first, and how many it has in all (GET /invoices/batch). */
   list(tenantId: string, offset: number, limit: number): { items: InvoiceBatch[]; total: number } {
-    const rows = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[];
-    const total = (prepared(this.db, 'SELECT COUNT(*) n FROM invoice_batches WHERE tenant_id = ?').get(tenantId) as { n: number }).n;
+    const rows = prepared(this.db, 'SELECT * FROM invoice_batches WHERE tenant_id = ? AND item_count > 0 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(tenantId, limit, offset) as Row[];
+    const total = (prepared(this.db, 'SELECT COUNT(*) n FROM invoice_batches WHERE tenant_id = ? AND item_count > 0').get(tenantId) as { n: number }).n;
     return { items: rows.map(toBatch), total };
   }
 
   /** Batches not COMPLETED, oldest first (engine start: resume them). */
   open(): InvoiceBatch[] {
-    return (prepared(this.db, `SELECT * FROM invoice_batches WHERE state <> 'COMPLETED' ORDER BY created_at`).all() as Row[]).map(toBatch);
+    return (prepared(this.db, `SELECT * FROM invoice_batches WHERE state <> 'COMPLETED' AND item_count > 0 ORDER BY created_at`).all() as Row[]).map(toBatch);
   }
 
   update(id: string, patch: { state?: BatchState; lastError?: string | null }): void {

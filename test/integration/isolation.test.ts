@@ -2,12 +2,15 @@
 // HTTP while tenant A's till sells every 250 ms, and each still ends with the right answer:
 // imported, refused with its reason, issued, downloaded. The CPU-heavy part runs on the engine's
 // worker threads (each pool's `completed` counts what it did), so the till is never behind it.
-// Timing targets (sale p99 < 100 ms, none over 500 ms) are measured by `npm run bench --
-// isolation`, never here: CI machines are loaded and a timed test would race the clock.
+// Wall-clock targets (sale p99 < 100 ms, none over 500 ms) are measured by `npm run bench --
+// isolation`, never here: CI machines are loaded and a timed test would race the clock. The
+// batch intake's test holds the same bounds on what each sale waited for in this process (the CPU
+// the engine's thread ran meanwhile), which the load does not inflate (till-thread.ts).
 // Sizes are the table's rows scaled down where only the time grows with them (rows, lines).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -15,6 +18,8 @@ import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice } from '../fixtures/issued-invoice';
 import { tempDir } from '../fixtures/tmp';
 import { waitFor } from '../fixtures/wait';
+import { tillThread, type SaleSample } from '../fixtures/till-thread';
+import { percentile } from '../bench/_stats';
 import { educationItem } from './massive/helpers';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { SCOPES } from '../../shared/api-scopes';
@@ -39,37 +44,17 @@ after(async () => {
   tmp.cleanup();
 });
 
-let sold = 0;
-/** Tenant A's till: one sale every 250 ms while `job` runs; every sale must be stored (201). */
-async function whileTillSells<T>(job: () => Promise<T>): Promise<T> {
-  let running = true;
-  const failures: string[] = [];
-  const till = (async () => {
-    while (running) {
-      const res = await eng.api('/api/v1/invoices', {
-        method: 'POST',
-        json: {
-          invoiceType: 'COMPUTERIZED_SALE',
-          posId: posA,
-          clientDocumentType: 1,
-          clientDocumentNumber: String(6_000_000 + ++sold),
-          clientBusinessName: 'Cliente',
-          clientCode: 'C-1',
-          paymentMethodCode: 1,
-          details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5 }],
-        },
-      });
-      if (res.status !== 201) failures.push(`HTTP ${res.status} ${await res.text()}`);
-      else await res.arrayBuffer();
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
+let nextDocument = 6_000_000;
+/** Tenant A's till (a thread of its own): one sale every 250 ms while `job` runs; every sale must be stored (201). */
+async function whileTillSells<T>(job: () => Promise<T>, samples: SaleSample[] = []): Promise<T> {
+  const till = tillThread({ url: eng.url, key: eng.ownerKey!, posId: posA, firstDocument: nextDocument });
   try {
     return await job();
   } finally {
-    running = false;
-    await till;
-    assert.deepEqual(failures, [], 'every sale of the till is stored while the heavy job runs');
+    const run = await till.stop();
+    nextDocument = run.next;
+    samples.push(...run.samples);
+    assert.deepEqual(run.failures, [], 'every sale of the till is stored while the heavy job runs');
   }
 }
 
@@ -107,7 +92,7 @@ test('an XLSX with one cell at row 4,000,000 is refused naming the row, on the i
   assert.equal(count(), stored);
 });
 
-test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as such, opened on the certificate worker', async () => {
+test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as such, opened on the certificate worker; one of 8 million rounds is refused before any', async () => {
   const cert = generateTrainingCertificate({ nit: nitB, razonSocial: 'MAYORISTA B S.R.L.', now: new Date() });
   writeFileSync(join(tmp.dir, 'key.pem'), cert.keyPem);
   writeFileSync(join(tmp.dir, 'cert.pem'), cert.certPem);
@@ -120,6 +105,17 @@ test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as suc
   assert.equal(res.status, 422, JSON.stringify(body));
   assert.equal(body.error.code, 'CERTIFICATE_WRONG_PASSWORD', JSON.stringify(body));
   assert.equal(eng.certificateWorkers.completed, before + 1);
+  // The table's row itself: millions of rounds. The file's counts (INTEGER 100,000 in its DER) are
+  // rewritten to 8,388,607 (the same length): refused from the DER before any derivation.
+  const der = Buffer.from(p12Base64, 'base64');
+  const count = Buffer.from([0x02, 0x03, 0x01, 0x86, 0xa0]);
+  let patched = 0;
+  for (let at = der.indexOf(count); at >= 0; at = der.indexOf(count, at + 1), patched++) der.set([0x7f, 0xff, 0xff], at + 2);
+  assert.ok(patched >= 2, `the MAC's and the key's iteration counts (${patched})`);
+  const costly = await whileTillSells(() => eng.api('/api/v1/settings/certificate', { method: 'POST', key: keyB, json: { p12Base64: der.toString('base64'), password: 'mala' } }));
+  const refused = await costly.json();
+  assert.equal(costly.status, 422, JSON.stringify(refused));
+  assert.equal(refused.error.code, 'CERTIFICATE_TOO_COSTLY', JSON.stringify(refused));
 });
 
 test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its steps sealed on the batch worker and its package packed on the pack worker', async () => {
@@ -175,4 +171,48 @@ test('public ZIP downloads of a 500-line invoice, 8 at a time, all answer the sa
   assert.equal(new Set(etags).size, 1, 'one stored ZIP for every download');
   assert.deepEqual({ pdf: eng.documents.renders.pdf - renders.pdf, ticket: eng.documents.renders.ticket - renders.ticket }, { pdf: 1, ticket: 1 });
   assert.equal(eng.renderWorkers.completed - rendered, 2, 'the PDF and the ticket were rendered on the render workers');
+});
+
+test('a massive batch of 10,000 items is received while the till sells, its body read and its items checked on the intake worker: no sale waits on it', async () => {
+  // Issue 25, "Done when": the till's sale p99 < 100 ms and none over 500 ms. Wall-clock time on a
+  // shared, loaded machine measures everyone's load (a till selling alone has p99 over 100 ms at
+  // load 20), so each sale is measured by what it waited for in this process: the CPU the engine's
+  // thread ran between the sale's request and its answer (its own work, and whatever else held
+  // the thread meanwhile). On an idle machine that is its latency. The batch's issuing is held at
+  // the heavy-work gate until the 202, so what runs beside the till is the intake alone.
+  const tenantA = eng.store.tenants.list().find((t) => t.training)!.id;
+  const release = await eng.heavyWork.acquire(tenantA, 'batch');
+  const intakes = eng.batchIntakes.completed;
+  // Sent with node:http from a Buffer made beforehand: fetch copies and encodes a 4 MB body on
+  // this thread, which is the test's client, not the engine.
+  const body = Buffer.from(JSON.stringify({ posId: posA, items: Array.from({ length: 10_000 }, (_, i) => educationItem(i)) }));
+  const samples: SaleSample[] = [];
+  try {
+    const answer = await whileTillSells(
+      () =>
+        new Promise<{ status: number; json: any }>((resolve, reject) => {
+          const req = request(`${eng.url}/api/v1/invoices/batch`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-api-key': eng.ownerKey! } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+            res.on('error', reject);
+          });
+          req.on('error', reject);
+          req.end(body);
+        }),
+      samples,
+    );
+    assert.equal(answer.status, 202, JSON.stringify(answer.json).slice(0, 500));
+    assert.deepEqual({ items: answer.json.data.items, accepted: answer.json.data.accepted, refused: answer.json.data.refused, verdicts: answer.json.data.verdicts.length }, { items: 10_000, accepted: 10_000, refused: 0, verdicts: 10_000 });
+    assert.equal(eng.store.batches.items(answer.json.data.batchId).length, 10_000, 'every item stored');
+  } finally {
+    release();
+  }
+  assert.equal(eng.batchIntakes.completed - intakes, 1, 'the body was parsed and its items checked on the intake worker');
+  const threadMs = samples.map((x) => x.threadMs).sort((a, b) => a - b);
+  const p99 = percentile(threadMs, 99);
+  const seen = `engine-thread ms per sale ${threadMs.map((t) => t.toFixed(0)).join(', ')}; wall ms ${samples.map((x) => x.wallMs.toFixed(0)).join(', ')}`;
+  assert.ok(threadMs.at(-1)! < 500, `no sale over 500 ms of the engine's thread: ${seen}`);
+  assert.ok(p99 < 100, `sale p99 < 100 ms of the engine's thread: ${seen}`);
+  assert.ok(samples.length >= 2, `the till sold while the batch was received (${seen})`);
 });

@@ -9,11 +9,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { InvoiceBatch } from '../../store/invoice-batches';
 import type { MassiveEmission } from '../../invoicing/massive/massive-emission';
-import type { BatchItemInput } from '../../invoicing/massive/batch-intake';
-import type { SaleRequest } from '../../invoicing/sale-input';
-import { notFound } from '../errors';
+import type { CatalogService } from '../../catalogs/catalog-sync';
+import { intakeCatalogs } from '../../invoicing/massive/batch-intake';
+import type { IntakeAnswer, IntakeJob } from '../batch-body-job';
+import { ApiError, notFound, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
-import { bodyPartValidator } from '../validation';
+import { validatorCompiler } from '../validation';
+import { jsonBytesOf, rawJsonBody } from '../json-body';
+import { WorkBusyError } from '../../workers/pool';
 import { openPointOfSale } from '../point-of-sale-param';
 import { offsetOf } from '../pagination';
 import { ok, pageOf } from '../envelope';
@@ -23,7 +26,6 @@ import {
   BatchAcceptedSchema,
   BatchPageSchema,
   BatchSchema,
-  batchItemSchema,
   CreateBatchBody,
   type Batch,
   type BatchAccepted,
@@ -33,19 +35,9 @@ import {
 export interface BatchRouteDeps {
   store: Store;
   massive: MassiveEmission;
-}
-
-const validateItem = bodyPartValidator(batchItemSchema());
-
-/** Schema check of one item; its problems are named from the batch's body (items[3].details[0].quantity). */
-function readItem(index: number, item: Record<string, unknown>, posId: string): BatchItemInput {
-  const at = `items[${index}]`;
-  if ('posId' in item) {
-    return { index, problems: [{ field: `${at}.posId`, rule: 'additionalProperties', message: 'no es un campo admitido: el punto de venta es el del lote (posId)' }] };
-  }
-  const bad = validateItem(item);
-  if (bad) return { index, problems: bad.fields.map((f) => ({ ...f, field: `${at}.${f.field}` })) };
-  return { index, request: { ...item, posId } as unknown as SaleRequest };
+  catalogs: CatalogService;
+  /** Reads a batch's body and checks its items on the batch-intake worker (batch-body-job.ts). */
+  readBatch: (tenantId: string, job: IntakeJob) => Promise<IntakeAnswer>;
 }
 
 export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
@@ -83,6 +75,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
     '/api/v1/invoices/batch',
     {
       bodyLimit: BATCH_MAX_BODY_BYTES,
+      ...rawJsonBody(validatorCompiler),
       schema: {
         tags,
         summary: 'Emisión masiva: hasta 10.000 facturas de un punto de venta en una solicitud',
@@ -99,20 +92,38 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
       },
     },
     async (req, reply) => {
-      const pos = openPointOfSale(deps.store, req.tenant.id, req.body.posId);
-      const items = req.body.items.map((item, i) => readItem(i, item as Record<string, unknown>, pos.id));
-      let result: ReturnType<MassiveEmission['submit']>;
+      // The body arrives unparsed (rawJsonBody): its parse, its schema and each item's checks run
+      // on the batch-intake worker, whose answers are the ones Fastify's checks gave (issue 25).
+      const raw = jsonBytesOf(req.body);
+      const idempotencyKey = req.headers['idempotency-key'] ?? null;
+      // Moved to the worker, not copied: a Buffer of its own memory is sent as it is.
+      const body = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? new Uint8Array(raw.buffer) : new Uint8Array(raw);
+      let read: IntakeAnswer;
       try {
-        result = deps.massive.submit(req.tenant, pos, items, {
-          usuario: req.apiKey.name.slice(0, 100) || 'kipu',
-          idempotencyKey: req.headers['idempotency-key'] ?? null,
-          request: req.body,
+        read = await deps.readBatch(req.tenant.id, {
+          body,
+          tenant: { training: req.tenant.training, modalidad: req.tenant.modalidad },
+          catalogs: intakeCatalogs(deps.catalogs, req.tenant.id),
+          hashRequest: idempotencyKey !== null,
         });
+      } catch (err) {
+        // The intake worker's share is taken (two of the tenant's batches being received): come back.
+        if (err instanceof WorkBusyError) void reply.header('Retry-After', String(err.retryAfterSeconds));
+        throw asApiError(err);
+      }
+      if ('error' in read) throw new ApiError(read.error.status, read.error.code, read.error.detail, read.error.fields ? { fields: read.error.fields } : {});
+      const pos = openPointOfSale(deps.store, req.tenant.id, read.posId);
+      let result: Awaited<ReturnType<MassiveEmission['receive']>>;
+      try {
+        result = await deps.massive.receive(req.tenant, pos, read.items, { usuario: req.apiKey.name.slice(0, 100) || 'kipu', idempotencyKey, requestHash: read.requestHash });
       } catch (err) {
         throw asApiError(err);
       }
       const { batch } = result;
-      const verdicts = deps.store.batches.items(batch.id).map((i) => ({ index: i.index, accepted: i.invoiceId !== null, invoiceId: i.invoiceId, problems: i.problems }));
+      // A new batch's verdicts are the ones just stored; a replayed one's are read back.
+      const verdicts = result.replayed
+        ? deps.store.batches.items(batch.id).map((i) => ({ index: i.index, accepted: i.invoiceId !== null, invoiceId: i.invoiceId, problems: i.problems }))
+        : read.items.invoiceId.map((invoiceId, index) => ({ index, accepted: invoiceId !== null, invoiceId, problems: invoiceId === null ? (JSON.parse(read.items.problemsJson[index]!) as FieldProblem[]) : [] }));
       const accepted = verdicts.filter((v) => v.accepted).length;
       const data: BatchAccepted = { batchId: batch.id, posId: batch.posId, state: batch.state, items: batch.itemCount, accepted, refused: verdicts.length - accepted, verdicts };
       const message =

@@ -56,6 +56,8 @@ export interface RecoveryDeps {
   settleWindowMs?: number;
   /** Test hook: called after each persisted step (tests use it to observe or to crash). */
   onStep?: (event: ContingencyEvent, step: string) => void;
+  /** Packs a package's tar.gz and its hash off the engine's thread (invoicing/pack-worker.ts); none: inline. */
+  pack?: (tenantId: string, files: { name: string; xml: string }[]) => Promise<{ tarGz: Buffer; hashArchivo: string }>;
 }
 
 /** What a step needs from the runner: its dependencies, the persisted-step write, and stop/sleep. */

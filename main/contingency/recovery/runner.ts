@@ -211,7 +211,7 @@ export class ContingencyRecovery {
     this.checkStopped();
     const codigoEvento = await registerEvent(this.ctx, tenant, pos, ev, cufd);
     this.checkStopped();
-    buildPackages(this.ctx, ev);
+    await buildPackages(this.ctx, ev);
     this.checkStopped();
     await sendPackages(this.ctx, tenant, pos, ev, cufd, codigoEvento);
     this.checkStopped();

@@ -16,7 +16,7 @@ import type { InvoiceBatch, NewBatchItem } from '../../store/invoice-batches';
 import type { BatchProgressData } from '../../events/event-map';
 import { IssueError } from '../issue-error';
 import { uuidv7 } from '../../store/uuid7';
-import { checkBatchItems, type BatchItemInput } from './batch-intake';
+import { checkBatchItems, intakeCatalogs, type BatchItemInput, type IntakeVerdicts } from './batch-intake';
 import { issueItems } from './issue-items';
 import { buildPackages } from './build-packages';
 import { sendPackages } from './send-packages';
@@ -24,6 +24,11 @@ import { pollPackages } from './poll-packages';
 import type { Backoff, MassiveContext, MassiveDeps } from './context';
 
 const DEFAULT_RETRY: Backoff = { initialMs: 2_000, maxMs: 120_000 };
+/** Items of a received batch per transaction (receive): at most this many… */
+const RECEIVE_LOT_ITEMS = 500;
+/** …and past RECEIVE_LOT_MIN_ITEMS, no more once the lot has held the engine's thread RECEIVE_LOT_MS. */
+const RECEIVE_LOT_MIN_ITEMS = 10;
+const RECEIVE_LOT_MS = 10;
 const DEFAULT_POLL: Backoff = { initialMs: 250, maxMs: 5_000 };
 
 interface Runner {
@@ -31,6 +36,13 @@ interface Runner {
   running: Promise<void> | null;
   timer: NodeJS.Timeout | null;
   attempts: number;
+}
+
+export interface ReceiveOptions {
+  usuario: string;
+  idempotencyKey: string | null;
+  /** SHA-256 of the body as validated (api/batch-body-job.ts), when it has an Idempotency-Key. */
+  requestHash: string | null;
 }
 
 export interface SubmitOptions {
@@ -79,16 +91,10 @@ export class MassiveEmission {
   submit(tenant: Tenant, pos: PointOfSale, items: BatchItemInput[], opts: SubmitOptions): { batch: InvoiceBatch; replayed: boolean } {
     const { batches, store } = this.deps;
     const hash = opts.idempotencyKey ? createHash('sha256').update(JSON.stringify(opts.request)).digest('hex') : null;
-    const replay = () => {
-      const prior = opts.idempotencyKey ? batches.byIdempotencyKey(tenant.id, opts.idempotencyKey) : null;
-      if (prior && prior.requestHash !== hash) {
-        throw new IssueError(409, 'IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por lote');
-      }
-      return prior;
-    };
+    const replay = () => this.replayOf(tenant, opts.idempotencyKey ?? null, hash);
     const prior = replay();
     if (prior) return { batch: prior, replayed: true };
-    const verdicts: NewBatchItem[] = checkBatchItems(this.deps.catalogs, tenant, items);
+    const verdicts: NewBatchItem[] = checkBatchItems(intakeCatalogs(this.deps.catalogs, tenant.id), tenant, items);
     const stored = store.transaction(() => {
       const again = replay();
       if (again) return { batch: again, replayed: true };
@@ -98,6 +104,60 @@ export class MassiveEmission {
       );
       return { batch, replayed: false };
     });
+    return this.started(tenant, stored);
+  }
+
+  /**
+   * Stores a batch whose items were checked off the engine's thread (POST /invoices/batch,
+   * api/batch-body-job.ts) and starts its emission, like submit — but in short transactions: the batch's
+   * row first (left out of every read until it is whole, InvoiceBatchRepository.beginReception),
+   * its items in lots with the thread given back between them, then the row made whole together
+   * with its Idempotency-Key. 10,000 items in one transaction held every till for as long as it took.
+   */
+  async receive(tenant: Tenant, pos: PointOfSale, items: IntakeVerdicts, opts: ReceiveOptions): Promise<{ batch: InvoiceBatch; replayed: boolean }> {
+    const { batches, store } = this.deps;
+    const replay = () => this.replayOf(tenant, opts.idempotencyKey, opts.requestHash);
+    const prior = replay();
+    if (prior) return { batch: prior, replayed: true };
+    const head = { id: uuidv7(), tenantId: tenant.id, posId: pos.id, usuario: opts.usuario, idempotencyKey: opts.idempotencyKey, requestHash: opts.requestHash };
+    store.transaction(() => batches.beginReception(head));
+    // A lot ends at RECEIVE_LOT_ITEMS or once it has held the thread RECEIVE_LOT_MS (a 500-line
+    // item's sale is ~80 KB of JSON): a loaded machine gets smaller lots, not longer waits.
+    const count = items.invoiceId.length;
+    let at = 0;
+    while (at < count) {
+      await new Promise((r) => setImmediate(r));
+      const started = performance.now();
+      const end = Math.min(count, at + RECEIVE_LOT_ITEMS);
+      const least = at + RECEIVE_LOT_MIN_ITEMS;
+      store.transaction(() => {
+        for (; at < end && (at < least || performance.now() - started < RECEIVE_LOT_MS); at++) {
+          batches.addItem(head.id, { index: at, invoiceType: items.invoiceType[at]!, saleJson: items.saleJson[at]!, invoiceId: items.invoiceId[at]!, problemsJson: items.problemsJson[at]! });
+        }
+      });
+    }
+    await new Promise((r) => setImmediate(r));
+    const stored = store.transaction(() => {
+      // Another request with the same key may have been stored meanwhile: its batch is the answer,
+      // and this one's rows stay as an unfinished reception.
+      const again = replay();
+      if (again) return { batch: again, replayed: true };
+      return { batch: batches.completeReception(head, count, items.invoiceId.filter((id) => id !== null).length), replayed: false };
+    });
+    return this.started(tenant, stored);
+  }
+
+  /** The batch stored under `idempotencyKey` (409 when its body was another), or null. */
+  private replayOf(tenant: Tenant, idempotencyKey: string | null, hash: string | null): InvoiceBatch | null {
+    const prior = idempotencyKey ? this.deps.batches.byIdempotencyKey(tenant.id, idempotencyKey) : null;
+    if (prior && prior.requestHash !== hash) {
+      throw new IssueError(409, 'IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por lote');
+    }
+    return prior;
+  }
+
+  /** A batch just stored: its first progress event, and its emission started (or completed: nothing accepted). */
+  private started(tenant: Tenant, stored: { batch: InvoiceBatch; replayed: boolean }): { batch: InvoiceBatch; replayed: boolean } {
     if (!stored.replayed) {
       this.ctx.progress(stored.batch);
       if (stored.batch.state === 'COMPLETED') this.publishCompleted(stored.batch);

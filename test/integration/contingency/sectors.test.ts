@@ -9,6 +9,7 @@ import { startSiatSimulator } from '../../../main/siat-sim/simulator';
 import { tempDir } from '../../fixtures/tmp';
 import { engineApi, kill9, peeker, spawnEngine } from '../../fixtures/engine-process';
 import { sqliteConnection } from '../../../main/store/store';
+import { packPackage } from '../../../main/invoicing/archive';
 import { adminCall, assertRegisteredOnce, openTill, saleBody, waitFor } from './helpers';
 
 /** A sale of one of three sectors besides compra-venta, by `i`. */
@@ -43,6 +44,7 @@ test('an outage with four sectors: offline sales of each, one package per sector
   const { eng, posId } = till;
   try {
     eng.simulator!.state.packageValidationDelayMs = 50;
+    const packed = eng.packWorkers.completed;
     await till.admin('/admin/faults', { mode: 'refuse' });
     for (let i = 0; i < 80; i++) {
       const res = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: sectorSale(posId, i) });
@@ -62,6 +64,15 @@ test('an outage with four sectors: offline sales of each, one package per sector
       { n: 20, state: 'VALIDATED', sector: 17 },
       { n: 20, state: 'VALIDATED', sector: 22 },
     ]);
+    // Packed on the pack worker (issue 25, decision 0078), byte for byte what the inline packer
+    // makes of the same invoices (the tar.gz SIAT validated above and its hashArchivo).
+    assert.equal(eng.packWorkers.completed - packed, 4, 'the four packages were tarred, gzipped and hashed on the pack worker');
+    for (const p of eng.contingencyEvents.packages(active.id)) {
+      const files = p.invoiceIds.map((id) => db.prepare('SELECT number, xml FROM invoices WHERE id = ?').get(id) as { number: number; xml: string }).map((r) => ({ name: `${r.number}.xml`, xml: r.xml }));
+      const inline = packPackage(files);
+      assert.ok(p.archive.equals(inline.tarGz), `package ${p.seq}: the stored tar.gz is the inline packer's`);
+      assert.equal(p.hash, inline.hashArchivo);
+    }
     // Each package went to its sector's service (telecom to ServicioFacturacionTelecomunicaciones).
     const received = (await till.admin('/admin/received')) as { cuf: string; timesRegistered: number }[];
     assert.equal(received.length, 80);
