@@ -51,3 +51,28 @@ export async function confirmObserved(
   const base: 0 | 1 = fits(0) || !fits(1) ? 0 : 1;
   return { valid, base };
 }
+
+/**
+ * The pauses of a pipeline's SIAT polling (a package's validation, a back-off): its stop() ends
+ * them all at once, so an engine that closes never waits out a poll interval.
+ */
+export class StoppableSleeps {
+  private readonly sleepers = new Set<() => void>();
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  /** Ends every pause now. */
+  wakeAll(): void {
+    for (const wake of this.sleepers) wake();
+  }
+}

@@ -22,6 +22,7 @@ import { registerEvent } from './register-event';
 import { buildPackages } from './build-packages';
 import { sendPackages } from './send-packages';
 import { validatePackages } from './validate-packages';
+import { StoppableSleeps } from '../../invoicing/package-reception';
 
 const DEFAULT_RETRY: Backoff = { initialMs: 5_000, maxMs: 120_000 };
 const DEFAULT_POLL: Backoff = { initialMs: 1_000, maxMs: 10_000 };
@@ -46,7 +47,7 @@ export class ContingencyRecovery {
   private readonly retry: Backoff;
   private readonly poll: Backoff;
   private stopped = false;
-  private readonly sleepers = new Set<() => void>();
+  private readonly sleeps = new StoppableSleeps();
   /** What the steps see of this runner. */
   private readonly ctx: RecoveryContext;
 
@@ -59,7 +60,7 @@ export class ContingencyRecovery {
       validationWaitMs: deps.validationWaitMs ?? DEFAULT_VALIDATION_WAIT_MS,
       step: (ev, step, patch) => this.step(ev, step, patch),
       checkStopped: () => this.checkStopped(),
-      sleep: (ms) => this.sleep(ms),
+      sleep: (ms) => this.sleeps.sleep(ms),
     };
   }
 
@@ -115,7 +116,7 @@ export class ContingencyRecovery {
       if (r.timer) clearTimeout(r.timer);
       r.timer = null;
     }
-    for (const wake of this.sleepers) wake();
+    this.sleeps.wakeAll();
     await Promise.allSettled([...this.runners.values()].map((r) => r.running));
   }
 
@@ -187,17 +188,6 @@ export class ContingencyRecovery {
     this.deps.onStep?.(ev, step);
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.sleepers.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      this.sleepers.add(done);
-    });
-  }
 
   private checkStopped(): void {
     if (this.stopped) throw new Error('recovery stopped');

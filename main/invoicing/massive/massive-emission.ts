@@ -22,6 +22,7 @@ import { buildPackages } from './build-packages';
 import { sendPackages } from './send-packages';
 import { pollPackages } from './poll-packages';
 import type { Backoff, MassiveContext, MassiveDeps } from './context';
+import { StoppableSleeps } from '../package-reception';
 
 const DEFAULT_RETRY: Backoff = { initialMs: 2_000, maxMs: 120_000 };
 /** Items of a received batch per transaction (receive): at most this many… */
@@ -56,7 +57,7 @@ export class MassiveEmission {
   private readonly runners = new Map<string, Runner>();
   private readonly retry: Backoff;
   private stopped = false;
-  private readonly sleepers = new Set<() => void>();
+  private readonly sleeps = new StoppableSleeps();
   private readonly ctx: MassiveContext;
 
   constructor(private readonly deps: MassiveDeps) {
@@ -79,7 +80,7 @@ export class MassiveEmission {
       checkStopped: () => {
         if (this.stopped) throw new Error('emisión masiva detenida');
       },
-      sleep: (ms) => this.sleep(ms),
+      sleep: (ms) => this.sleeps.sleep(ms),
     };
   }
 
@@ -212,7 +213,7 @@ export class MassiveEmission {
       if (r.timer) clearTimeout(r.timer);
       r.timer = null;
     }
-    for (const wake of this.sleepers) wake();
+    this.sleeps.wakeAll();
     await Promise.allSettled([...this.runners.values()].map((r) => r.running));
   }
 
@@ -264,15 +265,4 @@ export class MassiveEmission {
     });
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.sleepers.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      this.sleepers.add(done);
-    });
-  }
 }
