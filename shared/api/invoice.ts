@@ -294,3 +294,14 @@ export const InvoiceListFilterSchema = Type.Object({
   to: Type.Optional(Type.String({ format: 'date', description: 'Hasta, inclusive (aaaa-mm-dd)' })),
   posId: Type.Optional(Type.String({ format: 'uuid' })),
 });
+
+/** `?wait` of POST /api/v1/invoices: the longest a sale answer waits for SIAT's verdict (issue #13). */
+export const WaitQuery = Type.Object({
+  wait: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,5})$', description: 'true = esperar el veredicto de SIAT hasta 15 s; un número = milisegundos (máximo 30000); por defecto no espera' })),
+});
+
+/** POST /api/v1/invoices/{id}/cancel: the seed's reason, or SIAT's own code (issue 28). */
+export const CancelQuery = Type.Object({
+  motivo: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'código del documento semilla (1 a 4), por defecto 1' })),
+  motivoSiat: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'código del catálogo de SIAT (motivos de anulación)' })),
+});
