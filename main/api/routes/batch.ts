@@ -29,6 +29,7 @@ import {
   type BatchAccepted,
   type BatchSummary,
 } from '../../../shared/api/batch';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface BatchRouteDeps {
   store: Store;
@@ -80,7 +81,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
   });
 
   r.post(
-    '/api/v1/invoices/batch',
+    ROUTES.batches.create.path,
     {
       bodyLimit: BATCH_MAX_BODY_BYTES,
       schema: {
@@ -124,7 +125,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/invoices/batch',
+    ROUTES.batches.list.path,
     {
       schema: {
         tags,
@@ -142,7 +143,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/invoices/batch/:id',
+    ROUTES.batches.get.path,
     {
       schema: {
         tags,

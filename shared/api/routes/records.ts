@@ -62,7 +62,7 @@ export const SECTOR_INVOICE_ROUTES = {
   pagination: route('GET', '/api/v1/invoice/pagination', SELL, { query: PaginationQuery, response: SectorInvoicePageSchema }),
   xml: route('GET', '/api/v1/invoice/xml', SELL, { query: RetrievalQuery, response: Type.String() }),
   json: route('GET', '/api/v1/invoice/json', SELL, { query: RetrievalQuery, response: InvoiceXmlJsonSchema }),
-  pdf: route('GET', '/api/v1/invoice/pdf', SELL, { query: RetrievalQuery, response: Type.String() }),
+  pdf: route('GET', '/api/v1/invoice/pdf', SELL, { query: RetrievalQuery, response: Type.String({ contentEncoding: 'base64' }) }),
 } as const;
 
 /** Webhooks: the integrator's and the administrator's; seed operations the demo key may try in training. */

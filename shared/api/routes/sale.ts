@@ -33,7 +33,7 @@ export const INVOICE_ROUTES = {
   status: route('GET', '/api/v1/invoices/:id/status', SELL, { response: InvoiceStatusSchema }),
   cancel: route('POST', '/api/v1/invoices/:id/cancel', SELL, { query: CancelQuery, response: CancellationResultSchema }),
   reverseCancellation: route('POST', '/api/v1/invoices/:id/reverse-cancellation', SELL, { response: CancellationReversalResultSchema }),
-  resendEmail: route('POST', '/api/v1/invoices/:id/resend-email', SELL, { query: EmailInvoiceQuery, response: Type.String() }),
+  resendEmail: route('POST', '/api/v1/invoices/:id/resend-email', SELL, { query: EmailInvoiceQuery, response: Type.String({ description: 'Dirección a la que se envió' }) }),
   /** The ticket on the till's printer; `copy` for a reprint (says COPIA, never opens the drawer). */
   print: route('POST', '/api/v1/invoices/:id/print', TILL, { body: PrintBody, response: PrintOutcomeSchema }),
 } as const;
