@@ -65,14 +65,10 @@ export function route<const M extends Method, const P extends string, const S ex
 }
 
 /** What a successful call resolves to (the envelope's `data`, which the client unwraps). */
-export type ResponseOf<R> = R extends { response: infer S }
-  ? S extends TSchema
-    ? Static<S>
-    : S extends Shape<infer T>
-      ? T
-      : unknown
-  : unknown;
-export type BodyOf<R> = R extends { body: infer S } ? (S extends TSchema ? Static<S> : S extends Shape<infer T> ? T : unknown) : unknown;
+export type ResponseOf<R> = R extends { response: infer S } ? TypeOf<S> : unknown;
+export type BodyOf<R> = R extends { body: infer S } ? TypeOf<S> : unknown;
+// A Shape is tested first: TypeBox's TSchema is loose enough for a Shape to pass for one.
+type TypeOf<S> = S extends Shape<infer T> ? T : S extends TSchema ? Static<S> : unknown;
 export type QueryValue = string | number | boolean | null | undefined;
 /** Query values may be left out: the engine applies the schema's defaults. */
 export type QueryOf<R> = R extends { query: infer S extends TSchema } ? { [K in keyof Static<S>]?: Static<S>[K] | undefined } : Record<string, QueryValue>;
