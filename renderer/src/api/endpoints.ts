@@ -2,7 +2,7 @@
 // (shared/api/routes/, decision 0080): the path, the method and the answer's type come from
 // there, so nothing here can drift from the engine. No state here (stores hold state).
 import type { Scope } from '../../../shared/api-scopes';
-import type { PublicInvoiceFormat } from '../../../shared/api/public-links';
+import { publicInvoiceRoute, type PublicInvoiceFormat } from '../../../shared/api/public-links';
 import { ROUTES } from '../../../shared/api/routes';
 import type {
   CafcTranscriptionRequest,
@@ -23,8 +23,6 @@ import type { SmtpSettingsInput } from '../../../shared/api/mail';
 import type { TillPolicy } from '../../../shared/api/till-users';
 import type { NewParkedSale } from '../../../shared/api/parked-sales';
 import type { HttpClient } from './http';
-
-const PUBLIC_FILES = { pdf: ROUTES.public.invoicePdf, ticket: ROUTES.public.invoiceTicket, xml: ROUTES.public.invoiceXml, zip: ROUTES.public.invoiceZip } as const;
 
 export function createKipuApi(http: HttpClient) {
   const { call } = http;
@@ -81,7 +79,7 @@ export function createKipuApi(http: HttpClient) {
     resendEmail: (id: string, email?: string) => call(R.invoices.resendEmail, { params: { id }, query: { email: email || undefined } }),
     /** `copy`: a reprint of a ticket already handed out (says COPIA, never opens the drawer). */
     printInvoice: (id: string, o: { copy?: boolean } = {}) => call(R.invoices.print, { params: { id }, ...(o.copy ? { body: { copy: true } } : {}) }),
-    publicUrl: (cuf: string, format: PublicInvoiceFormat) => http.url(PUBLIC_FILES[format], { params: { cuf } }),
+    publicUrl: (cuf: string, format: PublicInvoiceFormat) => http.url(publicInvoiceRoute(format), { params: { cuf } }),
 
     // codes
     checkNit: (posId: string, nit: number) => call(R.codes.checkNit, { body: { posId, nit } }),
