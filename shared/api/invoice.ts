@@ -263,7 +263,6 @@ export const CancellationResultSchema = Type.Object({
   cancellationReason: Type.Integer(),
   cancellationDate: Type.String(),
 });
-export type CancellationResult = Static<typeof CancellationResultSchema>;
 
 /** POST /invoices/{id}/reverse-cancellation: the invoice valid again, with SIAT's answer (907). */
 export const CancellationReversalResultSchema = Type.Object({
@@ -274,7 +273,6 @@ export const CancellationReversalResultSchema = Type.Object({
   siatCode: Type.Union([Type.Integer(), Type.Null()], { description: 'SIAT: 907 reversión de anulación confirmada (978 también la confirma)' }),
   siatDescription: Type.Union([Type.String(), Type.Null()]),
 });
-export type CancellationReversalResult = Static<typeof CancellationReversalResultSchema>;
 
 /** The public summary of an invoice (no key: the CUF is the access token). */
 export const PublicInvoiceSummarySchema = Type.Object({

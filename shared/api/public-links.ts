@@ -15,9 +15,6 @@ const DOWNLOADS = {
   zip: PUBLIC_ROUTES.invoiceZip,
 } as const satisfies Record<PublicInvoiceFormat, unknown>;
 
-/** Path prefix of every public invoice route (`/api/v1/public/invoice/`). */
-export const PUBLIC_INVOICE_PREFIX = PUBLIC_ROUTES.invoice.path.slice(0, PUBLIC_ROUTES.invoice.path.indexOf(':cuf'));
-
 /** The public route of an invoice's summary, or of one of its downloads. */
 export function publicInvoiceRoute(format?: PublicInvoiceFormat): (typeof PUBLIC_ROUTES)['invoice' | 'invoicePdf' | 'invoiceTicket' | 'invoiceXml' | 'invoiceZip'] {
   return format ? DOWNLOADS[format] : PUBLIC_ROUTES.invoice;
