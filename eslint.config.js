@@ -6,6 +6,42 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 
+/** Date rules of the renderer and shared/ (see their block below). */
+const DATE_SYNTAX = [
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: 'Format dates with renderer/src/format/dates.ts and amounts with shared/money.ts (es-BO, Bolivia time), not toLocale*String.',
+  },
+  {
+    selector: 'MemberExpression[property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes|Seconds|TimezoneOffset)$/]',
+    message: "Date's local getters follow the computer's time zone: use renderer/src/format/dates.ts or shared/time.ts (Bolivia time).",
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length>1]",
+    message: "new Date(y, m, d…) is in the computer's time zone: use shared/time.ts (fromBoliviaIso, isIsoDate).",
+  },
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: 'Format dates with renderer/src/format/dates.ts.',
+  },
+  {
+    selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week|time)$/]",
+    message: "Native date pickers follow the computer's language (mm/dd/yyyy): use components/DateInput or components/MonthInput (dd/mm/aaaa).",
+  },
+];
+
+/** A path of the engine's API written outside the route contract. */
+const API_PATH_SYNTAX = [
+  {
+    selector: 'Literal[value=/\\/api\\/v1/]',
+    message: "Call the engine with call(ROUTES.<domain>.<name>, …) (shared/api/routes/), not a path: the contract gives the path, the method and the answer's type.",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/\\/api\\/v1/]',
+    message: "Call the engine with call(ROUTES.<domain>.<name>, …) (shared/api/routes/), not a path: the contract gives the path, the method and the answer's type.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
   js.configs.recommended,
@@ -63,33 +99,20 @@ export default tseslint.config(
   // (UTC−4, whatever the computer's zone) and dd/mm/aaaa (whatever its language): issue 24 found
   // "…Z" instants shown as UTC and native date pickers in mm/dd/yyyy.
   {
-    files: ['renderer/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DATE_SYNTAX] },
+  },
+  // The renderer reaches the engine only through the route contract: `call(ROUTES.x, …)`
+  // (shared/api/routes/, decision 0080), never a path of its own (issue 30). A flat config's
+  // later block replaces a rule's options, so the renderer's block repeats the date rules.
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
     ignores: ['renderer/src/format/dates.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message: 'Format dates with renderer/src/format/dates.ts and amounts with shared/money.ts (es-BO, Bolivia time), not toLocale*String.',
-        },
-        {
-          selector: 'MemberExpression[property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes|Seconds|TimezoneOffset)$/]',
-          message: "Date's local getters follow the computer's time zone: use renderer/src/format/dates.ts or shared/time.ts (Bolivia time).",
-        },
-        {
-          selector: "NewExpression[callee.name='Date'][arguments.length>1]",
-          message: "new Date(y, m, d…) is in the computer's time zone: use shared/time.ts (fromBoliviaIso, isIsoDate).",
-        },
-        {
-          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
-          message: 'Format dates with renderer/src/format/dates.ts.',
-        },
-        {
-          selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week|time)$/]",
-          message: "Native date pickers follow the computer's language (mm/dd/yyyy): use components/DateInput or components/MonthInput (dd/mm/aaaa).",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...DATE_SYNTAX, ...API_PATH_SYNTAX] },
+  },
+  {
+    files: ['renderer/src/format/dates.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATH_SYNTAX] },
   },
   {
     rules: {

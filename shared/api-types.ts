@@ -16,8 +16,6 @@ export type {
 
 export {
   INVOICE_STATES,
-  type CancellationResult,
-  type CancellationReversalResult,
   type CreateInvoiceRequest,
   type Invoice,
   type InvoiceListItem,
@@ -62,16 +60,14 @@ export type { CafcEvent, CafcTranscriptionRequest, ManualInvoice } from './api/c
 export type { CreatePosRequest, CreatedPos, PointOfSale, PosTypeCode } from './api/point-of-sale';
 export type { BranchOffice, BranchOfficeInput } from './api/branch';
 export { PRODUCT_CSV_HEADER, type Product, type ProductImportResult, type ProductInput } from './api/product';
-export type { CertificateInfo, CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSettings } from './api/settings';
-export type { PrintResult } from './api/printing';
+export type { CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSettings } from './api/settings';
 export type { PrinterSettings, TillPrinting } from './api/printing';
-export type { DemoStoreRemoval, DemoStoreState } from './api/demo-store';
-export type { LogoUploadResult } from './api/storage';
-export type { ApiKeyInfo, CreatedApiKey } from './api/keys';
+export type { DemoStoreState } from './api/demo-store';
+export type { ApiKeyInfo } from './api/keys';
 export type { CashReport, CashSessionView, PaymentInput, PaymentKind as PaymentMethodKind } from './api/cash';
 export { DENOMINATION_KEYS, PAYMENT_KIND_LABEL, PAYMENT_KINDS } from './api/cash';
 
-export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord, ScanResult, ImportResult } from './api/purchases';
+export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord } from './api/purchases';
 export type { BookTotals } from './api/books';
 export type { Batch, BatchSummary } from './api/batch';
 

@@ -9,6 +9,7 @@ import { NOTE } from '../invoicing/credit-debit-note-data';
 import { invoiceType } from '../../shared/invoice-types';
 import type { Cents } from '../../shared/money';
 import { discountOverLimit, priceOverride, type DiscountLimit } from '../till-users/sale-limits';
+import { ROUTES, routeKey } from '../../shared/api/routes';
 import { SECTOR_ROUTES, SECTOR_MODALITIES, emissionPath, cancellationPath, type SectorModality } from '../../shared/api/sector-emission';
 
 /** What a request carries that decides its act. */
@@ -48,32 +49,33 @@ const SECTOR_ACTS = new Map<string, Act>(
   ),
 );
 
+/** By the route contract's routes (shared/api/routes/): a route that is not there fails the typecheck. */
 const FIXED: Readonly<Record<string, Act>> = {
-  'POST /api/v1/invoices/:id/cancel': 'cancel',
-  'POST /api/v1/invoices/:id/reverse-cancellation': 'reverse',
-  'POST /api/v1/invoices/:id/print': 'reprint',
-  'POST /api/v1/invoices/:id/resend-email': 'reprint',
-  'POST /api/v1/cash/sessions': 'cash-open',
-  'POST /api/v1/cash/sessions/:id/reopen': 'cash-reopen',
-  'POST /api/v1/products': 'catalog',
-  'PUT /api/v1/products/:id': 'catalog',
-  'POST /api/v1/products/import': 'catalog',
-  'DELETE /api/v1/training/demo-store': 'administration',
+  [routeKey(ROUTES.invoices.cancel)]: 'cancel',
+  [routeKey(ROUTES.invoices.reverseCancellation)]: 'reverse',
+  [routeKey(ROUTES.invoices.print)]: 'reprint',
+  [routeKey(ROUTES.invoices.resendEmail)]: 'reprint',
+  [routeKey(ROUTES.cash.open)]: 'cash-open',
+  [routeKey(ROUTES.cash.reopen)]: 'cash-reopen',
+  [routeKey(ROUTES.products.create)]: 'catalog',
+  [routeKey(ROUTES.products.update)]: 'catalog',
+  [routeKey(ROUTES.products.import)]: 'catalog',
+  [routeKey(ROUTES.products.removeDemoStore)]: 'administration',
   // Settings and keys: refused to cashiers and supervisors by scope already (access.ts); named
   // here so that who changed them is recorded (recordedAct).
-  'PUT /api/v1/settings/sales': 'administration',
-  'PUT /api/v1/settings/taxpayer': 'administration',
-  'PUT /api/v1/settings/siat': 'administration',
-  'POST /api/v1/settings/certificate': 'administration',
-  'PUT /api/v1/settings/printer': 'administration',
-  'PUT /api/v1/settings/smtp': 'administration',
-  'DELETE /api/v1/settings/smtp': 'administration',
-  'PUT /api/v1/cash/settings/:posId': 'administration',
-  'PUT /api/v1/till-users/policy': 'administration',
-  'POST /api/v1/keys': 'administration',
-  'DELETE /api/v1/keys/:id': 'administration',
-  'POST /api/v1/till-users': 'administration',
-  'PUT /api/v1/till-users/:id': 'administration',
+  [routeKey(ROUTES.settings.saveSales)]: 'administration',
+  [routeKey(ROUTES.settings.saveTaxpayer)]: 'administration',
+  [routeKey(ROUTES.settings.saveSiat)]: 'administration',
+  [routeKey(ROUTES.settings.uploadCertificate)]: 'administration',
+  [routeKey(ROUTES.printing.save)]: 'administration',
+  [routeKey(ROUTES.settings.saveSmtp)]: 'administration',
+  [routeKey(ROUTES.settings.removeSmtp)]: 'administration',
+  [routeKey(ROUTES.cash.saveSettings)]: 'administration',
+  [routeKey(ROUTES.tillUsers.savePolicy)]: 'administration',
+  [routeKey(ROUTES.settings.createKey)]: 'administration',
+  [routeKey(ROUTES.settings.revokeKey)]: 'administration',
+  [routeKey(ROUTES.tillUsers.create)]: 'administration',
+  [routeKey(ROUTES.tillUsers.update)]: 'administration',
 };
 
 /**
@@ -82,12 +84,12 @@ const FIXED: Readonly<Record<string, Act>> = {
  */
 export function actOf(req: ActRequest, lookup: ActLookup, userId: string): Act | null {
   const key = `${req.method} ${req.route}`;
-  if (key === 'POST /api/v1/invoices') {
+  if (key === routeKey(ROUTES.invoices.create)) {
     if (invoiceType(String(fieldOf(req.body, 'invoiceType') ?? ''))?.sector === NOTE.SECTOR) return 'return';
     return saleReason(req.body, lookup)?.act ?? 'sell';
   }
-  if (key === 'POST /api/v1/cash/sessions/:id/movements') return fieldOf(req.body, 'kind') === 'OUT' ? 'cash-out' : 'cash-in';
-  if (key === 'POST /api/v1/cash/sessions/:id/close') {
+  if (key === routeKey(ROUTES.cash.movement)) return fieldOf(req.body, 'kind') === 'OUT' ? 'cash-out' : 'cash-in';
+  if (key === routeKey(ROUTES.cash.close)) {
     const id = String(req.params.id ?? '');
     return lookup.openedBy(id, userId) ? 'cash-close-own' : 'cash-close-other';
   }
@@ -104,10 +106,11 @@ export function recordedAct(act: Act, method: string, route: string): RecordedAc
     case 'reprint':
       return 'reprint';
     case 'administration':
-      if (route === '/api/v1/keys') return 'key-create';
-      if (route === '/api/v1/keys/:id') return 'key-revoke';
-      if (route.startsWith('/api/v1/till-users')) return route === '/api/v1/till-users/policy' ? 'settings' : method === 'POST' ? 'user-create' : 'user-change';
-      return route.startsWith('/api/v1/training/') ? null : 'settings';
+      if (route === ROUTES.settings.createKey.path) return 'key-create';
+      if (route === ROUTES.settings.revokeKey.path) return 'key-revoke';
+      if (route === ROUTES.tillUsers.savePolicy.path) return 'settings';
+      if (route === ROUTES.tillUsers.create.path || route === ROUTES.tillUsers.update.path) return method === 'POST' ? 'user-create' : 'user-change';
+      return route === ROUTES.products.removeDemoStore.path ? null : 'settings';
     case 'cancel':
     case 'return':
     case 'reverse':

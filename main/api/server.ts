@@ -3,7 +3,7 @@
 // at /docs), graceful close that lets in-flight requests finish, and well-kept plugins for
 // rate limiting, security headers and static files (docs/decisions/0001-fastify.md).
 import { redactedRequest } from './log-redaction';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyError, type FastifyReply, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
@@ -88,6 +88,8 @@ export interface ApiOptions {
   publicBaseUrl: () => string;
   /** The store's people and their till sessions (issue 27); without it only API keys authenticate. */
   people?: TillPeople;
+  /** Sees every route as registered, with its schemas (the route contract's test). */
+  routeRegistered?: (route: RouteOptions) => void;
 }
 
 /** The host name of a `Host` header, lower-cased, without port or IPv6 brackets. */
@@ -207,14 +209,16 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   // default). The OpenAPI document shows the scopes a route takes.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // A route may carry its own flag (tests add routes that way); the product's are in access.ts.
+    // A route may carry its own flag (tests add routes that way); the product's are in the route
+    // contract (shared/api/routes/, read by access.ts).
     const own = (route.config as { access?: Access } | undefined)?.access;
     const accesses = methods.map((m) => own ?? accessOf(String(m), route.url));
     const access = accesses[0];
     if (!access || accesses.some((a) => a !== access)) {
-      throw new Error(`La ruta ${methods.join(',')} ${route.url} no tiene acceso declarado en main/api/access.ts`);
+      throw new Error(`La ruta ${methods.join(',')} ${route.url} no tiene acceso declarado: falta en el contrato de rutas (shared/api/routes/)`);
     }
     route.config = { ...(route.config ?? {}), access };
+    opts.routeRegistered?.(route);
     if (route.url.startsWith('/api/')) {
       const schema = (route.schema ??= {}) as Record<string, unknown>;
       if (access === 'public') schema.security = [];

@@ -33,6 +33,8 @@ export function isAllowedNavigation(url: string, engineOrigin: string): boolean 
   return isSameOrigin(url, engineOrigin);
 }
 
+// The public invoice routes' prefix (shared/api/routes/sale.ts); not imported, so the shell's bundle
+// does not load the API's schemas: test/renderer/desktop-security.test.ts holds it to the contract.
 const PUBLIC_DOWNLOADS = '/api/v1/public/invoice/';
 
 /**

@@ -1,6 +1,6 @@
 // Composition root: start(settings) wires the store, SIAT, the services and the API.
 // One engine, one API, two shells (Electron and browser mode) — DESIGN.md, Processes.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -176,6 +176,8 @@ export interface EngineDeps {
   rendererDir?: string | null;
   /** Registers extra routes before listening (tests use it to add a slow route). */
   beforeListen?: (app: FastifyInstance) => void;
+  /** Sees every route as it is registered, with its schemas (the route contract's test). */
+  routeRegistered?: (route: RouteOptions) => void;
   /** Secret store (desktop: encrypted with the OS keystore's master key). */
   secrets?: SecretStore;
   /** SIAT client time-outs (tests shorten them). */
@@ -368,6 +370,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     version: appVersion(),
     rendererDir: deps.rendererDir === undefined ? rendererDir() : deps.rendererDir,
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
+    ...(deps.routeRegistered ? { routeRegistered: deps.routeRegistered } : {}),
   });
   const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: store.branches, invoices, contingency: contingencyEvents, codes, gateway });
   posRoutes(app, { store, registration });

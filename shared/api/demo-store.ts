@@ -13,4 +13,3 @@ export const DemoStoreRemovalSchema = Type.Object({
 });
 
 export type DemoStoreState = Static<typeof DemoStoreStateSchema>;
-export type DemoStoreRemoval = Static<typeof DemoStoreRemovalSchema>;

@@ -263,7 +263,6 @@ export const CancellationResultSchema = Type.Object({
   cancellationReason: Type.Integer(),
   cancellationDate: Type.String(),
 });
-export type CancellationResult = Static<typeof CancellationResultSchema>;
 
 /** POST /invoices/{id}/reverse-cancellation: the invoice valid again, with SIAT's answer (907). */
 export const CancellationReversalResultSchema = Type.Object({
@@ -274,7 +273,6 @@ export const CancellationReversalResultSchema = Type.Object({
   siatCode: Type.Union([Type.Integer(), Type.Null()], { description: 'SIAT: 907 reversión de anulación confirmada (978 también la confirma)' }),
   siatDescription: Type.Union([Type.String(), Type.Null()]),
 });
-export type CancellationReversalResult = Static<typeof CancellationReversalResultSchema>;
 
 /** The public summary of an invoice (no key: the CUF is the access token). */
 export const PublicInvoiceSummarySchema = Type.Object({
@@ -293,4 +291,15 @@ export const InvoiceListFilterSchema = Type.Object({
   from: Type.Optional(Type.String({ format: 'date', description: 'Desde (aaaa-mm-dd)' })),
   to: Type.Optional(Type.String({ format: 'date', description: 'Hasta, inclusive (aaaa-mm-dd)' })),
   posId: Type.Optional(Type.String({ format: 'uuid' })),
+});
+
+/** `?wait` of POST /api/v1/invoices: the longest a sale answer waits for SIAT's verdict (issue #13). */
+export const WaitQuery = Type.Object({
+  wait: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,5})$', description: 'true = esperar el veredicto de SIAT hasta 15 s; un número = milisegundos (máximo 30000); por defecto no espera' })),
+});
+
+/** POST /api/v1/invoices/{id}/cancel: the seed's reason, or SIAT's own code (issue 28). */
+export const CancelQuery = Type.Object({
+  motivo: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'código del documento semilla (1 a 4), por defecto 1' })),
+  motivoSiat: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'código del catálogo de SIAT (motivos de anulación)' })),
 });

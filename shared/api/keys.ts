@@ -28,7 +28,6 @@ export const CreateApiKeyBody = Type.Object(
 
 /** 201 of POST /api/v1/keys: `key` is the full key, shown once. */
 export const CreatedApiKeySchema = Type.Intersect([ApiKeySchema, Type.Object({ key: Type.String() })]);
-export type CreatedApiKey = Static<typeof CreatedApiKeySchema>;
 
 export const KeyIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const RevokedApiKeySchema = Type.Object({ id: Type.String(), revoked: Type.Boolean() });

@@ -45,7 +45,7 @@ export const PosTypeSchema = Type.Integer({
 
 export const RegisteredPointOfSaleSchema = Type.Object({ ...PointOfSaleSchema.properties, type: PosTypeSchema });
 /** 201 of POST /pos. */
-export type CreatedPos = Omit<Static<typeof RegisteredPointOfSaleSchema>, 'type'> & { type: PosTypeCode };
+export type CreatedPos = Static<typeof RegisteredPointOfSaleSchema>;
 
 export const ClosedPointOfSaleSchema = Type.Object({
   ...PointOfSaleSchema.properties,

@@ -56,3 +56,11 @@ export const PrintOutcomeSchema = Type.Object({
   ),
 });
 export type PrintResult = Static<typeof PrintOutcomeSchema>;
+
+/** POST /api/v1/invoices/{id}/print: the body is optional; `copy` marks a reprint. */
+export const PrintBody = Type.Optional(
+  Type.Object(
+    { copy: Type.Optional(Type.Boolean({ description: 'true: una reimpresión; el ticket dice COPIA y el cajón no se abre' })) },
+    { additionalProperties: false },
+  ),
+);

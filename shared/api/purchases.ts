@@ -134,7 +134,6 @@ export const ScanResultSchema = Type.Object({
     ]),
   ),
 });
-export type ScanResult = Static<typeof ScanResultSchema>;
 
 export const ImportResultSchema = Type.Object({
   created: Type.Integer(),
@@ -148,7 +147,6 @@ export const ImportResultSchema = Type.Object({
     }),
   ),
 });
-export type ImportResult = Static<typeof ImportResultSchema>;
 
 /** POST /api/v1/purchases/confirm. */
 export const ConfirmInputSchema = Type.Object(

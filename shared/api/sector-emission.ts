@@ -52,11 +52,6 @@ export const SECTOR_ROUTES: readonly SectorRoute[] = [
 export const emissionPath = (modality: SectorModality, segment: SectorRoute['segment']) => `/api/v1/invoice/${modality}/${segment}`;
 export const cancellationPath = (modality: SectorModality, segment: SectorRoute['segment']) => `${emissionPath(modality, segment)}/anulation`;
 
-/** Every path of these routes (the access table declares them all, main/api/access.ts). */
-export function sectorEmissionPaths(): string[] {
-  return SECTOR_ROUTES.flatMap((r) => (Object.keys(SECTOR_MODALITIES) as SectorModality[]).flatMap((m) => [emissionPath(m, r.segment), cancellationPath(m, r.segment)]));
-}
-
 // ---- request ---------------------------------------------------------------------------------
 
 const PosCode = Type.Integer({ minimum: 0, maximum: 9999, description: 'codigoPuntoVenta de SIAT dentro de branchId (0 = el primero de la sucursal)' });

@@ -69,7 +69,6 @@ export const CertificateBody = Type.Object(
 export type CertificateUpload = { p12Base64: string; password: string } | { keyPem: string; certPem: string };
 
 export const CertificateInfoSchema = Type.Object({ subject: Type.String(), notAfter: Type.String(), notBefore: Type.String() });
-export type CertificateInfo = Static<typeof CertificateInfoSchema>;
 
 /** GET/PUT /api/v1/settings/sales: what the till does where SIAT's verdicts meet a sale (issue #13). */
 export const SalesSettingsSchema = Type.Object(

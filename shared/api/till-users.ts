@@ -71,5 +71,4 @@ export const TillSessionSchema = Type.Object({
 });
 
 export type TillUserDto = Static<typeof TillUserSchema>;
-export type TillSessionDto = Static<typeof TillSessionSchema>;
 export type TillPolicy = Static<typeof TillPolicySchema>;

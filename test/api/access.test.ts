@@ -3,15 +3,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ROUTE_ACCESS } from '../../main/api/access';
+import { ALL_ROUTES, routeKey, type Route } from '../../shared/api/routes';
 import { tempDir } from '../fixtures/tmp';
 import { Listeners } from '../fixtures/loopback';
 
 let eng: TestEngine;
+/** Every route the engine registered, as Fastify saw it (with its schemas). */
+const registered: RouteOptions[] = [];
 before(async () => {
-  eng = await startTestEngine({ KIPU_ALLOWED_HOSTS: 'caja.tienda.bo', KIPU_PUBLIC_URL: 'https://facturas.tienda.bo' }, undefined, { scheduler: false });
+  eng = await startTestEngine({ KIPU_ALLOWED_HOSTS: 'caja.tienda.bo', KIPU_PUBLIC_URL: 'https://facturas.tienda.bo' }, undefined, {
+    scheduler: false,
+    routeRegistered: (r) => registered.push(r),
+  });
 });
 after(async () => {
   await eng.stop();
@@ -40,12 +45,15 @@ test('finding 4: a URL-encoded path is judged by its matched route, so /%61pi/â€
   assert.equal((await eng.api('/api/v1/%70ublic/till-config', { key: null })).status, 200, 'a public route stays public however it is spelt');
 });
 
-test('finding 4: every declared route exists, and a route without a declared access stops start-up', async () => {
+test('finding 4, issue 30: the engine registers exactly the routes of the contract, and a route outside it stops start-up', async () => {
   const app = eng.app as FastifyInstance;
-  for (const entry of Object.keys(ROUTE_ACCESS)) {
-    const [method, url] = entry.split(' ') as [string, string];
-    assert.ok(app.hasRoute({ method: method as 'GET', url }), `${entry} is declared but not registered`);
-  }
+  const methods = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).map(String).filter((m) => m !== 'HEAD');
+  const engineKeys = new Set(registered.filter((r) => r.url.startsWith('/api/')).flatMap((r) => methods(r).map((m) => `${m} ${r.url}`)));
+  const contractKeys = new Set(ALL_ROUTES.map(routeKey));
+  assert.equal(contractKeys.size, ALL_ROUTES.length, 'a route is declared twice in the contract');
+  assert.deepEqual([...engineKeys].filter((k) => !contractKeys.has(k)), [], 'registered by the engine but not in shared/api/routes/');
+  assert.deepEqual([...contractKeys].filter((k) => !engineKeys.has(k)), [], 'in shared/api/routes/ but not registered by the engine');
+  for (const r of ALL_ROUTES) assert.ok(app.hasRoute({ method: r.method, url: r.path }), `${routeKey(r)} is declared but not registered`);
   const { dir, cleanup } = tempDir();
   try {
     await assert.rejects(
@@ -53,11 +61,38 @@ test('finding 4: every declared route exists, and a route without a declared acc
         scheduler: false,
         beforeListen: (a) => a.get('/api/v1/undeclared', async () => ({ ok: true })),
       }),
-      /\/api\/v1\/undeclared no tiene acceso declarado/,
+      /\/api\/v1\/undeclared no tiene acceso declarado: falta en el contrato de rutas/,
     );
   } finally {
     cleanup();
   }
+});
+
+test('issue 30: where the contract gives a schema, it is the one the engine validates and serializes with', () => {
+  const byKey = new Map<string, RouteOptions>();
+  for (const r of registered) for (const m of Array.isArray(r.method) ? r.method : [r.method]) byKey.set(`${String(m)} ${r.url}`, r);
+  const text = (s: unknown) => JSON.stringify(s);
+  /** The `data` of the route's success envelope (seed 000's ApiResponse or seed 001's), or the whole answer. */
+  const answer = (r: RouteOptions): unknown => {
+    const responses = ((r.schema as { response?: Record<string, { properties?: { data?: unknown } }> } | undefined)?.response ?? {}) as Record<string, { properties?: { data?: unknown } }>;
+    const ok = Object.entries(responses).find(([code]) => code.startsWith('2'))?.[1];
+    return ok?.properties?.data ?? ok;
+  };
+  const isSchema = (s: Route['body']): boolean => s !== undefined && !('kind' in s && (s.kind === 'file' || s.kind === 'typed'));
+  let compared = 0;
+  const drift: string[] = [];
+  for (const c of ALL_ROUTES) {
+    const r = byKey.get(routeKey(c))!;
+    const schema = (r.schema ?? {}) as { body?: unknown; querystring?: unknown };
+    if (isSchema(c.response)) {
+      if (text(answer(r)) !== text(c.response)) drift.push(`${routeKey(c)}: the engine answers another schema than the contract's`);
+      compared++;
+    }
+    if (isSchema(c.body) && text(schema.body) !== text(c.body)) drift.push(`${routeKey(c)}: the engine validates another body than the contract's`);
+    if (c.query && text(schema.querystring) !== text(c.query)) drift.push(`${routeKey(c)}: the engine validates another query than the contract's`);
+  }
+  assert.deepEqual(drift, []);
+  assert.ok(compared >= 130, `only ${compared} answers compared`);
 });
 
 test('finding 13: the demo key is a till key â€” it sells and reads, but gets 403 on settings, keys and webhooks', async () => {

@@ -14,6 +14,8 @@ import {
   withCsp,
 } from '../../main/desktop/security';
 import { isEngineToMainMessage } from '../../shared/ipc';
+import { PUBLIC_INVOICE_FORMATS, publicInvoicePath } from '../../shared/api/public-links';
+import { ROUTES } from '../../shared/api/routes';
 
 const ENGINE = 'http://127.0.0.1:41234';
 
@@ -31,6 +33,12 @@ describe('desktop security', () => {
     expect(externalUrlToOpen(`${ENGINE}/api/v1/invoices`, ENGINE)).toBeNull();
     expect(externalUrlToOpen('https://siat.impuestos.gob.bo/consulta/QR?nit=1', ENGINE)).toBeNull();
     expect(externalUrlToOpen('http://user:pw@127.0.0.1:41234/api/v1/public/invoice/A/pdf', ENGINE)).toBeNull();
+  });
+
+  it('opens every download link the engine hands out (the route contract\'s public routes), and not the other routes', () => {
+    // The shell keeps its own prefix (its bundle does not load the API's schemas); this holds it to the contract.
+    for (const format of PUBLIC_INVOICE_FORMATS) expect(externalUrlToOpen(`${ENGINE}${publicInvoicePath('ABC', format)}`, ENGINE)).not.toBeNull();
+    expect(externalUrlToOpen(`${ENGINE}${ROUTES.invoices.list.path}`, ENGINE)).toBeNull();
   });
 
   it('trusts IPC only from frames of the engine origin', () => {

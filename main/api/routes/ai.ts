@@ -34,6 +34,7 @@ import {
   ResolutionSchema,
   ResolveErrorBody,
 } from '../../../shared/api/ai';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface AiDeps {
   store: Store;
@@ -136,7 +137,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   const syncedMessage = (tenantId: string) => (code: number) => deps.catalogs.items(tenantId, 'messages').find((i) => i.codigo === String(code))?.descripcion ?? null;
 
   r.post(
-    '/api/v1/ai/validate',
+    ROUTES.ai.validate.path,
     {
       schema: {
         tags,
@@ -167,7 +168,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   );
 
   r.post(
-    '/api/v1/ai/resolve-error',
+    ROUTES.ai.resolveError.path,
     {
       schema: {
         tags,
@@ -188,7 +189,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   );
 
   r.get(
-    '/api/v1/ai/normativas/search',
+    ROUTES.ai.searchRegulations.path,
     {
       schema: {
         tags,
@@ -206,7 +207,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   );
 
   r.post(
-    '/api/v1/ai/chat',
+    ROUTES.ai.chat.path,
     {
       schema: {
         tags,
@@ -229,7 +230,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   );
 
   r.post(
-    '/api/v1/ai/ask',
+    ROUTES.ai.ask.path,
     {
       schema: {
         tags,
@@ -249,7 +250,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
   );
 
   r.get(
-    '/api/v1/ai/status',
+    ROUTES.ai.status.path,
     {
       schema: {
         tags,

@@ -31,6 +31,7 @@ import {
   type BatchAccepted,
   type BatchSummary,
 } from '../../../shared/api/batch';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface BatchRouteDeps {
   store: Store;
@@ -72,7 +73,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
   });
 
   r.post(
-    '/api/v1/invoices/batch',
+    ROUTES.batches.create.path,
     {
       bodyLimit: BATCH_MAX_BODY_BYTES,
       ...rawJsonBody(validatorCompiler),
@@ -135,7 +136,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/invoices/batch',
+    ROUTES.batches.list.path,
     {
       schema: {
         tags,
@@ -153,7 +154,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/invoices/batch/:id',
+    ROUTES.batches.get.path,
     {
       schema: {
         tags,

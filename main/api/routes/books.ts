@@ -10,6 +10,7 @@ import { fromHundredths } from '../../../shared/money';
 import { ok } from '../envelope';
 import { apiResponse } from '../../../shared/api/envelope';
 import { BookDownloadQuery, BookQuery, BookTotalsSchema } from '../../../shared/api/books';
+import { ROUTES } from '../../../shared/api/routes';
 
 const tags = ['Libros (RCV)'];
 const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -18,7 +19,7 @@ export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; lo
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
-    '/api/v1/books/totals',
+    ROUTES.books.totals.path,
     {
       schema: {
         tags,
@@ -49,7 +50,7 @@ export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; lo
   };
   for (const kind of ['ventas', 'compras', 'notas'] as const satisfies readonly BookKind[]) {
     r.get(
-      `/api/v1/books/${kind}`,
+      ROUTES.books[kind].path,
       {
         schema: {
           tags,

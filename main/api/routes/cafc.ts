@@ -14,6 +14,7 @@ import { apiResponse } from '../../../shared/api/envelope';
 import { CafcEventSchema, CafcTranscriptionBody, type CafcEvent } from '../../../shared/api/cafc';
 import { openPointOfSale } from '../point-of-sale-param';
 import { countOf } from '../../../shared/count';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface CafcRouteDeps {
   store: Store;
@@ -47,7 +48,7 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
   });
 
   r.post(
-    '/api/v1/contingency/cafc',
+    ROUTES.contingency.transcribeCafc.path,
     {
       schema: {
         tags,
@@ -73,12 +74,12 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/contingency/cafc',
+    ROUTES.contingency.cafcEvents.path,
     {
       schema: {
         tags,
         summary: 'Eventos CAFC transcritos, los más recientes primero, con el estado de cada factura',
-        querystring: Type.Object({ posId: Type.Optional(Type.String({ format: 'uuid' })) }),
+        querystring: ROUTES.contingency.cafcEvents.query,
         response: { 200: apiResponse(Type.Array(CafcEventSchema)) },
       },
     },
@@ -86,7 +87,7 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/contingency/cafc/:id',
+    ROUTES.contingency.cafcEvent.path,
     {
       schema: {
         tags,

@@ -9,7 +9,7 @@ import type { Store } from '../../store/store';
 import type { CashService } from '../../cash/cash-service';
 import { ok, pageOf } from '../envelope';
 import { offsetOf } from '../pagination';
-import { apiResponse, PageQuery, pageSchema } from '../../../shared/api/envelope';
+import { apiResponse, pageSchema } from '../../../shared/api/envelope';
 import {
   CashReportSchema,
   CashSessionListItemSchema,
@@ -32,6 +32,7 @@ import type { VirtualJob, VirtualPrinter } from '../../printing/virtual-printer'
 import { notFound } from '../errors';
 import { doerOf } from '../doer';
 import type { renderCashReportPdf } from '../../cash/report-pdf';
+import { ROUTES } from '../../../shared/api/routes';
 
 /** The report as a PDF; its renderer brings pdf-lib, loaded on first use rather than with the engine. */
 async function cashReportPdf(...args: Parameters<typeof renderCashReportPdf>): ReturnType<typeof renderCashReportPdf> {
@@ -73,19 +74,19 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   };
 
   r.get(
-    '/api/v1/cash/settings/:posId',
+    ROUTES.cash.settings.path,
     { schema: { tags, summary: 'Si el punto de venta solo vende con la caja abierta', params: PosParams, response: { 200: apiResponse(CashSettingsSchema) } } },
     async (req) => ok(deps.cash.settings(req.tenant, req.params.posId)),
   );
 
   r.put(
-    '/api/v1/cash/settings/:posId',
+    ROUTES.cash.saveSettings.path,
     { schema: { tags, summary: 'Cambia si el punto de venta exige caja abierta para vender', params: PosParams, body: CashSettingsSchema, response: { 200: apiResponse(CashSettingsSchema) } } },
     async (req) => ok(deps.cash.setSettings(req.tenant, req.params.posId, req.body), 'Configuración de caja guardada'),
   );
 
   r.post(
-    '/api/v1/cash/sessions',
+    ROUTES.cash.open.path,
     { schema: { tags, summary: 'Abre la caja con el fondo inicial', body: OpenSessionBody, response: { 201: apiResponse(CashSessionSchema) } } },
     async (req, reply) => {
       const s = deps.cash.open(req.tenant, req.body.posId, req.body.openingFloat, doerOf(req));
@@ -94,12 +95,12 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/cash/sessions/current',
+    ROUTES.cash.current.path,
     {
       schema: {
         tags,
         summary: 'La sesión abierta del punto de venta con sus cifras en vivo (reporte X); data null si la caja está cerrada',
-        querystring: Type.Object({ posId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+        querystring: ROUTES.cash.current.query,
         response: { 200: apiResponse(Type.Union([CashSessionSchema, Type.Null()])) },
       },
     },
@@ -107,12 +108,12 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/cash/sessions',
+    ROUTES.cash.list.path,
     {
       schema: {
         tags,
         summary: 'Sesiones de caja, la más reciente primero',
-        querystring: Type.Intersect([PageQuery, Type.Object({ posId: Type.Optional(Type.String({ format: 'uuid' })) })]),
+        querystring: ROUTES.cash.list.query,
         response: { 200: apiResponse(pageSchema(CashSessionListItemSchema)) },
       },
     },
@@ -123,12 +124,12 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     },
   );
 
-  r.get('/api/v1/cash/sessions/:id', { schema: { tags, summary: 'Una sesión de caja', params: IdParams, response: { 200: apiResponse(CashSessionSchema) } } }, async (req) =>
+  r.get(ROUTES.cash.get.path, { schema: { tags, summary: 'Una sesión de caja', params: IdParams, response: { 200: apiResponse(CashSessionSchema) } } }, async (req) =>
     ok(deps.cash.get(req.tenant, req.params.id)),
   );
 
   r.post(
-    '/api/v1/cash/sessions/:id/movements',
+    ROUTES.cash.movement.path,
     { schema: { tags, summary: 'Ingreso o retiro de efectivo con su motivo', params: IdParams, body: MovementBody, response: { 201: apiResponse(CashSessionSchema) } } },
     async (req, reply) => {
       const s = deps.cash.addMovement(req.tenant, req.params.id, req.body, doerOf(req));
@@ -137,7 +138,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.post(
-    '/api/v1/cash/sessions/:id/close',
+    ROUTES.cash.close.path,
     {
       schema: {
         tags,
@@ -154,7 +155,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.post(
-    '/api/v1/cash/sessions/:id/reopen',
+    ROUTES.cash.reopen.path,
     {
       schema: {
         tags,
@@ -172,13 +173,13 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/cash/sessions/:id/report',
+    ROUTES.cash.report.path,
     { schema: { tags, summary: 'Reporte X (caja abierta) o Z (cerrada)', params: IdParams, response: { 200: apiResponse(CashReportSchema) } } },
     async (req) => ok(deps.cash.reportOf(req.tenant, req.params.id)),
   );
 
   r.get(
-    '/api/v1/cash/sessions/:id/report/pdf',
+    ROUTES.cash.reportPdf.path,
     { schema: { tags, summary: 'Reporte X o Z en PDF de 80 mm', params: IdParams } },
     async (req, reply) => {
       const report = deps.cash.reportOf(req.tenant, req.params.id);
@@ -192,7 +193,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.post(
-    '/api/v1/cash/sessions/:id/report/print',
+    ROUTES.cash.printReport.path,
     { schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, response: { 200: apiResponse(PrintOutcomeSchema) } } },
     async (req) => {
       const report = deps.cash.reportOf(req.tenant, req.params.id);
@@ -205,7 +206,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
   );
 
   r.post(
-    '/api/v1/cash/drawer/open',
+    ROUTES.cash.openDrawer.path,
     { schema: { tags, summary: 'Abre el cajón de dinero (pulso por la impresora configurada)', body: DrawerBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
     async (req) => {
       if (!deps.store.pointsOfSale.details(req.tenant.id, req.body.posId)) throw notFound(`Punto de venta ${req.body.posId} no encontrado`);

@@ -13,6 +13,7 @@ import { certifiableSector } from '../../certify/requirements';
 import { ok } from '../envelope';
 import { conflict, notFound, unprocessable } from '../errors';
 import { RehearsalBody } from '../../../shared/api/certification';
+import { ROUTES } from '../../../shared/api/routes';
 
 /** The training rehearsal (main/certify/rehearsal.ts), injected: the engine cannot import the run it hosts. */
 export interface RehearsalControl {
@@ -39,7 +40,7 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
   const tags = ['Autorización SIN'];
 
   r.get(
-    '/api/v1/certification',
+    ROUTES.certification.status.path,
     { schema: { tags, summary: 'Pruebas de autorización (Fase I): la corrida más reciente de certify, por etapa y punto de venta' } },
     async (req) =>
       ok({
@@ -51,7 +52,7 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
   );
 
   r.post(
-    '/api/v1/certification/rehearsal',
+    ROUTES.certification.rehearsal.path,
     { schema: { tags, summary: 'Entrenamiento: inicia (o reanuda) un ensayo de la Fase I contra el simulador de Kipu, con cantidades reducidas', body: RehearsalBody } },
     async (req, reply) => {
       if (!deps.rehearsals) throw conflict('Este motor no ejecuta ensayos: use npm run admin -- certify');
@@ -72,12 +73,12 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
     return run;
   };
 
-  r.get('/api/v1/certification/report.json', { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (JSON)' } }, async (req) => {
+  r.get(ROUTES.certification.reportJson.path, { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (JSON)' } }, async (req) => {
     const run = latest(req.tenant);
     return ok({ corrida: run.id, iniciada: run.startedAt, terminada: run.finishedAt, escala: run.scale, etapas: runReports(deps.store, run) });
   });
 
-  r.get('/api/v1/certification/report.pdf', { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (PDF A4)' } }, async (req, reply) => {
+  r.get(ROUTES.certification.reportPdf.path, { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (PDF A4)' } }, async (req, reply) => {
     const run = latest(req.tenant);
     // pdf-lib loads on first use, as the other PDF routes do.
     const { renderCertificationPdf } = await import('../../certify/report-pdf');
@@ -86,13 +87,13 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
     return reply.type('application/pdf').header('cache-control', 'no-store').header('content-disposition', `inline; filename="autorizacion-sin-${run.id.slice(0, 8)}.pdf"`).send(Buffer.from(pdf));
   });
 
-  r.get('/api/v1/certification/self-check', { schema: { tags, summary: 'Autoevaluación de los 14 puntos de la inspección del SIN (Fase II), cada uno con su evidencia' } }, async (req) =>
+  r.get(ROUTES.certification.selfCheck.path, { schema: { tags, summary: 'Autoevaluación de los 14 puntos de la inspección del SIN (Fase II), cada uno con su evidencia' } }, async (req) =>
     ok(deps.selfCheck(req.tenant)),
   );
 
-  r.get('/api/v1/certification/onboarding', { schema: { tags, summary: 'Inicio de operaciones: lo que falta para facturar en producción' } }, async (req) => ok(deps.onboarding(req.tenant)));
+  r.get(ROUTES.certification.onboarding.path, { schema: { tags, summary: 'Inicio de operaciones: lo que falta para facturar en producción' } }, async (req) => ok(deps.onboarding(req.tenant)));
 
-  r.post('/api/v1/certification/go-live', { schema: { tags, summary: 'Registra el inicio de operaciones; 422 con lo que falta mientras algo falte' } }, async (req) => {
+  r.post(ROUTES.certification.goLive.path, { schema: { tags, summary: 'Registra el inicio de operaciones; 422 con lo que falta mientras algo falte' } }, async (req) => {
     const started = deps.startOperations(req.tenant);
     if (!started) {
       const missing = deps.onboarding(req.tenant).checks.filter((c) => !c.ok);

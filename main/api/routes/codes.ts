@@ -29,6 +29,7 @@ import { openPointOfSale } from '../point-of-sale-param';
 import { optionalBody } from '../json-body';
 import { toBoliviaIso } from '../../../shared/time';
 import { specialNitName } from '../../siat/codes';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface CodesDeps {
   store: Store;
@@ -56,7 +57,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
-    '/api/v1/codes/nit',
+    ROUTES.codes.checkNit.path,
     {
       schema: {
         tags: ['Códigos'],
@@ -83,7 +84,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.post(
-    '/api/v1/codes/cufd',
+    ROUTES.codes.renewCufd.path,
     {
       schema: {
         tags: ['Códigos'],
@@ -100,7 +101,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/codes/cufd/:posId',
+    ROUTES.codes.activeCufd.path,
     {
       schema: {
         tags: ['Códigos'],
@@ -118,7 +119,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.post(
-    '/api/v1/siat/sync/all',
+    ROUTES.catalogs.syncAll.path,
     {
       ...optionalBody,
       schema: {
@@ -126,7 +127,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         summary: 'Sincroniza todos los catálogos y la fecha/hora (punto de venta por defecto si no se indica)',
         description: 'El punto de venta se indica en el cuerpo `{ "posId": "…" }` o en la consulta `?posId=`.',
         querystring: PosSelector,
-        body: Type.Optional(PosSelector),
+        body: ROUTES.catalogs.syncAll.body,
         response: { 200: apiResponse(Type.Array(SyncResultSchema)) },
       },
     },
@@ -141,7 +142,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.post(
-    '/api/v1/siat/sync/:catalog',
+    ROUTES.catalogs.syncOne.path,
     {
       ...optionalBody,
       schema: {
@@ -149,7 +150,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         summary: 'Sincroniza un catálogo',
         params: Type.Object({ catalog: Type.String() }),
         querystring: PosSelector,
-        body: Type.Optional(PosSelector),
+        body: ROUTES.catalogs.syncOne.body,
         response: { 200: apiResponse(SyncResultSchema) },
       },
     },
@@ -167,7 +168,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/siat/sync/status',
+    ROUTES.catalogs.status.path,
     {
       schema: {
         tags: ['Catálogos'],
@@ -180,7 +181,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/siat/sync/catalogs/activities',
+    ROUTES.catalogs.activities.path,
     { schema: { tags: ['Catálogos'], summary: 'Actividades económicas', response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } } },
     async (req) =>
       ok(
@@ -194,7 +195,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/siat/sync/catalogs/products',
+    ROUTES.catalogs.products.path,
     {
       schema: { tags: ['Catálogos'], summary: 'Productos y servicios SIN (filtro por actividad)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
     },
@@ -207,7 +208,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/siat/sync/catalogs/legends',
+    ROUTES.catalogs.legends.path,
     {
       schema: { tags: ['Catálogos'], summary: 'Leyendas de factura (filtro por actividad: activityCode)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
     },
@@ -220,7 +221,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/siat/sync/catalogs/:type',
+    ROUTES.catalogs.catalog.path,
     {
       schema: { tags: ['Catálogos'], summary: 'Catálogo paramétrico', params: Type.Object({ type: Type.String() }), response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
     },
@@ -234,7 +235,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   );
 
   r.get(
-    '/api/v1/events/check-connection',
+    ROUTES.contingency.checkConnection.path,
     { schema: { tags: ['Eventos de contingencia'], summary: 'true cuando SIAT responde', response: { 200: apiResponse(Type.Boolean()) } } },
     async (req) => {
       try {

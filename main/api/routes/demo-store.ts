@@ -8,6 +8,7 @@ import { ApiError } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { DemoStoreRemovalSchema, DemoStoreStateSchema } from '../../../shared/api/demo-store';
 import { countOf } from '../../../shared/count';
+import { ROUTES } from '../../../shared/api/routes';
 
 export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; training: boolean; now: () => Date }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -17,7 +18,7 @@ export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; trai
   };
 
   r.get(
-    '/api/v1/training/demo-store',
+    ROUTES.products.demoStore.path,
     { schema: { tags, summary: 'Estado de la tienda de demostración (modo entrenamiento)', response: { 200: apiResponse(DemoStoreStateSchema) } } },
     async (req) => {
       trainingOnly(req.tenant.training);
@@ -26,7 +27,7 @@ export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; trai
   );
 
   r.delete(
-    '/api/v1/training/demo-store',
+    ROUTES.products.removeDemoStore.path,
     {
       schema: {
         tags,

@@ -11,6 +11,7 @@ import type { StoredDocuments } from '../../documents/stored-documents';
 import { invoiceFileStem } from '../../documents/invoice-model';
 import { notFound } from '../errors';
 import { sendStoredFile } from '../stored-file-reply';
+import { ROUTES } from '../../../shared/api/routes';
 
 /**
  * seed "Public downloads": every downloaded file carries this header ("issued invoices are
@@ -27,9 +28,9 @@ export interface DownloadRouteDeps {
 }
 
 const FILES: Record<RenderedKind, { path: string; summary: string; type: string; disposition: 'inline' | 'attachment'; suffix: string }> = {
-  pdf: { path: 'pdf', summary: 'Factura en PDF tamaño carta/A4 (representación gráfica)', type: 'application/pdf', disposition: 'inline', suffix: '.pdf' },
-  ticket: { path: 'ticket', summary: 'Factura como ticket PDF para impresoras de 80 mm', type: 'application/pdf', disposition: 'inline', suffix: '-ticket.pdf' },
-  zip: { path: 'zip', summary: 'ZIP con el PDF A4, el ticket de 80 mm y el XML firmado', type: 'application/zip', disposition: 'attachment', suffix: '.zip' },
+  pdf: { path: ROUTES.public.invoicePdf.path, summary: 'Factura en PDF tamaño carta/A4 (representación gráfica)', type: 'application/pdf', disposition: 'inline', suffix: '.pdf' },
+  ticket: { path: ROUTES.public.invoiceTicket.path, summary: 'Factura como ticket PDF para impresoras de 80 mm', type: 'application/pdf', disposition: 'inline', suffix: '-ticket.pdf' },
+  zip: { path: ROUTES.public.invoiceZip.path, summary: 'ZIP con el PDF A4, el ticket de 80 mm y el XML firmado', type: 'application/zip', disposition: 'attachment', suffix: '.zip' },
 };
 
 export function downloadRoutes(app: FastifyInstance, deps: DownloadRouteDeps): void {
@@ -55,7 +56,7 @@ export function downloadRoutes(app: FastifyInstance, deps: DownloadRouteDeps): v
 
   for (const kind of Object.keys(FILES) as RenderedKind[]) {
     r.get(
-      `/api/v1/public/invoice/:cuf/${FILES[kind].path}`,
+      FILES[kind].path,
       { schema: { tags, summary: FILES[kind].summary, security: [], params } },
       (req, reply) => serve(req.params.cuf, req, reply, kind),
     );

@@ -26,6 +26,7 @@ import { branchUuid } from '../../points-of-sale/branch-uuid';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import { SEED_CONTINGENCY_REASONS } from '../../catalogs/seed-codes';
 import { siatEventReason } from '../seed-code-param';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface EventsDeps {
   store: Store;
@@ -57,7 +58,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
-    '/api/v1/events/start',
+    ROUTES.contingency.start.path,
     {
       schema: {
         tags,
@@ -89,7 +90,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
   );
 
   r.post(
-    '/api/v1/events/end',
+    ROUTES.contingency.end.path,
     {
       schema: {
         tags,
@@ -110,7 +111,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
   );
 
   r.post(
-    '/api/v1/events',
+    ROUTES.contingency.onDay.path,
     {
       schema: {
         tags,
@@ -132,7 +133,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
   );
 
   r.get(
-    '/api/v1/events/active/:posId',
+    ROUTES.contingency.active.path,
     {
       schema: {
         tags,

@@ -15,14 +15,13 @@ import type { CatalogService } from '../../catalogs/catalog-sync';
 import { SEED_CANCELLATION_REASONS } from '../../catalogs/seed-codes';
 import { siatCancellationReason } from '../seed-code-param';
 import { asApiError } from '../domain-errors';
+import { ROUTES } from '../../../shared/api/routes';
 import { offsetOf } from '../pagination';
-import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
+import { apiResponse, pageSchema } from '../../../shared/api/envelope';
 import { isPaymentKind } from '../../../shared/api/cash';
 import {
   CancellationResultSchema,
   CancellationReversalResultSchema,
-  createInvoiceBody,
-  InvoiceListFilterSchema,
   InvoiceListItemSchema,
   InvoiceSchema,
   InvoiceStatusSchema,
@@ -40,12 +39,6 @@ import type { SectorValues } from '../../store/invoices';
 import { doerOf, recorderOf } from '../doer';
 import { invoiceType } from '../../../shared/invoice-types';
 
-const InvoiceBody = createInvoiceBody();
-
-/** `?wait`: the longest a sale answer waits for SIAT's verdict (issue #13). */
-const WaitQuery = Type.Object({
-  wait: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]{1,5})$', description: 'true = esperar el veredicto de SIAT hasta 15 s; un número = milisegundos (máximo 30000); por defecto no espera' })),
-});
 export const WAIT_DEFAULT_MS = 15_000;
 const WAIT_MAX_MS = 30_000;
 
@@ -233,7 +226,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   };
 
   r.post(
-    '/api/v1/invoices',
+    ROUTES.invoices.create.path,
     {
       schema: {
         tags,
@@ -245,8 +238,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           'de SIAT ese tiempo como máximo. Si SIAT no responde, la venta no se pierde: se emite fuera de línea (state CONTINGENCY, ' +
           'emissionType CONTINGENCY) y se envía en paquete al reconectar. La cabecera Idempotency-Key hace que un reintento devuelva la misma factura.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
-        querystring: WaitQuery,
-        body: InvoiceBody,
+        querystring: ROUTES.invoices.create.query,
+        body: ROUTES.invoices.create.body,
         response: { 201: apiResponse(InvoiceSchema), 200: apiResponse(InvoiceSchema) },
       },
     },
@@ -285,15 +278,12 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   );
 
   r.get(
-    '/api/v1/invoices',
+    ROUTES.invoices.list.path,
     {
       schema: {
         tags,
         summary: 'Facturas del contribuyente, las más nuevas primero',
-        querystring: Type.Intersect([
-          PageQuery,
-          InvoiceListFilterSchema,
-        ]),
+        querystring: ROUTES.invoices.list.query,
         response: { 200: apiResponse(pageSchema(InvoiceListItemSchema)) },
       },
     },
@@ -332,7 +322,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   );
 
   r.get(
-    '/api/v1/invoices/cuf/:cuf',
+    ROUTES.invoices.byCuf.path,
     { schema: { tags, summary: 'Factura por CUF', params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: apiResponse(InvoiceSchema) } } },
     async (req) => {
       const inv = deps.invoices.byCuf(req.tenant.id, req.params.cuf);
@@ -342,13 +332,13 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   );
 
   r.get(
-    '/api/v1/invoices/:id',
+    ROUTES.invoices.get.path,
     { schema: { tags, summary: 'Factura por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(InvoiceSchema) } } },
     async (req) => ok(dto(req, load(req, req.params.id))),
   );
 
   r.get(
-    '/api/v1/invoices/:id/status',
+    ROUTES.invoices.status.path,
     {
       schema: {
         tags,
@@ -374,7 +364,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   );
 
   r.post(
-    '/api/v1/invoices/:id/cancel',
+    ROUTES.invoices.cancel.path,
     {
       schema: {
         tags,
@@ -384,10 +374,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           'Kipu lo traduce al código de SIAT de igual significado según el catálogo sincronizado (README, «Sector codes: seed vs SIAT»). ' +
           'motivoSiat (extensión de Kipu) indica directamente el código del catálogo de motivos de anulación de SIAT.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        querystring: Type.Object({
-          motivo: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'código del documento semilla (1 a 4), por defecto 1' })),
-          motivoSiat: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'código del catálogo de SIAT (motivos de anulación)' })),
-        }),
+        querystring: ROUTES.invoices.cancel.query,
         response: { 200: apiResponse(CancellationResultSchema) },
       },
     },
@@ -415,7 +402,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   );
 
   r.post(
-    '/api/v1/invoices/:id/reverse-cancellation',
+    ROUTES.invoices.reverseCancellation.path,
     {
       schema: {
         tags,
@@ -440,7 +427,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   // ---- public (no key): the CUF is the access token ----------------------------------
 
   r.get(
-    '/api/v1/public/invoice/:cuf',
+    ROUTES.public.invoice.path,
     {
       schema: {
         tags: ['Descargas públicas'],
@@ -470,7 +457,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   );
 
   r.get(
-    '/api/v1/public/invoice/:cuf/xml',
+    ROUTES.public.invoiceXml.path,
     {
       schema: {
         tags: ['Descargas públicas'],

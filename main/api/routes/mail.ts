@@ -16,6 +16,7 @@ import { errorBody, ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { EmailInvoiceQuery, SmtpSettingsBody, SmtpSettingsSchema } from '../../../shared/api/mail';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface MailRouteDeps {
   invoices: InvoiceRepository;
@@ -39,7 +40,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
   const mailer: MailerOptions = { ...deps.mailer, allowPrivate };
 
   r.post(
-    '/api/v1/invoices/:id/resend-email',
+    ROUTES.invoices.resendEmail.path,
     {
       schema: {
         tags: ['Facturas'],
@@ -49,7 +50,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
           'KIPU_SMTP_URL en el motor o PUT /api/v1/settings/smtp para la empresa; sin él responde 503.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         querystring: EmailInvoiceQuery,
-        response: { 200: apiResponse(Type.String({ description: 'Dirección a la que se envió' })), 503: Type.Any({ description: 'Sin servidor de correo, o el servidor no aceptó el envío' }) },
+        response: { 200: apiResponse(ROUTES.invoices.resendEmail.response), 503: Type.Any({ description: 'Sin servidor de correo, o el servidor no aceptó el envío' }) },
       },
     },
     async (req, reply) => {
@@ -109,13 +110,13 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
   const tags = ['Configuración'];
 
   r.get(
-    '/api/v1/settings/smtp',
+    ROUTES.settings.smtp.path,
     { schema: { tags, summary: 'Servidor de correo de la empresa (la clave nunca se devuelve)', response: { 200: apiResponse(SmtpSettingsSchema) } } },
     async (req) => ok(view(req.tenant.id)),
   );
 
   r.put(
-    '/api/v1/settings/smtp',
+    ROUTES.settings.saveSmtp.path,
     {
       schema: {
         tags,
@@ -146,7 +147,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
   );
 
   r.delete(
-    '/api/v1/settings/smtp',
+    ROUTES.settings.removeSmtp.path,
     { schema: { tags, summary: 'Borra el servidor de correo de la empresa (vuelve a KIPU_SMTP_URL si está definida)', response: { 200: apiResponse(SmtpSettingsSchema) } } },
     async (req) => {
       deps.smtp.clear(req.tenant.id);

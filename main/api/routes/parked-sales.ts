@@ -10,10 +10,11 @@ import { ok, pageOf } from '../envelope';
 import { offsetOf } from '../pagination';
 import { ApiError, notFound, unprocessable } from '../errors';
 import { openPointOfSale } from '../point-of-sale-param';
-import { apiResponse, PageQuery, pageSchema } from '../../../shared/api/envelope';
-import { MAX_PARKED_DRAFT_BYTES, NewParkedSaleBody, ParkedSaleSchema, ParkedSalesQuery, type NewParkedSale, type ParkedLine, type ParkedSaleDto } from '../../../shared/api/parked-sales';
+import { apiResponse, pageSchema } from '../../../shared/api/envelope';
+import { MAX_PARKED_DRAFT_BYTES, NewParkedSaleBody, ParkedSaleSchema, type NewParkedSale, type ParkedLine, type ParkedSaleDto } from '../../../shared/api/parked-sales';
 import { formatBs, fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
 import { toBoliviaIso } from '../../../shared/time';
+import { ROUTES } from '../../../shared/api/routes';
 
 export function parkedSaleDto(p: ParkedSale): ParkedSaleDto {
   const sale = JSON.parse(p.sale) as { lines: ParkedLine[]; additionalDiscount: number; draft: Record<string, unknown> };
@@ -78,7 +79,7 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
   };
 
   r.post(
-    '/api/v1/parked-sales',
+    ROUTES.parkedSales.park.path,
     {
       schema: {
         tags,
@@ -115,12 +116,12 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
   );
 
   r.get(
-    '/api/v1/parked-sales',
+    ROUTES.parkedSales.list.path,
     {
       schema: {
         tags,
         summary: 'Las ventas en espera de un punto de venta, la más antigua primero',
-        querystring: Type.Intersect([PageQuery, ParkedSalesQuery]),
+        querystring: ROUTES.parkedSales.list.query,
         response: { 200: apiResponse(pageSchema(ParkedSaleSchema)) },
       },
     },
@@ -134,13 +135,13 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
   );
 
   r.get(
-    '/api/v1/parked-sales/:id',
+    ROUTES.parkedSales.get.path,
     { schema: { tags, summary: 'Una venta en espera', params: IdParams, response: { 200: apiResponse(ParkedSaleSchema) } } },
     async (req) => ok(parkedSaleDto(load(req, req.params.id))),
   );
 
   r.post(
-    '/api/v1/parked-sales/:id/recall',
+    ROUTES.parkedSales.recall.path,
     {
       schema: {
         tags,

@@ -25,6 +25,7 @@ import { asApiError } from '../domain-errors';
 import { posDto } from '../point-of-sale-param';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
 import { toBoliviaIso } from '../../../shared/time';
+import { ROUTES } from '../../../shared/api/routes';
 
 /** What cannot be done offline, for the 503's detail. */
 const NEEDS_SIAT = {
@@ -37,7 +38,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
   const tags = ['Puntos de venta'];
 
   r.get(
-    '/api/v1/pos',
+    ROUTES.pos.list.path,
     {
       schema: {
         tags,
@@ -49,7 +50,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
   );
 
   r.post(
-    '/api/v1/pos',
+    ROUTES.pos.create.path,
     {
       schema: {
         tags,
@@ -85,7 +86,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
   );
 
   r.put(
-    '/api/v1/pos/:id/default-invoice-type',
+    ROUTES.pos.setDefaultInvoiceType.path,
     {
       schema: {
         tags,
@@ -118,7 +119,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
   );
 
   r.delete(
-    '/api/v1/pos/:id',
+    ROUTES.pos.close.path,
     {
       schema: {
         tags,

@@ -23,6 +23,7 @@ import { optionalBody } from '../json-body';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { PrintOutcomeSchema, PrinterSettingsViewSchema, TillPrintingSchema } from '../../../shared/api/printing';
+import { ROUTES } from '../../../shared/api/routes';
 
 const SETTING_KEY = 'printer';
 
@@ -101,7 +102,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   };
 
   r.get(
-    '/api/v1/settings/printer',
+    ROUTES.printing.settings.path,
     { schema: { tags, summary: 'Impresora de tickets de la empresa (valores por defecto si aún no se guardó)', response: { 200: apiResponse(PrinterSettingsViewSchema) } } },
     async (req) => {
       const s = saved(req.tenant.id);
@@ -112,7 +113,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   // The till's key (scope till) may not read the printer's settings; it still has to know whether
   // to print the ticket and whether to open the drawer after a cash sale (issue 17).
   r.get(
-    '/api/v1/printing/till-settings',
+    ROUTES.printing.tillSettings.path,
     { schema: { tags, summary: 'Lo que la caja necesita saber de la impresora: imprimir al emitir y si tiene cajón', response: { 200: apiResponse(TillPrintingSchema) } } },
     async (req) => {
       const s = saved(req.tenant.id);
@@ -122,7 +123,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   );
 
   r.put(
-    '/api/v1/settings/printer',
+    ROUTES.printing.save.path,
     {
       schema: {
         tags,
@@ -141,7 +142,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   );
 
   r.post(
-    '/api/v1/settings/printer/test',
+    ROUTES.printing.test.path,
     {
       schema: {
         tags,
@@ -164,7 +165,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   );
 
   r.post(
-    '/api/v1/invoices/:id/print',
+    ROUTES.invoices.print.path,
     {
       ...optionalBody,
       schema: {
@@ -174,12 +175,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
           'Siempre responde 200 si la factura existe: printed indica si la impresora recibió el ticket y detail explica qué hacer si no. ' +
           'La interfaz lo llama después de emitir cuando printOnIssue es true.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        body: Type.Optional(
-          Type.Object(
-            { copy: Type.Optional(Type.Boolean({ description: 'true: una reimpresión; el ticket dice COPIA y el cajón no se abre' })) },
-            { additionalProperties: false },
-          ),
-        ),
+        body: ROUTES.invoices.print.body,
         response: { 200: apiResponse(PrintOutcomeSchema) },
       },
     },

@@ -9,7 +9,7 @@ import { fromHundredths, toHundredths } from '../../../shared/money';
 import { ok, pageOf } from '../envelope';
 import { ApiError, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
 import { offsetOf } from '../pagination';
-import { PageQuery, apiResponse } from '../../../shared/api/envelope';
+import { apiResponse } from '../../../shared/api/envelope';
 import {
   PRODUCT_CSV_COLUMNS,
   ProductBody,
@@ -19,6 +19,7 @@ import {
   type ProductBodyInput,
 } from '../../../shared/api/product';
 import { csvRows } from '../../../shared/csv';
+import { ROUTES } from '../../../shared/api/routes';
 
 export function productDto(p: Product): ProductDto {
   return {
@@ -164,7 +165,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   const tags = ['Productos'];
 
   r.get(
-    '/api/v1/products',
+    ROUTES.products.list.path,
     {
       schema: {
         tags,
@@ -173,7 +174,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
           'Cada palabra debe aparecer en el código, el código de barras o la descripción (sin distinguir mayúsculas ni tildes). ' +
           'Primero el código o código de barras exacto, luego los códigos que empiezan igual, luego por descripción. ' +
           'Una búsqueda con más de 1.000 coincidencias lee solo 1.000 (`truncated: true`): refínela.',
-        querystring: Type.Intersect([PageQuery, Type.Object({ q: Type.Optional(Type.String({ maxLength: 100 })) })]),
+        querystring: ROUTES.products.list.query,
         response: { 200: apiResponse(Type.Any()) },
       },
     },
@@ -185,12 +186,12 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   );
 
   r.get(
-    '/api/v1/products/lookup',
+    ROUTES.products.lookup.path,
     {
       schema: {
         tags,
         summary: 'Producto activo por código exacto o código de barras (lector de códigos)',
-        querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 50 }) }),
+        querystring: ROUTES.products.lookup.query,
         response: { 200: apiResponse(ProductSchema) },
       },
     },
@@ -202,7 +203,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   );
 
   r.get(
-    '/api/v1/products/:id',
+    ROUTES.products.get.path,
     { schema: { tags, summary: 'Producto por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(ProductSchema) } } },
     async (req) => {
       const p = products.byId(req.tenant.id, req.params.id);
@@ -219,7 +220,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   };
 
   r.post(
-    '/api/v1/products',
+    ROUTES.products.create.path,
     { schema: { tags, summary: 'Crea un producto', body: ProductBody, response: { 201: apiResponse(ProductSchema) } } },
     async (req, reply) => {
       const p = save(req.tenant.id, req.body, null)!;
@@ -228,7 +229,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   );
 
   r.put(
-    '/api/v1/products/:id',
+    ROUTES.products.update.path,
     {
       schema: { tags, summary: 'Actualiza un producto', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), body: ProductBody, response: { 200: apiResponse(ProductSchema) } },
     },
@@ -245,7 +246,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   app.register(async (scope) => {
     scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/api/v1/products/import',
+      ROUTES.products.import.path,
       {
         schema: {
           tags,

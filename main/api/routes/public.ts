@@ -9,13 +9,14 @@ import { ok } from '../envelope';
 import { apiResponse } from '../../../shared/api/envelope';
 import { TillConfigSchema } from '../../../shared/api/till';
 import { DEMO_USERS } from '../../training/demo-store';
+import { ROUTES } from '../../../shared/api/routes';
 
 export function publicRoutes(
   app: FastifyInstance,
   deps: { store: Store; training: boolean; demoApiKey: string | null; version: string },
 ): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
-    '/api/v1/public/till-config',
+    ROUTES.public.tillConfig.path,
     {
       schema: {
         tags: ['Público'],

@@ -37,6 +37,7 @@ import {
   SiatAnswerSchema,
   type PurchaseRecordDto,
 } from '../../../shared/api/purchases';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface PurchaseRouteDeps {
   purchases: PurchaseRepository;
@@ -124,7 +125,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   const { purchases, register, sender } = deps;
 
   r.post(
-    '/api/v1/purchases',
+    ROUTES.purchases.create.path,
     {
       schema: {
         tags,
@@ -149,7 +150,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.post(
-    '/api/v1/purchases/scan',
+    ROUTES.purchases.scan.path,
     {
       schema: {
         tags,
@@ -185,7 +186,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.get(
-    '/api/v1/purchases',
+    ROUTES.purchases.list.path,
     { schema: { tags, summary: 'Compras registradas, las más nuevas primero', querystring: PurchaseListQuery, response: { 200: apiResponse(pageSchema(PurchaseRecordSchema)) } } },
     async (req) => {
       const { page, size, year, period, state } = req.query;
@@ -195,7 +196,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.get(
-    '/api/v1/purchases/queue',
+    ROUTES.purchases.queue.path,
     { schema: { tags, summary: 'Estado de la cola de compras hacia SIAT', response: { 200: apiResponse(QueueStatusSchema) } } },
     async (req) =>
       ok({
@@ -216,7 +217,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.post(
-    '/api/v1/purchases/send',
+    ROUTES.purchases.send.path,
     {
       schema: {
         tags,
@@ -246,7 +247,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.get(
-    '/api/v1/purchases/:id',
+    ROUTES.purchases.get.path,
     { schema: { tags, summary: 'Una compra', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(PurchaseRecordSchema) } } },
     async (req) => {
       const p = purchases.byId(req.tenant.id, req.params.id);
@@ -256,7 +257,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.get(
-    '/api/v1/purchases/by-shopping-invoice-id/:shoppingInvoiceId',
+    ROUTES.purchases.byShoppingInvoiceId.path,
     {
       schema: {
         tags,
@@ -274,7 +275,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.delete(
-    '/api/v1/purchases/:id',
+    ROUTES.purchases.remove.path,
     {
       schema: {
         tags,
@@ -294,7 +295,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.post(
-    '/api/v1/purchases/confirm',
+    ROUTES.purchases.confirm.path,
     {
       schema: {
         tags,
@@ -317,7 +318,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   );
 
   r.post(
-    '/api/v1/purchases/siat-query',
+    ROUTES.purchases.siatQuery.path,
     {
       schema: {
         tags,
@@ -352,7 +353,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
     scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
     scope.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/api/v1/purchases/import',
+      ROUTES.purchases.import.path,
       {
         schema: {
           tags,
@@ -423,7 +424,7 @@ export function pageShoppingRoutes(app: FastifyInstance, deps: { purchases: Purc
   void app.register(async (scope) => {
     scope.setErrorHandler(sectorErrorHandler);
     scope.withTypeProvider<TypeBoxTypeProvider>().get(
-      '/api/v1/invoice/shopping/PageShopping',
+      ROUTES.purchases.pageShopping.path,
       {
         schema: {
           tags: ['Compras (estilo sectorial)'],

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/api/branch';
 import { MAX_ROW_ID } from '../../../shared/api/limits';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
+import { ROUTES } from '../../../shared/api/routes';
 
 const tags = ['Sucursales (estilo sectorial)'];
 
@@ -90,7 +91,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
   };
 
   r.post(
-    '/api/v1/branchOffice',
+    ROUTES.branches.create.path,
     {
       schema: {
         tags,
@@ -112,7 +113,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
   );
 
   r.get(
-    '/api/v1/branchOffice',
+    ROUTES.branches.list.path,
     {
       schema: { tags, summary: 'Sucursales abiertas, la casa matriz primero', response: { 200: sectorResponse(Type.Array(BranchOfficeSchema)) } },
     },
@@ -123,7 +124,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
   );
 
   r.get(
-    '/api/v1/branchOffice/:branchId',
+    ROUTES.branches.get.path,
     { schema: { tags, summary: 'Una sucursal', params: Params, response: { 200: sectorResponse(BranchOfficeSchema) } } },
     async (req) => {
       const b = load(req, req.params.branchId);
@@ -132,7 +133,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
   );
 
   r.put(
-    '/api/v1/branchOffice',
+    ROUTES.branches.update.path,
     {
       schema: {
         tags,
@@ -153,7 +154,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
   );
 
   r.delete(
-    '/api/v1/branchOffice/:branchId',
+    ROUTES.branches.close.path,
     {
       schema: {
         tags,

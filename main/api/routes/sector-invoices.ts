@@ -2,7 +2,6 @@
 // retrieval by short code" (GET /api/v1/invoice/{xml,json,pdf}). In this style posId is SIAT's
 // codigoPuntoVenta (an integer) inside branchId (GET /api/v1/branchOffice; default: the casa
 // matriz), and an invoice is named by its number and short code (invoicing/short-code.ts).
-import Type from 'typebox';
 import type { ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -20,6 +19,7 @@ import { offsetOf } from '../pagination';
 import { describeValidation, validatorCompiler } from '../validation';
 import { sectorResponse } from '../../../shared/api/envelope';
 import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery, SectorInvoicePageSchema } from '../../../shared/api/sector-invoice';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface SectorInvoiceDeps {
   branches: BranchRepository;
@@ -149,7 +149,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
   };
 
   r.get(
-    '/api/v1/invoice/pagination',
+    ROUTES.sectorInvoices.pagination.path,
     {
       schema: {
         tags,
@@ -186,21 +186,21 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
   );
 
   r.get(
-    '/api/v1/invoice/xml',
+    ROUTES.sectorInvoices.xml.path,
     {
       schema: {
         tags,
         summary: 'XML de la factura por número y código corto (firmado en modalidad electrónica)',
         description: `${RETRIEVAL_DOC} data es el XML exactamente como se envió a SIAT.`,
         querystring: RetrievalQuery,
-        response: { 200: sectorResponse(Type.String()) },
+        response: { 200: sectorResponse(ROUTES.sectorInvoices.xml.response) },
       },
     },
     async (req, reply) => sectorOk(findInvoice(req, await retrievalInput(req, reply)).xml),
   );
 
   r.get(
-    '/api/v1/invoice/json',
+    ROUTES.sectorInvoices.json.path,
     {
       schema: {
         tags,
@@ -219,14 +219,14 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
   );
 
   r.get(
-    '/api/v1/invoice/pdf',
+    ROUTES.sectorInvoices.pdf.path,
     {
       schema: {
         tags,
         summary: 'La factura en PDF A4, en base64, por número y código corto',
         description: `${RETRIEVAL_DOC} data es el mismo PDF que /api/v1/public/invoice/{cuf}/pdf, codificado en base64.`,
         querystring: RetrievalQuery,
-        response: { 200: sectorResponse(Type.String({ contentEncoding: 'base64' })) },
+        response: { 200: sectorResponse(ROUTES.sectorInvoices.pdf.response) },
       },
     },
     async (req, reply) => {

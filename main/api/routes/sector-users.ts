@@ -24,6 +24,7 @@ import {
   type CreatedThirdPartyUser,
   type ThirdPartyUserItem,
 } from '../../../shared/api/third-party-users';
+import { ROUTES } from '../../../shared/api/routes';
 
 const tags = ['Usuarios de terceros (estilo sectorial)'];
 
@@ -101,7 +102,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
   });
 
   r.post(
-    '/api/v1/user/additional',
+    ROUTES.thirdPartyUsers.create.path,
     {
       schema: {
         tags,
@@ -159,7 +160,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
   );
 
   r.get(
-    '/api/v1/user/additional',
+    ROUTES.thirdPartyUsers.list.path,
     {
       schema: {
         tags,
@@ -171,7 +172,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
   );
 
   r.get(
-    '/api/v1/user/additional/:userId',
+    ROUTES.thirdPartyUsers.get.path,
     {
       schema: {
         tags,

@@ -22,6 +22,7 @@ import { SalesSettingsSchema, type SalesSettings } from '../../../shared/api/set
 import { NIT_POLICY_SETTING } from '../../invoicing/issue-invoice';
 import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, KeyIdParams, RevokedApiKeySchema } from '../../../shared/api/keys';
 import { trimEndChars } from '../../../shared/trim-end';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface SettingsRouteDeps {
   store: Store;
@@ -78,12 +79,12 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
     nitInvalidPolicy: deps.store.settings.get<string>(tenantId, NIT_POLICY_SETTING) === 'exception' ? 'exception' : 'ask',
   });
   r.get(
-    '/api/v1/settings/sales',
+    ROUTES.settings.sales.path,
     { schema: { tags, summary: 'Reglas de venta (NIT inválido según SIAT)', response: { 200: apiResponse(SalesSettingsSchema) } } },
     async (req) => ok(salesView(req.tenant.id)),
   );
   r.put(
-    '/api/v1/settings/sales',
+    ROUTES.settings.saveSales.path,
     { schema: { tags, summary: 'Cambia las reglas de venta', body: SalesSettingsSchema, response: { 200: apiResponse(SalesSettingsSchema) } } },
     async (req) => {
       deps.store.settings.set(req.tenant.id, NIT_POLICY_SETTING, req.body.nitInvalidPolicy);
@@ -94,13 +95,13 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   // ---------------------------------------------------------------- taxpayer
 
   r.get(
-    '/api/v1/settings/taxpayer',
+    ROUTES.settings.taxpayer.path,
     { schema: { tags, summary: 'Datos del contribuyente', response: { 200: apiResponse(TaxpayerSchema) } } },
     async (req) => ok(taxpayerView(req.tenant)),
   );
 
   r.put(
-    '/api/v1/settings/taxpayer',
+    ROUTES.settings.saveTaxpayer.path,
     { schema: { tags, summary: 'Actualiza los datos del contribuyente (el NIT no cambia)', body: TaxpayerBody, response: { 200: apiResponse(TaxpayerSchema) } } },
     async (req) => {
       const b = req.body;
@@ -139,7 +140,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   });
 
   r.get(
-    '/api/v1/settings/siat',
+    ROUTES.settings.siat.path,
     {
       schema: {
         tags,
@@ -151,7 +152,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   );
 
   r.put(
-    '/api/v1/settings/siat',
+    ROUTES.settings.saveSiat.path,
     {
       schema: {
         tags,
@@ -211,7 +212,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   // ---------------------------------------------------------------- certificate
 
   r.post(
-    '/api/v1/settings/certificate',
+    ROUTES.settings.uploadCertificate.path,
     {
       schema: {
         tags,
@@ -270,13 +271,13 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   });
 
   r.get(
-    '/api/v1/keys',
+    ROUTES.settings.keys.path,
     { schema: { tags: ['Claves de API'], summary: 'Claves de API activas del contribuyente (sin el secreto)', response: { 200: apiResponse(Type.Array(ApiKeySchema)) } } },
     async (req) => ok(deps.store.apiKeys.list(req.tenant.id).filter((k) => k.revokedAt === null).map(keyView)),
   );
 
   r.post(
-    '/api/v1/keys',
+    ROUTES.settings.createKey.path,
     {
       schema: {
         tags: ['Claves de API'],
@@ -300,7 +301,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   );
 
   r.delete(
-    '/api/v1/keys/:id',
+    ROUTES.settings.revokeKey.path,
     {
       schema: {
         tags: ['Claves de API'],

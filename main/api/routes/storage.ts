@@ -10,6 +10,7 @@ import { ok } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { LogoUploadQuery, LogoUploadResultSchema, StorageHealthSchema, StorageSelfTestSchema } from '../../../shared/api/storage';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface StorageRouteDeps {
   objects: ObjectStore;
@@ -26,7 +27,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
 
 
   r.get(
-    '/api/v1/storage/status',
+    ROUTES.storage.status.path,
     {
       schema: {
         tags,
@@ -42,7 +43,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
   );
 
   r.post(
-    '/api/v1/storage/test',
+    ROUTES.storage.test.path,
     {
       schema: {
         tags,
@@ -79,7 +80,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
   void app.register(async (scope) => {
     scope.addContentTypeParser('image/png', { parseAs: 'buffer', bodyLimit: LOGO_BODY_LIMIT }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/api/v1/storage/brand/logo',
+      ROUTES.storage.logo.path,
       {
         bodyLimit: LOGO_BODY_LIMIT,
         schema: {
@@ -113,7 +114,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
   // Public read of brand objects. Only keys under brand/ are served: everything else in the
   // store (connectivity probes, future private objects) stays behind the API key.
   r.get(
-    '/api/v1/public/storage/*',
+    ROUTES.public.storage.path,
     { schema: { tags, summary: 'Objeto público (logo de la empresa)', security: [] } },
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];

@@ -11,9 +11,10 @@ import { ok, pageOf } from '../envelope';
 import { offsetOf } from '../pagination';
 import { ApiError, notFound } from '../errors';
 import { asApiError } from '../domain-errors';
-import { apiResponse, PageQuery, pageSchema } from '../../../shared/api/envelope';
+import { apiResponse, pageSchema } from '../../../shared/api/envelope';
 import { toBoliviaIso } from '../../../shared/time';
 import { NewTillUserBody, TillLoginBody, TillPolicySchema, TillSessionSchema, TillUserChangeBody, TillUserSchema, type TillUserDto } from '../../../shared/api/till-users';
+import { ROUTES } from '../../../shared/api/routes';
 
 export function tillUserDto(u: TillUser, now: Date = new Date()): TillUserDto {
   const locked = u.lockedUntil !== null && new Date(u.lockedUntil) > now;
@@ -48,12 +49,12 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   };
 
   r.get(
-    '/api/v1/till-users',
+    ROUTES.tillUsers.list.path,
     {
       schema: {
         tags,
         summary: 'Las personas de la tienda (cajeros, supervisores, administradores), por nombre',
-        querystring: Type.Intersect([PageQuery, Type.Object({ active: Type.Optional(Type.Boolean({ description: 'Solo activos (true) o solo desactivados (false)' })) })]),
+        querystring: ROUTES.tillUsers.list.query,
         response: { 200: apiResponse(pageSchema(TillUserSchema)) },
       },
     },
@@ -65,7 +66,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   );
 
   r.post(
-    '/api/v1/till-users',
+    ROUTES.tillUsers.create.path,
     {
       schema: {
         tags,
@@ -82,13 +83,13 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   );
 
   r.get(
-    '/api/v1/till-users/policy',
+    ROUTES.tillUsers.policy.path,
     { schema: { tags, summary: 'Bloqueo por inactividad, duración de la sesión de caja y bloqueo por PIN incorrectos', response: { 200: apiResponse(TillPolicySchema) } } },
     async (req) => ok(deps.people.policy(req.tenant.id)),
   );
 
   r.put(
-    '/api/v1/till-users/policy',
+    ROUTES.tillUsers.savePolicy.path,
     {
       schema: {
         tags,
@@ -102,13 +103,13 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   );
 
   r.get(
-    '/api/v1/till-users/:id',
+    ROUTES.tillUsers.get.path,
     { schema: { tags, summary: 'Una persona de la tienda', params: IdParams, response: { 200: apiResponse(TillUserSchema) } } },
     async (req) => ok(tillUserDto(load(req, req.params.id))),
   );
 
   r.put(
-    '/api/v1/till-users/:id',
+    ROUTES.tillUsers.update.path,
     {
       schema: {
         tags,
@@ -130,7 +131,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   // ---- the till ---------------------------------------------------------------------------
 
   r.post(
-    '/api/v1/till/login',
+    ROUTES.till.login.path,
     {
       schema: {
         tags,
@@ -156,7 +157,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   );
 
   r.get(
-    '/api/v1/till/me',
+    ROUTES.till.me.path,
     { schema: { tags, summary: 'La persona de la sesión de caja de esta solicitud', response: { 200: apiResponse(TillSessionSchema) } } },
     async (req) => {
       const a = req.tillActor;
@@ -167,8 +168,8 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
   );
 
   r.post(
-    '/api/v1/till/logout',
-    { schema: { tags, summary: 'Termina la sesión de caja de esta solicitud', response: { 200: apiResponse(Type.Object({ ended: Type.Boolean() })) } } },
+    ROUTES.till.logout.path,
+    { schema: { tags, summary: 'Termina la sesión de caja de esta solicitud', response: { 200: apiResponse(ROUTES.till.logout.response) } } },
     async (req) => {
       const a = req.tillActor;
       if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: no hay sesión que cerrar');

@@ -14,6 +14,7 @@ import { apiResponse } from '../../../shared/api/envelope';
 import { ClientSuggestionQuery, ClientSuggestionSchema, TillQueueSchema, TillStatusSchema } from '../../../shared/api/till';
 import { TIPO_DOCUMENTO_IDENTIDAD } from '../../siat/codes';
 import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface TillRouteDeps extends TillStatusDeps {
   bus: EventBus;
@@ -46,13 +47,13 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
   });
 
   r.get(
-    '/api/v1/till/status',
+    ROUTES.till.status.path,
     { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', response: { 200: apiResponse(TillStatusSchema) } } },
     async (req) => ok(tillStatus(deps, req.tenant.id)),
   );
 
   r.get(
-    '/api/v1/till/clients',
+    ROUTES.till.clients.path,
     {
       schema: {
         tags,
@@ -77,12 +78,12 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/till/queue',
+    ROUTES.till.queue.path,
     {
       schema: {
         tags,
         summary: 'Cola de contingencia de un punto de venta: facturas en espera y eventos (abiertos y de hoy)',
-        querystring: Type.Object({ posId: Type.String({ format: 'uuid' }) }),
+        querystring: ROUTES.till.queue.query,
         response: {
           200: apiResponse(TillQueueSchema),
         },
@@ -96,7 +97,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
   );
 
   r.get(
-    '/api/v1/till/stream',
+    ROUTES.till.stream.path,
     {
       schema: {
         tags,

@@ -27,6 +27,7 @@ import type { WebhookEndpoints } from '../../webhooks/endpoints-service';
 import type { WebhookDispatcher } from '../../webhooks/dispatcher';
 import type { WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../../store/webhooks';
 import { maskSecret } from '../../webhooks/signature';
+import { ROUTES } from '../../../shared/api/routes';
 
 export interface WebhookRoutesDeps {
   endpoints: WebhookEndpoints;
@@ -62,7 +63,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   });
 
   r.post(
-    '/api/v1/webhooks/endpoints',
+    ROUTES.webhooks.create.path,
     {
       schema: {
         tags,
@@ -82,7 +83,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.get(
-    '/api/v1/webhooks/endpoints',
+    ROUTES.webhooks.list.path,
     {
       schema: {
         tags,
@@ -103,7 +104,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.get(
-    '/api/v1/webhooks/endpoints/:id',
+    ROUTES.webhooks.get.path,
     { schema: { tags, summary: 'Un endpoint de webhook', params: WebhookIdParams, response: { 200: apiResponse(WebhookEndpointSchema) } } },
     async (req) => {
       try {
@@ -115,7 +116,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.put(
-    '/api/v1/webhooks/endpoints/:id',
+    ROUTES.webhooks.update.path,
     {
       schema: {
         tags,
@@ -135,7 +136,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.delete(
-    '/api/v1/webhooks/endpoints/:id',
+    ROUTES.webhooks.remove.path,
     { schema: { tags, summary: 'Elimina un endpoint (se conserva el historial de entregas)', params: WebhookIdParams, response: { 200: apiResponse(Type.Null()) } } },
     async (req) => {
       try {
@@ -148,7 +149,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.post(
-    '/api/v1/webhooks/endpoints/:id/rotate-secret',
+    ROUTES.webhooks.rotateSecret.path,
     { schema: { tags, summary: 'Genera un secreto nuevo; el anterior deja de valer', params: WebhookIdParams, response: { 200: apiResponse(WebhookEndpointSchema) } } },
     async (req) => {
       try {
@@ -161,7 +162,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.get(
-    '/api/v1/webhooks/endpoints/:id/deliveries',
+    ROUTES.webhooks.deliveries.path,
     {
       schema: {
         tags,
@@ -184,7 +185,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
   );
 
   r.post(
-    '/api/v1/webhooks/deliveries/:deliveryId/redeliver',
+    ROUTES.webhooks.redeliver.path,
     {
       schema: {
         tags,

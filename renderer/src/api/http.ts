@@ -1,10 +1,13 @@
-// Thin fetch wrapper for the engine's /api/v1: adds X-API-Key, unwraps the ApiResponse
-// envelope and turns every failure into an ApiError. Same origin in production (the engine
-// serves the renderer); the base can be overridden for the Vite dev server.
+// Thin fetch wrapper for the engine's API: adds X-API-Key, unwraps the ApiResponse envelope and
+// turns every failure into an ApiError. Same origin in production (the engine serves the
+// renderer); the base can be overridden for the Vite dev server. Calls name a route of the
+// contract (`call(ROUTES.x, …)`, shared/api/routes/, decision 0080): the path, the method, whether
+// the key goes along and the answer's type all come from it; no path is written here.
 import type { ApiErrorInfo } from '../../../shared/api-types';
+import { pathOf, queryString, type BodyOf, type ParamsOf, type QueryOf, type QueryValue, type ResponseOf, type Route } from '../../../shared/api/routes';
 import { ApiError } from './errors';
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type { QueryValue };
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -18,6 +21,23 @@ export interface RequestOptions {
   auth?: boolean;
   signal?: AbortSignal;
 }
+
+/** How a call fills its route: the path's parameters, the query, and a JSON or raw body. */
+export interface CallOptions<R extends Route> {
+  params?: ParamsOf<R>;
+  query?: QueryOf<R>;
+  /** JSON body, typed by the route's body schema. */
+  body?: BodyOf<R>;
+  /** A body that is not JSON (CSV import, PNG logo, XLSX), with its content type. */
+  raw?: { body: BodyInit; contentType: string };
+  headers?: Record<string, string>;
+  /** Whether the key goes along; by default on every route but the public ones. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A route with path parameters must be given them; one without takes its options optionally. */
+export type CallArgs<R extends Route> = [ParamsOf<R>] extends [never] ? [opts?: CallOptions<R>] : [opts: CallOptions<R> & { params: ParamsOf<R> }];
 
 /** A supervisor's user and PIN, typed in place (issue 27). */
 export interface Approval {
@@ -57,21 +77,17 @@ export function isApprovalRefusal(err: unknown): err is ApiError {
 export const APPROVAL_CANCELLED = 'APPROVAL_CANCELLED';
 
 export interface HttpClient {
-  request<T>(method: string, path: string, opts?: RequestOptions): Promise<T>;
-  url(path: string, query?: Record<string, QueryValue>): string;
-  /** Raw response (the event stream). */
-  raw(path: string, init: { signal?: AbortSignal; headers?: Record<string, string> }): Promise<Response>;
+  /** Calls a route of the contract; resolves to its answer's `data`, typed by the contract. */
+  call<R extends Route>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>>;
+  /** The URL of a route (a link, a file to open). */
+  url<R extends Route>(route: R, ...args: CallArgs<R>): string;
+  /** A route's raw response, with the key (the event stream, a file to download). */
+  raw<R extends Route>(route: R, ...args: CallArgs<R>): Promise<Response>;
+  /** The transport under `call`: an answer of unknown shape (tests of the client itself). */
+  request(method: string, path: string, opts?: RequestOptions): Promise<unknown>;
 }
 
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
-  }
-  return parts.length ? `?${parts.join('&')}` : '';
-}
+export const buildQuery = queryString;
 
 function isEnvelope(body: unknown): body is { success: boolean; data?: unknown; error?: ApiErrorInfo | null; message?: string | null } {
   return typeof body === 'object' && body !== null && typeof (body as { success?: unknown }).success === 'boolean';
@@ -122,8 +138,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  function url(path: string, query?: Record<string, QueryValue>): string {
+  function urlOf(path: string, query?: Record<string, QueryValue>): string {
     return `${base}${path}${buildQuery(query)}`;
+  }
+
+  const routeUrl = <R extends Route>(route: R, opts: CallOptions<R> | undefined): string =>
+    urlOf(pathOf(route, opts?.params as Record<string, string | number> | undefined), opts?.query as Record<string, QueryValue> | undefined);
+
+  function call<R extends Route>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>> {
+    const opts: CallOptions<R> = args[0] ?? {};
+    const req: RequestOptions = { auth: opts.auth ?? route.access !== 'public' };
+    if (opts.query) req.query = opts.query as Record<string, QueryValue>;
+    if (opts.body !== undefined) req.json = opts.body;
+    else if (opts.raw) {
+      req.body = opts.raw.body;
+      req.contentType = opts.raw.contentType;
+    }
+    if (opts.headers) req.headers = opts.headers;
+    if (opts.signal) req.signal = opts.signal;
+    // The one place an answer gets its type: the route's, which the engine serializes with the
+    // same schema (test/api/access.test.ts holds the two together).
+    return request(route.method, pathOf(route, opts.params as Record<string, string | number> | undefined), req) as Promise<ResponseOf<R>>;
   }
 
   /**
@@ -131,9 +166,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    * supervisor in place and sent again, the same request (same Idempotency-Key) with the
    * supervisor's headers; a wrong PIN is shown in the dialog and asked again.
    */
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
     try {
-      return await send<T>(method, path, opts);
+      return await send(method, path, opts);
     } catch (err) {
       const prompt = options.approvals?.() ?? null;
       if (!prompt || !(err instanceof ApiError) || err.status !== 403 || err.code !== 'ROLE_REQUIRED') throw err;
@@ -146,7 +181,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         try {
           const approved: { approver: string | null } = { approver: null };
-          const result = await send<T>(method, path, { ...opts, headers: { ...(opts.headers ?? {}), 'X-Supervisor-User': approval.user, 'X-Supervisor-Pin': approval.pin } }, approved);
+          const result = await send(method, path, { ...opts, headers: { ...(opts.headers ?? {}), 'X-Supervisor-User': approval.user, 'X-Supervisor-Pin': approval.pin } }, approved);
           prompt.done(approved.approver ?? approval.user);
           return result;
         } catch (retryErr) {
@@ -161,7 +196,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function send<T>(method: string, path: string, opts: RequestOptions, approved?: { approver: string | null }): Promise<T> {
+  async function send(method: string, path: string, opts: RequestOptions, approved?: { approver: string | null }): Promise<unknown> {
     const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
     const auth = opts.auth ?? true;
     if (auth) {
@@ -181,7 +216,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const init: RequestInit = { method, headers };
       if (body !== undefined) init.body = body;
       if (opts.signal) init.signal = opts.signal;
-      res = await doFetch(url(path, opts.query), init);
+      res = await doFetch(urlOf(path, opts.query), init);
     } catch (err) {
       if (err instanceof Error && err.name === 'AbortError') throw err;
       throw new ApiError(0, {});
@@ -209,21 +244,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (isEnvelope(parsed)) {
       if (!parsed.success) throw errorFromBody(res.status === 200 ? 422 : res.status, parsed);
-      return parsed.data as T;
+      return parsed.data;
     }
-    return parsed as T;
+    return parsed;
   }
 
-  async function raw(path: string, init: { signal?: AbortSignal; headers?: Record<string, string> }): Promise<Response> {
-    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  async function raw<R extends Route>(route: R, ...args: CallArgs<R>): Promise<Response> {
+    const opts: CallOptions<R> = args[0] ?? {};
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const key = options.getApiKey();
     if (key) headers['X-API-Key'] = key;
-    const reqInit: RequestInit = { headers };
-    if (init.signal) reqInit.signal = init.signal;
-    const res = await doFetch(url(path), reqInit);
+    const reqInit: RequestInit = { method: route.method, headers };
+    if (opts.signal) reqInit.signal = opts.signal;
+    const res = await doFetch(routeUrl(route, opts), reqInit);
     if (res.status === 401) options.onUnauthorized?.();
     return res;
   }
 
-  return { request, url, raw };
+  const url = <R extends Route>(route: R, ...args: CallArgs<R>): string => routeUrl(route, args[0]);
+
+  return { call, url, raw, request };
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { BookTotals } from '../../../shared/api-types';
 import { http } from '../api';
+import { ROUTES } from '../../../shared/api/routes';
 import { describeError } from '../api/errors';
 import { formatAmountEs, toHundredths } from '../../../shared/money';
 import { ErrorList } from '../components/ErrorList';
@@ -21,12 +22,12 @@ export function BooksScreen() {
 
   useEffect(() => {
     setErrors([]);
-    http.request<BookTotals>('GET', '/api/v1/books/totals', { query: { year: y, month: m } }).then(setTotals, (err: unknown) => setErrors(describeError(err)));
+    http.call(ROUTES.books.totals, { query: { year: y, month: m } }).then(setTotals, (err: unknown) => setErrors(describeError(err)));
   }, [y, m]);
 
   const download = async (kind: 'ventas' | 'compras' | 'notas', format: 'csv' | 'xlsx') => {
     try {
-      const res = await http.raw(`/api/v1/books/${kind}?year=${y}&month=${m}&format=${format}`, {});
+      const res = await http.raw(ROUTES.books[kind], { query: { year: y, month: m, format } });
       if (!res.ok) throw new Error(`El motor respondió ${res.status} al descargar el libro`);
       const blob = await res.blob();
       const a = document.createElement('a');

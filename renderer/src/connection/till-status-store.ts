@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { InvoiceReissuedStreamEvent, InvoiceStreamEvent, InvoiceState, PosStatus, SiatMessage, TillStatus } from '../../../shared/api-types';
 import { STREAMED, type StreamEventData, type StreamEventName } from '../../../shared/api/events';
+import { ROUTES } from '../../../shared/api/routes';
 import { api, http } from '../api';
 import { connectStream, type SseMessage, type StreamHandle } from '../api/sse';
 import { useNotices } from '../components/notices-store';
@@ -83,7 +84,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
     if (stream) return;
     void get().refresh();
     stream = connectStream({
-      open: (signal) => http.raw('/api/v1/till/stream', { signal, headers: { Accept: 'text/event-stream' } }),
+      open: (signal) => http.raw(ROUTES.till.stream, { signal, headers: { Accept: 'text/event-stream' } }),
       onMessage: (m) => get().apply(m),
       onConnectionChange: (connected) => set({ streamConnected: connected, ...(connected ? { engineReachable: true } : {}) }),
     });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NoticeError, describeError } from '../../../renderer/src/api/errors';
 import { buildQuery, createHttpClient } from '../../../renderer/src/api/http';
 import { createKipuApi } from '../../../renderer/src/api/endpoints';
+import { ROUTES } from '../../../shared/api/routes';
 
 function fakeFetch(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -132,6 +133,25 @@ describe('HTTP client', () => {
       siatMessages: [{ codigo: 947, descripcion: 'TIPO DE PUNTO DE VENTA INVALIDO' }],
     });
     expect(describeError(err)).toEqual(['SIAT 947: TIPO DE PUNTO DE VENTA INVALIDO']);
+  });
+
+  it('calls a route of the contract: its method, its path with the parameters encoded, the query, the key', async () => {
+    const f = fakeFetch(200, { success: true, data: { id: 'a/b', state: 'VALIDATED' } });
+    const http = createHttpClient({ getApiKey: () => 'k', fetchImpl: f.fn });
+    await expect(http.call(ROUTES.invoices.cancel, { params: { id: 'a/b' }, query: { motivoSiat: 3 } })).resolves.toEqual({ id: 'a/b', state: 'VALIDATED' });
+    expect(f.calls[0]!.url).toBe('/api/v1/invoices/a%2Fb/cancel?motivoSiat=3');
+    expect(f.calls[0]!.init.method).toBe('POST');
+    expect((f.calls[0]!.init.headers as Record<string, string>)['X-API-Key']).toBe('k');
+    await http.call(ROUTES.till.login, { body: { posId: 'p', user: 'ana', pin: '1234' } });
+    expect((f.calls[1]!.init.headers as Record<string, string>)['X-API-Key']).toBeUndefined();
+    expect(f.calls[1]!.init.body).toBe('{"posId":"p","user":"ana","pin":"1234"}');
+  });
+
+  it('refuses to call a route whose path parameter is missing, before any request', () => {
+    const f = fakeFetch(200, { success: true, data: null });
+    const http = createHttpClient({ getApiKey: () => 'k', fetchImpl: f.fn });
+    expect(() => http.call(ROUTES.invoices.get, { params: {} as { id: string } })).toThrow(/Falta el parámetro «id»/);
+    expect(f.calls).toHaveLength(0);
   });
 
   it('builds query strings without empty values', () => {

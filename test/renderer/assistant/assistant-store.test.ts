@@ -1,9 +1,10 @@
 // The Ayuda SIAT panel's store: focus given back on close, questions sent to /ai/ask, stale
 // answers dropped, nearest cards shown from the answer already received.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '../../../shared/api/routes';
 import type { AssistantAnswer, RegulationHit } from '../../../shared/api-types';
 
-const http = vi.hoisted(() => ({ request: vi.fn() }));
+const http = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../renderer/src/api', async () => {
   const errors = await import('../../../renderer/src/api/errors');
   return { api: {}, http, bindSession: () => undefined, ...errors };
@@ -77,7 +78,7 @@ describe('opening and closing', () => {
   });
 
   it('keeps the question and the answer across close and open', async () => {
-    http.request.mockResolvedValueOnce(answer(hit('anulacion-plazo')));
+    http.call.mockResolvedValueOnce(answer(hit('anulacion-plazo')));
     useAssistant.getState().show();
     useAssistant.getState().setQuestion('¿hasta cuándo anulo?');
     await useAssistant.getState().ask();
@@ -90,12 +91,12 @@ describe('opening and closing', () => {
 
 describe('asking', () => {
   it('sends the trimmed question to POST /api/v1/ai/ask and keeps the answer with its question', async () => {
-    http.request.mockResolvedValueOnce(answer(hit('anulacion-plazo')));
+    http.call.mockResolvedValueOnce(answer(hit('anulacion-plazo')));
     useAssistant.getState().setQuestion('  ¿Hasta cuándo puedo anular?  ');
     const pending = useAssistant.getState().ask();
     expect(useAssistant.getState().busy).toBe(true);
     await pending;
-    expect(http.request).toHaveBeenCalledWith('POST', '/api/v1/ai/ask', { json: { mensaje: '¿Hasta cuándo puedo anular?' } });
+    expect(http.call).toHaveBeenCalledWith(ROUTES.ai.ask, { body: { mensaje: '¿Hasta cuándo puedo anular?' } });
     const s = useAssistant.getState();
     expect(s.busy).toBe(false);
     expect(s.asked).toBe('¿Hasta cuándo puedo anular?');
@@ -105,7 +106,7 @@ describe('asking', () => {
   it('an empty question asks nothing and says so', async () => {
     useAssistant.getState().setQuestion('   ');
     await useAssistant.getState().ask();
-    expect(http.request).not.toHaveBeenCalled();
+    expect(http.call).not.toHaveBeenCalled();
     expect(useAssistant.getState().errors).toEqual(['Escriba una pregunta.']);
   });
 
@@ -115,9 +116,9 @@ describe('asking', () => {
   });
 
   it('an engine error is shown in Spanish and the last answer stays', async () => {
-    http.request.mockResolvedValueOnce(answer(hit('cufd-vigencia')));
+    http.call.mockResolvedValueOnce(answer(hit('cufd-vigencia')));
     await useAssistant.getState().ask('¿cuánto dura el cufd?');
-    http.request.mockRejectedValueOnce(new ApiError(0, {}));
+    http.call.mockRejectedValueOnce(new ApiError(0, {}));
     await useAssistant.getState().ask('otra');
     const s = useAssistant.getState();
     expect(s.errors).toEqual(['No se pudo conectar con el motor de Kipu. Revise que la aplicación esté en marcha.']);
@@ -127,8 +128,8 @@ describe('asking', () => {
 
   it('an answer that arrives after a newer question was asked is dropped', async () => {
     let resolveFirst: (a: AssistantAnswer) => void = () => {};
-    http.request.mockImplementationOnce(() => new Promise((r) => (resolveFirst = r)));
-    http.request.mockResolvedValueOnce(answer(hit('segunda')));
+    http.call.mockImplementationOnce(() => new Promise((r) => (resolveFirst = r)));
+    http.call.mockResolvedValueOnce(answer(hit('segunda')));
     const first = useAssistant.getState().ask('primera');
     await useAssistant.getState().ask('segunda');
     resolveFirst(answer(hit('primera')));
@@ -140,18 +141,18 @@ describe('asking', () => {
 
 describe('nearest cards', () => {
   it('pick shows a nearest card whole without a new request; the previous answer joins the list', async () => {
-    http.request.mockResolvedValueOnce(answer(hit('a'), [hit('b'), hit('c')]));
+    http.call.mockResolvedValueOnce(answer(hit('a'), [hit('b'), hit('c')]));
     await useAssistant.getState().ask('pregunta');
     useAssistant.getState().pick('c');
     const a = useAssistant.getState().answer!;
-    expect(http.request).toHaveBeenCalledTimes(1);
+    expect(http.call).toHaveBeenCalledTimes(1);
     expect(a.tipo).toBe('ficha');
     expect(a.respuesta?.id).toBe('c');
     expect(a.cercanas.map((h) => h.id)).toEqual(['a', 'b']);
   });
 
   it('pick of an unknown id changes nothing', async () => {
-    http.request.mockResolvedValueOnce(answer(hit('a'), [hit('b')]));
+    http.call.mockResolvedValueOnce(answer(hit('a'), [hit('b')]));
     await useAssistant.getState().ask('pregunta');
     const before = useAssistant.getState().answer;
     useAssistant.getState().pick('zzz');

@@ -3,8 +3,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '../../../shared/api/routes';
 
-const http = vi.hoisted(() => ({ request: vi.fn() }));
+const http = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../renderer/src/api', async () => {
   const errors = await import('../../../renderer/src/api/errors');
   return { api: {}, http, bindSession: () => undefined, ...errors };
@@ -44,22 +45,22 @@ describe('SIAT codes of a failure', () => {
 
 describe('guide store', () => {
   it('asks POST /api/v1/ai/resolve-error once per code and message', async () => {
-    http.request.mockResolvedValue(R1013);
+    http.call.mockResolvedValue(R1013);
     await useSiatGuides.getState().load(1013, 'EL CALCULO DEL MONTO TOTAL ES ERRONEO');
     await useSiatGuides.getState().load(1013, 'EL CALCULO DEL MONTO TOTAL ES ERRONEO');
-    expect(http.request).toHaveBeenCalledTimes(1);
-    expect(http.request).toHaveBeenCalledWith('POST', '/api/v1/ai/resolve-error', { json: { codigoError: 1013, mensajeError: 'EL CALCULO DEL MONTO TOTAL ES ERRONEO', contexto: undefined } });
+    expect(http.call).toHaveBeenCalledTimes(1);
+    expect(http.call).toHaveBeenCalledWith(ROUTES.ai.resolveError, { body: { codigoError: 1013, mensajeError: 'EL CALCULO DEL MONTO TOTAL ES ERRONEO', contexto: undefined } });
     expect(useSiatGuides.getState().entries[guideKey(1013, 'EL CALCULO DEL MONTO TOTAL ES ERRONEO')]).toEqual({ state: 'ready', resolution: R1013 });
   });
 
   it('a failed request is asked again the next time', async () => {
-    http.request.mockRejectedValueOnce(new ApiError(0, {}));
+    http.call.mockRejectedValueOnce(new ApiError(0, {}));
     await useSiatGuides.getState().load(989, 'CUFD');
     expect(useSiatGuides.getState().entries[guideKey(989, 'CUFD')]).toEqual({ state: 'failed' });
-    http.request.mockResolvedValueOnce({ ...R1013, codigo: 989 });
+    http.call.mockResolvedValueOnce({ ...R1013, codigo: 989 });
     await useSiatGuides.getState().load(989, 'CUFD');
     expect(useSiatGuides.getState().entries[guideKey(989, 'CUFD')]?.state).toBe('ready');
-    expect(http.request).toHaveBeenCalledTimes(2);
+    expect(http.call).toHaveBeenCalledTimes(2);
   });
 });
 
