@@ -45,6 +45,18 @@ export class Rehearsals {
     const withoutType = req.sectors.filter((sector) => !invoiceTypeFor(sector, tenant.modalidad));
     if (withoutType.length > 0) throw new RehearsalRefused(`Kipu no emite el sector ${withoutType.join(', ')} en la modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'} del contribuyente`);
     if (this.isRunning(tenant.id)) throw new RehearsalRefused('Ya hay un ensayo en curso: espere a que termine');
+    // The run issues and annuls its test invoices on this taxpayer's points of sale 0 and 1 of
+    // branch 0 (the SIN's pair): an open cash session there would count them as the drawer's money
+    // (a fresh walk saw an X report expect Bs 3.996,50 in a drawer holding Bs 110,50).
+    const open = this.engine()
+      .store.pointsOfSale.list(tenant.id)
+      .filter((p) => p.branchCode === 0 && p.code <= 1 && this.engine().store.cash.openFor(tenant.id, p.id) !== null)
+      .map((p) => p.code);
+    if (open.length > 0) {
+      throw new RehearsalRefused(
+        `Cierre la caja del punto de venta ${open.join(' y ')} antes del ensayo: sus facturas de prueba se emiten y se anulan en los puntos de venta 0 y 1, y no son dinero del cajón`,
+      );
+    }
     const entry: Running = { done: Promise.resolve(), lines: [], outcome: null };
     const out = (line: string) => {
       entry.lines.push(line);

@@ -115,6 +115,16 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
   assert.equal(wrongModality.status, 409);
   assert.match((await wrongModality.json()).error.detail, /Kipu no emite el sector 5 en la modalidad computarizada del contribuyente/);
 
+  // An open cash session on point of sale 0: the rehearsal's test invoices are not the drawer's
+  // money, so it refuses to start until the cash is closed.
+  const session = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId, openingFloat: 100 } });
+  assert.equal(session.status, 201, JSON.stringify(await session.clone().json()));
+  const withCashOpen = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 50, sectores: [1, 11] } });
+  assert.equal(withCashOpen.status, 409);
+  assert.match((await withCashOpen.json()).error.detail, /Cierre la caja del punto de venta 0 antes del ensayo/);
+  const closed = await eng.api(`/api/v1/cash/sessions/${(await session.json()).data.id}/close`, { method: 'POST', json: { denominations: { '100': 1 } } });
+  assert.equal(closed.status, 200, JSON.stringify(await closed.clone().json()));
+
   const start = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 50, sectores: [1, 11] } });
   assert.equal(start.status, 202, JSON.stringify(await start.clone().json()));
   const again = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: {} });

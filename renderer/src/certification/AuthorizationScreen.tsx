@@ -45,8 +45,9 @@ function Rehearsal({ status, starting, onStart }: { status: CertificationStatus;
   return (
     <div className="cert-rehearsal" data-testid="cert-rehearsal">
       <p>
-        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. Las facturas de prueba no tienen valor fiscal; mientras dura, los
-        puntos de venta 0 y 1 entran y salen de contingencia (los eventos de la etapa V).
+        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. Las facturas de prueba no tienen valor fiscal, pero
+        se emiten en los puntos de venta 0 y 1 de este contribuyente de entrenamiento: unas trescientas aparecen en Facturas y en los libros del mes, y la numeración sigue después de ellas.
+        Mientras dura, esos puntos de venta entran y salen de contingencia (los eventos de la etapa V) y su caja debe estar cerrada.
       </p>
       <button className="primary" data-testid="cert-rehearse" disabled={running || starting} onClick={onStart}>
         {running ? 'Ensayo en curso…' : resumable ? 'Continuar el ensayo' : status.run ? 'Ensayar de nuevo' : 'Ensayar las pruebas'}
