@@ -68,7 +68,7 @@ export function reportLines(r: CashReport): ReportLine[] {
   row(`Anuladas (${r.invoices.cancelled})`, amount(r.invoices.cancelledTotal));
   row(`Notas de crédito-débito (${r.invoices.notes})`, amount(r.invoices.notesTotal));
   if (r.invoices.notesCancelled > 0) row('Notas anuladas', String(r.invoices.notesCancelled));
-  row('En contingencia', String(r.invoices.contingency));
+  row('Emitidas fuera de línea', String(r.invoices.contingency));
   row('Primera N°', r.invoices.firstNumber === null ? '-' : String(r.invoices.firstNumber));
   row('Última N°', r.invoices.lastNumber === null ? '-' : String(r.invoices.lastNumber));
   if (r.kind === 'Z' && r.denominations) {

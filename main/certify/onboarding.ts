@@ -14,6 +14,7 @@ import type { SiatGateway } from '../codes/siat-gateway';
 import type { SignerProvider } from '../invoicing/signer-provider';
 import { OFFICIAL_SIAT_BASE_URLS } from '../siat/base-url';
 import { CATALOG_COUNT } from './requirements';
+import { countOf } from '../../shared/count';
 
 export type { OnboardingCheck } from '../../shared/api/certification';
 import type { OnboardingCheck, OnboardingResult } from '../../shared/api/certification';
@@ -62,9 +63,9 @@ export function onboardingChecks(f: OnboardingFacts): OnboardingCheck[] {
     // A training till talks to Kipu's SIAT simulator: its token is the simulator's, never a production one.
     ok: f.tokenSet && !pilotToken && !f.tenant.training,
     detalle: f.tenant.training
-      ? 'Entrenamiento: Kipu usa su simulador del SIAT, que no pide token. En producción: genere el token en el portal del SIN y guárdelo en Configuración → SIAT'
+      ? 'Entrenamiento: Kipu usa su simulador del SIAT, que no pide token. En producción: genere el token en el portal del SIN y guárdelo en Configuración › Credenciales SIAT'
       : !f.tokenSet
-      ? 'Falta el token: genérelo en el portal del SIN (producción) y guárdelo en Configuración → SIAT'
+      ? 'Falta el token: genérelo en el portal del SIN (producción) y guárdelo en Configuración › Credenciales SIAT'
       : pilotToken
         ? 'El token guardado es el que se usó en las pruebas del piloto: el piloto y producción tienen tokens distintos; genere el de producción en el portal'
         : 'Token guardado, distinto del usado en el piloto',
@@ -127,11 +128,11 @@ export function onboardingChecks(f: OnboardingFacts): OnboardingCheck[] {
       f.products === 0
         ? 'No hay productos: cárguelos (Productos → Importar) con su actividad y código de producto SIN'
         : f.unmatched.length
-          ? `${f.unmatched.reduce((a, u) => a + u.count, 0)} producto(s) con un código SIN que el catálogo sincronizado no tiene: ${f.unmatched
+          ? `${countOf(f.unmatched.reduce((a, u) => a + u.count, 0), 'producto')} con un código SIN que el catálogo sincronizado no tiene: ${f.unmatched
               .slice(0, 5)
               .map((u) => `${u.example} (actividad ${u.activity}, producto SIN ${u.codeProductSin})`)
               .join('; ')}`
-          : `${f.products} producto(s), todos con un código del catálogo de productos del SIN`,
+          : `${countOf(f.products, 'producto')}, todos con un código del catálogo de productos del SIN`,
   });
   return checks;
 }

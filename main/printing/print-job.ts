@@ -28,13 +28,14 @@ export interface PrintJobWords {
 export async function runPrintJob(settings: PrinterSettings, job: VirtualJob, words: PrintJobWords, ctx: PrintJobContext): Promise<PrintOutcome> {
   const toVirtual = async (why: string | null): Promise<PrintOutcome> => {
     try {
-      const files = await ctx.virtual.print(ctx.tenantId, job);
-      const where = files.pdf ?? files.escpos;
-      const detail = `${why ? `${why} ` : ''}${words.virtual} (impresora virtual${ctx.training ? ', entrenamiento' : ''}; archivo ${where} en la carpeta de datos).`;
+      // The files' place is the support's business (<data dir>/tickets/), not the cashier's: a
+      // fresh walk found a file path in every print message.
+      await ctx.virtual.print(ctx.tenantId, job);
+      const detail = `${why ? `${why} ` : ''}${words.virtual} (impresora virtual${ctx.training ? ', entrenamiento' : ''}).`;
       return { printed: true, virtual: true, detail, code: null };
     } catch (err) {
       ctx.log({ code: 'PRINTER_ERROR', cause: err instanceof Error ? err.message : String(err) }, 'virtual printer failed');
-      return { printed: false, virtual: true, detail: 'La impresora virtual no pudo guardar el archivo en la carpeta de datos. Revise el espacio en disco.', code: 'PRINTER_ERROR' };
+      return { printed: false, virtual: true, detail: 'La impresora virtual no pudo guardar el ticket en el disco del equipo. Revise el espacio en disco.', code: 'PRINTER_ERROR' };
     }
   };
   if (parsePrinterInterface(settings.interface)?.kind === 'virtual') return toVirtual(null);

@@ -37,7 +37,9 @@ test('the demo cashier logs in with user and PIN at the remembered point of sale
     await till.id('login-mode-toggle').click();
     await till.id('user-input').waitFor();
     assert.match((await till.id('demo-users-hint').textContent()) ?? '', /usuario cajero, PIN 1234 · usuario supervisor, PIN 9999/);
-    await till.id('user-input').fill('cajero');
+    // The cursor moved to the user's field (a fresh walk typed the name into the toggle button).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'user-input');
+    await page.keyboard.type('cajero');
     await till.id('pin-input').fill('0000');
     await page.keyboard.press('Enter');
     await till.id('login-error').waitFor();

@@ -88,7 +88,10 @@ describe("a school's till", () => {
     await till.screenshot('sectors-1-venta-educativa');
   });
 
-  test('Facturas → Devolución of one line: the note is issued, its amounts shown, printable', async () => {
+  test('Facturas → Devolución of one line: the note is issued, its amounts shown, printed by itself, then a copy', async () => {
+    // The virtual printer with print-on-issue, as a training till has it (set here, after the sale above).
+    const printer = await eng.api('/api/v1/settings/printer', { method: 'PUT', json: { type: 'epson', interface: 'virtual', width: 48, characterSet: 'PC850', drawerKick: false, printOnIssue: true, qr: 'native' } });
+    assert.equal(printer.status, 200, await printer.clone().text());
     assert.ok(invoiceNumber > 0);
     await till.go('facturas');
     await till.page.locator(`[data-testid="invoice-row"][data-invoice-number="${invoiceNumber}"]`).first().click();
@@ -116,11 +119,15 @@ describe("a school's till", () => {
     assert.equal(note.amountTotalReturn, 10);
     assert.deepEqual(note.details.map((d) => d.returnProduct), [false, false, true]);
 
-    const popup = context.waitForEvent('page', { timeout: 5000 }).catch(() => null);
-    await till.id('print-note-button').click();
+    // Print-on-issue: the note comes out without a key press; the button then prints a copy.
     await till.page.locator('[data-testid="print-note-result"]').filter({ hasNotText: 'Imprimiendo' }).waitFor();
     const printed = (await till.id('print-note-result').textContent()) ?? '';
-    assert.match(printed, /impresora|ticket en PDF/, printed);
+    assert.match(printed, /^Ticket de la nota de crédito-débito \d+ en pantalla/, printed);
+    for (const p of context.pages()) if (p !== till.page) await p.close();
+    assert.equal(await till.id('print-note-button').textContent(), 'Reimprimir nota (copia)');
+    const popup = context.waitForEvent('page', { timeout: 5000 }).catch(() => null);
+    await till.id('print-note-button').click();
+    await till.page.locator('[data-testid="print-note-result"]').filter({ hasText: 'Copia del ticket de la nota de crédito-débito' }).waitFor();
     await (await popup)?.close();
     const pdfHref = await till.id('note-pdf-link').getAttribute('href');
     const text = pdfText(new Uint8Array(await (await fetch(new URL(pdfHref!, eng.url))).arrayBuffer()));

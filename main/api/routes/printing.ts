@@ -24,6 +24,10 @@ import { badRequest, conflict, notFound, unprocessable } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { PrintOutcomeSchema, PrinterSettingsViewSchema, TillPrintingSchema } from '../../../shared/api/printing';
 import { ROUTES } from '../../../shared/api/routes';
+import { documentName, isNote } from '../../../shared/document-name';
+
+/** "factura", or the note's name ("nota de crédito-débito"): a return's ticket is not an invoice's. */
+const documentWord = (sector: number): string => (isNote(sector) ? documentName({ sector, number: 0 }).kind.toLowerCase() : 'factura');
 
 const SETTING_KEY = 'printer';
 
@@ -199,8 +203,8 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
             { ...s, drawerKick: kick },
             { kind: 'ticket', number: inv.number, escpos: bytes, pdf: () => deps.documents.ticket(inv, doc.model) },
             {
-              printed: `${copy ? 'Copia del ticket' : 'Ticket'} de la factura ${inv.number} impres${copy ? 'a' : 'o'}`,
-              virtual: `${copy ? 'Copia del ticket' : 'Ticket'} de la factura ${inv.number} en pantalla${kick ? ' con cajón virtual' : ''}`,
+              printed: `${copy ? 'Copia del ticket' : 'Ticket'} de la ${documentWord(inv.sector)} ${inv.number} impres${copy ? 'a' : 'o'}`,
+              virtual: `${copy ? 'Copia del ticket' : 'Ticket'} de la ${documentWord(inv.sector)} ${inv.number} en pantalla${kick ? ' con cajón virtual' : ''}`,
             },
             jobContext(req),
           )

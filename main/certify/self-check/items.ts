@@ -46,14 +46,14 @@ const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.
 const fromFound = (list: readonly FoundInvoice[], what: (f: FoundInvoice) => string) => list.map((f) => `${inv(f)}: ${what(f)}`);
 
 function nominativity(f: InspectionFacts): CheckItem {
-  const bad = [...fromFound(f.findings.sinDocumento, (x) => `documento «${x.doc}» (sin número de documento)`), ...fromFound(f.findings.especialSinExcepcion, (x) => `código especial ${x.doc} sin la marca de excepción (codigoExcepcion 1)`)];
+  const bad = [...fromFound(f.findings.sinDocumento, (x) => `documento «${x.doc}» (sin número de documento)`), ...fromFound(f.findings.especialSinExcepcion, (x) => `código especial ${x.doc} sin la marca de excepción de SIAT`)];
   return {
     item: 1,
     titulo: 'Nominatividad: toda venta lleva el documento del comprador',
     estado: bad.length ? 'falla' : 'ok',
     evidencia: bad.length
-      ? [...bad, 'Use 99002 CONTROL TRIBUTARIO (o 99001, 99003) como NIT, marcado como excepción (codigoExcepcion 1): la caja lo hace con F5 «Sin documento»']
-      : ['Ninguna factura emitida sin documento; el cliente rápido de la caja (F5) es 99002 CONTROL TRIBUTARIO como NIT, marcado como excepción (codigoExcepcion 1; Kipu lo marca solo para 99001–99003)'],
+      ? [...bad, 'Use 99002 CONTROL TRIBUTARIO (o 99001, 99003) como NIT, marcado como excepción de SIAT: la caja lo hace con F5 «Sin documento»']
+      : ['Ninguna factura emitida sin documento; el cliente rápido de la caja (F5) es 99002 CONTROL TRIBUTARIO como NIT, marcado como excepción de SIAT (Kipu lo marca solo para 99001–99003)'],
   };
 }
 
@@ -140,7 +140,7 @@ function packagesTerm(f: InspectionFacts, item: 8 | 9): CheckItem {
   const pending = f.findings.eventosPendientes.filter((e) => (e.cafc !== null) === cafc && e.porEnviar > 0);
   const late = pending.filter((e) => hoursLeft(f, e.fin, term) < 0);
   const rule = cafc
-    ? `Kipu refuerza el plazo: una transcripción más de ${term / HOUR_MS} h después del fin del evento se rechaza (CAFC_TERM_OVER) y la recuperación envía el paquete al transcribir`
+    ? `Kipu refuerza el plazo: una transcripción más de ${term / HOUR_MS} h después del fin del evento se rechaza y la recuperación envía el paquete al transcribir`
     : `La recuperación envía los paquetes sola al volver SIAT; el plazo es ${term / HOUR_MS} h desde el fin del evento`;
   if (late.length) return { item, titulo, estado: 'falla', evidencia: late.map((e) => `Evento «${e.descripcion}» terminó el ${ddmmyyyy(e.fin)} ${e.fin.slice(11, 16)}: ${e.porEnviar} factura(s) sin enviar, fuera de plazo`) };
   return { item, titulo, estado: 'ok', evidencia: [rule, ...pending.map((e) => `Evento «${e.descripcion}»: ${e.porEnviar} por enviar, quedan ${hoursLeft(f, e.fin, term)} h`)] };
@@ -185,7 +185,7 @@ function delivery(f: InspectionFacts): CheckItem {
   const titulo = 'La representación gráfica y el XML llegan al comprador por correo u otro medio electrónico';
   const ways = [...(f.smtp ? ['correo (SMTP configurado): PDF y XML adjuntos'] : []), ...(f.publicUrl ? [`enlace de descarga en ${f.publicUrl}`] : [])];
   if (ways.length) return { item: 13, titulo, estado: 'ok', evidencia: ways };
-  return { item: 13, titulo, estado: 'pendiente', evidencia: ['Ni correo ni dirección pública configurados: configure el correo en Configuración → Correo (o KIPU_SMTP_URL) o KIPU_PUBLIC_URL para los enlaces'] };
+  return { item: 13, titulo, estado: 'pendiente', evidencia: ['Ni correo ni dirección pública configurados: configure el correo en Configuración › Correo, o pida a su técnico la dirección pública de Kipu (KIPU_PUBLIC_URL) para enviar enlaces'] };
 }
 
 function automaticContingency(f: InspectionFacts): CheckItem {

@@ -33,7 +33,7 @@ export function ReportView({ report }: { report: CashReport }) {
       )}
       <p className="muted" data-testid="cash-invoices">
         Facturas vigentes {inv.issued} · anuladas {inv.cancelled} (Bs {bs(inv.cancelledTotal)}) · notas de crédito-débito {inv.notes} (Bs {bs(inv.notesTotal)})
-        {inv.notesCancelled > 0 ? ` · notas anuladas ${inv.notesCancelled}` : ''} · en contingencia {inv.contingency}
+        {inv.notesCancelled > 0 ? ` · notas anuladas ${inv.notesCancelled}` : ''} · emitidas fuera de línea {inv.contingency}
       </p>
       <table className="grid" data-testid="cash-methods">
         <thead>

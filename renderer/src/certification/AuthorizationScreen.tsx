@@ -145,10 +145,11 @@ const failureText = (f: StageReport['fallas'][number]) => (f.codigo !== null ? `
 
 function SelfCheck({ result }: { result: SelfCheckResult }) {
   const failed = result.items.filter((i) => i.estado === 'falla');
+  const pending = result.items.filter((i) => i.estado === 'pendiente');
   return (
     <>
       <p data-testid="cert-self-check-verdict" data-passed={result.aprobado}>
-        <strong>{result.aprobado ? 'Ningún punto falla' : `Falla${failed.length > 1 ? 'n' : ''}: ${failed.map((i) => `${i.item}. ${i.titulo}`).join('; ')}`}</strong> · evaluado el{' '}
+        <strong>{result.aprobado ? `Ningún punto falla${pending.length > 0 ? `; pendiente: ${pending.map((i) => `${i.item}. ${i.titulo}`).join('; ')}` : ''}` : `Falla${failed.length > 1 ? 'n' : ''}: ${failed.map((i) => `${i.item}. ${i.titulo}`).join('; ')}`}</strong> · evaluado el{' '}
         {formatDateTime(result.en)}
       </p>
       <table data-testid="cert-self-check">

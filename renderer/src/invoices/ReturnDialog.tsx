@@ -14,6 +14,7 @@ import { formatQuantity } from '../format/amount-input';
 import { invoiceStateLabel } from '../format/labels';
 import { newUuid } from '../sale/uuid';
 import { paymentMethodName } from '../../../shared/payment-methods';
+import { useIssue } from '../sale/issue-store';
 import { useCatalogs } from '../sync/catalogs-store';
 import { invoicePaymentSummary } from './InvoicePayment';
 import { buildReturnRequest, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
@@ -143,10 +144,12 @@ export interface IssuedNoteViewProps {
   note: Invoice;
   paymentMethods?: readonly CatalogEntry[] | undefined;
   printMessage: string | null;
+  /** The note already came out once: the button prints a copy. */
+  printed?: boolean;
   onPrint(): void;
 }
 
-export function IssuedNoteView({ note, paymentMethods, printMessage, onPrint }: IssuedNoteViewProps) {
+export function IssuedNoteView({ note, paymentMethods, printMessage, printed = false, onPrint }: IssuedNoteViewProps) {
   return (
     <div data-testid="return-note-result" data-note-id={note.id}>
       <p className="ok-box">
@@ -176,7 +179,7 @@ export function IssuedNoteView({ note, paymentMethods, printMessage, onPrint }: 
       </table>
       <div className="modal-actions">
         <button className="primary" data-testid="print-note-button" onClick={onPrint} autoFocus>
-          Imprimir nota
+          {printed ? 'Reimprimir nota (copia)' : 'Imprimir nota'}
         </button>
         <a href={api.publicUrl(note.cuf, 'pdf')} target="_blank" rel="noreferrer" data-testid="note-pdf-link">
           Nota en PDF
@@ -197,6 +200,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Invoice | null>(null);
   const [printMessage, setPrintMessage] = useState<string | null>(null);
+  const [printed, setPrinted] = useState(false);
   const [refundMethod, setRefundMethod] = useState<number | null>(null);
   const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
   useEffect(() => {
@@ -218,6 +222,9 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
       const issued = await api.createInvoice(built.request, attempt.current.key);
       setNote(issued);
       onIssued(issued);
+      // Print-on-issue holds for a return's note as for a sale: a fresh walk saw the customer
+      // leave without it because nobody pressed «Imprimir nota».
+      if (useIssue.getState().printer?.printOnIssue ?? true) void print(issued);
     } catch (err) {
       setErrors(describeError(err));
     } finally {
@@ -225,16 +232,18 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
     }
   };
 
-  const print = async (n: Invoice) => {
+  // Once the note came out, printing it again is a copy (it says COPIA and opens no drawer).
+  const print = async (n: Invoice, copy = false) => {
     setPrintMessage('Imprimiendo…');
     try {
-      const r = await api.printInvoice(n.id);
+      const r = await api.printInvoice(n.id, { copy });
+      if (r.printed) setPrinted(true);
       if (r.printed && r.virtual) {
         // The virtual printer (training): show the note's ticket instead of paper.
         window.open(api.publicUrl(n.cuf, 'ticket'), '_blank', 'noopener');
         return setPrintMessage(r.detail);
       }
-      if (r.printed) return setPrintMessage('Nota enviada a la impresora.');
+      if (r.printed) return setPrintMessage(r.detail);
       window.open(api.publicUrl(n.cuf, 'ticket'), '_blank', 'noopener');
       setPrintMessage(`No se imprimió (${r.detail}). Se abrió el ticket en PDF.`);
     } catch (err) {
@@ -245,7 +254,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   return (
     <Modal title={`Devolución — factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="return-dialog">
       {note ? (
-        <IssuedNoteView note={note} paymentMethods={paymentMethods} printMessage={printMessage} onPrint={() => void print(note)} />
+        <IssuedNoteView note={note} paymentMethods={paymentMethods} printMessage={printMessage} printed={printed} onPrint={() => void print(note, printed)} />
       ) : (
         <ReturnFormView
           invoice={invoice}

@@ -64,7 +64,8 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
         )}
         {pinMode ? (
           <>
-            <label className="field">
+            {/* Keyed: without a key React would keep the key mode's first input for this one, and its autoFocus would not move the cursor here. */}
+            <label className="field" key="user">
               <span>Usuario</span>
               <input autoFocus={!locked} autoComplete="username" data-testid="user-input" value={user} onChange={(e) => setUser(e.target.value)} />
             </label>
@@ -89,7 +90,7 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
           </>
         ) : (
           <>
-            <label className="field">
+            <label className="field" key="api-key">
               <span>Clave de API</span>
               <input autoFocus type="password" autoComplete="off" data-testid="api-key-input" value={key} onChange={(e) => setKey(e.target.value)} />
             </label>

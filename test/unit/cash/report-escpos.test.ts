@@ -54,7 +54,7 @@ test('Z report bytes: reset, code page, Spanish letters in CP850, totals, count,
   assert.match(t, /Esperado\s+106,60/); // 100 + 26,60 + 10 − 30
   assert.match(t, /Efectivo contado\s+105,00/);
   assert.match(t, /DIFERENCIA TOTAL\s+-1,60/);
-  assert.match(t, /En contingencia\s+1/);
+  assert.match(t, /Emitidas fuera de l.nea\s+1/);
   assert.match(t, /Primera N\S*\s+41/);
   assert.ok(includesBytes(bytes, [0x1d, 0x56]), 'paper cut (GS V)');
   assert.match(t, /MODO ENTRENAMIENTO/);
