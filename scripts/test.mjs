@@ -88,10 +88,7 @@ const rank = (f) => {
 files.sort((a, b) => rank(a) - rank(b));
 
 // Files run side by side: many of them wait on sockets, timers and fsync more than they compute.
-// The node suite four at a time: at three, a fresh clone's run on an idle machine kept the two
-// cores 1.65 busy on average (27/11: ~1,400 CPU-s in 841 s); the e2e suite (beside it in CI, each
-// file an engine and Chromium pages) three.
-const concurrency = Number(process.env.KIPU_TEST_CONCURRENCY) || (mode === 'e2e' ? 3 : 4);
+const concurrency = Number(process.env.KIPU_TEST_CONCURRENCY) || 3;
 
 /** Runs `cmd` with its output on ours; resolves with its exit status, as spawnSync's `status`. */
 function run(cmd, args, options) {
