@@ -92,7 +92,9 @@ export function ReturnFormView(props: ReturnFormViewProps) {
       data-testid="return-form"
     >
       <p>
-        Nota de crédito-débito sobre la factura N° {invoice.invoiceNumber} · {invoice.clientBusinessName}. Indique cuánto devuelve de cada línea.
+        Nota de crédito-débito sobre la factura N° {invoice.invoiceNumber} · {invoice.clientBusinessName}
+        {/* A name that ends in a period («S.A.») ends the sentence itself. */}
+        {invoice.clientBusinessName.endsWith('.') ? '' : '.'} Indique cuánto devuelve de cada línea.
       </p>
       <table className="grid compact">
         <thead>

@@ -69,6 +69,18 @@ describe('devolución', () => {
     expect(html).toContain('Libro de texto');
     expect(html).toMatch(/data-testid="return-estimate">[^<]*Bs 75,00/);
     expect(html).toContain('SIAT 1037: rechazado');
+    expect(html).toContain('Juan Pérez. Indique');
+    // A name ending in a period ends the sentence itself (a fresh walk read «S.A..»).
+    const sa = renderToStaticMarkup(createElement(ReturnFormView, { invoice: { ...original, clientBusinessName: 'Distribuidora Andina S.A.' }, quantities: {}, errors: [], busy: false, paymentMethods: catalog, refundMethod: null, onQuantity: () => {}, onRefundMethod: () => {}, onIssue: () => {} }));
+    expect(sa).toContain('Distribuidora Andina S.A. Indique');
+  });
+
+  it('once the note came out, its button prints a copy', () => {
+    const note = { ...original, id: 'n1', invoiceNumber: 1, cuf: 'CUFN', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 75 } as Invoice;
+    const first = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, onPrint: () => {} }));
+    expect(first).toMatch(/data-testid="print-note-button"[^>]*>Imprimir nota</);
+    const again = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, printed: true, onPrint: () => {} }));
+    expect(again).toMatch(/data-testid="print-note-button"[^>]*>Reimprimir nota \(copia\)</);
   });
 
   it('the issued note shows its three amounts and a print button', () => {
