@@ -48,9 +48,10 @@ export class Rehearsals {
     // The run issues and annuls its test invoices on this taxpayer's points of sale 0 and 1 of
     // branch 0 (the SIN's pair): an open cash session there would count them as the drawer's money
     // (a fresh walk saw an X report expect Bs 3.996,50 in a drawer holding Bs 110,50).
-    const open = this.engine()
-      .store.pointsOfSale.list(tenant.id)
-      .filter((p) => p.branchCode === 0 && p.code <= 1 && this.engine().store.cash.openFor(tenant.id, p.id) !== null)
+    const { store } = this.engine();
+    const open = store.pointsOfSale
+      .list(tenant.id)
+      .filter((p) => p.branchCode === 0 && p.code <= 1 && store.cash.openFor(tenant.id, p.id) !== null)
       .map((p) => p.code);
     if (open.length > 0) {
       throw new RehearsalRefused(
