@@ -129,7 +129,7 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
 
   // Her return of sale B: the supervisor's PIN, a wrong one first (said in the dialog, nothing done).
   await till.openInvoice(b);
-  await page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
   await till.pressButton('return-button');
   await till.id('return-dialog').waitFor();
   await till.tabTo('return-qty', 1);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { launchChromium, ensureRendererBuilt, RENDERER, TillPage } from './till-page';
+import { launchChromium, ensureRendererBuilt, RENDERER, TillPage, E2E_WAIT_MS } from './till-page';
 import { toBoliviaIso } from '../../shared/time';
 
 let eng: TestEngine;
@@ -42,7 +42,7 @@ test('Caja and Configuración › Claves de API show the engine’s "…Z" insta
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', timezoneId });
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(E2E_WAIT_MS);
       const till = new TillPage(page);
       await page.goto(eng.url);
       await till.login(eng.ownerKey ?? undefined);

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 import { startReceiptPrinter, type ReceiptPrinter } from './receipt-printer';
 import { buildCuf } from '../../main/invoicing/cuf';
 import { formatAmountEs, toHundredths } from '../../shared/money';
@@ -118,7 +118,7 @@ after(async () => {
 test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's sums, the Libro de Compras holds what was typed", { timeout: 290_000 }, async () => {
   const k = till.page.keyboard;
   const page = till.page;
-  await page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: E2E_WAIT_MS });
   /** Invoice number → the CUF its (last) ticket showed. */
   const ticketCuf = new Map<number, string>();
   /** A sale, then its card's CUF, which is also on the ticket printed on issue. */
@@ -127,7 +127,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
     const n = await run();
     const cuf = await till.lastInvoiceCuf();
     ticketCuf.set(n, cuf);
-    await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: E2E_WAIT_MS });
     const printed = await printer.jobsSince(from, 1, 30_000);
     assert.ok(printed.some((j) => jobText(j).includes(cuf)), `invoice ${n}: the printed ticket carries the CUF the card shows`);
     return n;
@@ -219,7 +219,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   const outage = await till.sellByKeyboard({ items: [[1, ARR.code]], docNumber: '7788990', name: 'Luis Mamani', cash: '10' });
   const firstCuf = await till.lastInvoiceCuf();
   ticketCuf.set(kept, keptCuf);
-  await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: E2E_WAIT_MS });
   await page.locator('[data-testid="status-indicator"][data-mode="CONTINGENCY"]').waitFor({ timeout: 60_000 });
   // SIAT comes back only once both sends gave up: a send still hanging when SIAT returns is simply
   // sent again with its CUF and validated (decision 0057), and there would be nothing to re-issue.
@@ -233,7 +233,7 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
   assert.notEqual(ticketCuf.get(outage), firstCuf, 'the card shows the new CUF');
   await page.locator('[data-testid="status-indicator"][data-mode="ONLINE"]').waitFor({ timeout: 90_000 });
   // The customer's first ticket had the first CUF; the replacement printed by itself has the new one.
-  await page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket nuevo impreso' }).waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="print-status"][data-state="done"]').filter({ hasText: 'Ticket nuevo impreso' }).waitFor({ timeout: E2E_WAIT_MS });
   const outageTickets = (await printer.jobsSince(outageFrom, 3, 30_000)).map(jobText);
   assert.ok(outageTickets[0]?.includes(keptCuf), 'the first outage sale kept the CUF on its ticket');
   assert.ok(outageTickets[1]?.includes(firstCuf), 'the first ticket of the re-issued sale had the online CUF');

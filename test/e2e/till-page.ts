@@ -216,7 +216,7 @@ export class TillPage {
 
   /** Shift+F12: reprints the last ticket; resolves once the till asked the engine to print it. */
   async reprintLast(): Promise<void> {
-    const printed = this.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: 15_000 });
+    const printed = this.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: E2E_WAIT_MS });
     await this.page.keyboard.press('Shift+F12');
     await printed;
   }
@@ -244,11 +244,11 @@ export class TillPage {
 
   /** Facturas, the invoice open: "Anular", the dialog's reason as offered, Enter confirms. */
   async cancelOpenInvoice(): Promise<void> {
-    await this.page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: 30_000 });
+    await this.page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
     await this.pressButton('cancel-invoice-button');
     await this.id('cancel-dialog').waitFor();
     await this.page.keyboard.press('Enter');
-    await this.page.locator('[data-testid="invoice-detail-state"][data-state="CANCELLED"]').waitFor({ timeout: 30_000 });
+    await this.page.locator('[data-testid="invoice-detail-state"][data-state="CANCELLED"]').waitFor({ timeout: E2E_WAIT_MS });
   }
 
   /**
@@ -257,7 +257,7 @@ export class TillPage {
    */
   async returnOpenInvoice(quantities: string[]): Promise<number> {
     const k = this.page.keyboard;
-    await this.page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: 30_000 });
+    await this.page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
     await this.pressButton('return-button');
     await this.id('return-dialog').waitFor();
     for (const [i, q] of quantities.entries()) {
@@ -266,7 +266,7 @@ export class TillPage {
       if (i < quantities.length - 1) await k.press('Tab');
     }
     await k.press('Enter');
-    await this.id('return-note-number').waitFor({ timeout: 30_000 });
+    await this.id('return-note-number').waitFor({ timeout: E2E_WAIT_MS });
     return Number(await this.id('return-note-number').textContent());
   }
 
@@ -326,7 +326,7 @@ export class TillPage {
     await this.tabTo('cash-counted-card', 20);
     await k.type(count.card);
     await k.press('Enter');
-    await this.id('cash-report-Z').waitFor({ timeout: 30_000 });
+    await this.id('cash-report-Z').waitFor({ timeout: E2E_WAIT_MS });
   }
 
   /** Compras (Alt+9): one supplier invoice typed field by field, saved; waits for the emptied form. */
