@@ -20,6 +20,8 @@ test('two tills replicate to one Central: counts, sums, XML, state changes; a re
     await b.sell(7);
     // A cancellation is a state change of the invoice: it replicates too.
     const victim = soldA[0];
+    // Only a VALIDATED invoice is cancelled; on a loaded machine SIAT's verdict may come after the sale's answer.
+    await waitFor('the first sale validated', () => a.eng.store.invoices.byId(a.tenantId, victim.id)?.state === 'VALIDATED', 120_000, 50);
     const cancel = await a.eng.api(`/api/v1/invoices/${victim.id}/cancel?motivo=1`, { method: 'POST' });
     assert.equal(cancel.status, 200, await cancel.text());
     for (const t of [a, b]) await assertConverged(stack, t, t.eng.store.path, () => t.eng.store.central.backlog());

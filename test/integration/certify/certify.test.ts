@@ -49,7 +49,7 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
 }
 
-test('certify runs every stage sector by sector with reduced counts; kill -9 mid-emission and mid-events resume without repeating or skipping', { timeout: 300_000 }, async () => {
+test('certify runs every stage sector by sector with reduced counts; kill -9 mid-emission and mid-events resume without repeating or skipping', { timeout: 600_000 }, async () => {
   const tmp = tempDir();
   const sim = await startSiatSimulator({ port: 0, dataDir: join(tmp.dir, 'sim') });
   const dataDir = join(tmp.dir, 'engine');
