@@ -51,6 +51,8 @@ function outboxTop(dbPath: string): { top: number; acked: number } {
 
 const centralAcked = async (tillId: string) => (await stack.pool.query('SELECT acked_seq FROM tills WHERE id = $1', [tillId])).rows[0].acked_seq as number;
 
+const BACKLOG = 600;
+
 test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lost', { timeout: 300_000 }, async () => {
   const central = await stack.startCentral(0);
   const cred = await stack.newTill('Caja que muere');
@@ -70,7 +72,8 @@ test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lo
     const pos = (await (await fetch(`${child.url}/api/v1/pos`, { headers: { 'x-api-key': DEFAULT_DEMO_API_KEY } })).json() as any).data[0];
     await api('/api/v1/siat/sync/all', { posId: pos.id });
     await api('/api/v1/codes/cufd', { posId: pos.id });
-    for (let i = 0; i < 900; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
+    // A backlog of several pushes (250 outbox rows each), so each kill lands between two of them.
+    for (let i = 0; i < BACKLOG; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
     const before = outboxTop(dbPath);
     assert.equal(before.acked, 0);
 
@@ -88,13 +91,13 @@ test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lo
 
     // 3. Restart and let it finish; sell a few more on the way.
     child = await spawnTill(dataDir, central.url, cred.token);
-    for (let i = 900; i < 920; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
+    for (let i = BACKLOG; i < BACKLOG + 20; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => api('/api/v1/invoices', saleBody(pos.id, i + k))));
     await waitFor('the outbox to drain', () => {
       const o = outboxTop(dbPath);
       return o.acked === o.top;
     }, 120_000, 100);
     const local = sqliteTotals(dbPath);
-    assert.equal(local.invoices, 920);
+    assert.equal(local.invoices, BACKLOG + 20);
     assert.deepEqual(await centralTotals(stack, cred.tillId), local);
     // The newest state of each invoice, not a stale one (background submission settled them at the till).
     const db = new Database(dbPath, { readonly: true });
@@ -103,7 +106,7 @@ test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lo
     await waitFor('states to converge', async () => {
       const { rows } = await stack.pool.query('SELECT state, COUNT(*)::int n FROM invoices WHERE till_id = $1 GROUP BY state', [cred.tillId]);
       return JSON.stringify(Object.fromEntries(rows.map((r) => [r.state, r.n]))) === JSON.stringify(localStates);
-    }, 30_000, 100);
+    }, 120_000, 100);
   } finally {
     await kill9(child);
     await stack.stopCentral();
