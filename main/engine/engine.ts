@@ -324,7 +324,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     // Issue 32: leave contingency only when a real send works; probe faster while sales wait.
     trialSend: async (tenant, pos, invoiceId) => {
       const inv = invoices.byId(tenant.id, invoiceId);
-      return inv ? invoicing.trialSend(tenant, pos, inv) : 'no-answer';
+      return inv ? invoicing.submitter.trialSend(tenant, pos, inv) : 'no-answer';
     },
     salesWaiting: (tenantId, posId) => invoices.countWaitingForSiat({ tenantId, posId }) > 0,
     ...(ct.probe ? { backoff: ct.probe } : {}),
