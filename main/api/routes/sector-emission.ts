@@ -28,22 +28,16 @@ import { sectorFields } from '../../../shared/sector-fields';
 import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorResponse } from '../../../shared/api/envelope';
 import {
-  CancellationBody,
-  CancellationResultSchema,
-  NoteResultSchema,
   SECTOR_MODALITIES,
   SECTOR_ROUTES,
   cancellationPath,
-  emissionBody,
-  emissionPath,
-  emissionResult,
-  noteBody,
   type CancellationRequest,
   type EmissionRequest,
   type NoteRequest,
   type SectorModality,
   type SectorRoute,
 } from '../../../shared/api/sector-emission';
+import { SECTOR_EMISSION, type SectorEmissionRoutes } from '../../../shared/api/routes/sector-emission';
 import { sectorOk } from '../envelope';
 import { invalid, lineOut, modalitySegment, modalityWord, refuseRejected, sectorValuesOut, seedError, siatStatus } from '../sector-emission-dto';
 import { notFound } from '../errors';
@@ -101,20 +95,20 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     }
   };
 
-  for (const route of SECTOR_ROUTES) {
-    for (const modality of Object.keys(SECTOR_MODALITIES) as SectorModality[]) {
-      const type = invoiceType(route.invoiceTypes[modality])!;
-      const title = `${sectorFields(route.sector)!.label}, modalidad ${modalityWord(SECTOR_MODALITIES[modality])}`;
-      if (route.sector === NOTE.SECTOR) registerNote(route, modality, type, title);
-      else registerEmission(route, modality, type, title);
-      registerCancellation(route, modality, title);
-    }
+  // Each sector and modality as the route contract declares it, with its body and answer schemas.
+  for (const entry of SECTOR_EMISSION) {
+    const { sector: route, modality } = entry;
+    const type = invoiceType(route.invoiceTypes[modality])!;
+    const title = `${sectorFields(route.sector)!.label}, modalidad ${modalityWord(SECTOR_MODALITIES[modality])}`;
+    if (route.sector === NOTE.SECTOR) registerNote(route, entry.emit, type, title);
+    else registerEmission(route, entry.emit, type, title);
+    registerCancellation(route, modality, entry.cancel, title);
   }
 
-  function registerEmission(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
-    const result = sectorResponse(emissionResult(route.sector));
+  function registerEmission(route: SectorRoute, emit: SectorEmissionRoutes['emit'], type: InvoiceTypeDef, title: string): void {
+    const result = sectorResponse(emit.response);
     app.post(
-      emissionPath(modality, route.segment),
+      emit.path,
       {
         schema: {
           tags,
@@ -125,7 +119,7 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
             `con sus códigos y textos tal cual (errors[].siatCode). message ${route.emitted}. La cabecera Idempotency-Key hace que un reintento ` +
             'devuelva la misma factura (200).',
           headers: IdempotencyHeader,
-          body: emissionBody(route, modality),
+          body: emit.body,
           response: { 201: result, 200: result },
         },
       },
@@ -217,9 +211,9 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     return code === null ? {} : { paramRefundMethod: code };
   }
 
-  function registerNote(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
+  function registerNote(route: SectorRoute, emit: SectorEmissionRoutes['emit'], type: InvoiceTypeDef, title: string): void {
     app.post(
-      emissionPath(modality, route.segment),
+      emit.path,
       {
         schema: {
           tags,
@@ -231,8 +225,8 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
             'Se rechaza (422, nombrando el campo) una devolución mayor a lo vendido, una línea que no está en la original, una original que no está ' +
             'validada por SIAT y una nota sobre otra nota. Solo en línea: con SIAT sin respuesta, 503. invoiceCode de la respuesta es el de la nota.',
           headers: IdempotencyHeader,
-          body: noteBody(modality),
-          response: { 201: sectorResponse(NoteResultSchema), 200: sectorResponse(NoteResultSchema) },
+          body: emit.body,
+          response: { 201: sectorResponse(emit.response), 200: sectorResponse(emit.response) },
         },
       },
       async (req, reply) => {
@@ -314,10 +308,10 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     );
   }
 
-  function registerCancellation(route: SectorRoute, modality: SectorModality, title: string): void {
+  function registerCancellation(route: SectorRoute, modality: SectorModality, cancel: SectorEmissionRoutes['cancel'], title: string): void {
     const modalidad = SECTOR_MODALITIES[modality];
     app.post(
-      cancellationPath(modality, route.segment),
+      cancel.path,
       {
         schema: {
           tags,
@@ -326,8 +320,8 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
             'Semilla 001 "Cancellation request and result": la factura se nombra por posId (codigoPuntoVenta), branchId, invoiceNumber e invoiceCode. ' +
             `Debe ser de este sector y modalidad y estar validada; SIAT responde 905 ANULACION CONFIRMADA. message ${route.cancelled}. ` +
             'Un rechazo de SIAT es 422 con sus códigos y textos tal cual.',
-          body: CancellationBody,
-          response: { 200: sectorResponse(CancellationResultSchema) },
+          body: cancel.body,
+          response: { 200: sectorResponse(cancel.response) },
         },
       },
       async (req) => {
