@@ -7,11 +7,13 @@
 //      spelling and word forms the stemmer misses;
 //   4. when an embedding model is installed (embedder.ts), the cosine similarity between the
 //      question's vector and the document's, computed by the caller and passed in;
-// fused by reciprocal rank. Each hit also carries how much of the question it covers, which the
-// chat uses to decide whether anything fits at all. In memory; rebuilt when the corpus changes.
+// fused by reciprocal rank (the character-level measures are text-similarity.ts's). Each hit also
+// carries how much of the question it covers, which the chat uses to decide whether anything fits
+// at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
 import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
 import { expand, type Thesaurus } from './thesaurus';
+import { dice, oneEdit, trigrams } from './text-similarity';
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
 const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
@@ -86,41 +88,8 @@ const TOP_BM25 = 200;
 /** Places of the dense ranking that take part in the fusion. */
 const TOP_DENSE = 50;
 
-/** Word-padded character trigrams of the content words of a text. */
-export function trigrams(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of contentWords(text)) {
-    const p = ` ${w} `;
-    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
-  }
-  return out;
-}
-
-function dice(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let n = 0;
-  for (const g of a) if (b.has(g)) n++;
-  return (2 * n) / (a.size + b.size);
-}
-
 /** Stems this long or longer are corrected when the corpus does not know them (shorter ones are too often another word). */
 const MIN_TYPO = 5;
-
-/** Are two different words one edit apart (Damerau: change, insert, delete, or swap two neighbours)? */
-export function oneEdit(a: string, b: string): boolean {
-  if (a === b) return false;
-  if (a.length === b.length) {
-    const diff: number[] = [];
-    for (let i = 0; i < a.length && diff.length < 3; i++) if (a[i] !== b[i]) diff.push(i);
-    if (diff.length === 1) return true;
-    return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
-  }
-  const [s, l] = a.length < b.length ? [a, b] : [b, a];
-  if (l.length - s.length !== 1) return false;
-  let i = 0;
-  while (i < s.length && s[i] === l[i]) i++;
-  return s.slice(i) === l.slice(i + 1);
-}
 
 /** Indexes of the k largest positive values, largest first (ties: lower index first). */
 function topByValue(values: Float32Array, k: number): number[] {

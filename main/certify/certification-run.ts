@@ -4,7 +4,7 @@
 // training rehearsal the «Autorización SIN» screen starts inside the running engine (rehearsal.ts).
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine/engine-types';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { Tenant } from '../store/tenants';

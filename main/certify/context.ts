@@ -1,6 +1,6 @@
 // What every stage step gets: the engine's own services (never a second SIAT client), the
 // tenant, the run and its scale. A step does one SIAT operation and says what SIAT answered.
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine/engine-types';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { CertificationRun } from '../store/certification';

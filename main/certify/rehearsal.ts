@@ -4,7 +4,7 @@
 // training taxpayer (the pilot's run stays a CLI step with Kipu closed: it needs the pilot token
 // and writes the exchange log). One run at a time per taxpayer; closing the engine stops it
 // between two steps and the next start resumes it.
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine/engine-types';
 import type { Tenant } from '../store/tenants';
 import { invoiceTypeFor } from '../../shared/invoice-types';
 import { certifyWith } from './certification-run';

@@ -11,7 +11,7 @@ import type { EventBus } from '../events/event-bus';
 import { SiatTransportError } from '../siat/errors';
 import { toBoliviaIso } from '../../shared/time';
 import type { ContingencyEvent, ContingencyRepository } from '../store/contingency-events';
-import type { ContingencyPort } from '../invoicing/issue-invoice';
+import type { ContingencyPort } from '../invoicing/submit-invoice';
 import { IssueError } from '../invoicing/issue-error';
 import { offlineDeadline } from './limits';
 import { OFFLINE_MOTIVES } from '../../shared/api/contingency-event';

@@ -26,7 +26,7 @@ import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import { DEFAULT_BUSY_PROBE_CAP_MS, ProbeSchedule } from './probe-schedule';
 
-/** The trial send after a healthy probe (InvoicingService.trialSend). */
+/** The trial send after a healthy probe (InvoiceSubmitter.trialSend, invoicing/submit-invoice.ts). */
 export type TrialSend = (tenant: Tenant, pos: PointOfSale, invoiceId: string) => Promise<'validated' | 'answered' | 'no-answer'>;
 
 export interface MonitorDeps {

@@ -1,12 +1,11 @@
 // Composition root: start(settings) wires the store, SIAT, the services and the API.
-// One engine, one API, two shells (Electron and browser mode) — DESIGN.md, Processes.
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Logger } from 'pino';
+// One engine, one API, two shells (Electron and browser mode) — DESIGN.md, Processes. What the
+// engine is and what starting it takes: engine-types.ts; its worker threads: worker-pools.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineSettings } from '../config/settings';
 import { appVersion, rendererDir, secureDataDir } from '../config/paths';
-import { openStore, type Store } from '../store/store';
+import { openStore } from '../store/store';
 import { buildApi } from '../api/server';
 import { posRoutes } from '../api/routes/pos';
 import { publicRoutes } from '../api/routes/public';
@@ -14,52 +13,39 @@ import { productRoutes } from '../api/routes/products';
 import { codesRoutes } from '../api/routes/codes';
 import { aiRoutes } from '../api/routes/ai';
 import { addToSimulatedPadron, ensureTrainingTenant, DEFAULT_DEMO_API_KEY } from './training';
-import { FileSecretStore, type SecretStore } from '../config/secrets';
+import { FileSecretStore } from '../config/secrets';
 import { SiatGateway } from '../codes/siat-gateway';
 import { CodesService } from '../codes/codes-service';
 import { CatalogService } from '../catalogs/catalog-sync';
 import { Scheduler } from './scheduler';
 import { EventBus } from '../events/event-bus';
-import type { InvoiceRepository } from '../store/invoices';
 import { loadDocumentCheck } from '../invoicing/document-check';
 import { warmUpInvoiceXsd } from '../xml-schema/invoice-xsd';
 import { InvoicingService, NIT_POLICY_SETTING, type NitInvalidPolicy } from '../invoicing/issue-invoice';
 import { NitVerdicts } from '../codes/nit-verdicts';
 import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
 import { SignerProvider } from '../invoicing/signer-provider';
-import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyService } from '../contingency/contingency-service';
 import { ContingencyRecovery } from '../contingency/recovery/runner';
 import { CafcTranscription } from '../contingency/cafc-transcription';
 import { loadDemoStore } from '../training/demo-store';
 import { demoStoreRoutes } from '../api/routes/demo-store';
 import { cafcRoutes } from '../api/routes/cafc';
-import { certificationRoutes, type RehearsalControl } from '../api/routes/certification';
-import { runSelfCheck, type SelfCheckResult } from '../certify/self-check/facts';
+import { certificationRoutes } from '../api/routes/certification';
+import { runSelfCheck } from '../certify/self-check/facts';
 import { onboardingResult, startOperations } from '../certify/onboarding';
-import type { OnboardingResult } from '../../shared/api/certification';
-import type { Backoff } from '../contingency/recovery/context';
 import { ConnectionMonitor } from '../contingency/monitor';
-import { makeContingencyStatus, type ContingencyStatus } from '../contingency/status';
+import { makeContingencyStatus } from '../contingency/status';
 import { eventsRoutes } from '../api/routes/events';
 import { invoiceRoutes } from '../api/routes/invoices';
 import { batchRoutes } from '../api/routes/batch';
 import { MassiveEmission } from '../invoicing/massive/massive-emission';
-import type { MassiveDeps } from '../invoicing/massive/context';
-import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/gate';
+import { HeavyWorkGate } from '../heavy-work/gate';
 import { LocalObjectStore } from '../storage/local-object-store';
 import { BrandLogos } from '../storage/brand-logo';
-import { WorkerPool } from '../workers/pool';
-import type { RenderJob } from '../documents/render-job';
-import type { CertificateAnswer, CertificateInput } from '../invoicing/certificate-worker';
-import type { ImportAnswer, ImportJob } from '../purchases/import-job';
-import type { PackJob, PackResult } from '../invoicing/pack-worker';
-import type { IntakeAnswer, IntakeJob } from '../api/batch-body-job';
-import type { SealedItem, SealStepJob } from '../invoicing/massive/seal-step';
-import type { SiatReadJob, SiatReadResult } from './siat-answer-worker';
+import type { SealStepJob } from '../invoicing/massive/seal-step';
 import type { AnswerRead } from '../siat/answer-read';
 import type { ReadArchivo } from '../purchases/consulta-archivo';
-import { CertificateError } from '../invoicing/certificate';
 import { InvoiceDocuments } from '../documents/invoice-documents';
 import { StoredDocuments } from '../documents/stored-documents';
 import { SmtpSettings } from '../mail/smtp-config';
@@ -73,7 +59,7 @@ import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { tillRoutes } from '../api/routes/till';
 import { settingsRoutes, siatUrlOf } from '../api/routes/settings';
 import { ConnectivityTracker } from '../till/connectivity';
-import { WebhookDispatcher, type DispatcherOptions } from '../webhooks/dispatcher';
+import { WebhookDispatcher } from '../webhooks/dispatcher';
 import { WebhookEndpoints } from '../webhooks/endpoints-service';
 import { webhookRoutes } from '../api/routes/webhooks';
 import { sectorRoutes } from '../api/routes/sector-style';
@@ -90,69 +76,10 @@ import { PurchaseRegister } from '../purchases/purchase-register';
 import { MonthlyBooks } from '../books/monthly-books';
 import { purchaseRoutes, pageShoppingRoutes } from '../api/routes/purchases';
 import { bookRoutes } from '../api/routes/books';
-import { CentralPusher, type CentralPusherOptions } from '../central-sync/pusher';
+import { CentralPusher } from '../central-sync/pusher';
 import { ClockWatch } from '../codes/clock-watch';
-
-export interface Engine {
-  url: string;
-  port: number;
-  store: Store;
-  app: FastifyInstance;
-  training: boolean;
-  /** The demo tenant's key in training mode, else null. */
-  demoApiKey: string | null;
-  gateway: SiatGateway;
-  codes: CodesService;
-  catalogs: CatalogService;
-  scheduler: Scheduler;
-  bus: EventBus;
-  invoices: InvoiceRepository;
-  invoicing: InvoicingService;
-  lifecycle: InvoiceLifecycle;
-  signers: SignerProvider;
-  contingencyEvents: ContingencyRepository;
-  contingency: ContingencyService;
-  recovery: ContingencyRecovery;
-  /** Manual CAFC invoices transcribed after events 5–7 (certify runs them too, issue 29). */
-  cafc: CafcTranscription;
-  /** The SIN inspection's 14 checklist items judged now (issue 29, main/certify/self-check). */
-  selfCheck: (tenant: Tenant) => SelfCheckResult;
-  /** What is missing to invoice in production (issue 29, main/certify/onboarding.ts). */
-  onboarding: (tenant: Tenant) => OnboardingResult;
-  monitor: ConnectionMonitor;
-  /** For the till status endpoint (main/contingency/status.ts). */
-  contingencyStatus: (tenantId: string, posId: string) => ContingencyStatus;
-  /** The embedded SIAT simulator (training mode without KIPU_SIAT_URL), else null. */
-  simulator: SiatSimulator | null;
-  webhooks: WebhookDispatcher;
-  /** Cash sessions (issue 17). */
-  cash: CashService;
-  /** The purchases' own queue to SIAT (issue 14). */
-  purchaseSender: PurchaseSender;
-  /** Massive emission batches (POST /api/v1/invoices/batch). */
-  massive: MassiveEmission;
-  /** Turns of the heavy jobs (purchase imports, batches' issuing) between tenants (heavy-work/gate.ts). */
-  heavyWork: HeavyWorkGate;
-  /** Replication to Kipu Central (KIPU_CENTRAL_URL), else null. */
-  centralPusher: CentralPusher | null;
-  /** Issued invoices' files as the public downloads serve them; `renders` counts real renders. */
-  documents: StoredDocuments;
-  /** The worker threads that render documents (issue 25); `completed` counts what they rendered. */
-  renderWorkers: WorkerPool<RenderJob, Uint8Array>;
-  /** The worker thread that opens uploaded certificates (issue 25). */
-  certificateWorkers: WorkerPool<CertificateInput, CertificateAnswer>;
-  /** The worker thread that reads and checks purchase imports (issue 25); `completed` counts them. */
-  importWorkers: WorkerPool<ImportJob, ImportAnswer>;
-  /** The worker thread that reads large SIAT answers (issue 25); `completed` counts them. */
-  siatReaders: WorkerPool<SiatReadJob, SiatReadResult>;
-  /** The worker thread that packs massive batches' packages (issue 25); `completed` counts them. */
-  packWorkers: WorkerPool<PackJob, PackResult>;
-  /** The worker thread that builds, signs and checks massive batches' steps (issue 25, decision 0072); `completed` counts them. */
-  batchSealers: WorkerPool<SealStepJob, SealedItem[]>;
-  /** A massive batch's request: its parse and each item's checks (api/batch-body-worker.ts). */
-  batchIntakes: WorkerPool<IntakeJob, IntakeAnswer>;
-  close(): Promise<void>;
-}
+import { closeWorkerPools, openCertificateOn, packOn, startWorkerPools } from './worker-pools';
+import type { Engine, EngineDeps } from './engine-types';
 
 /** How often online invoices left without a stored verdict are looked for (and how old they must be). */
 const SWEEP_MS = 30_000;
@@ -167,58 +94,6 @@ function withinMs(p: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   return Promise.race([p.then(() => undefined, () => undefined), bound]).finally(() => clearTimeout(timer));
-}
-
-export interface EngineDeps {
-  logger: Logger;
-  now?: () => Date;
-  /** Serve the built renderer at / (default: when dist/renderer exists). */
-  rendererDir?: string | null;
-  /** Registers extra routes before listening (tests use it to add a slow route). */
-  beforeListen?: (app: FastifyInstance) => void;
-  /** Sees every route as it is registered, with its schemas (the route contract's test). */
-  routeRegistered?: (route: RouteOptions) => void;
-  /** Secret store (desktop: encrypted with the OS keystore's master key). */
-  secrets?: SecretStore;
-  /** SIAT client time-outs (tests shorten them). */
-  siatTimeouts?: { saleMs?: number; defaultMs?: number; packageMs?: number };
-  /** Every SIAT call goes through it (certify keeps each request and answer as evidence, issue 29). */
-  siatFetch?: typeof fetch;
-  /**
-   * Training: load the demo store (≈200 products, clients, a printer preset) into the demo tenant
-   * the first time (default true; the test fixture turns it off so each test starts empty).
-   */
-  demoStore?: boolean;
-  /** Run the background scheduler (default true). */
-  scheduler?: boolean;
-  /**
-   * The training rehearsal «Autorización SIN» starts (main/certify/rehearsal.ts), given by the
-   * process that starts the engine: the run it hosts imports the engine, so the engine cannot
-   * import it. Absent: POST /api/v1/certification/rehearsal answers 409.
-   */
-  rehearsals?: (engine: () => Engine, dataDir: string) => RehearsalControl & { stop(): Promise<void> };
-  /** How often unsettled online invoices are swept up and sent again, checked first (default 30 s). */
-  sweepMs?: number;
-  /** How long start-up waits for catalogs, clock and CUFDs before listening (default 15 s). */
-  readyWaitMs?: number;
-  /**
-   * Contingency timings (tests shorten them): SIAT probe back-off, recovery retry back-off, package
-   * polling; the longest gap between probes while sales wait (default 15 s), SIAT's processing
-   * window after an online send gave up (default 2 min, invoicing/online-outcome.ts), and how long
-   * a package validation polls 901 before its event is set aside (default 15 min).
-   */
-  contingency?: { probe?: Backoff; retry?: Backoff; poll?: Backoff; probeTimeoutMs?: number; busyProbeCapMs?: number; settleWindowMs?: number; validationWaitMs?: number };
-  /** Purchase queue timings (tests shorten them). */
-  purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
-  /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
-  /** onStep: test hook, called after each persisted step of a batch (massive/context.ts). */
-  massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep'] };
-  /** Test hook: the heavy-work gate's limits (heavy-work/gate.ts HEAVY_WORK_LIMITS by default). */
-  heavyWork?: HeavyWorkLimits;
-  /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */
-  webhooks?: Pick<DispatcherOptions, 'intervalMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
-  /** Kipu Central pusher timings (tests shorten them). */
-  central?: Pick<CentralPusherOptions, 'batchSize' | 'idleMs' | 'heartbeatMs' | 'catalogMs' | 'backoff' | 'timeoutMs'>;
 }
 
 export async function startEngine(settings: EngineSettings, deps: EngineDeps): Promise<Engine> {
@@ -246,12 +121,9 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Every document is checked against its XSD and its signature before it is stored.
   await loadDocumentCheck();
   const secrets = deps.secrets ?? new FileSecretStore(join(settings.dataDir, 'secrets.json'));
-  // Large SIAT answers (catalogs, consultaCompras and its archivo: up to 16 MiB) are read on a
-  // worker thread (issue 25, decision 0067): parsing one took seconds of the thread that answers the tills.
-  const siatReaders = new WorkerPool<SiatReadJob, SiatReadResult>(
-    { from: import.meta.url, source: './siat-answer-worker.ts', bundled: 'siat-answer-worker.cjs' },
-    { workers: 1, perCallerMax: 8, queueMax: 32, timeoutMs: 120_000, what: 'respuestas del SIAT' },
-  );
+  // CPU-bound work on worker threads (issue 25): every pool, sized in worker-pools.ts.
+  const pools = startWorkerPools();
+  const { siatReaders, packWorkers, batchSealers, batchIntakes, certificateWorkers, renderWorkers, importWorkers } = pools;
   const gateway = new SiatGateway({
     baseUrl: siatUrl,
     defaultToken: settings.siatToken ?? (settings.training ? TRAINING_TAXPAYER.token : null),
@@ -287,16 +159,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     onBackgroundError: (err, inv) => logger.error({ err, invoiceId: inv.id }, 'envío en segundo plano al SIAT falló'),
     now,
   });
-  // Packages are tarred, gzipped and hashed on a worker thread (issue 25): a massive batch's
-  // (decision 0067), the purchase register's, and a contingency event's (decision 0078).
-  const packWorkers = new WorkerPool<PackJob, PackResult>(
-    { from: import.meta.url, source: '../invoicing/pack-worker.ts', bundled: 'package-pack-worker.cjs' },
-    { workers: 1, perCallerMax: 2, queueMax: 8, timeoutMs: 300_000, what: 'paquetes' },
-  );
-  const pack = async (tenantId: string, files: PackJob) => {
-    const r = await packWorkers.run(tenantId, files);
-    return { tarGz: Buffer.from(r.tarGz.buffer, r.tarGz.byteOffset, r.tarGz.byteLength), hashArchivo: r.hashArchivo };
-  };
+  const pack = packOn(packWorkers);
   const ct = deps.contingency ?? {};
   const recovery = new ContingencyRecovery({
     store,
@@ -324,7 +187,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     // Issue 32: leave contingency only when a real send works; probe faster while sales wait.
     trialSend: async (tenant, pos, invoiceId) => {
       const inv = invoices.byId(tenant.id, invoiceId);
-      return inv ? invoicing.trialSend(tenant, pos, inv) : 'no-answer';
+      return inv ? invoicing.submitter.trialSend(tenant, pos, inv) : 'no-answer';
     },
     salesWaiting: (tenantId, posId) => invoices.countWaitingForSiat({ tenantId, posId }) > 0,
     ...(ct.probe ? { backoff: ct.probe } : {}),
@@ -336,19 +199,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const contingencyStatus = makeContingencyStatus({ invoices, repo: contingencyEvents, recovery });
   const ms = deps.massive ?? {};
   const heavyWork = new HeavyWorkGate(deps.heavyWork);
-  // A batch's issuing step (XML, signature, self-check of up to 1,000 lines) too (decision 0072);
-  // the gate runs one batch per tenant, so one job per tenant.
-  const batchSealers = new WorkerPool<SealStepJob, SealedItem[]>(
-    { from: import.meta.url, source: '../invoicing/massive/seal-worker.ts', bundled: 'batch-seal-worker.cjs' },
-    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 300_000, what: 'lotes de facturas' },
-  );
   const sealStep = (tenantId: string, job: SealStepJob) => batchSealers.run(tenantId, job);
-  // A batch's request is read there too, on a worker of its own (decision 0078): the parse of up
-  // to 32 MiB and each item's checks. Two per tenant and four in all, each holding its body.
-  const batchIntakes = new WorkerPool<IntakeJob, IntakeAnswer>(
-    { from: import.meta.url, source: '../api/batch-body-worker.ts', bundled: 'batch-intake-worker.cjs' },
-    { workers: 1, perCallerMax: 2, queueMax: 4, timeoutMs: 120_000, what: 'lotes recibidos' },
-  );
   const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, transaction: store.transaction, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
@@ -396,26 +247,11 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   tillUserRoutes(app, { store, people });
   parkedSaleRoutes(app, { store, now });
   tillRoutes(app, { store, bus, invoices, contingencyEvents, contingencyStatus, connectivity, training: settings.training, central: () => centralPusher?.status() ?? null });
-  // Uploaded certificates are opened on a worker thread (issue 25): one at a time per tenant.
-  const certificateWorkers = new WorkerPool<CertificateInput, CertificateAnswer>(
-    { from: import.meta.url, source: '../invoicing/certificate-worker.ts', bundled: 'certificate-worker.cjs' },
-    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 120_000, what: 'certificados' },
-  );
-  const openCertificate = async (tenantId: string, input: CertificateInput) => {
-    const answer = await certificateWorkers.run(tenantId, input);
-    if ('error' in answer) throw new CertificateError(answer.error.code, answer.error.message);
-    return answer.cert;
-  };
+  const openCertificate = openCertificateOn(certificateWorkers);
   settingsRoutes(app, { store, secrets, gateway, signers, training: settings.training, now, openCertificate });
   // Documents, object storage, e-mail and printing (docs/documents.md).
   const objects = new LocalObjectStore(join(settings.dataDir, 'objects'));
   const logos = new BrandLogos(store.settings, objects, now);
-  // Rendering runs on worker threads (issue 25): a long invoice's PDF never holds the thread that
-  // answers the tills. Two workers for a 2-core till; a tenant has at most 8 documents waiting.
-  const renderWorkers = new WorkerPool<RenderJob, Uint8Array>(
-    { from: import.meta.url, source: '../documents/render-worker.ts', bundled: 'document-render-worker.cjs' },
-    { workers: 2, perCallerMax: 8, queueMax: 32, what: 'documentos' },
-  );
   const documents = new InvoiceDocuments({ tenants: store.tenants, catalogs, logos, payments: store.cash, reissues: invoices, workers: renderWorkers });
   const smtp = new SmtpSettings(store.settings, secrets, { url: settings.smtpUrl, from: settings.smtpFrom });
   // Public downloads are rendered once and then served from the store (issue 25).
@@ -479,13 +315,6 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
   const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t), readArchivo: async (tenantId, bytes) => (await siatReaders.run(tenantId, { archivo: bytes })) as ReadArchivo });
-  // An import's file is read and checked on a worker thread (issue 25); the gate already lets one
-  // import per tenant run, so one worker is enough and a second tenant's waits its turn there.
-  // 20,000 rows took 40–55 s on that worker at load 15–20: 5 minutes before it is given up.
-  const importWorkers = new WorkerPool<ImportJob, ImportAnswer>(
-    { from: import.meta.url, source: '../purchases/import-worker.ts', bundled: 'purchase-import-worker.cjs' },
-    { workers: 1, perCallerMax: 1, queueMax: 4, timeoutMs: 300_000, what: 'importaciones de compras' },
-  );
   purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork, readImport: (tenantId, job) => importWorkers.run(tenantId, job) });
   pageShoppingRoutes(app, { purchases: store.purchases });
   bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
@@ -587,13 +416,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     heavyWork,
     centralPusher,
     documents: storedDocuments,
-    renderWorkers,
-    certificateWorkers,
-    importWorkers,
-    siatReaders,
-    packWorkers,
-    batchSealers,
-    batchIntakes,
+    ...pools,
     close: () =>
       (closing ??= (async () => {
         // In-flight requests finish (Fastify close waits for them); then the database closes.
@@ -610,13 +433,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
         await massive.stop();
         await scheduler.stop();
         await clock.stop();
-        await renderWorkers.close();
-        await certificateWorkers.close();
-        await importWorkers.close();
-        await siatReaders.close();
-        await packWorkers.close();
-        await batchSealers.close();
-        await batchIntakes.close();
+        await closeWorkerPools(pools);
         store.close();
         await simulator?.close();
       })()),

@@ -9,7 +9,7 @@ import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord } from '../store/invoices';
 
-/** What the queue needs from issuing (issue-invoice.ts). */
+/** What the queue needs from submitting (submit-invoice.ts). */
 export interface Submitter {
   /** recepcionFactura (or the sector's reception); persists and publishes the outcome. */
   submitOnline(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord): Promise<InvoiceRecord>;

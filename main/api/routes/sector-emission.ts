@@ -4,7 +4,8 @@
 // POST /api/v1/invoices; the answer waits for SIAT's verdict, as today's issue path does, and
 // carries the seed's response fields and message labels (shared/api/sector-emission.ts).
 // posId is SIAT's codigoPuntoVenta inside branchId (default: the casa matriz); an invoice is
-// named by its number and short code (invoicing/short-code.ts), as on the retrieval routes.
+// named by its number and short code (invoicing/short-code.ts), as on the retrieval routes. The
+// seed's words for answers and failures: ../sector-emission-dto.ts.
 import { doerOf, recorderOf } from '../doer';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,41 +13,34 @@ import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { BranchOffice } from '../../store/branches';
-import type { InvoiceLine, InvoiceRecord, SectorValues } from '../../store/invoices';
+import type { InvoiceRecord } from '../../store/invoices';
 import type { InvoicingService, IssueResult } from '../../invoicing/issue-invoice';
 import type { InvoiceLifecycle } from '../../invoicing/invoice-lifecycle';
 import type { SaleRequest } from '../../invoicing/sale-input';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { amountInWords } from '../../invoicing/amount-in-words';
 import { invoiceShortCode, matchesShortCode } from '../../invoicing/short-code';
-import { siatMessage } from '../../siat/messages';
 import { buildQrUrl } from '../../documents/model';
 import { qrPng } from '../../documents/qr';
 import { fromHundredths, toHundredths } from '../../../shared/money';
 import { invoiceType, type InvoiceTypeDef } from '../../../shared/invoice-types';
-import { sectorFields, type SectorField } from '../../../shared/sector-fields';
+import { sectorFields } from '../../../shared/sector-fields';
 import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorResponse } from '../../../shared/api/envelope';
 import {
-  CancellationBody,
-  CancellationResultSchema,
-  NoteResultSchema,
   SECTOR_MODALITIES,
   SECTOR_ROUTES,
   cancellationPath,
-  emissionBody,
-  emissionPath,
-  emissionResult,
-  noteBody,
   type CancellationRequest,
   type EmissionRequest,
   type NoteRequest,
   type SectorModality,
   type SectorRoute,
 } from '../../../shared/api/sector-emission';
+import { SECTOR_EMISSION, type SectorEmissionRoutes } from '../../../shared/api/routes/sector-emission';
 import { sectorOk } from '../envelope';
-import { ApiError, notFound, type FieldProblem } from '../errors';
-import { asApiError } from '../domain-errors';
+import { invalid, lineOut, modalitySegment, modalityWord, refuseRejected, sectorValuesOut, seedError, siatStatus } from '../sector-emission-dto';
+import { notFound } from '../errors';
 import { openPointOfSale } from '../point-of-sale-param';
 
 export interface SectorEmissionDeps {
@@ -64,110 +58,6 @@ const tags = ['Facturas sectoriales (estilo sectorial)'];
  */
 const SECTOR_WAIT_MS = 15_000;
 const IdempotencyHeader = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
-
-/** The engine's request names (POST /api/v1/invoices, the lifecycle) → seed 001's. */
-const SEED_NAMES: Readonly<Record<string, string>> = {
-  clientBusinessName: 'clientReasonSocial',
-  clientDocumentNumber: 'clientNroDocument',
-  paymentMethodCode: 'paramPaymentMethod',
-  refundMethodCode: 'paramRefundMethod',
-  cardNumber: 'numberCard',
-  giftCardAmount: 'giftCard',
-  currencyCode: 'paramCurrency',
-  originalInvoiceId: 'invoiceNumber',
-  motivo: 'codeMotive',
-};
-
-/** A problem's field as the seed's client sent it: details[2].quantity → detailInvoice[2].qty. */
-function seedFieldName(field: string): string {
-  const m = /^details(\[\d+\])?(?:\.(.+))?$/.exec(field);
-  if (m) return `detailInvoice${m[1] ?? ''}${m[2] ? `.${m[2] === 'quantity' ? 'qty' : m[2]}` : ''}`;
-  return SEED_NAMES[field] ?? field;
-}
-
-const invalid = (field: string, rule: string, message: string) => new ApiError(422, 'VALIDATION_FAILED', `${field}: ${message}`, { fields: [{ field, rule, message }] });
-const modalityWord = (m: 1 | 2) => (m === 1 ? 'electrónica' : 'computarizada');
-const modalitySegment = (m: 1 | 2): SectorModality => (m === 1 ? 'electronic' : 'computarized');
-
-/**
- * A failure of issuing or cancelling in the seed's terms: fields renamed, and the engine's own
- * modality check answered as SIAT answers it (937, its text verbatim).
- */
-function seedError(err: unknown, tenant: Tenant, route: SectorRoute): unknown {
-  const api = asApiError(err);
-  if (!(api instanceof ApiError)) return api;
-  const fields = api.extra.fields;
-  if (fields?.some((f) => f.rule === 'SIAT_937')) {
-    return new ApiError(
-      422,
-      'SIAT_REJECTED',
-      `El NIT ${tenant.nit} está habilitado en modalidad ${modalityWord(tenant.modalidad)}: use ${emissionPath(modalitySegment(tenant.modalidad), route.segment)}`,
-      { siatCode: 937, siatMessages: [{ codigo: 937, descripcion: siatMessage(937) }] },
-    );
-  }
-  if (api.code === 'NOT_CANCELLABLE') return new ApiError(api.status, api.code, api.detail, { fields: [{ field: 'invoiceNumber', rule: 'NOT_CANCELLABLE', message: api.detail }] });
-  if (!fields) return api;
-  return new ApiError(api.status, api.code, api.detail, { ...api.extra, fields: fields.map((f): FieldProblem => ({ ...f, field: seedFieldName(f.field) })) });
-}
-
-const textOrNull = (v: string | number | null | undefined) => (v === undefined || v === null ? null : String(v));
-/** seed 001 types numberSerial and numberImei as integers: digits-only values (no leading 0) as a number, others as stored. */
-const integerOrText = (v: string | number | null | undefined): string | number | null => {
-  const t = textOrNull(v);
-  return t !== null && /^(0|[1-9]\d*)$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
-};
-
-/** A stored sector value as the API shows it: amounts back from cents, null when absent. */
-function valueOut(f: SectorField, v: string | number | null | undefined): string | number | null {
-  if (v === undefined || v === null) return null;
-  if (f.integerToo) return integerOrText(v);
-  return f.kind === 'amount' && typeof v === 'number' ? fromHundredths(v) : v;
-}
-const sectorValuesOut = (fields: readonly SectorField[], values: SectorValues | null | undefined) => Object.fromEntries(fields.map((f) => [f.key, valueOut(f, values?.[f.key])]));
-
-/** A stored line in seed 001's terms ("Invoice line", response), with the sector's line fields. */
-function lineOut(d: InvoiceLine, i: number, sector: number) {
-  const sf = d.sectorFields;
-  return {
-    activityEconomic: d.activityEconomic,
-    unitMeasure: d.unitMeasure,
-    codeProductSin: d.codeProductSin,
-    codeProduct: d.codeProduct,
-    description: d.description,
-    qty: fromHundredths(d.quantity),
-    priceUnit: fromHundredths(d.priceUnit),
-    // seed 001: "null when none".
-    amountDiscount: d.amountDiscount > 0 ? fromHundredths(d.amountDiscount) : null,
-    subTotal: fromHundredths(d.subTotal),
-    detailId: i + 1,
-    numberSerial: integerOrText(sf?.numberSerial),
-    numberImei: integerOrText(sf?.numberImei),
-    ...sectorValuesOut(sectorFields(sector)?.line ?? [], sf),
-  };
-}
-
-/** siatDescriptionStatus: SIAT's words when it answered; otherwise what the invoice waits for. */
-function siatStatus(inv: InvoiceRecord) {
-  const waiting =
-    inv.state === 'CONTINGENCY'
-      ? 'EMITIDA FUERA DE LÍNEA: SIAT no respondió; se enviará en paquete al reconectar'
-      : inv.state === 'PENDING'
-        ? 'PENDIENTE: SIAT no confirmó la recepción; se verificará antes de reenviarla'
-        : null;
-  return { siatCodeState: inv.siatCode, siatCodeReception: inv.siatReceptionCode, siatDescriptionStatus: inv.siatDescription ?? waiting };
-}
-
-/** SIAT refused the invoice: its number is used and the row stays (REJECTED); the answer is SIAT's, verbatim. */
-function refuseRejected(inv: InvoiceRecord): void {
-  if (inv.state !== 'REJECTED') return;
-  const codes = inv.siatMessages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ');
-  throw new ApiError(
-    422,
-    'SIAT_REJECTED',
-    `SIAT rechazó la factura N.º ${inv.number} (${inv.siatCode ?? ''} ${inv.siatDescription ?? ''})${codes ? `: ${codes}` : ''}; queda registrada como RECHAZADA`,
-    { ...(inv.siatCode !== null ? { siatCode: inv.siatCode } : {}), siatMessages: inv.siatMessages },
-  );
-}
 
 export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionDeps): void {
   const { store } = deps;
@@ -205,20 +95,20 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     }
   };
 
-  for (const route of SECTOR_ROUTES) {
-    for (const modality of Object.keys(SECTOR_MODALITIES) as SectorModality[]) {
-      const type = invoiceType(route.invoiceTypes[modality])!;
-      const title = `${sectorFields(route.sector)!.label}, modalidad ${modalityWord(SECTOR_MODALITIES[modality])}`;
-      if (route.sector === NOTE.SECTOR) registerNote(route, modality, type, title);
-      else registerEmission(route, modality, type, title);
-      registerCancellation(route, modality, title);
-    }
+  // Each sector and modality as the route contract declares it, with its body and answer schemas.
+  for (const entry of SECTOR_EMISSION) {
+    const { sector: route, modality } = entry;
+    const type = invoiceType(route.invoiceTypes[modality])!;
+    const title = `${sectorFields(route.sector)!.label}, modalidad ${modalityWord(SECTOR_MODALITIES[modality])}`;
+    if (route.sector === NOTE.SECTOR) registerNote(route, entry.emit, type, title);
+    else registerEmission(route, entry.emit, type, title);
+    registerCancellation(route, modality, entry.cancel, title);
   }
 
-  function registerEmission(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
-    const result = sectorResponse(emissionResult(route.sector));
+  function registerEmission(route: SectorRoute, emit: SectorEmissionRoutes['emit'], type: InvoiceTypeDef, title: string): void {
+    const result = sectorResponse(emit.response);
     app.post(
-      emissionPath(modality, route.segment),
+      emit.path,
       {
         schema: {
           tags,
@@ -229,7 +119,7 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
             `con sus códigos y textos tal cual (errors[].siatCode). message ${route.emitted}. La cabecera Idempotency-Key hace que un reintento ` +
             'devuelva la misma factura (200).',
           headers: IdempotencyHeader,
-          body: emissionBody(route, modality),
+          body: emit.body,
           response: { 201: result, 200: result },
         },
       },
@@ -321,9 +211,9 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     return code === null ? {} : { paramRefundMethod: code };
   }
 
-  function registerNote(route: SectorRoute, modality: SectorModality, type: InvoiceTypeDef, title: string): void {
+  function registerNote(route: SectorRoute, emit: SectorEmissionRoutes['emit'], type: InvoiceTypeDef, title: string): void {
     app.post(
-      emissionPath(modality, route.segment),
+      emit.path,
       {
         schema: {
           tags,
@@ -335,8 +225,8 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
             'Se rechaza (422, nombrando el campo) una devolución mayor a lo vendido, una línea que no está en la original, una original que no está ' +
             'validada por SIAT y una nota sobre otra nota. Solo en línea: con SIAT sin respuesta, 503. invoiceCode de la respuesta es el de la nota.',
           headers: IdempotencyHeader,
-          body: noteBody(modality),
-          response: { 201: sectorResponse(NoteResultSchema), 200: sectorResponse(NoteResultSchema) },
+          body: emit.body,
+          response: { 201: sectorResponse(emit.response), 200: sectorResponse(emit.response) },
         },
       },
       async (req, reply) => {
@@ -418,10 +308,10 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
     );
   }
 
-  function registerCancellation(route: SectorRoute, modality: SectorModality, title: string): void {
+  function registerCancellation(route: SectorRoute, modality: SectorModality, cancel: SectorEmissionRoutes['cancel'], title: string): void {
     const modalidad = SECTOR_MODALITIES[modality];
     app.post(
-      cancellationPath(modality, route.segment),
+      cancel.path,
       {
         schema: {
           tags,
@@ -430,8 +320,8 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
             'Semilla 001 "Cancellation request and result": la factura se nombra por posId (codigoPuntoVenta), branchId, invoiceNumber e invoiceCode. ' +
             `Debe ser de este sector y modalidad y estar validada; SIAT responde 905 ANULACION CONFIRMADA. message ${route.cancelled}. ` +
             'Un rechazo de SIAT es 422 con sus códigos y textos tal cual.',
-          body: CancellationBody,
-          response: { 200: sectorResponse(CancellationResultSchema) },
+          body: cancel.body,
+          response: { 200: sectorResponse(cancel.response) },
         },
       },
       async (req) => {

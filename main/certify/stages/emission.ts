@@ -84,7 +84,7 @@ async function noteRequest(ctx: CertifyContext, pos: PointOfSale, saleSeq: numbe
   const { invoicing } = ctx.engine;
   const issued = await invoicing.issue(ctx.tenant, pos, certificationSale(ctx, pos, saleSeq, originalSector(ctx)), { idempotencyKey: `${idempotencyKey}:original`, usuario: 'certify', waitMs: VERDICT_WAIT_MS });
   let original = issued.invoice;
-  if (original.state === 'PENDING') original = await invoicing.submitAfterCheck(ctx.tenant, pos, original);
+  if (original.state === 'PENDING') original = await invoicing.submitter.submitAfterCheck(ctx.tenant, pos, original);
   if (original.state !== 'VALIDATED') {
     const m = original.siatMessages[0];
     throw new Error(`La factura original de la nota no fue validada (${original.state}${m ? `: SIAT ${m.codigo} ${m.descripcion}` : ''})`);
@@ -108,7 +108,7 @@ export async function emitOne(ctx: CertifyContext, pos: PointOfSale, saleSeq: nu
   const issued = await invoicing.issue(ctx.tenant, pos, request, { idempotencyKey, usuario: 'certify', waitMs: VERDICT_WAIT_MS });
   let inv = issued.invoice;
   // No verdict in time (or a replay of a step killed mid-way): SIAT is asked before any resend.
-  if (inv.state === 'PENDING') inv = await invoicing.submitAfterCheck(ctx.tenant, pos, inv);
+  if (inv.state === 'PENDING') inv = await invoicing.submitter.submitAfterCheck(ctx.tenant, pos, inv);
   const first = inv.siatMessages[0];
   return {
     inv,

@@ -76,9 +76,9 @@ export async function reconcile(ctx: RecoveryContext, tenant: Tenant, pos: Point
         case 'reissue':
           if (inv.sector === NOTE.SECTOR) {
             // Notes have no packages (CONTRACT §2.5): SIAT never got this one, so it is sent online again, as is.
-            await invoicing.submitOnline(tenant, pos, invoices.setState(inv.id, { state: 'PENDING', needsReconcile: false, detail: 'SIAT no registró la nota; se reenvía en línea' }));
+            await invoicing.submitter.submitOnline(tenant, pos, invoices.setState(inv.id, { state: 'PENDING', needsReconcile: false, detail: 'SIAT no registró la nota; se reenvía en línea' }));
           } else {
-            invoicing.reissueOffline(tenant, pos, inv, { id: ev.id, cufdEvento: ev.cufdEvento }, `SIAT no registró el envío en línea (${codes}, pasada la ventana de procesamiento); reemitida fuera de línea`);
+            invoicing.submitter.reissueOffline(tenant, pos, inv, { id: ev.id, cufdEvento: ev.cufdEvento }, `SIAT no registró el envío en línea (${codes}, pasada la ventana de procesamiento); reemitida fuera de línea`);
           }
           break;
       }

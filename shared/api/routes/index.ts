@@ -3,13 +3,13 @@
 // (main/api/access.ts); test/api/route-contract.test.ts holds the engine's routes and schemas to
 // this list; the renderer calls `call(ROUTES.<domain>.<name>, …)` (renderer/src/api/http.ts).
 // Adding a route: docs/adding-a-route.md.
-import { SECTOR_MODALITIES, SECTOR_ROUTES, cancellationPath, emissionPath, type SectorModality } from '../sector-emission';
 import { CERTIFICATION_ROUTES, PRINTING_ROUTES, SETTINGS_ROUTES, STORAGE_ROUTES, THIRD_PARTY_USER_ROUTES, TILL_USER_ROUTES } from './admin';
 import { CASH_ROUTES } from './cash';
 import { BRANCH_ROUTES, CATALOG_ROUTES, CODE_ROUTES, CONTINGENCY_ROUTES, POS_ROUTES, PRODUCT_ROUTES } from './catalog';
 import { AI_ROUTES, BATCH_ROUTES, BOOK_ROUTES, PURCHASE_ROUTES, SECTOR_INVOICE_ROUTES, WEBHOOK_ROUTES } from './records';
 import { INVOICE_ROUTES, PARKED_SALE_ROUTES, PUBLIC_ROUTES, TILL_ROUTES } from './sale';
-import { SELL, route, type Route } from './route';
+import { SECTOR_EMISSION } from './sector-emission';
+import type { Route } from './route';
 
 export const ROUTES = {
   invoices: INVOICE_ROUTES,
@@ -37,16 +37,8 @@ export const ROUTES = {
   ai: AI_ROUTES,
 } as const;
 
-/**
- * Seed 001's sector emission and cancellation: POST /api/v1/invoice/{electronic|computarized}/
- * {rate|hospital|saleBon|debit|telecom|education}[/anulation], 24 routes, all selling. They come
- * from the sector table (SECTOR_ROUTES), as do their schemas, built per sector and modality
- * (shared/api/sector-emission.ts: emissionBody, noteBody, emissionResult), which the route file
- * registers; the till does not call them.
- */
-export const SECTOR_EMISSION_ROUTES: readonly Route[] = SECTOR_ROUTES.flatMap((r) =>
-  (Object.keys(SECTOR_MODALITIES) as SectorModality[]).flatMap((m) => [route('POST', emissionPath(m, r.segment), SELL), route('POST', cancellationPath(m, r.segment), SELL)]),
-);
+/** Seed 001's 24 sector emission and cancellation routes (./sector-emission.ts), in one list. */
+const SECTOR_EMISSION_ROUTES: readonly Route[] = SECTOR_EMISSION.flatMap((s) => [s.emit, s.cancel]);
 
 /** Every route, once: what the engine registers (test/api/route-contract.test.ts). */
 export const ALL_ROUTES: readonly Route[] = [...Object.values(ROUTES).flatMap((domain) => Object.values(domain) as Route[]), ...SECTOR_EMISSION_ROUTES];

@@ -11,7 +11,7 @@ import { DashboardRepository } from '../../../main/central/store/dashboard';
 import { migrateCentral, openPool, type Pool } from '../../../main/central/store/pg';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
 import { openTill, waitFor, type Till } from '../contingency/helpers';
-import type { EngineDeps } from '../../../main/engine/engine';
+import type { EngineDeps } from '../../../main/engine/engine-types';
 
 export const FAST_CENTRAL: NonNullable<EngineDeps['central']> = { idleMs: 50, heartbeatMs: 500, catalogMs: 300, backoff: { initialMs: 50, maxMs: 400 }, timeoutMs: 5000 };
 

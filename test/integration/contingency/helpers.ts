@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { startTestEngine, type TestEngine } from '../../fixtures/engine';
-import type { EngineDeps } from '../../../main/engine/engine';
+import type { EngineDeps } from '../../../main/engine/engine-types';
 import { sqliteConnection } from '../../../main/store/store';
 import { fromBoliviaIso } from '../../../shared/time';
 import { waitFor } from '../../fixtures/wait';

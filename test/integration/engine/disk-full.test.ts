@@ -16,7 +16,7 @@ import { tempDir } from '../../fixtures/tmp';
 import { createLogger } from '../../../main/engine/logger';
 import { sqliteConnection } from '../../../main/store/store';
 import { verifyXmlSignature } from '../../../main/invoicing/signing';
-import type { EngineDeps } from '../../../main/engine/engine';
+import type { EngineDeps } from '../../../main/engine/engine-types';
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 
