@@ -3,10 +3,11 @@
 // scripts/test-bundle.mjs) and Vitest (renderer components). `node scripts/test.mjs e2e` runs
 // the browser end-to-end suite.
 // Node 20's --test takes no globs, so the files are collected here.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
-import { bundled, bundleTests, removeBundles, WORKERS_DIR } from './test-bundle.mjs';
+import { bundled, bundleTests, removeBundles, OUT_DIR, WORKERS_DIR } from './test-bundle.mjs';
 
 function collect(dir, out = []) {
   let entries;
@@ -87,6 +88,64 @@ const rank = (f) => {
 };
 files.sort((a, b) => rank(a) - rank(b));
 
+// Files that share a process. Each file run alone pays for a Node process, loading the engine's
+// code and warming it up (about 2 s of CPU for a file that starts an engine) before its first
+// test; the whole run is CPU-bound on two cores. So on a full run the files below the list above
+// run a few to a process: a group's entry imports each file inside a describe() of its own, so a
+// file's top-level before/after hooks stay its own (its engine starts before its tests and stops
+// after them, before the next file's start) and the report names each file. Files that change
+// what the process shares stay alone: they replace a method of a built-in or listen on process
+// events, or set environment variables the engine reads, or bound their CPU or time.
+// KIPU_TEST_GROUP=1 runs every file alone (to tell a file's failure from a neighbour's), as a
+// run of chosen files (`node scripts/test.mjs unit <filter>`) does unless KIPU_TEST_GROUP=on.
+const ALONE = new Set([
+  // The longest files: alone, they start at once and end early; in a group, after its others.
+  ...LONGEST_FIRST.slice(0, 8),
+  ...LONGEST_FIRST.filter((f) => f.startsWith('test/e2e/')),
+  'test/integration/engine/training-day.test.ts', // replaces net.Socket.prototype.connect
+  'test/integration/engine/disk-full.test.ts', // listens on process events
+  'test/integration/invoicing/document-check.test.ts', // KIPU_RESOURCES_DIR
+  'test/unit/invoicing/xml/xsd.test.ts', // KIPU_RESOURCES_DIR
+  'test/integration/isolation.test.ts', // bounds the engine thread's CPU
+  'test/integration/siat-sim/soap-fuzz.test.ts', // bounds its own CPU
+]);
+// Files per process by folder: the unit files are short (most take well under a second of CPU).
+const GROUP_SIZE = { api: 6, integration: 6, unit: 20, e2e: 4 };
+const grouping = process.env.KIPU_TEST_GROUP ? process.env.KIPU_TEST_GROUP !== '1' : !filter;
+const folderOf = (f) => relative(process.cwd(), f).split(sep)[1];
+
+/** The runner's entries, in the order given: files alone, the rest in groups of the same folder. */
+function entries(list) {
+  const out = [];
+  let group = [];
+  const flush = () => {
+    if (group.length === 1) out.push(bundled(group[0]));
+    else if (group.length > 1) out.push(groupEntry(group, out.length));
+    group = [];
+  };
+  for (const f of list) {
+    const name = f.split(sep).join('/');
+    if (!grouping || ALONE.has(name) || !GROUP_SIZE[folderOf(f)]) {
+      out.push(bundled(f));
+      continue;
+    }
+    if (group.length > 0 && (folderOf(group[0]) !== folderOf(f) || group.length >= GROUP_SIZE[folderOf(f)])) flush();
+    group.push(f);
+  }
+  flush();
+  return out;
+}
+
+/** Writes a group's entry: each file imported inside a describe() named after it. */
+function groupEntry(files, n) {
+  const entry = join(OUT_DIR, 'groups', `group-${String(n).padStart(3, '0')}.test.mjs`);
+  mkdirSync(dirname(entry), { recursive: true });
+  const lines = ["import { describe } from 'node:test';"];
+  for (const f of files) lines.push(`describe(${JSON.stringify(relative(process.cwd(), f).split(sep).join('/'))}, () => import(${JSON.stringify(pathToFileURL(resolve(bundled(f))).href)}));`);
+  writeFileSync(entry, lines.join('\n') + '\n');
+  return entry;
+}
+
 // Files run side by side: many of them wait on sockets, timers and fsync more than they compute.
 const concurrency = Number(process.env.KIPU_TEST_CONCURRENCY) || 3;
 
@@ -128,14 +187,14 @@ if (files.length > 0) {
   // Node 20 applies --test-timeout to each file as a whole too, not only to each test: on a
   // loaded 2-core machine a file of many engine tests, or of Chromium tests, legitimately takes
   // more than 10 minutes (assistant.test.ts took 10 at load 36), so the bound is 20; a test's own
-  // hang guard (`{ timeout }`, at most 5 minutes in integration and API tests) stays tighter.
+  // hang guard (`{ timeout }`, at most 5 minutes in integration and API tests, 10 for certify's whole run) stays tighter.
   await bundleTests(files);
   // KIPU_TEST_CPU=<file>: each test file's wall time and CPU (its own and its children's) appended
   // there at its exit (scripts/test-cpu-probe.mjs), to find where a run's time goes.
   const probe = process.env.KIPU_TEST_CPU ? ['--import', resolve('scripts/test-cpu-probe.mjs')] : [];
   // scripts/test-runner.mjs, not `node --test`, which would sort the files by name.
   // Not spawnSync: the shared Chromium's browser server answers from this process's event loop.
-  const r = await run(process.execPath, [...probe, '--enable-source-maps', 'scripts/test-runner.mjs', String(concurrency), '1200000', ...files.map(bundled)], {
+  const r = await run(process.execPath, [...probe, '--enable-source-maps', 'scripts/test-runner.mjs', String(concurrency), '1200000', ...entries(files)], {
     stdio: 'inherit',
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent', KIPU_WORKER_BUNDLES: resolve(WORKERS_DIR), ...(browserServer ? { KIPU_E2E_BROWSER_WS: browserServer.wsEndpoint() } : {}) },
   });
