@@ -4,6 +4,7 @@
 // till issued (decision 0043), streamed as CSV or XLSX, and the month's totals: ventas, débito
 // fiscal, compras, crédito fiscal, notes and the balance.
 import type { Writable } from 'node:stream';
+import { ivaOf } from '../../shared/money';
 import type { BookSourceRepository } from '../store/books';
 import type { PurchaseRepository } from '../store/purchases';
 import { NOTE_COLUMNS, PURCHASE_COLUMNS, SALES_COLUMNS, noteRow, purchaseRow, salesRow, type Cell } from './book-columns';
@@ -11,11 +12,17 @@ import { writeCsvBook, writeXlsxBook, type BookFormat, type BookSheet } from './
 
 export type BookKind = 'ventas' | 'compras' | 'notas';
 
+/**
+ * A month's figures, cents. The month's débito and crédito fiscal are 13 % of the month's summed
+ * base (Ley 843 art. 7 and 8; SIN Form 200 computes them so from the RCV's consolidated bases),
+ * not the sum of each line's rounded 13 %: the two may differ by a few centavos, so the sum of
+ * the book's column is given too (`…OfRows`), for the accountant who adds the column up.
+ */
 export interface MonthTotals {
-  sales: { invoices: number; cancelled: number; total: number; base: number; debit: number };
-  purchases: { count: number; total: number; base: number; credit: number };
+  sales: { invoices: number; cancelled: number; total: number; base: number; debit: number; debitOfRows: number };
+  purchases: { count: number; total: number; base: number; credit: number; creditOfRows: number };
   /** Credit-debit notes issued (returns received): their crédito fiscal (Form 200 casilla 27). */
-  notes: { count: number; cancelled: number; returned: number; credit: number };
+  notes: { count: number; cancelled: number; returned: number; credit: number; creditOfRows: number };
   /** débito − crédito (purchases and notes), cents. */
   balance: number;
 }
@@ -65,7 +72,7 @@ export class MonthlyBooks {
 
   /** The month's totals, from the same row makers as the books (they cannot disagree). */
   totals(tenantId: string, year: number, month: number): MonthTotals {
-    const sales = { invoices: 0, cancelled: 0, total: 0, base: 0, debit: 0 };
+    const sales = { invoices: 0, cancelled: 0, total: 0, base: 0, debit: 0, debitOfRows: 0 };
     for (const inv of this.source.salesOfMonth(tenantId, year, month)) {
       const { amounts } = salesRow(0, inv);
       if (!amounts.valid) {
@@ -75,9 +82,10 @@ export class MonthlyBooks {
       sales.invoices++;
       sales.total += amounts.total;
       sales.base += amounts.base;
-      sales.debit += amounts.debit;
+      sales.debitOfRows += amounts.debit;
     }
-    const notes = { count: 0, cancelled: 0, returned: 0, credit: 0 };
+    sales.debit = ivaOf(Math.max(0, sales.base));
+    const notes = { count: 0, cancelled: 0, returned: 0, credit: 0, creditOfRows: 0 };
     for (const note of this.source.notesOfMonth(tenantId, year, month)) {
       const { amounts } = noteRow(0, note);
       if (!amounts.valid) {
@@ -86,9 +94,11 @@ export class MonthlyBooks {
       }
       notes.count++;
       notes.returned += amounts.returned;
-      notes.credit += amounts.credit;
+      notes.creditOfRows += amounts.credit;
     }
-    const purchases = this.source.purchaseSums(tenantId, year, month);
+    notes.credit = ivaOf(notes.returned);
+    const sums = this.source.purchaseSums(tenantId, year, month);
+    const purchases = { count: sums.count, total: sums.total, base: sums.base, credit: ivaOf(Math.max(0, sums.base)), creditOfRows: sums.credit };
     return { sales, purchases, notes, balance: sales.debit - purchases.credit - notes.credit };
   }
 }

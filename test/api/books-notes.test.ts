@@ -73,7 +73,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
   assert.equal(totals.sales.invoices, 1);
   assert.equal(totals.sales.total, 46.6);
   assert.equal(totals.sales.debit, 6.06); // 46.60 × 13 % = 6.058
-  assert.deepEqual(totals.notes, { count: 1, cancelled: 1, returned: 9.5, credit: 1.24 });
+  assert.deepEqual(totals.notes, { count: 1, cancelled: 1, returned: 9.5, credit: 1.24, creditOfRows: 1.24 });
   assert.equal(totals.purchases.credit, 0);
   assert.equal(totals.balance, 4.82); // 6.06 − 0 − 1.24
 
@@ -144,7 +144,7 @@ test('the notes register is scoped by tenant and refuses a bad format with a 400
   const key = eng.store.apiKeys.create(other.id, 'otra', ['admin']).key;
   const now = new Date();
   const t = (await (await eng.api(`/api/v1/books/totals?year=${now.getFullYear()}&month=${now.getMonth() + 1}`, { key })).json()).data;
-  assert.deepEqual(t.notes, { count: 0, cancelled: 0, returned: 0, credit: 0 });
+  assert.deepEqual(t.notes, { count: 0, cancelled: 0, returned: 0, credit: 0, creditOfRows: 0 });
   const csv = await (await eng.api(`/api/v1/books/notas?year=${now.getFullYear()}&month=${now.getMonth() + 1}&format=csv`, { key })).text();
   assert.equal(csv.replace(/^\uFEFF/, '').trim().split('\r\n').length, 1);
 });

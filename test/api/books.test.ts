@@ -28,8 +28,10 @@ async function xlsx(path: string): Promise<ExcelJS.Worksheet> {
 }
 
 test('Libro de Ventas and Libro de Compras re-read with exceljs match the invoices, purchases and totals', async () => {
-  const a = await issueInvoice(eng);
-  const b = await issueInvoice(eng);
+  // Two 52,25 sales (the walk's 104,50): each line's 13 % is 6,79, the month's 13,59 (not 13,58).
+  const line = { activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P3', description: 'Queso 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 52.25 };
+  const a = await issueInvoice(eng, { details: [line] });
+  const b = await issueInvoice(eng, { details: [line] });
   const cancelled = await issueInvoice(eng);
   const c = await eng.api(`/api/v1/invoices/${cancelled.id}/cancel`, { method: 'POST', json: { reasonCode: 1 } });
   assert.equal(c.status, 200, await c.clone().text());
@@ -60,10 +62,15 @@ test('Libro de Ventas and Libro de Compras re-read with exceljs match the invoic
   const totals = (await (await eng.api(`/api/v1/books/totals?year=${year}&month=${month}`)).json()).data;
   assert.equal(totals.sales.invoices, 2);
   assert.equal(totals.sales.cancelled, 1);
-  const debit = rows.reduce((s, r) => s + Math.round((r[20] as number) * 100), 0) / 100;
-  assert.equal(totals.sales.debit, debit);
+  const debitOfRows = rows.reduce((s, r) => s + Math.round((r[20] as number) * 100), 0) / 100;
+  assert.equal(debitOfRows, 13.58);
+  assert.equal(totals.sales.base, 104.5);
+  assert.equal(totals.sales.debit, 13.59); // 13 % of the month's base (Ley 843 art. 7), README «Libros»
+  assert.equal(totals.sales.debitOfRows, debitOfRows);
+  const debit = totals.sales.debit;
   assert.equal(totals.purchases.count, 2);
-  assert.equal(totals.purchases.credit, 23.4); // 13.00 + 10.40 (SIN template examples)
+  assert.equal(totals.purchases.credit, 23.4); // 13 % of 100 + 80 (SIN template examples: 13.00 + 10.40)
+  assert.equal(totals.purchases.creditOfRows, 23.4);
   assert.equal(totals.balance, Math.round((debit - 23.4) * 100) / 100);
 
   const purchases = await xlsx(`/api/v1/books/compras?year=${year}&month=${month}&format=xlsx`);
