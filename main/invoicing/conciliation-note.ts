@@ -8,7 +8,7 @@
 // It refuses a line not on the original, one given twice, one whose amount does not change, an
 // original SIAT has not validated, a note as original and a second conciliation of the same
 // invoice. Pure: the original and its earlier notes come in.
-import { ivaOf, toHundredths, type Cents } from '../../shared/money';
+import { ivaOf, toHundredths } from '../../shared/money';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
 import type { Sale } from './sale-input';
