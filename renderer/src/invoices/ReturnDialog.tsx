@@ -16,6 +16,7 @@ import { newUuid } from '../sale/uuid';
 import { paymentMethodName } from '../../../shared/payment-methods';
 import { useIssue } from '../sale/issue-store';
 import { useCatalogs } from '../sync/catalogs-store';
+import { useTillStatus } from '../connection/till-status-store';
 import { invoicePaymentSummary } from './InvoicePayment';
 import { buildReturnRequest, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
 
@@ -148,14 +149,26 @@ export interface IssuedNoteViewProps {
   printMessage: string | null;
   /** The note already came out once: the button prints a copy. */
   printed?: boolean;
+  /** The note's state now (noteStateNow); the issue answer's by default. */
+  state?: Invoice['state'];
   onPrint(): void;
 }
 
-export function IssuedNoteView({ note, paymentMethods, printMessage, printed = false, onPrint }: IssuedNoteViewProps) {
+/**
+ * The note's state as it now stands: the issue answer may say pending while SIAT validates it a
+ * moment later; the stream tells (till-status-store), as it tells the Facturas list. A walk saw
+ * «(pendiente)» in the dialog beside «Validada» in the list.
+ */
+export function noteStateNow(note: Pick<Invoice, 'id' | 'state'>, streamed: Readonly<Record<string, Invoice['state']>>): Invoice['state'] {
+  return streamed[note.id] ?? note.state;
+}
+
+export function IssuedNoteView({ note, state = note.state, paymentMethods, printMessage, printed = false, onPrint }: IssuedNoteViewProps) {
   return (
-    <div data-testid="return-note-result" data-note-id={note.id}>
+    <div data-testid="return-note-result" data-note-id={note.id} data-state={state}>
       <p className="ok-box">
-        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida ({note.state === 'VALIDATED' ? 'validada por el SIAT' : invoiceStateLabel(note.state).toLowerCase()}).
+        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida (
+        <span data-testid="return-note-state">{state === 'VALIDATED' ? 'validada por el SIAT' : invoiceStateLabel(state).toLowerCase()}</span>).
       </p>
       <table className="grid compact">
         <tbody>
@@ -205,6 +218,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   const [printed, setPrinted] = useState(false);
   const [refundMethod, setRefundMethod] = useState<number | null>(null);
   const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
+  const streamedStates = useTillStatus((s) => s.invoiceStates);
   useEffect(() => {
     void useCatalogs.getState().load('payment-methods');
   }, []);
@@ -256,7 +270,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   return (
     <Modal title={`Devolución — factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="return-dialog">
       {note ? (
-        <IssuedNoteView note={note} paymentMethods={paymentMethods} printMessage={printMessage} printed={printed} onPrint={() => void print(note, printed)} />
+        <IssuedNoteView note={note} state={noteStateNow(note, streamedStates)} paymentMethods={paymentMethods} printMessage={printMessage} printed={printed} onPrint={() => void print(note, printed)} />
       ) : (
         <ReturnFormView
           invoice={invoice}

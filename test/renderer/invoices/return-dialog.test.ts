@@ -11,7 +11,7 @@ vi.mock('../../../renderer/src/api', async () => {
 });
 
 const { buildReturnRequest, canReturn, defaultRefundCode, noteInvoiceType, refundChoices } = await import('../../../renderer/src/invoices/return-note');
-const { IssuedNoteView, RefundMethodField, ReturnFormView } = await import('../../../renderer/src/invoices/ReturnDialog');
+const { IssuedNoteView, RefundMethodField, ReturnFormView, noteStateNow } = await import('../../../renderer/src/invoices/ReturnDialog');
 
 /** A slice of SIAT's payment-method catalog as the till holds it (codes and texts verbatim). */
 const catalog = [
@@ -81,6 +81,16 @@ describe('devolución', () => {
     expect(first).toMatch(/data-testid="print-note-button"[^>]*>Imprimir nota</);
     const again = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, printed: true, onPrint: () => {} }));
     expect(again).toMatch(/data-testid="print-note-button"[^>]*>Reimprimir nota \(copia\)</);
+  });
+
+  it('the issued note follows its state: pending in the answer, validated once the stream says so (as the Facturas list)', async () => {
+    const { useTillStatus } = await import('../../../renderer/src/connection/till-status-store');
+    const note = { ...original, id: 'n-pending', invoiceNumber: 2, cuf: 'CUFP', state: 'PENDING', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24 } as Invoice;
+    const view = () => renderToStaticMarkup(createElement(IssuedNoteView, { note, state: noteStateNow(note, useTillStatus.getState().invoiceStates), printMessage: null, onPrint: () => {} }));
+    expect(view()).toMatch(/data-testid="return-note-state">pendiente</);
+    // The engine's stream event, through the real store (the same one the Facturas list follows).
+    useTillStatus.getState().apply({ event: 'invoice', data: JSON.stringify({ id: note.id, state: 'VALIDATED' }), id: undefined });
+    expect(view()).toMatch(/data-testid="return-note-state">validada por el SIAT</);
   });
 
   it('the issued note shows its three amounts and a print button', () => {
