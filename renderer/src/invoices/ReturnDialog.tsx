@@ -13,7 +13,7 @@ import { Modal } from '../components/Modal';
 import { formatQuantity } from '../format/amount-input';
 import { invoiceStateLabel } from '../format/labels';
 import { newUuid } from '../sale/uuid';
-import { paymentMethodName } from '../../../shared/payment-methods';
+import { componentsOf, paymentMethodName } from '../../../shared/payment-methods';
 import { useIssue } from '../sale/issue-store';
 import { useCatalogs } from '../sync/catalogs-store';
 import { useTillStatus } from '../connection/till-status-store';
@@ -37,15 +37,33 @@ export interface ReturnFormViewProps {
 }
 
 /** How the money goes back: SIAT's single methods, the original's preselected. */
+/** An option's text: SIAT's description, with the QR named where the transfer is (QR is SIAT's TRANSFERENCIA). */
+function refundOptionText(e: CatalogEntry, paymentMethods: readonly CatalogEntry[] | undefined): string {
+  const name = paymentMethodName(Number(e.codigo), paymentMethods);
+  return componentsOf(e.descripcion)?.has('TRANSFERENCIA') ? `${name} (o QR)` : name;
+}
+
+/** The select's value that shows the rest of SIAT's single methods. */
+const OTHER_METHOD = 'otro';
+
 export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRefundMethod }: Pick<ReturnFormViewProps, 'invoice' | 'paymentMethods' | 'refundMethod' | 'onRefundMethod'>) {
-  const choices = refundChoices(paymentMethods);
+  const [showAll, setShowAll] = useState(false);
+  const { common, others } = refundChoices(paymentMethods, invoice);
   const fallback = defaultRefundCode(invoice, paymentMethods);
   const value = refundMethod ?? fallback;
   const paid = invoicePaymentSummary(invoice, paymentMethods);
+  // The rest shows once asked for, or when the method chosen is one of them.
+  const all = showAll || others.some((e) => Number(e.codigo) === value);
+  const option = (c: CatalogEntry) => (
+    <option key={c.codigo} value={c.codigo}>
+      {refundOptionText(c, paymentMethods)}
+      {Number(c.codigo) === fallback ? (fallback === invoice.paymentMethodCode ? ' (como se pagó)' : ' (predeterminado)') : ''}
+    </option>
+  );
   return (
     <div className="field-row" data-testid="refund-method-field">
       <label htmlFor="refund-method">Devolver el dinero en</label>{' '}
-      {choices.length === 0 ? (
+      {common.length + others.length === 0 ? (
         <span className="muted" data-testid="refund-method-unknown">
           como se pagó (catálogo de métodos de pago no sincronizado)
         </span>
@@ -54,7 +72,7 @@ export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRef
           id="refund-method"
           data-testid="refund-method"
           value={value ?? ''}
-          onChange={(e) => onRefundMethod(Number(e.target.value))}
+          onChange={(e) => (e.target.value === OTHER_METHOD ? setShowAll(true) : onRefundMethod(Number(e.target.value)))}
           // A select does not submit its form on Enter by itself; here Enter issues, as everywhere in the dialog.
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
@@ -62,12 +80,9 @@ export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRef
             e.currentTarget.form?.requestSubmit();
           }}
         >
-          {choices.map((c) => (
-            <option key={c.codigo} value={c.codigo}>
-              {paymentMethodName(Number(c.codigo), paymentMethods)}
-              {Number(c.codigo) === fallback ? (fallback === invoice.paymentMethodCode ? ' (como se pagó)' : ' (predeterminado)') : ''}
-            </option>
-          ))}
+          {common.map(option)}
+          {others.length > 0 && !all && <option value={OTHER_METHOD}>Otro método…</option>}
+          {others.length > 0 && all && <optgroup label="Otros métodos de SIAT">{others.map(option)}</optgroup>}
         </select>
       )}
       {paid && (

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '../../../shared/api-types';
+import { TIPO_METODO_PAGO } from '../../../main/siat-sim/catalog-data/payment-methods';
 
 vi.mock('../../../renderer/src/api', async () => {
   const errors = await import('../../../renderer/src/api/errors');
@@ -110,13 +111,26 @@ describe('devolución', () => {
       renderToStaticMarkup(createElement(RefundMethodField, { invoice, paymentMethods, refundMethod, onRefundMethod: () => {} }));
 
     it('offers only single methods, a labelled select in the tab order, with the original’s method preselected', () => {
-      expect(refundChoices(catalog).map((c) => c.codigo)).toEqual([1, 2, 7]);
+      expect(refundChoices(catalog).common.map((c) => c.codigo)).toEqual([1, 2, 7]);
       const html = field({ ...original, paymentMethodCode: 2, payments: [{ method: 'CARD', amount: 180, tendered: 180 }] } as Invoice, null, catalog);
       expect(html).toContain('<label for="refund-method">Devolver el dinero en</label>');
       expect(html).toMatch(/<select id="refund-method"/);
       expect(html).not.toContain('tabindex="-1"');
       expect(html).not.toContain('EFECTIVO-TARJETA</option>');
       expect(selected(html)).toEqual(['2', 'TARJETA (como se pagó)']);
+    });
+
+    it('offers the few a store refunds by, the original’s first, and keeps SIAT’s other single methods behind «Otro método…»', () => {
+      const full = TIPO_METODO_PAGO.map((e) => ({ codigo: e.codigoClasificador, descripcion: e.descripcion }));
+      const card = { ...original, paymentMethodCode: 2, payments: [{ method: 'CARD', amount: 180, tendered: 180 }] } as Invoice;
+      const { common, others } = refundChoices(full, card);
+      expect(common.map((c) => c.descripcion)).toEqual(['TARJETA', 'EFECTIVO', 'TRANSFERENCIA BANCARIA', 'DEPOSITO EN CUENTA']);
+      expect(others.map((c) => c.descripcion)).toEqual(expect.arrayContaining(['TRANSFERENCIA SWIFT', 'PAGO POSTERIOR']));
+      const html = field(card, null, full);
+      const offered = [...html.matchAll(/<option value="([^"]+)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]);
+      expect(offered).toEqual(['TARJETA (como se pagó)', 'EFECTIVO', 'TRANSFERENCIA BANCARIA (o QR)', 'DEPOSITO EN CUENTA', 'Otro método…']);
+      // A method among the others, once chosen, is shown with them.
+      expect(field(card, 9, full)).toMatch(/<optgroup label="Otros métodos de SIAT">.*<option value="9" selected="">TRANSFERENCIA SWIFT</);
     });
 
     it('a split original defaults to cash (it had a cash part) and says how it was paid', () => {
