@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { ivaOf } from '../../shared/money';
 import type { BookSourceRepository } from '../store/books';
 import type { PurchaseRepository } from '../store/purchases';
-import { NOTE_COLUMNS, PURCHASE_COLUMNS, SALES_COLUMNS, noteRow, purchaseRow, salesRow, type Cell } from './book-columns';
+import { NOTE_COLUMNS, PURCHASE_COLUMNS, SALES_COLUMNS, noteRow, purchaseRow, salesRow, type BookColumn, type Cell } from './book-columns';
 import { writeCsvBook, writeXlsxBook, type BookFormat, type BookSheet } from './book-writer';
 
 export type BookKind = 'ventas' | 'compras' | 'notas';
@@ -27,9 +27,14 @@ export interface MonthTotals {
   balance: number;
 }
 
-/** The sheet names of the XLSX books: the template's «Hoja1», then the notes register. */
+/** The sheet names of the XLSX books: the template's «Hoja1», then the notes register, then the month's totals. */
 const TEMPLATE_SHEET = 'Hoja1';
 const NOTES_SHEET = 'Notas credito-debito';
+const TOTALS_SHEET = 'Totales del mes';
+const TOTALS_COLUMNS: readonly BookColumn[] = [
+  { header: 'CONCEPTO', kind: 'text' },
+  { header: 'IMPORTE', kind: 'amount' },
+];
 
 export class MonthlyBooks {
   constructor(
@@ -59,14 +64,38 @@ export class MonthlyBooks {
   }
 
   /**
+   * The month's 13 % beside the column's sum, as the Libros screen shows them (README «Libros»):
+   * computed when the sheet is reached, after the rows were streamed.
+   */
+  *totalRows(kind: BookKind, tenantId: string, year: number, month: number): Generator<Cell[]> {
+    const t = this.totals(tenantId, year, month);
+    const c = (v: number) => ({ cents: v });
+    if (kind === 'ventas') {
+      yield ['Base para débito fiscal del mes', c(t.sales.base)];
+      yield ['Débito fiscal del mes (13 % de la base; Ley 843 art. 7)', c(t.sales.debit)];
+      yield ['Suma de la columna DEBITO FISCAL (13 % redondeado por factura)', c(t.sales.debitOfRows)];
+    } else if (kind === 'compras') {
+      yield ['Base para crédito fiscal del mes', c(t.purchases.base)];
+      yield ['Crédito fiscal del mes (13 % de la base; Ley 843 art. 8)', c(t.purchases.credit)];
+      yield ['Suma de la columna CREDITO FISCAL (13 % redondeado por compra)', c(t.purchases.creditOfRows)];
+    } else {
+      yield ['Importe devuelto del mes', c(t.notes.returned)];
+      yield ['Crédito fiscal del mes (13 % de lo devuelto)', c(t.notes.credit)];
+      yield ['Suma de la columna CREDITO FISCAL (tal como se envió cada nota)', c(t.notes.creditOfRows)];
+    }
+  }
+
+  /**
    * Writes a book to `out` (ends it). The XLSX Libro de Ventas carries the month's notes on a
    * second sheet, so the accountant who gets only that file still sees them; «Hoja1» stays the
-   * SIN template as it was.
+   * SIN template as it was. Every XLSX book ends with the month's totals (the CSV is the import
+   * template alone: a totals row would be read as one more invoice).
    */
   async write(out: Writable, kind: BookKind, format: BookFormat, tenantId: string, year: number, month: number): Promise<void> {
     const main = this.sheet(kind, tenantId, year, month);
     if (format === 'csv') return writeCsvBook(out, main.columns, main.rows);
-    const sheets = kind === 'ventas' ? [main, this.sheet('notas', tenantId, year, month)] : [main];
+    const totals: BookSheet = { name: TOTALS_SHEET, columns: TOTALS_COLUMNS, rows: this.totalRows(kind, tenantId, year, month) };
+    const sheets = kind === 'ventas' ? [main, this.sheet('notas', tenantId, year, month), totals] : [main, totals];
     await writeXlsxBook(out, sheets);
   }
 

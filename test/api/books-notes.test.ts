@@ -110,8 +110,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
 
   // XLSX register: the same rows, amounts as numbers.
   const notes = (await workbook(`/api/v1/books/notas?year=${year}&month=${month}&format=xlsx`)).worksheets;
-  assert.equal(notes.length, 1);
-  assert.equal(notes[0]!.name, 'Notas credito-debito');
+  assert.deepEqual(notes.map((s) => s.name), ['Notas credito-debito', 'Totales del mes']);
   assert.deepEqual((notes[0]!.getRow(1).values as unknown[]).slice(1), NOTE_COLUMNS.map((c) => c.header));
   const xrows = rowsOf(notes[0]!);
   assert.equal(xrows.length, 2);
@@ -124,7 +123,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
 
   // Libro de Ventas XLSX: «Hoja1» stays the template with only the sale; the notes follow on a second sheet.
   const ventas = (await workbook(`/api/v1/books/ventas?year=${year}&month=${month}&format=xlsx`)).worksheets;
-  assert.deepEqual(ventas.map((s) => s.name), ['Hoja1', 'Notas credito-debito']);
+  assert.deepEqual(ventas.map((s) => s.name), ['Hoja1', 'Notas credito-debito', 'Totales del mes']);
   assert.deepEqual((ventas[0]!.getRow(1).values as unknown[]).slice(1), SALES_COLUMNS.map((c) => c.header));
   const sales = rowsOf(ventas[0]!);
   assert.deepEqual(sales.map((r) => r[4]), [original.cuf]);
