@@ -326,12 +326,14 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     await limit(perKey, req, reply);
     const trainingDemo = opts.training && tenant.training && !!opts.demoApiKey && header === opts.demoApiKey && demoKeyMayTryInTraining(req.method, req.routeOptions.url);
     if (!allows(access, info.scopes) && !trainingDemo) {
+      const held = info.scopes.map((a) => `«${a}»`).join(', ');
       throw new ApiError(
         403,
         'FORBIDDEN',
-        `Esta clave no puede hacer esto${whatOf(req)}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${info.scopes.map((a) => `«${a}»`).join(', ')}. ${
-          access.includes('admin') ? 'Ingrese como administrador o pida a un administrador que lo haga.' : 'Use una clave con ese ámbito o pida una al administrador.'
-        }`,
+        access.includes('admin')
+          ? // What to do first: a cashier at the till reads this as it comes.
+            `Esto lo hace un administrador${whatOf(req)}: ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}).`
+          : `Esta clave no puede hacer esto${whatOf(req)}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}. Use una clave con ese ámbito o pida una al administrador.`,
       );
     }
   });

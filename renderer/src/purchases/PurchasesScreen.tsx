@@ -117,7 +117,7 @@ export function PurchasesScreen() {
           <input type="file" accept=".csv,.xlsx" hidden data-testid="purchases-import" onChange={(e) => void importFile(e.target.files?.[0])} />
         </label>
       </div>
-      <label className="field">
+      <label className="field scan-field">
         Lector de QR
         <input
           ref={scanRef}

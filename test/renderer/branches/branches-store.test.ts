@@ -229,14 +229,14 @@ describe('branches: a till key (no admin scope)', () => {
   const forbidden = (route: string) =>
     new ApiError(403, {
       code: 'FORBIDDEN',
-      detail: `Esta clave no puede hacer esto («${route}»): hace falta el ámbito «admin» y la clave tiene «till». Ingrese como administrador o pida a un administrador que lo haga.`,
+      detail: `Esto lo hace un administrador («${route}»): ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito «admin» y la clave tiene «till»).`,
     });
 
   it('shows the engine’s reason under the new-branch form', async () => {
     api.createBranchOffice.mockRejectedValue(forbidden('Registra una sucursal'));
     useBranches.getState().setBranchDraft({ name: 'Sucursal Sur', municipality: 'La Paz', address: 'Calle 21', city: 'La Paz' });
     expect(await useBranches.getState().createBranch()).toBeNull();
-    expect(useBranches.getState().branchForm.errors).toEqual([expect.stringMatching(/^Esta clave no puede hacer esto \(«Registra una sucursal»\): hace falta el ámbito «admin»/)]);
+    expect(useBranches.getState().branchForm.errors).toEqual([expect.stringMatching(/^Esto lo hace un administrador \(«Registra una sucursal»\): ingrese como administrador/)]);
   });
 
   it('shows it under the point-of-sale form, without the "check before retrying" line (nothing was sent to SIAT)', async () => {
