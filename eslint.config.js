@@ -40,6 +40,11 @@ const API_PATH_SYNTAX = [
     selector: 'TemplateElement[value.raw=/\\/api\\/v1/]',
     message: "Call the engine with call(ROUTES.<domain>.<name>, …) (shared/api/routes/), not a path: the contract gives the path, the method and the answer's type.",
   },
+  {
+    // A fresh walk read «POST /api/v1/invoices/batch» on the Lotes screen.
+    selector: 'JSXText[value=/\\/api\\/v1/]',
+    message: 'A person reads this text: say in Spanish what to do (ask an administrator, log in as one…), never a route path.',
+  },
 ];
 
 export default tseslint.config(

@@ -96,3 +96,15 @@ export function percentOf(amount: Cents, percent: Hundredths): Cents {
   const r = exact % 10_000n;
   return Number(r * 2n >= 10_000n ? q + 1n : q);
 }
+
+/** The IVA rate (13 %) in hundredths of a percent, for `percentOf`. */
+export const IVA_RATE: Hundredths = 13_00;
+
+/**
+ * 13 % of an amount, HALF-UP to cents: a book line's débito or crédito fiscal (the RCV templates'
+ * `U = T × 0.13`, PURCHASES.md §3) and a month's (Ley 843 art. 7 and 8: the rate applies to the
+ * period's summed amounts, README «Libros»). Negative amounts are the caller's to refuse.
+ */
+export function ivaOf(base: Cents): Cents {
+  return percentOf(base, IVA_RATE);
+}

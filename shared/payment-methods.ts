@@ -95,6 +95,9 @@ const KIND_OF_COMPONENT: Partial<Record<PaymentComponent, PaymentKind>> = {
   EFECTIVO: 'CASH',
   TARJETA: 'CARD',
   TRANSFERENCIA: 'TRANSFER',
+  // A deposit into the customer's account is bank money as a transfer is, never the drawer's:
+  // the X/Z books it on the «Transferencia o depósito» line (a walk found a deposit refund under «Otros»).
+  DEPOSITO: 'TRANSFER',
   GIFT: 'GIFT_CARD',
   CHEQUE: 'CHEQUE',
   VALES: 'VOUCHER',

@@ -36,7 +36,8 @@ const description = (catalog: readonly PaymentMethodEntry[], code: number) => ca
 /** The kind a single-method code is booked under, QR where the original was paid by QR. */
 function kindOf(descripcion: string, original: OriginalPayment): PaymentKind {
   const kind = kindOfDescription(descripcion);
-  if (kind === 'TRANSFER' && original.parts.some((p) => p.method === 'QR') && !original.parts.some((p) => p.method === 'TRANSFER')) return 'QR';
+  // Only a transfer goes back through the QR's account; a deposit stays a deposit.
+  if (kind === 'TRANSFER' && componentsOf(descripcion)?.has('TRANSFERENCIA') && original.parts.some((p) => p.method === 'QR') && !original.parts.some((p) => p.method === 'TRANSFER')) return 'QR';
   return kind;
 }
 

@@ -112,6 +112,17 @@ export function hostAllowed(header: string | undefined, allowed: ReadonlySet<str
   return name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || allowed.has(name);
 }
 
+/**
+ * What a refused request was for, in the words of its route's summary (« (Documento por defecto
+ * de la caja…)»), for a 403 that the till shows as it comes: a route path is not a cashier's
+ * business (a fresh walk read «PUT /api/v1/pos/:id/default-invoice-type»); an API client knows
+ * which request it made.
+ */
+function whatOf(req: FastifyRequest): string {
+  const summary = (req.routeOptions.schema as { summary?: unknown } | undefined)?.summary;
+  return typeof summary === 'string' && summary.length > 0 ? ` («${summary}»)` : '';
+}
+
 /** The path of a URL as the router sees it (percent-decoded); undecodable paths stay as sent. */
 function decodedPath(url: string): string {
   const path = url.split('?')[0]!;
@@ -293,7 +304,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         throw new ApiError(
           403,
           'FORBIDDEN',
-          `${actor.user.name} (${actor.user.role}) no puede usar ${req.method} ${req.routeOptions.url ?? ''}: hace falta el rol «${role}»${access.includes('till') || access.includes('admin') ? '' : ' o una clave de integración'}.`,
+          `${actor.user.name} (${actor.user.role}) no puede hacer esto${whatOf(req)}: hace falta el rol «${role}»${access.includes('till') || access.includes('admin') ? '' : ' o una clave de integración'}. Pida a un ${role} que lo haga o ingrese como uno.`,
         );
       }
       return;
@@ -315,10 +326,14 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     await limit(perKey, req, reply);
     const trainingDemo = opts.training && tenant.training && !!opts.demoApiKey && header === opts.demoApiKey && demoKeyMayTryInTraining(req.method, req.routeOptions.url);
     if (!allows(access, info.scopes) && !trainingDemo) {
+      const held = info.scopes.map((a) => `«${a}»`).join(', ');
       throw new ApiError(
         403,
         'FORBIDDEN',
-        `Esta clave no puede usar ${req.method} ${req.routeOptions.url ?? ''}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${info.scopes.map((a) => `«${a}»`).join(', ')}. Use una clave con ese ámbito o pida una al administrador.`,
+        access.includes('admin')
+          ? // What to do first: a cashier at the till reads this as it comes.
+            `Esto lo hace un administrador${whatOf(req)}: ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}).`
+          : `Esta clave no puede hacer esto${whatOf(req)}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}. Use una clave con ese ámbito o pida una al administrador.`,
       );
     }
   });

@@ -2,7 +2,7 @@
 // ESPECIFICACION included (2nd column) so that the file can be imported in SIAT's RCV.
 // Each row maker turns one record into the template's cells: text, integers, or cents (written
 // with 2 decimals). Pure.
-import { ivaOf } from '../purchases/purchase-model';
+import { ivaOf } from '../../shared/money';
 import type { PurchaseRecord } from '../store/purchases';
 import type { NoteBookRow, SalesBookInvoice } from '../store/books';
 import { NOTE } from '../invoicing/credit-debit-note-data';

@@ -159,7 +159,8 @@ export function toInvoiceDocumentModel(
     subTotal: inv.subtotal,
     descuentoAdicional: inv.additionalDiscount,
     montoTotal: inv.total,
-    montoGiftCard: inv.giftCard,
+    // Only where the sector's layout has the field (a lease or a utility bill has no gift card).
+    montoGiftCard: (sectorLayout(inv.sector)?.rules.giftCard ?? true) ? inv.giftCard : null,
     // montoTotalSujetoIva = montoTotal − montoGiftCard (CONTRACT §3.7): what the customer pays
     // in money and the base of the tax credit.
     montoAPagar: inv.totalSubjectIva,

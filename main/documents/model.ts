@@ -95,7 +95,8 @@ export interface InvoiceDocumentModel {
   subTotal: Cents;
   descuentoAdicional: Cents;
   montoTotal: Cents;
-  montoGiftCard: Cents;
+  /** null: the sector's layout has no montoGiftCard (alquiler, servicios básicos…): no line printed. */
+  montoGiftCard: Cents | null;
   montoAPagar: Cents;
   importeBaseCreditoFiscal: Cents;
   /**
@@ -267,7 +268,7 @@ export function totalRows(m: InvoiceDocumentModel): TotalRow[] {
     { label: 'SUBTOTAL Bs', value: formatAmountEs(m.subTotal), bold: false },
     { label: 'DESCUENTO Bs', value: formatAmountEs(m.descuentoAdicional), bold: false },
     { label: 'TOTAL Bs', value: formatAmountEs(m.montoTotal), bold: false },
-    { label: 'MONTO GIFT CARD Bs', value: formatAmountEs(m.montoGiftCard), bold: false },
+    ...(m.montoGiftCard === null ? [] : [{ label: 'MONTO GIFT CARD Bs', value: formatAmountEs(m.montoGiftCard), bold: false }]),
     { label: 'MONTO A PAGAR Bs', value: formatAmountEs(m.montoAPagar), bold: true },
     { label: 'IMPORTE BASE CRÉDITO FISCAL Bs', value: formatAmountEs(m.importeBaseCreditoFiscal), bold: true },
   ];

@@ -8,7 +8,7 @@
 // It refuses a line not on the original, one given twice, one whose amount does not change, an
 // original SIAT has not validated, a note as original and a second conciliation of the same
 // invoice. Pure: the original and its earlier notes come in.
-import { toHundredths, type Cents } from '../../shared/money';
+import { ivaOf, toHundredths } from '../../shared/money';
 import type { FieldProblem } from '../../shared/api-envelope';
 import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
 import type { Sale } from './sale-input';
@@ -23,8 +23,6 @@ export interface ConciliationLineRequest {
   readonly [other: string]: unknown;
 }
 
-const IVA_PERCENT = 13n;
-const iva = (amount: Cents): Cents => Number((BigInt(amount) * IVA_PERCENT + 50n) / 100n);
 
 /** The sale of a conciliation note against `original`, or the problems that refuse it (each names its field). */
 export function buildConciliationSale(
@@ -111,8 +109,8 @@ export function buildConciliationSale(
         [CONCILIATION.ORIGINAL_DATE]: original.fechaEmision,
         [CONCILIATION.AMOUNT_ORIGINAL]: montoOriginal,
         [CONCILIATION.AMOUNT_CONCILIATED]: montoConciliado,
-        [CONCILIATION.IVA_CREDIT]: iva(decreases),
-        [CONCILIATION.IVA_DEBIT]: iva(increases),
+        [CONCILIATION.IVA_CREDIT]: ivaOf(decreases),
+        [CONCILIATION.IVA_DEBIT]: ivaOf(increases),
       },
     },
   };

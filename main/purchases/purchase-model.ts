@@ -3,6 +3,7 @@
 // tasas − no sujeto − exentos − tasa cero; BASE CF = SUBTOTAL − descuento − gift card;
 // CRÉDITO FISCAL = BASE × 13 %, rounded half-up to the centavo. Amounts are integer cents.
 // Pure: no I/O, no clock.
+import { ivaOf } from '../../shared/money';
 
 /** tipoCompra (PURCHASES.md §2.2; registroCompra.xsd allows 1..5). */
 export const TIPO_COMPRA: Readonly<Record<number, string>> = {
@@ -33,13 +34,6 @@ export interface RcvTotals {
   credito: number;
 }
 
-/** IVA rate of the RCV (13 %). */
-const IVA_PERCENT = 13;
-
-/** BASE × 13 %, half-up, in cents (base ≥ 0). */
-export function ivaOf(base: number): number {
-  return Math.floor((base * IVA_PERCENT + 50) / 100);
-}
 
 /** The template's formulas. Negative results are returned as they are: the caller refuses them. */
 export function computeRcv(a: PurchaseAmounts): RcvTotals {

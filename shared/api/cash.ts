@@ -18,7 +18,7 @@ export const PAYMENT_KIND_LABEL: Record<PaymentKind, string> = {
   CARD: 'Tarjeta',
   QR: 'QR',
   GIFT_CARD: 'Gift card',
-  TRANSFER: 'Transferencia',
+  TRANSFER: 'Transferencia o depósito',
   CHEQUE: 'Cheque',
   VOUCHER: 'Vales',
   ONLINE: 'Pago en línea',

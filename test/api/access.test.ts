@@ -106,6 +106,7 @@ test('finding 13: the demo key is a till key — it sells and reads, but gets 40
     ['GET', '/api/v1/keys'],
     // Webhooks and third-party users are seed operations: in training the demo key may try them (issue 28, test/api/fidelity.test.ts).
     ['POST', '/api/v1/pos'],
+    ['PUT', '/api/v1/pos/00000000-0000-7000-8000-000000000000/default-invoice-type'],
   ] as const) {
     const res = await eng.api(path, { method, key: demo, ...(method === 'GET' ? {} : { json: {} }) });
     assert.equal(res.status, 403, `${method} ${path}`);
@@ -115,6 +116,9 @@ test('finding 13: the demo key is a till key — it sells and reads, but gets 40
     assert.equal(code, 'FORBIDDEN');
     assert.match(String(detail), /hace falta el ámbito «admin»/);
     assert.match(String(detail), /la clave tiene «till»/);
+    // The till shows it as it comes: what to do in Spanish, what it was for, never a route path.
+    assert.match(String(detail), /^Esto lo hace un administrador \(«[^»]+»\): ingrese como administrador o pida a un administrador que lo haga/);
+    assert.doesNotMatch(String(detail), /\/api\/|:id|\b(GET|PUT|POST|DELETE) /);
   }
 });
 

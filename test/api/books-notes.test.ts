@@ -73,7 +73,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
   assert.equal(totals.sales.invoices, 1);
   assert.equal(totals.sales.total, 46.6);
   assert.equal(totals.sales.debit, 6.06); // 46.60 × 13 % = 6.058
-  assert.deepEqual(totals.notes, { count: 1, cancelled: 1, returned: 9.5, credit: 1.24 });
+  assert.deepEqual(totals.notes, { count: 1, cancelled: 1, returned: 9.5, credit: 1.24, creditOfRows: 1.24 });
   assert.equal(totals.purchases.credit, 0);
   assert.equal(totals.balance, 4.82); // 6.06 − 0 − 1.24
 
@@ -110,8 +110,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
 
   // XLSX register: the same rows, amounts as numbers.
   const notes = (await workbook(`/api/v1/books/notas?year=${year}&month=${month}&format=xlsx`)).worksheets;
-  assert.equal(notes.length, 1);
-  assert.equal(notes[0]!.name, 'Notas credito-debito');
+  assert.deepEqual(notes.map((s) => s.name), ['Notas credito-debito', 'Totales del mes']);
   assert.deepEqual((notes[0]!.getRow(1).values as unknown[]).slice(1), NOTE_COLUMNS.map((c) => c.header));
   const xrows = rowsOf(notes[0]!);
   assert.equal(xrows.length, 2);
@@ -124,7 +123,7 @@ test('a credit-debit note issued through the API is in the notes register (JSON 
 
   // Libro de Ventas XLSX: «Hoja1» stays the template with only the sale; the notes follow on a second sheet.
   const ventas = (await workbook(`/api/v1/books/ventas?year=${year}&month=${month}&format=xlsx`)).worksheets;
-  assert.deepEqual(ventas.map((s) => s.name), ['Hoja1', 'Notas credito-debito']);
+  assert.deepEqual(ventas.map((s) => s.name), ['Hoja1', 'Notas credito-debito', 'Totales del mes']);
   assert.deepEqual((ventas[0]!.getRow(1).values as unknown[]).slice(1), SALES_COLUMNS.map((c) => c.header));
   const sales = rowsOf(ventas[0]!);
   assert.deepEqual(sales.map((r) => r[4]), [original.cuf]);
@@ -144,7 +143,7 @@ test('the notes register is scoped by tenant and refuses a bad format with a 400
   const key = eng.store.apiKeys.create(other.id, 'otra', ['admin']).key;
   const now = new Date();
   const t = (await (await eng.api(`/api/v1/books/totals?year=${now.getFullYear()}&month=${now.getMonth() + 1}`, { key })).json()).data;
-  assert.deepEqual(t.notes, { count: 0, cancelled: 0, returned: 0, credit: 0 });
+  assert.deepEqual(t.notes, { count: 0, cancelled: 0, returned: 0, credit: 0, creditOfRows: 0 });
   const csv = await (await eng.api(`/api/v1/books/notas?year=${now.getFullYear()}&month=${now.getMonth() + 1}&format=csv`, { key })).text();
   assert.equal(csv.replace(/^\uFEFF/, '').trim().split('\r\n').length, 1);
 });

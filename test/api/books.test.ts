@@ -18,18 +18,24 @@ before(async () => {
 });
 after(() => eng.stop());
 
-async function xlsx(path: string): Promise<ExcelJS.Worksheet> {
+async function workbook(path: string): Promise<ExcelJS.Workbook> {
   const res = await eng.api(path);
   assert.equal(res.status, 200, await res.clone().text());
   assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="libro-/);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(await res.arrayBuffer());
-  return wb.worksheets[0]!;
+  return wb;
+}
+
+async function xlsx(path: string): Promise<ExcelJS.Worksheet> {
+  return (await workbook(path)).worksheets[0]!;
 }
 
 test('Libro de Ventas and Libro de Compras re-read with exceljs match the invoices, purchases and totals', async () => {
-  const a = await issueInvoice(eng);
-  const b = await issueInvoice(eng);
+  // Two 52,25 sales (the walk's 104,50): each line's 13 % is 6,79, the month's 13,59 (not 13,58).
+  const line = { activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'P3', description: 'Queso 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 52.25 };
+  const a = await issueInvoice(eng, { details: [line] });
+  const b = await issueInvoice(eng, { details: [line] });
   const cancelled = await issueInvoice(eng);
   const c = await eng.api(`/api/v1/invoices/${cancelled.id}/cancel`, { method: 'POST', json: { reasonCode: 1 } });
   assert.equal(c.status, 200, await c.clone().text());
@@ -38,7 +44,8 @@ test('Libro de Ventas and Libro de Compras re-read with exceljs match the invoic
   year = Number(p1.emissionDate.slice(0, 4));
   month = Number(p1.emissionDate.slice(5, 7));
 
-  const sales = await xlsx(`/api/v1/books/ventas?year=${year}&month=${month}&format=xlsx`);
+  const salesBook = await workbook(`/api/v1/books/ventas?year=${year}&month=${month}&format=xlsx`);
+  const sales = salesBook.worksheets[0]!;
   assert.equal(sales.name, 'Hoja1');
   assert.deepEqual((sales.getRow(1).values as unknown[]).slice(1), SALES_COLUMNS.map((c) => c.header));
   const rows = [] as unknown[][];
@@ -60,10 +67,20 @@ test('Libro de Ventas and Libro de Compras re-read with exceljs match the invoic
   const totals = (await (await eng.api(`/api/v1/books/totals?year=${year}&month=${month}`)).json()).data;
   assert.equal(totals.sales.invoices, 2);
   assert.equal(totals.sales.cancelled, 1);
-  const debit = rows.reduce((s, r) => s + Math.round((r[20] as number) * 100), 0) / 100;
-  assert.equal(totals.sales.debit, debit);
+  const debitOfRows = rows.reduce((s, r) => s + Math.round((r[20] as number) * 100), 0) / 100;
+  assert.equal(debitOfRows, 13.58);
+  assert.equal(totals.sales.base, 104.5);
+  assert.equal(totals.sales.debit, 13.59); // 13 % of the month's base (Ley 843 art. 7), README «Libros»
+  assert.equal(totals.sales.debitOfRows, debitOfRows);
+  // The XLSX ends with the month's figures, the same as the screen's: 13,59 beside the column's 13,58.
+  const monthSheet = salesBook.getWorksheet('Totales del mes')!;
+  const figures = new Map<unknown, unknown>();
+  monthSheet.eachRow((r, n) => void (n > 1 && figures.set((r.values as unknown[])[1], (r.values as unknown[])[2])));
+  assert.deepEqual([...figures.values()], [104.5, 13.59, 13.58]);
+  const debit = totals.sales.debit;
   assert.equal(totals.purchases.count, 2);
-  assert.equal(totals.purchases.credit, 23.4); // 13.00 + 10.40 (SIN template examples)
+  assert.equal(totals.purchases.credit, 23.4); // 13 % of 100 + 80 (SIN template examples: 13.00 + 10.40)
+  assert.equal(totals.purchases.creditOfRows, 23.4);
   assert.equal(totals.balance, Math.round((debit - 23.4) * 100) / 100);
 
   const purchases = await xlsx(`/api/v1/books/compras?year=${year}&month=${month}&format=xlsx`);

@@ -74,6 +74,17 @@ describe('every format of a sector document', () => {
     }
     const ticket = await publicPdf(inv, 'ticket');
     assert.ok(ticket.includes('ESTUDIANTE:') && ticket.includes('Ana Quispe Mamani'), ticket);
+    // The education layout has montoGiftCard: its line stays (at 0,00).
+    assert.ok((await publicPdf(inv, 'pdf')).includes('MONTO GIFT CARD Bs'));
+  });
+
+  test('property rental: a layout without montoGiftCard prints no gift card line', async () => {
+    const inv = await issue({ invoiceType: 'COMPUTERIZED_PROPERTY_RENTAL', billedPeriod: 'MARZO 2026', details: [detail({ description: 'Alquiler local' })] });
+    assert.equal((await retrieval('json', inv)).cabecera.montoGiftCard, undefined, 'the layout has no montoGiftCard');
+    for (const text of [await publicPdf(inv, 'pdf'), await publicPdf(inv, 'ticket')]) {
+      assert.ok(text.includes('MARZO 2026') && /MONTO A PAGAR/i.test(text), text);
+      assert.ok(!/GIFT CARD/i.test(text), text);
+    }
   });
 
   test('hospital: the doctor and the operating room of each line', async () => {

@@ -341,7 +341,12 @@ test("a store's day: every ticket's CUF is SIAT's, every Z figure is the day's s
 
   // Counted: 1 × 200 + 1 × 100 in the drawer, the card terminal's total as expected.
   const counted = 30000;
+  const beforeClose = printer.jobs.length;
   await till.closeCash({ pieces: [['200', '1'], ['100', '1']], card: formatAmountEs(want.cardSales) });
+  // Print-on-issue is on: the Z comes out by itself at close (a fresh walk needed F7), then a copy is offered.
+  const [zJob] = await printer.jobsSince(beforeClose, 1, 30_000);
+  assert.ok(zJob && jobText(zJob).includes('REPORTEZ-CIERREDECAJA'), 'the Z printed at close');
+  await till.id('cash-print-z-copy').waitFor();
   const z = await data<CashReport>(`/api/v1/cash/sessions/${session.id}/report`);
   assert.equal(z.kind, 'Z');
   checkReport(z, 'Z');

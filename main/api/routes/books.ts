@@ -35,9 +35,9 @@ export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; lo
       return ok({
         year,
         month,
-        sales: { invoices: t.sales.invoices, cancelled: t.sales.cancelled, total: m(t.sales.total), base: m(t.sales.base), debit: m(t.sales.debit) },
-        purchases: { count: t.purchases.count, total: m(t.purchases.total), base: m(t.purchases.base), credit: m(t.purchases.credit) },
-        notes: { count: t.notes.count, cancelled: t.notes.cancelled, returned: m(t.notes.returned), credit: m(t.notes.credit) },
+        sales: { invoices: t.sales.invoices, cancelled: t.sales.cancelled, total: m(t.sales.total), base: m(t.sales.base), debit: m(t.sales.debit), debitOfRows: m(t.sales.debitOfRows) },
+        purchases: { count: t.purchases.count, total: m(t.purchases.total), base: m(t.purchases.base), credit: m(t.purchases.credit), creditOfRows: m(t.purchases.creditOfRows) },
+        notes: { count: t.notes.count, cancelled: t.notes.cancelled, returned: m(t.notes.returned), credit: m(t.notes.credit), creditOfRows: m(t.notes.creditOfRows) },
         balance: m(t.balance),
       });
     },

@@ -113,7 +113,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
     async (req) => {
       const pos = resolvePos(deps, req, req.params.posId);
       const c = deps.codes.latestCufd(req.tenant.id, pos.id);
-      if (!c) throw notFound(`El punto de venta ${pos.code} todavía no tiene CUFD; solicite uno con POST /api/v1/codes/cufd`);
+      if (!c) throw notFound(`El punto de venta ${pos.code} todavía no tiene CUFD; solicítelo con «Renovar CUFD» en Sincronización`);
       return ok({ ...cufdDto(c), activo: deps.codes.isValid(req.tenant.id, c) });
     },
   );

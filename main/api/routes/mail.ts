@@ -66,7 +66,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
         return reply.status(503).send(
           errorBody('Servicio de correo no disponible', {
             code: 'SMTP_NOT_CONFIGURED',
-            detail: 'No hay servidor de correo configurado: defina KIPU_SMTP_URL en el motor o configure el SMTP de la empresa (PUT /api/v1/settings/smtp)',
+            detail: 'No hay servidor de correo configurado: defina KIPU_SMTP_URL en el motor o configure el correo de la empresa en Configuración › Correo',
           }),
         );
       }

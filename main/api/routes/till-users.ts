@@ -161,7 +161,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
     { schema: { tags, summary: 'La persona de la sesión de caja de esta solicitud', response: { 200: apiResponse(TillSessionSchema) } } },
     async (req) => {
       const a = req.tillActor;
-      if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: ingrese con usuario y PIN (POST /api/v1/till/login)');
+      if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: ingrese con su usuario y PIN');
       // idleMinutes: the till locks itself to its PIN screen after as long without use (issue 27).
       return ok({ user: tillUserDto(a.user), posId: a.posId, idleMinutes: deps.people.policy(req.tenant.id).idleMinutes });
     },

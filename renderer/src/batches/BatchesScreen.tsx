@@ -138,7 +138,7 @@ export function BatchesScreen() {
       <ErrorList errors={errors} testId="batches-errors" />
       {access === 'forbidden' && (
         <div className="error-box" data-testid="batches-forbidden">
-          Esta clave de API no puede ver los lotes: hace falta una clave con ámbito de administración o de integración.
+          Esta caja no puede ver los lotes: ingrese como administrador o pida a un administrador que los revise.
         </div>
       )}
       {access === 'ready' && opened && <BatchDetail batch={opened} />}
@@ -146,7 +146,7 @@ export function BatchesScreen() {
         <>
           {page.content.length === 0 ? (
             <p data-testid="batches-empty">
-              Aún no hay lotes. Un lote se envía desde el sistema del colegio o de la empresa con POST /api/v1/invoices/batch.
+              Aún no hay lotes. Los lotes (muchas facturas de una vez, p. ej. las pensiones del mes) los envía el sistema del colegio o de la empresa conectado a Kipu; pida a quien administra ese sistema que los envíe.
             </p>
           ) : (
             <table data-testid="batch-list">

@@ -67,17 +67,35 @@ export function BooksScreen() {
  */
 export function BookTotalsView({ totals }: { totals: BookTotals }) {
   const n = totals.notes;
+  const p = totals.purchases;
+  // The month's 13 % is taken on the summed base (README «Libros»); a book's column, rounded per
+  // line, may add up to a few centavos apart: say so where it does, so the two figures agree.
+  const apart = [
+    totals.sales.debitOfRows !== totals.sales.debit && `la columna DEBITO FISCAL del Libro de Ventas suma ${bs(totals.sales.debitOfRows)}`,
+    p.creditOfRows !== p.credit && `la columna CREDITO FISCAL del Libro de Compras suma ${bs(p.creditOfRows)}`,
+    n.creditOfRows !== n.credit && `la columna CREDITO FISCAL de las notas suma ${bs(n.creditOfRows)}`,
+  ].filter((x): x is string => !!x);
   return (
-    <table data-testid="books-totals">
-      <tbody>
-        <tr><th>Ventas ({countOf(totals.sales.invoices, 'factura')}, {countOf(totals.sales.cancelled, 'anulada')})</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
-        <tr><th>Débito fiscal</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
-        <tr><th>Compras ({totals.purchases.count})</th><td data-testid="books-purchases-total">{bs(totals.purchases.total)}</td></tr>
-        <tr><th>Crédito fiscal de compras</th><td data-testid="books-credit">{bs(totals.purchases.credit)}</td></tr>
-        <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({countOf(n.count, 'nota')}, {countOf(n.cancelled, 'anulada')})</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
-        <tr><th>Crédito fiscal de las notas</th><td data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
-        <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
-      </tbody>
-    </table>
+    <>
+      <table data-testid="books-totals">
+        <tbody>
+          <tr><th>Ventas ({countOf(totals.sales.invoices, 'factura')}, {countOf(totals.sales.cancelled, 'anulada')})</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
+          <tr><th>Base para débito fiscal</th><td data-testid="books-sales-base">{bs(totals.sales.base)}</td></tr>
+          <tr><th>Débito fiscal (13 % de la base)</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
+          <tr><th>Compras ({p.count})</th><td data-testid="books-purchases-total">{bs(p.total)}</td></tr>
+          <tr><th>Base para crédito fiscal</th><td data-testid="books-purchases-base">{bs(p.base)}</td></tr>
+          <tr><th>Crédito fiscal de compras (13 % de la base)</th><td data-testid="books-credit">{bs(p.credit)}</td></tr>
+          <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({countOf(n.count, 'nota')}, {countOf(n.cancelled, 'anulada')})</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
+          <tr><th>Crédito fiscal de las notas (13 % de lo devuelto)</th><td data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
+          <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
+        </tbody>
+      </table>
+      {apart.length > 0 && (
+        <p className="muted small" data-testid="books-rounding">
+          El 13 % del mes se calcula sobre la base sumada del mes (Ley 843, art. 7 y 8; así lo calcula el Formulario 200). En el libro, cada
+          factura lleva su 13 % redondeado al centavo, por eso {apart.join('; ')}: la diferencia es de redondeo.
+        </p>
+      )}
+    </>
   );
 }

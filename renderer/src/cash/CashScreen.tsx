@@ -13,8 +13,8 @@ import { INITIAL_CASH_STATE, useCash } from './cash-store';
 
 export function CashScreen() {
   const posId = useSession((s) => s.posId);
-  const { session, last, loaded, mode, errors, notice, pdf, reasonNeeded } = useCash(
-    useShallow((s) => ({ session: s.session, last: s.last, loaded: s.loaded, mode: s.mode, errors: s.errors, notice: s.notice, pdf: s.pdf, reasonNeeded: s.reasonNeeded })),
+  const { session, last, loaded, mode, errors, notice, pdf, reasonNeeded, zPrinted } = useCash(
+    useShallow((s) => ({ session: s.session, last: s.last, loaded: s.loaded, mode: s.mode, errors: s.errors, notice: s.notice, pdf: s.pdf, reasonNeeded: s.reasonNeeded, zPrinted: s.zPrinted })),
   );
   const cash = useCash.getState();
   // A visit starts afresh (the store outlives the screen): nothing of the last visit's forms or words.
@@ -76,9 +76,16 @@ export function CashScreen() {
 
       {loaded && !session && mode === 'view' && <OpenForm onOpen={(float) => void cash.open(float)} />}
       {!session && last?.state === 'CLOSED' && mode === 'view' && (
-        <button onClick={() => cash.setMode('reopen')} data-testid="cash-reopen-button">
-          Reabrir la caja cerrada por error
-        </button>
+        <div className="row">
+          {zPrinted && (
+            <button onClick={() => void cash.print()} data-testid="cash-print-z-copy">
+              Imprimir una copia del reporte Z (F7)
+            </button>
+          )}
+          <button onClick={() => cash.setMode('reopen')} data-testid="cash-reopen-button">
+            Reabrir la caja cerrada por error
+          </button>
+        </div>
       )}
       {mode === 'reopen' && last && (
         <ReasonForm label="Motivo de la reapertura" testid="cash-reopen" onSubmit={(reason) => void cash.reopen(reason)} />
@@ -119,7 +126,7 @@ export function CashScreen() {
       )}
       <p className="key-hints muted" data-testid="cash-key-hints">
         {session ? 'F2 ingreso · F3 retiro · F4 abrir cajón · F6 reporte X (PDF) · F7 imprimir reporte · F8 cerrar caja' : 'Enter abre la caja · F4 abrir cajón'}
-        {!session && last ? ' · F6 reporte Z (PDF) · F7 imprimir' : ''}
+        {!session && last ? ` · F6 reporte Z (PDF) · F7 ${zPrinted ? 'imprimir copia' : 'imprimir'}` : ''}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { CashSessionView } from '../../../shared/api-types';
 import { ApiError, describeError } from '../api/errors';
 import { cashApi } from './cash-api';
+import { useIssue } from '../sale/issue-store';
 
 /** What the screen shows below the head: the figures, or one form. */
 export type CashMode = 'view' | 'IN' | 'OUT' | 'close' | 'reopen';
@@ -19,6 +20,8 @@ interface CashState {
   errors: string[];
   notice: string | null;
   pdf: { url: string; size: number; magic: string; kind: string } | null;
+  /** The Z of the session just closed came out of the printer: printing it again is a copy. */
+  zPrinted: boolean;
   /** The engine's sentence when this session is someone else's and closing it needs a reason (decision 0069). */
   reasonNeeded: string | null;
   /** Entering the screen (or another point of sale): a fresh view, the current session asked. */
@@ -43,6 +46,7 @@ export const INITIAL_CASH_STATE = {
   errors: [],
   notice: null,
   pdf: null,
+  zPrinted: false,
   reasonNeeded: null,
 } satisfies Partial<CashState>;
 
@@ -110,8 +114,14 @@ export const useCash = create<CashState>()((set, get) => {
         if (!session) return;
         try {
           const closed = await cashApi.close(session.id, denominations, counted, reason);
-          set({ last: closed, mode: 'view', pdf: null });
+          set({ last: closed, mode: 'view', pdf: null, zPrinted: false });
           setSession(null);
+          // Print-on-issue holds for the Z as for a sale's ticket and a return's note: a fresh
+          // walk closed the cash and had to find F7 for the report the day ends with.
+          if (useIssue.getState().printer?.printOnIssue ?? true) {
+            const r = await cashApi.printReport(closed.id);
+            set({ notice: `Caja cerrada. ${r.detail}`, zPrinted: r.printed });
+          }
         } catch (err) {
           // Someone else's drawer: the form asks for the reason and keeps the count typed.
           if (err instanceof ApiError && err.code === 'REASON_REQUIRED') set({ reasonNeeded: err.detail.replace(/^reason: /, '') });
@@ -131,7 +141,8 @@ export const useCash = create<CashState>()((set, get) => {
       run(async () => {
         const s = shown();
         if (!s) return;
-        set({ notice: (await cashApi.printReport(s.id)).detail });
+        const r = await cashApi.printReport(s.id);
+        set((st) => ({ notice: r.detail, zPrinted: st.zPrinted || (r.printed && s.state !== 'OPEN') }));
       }),
 
     drawer: () =>

@@ -13,9 +13,10 @@ import { Modal } from '../components/Modal';
 import { formatQuantity } from '../format/amount-input';
 import { invoiceStateLabel } from '../format/labels';
 import { newUuid } from '../sale/uuid';
-import { paymentMethodName } from '../../../shared/payment-methods';
+import { componentsOf, paymentMethodName } from '../../../shared/payment-methods';
 import { useIssue } from '../sale/issue-store';
 import { useCatalogs } from '../sync/catalogs-store';
+import { useTillStatus } from '../connection/till-status-store';
 import { invoicePaymentSummary } from './InvoicePayment';
 import { buildReturnRequest, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
 
@@ -36,15 +37,33 @@ export interface ReturnFormViewProps {
 }
 
 /** How the money goes back: SIAT's single methods, the original's preselected. */
+/** An option's text: SIAT's description, with the QR named where the transfer is (QR is SIAT's TRANSFERENCIA). */
+function refundOptionText(e: CatalogEntry, paymentMethods: readonly CatalogEntry[] | undefined): string {
+  const name = paymentMethodName(Number(e.codigo), paymentMethods);
+  return componentsOf(e.descripcion)?.has('TRANSFERENCIA') ? `${name} (o QR)` : name;
+}
+
+/** The select's value that shows the rest of SIAT's single methods. */
+const OTHER_METHOD = 'otro';
+
 export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRefundMethod }: Pick<ReturnFormViewProps, 'invoice' | 'paymentMethods' | 'refundMethod' | 'onRefundMethod'>) {
-  const choices = refundChoices(paymentMethods);
+  const [showAll, setShowAll] = useState(false);
+  const { common, others } = refundChoices(paymentMethods, invoice);
   const fallback = defaultRefundCode(invoice, paymentMethods);
   const value = refundMethod ?? fallback;
   const paid = invoicePaymentSummary(invoice, paymentMethods);
+  // The rest shows once asked for, or when the method chosen is one of them.
+  const all = showAll || others.some((e) => Number(e.codigo) === value);
+  const option = (c: CatalogEntry) => (
+    <option key={c.codigo} value={c.codigo}>
+      {refundOptionText(c, paymentMethods)}
+      {Number(c.codigo) === fallback ? (fallback === invoice.paymentMethodCode ? ' (como se pagó)' : ' (predeterminado)') : ''}
+    </option>
+  );
   return (
     <div className="field-row" data-testid="refund-method-field">
       <label htmlFor="refund-method">Devolver el dinero en</label>{' '}
-      {choices.length === 0 ? (
+      {common.length + others.length === 0 ? (
         <span className="muted" data-testid="refund-method-unknown">
           como se pagó (catálogo de métodos de pago no sincronizado)
         </span>
@@ -53,7 +72,7 @@ export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRef
           id="refund-method"
           data-testid="refund-method"
           value={value ?? ''}
-          onChange={(e) => onRefundMethod(Number(e.target.value))}
+          onChange={(e) => (e.target.value === OTHER_METHOD ? setShowAll(true) : onRefundMethod(Number(e.target.value)))}
           // A select does not submit its form on Enter by itself; here Enter issues, as everywhere in the dialog.
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
@@ -61,12 +80,9 @@ export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRef
             e.currentTarget.form?.requestSubmit();
           }}
         >
-          {choices.map((c) => (
-            <option key={c.codigo} value={c.codigo}>
-              {paymentMethodName(Number(c.codigo), paymentMethods)}
-              {Number(c.codigo) === fallback ? (fallback === invoice.paymentMethodCode ? ' (como se pagó)' : ' (predeterminado)') : ''}
-            </option>
-          ))}
+          {common.map(option)}
+          {others.length > 0 && !all && <option value={OTHER_METHOD}>Otro método…</option>}
+          {others.length > 0 && all && <optgroup label="Otros métodos de SIAT">{others.map(option)}</optgroup>}
         </select>
       )}
       {paid && (
@@ -148,14 +164,26 @@ export interface IssuedNoteViewProps {
   printMessage: string | null;
   /** The note already came out once: the button prints a copy. */
   printed?: boolean;
+  /** The note's state now (noteStateNow); the issue answer's by default. */
+  state?: Invoice['state'];
   onPrint(): void;
 }
 
-export function IssuedNoteView({ note, paymentMethods, printMessage, printed = false, onPrint }: IssuedNoteViewProps) {
+/**
+ * The note's state as it now stands: the issue answer may say pending while SIAT validates it a
+ * moment later; the stream tells (till-status-store), as it tells the Facturas list. A walk saw
+ * «(pendiente)» in the dialog beside «Validada» in the list.
+ */
+export function noteStateNow(note: Pick<Invoice, 'id' | 'state'>, streamed: Readonly<Record<string, Invoice['state']>>): Invoice['state'] {
+  return streamed[note.id] ?? note.state;
+}
+
+export function IssuedNoteView({ note, state = note.state, paymentMethods, printMessage, printed = false, onPrint }: IssuedNoteViewProps) {
   return (
-    <div data-testid="return-note-result" data-note-id={note.id}>
+    <div data-testid="return-note-result" data-note-id={note.id} data-state={state}>
       <p className="ok-box">
-        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida ({note.state === 'VALIDATED' ? 'validada por el SIAT' : invoiceStateLabel(note.state).toLowerCase()}).
+        Nota de crédito-débito N° <strong data-testid="return-note-number">{note.invoiceNumber}</strong> emitida (
+        <span data-testid="return-note-state">{state === 'VALIDATED' ? 'validada por el SIAT' : invoiceStateLabel(state).toLowerCase()}</span>).
       </p>
       <table className="grid compact">
         <tbody>
@@ -205,6 +233,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   const [printed, setPrinted] = useState(false);
   const [refundMethod, setRefundMethod] = useState<number | null>(null);
   const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
+  const streamedStates = useTillStatus((s) => s.invoiceStates);
   useEffect(() => {
     void useCatalogs.getState().load('payment-methods');
   }, []);
@@ -256,7 +285,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   return (
     <Modal title={`Devolución — factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="return-dialog">
       {note ? (
-        <IssuedNoteView note={note} paymentMethods={paymentMethods} printMessage={printMessage} printed={printed} onPrint={() => void print(note, printed)} />
+        <IssuedNoteView note={note} state={noteStateNow(note, streamedStates)} paymentMethods={paymentMethods} printMessage={printMessage} printed={printed} onPrint={() => void print(note, printed)} />
       ) : (
         <ReturnFormView
           invoice={invoice}

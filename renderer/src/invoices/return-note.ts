@@ -3,7 +3,7 @@
 // original (all its lines, the returned ones, the amounts); this only says what comes back and
 // how the money goes back (refundMethodCode, issue 24). Pure.
 import type { CatalogEntry, CreateInvoiceRequest, Invoice } from '../../../shared/api-types';
-import { componentsOf } from '../../../shared/payment-methods';
+import { componentsOf, type PaymentComponent } from '../../../shared/payment-methods';
 import { resolveRefundMethod } from '../../../shared/refund-method';
 import { invoiceType } from '../../../shared/invoice-types';
 import { fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
@@ -20,9 +20,33 @@ export function canReturn(inv: Pick<Invoice, 'state' | 'invoiceType'>): boolean 
   return inv.state === 'VALIDATED' && !isNote(invoiceType(inv.invoiceType)?.sector);
 }
 
-/** The methods a refund may go back by: the catalog's single-method codes (a refund goes back one way). */
-export function refundChoices(catalog: readonly CatalogEntry[] | undefined): CatalogEntry[] {
-  return (catalog ?? []).filter((e) => componentsOf(e.descripcion)?.size === 1);
+export interface RefundChoices {
+  /** The few a store refunds by, the original's method first: efectivo, tarjeta, transferencia, depósito. */
+  common: CatalogEntry[];
+  /** Every other single method of SIAT's catalog (SWIFT, pago posterior…), behind «Otro método…». */
+  others: CatalogEntry[];
+}
+
+/** The components of the methods a store refunds by, in the order offered (QR is SIAT's TRANSFERENCIA). */
+const COMMON_REFUNDS: readonly PaymentComponent[] = ['EFECTIVO', 'TARJETA', 'TRANSFERENCIA', 'DEPOSITO'];
+
+/**
+ * The methods a refund may go back by: the catalog's single-method codes (a refund goes back one
+ * way). A walk found every one of them offered at once (SWIFT, PAGO POSTERIOR…): the common few
+ * come first, the original's method (and the default, for a split) at the top, the rest apart.
+ */
+export function refundChoices(catalog: readonly CatalogEntry[] | undefined, original?: Pick<Invoice, 'paymentMethodCode' | 'payments'>): RefundChoices {
+  const single = (catalog ?? []).filter((e) => componentsOf(e.descripcion)?.size === 1);
+  const common: CatalogEntry[] = [];
+  const add = (e: CatalogEntry | undefined) => void (e && !common.includes(e) && common.push(e));
+  const top = original ? [original.paymentMethodCode, defaultRefundCode(original, catalog)] : [];
+  for (const code of top) add(single.find((e) => Number(e.codigo) === code));
+  for (const c of COMMON_REFUNDS) {
+    // One code per method (the lowest), none when the original's already is it.
+    if (common.some((e) => componentsOf(e.descripcion)?.has(c))) continue;
+    add(single.filter((e) => componentsOf(e.descripcion)?.has(c)).sort((x, y) => Number(x.codigo) - Number(y.codigo))[0]);
+  }
+  return { common, others: single.filter((e) => !common.includes(e)) };
 }
 
 /**

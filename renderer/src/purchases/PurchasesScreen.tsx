@@ -1,7 +1,10 @@
 // Compras (Alt+9): register a supplier's invoice by hand or by scanning its QR (the 2D scanner
 // types the URL into the scanner field and presses Enter), import a month from the SIN template,
-// and watch the purchases go to SIAT in their own queue.
+// and watch the purchases go to SIAT in their own queue. What a person reads says what happens in
+// plain words: SIAT's codes with their text and, for a refused purchase, the error guide.
 import { useEffect, useRef, useState } from 'react';
+import type { PurchaseRecord, SiatMessage } from '../../../shared/api-types';
+import { SiatErrorGuide } from '../assistant/SiatErrorGuide';
 import { formatAmountEs, toHundredths } from '../../../shared/money';
 import { describeError } from '../api/errors';
 import { DateInput } from '../components/DateInput';
@@ -26,7 +29,7 @@ const bs = formatAmountEs;
 const bsOf = (n: number) => formatAmountEs(toHundredths(n) ?? Math.round(n * 100));
 
 export function PurchasesScreen() {
-  const { items, errors: listErrors, year, month } = usePurchases();
+  const { items, loaded, errors: listErrors, year, month } = usePurchases();
   const [form, setForm] = useState<Form>(EMPTY);
   // yyyy-mm-dd, '' when empty, null while the typed text is not a real date.
   const [emissionDate, setEmissionDate] = useState<string | null>('');
@@ -74,7 +77,7 @@ export function PurchasesScreen() {
       const shown = usePurchases.getState();
       const elsewhere = p.year !== shown.year || p.period !== shown.month;
       const where = elsewhere ? `; es del período ${String(p.period).padStart(2, '0')}/${p.year}, que ahora se muestra` : '';
-      setNotice(`Compra registrada (N° ${p.number}, crédito fiscal Bs ${bsOf(p.fiscalCredit)})${where}; sale a SIAT en su propia cola`);
+      setNotice(registeredNotice(p.number, p.fiscalCredit, where));
       setForm(EMPTY);
       setEmissionDate('');
       if (elsewhere) shown.setMonth(p.year, p.period);
@@ -114,7 +117,7 @@ export function PurchasesScreen() {
           <input type="file" accept=".csv,.xlsx" hidden data-testid="purchases-import" onChange={(e) => void importFile(e.target.files?.[0])} />
         </label>
       </div>
-      <label>
+      <label className="field scan-field">
         Lector de QR
         <input
           ref={scanRef}
@@ -140,12 +143,12 @@ export function PurchasesScreen() {
           void save();
         }}
       >
-        <label>NIT proveedor<input data-testid="purchase-nit" value={form.issuerNit} onChange={(e) => set('issuerNit', e.target.value)} /></label>
-        <label>Razón social<input data-testid="purchase-name" value={form.issuerBusinessName} onChange={(e) => set('issuerBusinessName', e.target.value)} /></label>
-        <label>Código de autorización (CUF)<input data-testid="purchase-auth" value={form.authorizationCode} onChange={(e) => set('authorizationCode', e.target.value)} /></label>
-        <label>Número de factura<input data-testid="purchase-number" value={form.invoiceNumber} onChange={(e) => set('invoiceNumber', e.target.value)} /></label>
-        <label>Fecha<DateInput label="Fecha" testId="purchase-date" value={emissionDate} onChange={setEmissionDate} /></label>
-        <label>
+        <label className="field">NIT proveedor<input data-testid="purchase-nit" value={form.issuerNit} onChange={(e) => set('issuerNit', e.target.value)} /></label>
+        <label className="field">Razón social<input data-testid="purchase-name" value={form.issuerBusinessName} onChange={(e) => set('issuerBusinessName', e.target.value)} /></label>
+        <label className="field">Código de autorización (CUF)<input data-testid="purchase-auth" value={form.authorizationCode} onChange={(e) => set('authorizationCode', e.target.value)} /></label>
+        <label className="field">Número de factura<input data-testid="purchase-number" value={form.invoiceNumber} onChange={(e) => set('invoiceNumber', e.target.value)} /></label>
+        <label className="field">Fecha<DateInput label="Fecha" testId="purchase-date" value={emissionDate} onChange={setEmissionDate} /></label>
+        <label className="field">
           Tipo de compra
           <select data-testid="purchase-type" value={form.purchaseType} onChange={(e) => set('purchaseType', e.target.value)}>
             <option value="1">1 Mercado interno, actividades gravadas</option>
@@ -158,7 +161,7 @@ export function PurchasesScreen() {
         {PURCHASE_AMOUNTS.map(([k, label]) => {
           const bad = amountField(form[k]) === null;
           return (
-            <label key={k}>
+            <label key={k} className="field">
               {label}
               <span className="field-stack">
                 <input inputMode="decimal" data-testid={`purchase-${k}`} className={bad ? 'invalid' : ''} aria-invalid={bad} value={form[k] ?? ''} onChange={(e) => set(k, e.target.value)} />
@@ -173,33 +176,109 @@ export function PurchasesScreen() {
         <button type="submit" data-testid="purchase-save">Registrar compra</button>
       </form>
       <ErrorList errors={listErrors} testId="purchases-list-errors" />
-      <table data-testid="purchase-list">
-        <thead>
-          <tr><th>N°</th><th>Fecha</th><th>NIT</th><th>Proveedor</th><th>Factura</th><th>Total</th><th>Crédito</th><th>Estado</th><th>SIAT</th><th /></tr>
-        </thead>
-        <tbody>
-          {items.map((x) => (
+      <PurchaseList
+        items={items}
+        loaded={loaded}
+        year={year}
+        month={month}
+        onDelete={(id) => void purchasesApi.remove(id).then(() => usePurchases.getState().load(), (err: unknown) => setErrors(describeError(err)))}
+      />
+    </div>
+  );
+}
+
+/** What the cashier reads once a purchase is registered: the queue sends it by itself. */
+export function registeredNotice(number: number, fiscalCredit: number, where: string): string {
+  return `Compra registrada (N° ${number}, crédito fiscal Bs ${bsOf(fiscalCredit)})${where}. Se envía sola a SIAT (sin conexión, lo reintenta); su estado se ve en la lista.`;
+}
+
+/** SIAT's messages of a purchase, or its single answer code with its text. */
+function siatOf(x: PurchaseRecord): SiatMessage[] {
+  if (x.siatMessages.length > 0) return x.siatMessages;
+  return x.responseCode === null ? [] : [{ codigo: x.responseCode, descripcion: x.responseDescription ?? '' }];
+}
+
+interface PurchaseListProps {
+  items: PurchaseRecord[];
+  loaded: boolean;
+  year: number;
+  month: number;
+  onDelete(id: string): void;
+}
+
+/** The month's purchases: SIAT's codes with their text, the error guide under a refused one, a confirmed removal. */
+export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseListProps) {
+  const [asking, setAsking] = useState<string | null>(null);
+  if (loaded && items.length === 0) {
+    return (
+      <p className="empty" data-testid="purchases-empty">
+        Sin compras en {String(month).padStart(2, '0')}/{year}. Registre una con el lector de QR o a mano, o importe el mes desde la plantilla del SIN.
+      </p>
+    );
+  }
+  return (
+    <table className="grid" data-testid="purchase-list">
+      <thead>
+        <tr><th>N°</th><th>Fecha</th><th>NIT</th><th>Proveedor</th><th>Factura</th><th className="num">Total</th><th className="num">Crédito</th><th>Estado</th><th>Respuesta de SIAT</th><th /></tr>
+      </thead>
+      <tbody>
+        {items.flatMap((x) => {
+          const siat = siatOf(x);
+          const rows = [
             <tr key={x.id} data-testid="purchase-row" data-state={x.state}>
               <td>{x.number}</td>
               <td>{formatDate(x.emissionDate)}</td>
               <td>{x.issuerNit}</td>
               <td>{x.issuerBusinessName}</td>
               <td>{x.invoiceNumber}</td>
-              <td>{bsOf(x.totalPurchaseAmount)}</td>
-              <td>{bsOf(x.fiscalCredit)}</td>
+              <td className="num">{bsOf(x.totalPurchaseAmount)}</td>
+              <td className="num">{bsOf(x.fiscalCredit)}</td>
               <td data-testid="purchase-state">{STATE_LABEL[x.state] ?? x.state}</td>
-              <td>{x.siatMessages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ') || (x.responseCode ?? '')}</td>
+              <td data-testid="purchase-siat">{siat.map((m) => `SIAT ${m.codigo}${m.descripcion ? `: ${m.descripcion}` : ''}`).join('; ')}</td>
               <td>
                 {x.state !== 'DELETED' && x.state !== 'SENT' && (
-                  <button className="ghost" data-testid="purchase-delete" onClick={() => void purchasesApi.remove(x.id).then(() => usePurchases.getState().load(), (err: unknown) => setErrors(describeError(err)))}>
-                    Eliminar
+                  <button
+                    className="ghost"
+                    data-testid="purchase-delete"
+                    title="Quita la compra del Libro de Compras; si SIAT ya la tiene, la elimina también allí"
+                    onClick={() => setAsking(x.id)}
+                  >
+                    Eliminar…
                   </button>
                 )}
               </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </tr>,
+          ];
+          if (asking === x.id) {
+            rows.push(
+              <tr key={`${x.id}-ask`} data-testid="purchase-delete-ask">
+                <td colSpan={10}>
+                  <div className="error-box">
+                    ¿Eliminar la compra N° {x.number} ({x.issuerBusinessName}, factura {x.invoiceNumber})? Deja de contar en el Libro de Compras y en el crédito fiscal del mes;
+                    {x.state === 'ACCEPTED' ? ' SIAT ya la tiene registrada: se le pide eliminarla (anulación de compra).' : ' SIAT no la tiene registrada.'} Queda en la lista como «Eliminada».{' '}
+                    <button className="danger" data-testid="purchase-delete-confirm" onClick={() => (setAsking(null), onDelete(x.id))}>
+                      Eliminar la compra
+                    </button>{' '}
+                    <button className="ghost" data-testid="purchase-delete-cancel" onClick={() => setAsking(null)}>
+                      No eliminar
+                    </button>
+                  </div>
+                </td>
+              </tr>,
+            );
+          }
+          if (x.state === 'REJECTED' && siat.length > 0) {
+            rows.push(
+              <tr key={`${x.id}-guide`}>
+                <td colSpan={10}>
+                  <SiatErrorGuide messages={siat} showSiatText={false} testId="purchase-siat-guide" />
+                </td>
+              </tr>,
+            );
+          }
+          return rows;
+        })}
+      </tbody>
+    </table>
   );
 }

@@ -3,7 +3,7 @@
 // typed dd/mm/aaaa, and the preview of the template's formulas. A field it cannot read is a
 // problem in Spanish naming the field, never another value. Pure.
 import type { PurchaseInput } from '../../../shared/api-types';
-import { fromHundredths, type Cents } from '../../../shared/money';
+import { fromHundredths, ivaOf, type Cents } from '../../../shared/money';
 import { parseAmount } from '../format/amount-input';
 
 export const PURCHASE_AMOUNTS: [keyof PurchaseInput, string][] = [
@@ -33,7 +33,7 @@ export function purchasePreview(f: PurchaseForm): { subtotal: Cents; base: Cents
   const c = (k: string) => amountField(f[k]) ?? 0;
   const subtotal = c('totalPurchaseAmount') - ['iceAmount', 'iehdAmount', 'ipjAmount', 'rates', 'otherNotSubjectToCredit', 'exemptAmounts', 'zeroRateAmount'].reduce((s, k) => s + c(k), 0);
   const base = subtotal - c('discount') - c('giftCardAmount');
-  return { subtotal, base, credit: base > 0 ? Math.floor((base * 13 + 50) / 100) : 0 };
+  return { subtotal, base, credit: base > 0 ? ivaOf(base) : 0 };
 }
 
 /**

@@ -9,6 +9,8 @@ interface PurchasesState {
   year: number;
   month: number;
   items: PurchaseRecord[];
+  /** The month's list has been read once (before that, no «Sin compras»). */
+  loaded: boolean;
   errors: string[];
   setMonth(year: number, month: number): void;
   load(): Promise<void>;
@@ -17,15 +19,16 @@ interface PurchasesState {
 export const usePurchases = create<PurchasesState>()((set, get) => ({
   ...boliviaMonth(),
   items: [],
+  loaded: false,
   errors: [],
   setMonth: (year, month) => {
-    set({ year, month });
+    set({ year, month, loaded: false, items: [] });
     void get().load();
   },
   load: async () => {
     try {
       const page = await purchasesApi.list(get().year, get().month);
-      set({ items: page.content, errors: [] });
+      set({ items: page.content, loaded: true, errors: [] });
     } catch (err) {
       set({ errors: describeError(err) });
     }

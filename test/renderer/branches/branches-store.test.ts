@@ -229,25 +229,25 @@ describe('branches: a till key (no admin scope)', () => {
   const forbidden = (route: string) =>
     new ApiError(403, {
       code: 'FORBIDDEN',
-      detail: `Esta clave no puede usar ${route}: hace falta el ámbito «admin» y la clave tiene «till». Use una clave con ese ámbito o pida una al administrador.`,
+      detail: `Esto lo hace un administrador («${route}»): ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito «admin» y la clave tiene «till»).`,
     });
 
   it('shows the engine’s reason under the new-branch form', async () => {
-    api.createBranchOffice.mockRejectedValue(forbidden('POST /api/v1/branchOffice'));
+    api.createBranchOffice.mockRejectedValue(forbidden('Registra una sucursal'));
     useBranches.getState().setBranchDraft({ name: 'Sucursal Sur', municipality: 'La Paz', address: 'Calle 21', city: 'La Paz' });
     expect(await useBranches.getState().createBranch()).toBeNull();
-    expect(useBranches.getState().branchForm.errors).toEqual([expect.stringMatching(/^Esta clave no puede usar POST \/api\/v1\/branchOffice: hace falta el ámbito «admin»/)]);
+    expect(useBranches.getState().branchForm.errors).toEqual([expect.stringMatching(/^Esto lo hace un administrador \(«Registra una sucursal»\): ingrese como administrador/)]);
   });
 
   it('shows it under the point-of-sale form, without the "check before retrying" line (nothing was sent to SIAT)', async () => {
-    api.createPos.mockRejectedValue(forbidden('POST /api/v1/pos'));
+    api.createPos.mockRejectedValue(forbidden('Registra un punto de venta en SIAT (registroPuntoVenta)'));
     useBranches.getState().setPosDraft({ branchId: '2', type: '5', name: 'Caja 2', description: 'Caja junto a la puerta' });
     expect(await useBranches.getState().registerPos()).toBeNull();
     expect(useBranches.getState().posForm.errors).toEqual([expect.stringMatching(/hace falta el ámbito «admin»/)]);
   });
 
   it('shows it inside the close confirmation', async () => {
-    api.closePos.mockRejectedValue(forbidden('DELETE /api/v1/pos/:id'));
+    api.closePos.mockRejectedValue(forbidden('Cierra un punto de venta en SIAT (cierrePuntoVenta)'));
     useBranches.getState().askClose({ kind: 'pos', id: 'pos-7', code: 1, name: 'Caja El Alto', branchName: 'Sucursal El Alto' });
     expect(await useBranches.getState().confirmClose()).toBe(false);
     expect(useBranches.getState().closeErrors).toEqual([expect.stringMatching(/hace falta el ámbito «admin»/)]);

@@ -77,3 +77,28 @@ describe('Caja: the session of this point of sale', () => {
     expect(cashApi.openDrawer).not.toHaveBeenCalled();
   });
 });
+
+describe('Caja: the Z at close', () => {
+  it('prints the Z by itself where print-on-issue is on, then a copy is offered', async () => {
+    const { useIssue } = await import('../../../renderer/src/sale/issue-store');
+    useIssue.setState({ printer: { printOnIssue: true } as never });
+    useCash.setState({ posId: 'pos-0', session: session(), loaded: true, mode: 'close' });
+    const closed = session({ id: 'cs-9', state: 'CLOSED' });
+    cashApi.close.mockResolvedValueOnce(closed);
+    cashApi.printReport.mockResolvedValueOnce({ printed: true, detail: 'Reporte Z enviado a la impresora', code: null });
+    await useCash.getState().close({ '10': 3 }, { CARD: 0, QR: 0 });
+    expect(cashApi.printReport).toHaveBeenCalledTimes(1);
+    expect(cashApi.printReport).toHaveBeenCalledWith('cs-9');
+    expect(useCash.getState()).toMatchObject({ last: closed, zPrinted: true, notice: 'Caja cerrada. Reporte Z enviado a la impresora', errors: [] });
+  });
+
+  it('does not print where print-on-issue is off (F7 prints it)', async () => {
+    const { useIssue } = await import('../../../renderer/src/sale/issue-store');
+    useIssue.setState({ printer: { printOnIssue: false } as never });
+    useCash.setState({ posId: 'pos-0', session: session(), loaded: true, mode: 'close' });
+    cashApi.close.mockResolvedValueOnce(session({ state: 'CLOSED' }));
+    await useCash.getState().close({ '10': 3 }, { CARD: 0, QR: 0 });
+    expect(cashApi.printReport).not.toHaveBeenCalled();
+    expect(useCash.getState().zPrinted).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '../../../shared/api-types';
+import { TIPO_METODO_PAGO } from '../../../main/siat-sim/catalog-data/payment-methods';
 
 vi.mock('../../../renderer/src/api', async () => {
   const errors = await import('../../../renderer/src/api/errors');
@@ -11,7 +12,7 @@ vi.mock('../../../renderer/src/api', async () => {
 });
 
 const { buildReturnRequest, canReturn, defaultRefundCode, noteInvoiceType, refundChoices } = await import('../../../renderer/src/invoices/return-note');
-const { IssuedNoteView, RefundMethodField, ReturnFormView } = await import('../../../renderer/src/invoices/ReturnDialog');
+const { IssuedNoteView, RefundMethodField, ReturnFormView, noteStateNow } = await import('../../../renderer/src/invoices/ReturnDialog');
 
 /** A slice of SIAT's payment-method catalog as the till holds it (codes and texts verbatim). */
 const catalog = [
@@ -83,6 +84,16 @@ describe('devolución', () => {
     expect(again).toMatch(/data-testid="print-note-button"[^>]*>Reimprimir nota \(copia\)</);
   });
 
+  it('the issued note follows its state: pending in the answer, validated once the stream says so (as the Facturas list)', async () => {
+    const { useTillStatus } = await import('../../../renderer/src/connection/till-status-store');
+    const note = { ...original, id: 'n-pending', invoiceNumber: 2, cuf: 'CUFP', state: 'PENDING', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24 } as Invoice;
+    const view = () => renderToStaticMarkup(createElement(IssuedNoteView, { note, state: noteStateNow(note, useTillStatus.getState().invoiceStates), printMessage: null, onPrint: () => {} }));
+    expect(view()).toMatch(/data-testid="return-note-state">pendiente</);
+    // The engine's stream event, through the real store (the same one the Facturas list follows).
+    useTillStatus.getState().apply({ event: 'invoice', data: JSON.stringify({ id: note.id, state: 'VALIDATED' }), id: undefined });
+    expect(view()).toMatch(/data-testid="return-note-state">validada por el SIAT</);
+  });
+
   it('the issued note shows its three amounts and a print button', () => {
     const note = { ...original, id: 'n1', invoiceNumber: 1, cuf: 'CUFN', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 75, amountTotalOriginal: 180, amountTotalReturn: 75, amountCashCreditDebit: 9.75 } as Invoice;
     const html = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, onPrint: () => {} }));
@@ -100,13 +111,26 @@ describe('devolución', () => {
       renderToStaticMarkup(createElement(RefundMethodField, { invoice, paymentMethods, refundMethod, onRefundMethod: () => {} }));
 
     it('offers only single methods, a labelled select in the tab order, with the original’s method preselected', () => {
-      expect(refundChoices(catalog).map((c) => c.codigo)).toEqual([1, 2, 7]);
+      expect(refundChoices(catalog).common.map((c) => c.codigo)).toEqual([1, 2, 7]);
       const html = field({ ...original, paymentMethodCode: 2, payments: [{ method: 'CARD', amount: 180, tendered: 180 }] } as Invoice, null, catalog);
       expect(html).toContain('<label for="refund-method">Devolver el dinero en</label>');
       expect(html).toMatch(/<select id="refund-method"/);
       expect(html).not.toContain('tabindex="-1"');
       expect(html).not.toContain('EFECTIVO-TARJETA</option>');
       expect(selected(html)).toEqual(['2', 'TARJETA (como se pagó)']);
+    });
+
+    it('offers the few a store refunds by, the original’s first, and keeps SIAT’s other single methods behind «Otro método…»', () => {
+      const full = TIPO_METODO_PAGO.map((e) => ({ codigo: e.codigoClasificador, descripcion: e.descripcion }));
+      const card = { ...original, paymentMethodCode: 2, payments: [{ method: 'CARD', amount: 180, tendered: 180 }] } as Invoice;
+      const { common, others } = refundChoices(full, card);
+      expect(common.map((c) => c.descripcion)).toEqual(['TARJETA', 'EFECTIVO', 'TRANSFERENCIA BANCARIA', 'DEPOSITO EN CUENTA']);
+      expect(others.map((c) => c.descripcion)).toEqual(expect.arrayContaining(['TRANSFERENCIA SWIFT', 'PAGO POSTERIOR']));
+      const html = field(card, null, full);
+      const offered = [...html.matchAll(/<option value="([^"]+)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]);
+      expect(offered).toEqual(['TARJETA (como se pagó)', 'EFECTIVO', 'TRANSFERENCIA BANCARIA (o QR)', 'DEPOSITO EN CUENTA', 'Otro método…']);
+      // A method among the others, once chosen, is shown with them.
+      expect(field(card, 9, full)).toMatch(/<optgroup label="Otros métodos de SIAT">.*<option value="9" selected="">TRANSFERENCIA SWIFT</);
     });
 
     it('a split original defaults to cash (it had a cash part) and says how it was paid', () => {

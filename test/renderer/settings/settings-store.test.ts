@@ -42,7 +42,7 @@ const TAXPAYER: TaxpayerSettings = {
 const forbidden = () =>
   new ApiError(403, {
     code: 'FORBIDDEN',
-    detail: 'Esta clave no puede usar GET /api/v1/settings/taxpayer: hace falta el ámbito «admin» y la clave tiene «till». Use una clave con ese ámbito o pida una al administrador.',
+    detail: 'Esto lo hace un administrador («Datos del contribuyente»): ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito «admin» y la clave tiene «till»).',
   });
 
 beforeEach(() => {

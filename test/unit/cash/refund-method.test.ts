@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveRefundMethod } from '../../../shared/refund-method';
+import { PAYMENT_KIND_LABEL } from '../../../shared/api/cash';
 import { TIPO_METODO_PAGO } from '../../../main/siat-sim/catalog-data/payment-methods';
 
 const catalog = TIPO_METODO_PAGO.map((e) => ({ codigo: String(e.codigoClasificador), descripcion: e.descripcion }));
@@ -35,4 +36,13 @@ test('given: one method of the catalog; a combination or an unknown code is refu
   assert.match(unknown.problems[0]!.message, /no existe en el catálogo/);
   // A transfer back to a customer who paid by QR is booked under QR, where the sale was.
   assert.deepEqual(resolveRefundMethod(catalog, { code: 64, parts: [{ method: 'QR', amount: 3660 }, { method: 'GIFT_CARD', amount: 1000 }] }, 7), { code: 7, kind: 'QR', defaulted: false });
+});
+
+test('a deposit or transfer refund is booked under «Transferencia o depósito», never «Otros»', () => {
+  const cash = { code: 1, parts: [{ method: 'CASH', amount: 4660 }] };
+  assert.deepEqual(resolveRefundMethod(catalog, cash, 8), { code: 8, kind: 'TRANSFER', defaulted: false }); // DEPOSITO EN CUENTA
+  assert.deepEqual(resolveRefundMethod(catalog, cash, 7), { code: 7, kind: 'TRANSFER', defaulted: false }); // TRANSFERENCIA BANCARIA
+  // A deposit to a customer who paid by QR is a deposit, not the QR's account.
+  assert.deepEqual(resolveRefundMethod(catalog, { code: 7, parts: [{ method: 'QR', amount: 4660 }] }, 8), { code: 8, kind: 'TRANSFER', defaulted: false });
+  assert.equal(PAYMENT_KIND_LABEL.TRANSFER, 'Transferencia o depósito');
 });

@@ -1,7 +1,8 @@
 // The RCV purchase arithmetic (PURCHASES.md §3.1) on a table of cases, and the sales book row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeRcv, ivaOf, type PurchaseAmounts } from '../../../main/purchases/purchase-model';
+import { computeRcv, type PurchaseAmounts } from '../../../main/purchases/purchase-model';
+import { ivaOf } from '../../../shared/money';
 import { checkPurchase } from '../../../main/purchases/purchase-input';
 import { salesRow } from '../../../main/books/book-columns';
 
