@@ -97,12 +97,23 @@ function withinMs(p: Promise<unknown>, ms: number): Promise<void> {
 }
 
 export async function startEngine(settings: EngineSettings, deps: EngineDeps): Promise<Engine> {
+  // A start that fails half-way closes what it opened (a listening simulator kept the process alive).
+  const opened: (() => unknown)[] = [];
+  try {
+    return await assemble(settings, deps, (close) => opened.unshift(close));
+  } catch (err) {
+    for (const close of opened) await (async () => close())().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (close: () => unknown) => void): Promise<Engine> {
   const { logger } = deps;
   // Owner-only data, also what an older version left world-readable (issue 19, finding 10).
   secureDataDir(settings.dataDir);
   const store = openStore(settings.dataDir, deps.now ? { now: deps.now } : {});
+  onFailure(() => store.close());
   if (store.backupPath) logger.info({ backup: store.backupPath }, 'database migrated; backup copy written');
-
   const now = deps.now ?? (() => new Date());
   let demoApiKey: string | null = null;
   let trainingTenantId: string | null = null;
@@ -115,7 +126,8 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   // Training without KIPU_SIAT_URL: the embedded simulator on a free loopback port.
   let simulator: SiatSimulator | null = null;
   if (settings.training && settings.siatUrl === null) {
-    simulator = await startSiatSimulator({ port: 0, dataDir: join(settings.dataDir, 'siat-sim'), logger });
+    const sim = (simulator = await startSiatSimulator({ port: 0, dataDir: join(settings.dataDir, 'siat-sim'), logger }));
+    onFailure(() => sim.close());
   }
   const siatUrl = simulator?.url ?? settings.siatUrl!;
   // Every document is checked against its XSD and its signature before it is stored.
@@ -123,6 +135,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const secrets = deps.secrets ?? new FileSecretStore(join(settings.dataDir, 'secrets.json'));
   // CPU-bound work on worker threads (issue 25): every pool, sized in worker-pools.ts.
   const pools = startWorkerPools();
+  onFailure(() => closeWorkerPools(pools));
   const { siatReaders, packWorkers, batchSealers, batchIntakes, certificateWorkers, renderWorkers, importWorkers } = pools;
   const gateway = new SiatGateway({
     baseUrl: siatUrl,
@@ -223,6 +236,7 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
     publicBaseUrl: () => settings.publicUrl ?? baseUrl,
     ...(deps.routeRegistered ? { routeRegistered: deps.routeRegistered } : {}),
   });
+  onFailure(() => app.close());
   const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: store.branches, invoices, contingency: contingencyEvents, codes, gateway });
   posRoutes(app, { store, registration });
   productRoutes(app, { store });
@@ -324,20 +338,14 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
   const webhooks = new WebhookDispatcher({ repo: webhookRepo, secrets, bus, logger, now, allowPrivate: settings.webhookAllowPrivate, ca: webhookCa, ...deps.webhooks });
   webhookRoutes(app, { repo: webhookRepo, dispatcher: webhooks, endpoints: new WebhookEndpoints({ repo: webhookRepo, secrets, allowPrivate: settings.webhookAllowPrivate }) });
 
-  try {
-    deps.beforeListen?.(app);
-    // Don't listen before the till can sell (issue 32, item 7): catalogs on a fresh install, SIAT's
-    // clock, a CUFD per open point of sale. Bounded: with SIAT unreachable the till opens anyway
-    // and sells what it can (offline with the codes it has); the scheduler keeps trying.
-    // A till that can already sell waits only briefly (the clock), so a restart during an outage
-    // opens at once; one that cannot (a fresh install, a point of sale without a CUFD) waits longer.
-    if (deps.scheduler !== false) await withinMs(scheduler.prepareForSale(), deps.readyWaitMs ?? (scheduler.readyToSell() ? READY_WAIT_SELLING_MS : READY_WAIT_MS));
-    await app.listen({ host: settings.host, port: settings.port });
-  } catch (err) {
-    store.close();
-    await simulator?.close();
-    throw err;
-  }
+  deps.beforeListen?.(app);
+  // Don't listen before the till can sell (issue 32, item 7): catalogs on a fresh install, SIAT's
+  // clock, a CUFD per open point of sale. Bounded: with SIAT unreachable the till opens anyway
+  // and sells what it can (offline with the codes it has); the scheduler keeps trying.
+  // A till that can already sell waits only briefly (the clock), so a restart during an outage
+  // opens at once; one that cannot (a fresh install, a point of sale without a CUFD) waits longer.
+  if (deps.scheduler !== false) await withinMs(scheduler.prepareForSale(), deps.readyWaitMs ?? (scheduler.readyToSell() ? READY_WAIT_SELLING_MS : READY_WAIT_MS));
+  await app.listen({ host: settings.host, port: settings.port });
   // Compra-venta's schemas compile now (about 0.4 s once), not inside the first sale's commit,
   // where the document check (loaded above) would otherwise compile them.
   setImmediate(() => void warmUpInvoiceXsd());

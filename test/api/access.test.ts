@@ -63,6 +63,20 @@ test('finding 4, issue 30: the engine registers exactly the routes of the contra
       }),
       /\/api\/v1\/undeclared no tiene acceso declarado: falta en el contrato de rutas/,
     );
+    // A start that fails while registering its routes (before it listens) closes what it had
+    // opened: the embedded simulator's server kept the process alive after the error.
+    const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+    const before = servers();
+    await assert.rejects(
+      startTestEngine({}, dir, {
+        scheduler: false,
+        routeRegistered: (r) => {
+          if (r.url === '/api/v1/products') throw new Error('registro roto');
+        },
+      }),
+      /registro roto/,
+    );
+    assert.equal(servers(), before, 'a listening server left behind by the failed start');
   } finally {
     cleanup();
   }
