@@ -3,6 +3,7 @@
 // month's sums. Read-only; scoped by tenant.
 import type { Db } from './db';
 import { prepared } from './statements';
+import { IN_BOOK } from './purchases';
 import { CREDIT_DEBIT_NOTE_SECTOR } from '../../shared/sectors';
 
 export interface SalesBookInvoice {
@@ -112,12 +113,12 @@ export class BookSourceRepository {
     }
   }
 
-  /** Purchases of the month (not deleted): count and sums in cents. */
+  /** Purchases of the month in the book (IN_BOOK): count and sums in cents. */
   purchaseSums(tenantId: string, year: number, month: number): { count: number; total: number; base: number; credit: number } {
     const r = prepared(
       this.db,
       `SELECT COUNT(*) AS n, COALESCE(SUM(monto_total), 0) AS total, COALESCE(SUM(base_cf), 0) AS base, COALESCE(SUM(credito_fiscal), 0) AS credit
-       FROM purchases WHERE tenant_id = ? AND gestion = ? AND periodo = ? AND state != 'DELETED'`,
+       FROM purchases WHERE tenant_id = ? AND gestion = ? AND periodo = ? AND ${IN_BOOK}`,
     ).get(tenantId, year, month) as { n: number; total: number; base: number; credit: number };
     return { count: r.n, total: r.total, base: r.base, credit: r.credit };
   }

@@ -6,6 +6,14 @@ import { uuidv7 } from './uuid7';
 import type { PurchaseAmounts, PurchaseData } from '../purchases/purchase-model';
 
 export type PurchaseState = 'READY' | 'SENT' | 'ACCEPTED' | 'REJECTED' | 'DELETED';
+
+/**
+ * The purchases the Libro de Compras and the month's crédito fiscal count (SQL, on `purchases`):
+ * not deleted, and not refused by SIAT — a purchase SIAT would not register gives no crédito
+ * fiscal, as a rejected sale is in no Libro de Ventas (decision 0023). Those still on their way
+ * to SIAT count.
+ */
+export const IN_BOOK = "state NOT IN ('DELETED', 'REJECTED')";
 export type PurchaseSource = 'MANUAL' | 'QR' | 'IMPORT' | 'SIAT';
 
 export interface SiatMessageRow {
@@ -260,7 +268,7 @@ export class PurchaseRepository {
 
   /** The month's purchases in register order (N°), one row at a time (the book streams). */
   *month(tenantId: string, gestion: number, periodo: number): Generator<PurchaseRecord> {
-    const rows = prepared(this.db, 'SELECT * FROM purchases WHERE tenant_id = ? AND gestion = ? AND periodo = ? AND state != ? ORDER BY nro').iterate(tenantId, gestion, periodo, 'DELETED');
+    const rows = prepared(this.db, `SELECT * FROM purchases WHERE tenant_id = ? AND gestion = ? AND periodo = ? AND ${IN_BOOK} ORDER BY nro`).iterate(tenantId, gestion, periodo);
     for (const r of rows) yield purchaseOf(r as Row);
   }
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { issueInvoice } from '../fixtures/issued-invoice';
-import { createPurchase } from '../fixtures/purchases';
+import { createPurchase, settlePurchases } from '../fixtures/purchases';
 import { SALES_COLUMNS, PURCHASE_COLUMNS } from '../../main/books/book-columns';
 
 let eng: TestEngine;
@@ -41,6 +41,11 @@ test('Libro de Ventas and Libro de Compras re-read with exceljs match the invoic
   assert.equal(c.status, 200, await c.clone().text());
   const p1 = await createPurchase(eng, { totalPurchaseAmount: 130, rates: 30 });
   await createPurchase(eng, { totalPurchaseAmount: 90, iceAmount: 10, rates: 0 });
+  // A purchase SIAT refuses (1000000011 is INACTIVO in the simulated padrón: 987) is in no book
+  // and gives no crédito fiscal, as a rejected sale is in no Libro de Ventas (decision 0023).
+  const refused = await createPurchase(eng, { issuerNit: '1000000011', totalPurchaseAmount: 50, rates: 0 });
+  await settlePurchases(eng);
+  assert.equal((await (await eng.api(`/api/v1/purchases/${refused.id}`)).json()).data.state, 'REJECTED');
   year = Number(p1.emissionDate.slice(0, 4));
   month = Number(p1.emissionDate.slice(5, 7));
 
