@@ -5,10 +5,10 @@ import { newEscposBuilder, toPrintable } from '../printing/escpos-ticket';
 import type { PrinterSettings } from '../printing/settings';
 import { reportLines } from './report-layout';
 
-export function buildEscposCashReport(report: CashReport, settings: PrinterSettings): Buffer {
+export function buildEscposCashReport(report: CashReport, settings: PrinterSettings, copy = false): Buffer {
   const p = newEscposBuilder(settings, { drawerKick: false });
   const w = settings.width;
-  for (const l of reportLines(report)) {
+  for (const l of reportLines(report, copy)) {
     switch (l.kind) {
       case 'title':
         p.alignCenter();

@@ -3,6 +3,7 @@
 import { formatAmountEs } from '../../shared/money';
 import { DENOMINATIONS, denominationKey, type CashReport } from '../../shared/api/cash';
 import { toBoliviaIso } from '../../shared/time';
+import { COPY_MARK } from '../documents/model';
 
 export type ReportLine =
   | { kind: 'title'; text: string }
@@ -19,12 +20,13 @@ export function dateTimeEs(iso: string): string {
   return `${b.slice(8, 10)}/${b.slice(5, 7)}/${b.slice(0, 4)} ${b.slice(11, 16)}`;
 }
 
-export function reportLines(r: CashReport): ReportLine[] {
+export function reportLines(r: CashReport, copy = false): ReportLine[] {
   const out: ReportLine[] = [];
   const row = (label: string, value: string, bold = false) => out.push({ kind: 'row', label, value, bold });
   const rule = () => out.push({ kind: 'rule' });
   if (r.training) out.push({ kind: 'text', text: 'MODO ENTRENAMIENTO - SIN VALOR FISCAL', bold: true, center: true });
   out.push({ kind: 'title', text: r.kind === 'Z' ? 'REPORTE Z - CIERRE DE CAJA' : 'REPORTE X - CAJA ABIERTA' });
+  if (copy) out.push({ kind: 'text', text: COPY_MARK, bold: true, center: true });
   out.push({ kind: 'text', text: `Sucursal ${r.branchCode} - Punto de venta ${r.posCode}`, center: true });
   rule();
   row('Sesión N°', String(r.sessionNumber));

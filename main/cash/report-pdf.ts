@@ -12,7 +12,7 @@ const CONTENT_W = TICKET_WIDTH_PT - MARGIN_X * 2;
 const SIZE = 7.5;
 const LEADING = SIZE + 2.5;
 
-export async function renderCashReportPdf(report: CashReport): Promise<Uint8Array> {
+export async function renderCashReportPdf(report: CashReport, copy = false): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(toWinAnsi(`Reporte ${report.kind} - sesión de caja ${report.sessionNumber}`));
   doc.setProducer('Kipu');
@@ -22,7 +22,7 @@ export async function renderCashReportPdf(report: CashReport): Promise<Uint8Arra
 
   type Draw = (c: PageCanvas, top: number) => void;
   const items: { h: number; draw: Draw }[] = [];
-  for (const l of reportLines(report)) {
+  for (const l of reportLines(report, copy)) {
     if (l.kind === 'rule') {
       items.push({ h: 9, draw: (c, top) => c.line(MARGIN_X, top - 4.5, MARGIN_X + CONTENT_W, top - 4.5, { stroke: RULE, lineWidth: 0.5, dash: [2, 2] }) });
     } else if (l.kind === 'row') {

@@ -57,6 +57,14 @@ export const PrintOutcomeSchema = Type.Object({
 });
 export type PrintResult = Static<typeof PrintOutcomeSchema>;
 
+/** POST /api/v1/cash/sessions/{id}/report/print: the body is optional; `copy` marks a Z printed again. */
+export const ReportPrintBody = Type.Optional(
+  Type.Object(
+    { copy: Type.Optional(Type.Boolean({ description: 'true: una reimpresión del reporte; el papel dice COPIA' })) },
+    { additionalProperties: false },
+  ),
+);
+
 /** POST /api/v1/invoices/{id}/print: the body is optional; `copy` marks a reprint. */
 export const PrintBody = Type.Optional(
   Type.Object(

@@ -269,6 +269,12 @@ test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick)', as
   assert.ok(job.includes(Buffer.from('REPORTE Z - CIERRE DE CAJA')));
   assert.ok(job.includes(Buffer.from('DIFERENCIA TOTAL')));
   assert.ok(!includesBytes(job, KICK));
+  assert.ok(!job.includes(Buffer.from('COPIA')), 'the first Z is no copy');
+  // Printed again (F7 after the close printed it), the Z says COPIA, as a reprinted ticket does.
+  const again = await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report/print`, { method: 'POST', json: { copy: true } })).json();
+  assert.equal(again.data.detail, 'Copia del reporte Z enviada a la impresora', JSON.stringify(again));
+  const copy = await waitFor('the copy on the printer', () => printer.jobs[before + 1]);
+  assert.ok(copy.includes(Buffer.from('REPORTE Z - CIERRE DE CAJA')) && copy.includes(Buffer.from('COPIA')));
 });
 
 test('a closed session is reopened as a new one with the reason and the counted cash as float; once only', async () => {

@@ -21,7 +21,7 @@ import {
   OpenSessionBody,
   ReopenBody,
 } from '../../../shared/api/cash';
-import { PrintOutcomeSchema } from '../../../shared/api/printing';
+import { PrintOutcomeSchema, ReportPrintBody } from '../../../shared/api/printing';
 import { buildEscposCashReport } from '../../cash/report-escpos';
 import { reportDay } from '../../cash/report-layout';
 import { buildDrawerPulse } from '../../printing/drawer';
@@ -33,6 +33,7 @@ import { notFound } from '../errors';
 import { doerOf } from '../doer';
 import type { renderCashReportPdf } from '../../cash/report-pdf';
 import { ROUTES } from '../../../shared/api/routes';
+import { optionalBody } from '../json-body';
 
 /** The report as a PDF; its renderer brings pdf-lib, loaded on first use rather than with the engine. */
 async function cashReportPdf(...args: Parameters<typeof renderCashReportPdf>): ReturnType<typeof renderCashReportPdf> {
@@ -194,13 +195,16 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
 
   r.post(
     ROUTES.cash.printReport.path,
-    { schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, response: { 200: apiResponse(PrintOutcomeSchema) } } },
+    { ...optionalBody, schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, body: ReportPrintBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
     async (req) => {
       const report = deps.cash.reportOf(req.tenant, req.params.id);
+      // A Z printed again says COPIA, as a reprinted ticket does: only the first paper is the close's.
+      const copy = req.body?.copy === true;
+      const what = `${copy ? 'Copia del reporte' : 'Reporte'} ${report.kind}`;
       return send(
         req,
-        (s) => ({ kind: 'reporte', number: report.sessionNumber, escpos: buildEscposCashReport(report, s), pdf: async () => cashReportPdf(report) }),
-        { printed: `Reporte ${report.kind} enviado a la impresora`, virtual: `Reporte ${report.kind} guardado` },
+        (s) => ({ kind: 'reporte', number: report.sessionNumber, escpos: buildEscposCashReport(report, s, copy), pdf: async () => cashReportPdf(report, copy) }),
+        { printed: `${what} enviad${copy ? 'a' : 'o'} a la impresora`, virtual: `${what} guardad${copy ? 'a' : 'o'}` },
       );
     },
   );

@@ -16,7 +16,8 @@ export const cashApi = {
     http.call(R.close, { params: { id }, body: { denominations, counted, ...(reason ? { reason } : {}) } }),
   reopen: (id: string, reason: string) => http.call(R.reopen, { params: { id }, body: { reason } }),
   report: (id: string) => http.call(R.report, { params: { id } }),
-  printReport: (id: string) => http.call(R.printReport, { params: { id } }),
+  /** `copy`: a Z printed again (the paper says COPIA). */
+  printReport: (id: string, copy = false) => http.call(R.printReport, { params: { id }, ...(copy ? { body: { copy } } : {}) }),
   openDrawer: (posId: string) => http.call(R.openDrawer, { body: { posId } }),
   /** The report PDF as a blob URL (the route needs the key, so it is fetched, not linked). */
   reportPdf: async (id: string): Promise<{ url: string; size: number; magic: string }> => {

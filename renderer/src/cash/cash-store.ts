@@ -141,7 +141,8 @@ export const useCash = create<CashState>()((set, get) => {
       run(async () => {
         const s = shown();
         if (!s) return;
-        const r = await cashApi.printReport(s.id);
+        // A Z already printed (at the close, or by an earlier F7) comes out as COPIA; an X is a new report each time.
+        const r = await cashApi.printReport(s.id, s.state !== 'OPEN' && get().zPrinted);
         set((st) => ({ notice: r.detail, zPrinted: st.zPrinted || (r.printed && s.state !== 'OPEN') }));
       }),
 

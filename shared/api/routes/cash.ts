@@ -13,7 +13,7 @@ import {
   OpenSessionBody,
   ReopenBody,
 } from '../cash';
-import { PrintOutcomeSchema } from '../printing';
+import { PrintOutcomeSchema, ReportPrintBody } from '../printing';
 import { ADMIN, STORE, TILL, file, route } from './route';
 
 export const CASH_ROUTES = {
@@ -35,6 +35,6 @@ export const CASH_ROUTES = {
   reopen: route('POST', '/api/v1/cash/sessions/:id/reopen', STORE, { body: ReopenBody, response: CashSessionSchema }),
   report: route('GET', '/api/v1/cash/sessions/:id/report', STORE, { response: CashReportSchema }),
   reportPdf: route('GET', '/api/v1/cash/sessions/:id/report/pdf', STORE, { response: file() }),
-  printReport: route('POST', '/api/v1/cash/sessions/:id/report/print', STORE, { response: PrintOutcomeSchema }),
+  printReport: route('POST', '/api/v1/cash/sessions/:id/report/print', STORE, { body: ReportPrintBody, response: PrintOutcomeSchema }),
   openDrawer: route('POST', '/api/v1/cash/drawer/open', TILL, { body: DrawerBody, response: PrintOutcomeSchema }),
 } as const;

@@ -90,6 +90,10 @@ describe('Caja: the Z at close', () => {
     expect(cashApi.printReport).toHaveBeenCalledTimes(1);
     expect(cashApi.printReport).toHaveBeenCalledWith('cs-9');
     expect(useCash.getState()).toMatchObject({ last: closed, zPrinted: true, notice: 'Caja cerrada. Reporte Z enviado a la impresora', errors: [] });
+    // F7 afterwards asks for a copy (the paper says COPIA).
+    cashApi.printReport.mockResolvedValueOnce({ printed: true, detail: 'Copia del reporte Z enviada a la impresora', code: null });
+    await useCash.getState().print();
+    expect(cashApi.printReport).toHaveBeenLastCalledWith('cs-9', true);
   });
 
   it('does not print where print-on-issue is off (F7 prints it)', async () => {
