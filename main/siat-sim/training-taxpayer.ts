@@ -77,8 +77,17 @@ export const TRAINING_CAFC = Object.freeze({ codigo: '1011D7A0C4B21', desde: 1, 
 /** The rehearsal taxpayer's own booklet (events 5–7 of its rehearsals), same shape and range. */
 const REHEARSAL_CAFC = Object.freeze({ ...TRAINING_CAFC, codigo: '1011E5A0C4B22' });
 
+/** A booklet the simulator knows from the start (state/cafc.ts). */
+interface SimulatedCafc {
+  readonly codigo: string;
+  readonly desde: number;
+  readonly hasta: number;
+  readonly fechaDesde: string;
+  readonly fechaHasta: string;
+}
+
 /** The booklet the simulator knows for a NIT (certify's default in training), or null. */
-export function simulatedCafcOf(nit: string): typeof TRAINING_CAFC | null {
+export function simulatedCafcOf(nit: string): SimulatedCafc | null {
   if (nit === String(TRAINING_TAXPAYER.nit)) return TRAINING_CAFC;
   if (nit === String(REHEARSAL_TAXPAYER.nit)) return REHEARSAL_CAFC;
   return null;

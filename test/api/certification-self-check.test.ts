@@ -165,7 +165,7 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
 
   // Until the 7 events of point of sale 0 are done: by then it has issued online (IV), offline
   // (events 1–4) and transcribed CAFC booklet invoices (5–7), all on points of sale 0 and 1.
-  await waitFor('the rehearsal to finish the events of point of sale 0', async () => (await status()).stages.some((x) => x.etapa === 'events' && x.puntoVenta === 0 && x.hechos === 7), 180_000, 200);
+  await waitFor('the rehearsal to finish the events of point of sale 0', async () => (await status()).stages.some((x) => x.etapa === 'events' && x.puntoVenta === 0 && x.hechos === 7), 180_000, 500);
   assert.deepEqual(await storeView(), before, 'the store\'s Facturas and books are as before');
   assert.deepEqual(await xReport(), xBefore, 'the drawer\'s X report counts none of the rehearsal\'s invoices');
   // The simulator paired the store's N° 1–4 with the CAFC invoices of the same numbers (walk, finding 2): not any more.
