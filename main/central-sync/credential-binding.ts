@@ -7,6 +7,7 @@
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import { CENTRAL_TOKEN_RE } from '../config/settings';
+import { isRehearsalTenant } from '../training/rehearsal-tenant';
 
 /** The installation-wide setting (tenant '') that holds the binding. */
 const SETTING = 'centralCredential';
@@ -56,7 +57,8 @@ export function boundTenant(store: Store, token: string, nit: string | null): Te
     tenant = store.tenants.byNit(nit);
     if (!tenant) throw new CentralBindingError(`KIPU_CENTRAL_NIT: el NIT ${nit} no es un contribuyente de esta caja`);
   } else {
-    const all = store.tenants.list();
+    // The training rehearsal's taxpayer is no store: never Central's (main/training/rehearsal-tenant.ts).
+    const all = store.tenants.list().filter((t) => !isRehearsalTenant(t));
     if (all.length !== 1) {
       throw new CentralBindingError(
         `Esta caja tiene ${all.length} contribuyentes: indique en KIPU_CENTRAL_NIT el NIT para el que se emitió la credencial de Kipu Central (no se envía nada hasta entonces)`,

@@ -19,7 +19,7 @@ import { reversalStage } from './stages/reversal';
 import { eventsStage } from './stages/events';
 import { signatureStage } from './stages/signature';
 import { massiveStage } from './stages/massive';
-import { TRAINING_CAFC } from '../siat-sim/training-taxpayer';
+import { simulatedCafcOf } from '../siat-sim/training-taxpayer';
 import { invoiceTypeFor } from '../../shared/invoice-types';
 import { progressOf, runStages, type RunOutcome, type StageProgress } from './runner';
 import { stageReport, writeStageReport, writeSummary, type StageReport } from './evidence';
@@ -116,9 +116,10 @@ export async function certifyWith(input: CertifyRunInput): Promise<RunOutcome> {
     out(`Reanudando la corrida ${run.id} (iniciada el ${run.startedAt}${run.scale > 1 ? `, reducida ÷${run.scale}` : ''}).`);
     if (run.scale !== opts.scale) out(`  Se mantiene la escala de la corrida (÷${run.scale}), no la indicada (÷${opts.scale}).`);
   } else {
-    // Training: the simulator's own booklet, unless one is given.
-    const cafc = opts.cafc ?? (tenant.training ? TRAINING_CAFC.codigo : null);
-    const cafcDesde = opts.cafc ? opts.cafcFrom : tenant.training ? TRAINING_CAFC.desde : opts.cafcFrom;
+    // Training: the simulator's own booklet for this taxpayer (the store's or the rehearsal's), unless one is given.
+    const simulated = tenant.training ? simulatedCafcOf(tenant.nit) : null;
+    const cafc = opts.cafc ?? simulated?.codigo ?? null;
+    const cafcDesde = opts.cafc ? opts.cafcFrom : (simulated?.desde ?? opts.cafcFrom);
     const withoutType = opts.sectors.filter((sector) => !invoiceTypeFor(sector, tenant.modalidad));
     if (withoutType.length > 0) throw new CertifyUsageError(sectorsWithoutType(withoutType, tenant.modalidad));
     if (!cafc) throw new CertifyUsageError('Falta --cafc: los eventos 5 a 7 (corte de energía, virus o falla de software, falla de hardware) se prueban con facturas manuales de un CAFC que el SIN da para las pruebas');

@@ -1,12 +1,15 @@
 // The training rehearsal of Phase I that a manager starts from «Autorización SIN» (issue 29,
 // "Training: … so a team can rehearse it"): the same run as `npm run admin -- certify`
-// (certification-run.ts), inside the running engine, against the simulator it embeds. Only for the
+// (certification-run.ts), inside the running engine, against the simulator it embeds. Only from the
 // training taxpayer (the pilot's run stays a CLI step with Kipu closed: it needs the pilot token
-// and writes the exchange log). One run at a time per taxpayer; closing the engine stops it
-// between two steps and the next start resumes it.
+// and writes the exchange log), and on a taxpayer of its own (main/training/rehearsal-tenant.ts):
+// the test invoices never reach the store's Facturas, books, cash reports or numbering. One run at
+// a time; closing the engine stops it between two steps and the next start
+// resumes it.
 import type { Engine } from '../engine/engine-types';
 import type { Tenant } from '../store/tenants';
 import { invoiceTypeFor } from '../../shared/invoice-types';
+import { ensureRehearsalTenant } from '../training/rehearsal-tenant';
 import { certifyWith } from './certification-run';
 import type { RunOutcome } from './runner';
 
@@ -36,28 +39,21 @@ export class Rehearsals {
     private readonly dataDir: string,
   ) {}
 
-  /** Starts (or resumes) the tenant's rehearsal in the background; refused outside training or while one runs. */
+  /**
+   * Starts (or resumes) the rehearsal the store tenant asked for, on the rehearsal taxpayer (created
+   * the first time); refused outside training or while one runs.
+   */
   start(tenant: Tenant, req: RehearsalRequest): void {
     if (!tenant.training || !this.engine().simulator) {
       throw new RehearsalRefused('El ensayo desde esta pantalla es solo para el contribuyente de entrenamiento, con el simulador de Kipu. Las pruebas en el piloto del SIN se ejecutan con npm run admin -- certify, con Kipu cerrado.');
     }
     if (this.abort.signal.aborted) throw new RehearsalRefused('Kipu se está cerrando');
-    const withoutType = req.sectors.filter((sector) => !invoiceTypeFor(sector, tenant.modalidad));
-    if (withoutType.length > 0) throw new RehearsalRefused(`Kipu no emite el sector ${withoutType.join(', ')} en la modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'} del contribuyente`);
-    if (this.isRunning(tenant.id)) throw new RehearsalRefused('Ya hay un ensayo en curso: espere a que termine');
-    // The run issues and annuls its test invoices on this taxpayer's points of sale 0 and 1 of
-    // branch 0 (the SIN's pair): an open cash session there would count them as the drawer's money
-    // (a fresh walk saw an X report expect Bs 3.996,50 in a drawer holding Bs 110,50).
-    const { store } = this.engine();
-    const open = store.pointsOfSale
-      .list(tenant.id)
-      .filter((p) => p.branchCode === 0 && p.code <= 1 && store.cash.openFor(tenant.id, p.id) !== null)
-      .map((p) => p.code);
-    if (open.length > 0) {
-      throw new RehearsalRefused(
-        `Cierre la caja del punto de venta ${open.join(' y ')} antes del ensayo: sus facturas de prueba se emiten y se anulan en los puntos de venta 0 y 1, y no son dinero del cajón`,
-      );
-    }
+    // One rehearsal taxpayer: one rehearsal at a time, whichever training tenant asked.
+    if ([...this.runs.keys()].some((id) => this.isRunning(id))) throw new RehearsalRefused('Ya hay un ensayo en curso: espere a que termine');
+    const { store, gateway } = this.engine();
+    const rehearsal = ensureRehearsalTenant(store, tenant);
+    const withoutType = req.sectors.filter((sector) => !invoiceTypeFor(sector, rehearsal.modalidad));
+    if (withoutType.length > 0) throw new RehearsalRefused(`Kipu no emite el sector ${withoutType.join(', ')} en la modalidad ${rehearsal.modalidad === 1 ? 'electrónica' : 'computarizada'} del contribuyente`);
     const entry: Running = { done: Promise.resolve(), lines: [], outcome: null };
     const out = (line: string) => {
       entry.lines.push(line);
@@ -65,8 +61,8 @@ export class Rehearsals {
     };
     entry.done = certifyWith({
       engine: this.engine(),
-      tenant,
-      token: this.engine().gateway.token(tenant) || null,
+      tenant: rehearsal,
+      token: gateway.token(rehearsal) || null,
       dataDir: this.dataDir,
       options: { sectors: req.sectors, massive: false, cafc: null, cafcFrom: 1, scale: req.scale, ratePerSecond: 50, evidenceDir: null },
       out,

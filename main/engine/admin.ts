@@ -19,6 +19,7 @@ import { SIAT_ADMIN_URL_SETTING } from '../codes/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
 import { removeDemoStore } from '../training/demo-store';
+import { isRehearsalTenant } from '../training/rehearsal-tenant';
 import { TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
 import { installModel, ModelInstallError, removeModel } from '../ai/model-install';
 import { modelDir, PINNED_MODEL, readManifest } from '../ai/embedding-model';
@@ -86,7 +87,7 @@ export function runAdmin(argv: string[], store: Store, out: (line: string) => vo
   }
   if (group === 'tenant' && action === 'list') {
     for (const t of store.tenants.list()) {
-      out(`${t.nit}\t${t.razonSocial}\t${t.id}${t.training ? '\t(entrenamiento)' : ''}${t.provider ? '\t(proveedor)' : ''}`);
+      out(`${t.nit}\t${t.razonSocial}\t${t.id}${isRehearsalTenant(t) ? '\t(ensayo de «Autorización SIN»)' : t.training ? '\t(entrenamiento)' : ''}${t.provider ? '\t(proveedor)' : ''}`);
     }
     return;
   }

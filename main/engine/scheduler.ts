@@ -15,6 +15,7 @@ import { SiatRejectionError } from '../siat/errors';
 import { boliviaDate, daysBetweenDates, isIsoDate } from '../../shared/time';
 import type { EventBus } from '../events/event-bus';
 import { DailyNotices } from './daily-notices';
+import { isRehearsalTenant } from '../training/rehearsal-tenant';
 import type { ClockWatch } from '../codes/clock-watch';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -204,9 +205,12 @@ export class Scheduler {
     return this.tenants().filter((t) => always.has(t.id) || this.deps.catalogs.status(t.id).some((s) => s.lastSync !== null));
   }
 
-  /** The tenants this run serves: a training tenant left in a live data directory asks SIAT nothing. */
+  /**
+   * The tenants this run serves: a training tenant left in a live data directory asks SIAT nothing,
+   * and the screen's rehearsal taxpayer only during a rehearsal (its steps get their own codes).
+   */
   private tenants(): Tenant[] {
-    return this.deps.store.tenants.list().filter((t) => this.deps.training !== false || !t.training);
+    return this.deps.store.tenants.list().filter((t) => (this.deps.training !== false || !t.training) && !isRehearsalTenant(t));
   }
 
   private pointOfSale(tenantId: string, posId: string): { tenant: Tenant; pos: PointOfSale } | null {

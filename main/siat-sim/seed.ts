@@ -1,9 +1,9 @@
-// What the simulator knows out of the box: the training taxpayer (both modalities, its
-// system, its branches with point of sale 0) and a small NIT register for verificarNit.
+// What the simulator knows out of the box: the training taxpayer and the rehearsal's (both
+// modalities, a system each, their branches with point of sale 0) and a small NIT register for verificarNit.
 // Idempotent: a simulator with a data directory keeps what was registered since.
 // Runs in: SIAT simulator only.
 
-import { TRAINING_TAXPAYER, type TrainingBranch } from './training-taxpayer';
+import { SIMULATED_TAXPAYERS, type TrainingBranch, type TrainingTaxpayer } from './training-taxpayer';
 import type { SimDatabase } from './db';
 
 /**
@@ -14,25 +14,29 @@ export const KNOWN_ACTIVE_NITS = ['1003579028', '123456789', '142591020', '37480
 export const KNOWN_INACTIVE_NITS = ['1000000011', '2000000012', '9999999990'];
 
 export function seedSimulator(db: SimDatabase): void {
-  const tp = TRAINING_TAXPAYER;
-  const nit = String(tp.nit);
   db.transaction(() => {
-    db.prepare('INSERT OR IGNORE INTO taxpayers (nit, razon_social, municipio, telefono, modalidades, masiva) VALUES (?, ?, ?, ?, ?, 1)').run(
-      nit,
-      tp.razonSocial,
-      tp.municipio,
-      tp.telefono,
-      JSON.stringify(tp.modalidades),
-    );
-    db.prepare('INSERT OR IGNORE INTO systems (codigo_sistema, nit) VALUES (?, ?)').run(tp.codigoSistema, nit);
-    for (const b of tp.branches) insertBranch(db, nit, b, { keepAddress: true });
-    // Seeded once: a list restricted through /admin/sectors survives a restart on a data directory.
-    if (!db.prepare('SELECT 1 FROM taxpayer_sectors WHERE nit = ?').get(nit)) {
-      for (const s of tp.sectors) db.prepare('INSERT INTO taxpayer_sectors (nit, sector) VALUES (?, ?)').run(nit, s);
-    }
+    // The training taxpayer and the one the screen's rehearsal runs on (training-taxpayer.ts).
+    for (const tp of SIMULATED_TAXPAYERS) seedTaxpayer(db, tp);
     for (const n of KNOWN_ACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'ACTIVO')`).run(n);
     for (const n of KNOWN_INACTIVE_NITS) db.prepare(`INSERT OR IGNORE INTO nit_status (nit, status) VALUES (?, 'INACTIVO')`).run(n);
   })();
+}
+
+function seedTaxpayer(db: SimDatabase, tp: TrainingTaxpayer): void {
+  const nit = String(tp.nit);
+  db.prepare('INSERT OR IGNORE INTO taxpayers (nit, razon_social, municipio, telefono, modalidades, masiva) VALUES (?, ?, ?, ?, ?, 1)').run(
+    nit,
+    tp.razonSocial,
+    tp.municipio,
+    tp.telefono,
+    JSON.stringify(tp.modalidades),
+  );
+  db.prepare('INSERT OR IGNORE INTO systems (codigo_sistema, nit) VALUES (?, ?)').run(tp.codigoSistema, nit);
+  for (const b of tp.branches) insertBranch(db, nit, b, { keepAddress: true });
+  // Seeded once: a list restricted through /admin/sectors survives a restart on a data directory.
+  if (!db.prepare('SELECT 1 FROM taxpayer_sectors WHERE nit = ?').get(nit)) {
+    for (const s of tp.sectors) db.prepare('INSERT INTO taxpayer_sectors (nit, sector) VALUES (?, ?)').run(nit, s);
+  }
 }
 
 /**

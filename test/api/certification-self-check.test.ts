@@ -4,7 +4,8 @@
 // could send, and SIAT accepts up to Bs 3.000) makes item 1 fail, naming that invoice; go-live is
 // refused for a training taxpayer, saying why (its token is the simulator's, never "ready"); a
 // manager starts a rehearsal of Phase I from the screen, sees its progress per stage and sector,
-// and closing Kipu leaves it resumable.
+// the rehearsal runs on a taxpayer of its own (the store's invoices, books, cash report and next
+// number stay as they were), and closing Kipu leaves it resumable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import Database from 'better-sqlite3';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { Rehearsals } from '../../main/certify/rehearsal';
 import { waitFor } from '../fixtures/wait';
+import { REHEARSAL_TAXPAYER, TRAINING_TAXPAYER } from '../../main/siat-sim/training-taxpayer';
+import { toBoliviaIso } from '../../shared/time';
 
 let eng: TestEngine;
 let posId: string;
@@ -105,7 +108,7 @@ test('go-live is refused for the training taxpayer, saying what is missing; the 
   assert.equal((await eng.api('/api/v1/certification/report.pdf')).status, 404);
 });
 
-test('training: a manager starts a rehearsal from «Autorización SIN», sees it progress per stage and sector; a second start is refused; closing Kipu leaves it resumable', { timeout: 240_000 }, async () => {
+test('training: a manager starts a rehearsal from «Autorización SIN», sees it progress per stage and sector; it runs on a taxpayer of its own, leaving the store\'s invoices, books, cash and numbering as they were; a second start is refused; closing Kipu leaves it resumable', { timeout: 240_000 }, async () => {
   const badSector = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { sectores: [30] } });
   assert.equal(badSector.status, 422);
   assert.match((await badSector.json()).error.detail, /sector 30 \(Boleto aéreo\) se emite solo por recepción masiva/);
@@ -115,21 +118,32 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
   assert.equal(wrongModality.status, 409);
   assert.match((await wrongModality.json()).error.detail, /Kipu no emite el sector 5 en la modalidad computarizada del contribuyente/);
 
-  // An open cash session on point of sale 0: the rehearsal's test invoices are not the drawer's
-  // money, so it refuses to start until the cash is closed.
-  const session = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId, openingFloat: 100 } });
-  assert.equal(session.status, 201, JSON.stringify(await session.clone().json()));
-  const withCashOpen = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 50, sectores: [1, 11] } });
-  assert.equal(withCashOpen.status, 409);
-  assert.match((await withCashOpen.json()).error.detail, /Cierre la caja del punto de venta 0 antes del ensayo/);
-  const closed = await eng.api(`/api/v1/cash/sessions/${(await session.json()).data.id}/close`, { method: 'POST', json: { denominations: { '100': 1 } } });
-  assert.equal(closed.status, 200, JSON.stringify(await closed.clone().json()));
+  // What the store shows before: its invoices (Facturas) and the month's books (a fresh walk saw
+  // ~300 test invoices in both, and the next sale numbered 99 after N° 4).
+  const month = toBoliviaIso(new Date()).slice(0, 7).split('-').map(Number);
+  const storeView = async () => ({
+    facturas: (await (await eng.api('/api/v1/invoices?size=50')).json()).data,
+    libros: (await (await eng.api(`/api/v1/books/totals?year=${month[0]}&month=${month[1]}`)).json()).data,
+  });
+  const before = await storeView();
+  assert.ok(before.facturas.content.length > 0, 'the store has sold (the first test)');
+  const lastNumber = Math.max(...(before.facturas.content as { invoiceNumber: number; sector?: number }[]).filter((i) => (i.sector ?? 1) === 1).map((i) => i.invoiceNumber));
 
-  const start = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 50, sectores: [1, 11] } });
+  const start = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: { reducido: 500, sectores: [1, 11] } });
   assert.equal(start.status, 202, JSON.stringify(await start.clone().json()));
   const again = await eng.api('/api/v1/certification/rehearsal', { method: 'POST', json: {} });
   assert.equal(again.status, 409);
   assert.match((await again.json()).error.detail, /Ya hay un ensayo en curso/);
+  // A cashier opens the drawer of point of sale 0 while it runs: its X report is the drawer's alone.
+  const session = await eng.api('/api/v1/cash/sessions', { method: 'POST', json: { posId, openingFloat: 100 } });
+  assert.equal(session.status, 201, JSON.stringify(await session.clone().json()));
+  const sessionId = (await session.json()).data.id as string;
+  const xReport = async () => {
+    const report = (await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report`)).json()).data as Record<string, unknown>;
+    delete report['generatedAt'];
+    return report;
+  };
+  const xBefore = await xReport();
 
   type Status = { run: { id: string; options: { sectores: number[] } } | null; stages: { etapa: string; titulo: string; puntoVenta: number; hechos: number; requeridos: number }[]; ensayo: { enCurso: boolean; lineas: string[] } };
   const status = async () => (await (await eng.api('/api/v1/certification')).json()).data as Status;
@@ -145,16 +159,36 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
   const cuis = s.stages.filter((x) => x.etapa === 'cuis');
   assert.deepEqual(cuis.map((x) => [x.puntoVenta, x.hechos, x.requeridos]), [[0, 1, 1], [1, 1, 1]], 'stage I done at both points of sale');
   // Sector 11 has its own emission stage, in words.
-  assert.ok(s.stages.some((x) => x.etapa === 'emission:s11' && x.titulo === 'Emisión individual · Sector educativo' && x.requeridos === 5));
+  assert.ok(s.stages.some((x) => x.etapa === 'emission:s11' && x.titulo === 'Emisión individual · Sector educativo' && x.requeridos === 1));
   assert.ok(s.ensayo.lineas.some((l) => /Etapa III · Obtención de CUFD · punto de venta 0/.test(l)), s.ensayo.lineas.join('\n'));
+  assert.ok(s.ensayo.lineas.some((l) => l.includes(`NIT ${REHEARSAL_TAXPAYER.nit}`)), 'it says which taxpayer it runs on');
+
+  // Until the 7 events of point of sale 0 are done: by then it has issued online (IV), offline
+  // (events 1–4) and transcribed CAFC booklet invoices (5–7), all on points of sale 0 and 1.
+  await waitFor('the rehearsal to finish the events of point of sale 0', async () => (await status()).stages.some((x) => x.etapa === 'events' && x.puntoVenta === 0 && x.hechos === 7), 180_000, 500);
+  assert.deepEqual(await storeView(), before, 'the store\'s Facturas and books are as before');
+  assert.deepEqual(await xReport(), xBefore, 'the drawer\'s X report counts none of the rehearsal\'s invoices');
+  // The simulator paired the store's N° 1–4 with the CAFC invoices of the same numbers (walk, finding 2): not any more.
+  const storeNit = String(TRAINING_TAXPAYER.nit);
+  assert.deepEqual(eng.simulator!.state.reception.duplicateNumbers().filter((d) => d.nit === storeNit), []);
+  // The store's numbering goes on from its own last sale.
+  const next = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: sale({ type: 5, number: '99002', name: 'CONTROL TRIBUTARIO' }) });
+  assert.equal(next.status, 201);
+  assert.equal((await next.json()).data.invoiceNumber, lastNumber + 1);
 
   // Kipu closes in the middle: the rehearsal stops between two steps and stays open to resume.
   await eng.close();
   const db = new Database(join(eng.dataDir, 'kipu.sqlite'), { readonly: true });
   try {
-    const run = db.prepare('SELECT finished_at, stopped_reason FROM certification_runs').get() as { finished_at: string | null; stopped_reason: string | null };
+    const run = db.prepare('SELECT tenant_id, finished_at, stopped_reason FROM certification_runs').get() as { tenant_id: string; finished_at: string | null; stopped_reason: string | null };
     assert.equal(run.finished_at, null);
     assert.match(run.stopped_reason ?? '', /interrumpido al cerrar Kipu/);
+    // The run, its invoices and its CAFC events are the rehearsal taxpayer's (the evidence is not vacuous).
+    const rehearsal = db.prepare('SELECT id FROM tenants WHERE nit = ?').get(String(REHEARSAL_TAXPAYER.nit)) as { id: string };
+    assert.equal(run.tenant_id, rehearsal.id);
+    const count = (sql: string) => (db.prepare(sql).get(rehearsal.id) as { n: number }).n;
+    assert.ok(count('SELECT COUNT(*) n FROM invoices WHERE tenant_id = ?') >= 4 + 7 * 2, 'its emissions and the events\' invoices');
+    assert.ok(count('SELECT COUNT(*) n FROM contingency_events WHERE tenant_id = ? AND cafc IS NOT NULL') >= 3, 'events 5–7 with its CAFC');
   } finally {
     db.close();
   }

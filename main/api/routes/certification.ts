@@ -2,13 +2,14 @@
 // newest certify run per stage and point of sale, its report (PDF and JSON, rendered from the
 // stored steps), the inspection self-check of the 14 checklist items, and the production
 // onboarding checks. The pilot's run is the admin CLI's (it starts its own engine); in training the
-// screen starts a rehearsal inside this engine, against its simulator (main/certify/rehearsal.ts).
+// screen starts a rehearsal inside this engine, against its simulator, on a taxpayer of its own
+// (main/certify/rehearsal.ts), and shows that taxpayer's run.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { OnboardingResult, SelfCheckResult } from '../../../shared/api/certification';
-import { certificationStatus, runReports } from '../../certify/status';
+import { certificationOwner, certificationStatus, runReports } from '../../certify/status';
 import { certifiableSector } from '../../certify/requirements';
 import { ok } from '../envelope';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -42,13 +43,16 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
   r.get(
     ROUTES.certification.status.path,
     { schema: { tags, summary: 'Pruebas de autorización (Fase I): la corrida más reciente de certify, por etapa y punto de venta' } },
-    async (req) =>
-      ok({
-        ...certificationStatus(deps.store, req.tenant),
-        seguimiento: deps.seguimiento(req.tenant),
+    async (req) => {
+      // In training, the rehearsal's taxpayer: its run and what the simulator counted for it.
+      const owner = certificationOwner(deps.store, req.tenant);
+      return ok({
+        ...certificationStatus(deps.store, owner),
+        seguimiento: deps.seguimiento(owner),
         entrenamiento: req.tenant.training,
         ensayo: deps.rehearsals ? { enCurso: deps.rehearsals.isRunning(req.tenant.id), lineas: deps.rehearsals.lines(req.tenant.id) } : null,
-      }),
+      });
+    },
   );
 
   r.post(
@@ -67,23 +71,25 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
     },
   );
 
+  /** The run the screen shows (certificationOwner) and the taxpayer it was run for. */
   const latest = (tenant: Tenant) => {
-    const run = deps.store.certification.latestRun(tenant.id);
+    const owner = certificationOwner(deps.store, tenant);
+    const run = deps.store.certification.latestRun(owner.id);
     if (!run) throw notFound('Aún no hay pruebas de autorización: ejecute npm run admin -- certify');
-    return run;
+    return { run, owner };
   };
 
   r.get(ROUTES.certification.reportJson.path, { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (JSON)' } }, async (req) => {
-    const run = latest(req.tenant);
+    const { run } = latest(req.tenant);
     return ok({ corrida: run.id, iniciada: run.startedAt, terminada: run.finishedAt, escala: run.scale, etapas: runReports(deps.store, run) });
   });
 
   r.get(ROUTES.certification.reportPdf.path, { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (PDF A4)' } }, async (req, reply) => {
-    const run = latest(req.tenant);
+    const { run, owner } = latest(req.tenant);
     // pdf-lib loads on first use, as the other PDF routes do.
     const { renderCertificationPdf } = await import('../../certify/report-pdf');
     const outcome = run.finishedAt ? 'finished' : run.stoppedReason ? `stopped: ${run.stoppedReason}` : 'en curso';
-    const pdf = await renderCertificationPdf({ id: run.id, nit: req.tenant.nit, razonSocial: req.tenant.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome }, runReports(deps.store, run));
+    const pdf = await renderCertificationPdf({ id: run.id, nit: owner.nit, razonSocial: owner.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome }, runReports(deps.store, run));
     return reply.type('application/pdf').header('cache-control', 'no-store').header('content-disposition', `inline; filename="autorizacion-sin-${run.id.slice(0, 8)}.pdf"`).send(Buffer.from(pdf));
   });
 

@@ -1,10 +1,10 @@
 // The CAFC booklets the SIN authorized per NIT (CONTRACT §5.3): code, number range and the dates
 // the booklet may be used. SIAT checks transcribed manual invoices against them: 1045 CAFC not
 // valid (unknown, another NIT's, or not the package's), 1046 date outside the booklet's, 1047
-// number outside its range. Kept in memory (like the faults): the training taxpayer's booklet is
-// there from the start, others come through POST /admin/cafc.
+// number outside its range. Kept in memory (like the faults): the simulated taxpayers' booklets
+// are there from the start, others come through POST /admin/cafc.
 // Runs in: SIAT simulator only.
-import { TRAINING_CAFC, TRAINING_TAXPAYER } from '../training-taxpayer';
+import { SIMULATED_TAXPAYERS, simulatedCafcOf } from '../training-taxpayer';
 
 export interface CafcBooklet {
   codigo: string;
@@ -20,7 +20,10 @@ export class CafcRegistry {
   private readonly byNit = new Map<string, Map<string, CafcBooklet>>();
 
   constructor() {
-    this.add(String(TRAINING_TAXPAYER.nit), TRAINING_CAFC);
+    for (const tp of SIMULATED_TAXPAYERS) {
+      const booklet = simulatedCafcOf(String(tp.nit));
+      if (booklet) this.add(String(tp.nit), booklet);
+    }
   }
 
   add(nit: string, b: CafcBooklet): void {

@@ -45,9 +45,9 @@ function Rehearsal({ status, starting, onStart }: { status: CertificationStatus;
   return (
     <div className="cert-rehearsal" data-testid="cert-rehearsal">
       <p>
-        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. Las facturas de prueba no tienen valor fiscal, pero
-        se emiten en los puntos de venta 0 y 1 de este contribuyente de entrenamiento: unas trescientas aparecen en Facturas y en los libros del mes, y la numeración sigue después de ellas.
-        Mientras dura, esos puntos de venta entran y salen de contingencia (los eventos de la etapa V) y su caja debe estar cerrada.
+        Entrenamiento: ensaye aquí las pruebas del SIN contra el simulador de Kipu, con las cantidades divididas entre {REHEARSAL_SCALE}. El ensayo usa un contribuyente de prueba propio
+        del simulador, con sus puntos de venta 0 y 1: sus facturas de prueba no aparecen en Facturas, ni en los libros, ni en la caja, y la numeración de la tienda no cambia. Puede seguir
+        vendiendo mientras dura.
       </p>
       <button className="primary" data-testid="cert-rehearse" disabled={running || starting} onClick={onStart}>
         {running ? 'Ensayo en curso…' : resumable ? 'Continuar el ensayo' : status.run ? 'Ensayar de nuevo' : 'Ensayar las pruebas'}
