@@ -185,7 +185,10 @@ export class RetrievalIndex {
         if (this.vocab[i] !== stem) out.push(this.vocab[i]!);
       }
     }
-    for (let n = stem.length - 1; n >= MIN_PREFIX + 1; n--) {
+    // Shorter stems it starts with stand in only for a stem the corpus does not know as itself:
+    // "vendiend" meets "vendi", but "guarderi", a card word, does not also meet "guard" (guardar) in
+    // a dozen cards, which hid the one card about it.
+    for (let n = stem.length - 1; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
       const p = stem.slice(0, n);
       if (this.postings.has(p) && !out.includes(p)) out.push(p);
     }

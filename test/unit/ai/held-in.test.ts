@@ -17,6 +17,7 @@ import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { HELD_IN_8 } from '../../fixtures/ai/held-in-questions-8';
+import { HELD_IN_9 } from '../../fixtures/ai/held-in-questions-9';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -35,12 +36,15 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
   assert.ok(HELD_IN_7.length >= 30, `${HELD_IN_7.length} preguntas`);
   assert.ok(HELD_IN_8.length >= 60, `${HELD_IN_8.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_9.length >= 60, `${HELD_IN_9.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8]) {
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_9) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -50,7 +54,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
