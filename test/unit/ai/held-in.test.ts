@@ -12,7 +12,7 @@ import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
-import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
+import { normalizeWord, queryTerms, stem } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
@@ -98,6 +98,16 @@ test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong a
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
+});
+
+// Set 9, fresh (60 questions in WhatsApp-style words, 10 near-domain refusals), written and
+// committed alone before decision 0085's changes and measured once before them: 43 of 60 (71.7 %),
+// 16 refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's (so it is no longer
+// blind); after decision 0085: see the todo.
+test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 75.0 % right, 1 confident wrong (decision 0085)' }, () => {
+  const s = report('conjunto retenido 9', HELD_IN_9);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -265,4 +275,29 @@ test('diminutives of words in -io and of words ending in a consonant are made pl
   );
   assert.equal(index.plain('el colegito y las ventitas de la tiendita'), 'el colegio y las ventas de la tienda');
   assert.deepEqual(answered(assistant.ask('tengo un colegito particular, que factura saco')), ['sector-educativo']);
+});
+
+// Decision 0085: causes of refusals on sets 7–9, each on a question of its own.
+
+test('a chat message’s fillers and the verbs of giving and having to are not search words', () => {
+  assert.deepEqual(queryTerms('xfa oiga que factura le doy nomas pues'), ['factur']);
+  assert.deepEqual(queryTerms('cuanto iva me toca, jefe'), ['iva']);
+  assert.deepEqual(answered(assistant.ask('oye jefe cuanto es el iva pues')), ['iva-13-incluido']);
+});
+
+test('past and gerund verb forms meet the forms the cards use', () => {
+  assert.equal(stem('cortaron'), stem('cortar'));
+  assert.equal(stem('vendiendo'), stem('vender'));
+  assert.equal(stem('mandamos'), stem('mandar'));
+  // Too short a root is left alone ("ando", "damos" are not verbs of four letters and an ending).
+  assert.equal(stem('ando'), 'and');
+});
+
+test('a word the cards know as itself does not also meet every shorter stem it starts with', () => {
+  const docs = ['guardar la factura', 'guardar el paquete', 'se guarda el xml', 'guarderías con enseñanza'].map((text, i) => ({ key: `d${i}`, fields: [{ text, weight: 1 }], short: [] }));
+  const index = new RetrievalIndex(docs, null);
+  const hits = index.search('guarderia', 4).filter((h) => h.coverage > 0);
+  assert.deepEqual(hits.map((h) => h.key), ['d3']);
+  // Another form of the verb still meets it ("guardamos", "guardar").
+  assert.ok(index.search('guardamos', 4).filter((h) => h.coverage > 0).length >= 2);
 });
