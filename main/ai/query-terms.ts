@@ -20,7 +20,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // and the fillers of a chat message ("xfa", "nomás", "pues", "oiga"): counted as words no card
     // knows they made a short question look off-topic and refused the right card (held-in sets 8–9,
     // decision 0085).
-    'doy damos dan toca tocan xfa porfa porfavor favor nomas pues oiga oye hola buenas buenos ayudeme ayudame disculpe lic jefe ok'
+    'soy somos tenemos estoy estamos doy damos dan toca tocan xfa porfa porfavor favor nomas pues oiga oye hola buenas buenos ayudeme ayudame disculpe lic jefe ok'
   ).split(' '),
 );
 
