@@ -71,7 +71,8 @@ const report = (name: string, set: typeof HELD_IN_4) => {
   return s;
 };
 
-// Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers.
+// Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers;
+// after 0077, 59; after 0085, 60, none wrong.
 test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 4', HELD_IN_4);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
@@ -84,7 +85,7 @@ test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confiden
 // sets, now tuning data: set 5, 25 of 35 (2 wrong) after the first fixes; set 6, 23 of 36 (7 wrong)
 // after the second; the third fixes (a card's title must meet the question; a wrong answer costs
 // three refusals when the threshold is picked) are what set 7 measures.
-test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 85.3 % right, 1 answer scored wrong (decision 0077)' }, () => {
+test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 88.2 % right, 1 answer scored wrong (decisions 0077, 0085)' }, () => {
   const s = report('conjunto retenido 7', HELD_IN_7);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
@@ -94,16 +95,17 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Its
 // per-question results were not read while tuning (sets 1–7 were the tuning data).
-test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 78.8 % right, 3 confident wrong (decision 0081)' }, () => {
+test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 82.5 % right, 2 confident wrong (decisions 0081, 0085)' }, () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
 });
 
-// Set 9, fresh (60 questions in WhatsApp-style words, 10 near-domain refusals), written and
-// committed alone before decision 0085's changes and measured once before them: 43 of 60 (71.7 %),
-// 16 refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's (so it is no longer
-// blind); after decision 0085: see the todo.
+// Set 9 (60 questions in WhatsApp-style words, 10 near-domain refusals), written and committed
+// alone before decision 0085's changes and measured once before them: 43 of 60 (71.7 %), 16
+// refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
+// blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
+// of 34 and 66 of 80, 2 wrong; set 4: 60 of 62, none wrong).
 test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 76.7 % right, 1 confident wrong (decision 0085)' }, () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
