@@ -15,7 +15,12 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // sirve?"): rare in the cards, so BM25 weighed them above the topic (issue 31: "cuántas facturas
     // entran en un paquete de contingencia" went to the one card whose question says "entran").
     'entra entran entrar va van cabe caben caber pongo poner pone ponen hago hacemos uso usar usa usan usamos ' +
-    'sale salen salir sirve sirven significa pasa pasar'
+    'sale salen salir sirve sirven significa pasa pasar entro ' +
+    // Giving and having to, as a store phrases it ("¿qué factura le doy?", "¿cuánto me toca pagar?"),
+    // and the fillers of a chat message ("xfa", "nomás", "pues", "oiga"): counted as words no card
+    // knows they made a short question look off-topic and refused the right card (held-in sets 8–9,
+    // decision 0085).
+    'soy somos tenemos estoy estamos doy damos dan toca tocan xfa porfa porfavor favor nomas pues oiga oye hola buenas buenos ayudeme ayudame disculpe lic jefe ok'
   ).split(' '),
 );
 
@@ -51,6 +56,10 @@ export function stem(word: string): string {
   const cut = (n: number) => {
     if (w.length - n >= MIN_STEM) w = w.slice(0, -n);
   };
+  // Past and gerund forms a store types ("cortaron", "vendiendo", "mandamos") go to the verb's
+  // root, where the cards' own forms ("corte", "vender", "mandar") meet them (decision 0085).
+  const verb = /(ieron|aron|iendo|ando|amos|imos)$/.exec(w);
+  if (verb && w.length - verb[0].length >= 4) return w.slice(0, -verb[0].length);
   if (w.length > 6 && w.endsWith('ciones')) cut(6);
   else if (w.length > 5 && w.endsWith('cion')) cut(4);
   else if (w.length > 5 && w.endsWith('es')) cut(2);

@@ -185,7 +185,10 @@ export class RetrievalIndex {
         if (this.vocab[i] !== stem) out.push(this.vocab[i]!);
       }
     }
-    for (let n = stem.length - 1; n >= MIN_PREFIX + 1; n--) {
+    // Shorter stems it starts with stand in only for a stem the corpus does not know as itself:
+    // "vendiend" meets "vendi", but "guarderi", a card word, does not also meet "guard" (guardar) in
+    // a dozen cards, which hid the one card about it.
+    for (let n = stem.length - 1; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
       const p = stem.slice(0, n);
       if (this.postings.has(p) && !out.includes(p)) out.push(p);
     }
@@ -246,11 +249,15 @@ export class RetrievalIndex {
     if (!this.thesaurus) return terms;
     for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
       const phraseStems = analyze(phrase);
-      // A phrase of stopwords only ("hasta cuando") stands for no word of its own: a new group.
-      let group = phraseStems.length > 0 ? own.indexOf(phraseStems[0]!) : -1;
+      // A phrase of stopwords only ("hasta cuando") stands for no word of its own: a new group. A
+      // negation ("no quiere dar nit") stands for its last word, the one it negates: the NIT is met
+      // through "sin documento", and "quiere dar" stays the question's own words (decision 0085;
+      // before, the whole phrase stood for "quiere" and no card met the NIT the question names).
+      const negated = replaces && phraseStems.length > 0 ? phraseStems[phraseStems.length - 1]! : null;
+      let group = phraseStems.length > 0 ? own.indexOf(negated ?? phraseStems[0]!) : -1;
       if (group < 0) group = terms.reduce((m, t) => Math.max(m, t.group), -1) + 1;
       const added = new Set(analyze(adds.join(' ')));
-      if (replaces) for (const t of terms) if (t.own && phraseStems.includes(t.stem) && !added.has(t.stem)) t.replaced = true;
+      if (negated !== null) for (const t of terms) if (t.own && t.stem === negated && !added.has(t.stem)) t.replaced = true;
       const weight = replaces ? REPLACEMENT_WEIGHT : EXPANSION_WEIGHT;
       for (const s of added) {
         const there = terms.find((t) => t.stem === s && !t.coverOnly);

@@ -12,11 +12,12 @@ import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
-import { normalizeWord, queryTerms } from '../../../main/ai/query-terms';
+import { normalizeWord, queryTerms, stem } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { HELD_IN_8 } from '../../fixtures/ai/held-in-questions-8';
+import { HELD_IN_9 } from '../../fixtures/ai/held-in-questions-9';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -35,12 +36,15 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   assert.ok(HELD_IN_4.length >= 60, `${HELD_IN_4.length} preguntas`);
   assert.ok(HELD_IN_7.length >= 30, `${HELD_IN_7.length} preguntas`);
   assert.ok(HELD_IN_8.length >= 60, `${HELD_IN_8.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_9.length >= 60, `${HELD_IN_9.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8]) {
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_9) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -50,7 +54,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -67,7 +71,8 @@ const report = (name: string, set: typeof HELD_IN_4) => {
   return s;
 };
 
-// Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers.
+// Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers;
+// after 0077, 59; after 0085, 60, none wrong.
 test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 4', HELD_IN_4);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
@@ -80,7 +85,7 @@ test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confiden
 // sets, now tuning data: set 5, 25 of 35 (2 wrong) after the first fixes; set 6, 23 of 36 (7 wrong)
 // after the second; the third fixes (a card's title must meet the question; a wrong answer costs
 // three refusals when the threshold is picked) are what set 7 measures.
-test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 85.3 % right, 1 answer scored wrong (decision 0077)' }, () => {
+test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 88.2 % right, 1 answer scored wrong (decisions 0077, 0085)' }, () => {
   const s = report('conjunto retenido 7', HELD_IN_7);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
@@ -90,10 +95,21 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Its
 // per-question results were not read while tuning (sets 1–7 were the tuning data).
-test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 78.8 % right, 3 confident wrong (decision 0081)' }, () => {
+test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 83.8 % right, 2 confident wrong (decisions 0081, 0085)' }, () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
+});
+
+// Set 9 (60 questions in WhatsApp-style words, 10 near-domain refusals), written and committed
+// alone before decision 0085's changes and measured once before them: 43 of 60 (71.7 %), 16
+// refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
+// blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
+// of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
+test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 76.7 % right, 1 confident wrong (decision 0085)' }, () => {
+  const s = report('conjunto retenido 9', HELD_IN_9);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -261,4 +277,47 @@ test('diminutives of words in -io and of words ending in a consonant are made pl
   );
   assert.equal(index.plain('el colegito y las ventitas de la tiendita'), 'el colegio y las ventas de la tienda');
   assert.deepEqual(answered(assistant.ask('tengo un colegito particular, que factura saco')), ['sector-educativo']);
+});
+
+// Decision 0085: causes of refusals on sets 7–9, each on a question of its own.
+
+test('a chat message’s fillers and the verbs of giving and having to are not search words', () => {
+  assert.deepEqual(queryTerms('xfa oiga que factura le doy nomas pues'), ['factur']);
+  assert.deepEqual(queryTerms('cuanto iva me toca, jefe'), ['iva']);
+  assert.deepEqual(answered(assistant.ask('oye jefe cuanto es el iva pues')), ['iva-13-incluido']);
+});
+
+test('past and gerund verb forms meet the forms the cards use', () => {
+  assert.equal(stem('cortaron'), stem('cortar'));
+  assert.equal(stem('vendiendo'), stem('vender'));
+  assert.equal(stem('mandamos'), stem('mandar'));
+  // Too short a root is left alone ("ando", "damos" are not verbs of four letters and an ending).
+  assert.equal(stem('ando'), 'and');
+});
+
+test('a word the cards know as itself does not also meet every shorter stem it starts with', () => {
+  const docs = ['guardar la factura', 'guardar el paquete', 'se guarda el xml', 'guarderías con enseñanza'].map((text, i) => ({ key: `d${i}`, fields: [{ text, weight: 1 }], short: [] }));
+  const index = new RetrievalIndex(docs, null);
+  const hits = index.search('guarderia', 4).filter((h) => h.coverage > 0);
+  assert.deepEqual(hits.map((h) => h.key), ['d3']);
+  // Another form of the verb still meets it ("guardamos", "guardar").
+  assert.ok(index.search('guardamos', 4).filter((h) => h.coverage > 0).length >= 2);
+});
+
+test('a negation of several words stands for the word it negates: "no quiere dar nit" meets the NIT through "sin documento"', () => {
+  const docs = [
+    { key: 'nit', fields: [{ text: 'Verificar el NIT del cliente', weight: 3 }, { text: 'el nit se consulta', weight: 1 }], short: ['Verificar el NIT del cliente'] },
+    { key: 'sin-doc', fields: [{ text: 'Venta sin documento del cliente', weight: 3 }, { text: 'se factura a 99002', weight: 1 }], short: ['Venta sin documento del cliente'] },
+  ];
+  const th = parseThesaurus('{"version":"1","entries":{},"negaciones":{"sin documento":{"niegan":["no quiere dar"],"palabras":["nit"],"agrega":["sin documento","99002"]}}}');
+  const hits = new RetrievalIndex(docs, th).search('el cliente no quiere dar nit', 2);
+  const sinDoc = hits.find((h) => h.key === 'sin-doc')!;
+  assert.ok(sinDoc.covered.some((c) => c.word === 'nit'), JSON.stringify(sinDoc.covered));
+  // The NIT card does not meet the negated NIT itself.
+  assert.ok(!hits.find((h) => h.key === 'nit')!.covered.some((c) => c.word === 'nit'));
+});
+
+test('a verb a store uses for what a card names with a noun or another verb meets it: "actualizar" the catalogs is to sync them, "intenta conectarse" is the retry', () => {
+  assert.deepEqual(answered(assistant.ask('hay que actualizar los catalogos de siat')), ['catalogos-sincronizar']);
+  assert.deepEqual(answered(assistant.ask('kipu intenta conectarse solo cada cuanto')), ['contingencia-reintento-2h']);
 });
