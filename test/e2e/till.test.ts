@@ -142,7 +142,7 @@ describe('the till', () => {
     // settings need the owner's key, and keeps the till's own preferences. The owner's view is
     // in branches.test.ts.
     await till.go('configuracion');
-    await till.id('settings-forbidden').filter({ hasText: 'la configuración necesita una clave con el ámbito de administración' }).waitFor();
+    await till.id('settings-forbidden').filter({ hasText: 'La configuración la cambia el dueño' }).waitFor();
     assert.equal(await till.id('taxpayer-nit').count(), 0, 'no taxpayer form for a till key');
     await till.id('pref-key-hints').waitFor();
     await till.screenshot('6b-configuracion-clave-de-caja');

@@ -23,8 +23,10 @@ export type Outcome = { ok: string } | { errors: string[] } | null;
 /** `forbidden`: this key lacks the admin scope. */
 export type SettingsAccess = 'loading' | 'ready' | 'forbidden';
 
+// Said to a cashier or a supervisor logged in by PIN too (a fresh walk read «ámbito» as jargon):
+// who changes it and what to do, in the till's words.
 export const ADMIN_SCOPE_NEEDED =
-  'Esta clave es de caja: la configuración necesita una clave con el ámbito de administración. Ingrese con la clave del dueño.';
+  'La configuración la cambia el dueño: salga (Salir) e ingrese con su clave de administración. Con un PIN de cajero o de supervisor no se cambia.';
 
 /** Configuración › Correo with a till key (the SMTP server is the administrator's, like every setting). */
 export const SMTP_ADMIN_NEEDED =

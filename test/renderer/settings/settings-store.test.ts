@@ -80,7 +80,7 @@ describe('settings: access', () => {
     expect(s.taxpayer.nit).toBe('');
     expect(s.apiKeys).toEqual([]);
     expect(Object.values(s.outcomes).every((o) => o === null)).toBe(true);
-    expect(ADMIN_SCOPE_NEEDED).toMatch(/clave es de caja.*ámbito de administración.*clave del dueño/);
+    expect(ADMIN_SCOPE_NEEDED).toMatch(/la cambia el dueño: salga \(Salir\) e ingrese con su clave de administración/);
   });
 
   it('an engine that does not answer is told in the taxpayer section; the other sections keep their defaults', async () => {
