@@ -8,9 +8,11 @@ import type { SimDatabase } from './db';
 
 /**
  * NITs with a fixed verificarNit answer (README, "verificarNit"): NITs of the official SIN
- * samples (CONTRACT §4, §9.1) are active; a short list is inactive for tests and training.
+ * samples (CONTRACT §4, §9.1) are active, and the training demo store's client with a NIT
+ * (main/training/demo-store.ts, the telecom and air-ticket samples' NIT too); a short list is
+ * inactive for tests and training.
  */
-export const KNOWN_ACTIVE_NITS = ['1003579028', '123456789', '142591020', '374803027'];
+export const KNOWN_ACTIVE_NITS = ['1003579028', '123456789', '142591020', '374803027', '1020304019'];
 export const KNOWN_INACTIVE_NITS = ['1000000011', '2000000012', '9999999990'];
 
 export function seedSimulator(db: SimDatabase): void {

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine } from '../../fixtures/engine';
-import { demoProducts, DEMO_PRODUCT_COUNT, ean13 } from '../../../main/training/demo-store';
+import { demoProducts, DEMO_PRODUCT_COUNT, ean13, DEMO_CLIENTS } from '../../../main/training/demo-store';
+import { nitStatus } from '../../../main/siat-sim/handlers/codigos';
 import { runAdmin } from '../../../main/engine/admin';
 import { CATALOG_DATA } from '../../../main/siat-sim/catalog-data';
 
@@ -37,6 +38,9 @@ test('training starts with the demo store; a sale of its products validates; it 
     assert.equal(printer.drawerKick, true);
     const clients = eng.store.clients.suggest(eng.store.tenants.byNit('7000123019')!.id, 'QUISPE', 5);
     assert.equal(clients[0]?.name, 'MARIA QUISPE MAMANI');
+    // A trainee's first NIT sale goes to a demo client: its NIT is active in the simulated padrón
+    // (a fresh walk got «NIT INEXISTENTE» for RESTAURANTE EL PUENTE).
+    for (const c of DEMO_CLIENTS.filter((d) => d.docType === 5)) assert.equal(nitStatus(eng.simulator!.state, c.docNumber), 986, `${c.name} ${c.docNumber}`);
 
     // Sell two demo products found by barcode, as the scanner would.
     const posId = (await (await eng.api('/api/v1/pos')).json()).data[0].id;
