@@ -99,9 +99,10 @@ files.sort((a, b) => rank(a) - rank(b));
 // KIPU_TEST_GROUP=1 runs every file alone (to tell a file's failure from a neighbour's), as a
 // run of chosen files (`node scripts/test.mjs unit <filter>`) does unless KIPU_TEST_GROUP=on.
 const ALONE = new Set([
-  // The longest files: alone, they start at once and end early; in a group, after its others.
+  // The longest node files: alone, they start at once and end early; in a group, after its
+  // others. (The e2e suite runs beside the node suite and ends well before it: its long files
+  // share processes too.)
   ...LONGEST_FIRST.slice(0, 8),
-  ...LONGEST_FIRST.filter((f) => f.startsWith('test/e2e/')),
   'test/integration/engine/training-day.test.ts', // replaces net.Socket.prototype.connect
   'test/integration/engine/disk-full.test.ts', // listens on process events
   'test/integration/invoicing/document-check.test.ts', // KIPU_RESOURCES_DIR
@@ -109,8 +110,9 @@ const ALONE = new Set([
   'test/integration/isolation.test.ts', // bounds the engine thread's CPU
   'test/integration/siat-sim/soap-fuzz.test.ts', // bounds its own CPU
 ]);
-// Files per process by folder: the unit files are short (most take well under a second of CPU).
-const GROUP_SIZE = { api: 6, integration: 6, unit: 20, e2e: 4 };
+// Files per process by folder: the unit files are short (most take well under a second of CPU);
+// a group stays well inside the runner's 30 minutes per process even on a loaded machine.
+const GROUP_SIZE = { api: 8, integration: 8, unit: 40, e2e: 5 };
 const grouping = process.env.KIPU_TEST_GROUP ? process.env.KIPU_TEST_GROUP !== '1' : !filter;
 const folderOf = (f) => relative(process.cwd(), f).split(sep)[1];
 
@@ -183,18 +185,19 @@ if (mode === 'e2e' && files.length > 1) {
 
 let status = 0;
 if (files.length > 0) {
-  // A test that hangs fails after 20 minutes instead of holding the whole run (CI stops at 90).
-  // Node 20 applies --test-timeout to each file as a whole too, not only to each test: on a
+  // A test that hangs fails after 30 minutes instead of holding the whole run (CI stops at 90).
+  // Node 20 applies --test-timeout to each process as a whole too, not only to each test: on a
   // loaded 2-core machine a file of many engine tests, or of Chromium tests, legitimately takes
-  // more than 10 minutes (assistant.test.ts took 10 at load 36), so the bound is 20; a test's own
-  // hang guard (`{ timeout }`, at most 5 minutes in integration and API tests, 10 for certify's whole run) stays tighter.
+  // more than 10 minutes (assistant.test.ts took 10 at load 36), and a group of files (above) is
+  // one process, so the bound is 30; a test's own hang guard (`{ timeout }`, at most 5 minutes in
+  // integration and API tests, 10 for certify's whole run) stays tighter.
   await bundleTests(files);
   // KIPU_TEST_CPU=<file>: each test file's wall time and CPU (its own and its children's) appended
   // there at its exit (scripts/test-cpu-probe.mjs), to find where a run's time goes.
   const probe = process.env.KIPU_TEST_CPU ? ['--import', resolve('scripts/test-cpu-probe.mjs')] : [];
   // scripts/test-runner.mjs, not `node --test`, which would sort the files by name.
   // Not spawnSync: the shared Chromium's browser server answers from this process's event loop.
-  const r = await run(process.execPath, [...probe, '--enable-source-maps', 'scripts/test-runner.mjs', String(concurrency), '1200000', ...entries(files)], {
+  const r = await run(process.execPath, [...probe, '--enable-source-maps', 'scripts/test-runner.mjs', String(concurrency), '1800000', ...entries(files)], {
     stdio: 'inherit',
     env: { ...process.env, KIPU_LOG_LEVEL: process.env.KIPU_LOG_LEVEL ?? 'silent', KIPU_WORKER_BUNDLES: resolve(WORKERS_DIR), ...(browserServer ? { KIPU_E2E_BROWSER_WS: browserServer.wsEndpoint() } : {}) },
   });
