@@ -1,6 +1,7 @@
 // Compiles the Node-side test files for `scripts/test.mjs`: one esbuild run bundles every file
-// given (with the code it imports from main/, shared/ and test/; packages stay in node_modules)
-// into .test-build/, the shared code split into chunks loaded once per file.
+// given (with the code it imports from main/, shared/ and test/; packages stay in node_modules,
+// but for the slow-loading ones of VENDORED below, bundled once for the run) into .test-build/,
+// the shared code split into chunks loaded once per process.
 //
 // Why: Node's test runner starts a process per file, and through tsx each process resolved and
 // compiled some 400 modules of its own in tsx's loader thread, about 4 s of CPU per file, a third
