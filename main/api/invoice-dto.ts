@@ -37,8 +37,8 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
   const header = sectorValuesDto(fields?.header ?? [], inv.sectorData);
   const out: Partial<Invoice> = { sector: inv.sector, ...(header ? { sectorFields: header } : {}) };
   const d = inv.sectorData;
+  const cents = (k: string) => fromHundredths(Number(d?.[k] ?? 0));
   if (inv.sector === NOTE.SECTOR && d) {
-    const cents = (k: string) => fromHundredths(Number(d[k] ?? 0));
     Object.assign(out, {
       originalInvoiceId: String(d[NOTE.ORIGINAL_ID] ?? inv.originalInvoiceId ?? ''),
       originalInvoiceNumber: Number(d[NOTE.ORIGINAL_NUMBER] ?? 0),
@@ -49,7 +49,6 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
     });
   }
   if (inv.sector === CONCILIATION.SECTOR && d) {
-    const cents = (k: string) => fromHundredths(Number(d[k] ?? 0));
     Object.assign(out, {
       originalInvoiceId: String(d[CONCILIATION.ORIGINAL_ID] ?? inv.originalInvoiceId ?? ''),
       originalInvoiceNumber: Number(d[CONCILIATION.ORIGINAL_NUMBER] ?? 0),
