@@ -81,7 +81,9 @@ export const useParked = create<ParkedState>()((set, get) => ({
   async openList() {
     const posId = useSession.getState().posId;
     if (!posId) return;
-    set({ open: true, loading: true, error: null, selected: 0 });
+    // The list of an earlier opening is not shown while this one loads: a row no longer waiting
+    // (recalled since, or taken at another till) could be read, or recalled by Enter.
+    set({ open: true, loading: true, error: null, selected: 0, list: [] });
     try {
       const page = await api.parkedSales(posId);
       set({ list: page.content, loading: false });
