@@ -262,7 +262,11 @@ export class RetrievalIndex {
       for (const s of added) {
         const there = terms.find((t) => t.stem === s && !t.coverOnly);
         if (!there) terms.push({ stem: s, weight, own: false, group });
-        else if (!there.own && there.group !== group && replaces) terms.push({ stem: s, weight, own: false, group, coverOnly: true });
+        // A word already in the query for another question word meets for this one too: "alquilo mi
+        // garaje al inquilino" — "garaje" and "inquilino" both stand for "alquiler", which the
+        // question already has; without this they stayed words no card knows and refused the
+        // rental card (decision 0091).
+        else if (there.group !== group && (replaces || !terms.some((t) => t.group === group && t.stem === s))) terms.push({ stem: s, weight, own: false, group, coverOnly: true });
         else if (!there.own && there.weight < weight) Object.assign(there, { weight, group });
       }
     }
