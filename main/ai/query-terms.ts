@@ -24,7 +24,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // Quantifiers, possessives and connectives a chat adds ("en toda la zona", "la mía", "aunque",
     // "ahora", "igual le facturo"): no card is about them, and as words they met whichever card
     // happened to say "todo" or "ahora" (held-in set 10, decision 0091).
-    'todo toda todos todas mio mia mios mias nuestro nuestra nuestros nuestras aunque ahora igual bien aca alla entonces'
+    'todo toda todos todas mio mia mios mias nuestro nuestra nuestros nuestras aunque ahora igual bien aca alla entonces ' +
+    // The time of day a message mentions ("hoy", "ahorita") and "afecta", a verb that phrases a question.
+    'hoy ayer ahorita rato afecta afectan'
   ).split(' '),
 );
 
