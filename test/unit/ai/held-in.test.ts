@@ -2,9 +2,10 @@
 // every answer naming its source, and a confidence that means what it says. Held-in set 4
 // (test/fixtures/ai/held-in-questions-4.ts) meets it, but its three wrong answers are what decision
 // 0077's fixes were found from, so it is no longer a blind test. Set 7, written before the last of
-// those fixes and measured once after them, is: its figures print on every run (a todo until the
-// assistant meets the bar on fresh questions). Plus the behaviours the issue names, each on a
-// question of its own.
+// those fixes and measured once after them, was: its figures print on every run (a todo until the
+// assistant meets the bar on fresh questions), as do those of sets 8, 9 and 10, each written and
+// measured before the changes that followed it (decisions 0081, 0085, 0091). Plus the behaviours
+// the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
