@@ -322,8 +322,13 @@ export class Assistant {
       // IT": the IT card, not the card whose title names both, on when they are due; decision 0081).
       const share = (h: AssistantHit) => h.cubiertas.find((x) => x.word === code)?.share ?? 0;
       const titleElse = (h: AssistantHit) => Math.max(0, h.coberturaTitulo - share(h));
+      // What the card meets besides the question's other listed codes: a card that explains two of
+      // them together ("Qué es el CUIS", which says how it differs from the CUFD) is no less about
+      // this one (decision 0091: "diferencia entre cuis y cufd" got the two vigencia cards).
+      const others = (h: AssistantHit) => h.cubiertas.filter((x) => x.word !== code && codes.includes(x.word)).reduce((s, x) => s + x.share, 0);
       for (const h of eligible) {
-        const f = h.cobertura > 0 ? share(h) / h.cobertura : 0;
+        const rest = h.cobertura - others(h);
+        const f = rest > 1e-9 ? share(h) / rest : 0;
         const tie = pick !== null && Math.abs(f - focus) <= 1e-9;
         const dt = tie ? titleElse(h) - titleElse(pick!) : 0;
         const better = tie ? dt < -1e-9 || (Math.abs(dt) <= 1e-9 && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + 1e-9;

@@ -20,7 +20,13 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // and the fillers of a chat message ("xfa", "nomás", "pues", "oiga"): counted as words no card
     // knows they made a short question look off-topic and refused the right card (held-in sets 8–9,
     // decision 0085).
-    'soy somos tenemos estoy estamos doy damos dan toca tocan xfa porfa porfavor favor nomas pues oiga oye hola buenas buenos ayudeme ayudame disculpe lic jefe ok'
+    'soy somos tenemos estoy estamos doy damos dan toca tocan xfa porfa porfavor favor nomas pues oiga oye hola buenas buenos ayudeme ayudame disculpe lic jefe ok ' +
+    // Quantifiers, possessives and connectives a chat adds ("en toda la zona", "la mía", "aunque",
+    // "ahora", "igual le facturo"): no card is about them, and as words they met whichever card
+    // happened to say "todo" or "ahora" (held-in set 10, decision 0091).
+    'todo toda todos todas mio mia mios mias nuestro nuestra nuestros nuestras aunque ahora igual bien aca alla entonces ' +
+    // The time of day a message mentions ("hoy", "ahorita") and "afecta", a verb that phrases a question.
+    'hoy ayer ahorita rato afecta afectan'
   ).split(' '),
 );
 
@@ -58,7 +64,11 @@ export function stem(word: string): string {
   };
   // Past and gerund forms a store types ("cortaron", "vendiendo", "mandamos") go to the verb's
   // root, where the cards' own forms ("corte", "vender", "mandar") meet them (decision 0085).
-  const verb = /(ieron|aron|iendo|ando|amos|imos)$/.exec(w);
+  // An enclitic pronoun after an infinitive goes ("mandarlas" → "mandar", "anularla" → "anular"),
+  // as the thesaurus already reads it: as a word of its own no card knew it (decision 0091).
+  const clitic = /^(.{3,}[aei]r)(la|lo|las|los|le|les|me|nos)$/.exec(w);
+  if (clitic) w = clitic[1]!;
+  const verb = /(ieron|aron|iendo|ando|amos|emos|imos)$/.exec(w);
   if (verb && w.length - verb[0].length >= 4) return w.slice(0, -verb[0].length);
   if (w.length > 6 && w.endsWith('ciones')) cut(6);
   else if (w.length > 5 && w.endsWith('cion')) cut(4);

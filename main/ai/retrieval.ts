@@ -66,7 +66,7 @@ interface QueryTerm {
   own: boolean;
   /** An own word a replacing thesaurus phrase stands for ("nit" in "no da nit"): it keeps its weight in the question but meets nothing itself. */
   replaced?: boolean;
-  /** A repeat of a thesaurus word already in the query for another question word: it meets for that word too, without adding to BM25 twice. */
+  /** A repeat of a word already in the query for another question word: it meets for that word too, without adding to BM25 twice ("garaje", which stands for "alquiler", next to "alquilo"; decision 0091). */
   coverOnly?: boolean;
   /** Index of the question word this term stands for (its own stem or a thesaurus expansion of it). */
   group: number;
@@ -262,7 +262,7 @@ export class RetrievalIndex {
       for (const s of added) {
         const there = terms.find((t) => t.stem === s && !t.coverOnly);
         if (!there) terms.push({ stem: s, weight, own: false, group });
-        else if (!there.own && there.group !== group && replaces) terms.push({ stem: s, weight, own: false, group, coverOnly: true });
+        else if (there.group !== group && (replaces || !terms.some((t) => t.group === group && t.stem === s))) terms.push({ stem: s, weight, own: false, group, coverOnly: true });
         else if (!there.own && there.weight < weight) Object.assign(there, { weight, group });
       }
     }

@@ -2,9 +2,10 @@
 // every answer naming its source, and a confidence that means what it says. Held-in set 4
 // (test/fixtures/ai/held-in-questions-4.ts) meets it, but its three wrong answers are what decision
 // 0077's fixes were found from, so it is no longer a blind test. Set 7, written before the last of
-// those fixes and measured once after them, is: its figures print on every run (a todo until the
-// assistant meets the bar on fresh questions). Plus the behaviours the issue names, each on a
-// question of its own.
+// those fixes and measured once after them, was: its figures print on every run (a todo until the
+// assistant meets the bar on fresh questions), as do those of sets 8, 9 and 10, each written and
+// measured before the changes that followed it (decisions 0081, 0085, 0091). Plus the behaviours
+// the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { HELD_IN_8 } from '../../fixtures/ai/held-in-questions-8';
 import { HELD_IN_9 } from '../../fixtures/ai/held-in-questions-9';
+import { HELD_IN_10 } from '../../fixtures/ai/held-in-questions-10';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -30,6 +32,11 @@ const assistant = new Assistant(loadShippedCorpus(join(dir, 'corpus')), thesauru
  * written) and the report says so (decision 0081).
  */
 const TUNING_TOO: ReadonlySet<string> = new Set(['para que es el cuis']);
+/**
+ * Set 10 was written without rereading set 8 and two of its 73 questions are set 8's word for word;
+ * found when this check first ran, after set 10 was measured, so it stays (decision 0091).
+ */
+const IN_SET_8_TOO: ReadonlySet<string> = new Set(['como se si el nit del cliente es valido', 'como saco mi nit por primera vez']);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, none a card’s title or own question, none in the tuning set', () => {
@@ -37,14 +44,17 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   assert.ok(HELD_IN_7.length >= 30, `${HELD_IN_7.length} preguntas`);
   assert.ok(HELD_IN_8.length >= 60, `${HELD_IN_8.length} preguntas`);
   assert.ok(HELD_IN_9.length >= 60, `${HELD_IN_9.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_10.length >= 60, `${HELD_IN_10.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
   const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_9) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) {
+  for (const item of [...HELD_IN_9, ...HELD_IN_10]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  const set9 = new Set(HELD_IN_9.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_10) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -54,7 +64,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -95,7 +105,7 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Its
 // per-question results were not read while tuning (sets 1–7 were the tuning data).
-test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 83.8 % right, 2 confident wrong (decisions 0081, 0085)' }, () => {
+test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 87.5 % right, 1 confident wrong (decisions 0081, 0085, 0091)' }, () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
@@ -106,10 +116,21 @@ test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong a
 // refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
 // blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
 // of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
-test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 76.7 % right, 1 confident wrong (decision 0085)' }, () => {
+test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 78.3 % right, 1 confident wrong (decisions 0085, 0091)' }, () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
+});
+
+// Set 10 (73 questions in WhatsApp-style words from the SIN sources, 10 near-domain refusals),
+// written and committed alone (64925f3) before decision 0091's changes and measured once before
+// them: 50 of 73 (68.5 %), 22 refusals, 1 confident wrong ("diferencia entre cuis y cufd" → the two
+// vigencia cards). Its misses were then read to make those changes, so it is not blind after them:
+// 65 of 73 (89.0 %), 8 refusals, none wrong (sets 4, 7, 8, 9 after them: 61/62, 30/34, 70/80, 47/60).
+test('held-in set 10 (decision 0091): ≥ 90 % right, no confident wrong answer', { todo: 'set 10: 89.0 % right, none wrong (decision 0091)' }, () => {
+  const s = report('conjunto retenido 10', HELD_IN_10);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_10.length >= 0.9, `${pct(s.right / HELD_IN_10.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -320,4 +341,45 @@ test('a negation of several words stands for the word it negates: "no quiere dar
 test('a verb a store uses for what a card names with a noun or another verb meets it: "actualizar" the catalogs is to sync them, "intenta conectarse" is the retry', () => {
   assert.deepEqual(answered(assistant.ask('hay que actualizar los catalogos de siat')), ['catalogos-sincronizar']);
   assert.deepEqual(answered(assistant.ask('kipu intenta conectarse solo cada cuanto')), ['contingencia-reintento-2h']);
+});
+
+// Decision 0091: causes of set 10's refusals and its one wrong answer, each on a question of its own.
+
+test('quantifiers, possessives and connectives of a chat are not search words', () => {
+  assert.deepEqual(queryTerms('en toda la zona, aunque ahora igual la mía'), ['zon']);
+  assert.deepEqual(answered(assistant.ask('el IT igual se paga aunque no gane nada?')), ['it-3-transacciones']);
+});
+
+test('an enclitic pronoun after an infinitive and a verb in -emos go to the verb’s root', () => {
+  assert.equal(stem('mandarlas'), stem('mandar'));
+  assert.equal(stem('anularla'), stem('anular'));
+  assert.equal(stem('vendemos'), stem('vender'));
+});
+
+test('a thesaurus word whose meaning the question already has meets for itself too, instead of staying unknown', () => {
+  const docs = [
+    { key: 'alquiler', fields: [{ text: 'Alquiler de inmuebles', weight: 3 }, { text: 'recibo de alquiler', weight: 1 }], short: ['Alquiler de inmuebles'] },
+    { key: 'otra', fields: [{ text: 'Plazos del mes', weight: 3 }, { text: 'días', weight: 1 }], short: ['Plazos del mes'] },
+  ];
+  const th = parseThesaurus('{"version":"1","entries":{"alquilo":["alquiler"],"garaje":{"agrega":["alquiler"],"si":["alquilo"]}}}');
+  const [hit] = new RetrievalIndex(docs, th).search('alquilo mi garaje', 1);
+  assert.equal(hit!.key, 'alquiler');
+  assert.equal(hit!.unknownShare, 0, JSON.stringify(hit));
+  assert.ok(hit!.covered.some((c) => c.word === 'garaj'), JSON.stringify(hit!.covered));
+});
+
+test('two listed codes each get the card about it, even when that card also names the other code', () => {
+  assert.deepEqual(answered(assistant.ask('el cuis y el cufd que son')).sort(), ['cufd-que-es', 'cuis-que-es']);
+});
+
+test('the cards added from the SIN’s inspection list and authorization path answer, each naming its source', () => {
+  assert.deepEqual(answered(assistant.ask('factura de cero bolivianos por un obsequio')), ['factura-monto-cero']);
+  assert.deepEqual(answered(assistant.ask('la autorizacion del sistema de facturacion cuanto dura')), ['autorizacion-sistema']);
+  for (const id of ['factura-monto-cero', 'autorizacion-sistema']) assert.match(assistant.card(id)!.referencia, /certification\.md/);
+});
+
+test('store words: a shop that sells goods, an embassy’s kin, SIAT’s site that does not open', () => {
+  assert.deepEqual(answered(assistant.ask('un organismo internacional me compra, que nit')), ['cliente-99001']);
+  assert.deepEqual(answered(assistant.ask('la pagina de impuestos no abre')), ['evento-2-siat-inaccesible']);
+  assert.deepEqual(answered(assistant.ask('alquilo el garaje de mi casa, que factura')), ['sector-alquiler']);
 });
