@@ -32,6 +32,7 @@ export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2
           pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó.
           Con KIPU_TRAINING=1 es el ensayo: corre sobre el contribuyente de ensayo del simulador (NIT ${REHEARSAL_TAXPAYER.nit}), nunca sobre los libros de la tienda
   certify --nit <NIT> --autoevaluacion   los 14 puntos de la inspección del SIN (Fase II), cada uno con su evidencia
+  certify [--nit <NIT>] --fase3   Fase III: por cada contribuyente cliente, lo que Kipu ve de sus pruebas piloto (asociación y token, configuración, sus facturas, anulaciones y contingencias)
   certify --nit <NIT> --produccion [--iniciar]   lo que falta para facturar en producción; --iniciar registra el inicio si no falta nada`;
 
 export interface CertifyOptions extends CertifyRunOptions {
@@ -144,7 +145,7 @@ function rehearsalTenant(engine: Engine, opts: CertifyOptions, out: (line: strin
 }
 
 export async function runCertify(args: string[], settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
-  if (args.some((a) => a === '--autoevaluacion' || a === '--self-check' || a === '--produccion')) return runCertifyChecks(args, settings, out);
+  if (args.some((a) => a === '--autoevaluacion' || a === '--self-check' || a === '--produccion' || a === '--fase3')) return runCertifyChecks(args, settings, out);
   const opts = parseCertifyArgs(args);
   const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
   let token: string | null = null;
