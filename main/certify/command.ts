@@ -13,6 +13,7 @@ import { startEngine } from '../engine/engine';
 import { createLogger } from '../engine/logger';
 import { tokenSecretName, tenantSiatUrl } from '../codes/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
+import { trimEndChars } from '../../shared/trim-end';
 import type { Tenant } from '../store/tenants';
 import type { Engine } from '../engine/engine-types';
 import { certifiableSector } from './requirements';
@@ -93,10 +94,10 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
   let seguimiento: string | null = null;
   if (values.seguimiento !== undefined) {
     const u = URL.canParse(values.seguimiento) ? new URL(values.seguimiento) : null;
-    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || !u.pathname.replace(/\/+$/, '').endsWith('/admin')) {
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || !trimEndChars(u.pathname, '/').endsWith('/admin')) {
       throw new CertifyUsageError(`--seguimiento: «${values.seguimiento}» no es la URL de administración del simulador (la línea «Admin API:» de npm run siat-sim, que termina en /admin)`);
     }
-    seguimiento = u.toString().replace(/\/+$/, '');
+    seguimiento = trimEndChars(u.toString(), '/');
   }
   const scaleRaw = values.reducido ?? values.reduced ?? values.scale;
   const ritmo = values.ritmo ?? '5';

@@ -57,8 +57,8 @@ export function talliesOf(serviceKey: string, operation: string, request: Record
   const nit = request['nit'];
   const pv = Number(request['codigoPuntoVenta']);
   if ((typeof nit !== 'string' && typeof nit !== 'number') || !Number.isInteger(pv)) return [];
-  const requested = Number(request['codigoDocumentoSector']);
-  const sector = Number.isInteger(requested) ? requested : null;
+  const requested = request['codigoDocumentoSector'];
+  const sector = requested !== null && requested !== undefined && Number.isInteger(Number(requested)) ? Number(requested) : null;
   const at = (etapa: SinStage, ref: string | null = null): Tally => ({ etapa, nit: String(nit), pv, sector: SYSTEM_STAGES.has(etapa) ? null : sector, ref });
   const ok = answer['transaccion'] === true;
   const estado = answer['codigoEstado'];

@@ -117,8 +117,6 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
       const storeRows = (table: string) => (db.prepare(`SELECT COUNT(*) n FROM ${table} WHERE tenant_id = ?`).get(tenantOf(NIT)) as { n: number }).n;
       assert.deepEqual(['invoices', 'contingency_events', 'certification_runs'].map(storeRows), [0, 0, 0], "nothing in the store's books");
       const done = (stage: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE stage = ? AND pos_code = ? AND ok = 1').get(stage, pos) as { n: number }).n;
-      // Summed over the sectors a stage runs for.
-      const doneAll = (name: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE (stage = ? OR stage LIKE ?) AND pos_code = ? AND ok = 1').get(name, `${name}:%`, pos) as { n: number }).n;
       for (const stage of STAGES) {
         for (const sector of stageSectors(stage, SECTORS)) {
           for (const pos of [0, 1]) {
