@@ -16,6 +16,7 @@ import { SmtpSettings } from '../mail/smtp-config';
 import { runSelfCheck } from './self-check/facts';
 import { onboardingResult, startOperations } from './onboarding';
 import { phaseThreeReport } from './phase-three';
+import { tokenSecretName } from '../codes/siat-gateway';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { systemicReason } from './systemic';
 import type { RunOutcome } from './runner';
@@ -94,7 +95,7 @@ async function runPhaseThree(nit: string | null, settings: EngineSettings, out: 
   try {
     const named = nit === null ? null : engine.store.tenants.byNit(nit);
     if (nit !== null && !named) throw new ChecksUsageError(`No existe un contribuyente con NIT ${nit}`);
-    const clients = phaseThreeReport(engine, named ? [named] : engine.store.tenants.list());
+    const clients = phaseThreeReport(engine, named ? [named] : engine.store.tenants.list(), (t) => secrets.get(tokenSecretName(t.id)) !== null);
     out('Fase III · pruebas piloto con cada cliente. El SIN no las cuenta: iniciar operaciones es declarar que se hicieron. Kipu muestra lo que puede ver; la declaración y el visto bueno del cliente quedan fuera.');
     if (clients.length === 0) out('No hay contribuyentes clientes en esta instalación (los de entrenamiento no cuentan): créelos con npm run admin -- tenant create --nit … --name …');
     for (const c of clients) {

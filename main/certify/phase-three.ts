@@ -71,8 +71,12 @@ export function phaseThreeChecks(f: { onboarding: readonly OnboardingCheck[]; to
   ];
 }
 
-/** Every client taxpayer of the installation (the training ones aside), or the one named. */
-export function phaseThreeReport(deps: OnboardingDeps, tenants: readonly Tenant[]): PhaseThreeClient[] {
+/**
+ * Every client taxpayer of the installation (the training ones aside), or the one named.
+ * `ownToken`: whether the client's own delegated token is stored (the installation's default token
+ * is the provider's, never the client's).
+ */
+export function phaseThreeReport(deps: OnboardingDeps, tenants: readonly Tenant[], ownToken: (t: Tenant) => boolean): PhaseThreeClient[] {
   return tenants
     .filter((t) => !t.training)
     .map((t) => {
@@ -81,7 +85,7 @@ export function phaseThreeReport(deps: OnboardingDeps, tenants: readonly Tenant[
       const pos0 = deps.store.pointsOfSale.list(t.id).find((p) => p.branchCode === 0 && p.code === 0);
       const checks = phaseThreeChecks({
         onboarding: onboardingChecks(facts),
-        tokenSet: facts.tokenSet,
+        tokenSet: ownToken(t),
         cuisAtPos0: pos0 !== undefined && deps.codes.currentCuis(t.id, pos0.id) !== null,
         codigoSistema: t.codigoSistema ?? '',
         activity: deps.store.certification.pilotActivity(t.id),
