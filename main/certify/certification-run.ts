@@ -25,6 +25,8 @@ import { progressOf, runStages, type RunOutcome, type StageProgress } from './ru
 import { stageReport, writeStageReport, writeSummary, type StageReport } from './evidence';
 import { systemicReason } from './systemic';
 import { tokenFingerprint } from './onboarding';
+import { readSeguimiento, seguimientoLines, withSeguimiento } from './seguimiento';
+import type { SeguimientoRow } from '../../shared/api/certification';
 
 /** The SIN's order: codes and catalogs before anything is issued; cancellations need emissions. */
 const CERTIFY_STAGES: readonly Stage[] = [cuisStage, catalogsStage, cufdStage, emissionStage, eventsStage, cancellationStage, signatureStage, massiveStage, reversalStage];
@@ -65,6 +67,8 @@ export interface CertifyRunInput {
   signal?: AbortSignal;
   /** When this execution began (the CLI counts its engine's start-up). */
   started?: number;
+  /** Training against `npm run siat-sim`: its admin URL, to read its seguimiento (the embedded simulator needs none). */
+  seguimientoUrl?: string | null;
 }
 
 /** Points of sale 0 and 1 of branch 0; 1 is registered with SIAT (registroPuntoVenta) when missing. */
@@ -180,7 +184,14 @@ export async function certifyWith(input: CertifyRunInput): Promise<RunOutcome> {
       writeStageReport(evidenceDir, stageReport(p, steps));
     },
   });
-  const all = reports();
+  // Training: what the simulator counted per stage, sector and point of sale, beside certify's count.
+  let seguimiento: SeguimientoRow[] | null = null;
+  try {
+    seguimiento = await readSeguimiento(engine, tenant, input.seguimientoUrl ?? null);
+  } catch (err) {
+    out(`No se pudo leer el seguimiento del simulador: ${(err as Error).message}`);
+  }
+  const all = withSeguimiento(reports(), seguimiento);
   for (const r of all) writeStageReport(evidenceDir, r);
   const elapsed = Date.now() - started;
   writeSummary(evidenceDir, certification.byId(run.id)!, all, outcome.kind, elapsed);
@@ -188,6 +199,10 @@ export async function certifyWith(input: CertifyRunInput): Promise<RunOutcome> {
   const { renderCertificationPdf } = await import('./report-pdf');
   const pdf = await renderCertificationPdf({ id: run.id, nit: tenant.nit, razonSocial: tenant.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome: outcome.kind }, all);
   writeFileSync(join(evidenceDir, 'reporte.pdf'), pdf);
+  if (seguimiento) {
+    out(`Seguimiento del simulador (lo que contó el SIAT para NIT ${tenant.nit}, por sector, como el portal del SIN):`);
+    for (const line of seguimientoLines(all)) out(`  ${line}`);
+  }
   if (outcome.kind === 'finished') {
     const total = (s: Stage) => requiredPerPos(s.requirement, run!.scale) * points.length * stageSectors(s.requirement, ctx.sectors).length;
     out(`Fase I completa en el piloto: ${stages.map((s) => `${s.requirement.sinStage} ${total(s)}`).join(' · ')} · sectores ${ctx.sectors.join(', ')} (en ${Math.round(elapsed / 1000)} s).`);

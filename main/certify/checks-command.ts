@@ -1,6 +1,8 @@
-// `npm run admin -- certify --autoevaluacion` (the inspection's 14 items, Phase II) and
-// `certify --produccion [--iniciar]` (production onboarding): the same judgments as the manager's
-// "Autorización SIN" screen (GET /api/v1/certification/self-check and /onboarding), printed.
+// `npm run admin -- certify --autoevaluacion` (the inspection's 14 items, Phase II),
+// `certify --fase3 [--nit]` (what Kipu can prepare for the pilot tests with each client taxpayer,
+// Phase III: phase-three.ts) and `certify --produccion [--iniciar]` (production onboarding): the
+// same judgments as the manager's "Autorización SIN" screen (GET /api/v1/certification/self-check
+// and /onboarding), printed.
 // --produccion first asks SIAT for what Kipu can obtain itself (CUIS, CUFD, catalogs) when the
 // taxpayer is already set for production, then lists what is still missing; --iniciar records the
 // start of operations only when nothing is.
@@ -13,6 +15,9 @@ import { createLogger } from '../engine/logger';
 import { SmtpSettings } from '../mail/smtp-config';
 import { runSelfCheck } from './self-check/facts';
 import { onboardingResult, startOperations } from './onboarding';
+import { phaseThreeReport } from './phase-three';
+import { tokenSecretName } from '../codes/siat-gateway';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { systemicReason } from './systemic';
 import type { RunOutcome } from './runner';
 
@@ -22,7 +27,8 @@ export class ChecksUsageError extends Error {}
 const MARK: Record<string, string> = { ok: 'OK       ', falla: 'FALLA    ', pendiente: 'PENDIENTE', 'no aplica': 'NO APLICA' };
 
 export async function runCertifyChecks(args: string[], settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
-  const { values } = parseArgs({ args, options: { nit: { type: 'string' }, autoevaluacion: { type: 'boolean' }, 'self-check': { type: 'boolean' }, produccion: { type: 'boolean' }, iniciar: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({ args, options: { nit: { type: 'string' }, autoevaluacion: { type: 'boolean' }, 'self-check': { type: 'boolean' }, produccion: { type: 'boolean' }, iniciar: { type: 'boolean' }, fase3: { type: 'boolean' } }, strict: true });
+  if (values.fase3) return runPhaseThree(values.nit?.trim() || null, settings, out);
   if (!values.nit?.trim()) throw new ChecksUsageError('Falta --nit');
   const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
   const secrets = new FileSecretStore(join(settings.dataDir, 'secrets.json'));
@@ -71,6 +77,37 @@ export async function runCertifyChecks(args: string[], settings: EngineSettings,
       return { kind: 'stopped', reason: 'autoevaluación con fallas' };
     }
     out('Aprobada: ningún punto falla.');
+    return { kind: 'finished' };
+  } finally {
+    await engine.close();
+    await log.close();
+  }
+}
+
+/**
+ * Phase III: per client taxpayer (or the one named), what Kipu can see of its pilot tests; printed,
+ * and kept as <datos>/certificacion/fase-3.json. Exit 1 while a client on the pilot misses something.
+ */
+async function runPhaseThree(nit: string | null, settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
+  const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
+  const secrets = new FileSecretStore(join(settings.dataDir, 'secrets.json'));
+  const engine = await startEngine({ ...settings, host: '127.0.0.1', port: 0 }, { logger: log.logger, secrets, scheduler: false, demoStore: false });
+  try {
+    const named = nit === null ? null : engine.store.tenants.byNit(nit);
+    if (nit !== null && !named) throw new ChecksUsageError(`No existe un contribuyente con NIT ${nit}`);
+    const clients = phaseThreeReport(engine, named ? [named] : engine.store.tenants.list(), (t) => secrets.get(tokenSecretName(t.id)) !== null);
+    out('Fase III · pruebas piloto con cada cliente. El SIN no las cuenta: iniciar operaciones es declarar que se hicieron. Kipu muestra lo que puede ver; la declaración y el visto bueno del cliente quedan fuera.');
+    if (clients.length === 0) out('No hay contribuyentes clientes en esta instalación (los de entrenamiento no cuentan): créelos con npm run admin -- tenant create --nit … --name …');
+    for (const c of clients) {
+      out(`NIT ${c.nit} ${c.razonSocial}${c.ambiente === 'produccion' ? ' · ya opera en producción (la Fase III quedó atrás)' : c.listo ? ' · listo para iniciar operaciones' : ''}`);
+      for (const k of c.checks) out(`  ${k.ok ? 'OK   ' : 'FALTA'} ${k.titulo}: ${k.detalle}`);
+    }
+    const dir = join(settings.dataDir, 'certificacion');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'fase-3.json'), `${JSON.stringify({ generado: new Date().toISOString(), clientes: clients }, null, 2)}\n`);
+    out(`Informe: ${join(dir, 'fase-3.json')}`);
+    const pending = clients.filter((c) => !c.listo);
+    if (pending.length) return { kind: 'stopped', reason: `Fase III incompleta: ${pending.map((c) => c.nit).join(', ')}` };
     return { kind: 'finished' };
   } finally {
     await engine.close();

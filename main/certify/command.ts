@@ -2,7 +2,9 @@
 // run by the engine's own services started in this process (no HTTP client of our own, no second
 // SIAT client): CUIS, 18 catalogs × 50, CUFD × 100, emissions, cancellations and reversals for
 // points of sale 0 and 1 of branch 0. Resumable (main/store/certification.ts), paced, stopped by a
-// systemic error with one message. Evidence under <datos>/certificacion/<corrida>/.
+// systemic error with one message. Evidence under <datos>/certificacion/<corrida>/. In training
+// (KIPU_TRAINING=1) it is the rehearsal, on the rehearsal taxpayer as the «Autorización SIN»
+// screen's (rehearsal.ts, decision 0089): never on the store's own books.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import type { EngineSettings } from '../config/settings';
@@ -11,19 +13,27 @@ import { startEngine } from '../engine/engine';
 import { createLogger } from '../engine/logger';
 import { tokenSecretName, tenantSiatUrl } from '../codes/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
+import { trimEndChars } from '../../shared/trim-end';
 import type { Tenant } from '../store/tenants';
+import type { Engine } from '../engine/engine-types';
 import { certifiableSector } from './requirements';
 import type { RunOutcome } from './runner';
 import { exchangeLog } from './exchange-log';
 import { runCertifyChecks } from './checks-command';
+import { isRehearsalTenant } from '../training/rehearsal-tenant';
+import { REHEARSAL_TAXPAYER, TRAINING_TAXPAYER } from '../siat-sim/training-taxpayer';
+import { rehearsalTenantFor } from './rehearsal';
 import { certifyWith, CertifyUsageError, type CertifyRunOptions } from './certification-run';
 
 export { CertifyUsageError } from './certification-run';
 
 export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2>] [--token <token delegado del piloto>] [--sistema <código de sistema>]
           [--modalidad 1|2] [--sectores 1,…] [--masivo] [--cafc <código> [--cafc-desde <n>]] [--reducido <divisor>] [--ritmo <pasos por segundo>] [--evidencia <carpeta>]
-          pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó
+          [--seguimiento <URL de administración de npm run siat-sim>]
+          pruebas de autorización del SIN (Fase I, piloto) para los puntos de venta 0 y 1 de la sucursal 0; se reanuda donde quedó.
+          Con KIPU_TRAINING=1 es el ensayo: corre sobre el contribuyente de ensayo del simulador (NIT ${REHEARSAL_TAXPAYER.nit}), nunca sobre los libros de la tienda
   certify --nit <NIT> --autoevaluacion   los 14 puntos de la inspección del SIN (Fase II), cada uno con su evidencia
+  certify [--nit <NIT>] --fase3   Fase III: por cada contribuyente cliente, lo que Kipu ve de sus pruebas piloto (asociación y token, configuración, sus facturas, anulaciones y contingencias)
   certify --nit <NIT> --produccion [--iniciar]   lo que falta para facturar en producción; --iniciar registra el inicio si no falta nada`;
 
 export interface CertifyOptions extends CertifyRunOptions {
@@ -32,6 +42,8 @@ export interface CertifyOptions extends CertifyRunOptions {
   token: string | null;
   sistema: string | null;
   modalidad: 1 | 2 | null;
+  /** Training against `npm run siat-sim`: its admin URL, to put its seguimiento in the report. */
+  seguimiento: string | null;
 }
 
 const positiveInt = (raw: string, flag: string): number => {
@@ -58,6 +70,7 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
       scale: { type: 'string' },
       ritmo: { type: 'string' },
       evidencia: { type: 'string' },
+      seguimiento: { type: 'string' },
     },
     strict: true,
     allowPositionals: true,
@@ -78,6 +91,14 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
     if (why) throw new CertifyUsageError(`--sectores: ${why}`);
   }
   if (values.cafc !== undefined && !/^[0-9A-Za-z]{5,20}$/.test(values.cafc.trim())) throw new CertifyUsageError(`--cafc: «${values.cafc}» no es un código CAFC (5 a 20 letras o dígitos, como lo da el SIN)`);
+  let seguimiento: string | null = null;
+  if (values.seguimiento !== undefined) {
+    const u = URL.canParse(values.seguimiento) ? new URL(values.seguimiento) : null;
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || !trimEndChars(u.pathname, '/').endsWith('/admin')) {
+      throw new CertifyUsageError(`--seguimiento: «${values.seguimiento}» no es la URL de administración del simulador (la línea «Admin API:» de npm run siat-sim, que termina en /admin)`);
+    }
+    seguimiento = trimEndChars(u.toString(), '/');
+  }
   const scaleRaw = values.reducido ?? values.reduced ?? values.scale;
   const ritmo = values.ritmo ?? '5';
   if (!/^\d+(\.\d+)?$/.test(ritmo) || Number(ritmo) <= 0 || Number(ritmo) > 50) throw new CertifyUsageError(`--ritmo: pasos por segundo, mayor que 0 y hasta 50 (recibido «${ritmo}»)`);
@@ -94,6 +115,7 @@ export function parseCertifyArgs(args: string[]): CertifyOptions {
     scale: scaleRaw === undefined ? 1 : positiveInt(scaleRaw, 'reducido'),
     ratePerSecond: Number(ritmo),
     evidenceDir: values.evidencia ?? null,
+    seguimiento,
   };
 }
 
@@ -106,8 +128,25 @@ function withToken(inner: SecretStore, name: () => string | null, token: string 
   };
 }
 
+/**
+ * Training: the rehearsal taxpayer, as the screen's rehearsal (rehearsalTenantFor), for the store's
+ * training taxpayer named by --nit (or for the rehearsal's own NIT, then the training store's). Its
+ * system code is the simulator's: --sistema is refused rather than stored on the store.
+ */
+function rehearsalTenant(engine: Engine, opts: CertifyOptions, out: (line: string) => void): Tenant {
+  const named = engine.store.tenants.byNit(opts.nit);
+  const storeTenant = opts.nit === String(REHEARSAL_TAXPAYER.nit) || (named && isRehearsalTenant(named)) ? engine.store.tenants.byNit(String(TRAINING_TAXPAYER.nit)) : named;
+  if (!storeTenant || !storeTenant.training) {
+    throw new CertifyUsageError(`En entrenamiento (KIPU_TRAINING=1) certify ensaya para el contribuyente de entrenamiento (NIT ${TRAINING_TAXPAYER.nit}); NIT ${opts.nit} no lo es. Las pruebas en el piloto se ejecutan sin KIPU_TRAINING.`);
+  }
+  if (opts.sistema) throw new CertifyUsageError(`--sistema: en entrenamiento el ensayo usa el código de sistema del contribuyente de ensayo del simulador (NIT ${REHEARSAL_TAXPAYER.nit}); quítelo`);
+  const tenant = rehearsalTenantFor(engine.store, storeTenant, { sectors: opts.sectors, modalidad: opts.modalidad });
+  out(`Entrenamiento: el ensayo corre sobre el contribuyente de ensayo ${tenant.razonSocial} (NIT ${tenant.nit}), como el de la pantalla «Autorización SIN»; las facturas, eventos y numeración de NIT ${storeTenant.nit} no cambian.`);
+  return tenant;
+}
+
 export async function runCertify(args: string[], settings: EngineSettings, out: (line: string) => void): Promise<RunOutcome> {
-  if (args.some((a) => a === '--autoevaluacion' || a === '--self-check' || a === '--produccion')) return runCertifyChecks(args, settings, out);
+  if (args.some((a) => a === '--autoevaluacion' || a === '--self-check' || a === '--produccion' || a === '--fase3')) return runCertifyChecks(args, settings, out);
   const opts = parseCertifyArgs(args);
   const log = createLogger({ level: 'warn', dataDir: settings.dataDir, stdout: false });
   let token: string | null = null;
@@ -122,16 +161,21 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
   );
   const started = Date.now();
   try {
-    // The tenant (in training, the demo taxpayer the engine has just made sure of).
-    const t = engine.store.tenants.byNit(opts.nit);
-    if (!t) throw new CertifyUsageError(`No existe un contribuyente con NIT ${opts.nit} (créelo con: npm run admin -- tenant create --nit ${opts.nit} --name …)`);
-    if (t.ambiente === 1) throw new CertifyUsageError(`NIT ${opts.nit} está en ambiente de producción; las pruebas de autorización se hacen en el piloto (ambiente 2)`);
-    const own = tenantSiatUrl(engine.store.settings, t.id);
-    if (opts.url && own && own.url !== opts.url) throw new CertifyUsageError(`NIT ${opts.nit} tiene su propia URL del SIAT (${own.url}); quítela con «siat url --nit ${opts.nit} --clear» o use esa`);
-    const profile: Partial<Tenant> = {};
-    if (opts.sistema) profile.codigoSistema = opts.sistema;
-    if (opts.modalidad) profile.modalidad = opts.modalidad;
-    const tenant = Object.keys(profile).length > 0 ? engine.store.tenants.updateProfile(t.id, profile) : t;
+    let tenant: Tenant;
+    if (settings.training) {
+      tenant = rehearsalTenant(engine, opts, out);
+    } else {
+      const t = engine.store.tenants.byNit(opts.nit);
+      if (!t) throw new CertifyUsageError(`No existe un contribuyente con NIT ${opts.nit} (créelo con: npm run admin -- tenant create --nit ${opts.nit} --name …)`);
+      if (opts.seguimiento) throw new CertifyUsageError('--seguimiento es solo para el entrenamiento (el simulador); en el piloto, el avance está en el portal del SIN');
+      if (t.ambiente === 1) throw new CertifyUsageError(`NIT ${opts.nit} está en ambiente de producción; las pruebas de autorización se hacen en el piloto (ambiente 2)`);
+      const own = tenantSiatUrl(engine.store.settings, t.id);
+      if (opts.url && own && own.url !== opts.url) throw new CertifyUsageError(`NIT ${opts.nit} tiene su propia URL del SIAT (${own.url}); quítela con «siat url --nit ${opts.nit} --clear» o use esa`);
+      const profile: Partial<Tenant> = {};
+      if (opts.sistema) profile.codigoSistema = opts.sistema;
+      if (opts.modalidad) profile.modalidad = opts.modalidad;
+      tenant = Object.keys(profile).length > 0 ? engine.store.tenants.updateProfile(t.id, profile) : t;
+    }
     if (!tenant.codigoSistema) throw new CertifyUsageError(`NIT ${opts.nit} no tiene código de sistema: indíquelo con --sistema (lo da el portal del SIN al registrar el sistema)`);
     tokenName = tokenSecretName(tenant.id);
     token = engine.gateway.token(tenant) || null;
@@ -146,6 +190,7 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
       onEvidenceDir: (dir) => (target = exchangeLog(join(dir, 'datos'), () => (token ? [token] : []))),
       setFolder: (name) => target.setFolder(name),
       started,
+      seguimientoUrl: opts.seguimiento,
     });
   } finally {
     await engine.close();

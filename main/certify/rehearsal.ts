@@ -1,13 +1,14 @@
-// The training rehearsal of Phase I that a manager starts from «Autorización SIN» (issue 29,
-// "Training: … so a team can rehearse it"): the same run as `npm run admin -- certify`
-// (certification-run.ts), inside the running engine, against the simulator it embeds. Only from the
-// training taxpayer (the pilot's run stays a CLI step with Kipu closed: it needs the pilot token
-// and writes the exchange log), and on a taxpayer of its own (main/training/rehearsal-tenant.ts):
-// the test invoices never reach the store's Facturas, books, cash reports or numbering. One run at
-// a time; closing the engine stops it between two steps and the next start
-// resumes it.
+// The training rehearsal of Phase I (issue 29, "Training: … so a team can rehearse it"): the same
+// run as `npm run admin -- certify` (certification-run.ts) against the simulator, always on the
+// rehearsal taxpayer (main/training/rehearsal-tenant.ts), never on the store's own: its test
+// invoices never reach the store's Facturas, books, cash reports or numbering. Two ways in, one
+// path (rehearsalTenantFor): the «Autorización SIN» screen starts it inside the running engine
+// (Rehearsals below: one at a time; closing the engine stops it between two steps and the next
+// start resumes it), and `certify` from a terminal in training (command.ts, with Kipu closed).
+// The pilot's run stays a CLI step on the taxpayer it names.
 import type { Engine } from '../engine/engine-types';
 import type { Tenant } from '../store/tenants';
+import type { Store } from '../store/store';
 import { invoiceTypeFor } from '../../shared/invoice-types';
 import { ensureRehearsalTenant } from '../training/rehearsal-tenant';
 import { certifyWith } from './certification-run';
@@ -19,7 +20,23 @@ interface RehearsalRequest {
   sectors: number[];
 }
 
-class RehearsalRefused extends Error {}
+/** Why a rehearsal cannot start (es-BO): the screen answers 409 with it, the CLI prints it. */
+export class RehearsalRefused extends Error {}
+
+/**
+ * The taxpayer a training rehearsal for `storeTenant` runs on: the rehearsal taxpayer, created the
+ * first time (decision 0084), in `modalidad` when given (the terminal's --modalidad) else the
+ * store's. A new run is refused at once, in words, for a declared sector Kipu does not issue in
+ * that modality; a run left open resumes with the sectors and modality it started with.
+ */
+export function rehearsalTenantFor(store: Store, storeTenant: Tenant, req: { sectors: readonly number[]; modalidad?: Tenant['modalidad'] | null }): Tenant {
+  if (!storeTenant.training) throw new RehearsalRefused(`NIT ${storeTenant.nit} no es un contribuyente de entrenamiento: el ensayo es solo para el entrenamiento`);
+  const rehearsal = ensureRehearsalTenant(store, storeTenant, req.modalidad ?? storeTenant.modalidad);
+  if (store.certification.openRun(rehearsal.id)) return rehearsal;
+  const withoutType = req.sectors.filter((sector) => !invoiceTypeFor(sector, rehearsal.modalidad));
+  if (withoutType.length > 0) throw new RehearsalRefused(`Kipu no emite el sector ${withoutType.join(', ')} en la modalidad ${rehearsal.modalidad === 1 ? 'electrónica' : 'computarizada'} del contribuyente`);
+  return rehearsal;
+}
 
 /** The last lines a running or finished rehearsal printed (what the CLI would show). */
 const KEEP_LINES = 40;
@@ -51,9 +68,7 @@ export class Rehearsals {
     // One rehearsal taxpayer: one rehearsal at a time, whichever training tenant asked.
     if ([...this.runs.keys()].some((id) => this.isRunning(id))) throw new RehearsalRefused('Ya hay un ensayo en curso: espere a que termine');
     const { store, gateway } = this.engine();
-    const rehearsal = ensureRehearsalTenant(store, tenant);
-    const withoutType = req.sectors.filter((sector) => !invoiceTypeFor(sector, rehearsal.modalidad));
-    if (withoutType.length > 0) throw new RehearsalRefused(`Kipu no emite el sector ${withoutType.join(', ')} en la modalidad ${rehearsal.modalidad === 1 ? 'electrónica' : 'computarizada'} del contribuyente`);
+    const rehearsal = rehearsalTenantFor(store, tenant, { sectors: req.sectors });
     const entry: Running = { done: Promise.resolve(), lines: [], outcome: null };
     const out = (line: string) => {
       entry.lines.push(line);

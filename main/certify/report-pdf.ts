@@ -51,6 +51,7 @@ export async function renderCertificationPdf(run: PdfRun, reports: readonly Stag
     write(`Etapa ${r.etapaSin} · ${r.titulo} · punto de venta ${r.puntoVenta}: ${r.hechos}/${r.requeridos}${r.hechos >= r.requeridos ? ' (completa)' : ''}`, bold, 10);
     const codes = Object.entries(r.codigosSiat).map(([c, n]) => `${c} × ${n}`).join(', ');
     write(`Fallidos: ${r.fallidos} · códigos del SIAT: ${codes || '—'}${r.codigoEsperado ? ` (esperado ${r.codigoEsperado})` : ''} · del ${when(r.primeraEn)} al ${when(r.ultimaEn)}`);
+    if (r.seguimiento) write(`Seguimiento del simulador (lo que contó el SIAT para este sector y punto de venta): ${Object.entries(r.seguimiento).map(([n, c]) => `${n} ${c}`).join(' · ')}`);
     if (r.muestras.length > 0) write(`Muestras: ${r.muestras.join(' · ')}`, regular, 8);
     for (const a of r.respuestasMuestra.slice(0, 2)) write(`Respuesta: ${a}`, regular, 8);
     for (const f of r.fallas.slice(0, 5)) write(`Falla en el paso ${f.paso} (${when(f.en)}): ${f.codigo !== null ? `SIAT ${f.codigo} ` : ''}${f.texto ?? ''}`, regular, 8);

@@ -148,6 +148,7 @@ CREATE TABLE IF NOT EXISTS seguimiento (
   nit TEXT NOT NULL,
   pv INTEGER NOT NULL,
   etapa TEXT NOT NULL,
+  sector INTEGER,                     -- codigoDocumentoSector; NULL for I–III (and an event no package named yet)
   ref TEXT NOT NULL,
   at INTEGER NOT NULL,
   PRIMARY KEY (nit, pv, etapa, ref)
@@ -177,5 +178,8 @@ export function openSimDatabase(dataDir?: string): SimDatabase {
   // the old table): the column is added, older rows stay without a sector.
   const columns = db.prepare('PRAGMA table_info(receptions)').all() as { name: string }[];
   if (!columns.some((c) => c.name === 'sector')) db.exec('ALTER TABLE receptions ADD COLUMN sector INTEGER');
+  // Likewise the seguimiento before it counted per sector: older counts stay without one.
+  const tally = db.prepare('PRAGMA table_info(seguimiento)').all() as { name: string }[];
+  if (!tally.some((c) => c.name === 'sector')) db.exec('ALTER TABLE seguimiento ADD COLUMN sector INTEGER');
   return db;
 }

@@ -1,36 +1,52 @@
 // The SIN portal's "seguimiento" of the authorization tests (issue 29, docs/siat/certification.md
-// "Phase I stages"): which successful SIAT answer counts for which stage, per NIT and point of
-// sale. The portal does its own tally from what reached SIAT; so does the simulator, from the
-// answers it gave, so a rehearsal of `npm run admin -- certify` can be checked against SIAT's
-// side and not only against certify's own rows. Pure; state/seguimiento.ts stores the tally.
+// "Phase I stages"): which successful SIAT answer counts for which stage, per NIT, point of sale
+// and document sector (the SIN counts each declared sector as its own case). The portal does its
+// own tally from what reached SIAT; so does the simulator, from the answers it gave, so a
+// rehearsal of `npm run admin -- certify` can be checked against SIAT's side and not only against
+// certify's own rows. Pure; state/seguimiento.ts stores the tally.
 // Runs in: SIAT simulator only.
 
 export type SinStage = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | 'VII' | 'VIII' | 'IX' | 'XI';
 
 /** The stages in the portal's order, with the name a trainee reads. */
-export const SEGUIMIENTO_STAGES: readonly { etapa: SinStage; nombre: string }[] = [
-  { etapa: 'I', nombre: 'Obtención de CUIS' },
-  { etapa: 'II', nombre: 'Sincronización de catálogos' },
-  { etapa: 'III', nombre: 'Obtención de CUFD' },
-  { etapa: 'IV', nombre: 'Emisión individual (908)' },
-  { etapa: 'V', nombre: 'Eventos significativos' },
-  { etapa: 'VI', nombre: 'Paquetes de contingencia validados (908)' },
-  { etapa: 'VII', nombre: 'Anulación (905)' },
-  { etapa: 'VIII', nombre: 'Emisión firmada (modalidad electrónica)' },
-  { etapa: 'IX', nombre: 'Emisión masiva validada (908)' },
-  { etapa: 'XI', nombre: 'Reversión de anulación (907)' },
+/**
+ * The stages in the portal's order, with the name a trainee reads; `porSector`: counted per
+ * document sector (I–III are the system's: their requests name no sector).
+ */
+export const SEGUIMIENTO_STAGES: readonly { etapa: SinStage; nombre: string; porSector: boolean }[] = [
+  { etapa: 'I', nombre: 'Obtención de CUIS', porSector: false },
+  { etapa: 'II', nombre: 'Sincronización de catálogos', porSector: false },
+  { etapa: 'III', nombre: 'Obtención de CUFD', porSector: false },
+  { etapa: 'IV', nombre: 'Emisión individual (908)', porSector: true },
+  { etapa: 'V', nombre: 'Eventos significativos', porSector: true },
+  { etapa: 'VI', nombre: 'Paquetes de contingencia validados (908)', porSector: true },
+  { etapa: 'VII', nombre: 'Anulación (905)', porSector: true },
+  { etapa: 'VIII', nombre: 'Emisión firmada (modalidad electrónica)', porSector: true },
+  { etapa: 'IX', nombre: 'Emisión masiva validada (908)', porSector: true },
+  { etapa: 'XI', nombre: 'Reversión de anulación (907)', porSector: true },
 ];
 
 export interface Tally {
   etapa: SinStage;
   nit: string;
   pv: number;
+  /** The request's codigoDocumentoSector; null for the system's stages and an event not yet used by a package. */
+  sector: number | null;
   /**
    * What makes one count: a package counts once however often its validation is polled (its
-   * codigoRecepcion); every other successful answer counts (null: a fresh key per answer).
+   * codigoRecepcion), an event is its codigoRecepcionEventoSignificativo; every other successful
+   * answer counts (null: a fresh key per answer).
    */
   ref: string | null;
+  /**
+   * Adds no count: names the sector of one made before. registroEventoSignificativo carries no
+   * sector, so an event is the sector of the first package SIAT accepted under it (a package holds
+   * one sector, CONTRACT §3.6).
+   */
+  sectorOnly?: true;
 }
+
+const SYSTEM_STAGES = new Set(SEGUIMIENTO_STAGES.filter((s) => !s.porSector).map((s) => s.etapa));
 
 const RECEPTION = new Set(['recepcionFactura', 'recepcionDocumentoAjuste']);
 const CANCELLATION = new Set(['anulacionFactura', 'anulacionDocumentoAjuste']);
@@ -41,7 +57,9 @@ export function talliesOf(serviceKey: string, operation: string, request: Record
   const nit = request['nit'];
   const pv = Number(request['codigoPuntoVenta']);
   if ((typeof nit !== 'string' && typeof nit !== 'number') || !Number.isInteger(pv)) return [];
-  const at = (etapa: SinStage, ref: string | null = null): Tally => ({ etapa, nit: String(nit), pv, ref });
+  const requested = request['codigoDocumentoSector'];
+  const sector = requested !== null && requested !== undefined && Number.isInteger(Number(requested)) ? Number(requested) : null;
+  const at = (etapa: SinStage, ref: string | null = null): Tally => ({ etapa, nit: String(nit), pv, sector: SYSTEM_STAGES.has(etapa) ? null : sector, ref });
   const ok = answer['transaccion'] === true;
   const estado = answer['codigoEstado'];
   // A CUIS asked while one is in force is answered 980 with that CUIS (transaccion false): the
@@ -53,7 +71,13 @@ export function talliesOf(serviceKey: string, operation: string, request: Record
     // A document SIAT validated in the electronic modality passed its signature check.
     return Number(request['codigoModalidad']) === 1 ? [at('IV'), at('VIII')] : [at('IV')];
   }
-  if (operation === 'registroEventoSignificativo') return ok ? [at('V')] : [];
+  if (operation === 'registroEventoSignificativo') {
+    const code = answer['codigoRecepcionEventoSignificativo'];
+    return ok ? [{ ...at('V', code === undefined || code === null ? null : String(code)), sector: null }] : [];
+  }
+  if (operation === 'recepcionPaqueteFactura' && estado === 901 && request['codigoEvento'] !== undefined && sector !== null) {
+    return [{ ...at('V', String(request['codigoEvento'])), sectorOnly: true }];
+  }
   if (operation === 'validacionRecepcionPaqueteFactura' && estado === 908) return [at('VI', String(request['codigoRecepcion']))];
   if (operation === 'validacionRecepcionMasivaFactura' && estado === 908) return [at('IX', String(request['codigoRecepcion']))];
   if (CANCELLATION.has(operation) && estado === 905) return [at('VII')];

@@ -140,6 +140,16 @@ export class CertificationRepository {
     }[];
   }
 
+  /** Phase III: what the tenant issued on the pilot outside certify's runs (read only). */
+  pilotActivity(tenantId: string): PilotActivity {
+    const own = `tenant_id = ? AND (idempotency_key IS NULL OR idempotency_key NOT LIKE 'certify:%')`;
+    return {
+      validadas: prepared(this.db, `SELECT sector, COUNT(*) n FROM invoices WHERE ${own} AND state = 'VALIDATED' GROUP BY sector ORDER BY sector`).all(tenantId) as { sector: number; n: number }[],
+      anuladas: (prepared(this.db, `SELECT COUNT(*) n FROM invoices WHERE ${own} AND state = 'CANCELLED'`).get(tenantId) as { n: number }).n,
+      eventosCerrados: (prepared(this.db, `SELECT COUNT(*) n FROM contingency_events WHERE tenant_id = ? AND state = 'CLOSED' AND descripcion NOT LIKE '%certify %'`).get(tenantId) as { n: number }).n,
+    };
+  }
+
   /**
    * What the inspection self-check reads from the tenant's invoices and events (main/certify/
    * self-check): issued documents that break a checklist item, at most `limit` of each, newest
@@ -177,6 +187,15 @@ export class CertificationRepository {
       ) ?? null,
     };
   }
+}
+
+/** What a client taxpayer did on the pilot itself (Phase III), certify's own documents left out. */
+export interface PilotActivity {
+  /** Documents SIAT validated, per document sector. */
+  validadas: { sector: number; n: number }[];
+  anuladas: number;
+  /** Offline or manual (CAFC) events closed: registered and their packages sent. */
+  eventosCerrados: number;
 }
 
 export interface FoundInvoice {

@@ -1,4 +1,5 @@
-// The taxpayer the «Autorización SIN» screen rehearses Phase I on (main/certify/rehearsal.ts): a
+// The taxpayer every training rehearsal of Phase I runs on — the «Autorización SIN» screen's and
+// `certify` from a terminal in training (main/certify/rehearsal.ts, decisions 0084 and 0089): a
 // tenant of its own for the embedded simulator's second taxpayer (REHEARSAL_TAXPAYER), created on
 // the first rehearsal. The rehearsal's few hundred test invoices, its events and its numbering are
 // this tenant's, so the training store's Facturas, books, X/Z, next number and Kipu Central push
@@ -20,10 +21,10 @@ export function rehearsalTenantOf(store: Store, tenant: Tenant): Tenant | null {
 
 /**
  * The rehearsal tenant, created on first use (branch 0 and point of sale 0 come with it; point of
- * sale 1 is registered by the run). A new run rehearses in the store's modality; a run left open
- * resumes in the one it started with.
+ * sale 1 is registered by the run). A new run rehearses in `modalidad` (the store's unless the
+ * terminal's `certify --modalidad` asks another); a run left open resumes in the one it started with.
  */
-export function ensureRehearsalTenant(store: Store, storeTenant: Tenant): Tenant {
+export function ensureRehearsalTenant(store: Store, storeTenant: Tenant, modalidad: Tenant['modalidad'] = storeTenant.modalidad): Tenant {
   const tp = REHEARSAL_TAXPAYER;
   const existing = store.tenants.byNit(String(tp.nit));
   if (existing && !isRehearsalTenant(existing)) throw new Error(`El NIT ${tp.nit}, el del ensayo, ya es un contribuyente de esta instalación fuera del entrenamiento: el ensayo no se ejecuta sobre él`);
@@ -37,12 +38,12 @@ export function ensureRehearsalTenant(store: Store, storeTenant: Tenant): Tenant
       telefono: tp.telefono,
       codigoSistema: tp.codigoSistema,
       ambiente: 2,
-      modalidad: storeTenant.modalidad,
+      modalidad,
       training: true,
       casaMatriz: { description: 'Ensayo de las pruebas de autorización' },
     });
-  if (tenant.modalidad !== storeTenant.modalidad && !store.certification.openRun(tenant.id)) {
-    return store.tenants.updateProfile(tenant.id, { modalidad: storeTenant.modalidad });
+  if (tenant.modalidad !== modalidad && !store.certification.openRun(tenant.id)) {
+    return store.tenants.updateProfile(tenant.id, { modalidad });
   }
   return tenant;
 }

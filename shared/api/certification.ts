@@ -25,6 +25,12 @@ export interface StageReport {
   /** What SIAT answered on those sample steps (for events: its event code, the event's CUFD, package sizes). */
   respuestasMuestra: string[];
   fallas: { paso: number; codigo: number | null; texto: string | null; en: string }[];
+  /**
+   * In training, what the simulator's «seguimiento» counted for this stage, sector and point of
+   * sale, by the SIN's numeral ({ V: 7, VI: 7 } for the events and their packages); absent where
+   * nobody can read it (the pilot: the SIN's portal shows its own).
+   */
+  seguimiento?: Record<string, number>;
 }
 
 export interface CertificationRunInfo {
@@ -37,11 +43,13 @@ export interface CertificationRunInfo {
   options: Record<string, unknown>;
 }
 
-/** The training simulator's count per SIN stage (the portal's "seguimiento"). */
+/** The training simulator's count per SIN stage, point of sale and sector (the portal's "seguimiento"). */
 export interface SeguimientoRow {
   etapa: string;
   nombre: string;
   puntoVenta: number;
+  /** codigoDocumentoSector; null for the system's stages (I–III) and an event no package named a sector for. */
+  sector: number | null;
   cantidad: number;
 }
 

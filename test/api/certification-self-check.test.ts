@@ -5,10 +5,14 @@
 // refused for a training taxpayer, saying why (its token is the simulator's, never "ready"); a
 // manager starts a rehearsal of Phase I from the screen, sees its progress per stage and sector,
 // the rehearsal runs on a taxpayer of its own (the store's invoices, books, cash report and next
-// number stay as they were), and closing Kipu leaves it resumable.
+// number stay as they were), and closing Kipu leaves it resumable; then, with Kipu closed, the
+// terminal's `certify --autoevaluacion` exits non-zero naming item 1 and the «S/N» invoice.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { entryArgs } from '../fixtures/entry';
 import Database from 'better-sqlite3';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { Rehearsals } from '../../main/certify/rehearsal';
@@ -18,6 +22,8 @@ import { toBoliviaIso } from '../../shared/time';
 
 let eng: TestEngine;
 let posId: string;
+/** The number of the «S/N» sale the first test issues (the self-check names it). */
+let snNumber: number | null = null;
 
 const sale = (doc: { type: number; number: string; name: string }) => ({
   invoiceType: 'COMPUTERIZED_SALE',
@@ -72,6 +78,7 @@ test('a default installation passes the 14 items, each with its evidence; an S/N
   const snBody = await sn.json();
   assert.equal(sn.status, 201, JSON.stringify(snBody));
   assert.equal(snBody.data.state, 'VALIDATED', 'SIAT accepts document 0 under Bs 3.000: only the inspection refuses it');
+  snNumber = snBody.data.invoiceNumber;
 
   const second = await selfCheck();
   assert.equal(second.aprobado, false);
@@ -171,6 +178,10 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
   // The simulator paired the store's N° 1–4 with the CAFC invoices of the same numbers (walk, finding 2): not any more.
   const storeNit = String(TRAINING_TAXPAYER.nit);
   assert.deepEqual(eng.simulator!.state.reception.duplicateNumbers().filter((d) => d.nit === storeNit), []);
+  // Nor, within the rehearsal's taxpayer, its booklet's N° 1… (events 5–7) with its own online and
+  // offline N° 1…: a CAFC is a numbering of its own (decision 0089).
+  const rehearsalDuplicates = eng.simulator!.state.reception.duplicateNumbers();
+  assert.deepEqual(rehearsalDuplicates, [], JSON.stringify(rehearsalDuplicates.slice(0, 3)));
   // The store's numbering goes on from its own last sale.
   const next = await eng.api('/api/v1/invoices?wait=true', { method: 'POST', json: sale({ type: 5, number: '99002', name: 'CONTROL TRIBUTARIO' }) });
   assert.equal(next.status, 201);
@@ -192,4 +203,23 @@ test('training: a manager starts a rehearsal from «Autorización SIN», sees it
   } finally {
     db.close();
   }
+});
+
+test('from a terminal with Kipu closed, certify --autoevaluacion exits non-zero naming the failed item and the «S/N» invoice that breaks it', { timeout: 120_000 }, async () => {
+  assert.ok(snNumber !== null, 'the first test issued the «S/N» sale');
+  // certify runs with Kipu closed (the rehearsal's test closed it; closing again is a no-op).
+  await eng.close();
+  const env: Record<string, string | undefined> = { ...process.env, KIPU_DATA_DIR: eng.dataDir, KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent' };
+  delete env['KIPU_SIAT_URL'];
+  const proc = spawn(process.execPath, [...entryArgs('admin'), 'certify', '--nit', String(TRAINING_TAXPAYER.nit), '--autoevaluacion'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(proc, 'exit')) as [number | null];
+  assert.equal(code, 1, out);
+  assert.match(out, /FALLA +1\. Nominatividad: toda venta lleva el documento del comprador/);
+  assert.match(out, new RegExp(`factura N° ${snNumber} .*documento «0»`));
+  assert.match(out, /No aprobada: punto 1 \(Nominatividad: toda venta lleva el documento del comprador\)\.\n/);
+  // Only item 1: the others pass (or are pending a setting) as on the screen.
+  assert.equal(out.match(/^FALLA/gm)?.length, 1, out);
 });

@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
-import type { OnboardingResult, SelfCheckResult } from '../../../shared/api/certification';
+import type { OnboardingResult, SeguimientoRow, SelfCheckResult } from '../../../shared/api/certification';
 import { certificationOwner, certificationStatus, runReports } from '../../certify/status';
 import { certifiableSector } from '../../certify/requirements';
+import { withSeguimiento } from '../../certify/seguimiento';
 import { ok } from '../envelope';
 import { conflict, notFound, unprocessable } from '../errors';
 import { RehearsalBody } from '../../../shared/api/certification';
@@ -30,8 +31,8 @@ export interface CertificationRouteDeps {
   onboarding: (tenant: Tenant) => OnboardingResult;
   /** Records the start of operations; null while a check fails. */
   startOperations: (tenant: Tenant) => OnboardingResult | null;
-  /** The training simulator's per-stage tally ("seguimiento"), when this engine embeds it. */
-  seguimiento: (tenant: Tenant) => unknown;
+  /** The training simulator's tally per stage, sector and point of sale ("seguimiento"), when this engine embeds it. */
+  seguimiento: (tenant: Tenant) => SeguimientoRow[] | null;
   /** null where the engine hosts no rehearsal (the admin CLI's engines). */
   rehearsals: RehearsalControl | null;
 }
@@ -80,8 +81,8 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
   };
 
   r.get(ROUTES.certification.reportJson.path, { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (JSON)' } }, async (req) => {
-    const { run } = latest(req.tenant);
-    return ok({ corrida: run.id, iniciada: run.startedAt, terminada: run.finishedAt, escala: run.scale, etapas: runReports(deps.store, run) });
+    const { run, owner } = latest(req.tenant);
+    return ok({ corrida: run.id, iniciada: run.startedAt, terminada: run.finishedAt, escala: run.scale, etapas: withSeguimiento(runReports(deps.store, run), deps.seguimiento(owner)) });
   });
 
   r.get(ROUTES.certification.reportPdf.path, { schema: { tags, summary: 'Evidencia de la corrida más reciente por etapa (PDF A4)' } }, async (req, reply) => {
@@ -89,7 +90,7 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
     // pdf-lib loads on first use, as the other PDF routes do.
     const { renderCertificationPdf } = await import('../../certify/report-pdf');
     const outcome = run.finishedAt ? 'finished' : run.stoppedReason ? `stopped: ${run.stoppedReason}` : 'en curso';
-    const pdf = await renderCertificationPdf({ id: run.id, nit: owner.nit, razonSocial: owner.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome }, runReports(deps.store, run));
+    const pdf = await renderCertificationPdf({ id: run.id, nit: owner.nit, razonSocial: owner.razonSocial, startedAt: run.startedAt, scale: run.scale, outcome }, withSeguimiento(runReports(deps.store, run), deps.seguimiento(owner)));
     return reply.type('application/pdf').header('cache-control', 'no-store').header('content-disposition', `inline; filename="autorizacion-sin-${run.id.slice(0, 8)}.pdf"`).send(Buffer.from(pdf));
   });
 

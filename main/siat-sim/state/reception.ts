@@ -131,24 +131,43 @@ export class ReceptionLog {
 
   /**
    * Invoice numbers registered under more than one CUF (issue 32: one sale registered twice, online
-   * and re-issued offline), per NIT, branch, point of sale and sector. Annulled CUFs count: SIAT did
-   * register them; `valid` says how many of the group are still VALIDA.
+   * and re-issued offline), per NIT, branch, point of sale, sector and CAFC booklet. A number is
+   * unique within its numbering: the system's own (no CAFC) per point of sale and sector, or a
+   * manual booklet's (a transcribed contingency invoice carries its CAFC, CONTRACT §5.3). So the
+   * same number under two CAFCs, or under a CAFC and the system's numbering, is no duplicate. An
+   * invoice's CAFC is its package's: SIAT registers a transcribed document only when its <cafc> is
+   * the package's (1045). Annulled CUFs count: SIAT did register them; `valid` says how many of the
+   * group are still VALIDA.
    */
-  duplicateNumbers(): { nit: string; codigoSucursal: number; codigoPuntoVenta: number; sector: number; numero: number; valid: number; cufs: { cuf: string; emision: number; estado: string }[] }[] {
+  duplicateNumbers(): {
+    nit: string;
+    codigoSucursal: number;
+    codigoPuntoVenta: number;
+    sector: number;
+    /** The booklet the number is from; null: the system's own numbering. */
+    cafc: string | null;
+    numero: number;
+    valid: number;
+    cufs: { cuf: string; emision: number; estado: string }[];
+  }[] {
     const rows = this.db
       .prepare(
-        `SELECT i.nit, i.codigo_sucursal, i.codigo_punto_venta, i.sector, i.numero, i.cuf, i.emision, i.estado FROM invoices i
-          JOIN (SELECT nit, codigo_sucursal, codigo_punto_venta, sector, numero FROM invoices
-                 GROUP BY nit, codigo_sucursal, codigo_punto_venta, sector, numero HAVING COUNT(*) > 1) d
-            USING (nit, codigo_sucursal, codigo_punto_venta, sector, numero)
-          ORDER BY i.nit, i.codigo_sucursal, i.codigo_punto_venta, i.sector, i.numero, i.registered_at`,
+        `WITH numbered AS (
+           SELECT i.nit, i.codigo_sucursal, i.codigo_punto_venta, i.sector, p.cafc, i.numero, i.cuf, i.emision, i.estado, i.registered_at
+             FROM invoices i LEFT JOIN packages p ON p.codigo_recepcion = i.package_id)
+         SELECT n.* FROM numbered n
+           JOIN (SELECT nit, codigo_sucursal, codigo_punto_venta, sector, COALESCE(cafc, '') booklet, numero FROM numbered
+                  GROUP BY nit, codigo_sucursal, codigo_punto_venta, sector, booklet, numero HAVING COUNT(*) > 1) d
+             ON d.nit = n.nit AND d.codigo_sucursal = n.codigo_sucursal AND d.codigo_punto_venta = n.codigo_punto_venta
+            AND d.sector = n.sector AND d.booklet = COALESCE(n.cafc, '') AND d.numero = n.numero
+          ORDER BY n.nit, n.codigo_sucursal, n.codigo_punto_venta, n.sector, COALESCE(n.cafc, ''), n.numero, n.registered_at`,
       )
-      .all() as Pick<InvoiceRow, 'nit' | 'codigo_sucursal' | 'codigo_punto_venta' | 'sector' | 'numero' | 'cuf' | 'emision' | 'estado'>[];
+      .all() as (Pick<InvoiceRow, 'nit' | 'codigo_sucursal' | 'codigo_punto_venta' | 'sector' | 'numero' | 'cuf' | 'emision' | 'estado'> & { cafc: string | null })[];
     const out: ReturnType<ReceptionLog['duplicateNumbers']> = [];
     for (const r of rows) {
       let g = out.at(-1);
-      if (!g || g.nit !== r.nit || g.codigoSucursal !== r.codigo_sucursal || g.codigoPuntoVenta !== r.codigo_punto_venta || g.sector !== r.sector || g.numero !== r.numero) {
-        out.push((g = { nit: r.nit, codigoSucursal: r.codigo_sucursal, codigoPuntoVenta: r.codigo_punto_venta, sector: r.sector, numero: r.numero, valid: 0, cufs: [] }));
+      if (!g || g.nit !== r.nit || g.codigoSucursal !== r.codigo_sucursal || g.codigoPuntoVenta !== r.codigo_punto_venta || g.sector !== r.sector || g.cafc !== r.cafc || g.numero !== r.numero) {
+        out.push((g = { nit: r.nit, codigoSucursal: r.codigo_sucursal, codigoPuntoVenta: r.codigo_punto_venta, sector: r.sector, cafc: r.cafc, numero: r.numero, valid: 0, cufs: [] }));
       }
       g.cufs.push({ cuf: r.cuf, emision: r.emision, estado: r.estado });
       if (r.estado === 'VALIDA') g.valid++;

@@ -17,8 +17,8 @@ import { REHEARSAL_SCALE, useCertification, type CertificationState } from './ce
 const CHECK_LABEL: Record<CheckStatus, string> = { ok: 'Cumple', falla: 'Falla', pendiente: 'Pendiente', 'no aplica': 'No aplica' };
 const CHECK_CLASS: Record<CheckStatus, string> = { ok: 'VALIDATED', falla: 'REJECTED', pendiente: 'CONTINGENCY', 'no aplica': '' };
 
-/** The SIN's stage numeral of a Kipu stage as the simulator's tally names it (V and VI count as V). */
-const seguimientoOf = (status: CertificationStatus, s: StageReport) => status.seguimiento?.find((r) => r.etapa === s.etapaSin.split('-')[0] && r.puntoVenta === s.puntoVenta)?.cantidad;
+/** The simulator's tally of a Kipu stage, its sector and point of sale (V and VI count as V; I–III have no sector). */
+const seguimientoOf = (status: CertificationStatus, s: StageReport) => status.seguimiento?.find((r) => r.etapa === s.etapaSin.split('-')[0] && r.puntoVenta === s.puntoVenta && r.sector === s.sector)?.cantidad;
 
 /** The SIN's numerals as a manager reads them: "V y VI" for the events and their packages. */
 const stageNumeral = (etapaSin: string) => etapaSin.replace('-', ' y ');

@@ -3,7 +3,10 @@
 // "Proceso Masivo" mark, so stage IX runs) with three declared sectors — compra-venta, educación
 // and the credit-debit note — each stage sector by sector, a kill -9 in the middle that the next
 // run resumes without repeating or skipping a step, what SIAT's own tally ("seguimiento") counted
-// against what certify says it did, and a bad token that stops the run with one message.
+// per sector against what certify says it did (and the report showing it), and a bad token that
+// stops the run with one message. In training the run is a rehearsal on the rehearsal taxpayer
+// (decision 0089): the store's taxpayer named by --nit gets none of its documents, and its
+// inspection self-check (`certify --autoevaluacion`) still passes, exit 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,8 +15,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSiatSimulator } from '../../../main/siat-sim/simulator';
-import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
-import { isNoteSector, requiredPerPos, stageKey, stageSectors, STAGES } from '../../../main/certify/requirements';
+import { REHEARSAL_TAXPAYER, TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
+import { isNoteSector, requiredPerPos, stageKey, stageSectors, STAGES, type StageName } from '../../../main/certify/requirements';
 import { invoicesPerEvent } from '../../../main/certify/stages/events';
 import { massiveSize } from '../../../main/certify/stages/massive';
 import { tempDir } from '../../fixtures/tmp';
@@ -25,7 +28,9 @@ import { adminCall, waitFor } from '../contingency/helpers';
 const SCALE = 50;
 /** Two invoice sectors (IV–IX, XI each) and the credit-debit note (IV, VII, VIII, XI; no packages). */
 const SECTORS = [1, 11, 24];
+/** The store's taxpayer, named on the command line; the rehearsal runs on the rehearsal taxpayer. */
 const NIT = String(TRAINING_TAXPAYER.nit);
+const REHEARSAL_NIT = String(REHEARSAL_TAXPAYER.nit);
 
 interface Certify {
   proc: ChildProcess;
@@ -34,7 +39,11 @@ interface Certify {
 }
 
 function certify(dataDir: string, siatUrl: string, extra: string[] = []): Certify {
-  const proc = spawn(process.execPath, [...entryArgs('admin'), 'certify', '--nit', NIT, '--reducido', String(SCALE), '--ritmo', '50', ...extra], {
+  return admin(dataDir, siatUrl, ['certify', '--nit', NIT, '--reducido', String(SCALE), '--ritmo', '50', ...extra]);
+}
+
+function admin(dataDir: string, siatUrl: string, args: string[]): Certify {
+  const proc = spawn(process.execPath, [...entryArgs('admin'), ...args], {
     env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_SIAT_URL: siatUrl, KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,23 +95,28 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
     await run.exit;
     assert.ok(peek<{ n: number }>(`SELECT COUNT(*) n FROM certification_steps WHERE stage LIKE 'events%'`).n < 28, 'killed in the middle of the events');
 
-    // Resumed without the flags: the run keeps the modality, the mark and the sectors it started with.
-    run = certify(dataDir, sim.url);
+    // Resumed without the flags: the run keeps the modality, the mark and the sectors it started
+    // with. The simulator's admin URL puts its seguimiento in the report.
+    run = certify(dataDir, sim.url, ['--seguimiento', sim.adminUrl]);
     const code = await run.exit;
     const out = run.output();
     assert.equal(code, 0, out);
     assert.match(out, /Reanudando la corrida/);
+    assert.match(out, new RegExp(`Entrenamiento: el ensayo corre sobre el contribuyente de ensayo KIPU ENSAYO DE AUTORIZACION S\\.R\\.L\\. \\(NIT ${REHEARSAL_NIT}\\)`));
     assert.match(out, /Fase I completa en el piloto: .* · sectores 1, 11, 24/);
     assert.match(out, /Etapa IV · Emisión individual · Sector educativo · punto de venta 1/);
 
     const db = new Database(join(dataDir, 'kipu.sqlite'), { readonly: true });
     try {
-      const runRow = db.prepare('SELECT id, finished_at FROM certification_runs').all() as { id: string; finished_at: string | null }[];
+      const runRow = db.prepare('SELECT id, tenant_id, finished_at FROM certification_runs').all() as { id: string; tenant_id: string; finished_at: string | null }[];
       assert.equal(runRow.length, 1, 'one run, resumed');
       assert.ok(runRow[0]!.finished_at);
+      // The rehearsal's taxpayer ran it; the store's named by --nit has no run, document or event of it.
+      const tenantOf = (nit: string) => (db.prepare('SELECT id FROM tenants WHERE nit = ?').get(nit) as { id: string }).id;
+      assert.equal(runRow[0]!.tenant_id, tenantOf(REHEARSAL_NIT));
+      const storeRows = (table: string) => (db.prepare(`SELECT COUNT(*) n FROM ${table} WHERE tenant_id = ?`).get(tenantOf(NIT)) as { n: number }).n;
+      assert.deepEqual(['invoices', 'contingency_events', 'certification_runs'].map(storeRows), [0, 0, 0], "nothing in the store's books");
       const done = (stage: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE stage = ? AND pos_code = ? AND ok = 1').get(stage, pos) as { n: number }).n;
-      // Summed over the sectors a stage runs for.
-      const doneAll = (name: string, pos: number) => (db.prepare('SELECT COUNT(*) n FROM certification_steps WHERE (stage = ? OR stage LIKE ?) AND pos_code = ? AND ok = 1').get(name, `${name}:%`, pos) as { n: number }).n;
       for (const stage of STAGES) {
         for (const sector of stageSectors(stage, SECTORS)) {
           for (const pos of [0, 1]) {
@@ -147,26 +161,36 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
       assert.ok(events.every((e) => e.state === 'CLOSED'));
       assert.deepEqual(events.filter((e) => e.cafc !== null).map((e) => e.m).sort(), each([5, 6, 7]));
 
-      // SIAT's side ("seguimiento", what the portal shows) against certify's own count, per stage
-      // and point of sale, all sectors together: exact for what SIAT registers once (documents,
-      // events, packages, cancellations, reversals; the notes' originals are receptions too); at
-      // least as many for queries (the engine asks for codes and catalogs on its own too, and a
-      // killed query is asked again).
-      const seg = (await (await fetch(`${sim.adminUrl}/seguimiento?nit=${NIT}`)).json()) as { etapas: { etapa: string; puntoVenta: number; cantidad: number }[] };
-      const sin = (etapa: string, pos: number) => seg.etapas.find((e) => e.etapa === etapa && e.puntoVenta === pos)?.cantidad ?? 0;
+      // SIAT's side ("seguimiento", what the portal shows per case) against certify's own count, per
+      // stage, sector and point of sale: exact for what SIAT registers once (documents, events,
+      // packages, cancellations, reversals; the notes' originals are receptions of their sector too);
+      // at least as many for the system's queries (the engine asks for codes and catalogs on its own
+      // too, and a killed query is asked again). The store's NIT has no count at all.
+      const seg = (await (await fetch(`${sim.adminUrl}/seguimiento?nit=${REHEARSAL_NIT}`)).json()) as { etapas: { etapa: string; puntoVenta: number; sector: number | null; cantidad: number }[] };
+      const sin = (etapa: string, pos: number, sector: number | null) => seg.etapas.find((e) => e.etapa === etapa && e.puntoVenta === pos && e.sector === sector)?.cantidad ?? 0;
+      const storeSeg = (await (await fetch(`${sim.adminUrl}/seguimiento?nit=${NIT}`)).json()) as { etapas: unknown[] };
+      assert.deepEqual(storeSeg.etapas, [], 'SIAT counted nothing for the store');
+      assert.ok(!seg.etapas.some((e) => e.sector === null && e.etapa === 'V'), 'every event is counted under its packages\' sector');
       for (const pos of [0, 1]) {
-        const originalsAt = (db.prepare(`SELECT COUNT(*) n FROM invoices i JOIN points_of_sale p ON p.id = i.pos_id WHERE i.idempotency_key LIKE '%:original' AND p.code = ?`).get(pos) as { n: number }).n;
-        assert.ok(sin('I', pos) >= done('cuis', pos), `I PV ${pos}: ${sin('I', pos)}`);
-        assert.ok(sin('II', pos) >= done('catalogs', pos), `II PV ${pos}: ${sin('II', pos)}`);
-        assert.ok(sin('III', pos) >= done('cufd', pos), `III PV ${pos}: ${sin('III', pos)}`);
-        // Every individual emission in the electronic modality is signed: IV counts stage VIII's too.
-        assert.equal(sin('IV', pos), doneAll('emission', pos) + doneAll('signature', pos) + originalsAt, `IV PV ${pos}`);
-        assert.equal(sin('VIII', pos), doneAll('emission', pos) + doneAll('signature', pos) + originalsAt, `VIII PV ${pos}`);
-        assert.equal(sin('V', pos), doneAll('events', pos), `V PV ${pos}`);
-        assert.equal(sin('VI', pos), doneAll('events', pos) * Math.ceil(perEvent / 500), `VI PV ${pos}`);
-        assert.equal(sin('VII', pos), doneAll('cancellation', pos), `VII PV ${pos}`);
-        assert.equal(sin('IX', pos), doneAll('massive', pos), `IX PV ${pos}`);
-        assert.equal(sin('XI', pos), doneAll('reversal', pos), `XI PV ${pos}`);
+        const originalsAt = (db.prepare(`SELECT COUNT(*) n FROM invoices i JOIN points_of_sale p ON p.id = i.pos_id WHERE i.idempotency_key LIKE '%:original' AND i.sector = 1 AND p.code = ?`).get(pos) as { n: number }).n;
+        assert.ok(sin('I', pos, null) >= done('cuis', pos), `I PV ${pos}: ${sin('I', pos, null)}`);
+        assert.ok(sin('II', pos, null) >= done('catalogs', pos), `II PV ${pos}: ${sin('II', pos, null)}`);
+        assert.ok(sin('III', pos, null) >= done('cufd', pos), `III PV ${pos}: ${sin('III', pos, null)}`);
+        for (const sector of SECTORS) {
+          const k = (name: StageName) => done(stageKey(name, sector), pos);
+          const at = `PV ${pos} sector ${sector}`;
+          // Every individual emission in the electronic modality is signed: IV counts stage VIII's
+          // too, and compra-venta's the notes' originals (issued in that sector).
+          const receptions = k('emission') + k('signature') + (sector === 1 ? originalsAt : 0);
+          assert.equal(sin('IV', pos, sector), receptions, `IV ${at}`);
+          assert.equal(sin('VIII', pos, sector), receptions, `VIII ${at}`);
+          assert.equal(sin('V', pos, sector), k('events'), `V ${at}`);
+          assert.equal(sin('VI', pos, sector), k('events') * Math.ceil(perEvent / 500), `VI ${at}`);
+          assert.equal(sin('VII', pos, sector), k('cancellation'), `VII ${at}`);
+          assert.equal(sin('IX', pos, sector), k('massive'), `IX ${at}`);
+          assert.equal(sin('XI', pos, sector), k('reversal'), `XI ${at}`);
+        }
+        assert.equal(sin('V', pos, 11), 7, `the 7 events of sector 11 at PV ${pos}, apart from compra-venta's`);
       }
       // Cancelled minus reverted: what the stages' counts say.
       const cancelled = invoices.filter((i) => i.state === 'CANCELLED').length;
@@ -180,6 +204,13 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
       const emission0 = JSON.parse(readFileSync(join(evidence, 'etapa-IV-emission-pv0.json'), 'utf8'));
       assert.equal(emission0.hechos, perSector('emission') / 2);
       assert.equal(emission0.codigosSiat['908'], perSector('emission') / 2);
+      // The report shows the simulator's count beside certify's, per sector (each stage's file, the summary, the lines).
+      assert.deepEqual(emission0.seguimiento, { IV: sin('IV', 0, 1) });
+      const events11 = JSON.parse(readFileSync(join(evidence, 'etapa-V-VI-events-s11-pv1.json'), 'utf8'));
+      assert.deepEqual(events11.seguimiento, { V: 7, VI: sin('VI', 1, 11) });
+      assert.ok(summary.etapas.every((e: { seguimiento?: unknown }) => e.seguimiento), 'every stage of the summary with its seguimiento');
+      assert.match(out, new RegExp(`Seguimiento del simulador \\(lo que contó el SIAT para NIT ${REHEARSAL_NIT}`));
+      assert.match(out, new RegExp(`  Sector educativo · punto de venta 1: IV ${sin('IV', 1, 11)} · V 7 · VI ${sin('VI', 1, 11)} · VII ${sin('VII', 1, 11)} · VIII ${sin('VIII', 1, 11)} · IX ${sin('IX', 1, 11)} · XI ${sin('XI', 1, 11)}\\n`));
       const notes1 = JSON.parse(readFileSync(join(evidence, 'etapa-VII-cancellation-s24-pv1.json'), 'utf8'));
       assert.deepEqual([notes1.sector, notes1.titulo, notes1.hechos, notes1.codigosSiat['905']], [24, 'Anulación · Nota de crédito-débito', perSector('cancellation') / 2, perSector('cancellation') / 2]);
       assert.ok(emission0.muestras.length > 0 && emission0.muestras.every((m: string) => /^[0-9A-F]+$/.test(m)), 'sample CUFs');
@@ -191,6 +222,14 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
     } finally {
       db.close();
     }
+
+    // The store's inspection self-check from the terminal: its installation is a default one (the
+    // rehearsal issued none of its documents), so every item passes and the exit code is 0.
+    const check = admin(dataDir, sim.url, ['certify', '--nit', NIT, '--autoevaluacion']);
+    const checkCode = await check.exit;
+    assert.equal(checkCode, 0, check.output());
+    assert.match(check.output(), /OK +1\. Nominatividad/);
+    assert.match(check.output(), /Aprobada: ningún punto falla\./);
   } finally {
     if (run && run.proc.exitCode === null && run.proc.signalCode === null) {
       run.proc.kill('SIGKILL');

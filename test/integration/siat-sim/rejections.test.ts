@@ -1,9 +1,12 @@
-// Bad inputs the simulator must reject, each with SIAT's code (CONTRACT §6).
+// Bad inputs the simulator must reject, each with SIAT's code (CONTRACT §6), and what it lists as
+// a number registered twice (GET /admin/duplicates: per numbering, a CAFC booklet being its own).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSiatClient, type SiatClient } from '../../../main/siat/client';
 import { SiatRejectionError } from '../../../main/siat/errors';
 import { formatSiatDateTime } from '../../../main/siat/datetime';
+import { TRAINING_CAFC } from '../../../main/siat-sim/training-taxpayer';
+import { waitFor } from '../../fixtures/wait';
 import type { SiatSimulator } from '../../../main/siat-sim/simulator';
 import {
   T,
@@ -305,4 +308,51 @@ test('an expired CUFD is rejected with 953 (separate simulator: expires every CU
   } finally {
     await other.close();
   }
+});
+
+/**
+ * Transcribed manual invoices of booklet `cafc` (event 5, no power), numbered `numeros`, in one
+ * package sent and validated; their CUFs. The documents carry the event's CUFD (s2's).
+ */
+async function cafcPackage(cafc: string, numeros: number[]): Promise<string[]> {
+  const inicio = new Date(Date.now() - numeros.length - 1);
+  const s = await renewCufd(client, s2);
+  const ev = await client.operaciones.registroEventoSignificativo({
+    codigoAmbiente: 2, codigoMotivoEvento: 5, codigoPuntoVenta: 0, codigoSistema: T.codigoSistema, codigoSucursal: 0,
+    cufd: s.cufd, cufdEvento: s2.cufd, cuis: s2.cuis, descripcion: 'CORTE DE SUMINISTRO DE ENERGIA ELECTRICA', nit: T.nit,
+    fechaHoraInicioEvento: inicio, fechaHoraFinEvento: new Date(inicio.getTime() + numeros.length),
+  });
+  const docs = numeros.map((n, i) => buildInvoice(s2, { numero: n, emision: 2, at: new Date(inicio.getTime() + i), mutate: (d) => void (d.cabecera.cafc = cafc) }));
+  const sent = await client.compraVenta.recepcionPaqueteFactura(paqueteRequest(s, docs.map((d) => d.xml), ev.codigoRecepcionEventoSignificativo!, { cafc }) as never);
+  assert.equal(sent.codigoEstado, 901, JSON.stringify(sent));
+  const done = await waitFor('the CAFC package to be validated', async () => {
+    const r = await client.compraVenta.validacionRecepcionPaqueteFactura({ ...receptionBase(s, 2), codigoRecepcion: sent.codigoRecepcion! });
+    return r.codigoEstado === 901 ? null : r;
+  });
+  assert.equal(done.codigoEstado, 908, JSON.stringify(done));
+  return docs.map((d) => d.cuf);
+}
+
+test('duplicates are per numbering: one number under two CAFC booklets, or under a booklet and the system\'s own, is none; twice under one booklet, or twice without one, is', async () => {
+  const other = { ...TRAINING_CAFC, codigo: '1011F7A0C4B29' };
+  await admin(sim, '/cafc', { nit: T.nit, ...other });
+  const n = 4321;
+  // The system's N° n online, and booklets A and B each with a manual N° n: three numberings.
+  assert.equal((await online(s2, { numero: n })).codigoEstado, 908);
+  const [inA] = await cafcPackage(TRAINING_CAFC.codigo, [n]);
+  const [inB] = await cafcPackage(other.codigo, [n]);
+  const groups = () => sim.state.reception.duplicateNumbers().filter((d) => d.nit === String(T.nit) && (d.numero === n || d.numero === n + 1));
+  assert.deepEqual(groups(), [], 'one number in three numberings is no duplicate');
+
+  // The same manual number transcribed twice from booklet A (two CUFs), and the system's N° n+1 twice.
+  const [againA] = await cafcPackage(TRAINING_CAFC.codigo, [n]);
+  assert.equal((await online(s2, { numero: n + 1 })).codigoEstado, 908);
+  assert.equal((await online(s2, { numero: n + 1, at: new Date(Date.now() - 1000) })).codigoEstado, 908);
+  const found = groups().map((d) => ({ cafc: d.cafc, numero: d.numero, cufs: d.cufs.length, valid: d.valid }));
+  assert.deepEqual(found, [
+    { cafc: null, numero: n + 1, cufs: 2, valid: 2 },
+    { cafc: TRAINING_CAFC.codigo, numero: n, cufs: 2, valid: 2 },
+  ]);
+  assert.deepEqual(groups().find((d) => d.cafc !== null)!.cufs.map((c) => c.cuf), [inA, againA]);
+  assert.ok(!groups().some((d) => d.cufs.some((c) => c.cuf === inB)), 'booklet B\'s N° n pairs with nothing');
 });

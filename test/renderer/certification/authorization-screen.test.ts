@@ -41,7 +41,10 @@ const RUNNING: CertificationStatus = {
     stage('emission:s11', 'IV', 'Emisión individual · Sector educativo', 11, 1, 3, 10, [{ paso: 2, codigo: 1037, texto: 'NOMBRE O RAZON SOCIAL INVALIDO', en: '2026-11-27T14:01:00.000Z' }]),
     stage('events', 'V-VI', 'Eventos significativos y paquetes de contingencia · Compra-venta', 1, 0, 0, 7),
   ],
-  seguimiento: [{ etapa: 'IV', nombre: 'Emisión individual (908)', puntoVenta: 1, cantidad: 3 }],
+  seguimiento: [
+    { etapa: 'IV', nombre: 'Emisión individual (908)', puntoVenta: 1, sector: 1, cantidad: 5 },
+    { etapa: 'IV', nombre: 'Emisión individual (908)', puntoVenta: 1, sector: 11, cantidad: 3 },
+  ],
   entrenamiento: true,
   ensayo: { enCurso: true, lineas: ['Etapa IV · Emisión individual · Sector educativo · punto de venta 1: 0/10', '  falla en el paso 2: SIAT 1037 NOMBRE O RAZON SOCIAL INVALIDO', '  3/10'] },
 };
@@ -103,6 +106,8 @@ describe('Autorización SIN in training', () => {
     expect(page).toMatch(/<td>IV<\/td><td>Emisión individual · Sector educativo<\/td><td>1<\/td>/);
     expect(page).toContain('3 de 10');
     expect(page).toContain('1 (la última: SIAT 1037: NOMBRE O RAZON SOCIAL INVALIDO)');
+    // The simulator's count beside it is that sector's (5 were compra-venta's at the same point of sale).
+    expect(page).toMatch(/1 \(la última: SIAT 1037: NOMBRE O RAZON SOCIAL INVALIDO\)<\/td><td>3<\/td>/);
     expect(page).toMatch(/<td>V y VI<\/td><td>Eventos significativos y paquetes de contingencia · Compra-venta<\/td>/);
     expect(page).not.toMatch(/emission:s11<|>events<|>cuis</);
 

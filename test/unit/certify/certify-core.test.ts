@@ -6,6 +6,7 @@ import { requiredPerPos, stageKey, stageSectors, stageTitle, STAGES } from '../.
 import { mapEvents, EventMappingError } from '../../../main/certify/event-mapping';
 import { redact } from '../../../main/certify/exchange-log';
 import { parseCertifyArgs, CertifyUsageError } from '../../../main/certify/command';
+import { phaseThreeChecks } from '../../../main/certify/phase-three';
 import { SIGNIFICANT_EVENTS } from '../../../main/siat/codes';
 
 const stage = (name: string) => STAGES.find((s) => s.name === name)!;
@@ -64,6 +65,28 @@ test('flags: each bad one is refused with its own Spanish message', () => {
   const marked = parseCertifyArgs(['--nit', '1', '--masivo', '--cafc', 'abcde12', '--cafc-desde', '101']);
   assert.deepEqual([marked.massive, marked.cafc, marked.cafcFrom], [true, 'abcde12', 101]);
   bad(['--nit', '1', '--url', 'ftp://x'], /--url/);
+  // The simulator's admin URL (npm run siat-sim's «Admin API» line), for its seguimiento in the report.
+  assert.equal(parseCertifyArgs(['--nit', '1', '--seguimiento', 'http://127.0.0.1:9/abc/admin/']).seguimiento, 'http://127.0.0.1:9/abc/admin');
+  bad(['--nit', '1', '--seguimiento', 'http://127.0.0.1:9/v2'], /--seguimiento: .* no es la URL de administración del simulador/);
+});
+
+test('Phase III per client: association proven by a CUIS with the client\'s token, the pilot\'s configuration as onboarding judges it, and the client\'s own tests', () => {
+  const onboarding = [
+    { clave: 'ambiente' as const, titulo: 'Ambiente y URL de producción', ok: false, detalle: 'piloto' },
+    { clave: 'token' as const, titulo: 'Token', ok: false, detalle: 'del piloto' },
+    { clave: 'sistema' as const, titulo: 'Código de sistema autorizado', ok: true, detalle: 'Sistema ABC' },
+    { clave: 'catalogos' as const, titulo: 'Catálogos', ok: false, detalle: '3 de 17' },
+  ];
+  const none = { validadas: [], anuladas: 0, eventosCerrados: 0 };
+  const fresh = phaseThreeChecks({ onboarding, tokenSet: false, cuisAtPos0: false, codigoSistema: 'ABC', activity: none });
+  // Production's environment and token are not Phase III's: the pilot's configuration is.
+  assert.deepEqual(fresh.map((c) => [c.clave, c.ok]), [['asociacion', false], ['sistema', true], ['catalogos', false], ['emision', false], ['anulacion', false], ['contingencia', false]]);
+  assert.match(fresh[0]!.detalle, /Falta el token delegado del cliente/);
+  assert.match(phaseThreeChecks({ onboarding, tokenSet: true, cuisAtPos0: false, codigoSistema: 'ABC', activity: none })[0]!.detalle, /no está asociado \(SIAT 911\/912\)/);
+  const done = phaseThreeChecks({ onboarding, tokenSet: true, cuisAtPos0: true, codigoSistema: 'ABC', activity: { validadas: [{ sector: 1, n: 12 }, { sector: 24, n: 1 }], anuladas: 2, eventosCerrados: 1 } });
+  assert.deepEqual(done.filter((c) => !c.ok).map((c) => c.clave), ['catalogos']);
+  assert.equal(done.find((c) => c.clave === 'emision')!.detalle, 'Compra-venta: 12 validadas · Nota de crédito-débito: 1 validada');
+  assert.match(done[0]!.detalle, /sistema ABC: el sistema está asociado al NIT/);
 });
 
 test('stages run sector by sector: IV, VII, VIII and XI for every declared sector, the packages (V–VI, IX) for invoices only, I–III once', () => {
