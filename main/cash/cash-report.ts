@@ -131,7 +131,7 @@ export function buildCashReport(input: {
 }
 
 /** What a Z stored before the paper named the taxpayer and listed the movements lacks (decision 0086). */
-export interface ReportHeaderFill {
+interface ReportHeaderFill {
   razonSocial: string;
   nit: string;
   posName: string;

@@ -15,6 +15,7 @@ import type { Sale } from '../invoicing/sale-input';
 import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
 import { buildCashReport, storedReport } from './cash-report';
+import { listItem, type CloseData } from './stored-close';
 import { actRecord, sameDoer, type Doer } from '../till-users/doer';
 import type { ActRecord } from '../store/till-users';
 
@@ -36,13 +37,6 @@ const SETTINGS_KEY = 'cash';
 interface StoredSettings {
   /** Per point of sale id; absent = the default (on outside training). */
   requireSession?: Record<string, boolean>;
-}
-
-/** What a close stores (cash_sessions.close_data): the Z report and the count it came from. */
-interface CloseData {
-  count: CloseCount;
-  note: string | null;
-  report: CashReport;
 }
 
 export interface CloseInput {
@@ -174,29 +168,7 @@ export class CashService {
     const { rows, total } = this.deps.store.cash.list(tenant.id, posId, state, offset, limit);
     return {
       total,
-      items: rows.map((s) => {
-        const z = (s.closeData as CloseData | null)?.report ?? null;
-        const cash = z?.methods.find((m) => m.method === 'CASH') ?? null;
-        return {
-          id: s.id,
-          posId: s.posId,
-          number: s.number,
-          state: s.state,
-          openedAt: s.openedAt,
-          openedBy: s.openedBy,
-          cashier: this.cashierOf(s),
-          closedAt: s.closedAt,
-          closedBy: s.closedBy,
-          reopenedFrom: s.reopenedFrom,
-          invoices: z ? z.invoices.issued : null,
-          // The sectors hold the invoices that stand, each once (cash-report.ts); summed in cents.
-          sales: z ? fromHundredths(z.sectors.reduce((t, x) => t + Math.round(x.total * 100), 0)) : null,
-          cashExpected: cash ? cash.expected : null,
-          cashCounted: z ? z.cashCounted : null,
-          totalDifference: z ? z.totalDifference : null,
-          zPrinted: s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id),
-        };
-      }),
+      items: rows.map((s) => listItem(s, this.cashierOf(s), s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id))),
     };
   }
 

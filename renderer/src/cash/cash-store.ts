@@ -11,7 +11,7 @@ import { useIssue } from '../sale/issue-store';
 export type CashMode = 'view' | 'IN' | 'OUT' | 'close' | 'reopen' | 'past';
 
 /** Past closes per page on the Caja screen (a manager looks back a few days; the pager goes further). */
-export const CLOSED_PAGE_SIZE = 8;
+const CLOSED_PAGE_SIZE = 8;
 
 interface CashState {
   posId: string | null;
@@ -100,7 +100,8 @@ export const useCash = create<CashState>()((set, get) => {
       } catch (err) {
         set({ errors: describeError(err) });
       }
-      if (get().posId === posId) set({ loaded: true });
+      if (get().posId !== posId) return;
+      set({ loaded: true });
       await refreshClosed(0);
     },
 
