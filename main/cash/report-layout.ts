@@ -31,7 +31,7 @@ export function reportLines(r: CashReport, copy = false): ReportLine[] {
   out.push({ kind: 'text', text: r.razonSocial, bold: true, center: true });
   out.push({ kind: 'text', text: `NIT ${r.nit}`, center: true });
   out.push({ kind: 'text', text: branchText(r.branchCode), center: true });
-  out.push({ kind: 'text', text: `${pointOfSaleText(r.posCode)} - ${r.posName}`, center: true });
+  out.push({ kind: 'text', text: r.posName ? `${pointOfSaleText(r.posCode)} - ${r.posName}` : pointOfSaleText(r.posCode), center: true });
   rule();
   row('Sesión N°', String(r.sessionNumber));
   row('Apertura', dateTimeEs(r.openedAt));
