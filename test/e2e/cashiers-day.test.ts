@@ -263,8 +263,16 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   assert.deepEqual([evening.cashier, evening.closedBy, cents(evening.totalDifference!)], ['Carla Rojas', 'Sergio Vargas', 0]);
 
   // Sergio finds an earlier Z on Caja (issue 24): the day's closes, newest first, whose each was;
-  // Ana's, opened from the list, names him on her cash out, and F7 gives a COPIA (its Z came out
-  // at her close: the engine knows it, this page never saw that print).
+  // Ana's, opened from the list, names him on her cash out, and F7 gives a COPIA: her Z already
+  // came out (printed here over the API, as another till would): the engine knows it, this page
+  // never saw that print.
+  const printer = await eng.api('/api/v1/settings/printer', {
+    method: 'PUT',
+    json: { type: 'epson', interface: 'virtual', width: 48, characterSet: 'PC850', drawerKick: true, printOnIssue: false, qr: 'native' },
+  });
+  assert.equal(printer.status, 200, await printer.clone().text());
+  const first = (await (await eng.api(`/api/v1/cash/sessions/${anaSession}/report/print`, { method: 'POST' })).json()).data;
+  assert.deepEqual([first.printed, first.detail], [true, 'Reporte Z guardado (impresora virtual, entrenamiento).']);
   await page.locator('[data-testid="cash-closed-list"] tbody tr').nth(2).waitFor();
   const rows = await page.locator('[data-testid="cash-closed-list"] tbody tr').allTextContents();
   assert.equal(rows.length, 3, rows.join('\n'));
@@ -276,6 +284,7 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.id('cash-past').waitFor();
   await till.id('cash-report-cashier').filter({ hasText: 'Ana Quispe' }).waitFor();
   await till.id('cash-movement-approver').filter({ hasText: 'Sergio Vargas' }).waitFor();
+  await till.id('cash-past-print').filter({ hasText: 'Reimprimir Z (COPIA, F7)' }).waitFor();
   await till.screenshot('issue24-past-z-1024');
   await k.press('F7');
   await till.id('cash-notice').filter({ hasText: 'Copia del reporte Z' }).waitFor();
