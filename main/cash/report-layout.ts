@@ -60,7 +60,7 @@ export function reportLines(r: CashReport, copy = false): ReportLine[] {
   if (r.movements.length === 0) out.push({ kind: 'text', text: 'Sin ingresos ni retiros' });
   for (const m of r.movements) {
     row(`${dateTimeEs(m.createdAt)} ${m.kind === 'IN' ? 'Ingreso' : 'Retiro'}`, `${m.kind === 'IN' ? '' : '-'}${amount(m.amount)}`);
-    out.push({ kind: 'text', text: `  ${m.reason}` });
+    out.push({ kind: 'text', text: `  Motivo: ${m.reason}` });
     out.push({ kind: 'text', text: `  Por: ${m.usuario}${m.approver ? ` - Autorizó: ${m.approver}` : ''}` });
   }
   rule();

@@ -66,7 +66,7 @@ test('the paper says whose it is (taxpayer, NIT, branch, point of sale) and list
   const t = text(buildEscposCashReport(report('Z'), settings));
   assert.match(t, /COMERCIAL KIPU DEMO S\.R\.L\.\s+NIT 7000123019\s+SUCURSAL N. 2\s+No\. Punto de Venta 1 - Caja 2/);
   // 15:30Z is 11:30 in Bolivia; the withdrawal is the «- Retiros» of the cash formula.
-  assert.match(t, /MOVIMIENTOS DE EFECTIVO\s+02\/03\/2026 11:30 Retiro\s+-30,00\s+Pago de bolsas\s+Por: Ana - Autoriz.: Sergio Vargas/);
+  assert.match(t, /MOVIMIENTOS DE EFECTIVO\s+02\/03\/2026 11:30 Retiro\s+-30,00\s+Motivo: Pago de bolsas\s+Por: Ana - Autoriz.: Sergio Vargas/);
   const none = text(buildEscposCashReport({ ...report('X'), movements: [] }, settings));
   assert.match(none, /MOVIMIENTOS DE EFECTIVO\s+Sin ingresos ni retiros/);
 });
