@@ -64,7 +64,7 @@ export type { CertificateUpload, SiatSettingsInput, SiatSettingsView, TaxpayerSe
 export type { PrinterSettings, TillPrinting } from './api/printing';
 export type { DemoStoreState } from './api/demo-store';
 export type { ApiKeyInfo } from './api/keys';
-export type { CashReport, CashSessionView, PaymentInput, PaymentKind as PaymentMethodKind } from './api/cash';
+export type { CashMovement, CashReport, CashSessionListItem, CashSessionView, PaymentInput, PaymentKind as PaymentMethodKind } from './api/cash';
 export { DENOMINATION_KEYS, PAYMENT_KIND_LABEL, PAYMENT_KINDS } from './api/cash';
 
 export type { PurchaseInput, PurchaseRecordDto as PurchaseRecord } from './api/purchases';

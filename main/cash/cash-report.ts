@@ -3,9 +3,11 @@
 // in contingency, credit-debit notes, first and last number, and (Z) the count and its
 // difference. Annulled documents count only in their own line (issue 24): not in a sector, not
 // among the issued, not in a method's sales. Credit-debit notes (returns) have their own line
-// too, not a sector's. Pure; amounts leave here in bolivianos, as the API speaks.
+// too, not a sector's. The paper names the taxpayer (razón social, NIT), the branch and the point
+// of sale, and lists every cash in and out with who did it and who approved it (issue 24). Pure;
+// amounts leave here in bolivianos, as the API speaks.
 import { fromHundredths } from '../../shared/money';
-import type { CashReport } from '../../shared/api/cash';
+import type { CashMovement, CashReport } from '../../shared/api/cash';
 import { findSector } from '../siat/codes';
 import { isAnnulled, type SalePaymentRow, type SessionFigures } from './close-arithmetic';
 import { SECTOR } from '../siat/codes';
@@ -30,8 +32,11 @@ export function sectorLabel(sector: number): string {
 export function buildCashReport(input: {
   kind: 'X' | 'Z';
   session: ReportSession;
-  pos: { code: number; branchCode: number };
+  business: { razonSocial: string; nit: string };
+  pos: { code: number; branchCode: number; name: string };
   figures: SessionFigures;
+  /** The session's cash in and out as the API shows them (oldest first). */
+  movements: readonly CashMovement[];
   sales: readonly SalePaymentRow[];
   /** Documents annulled while the session was open, whichever session sold them. */
   annulled: readonly { sector: number; total: number }[];
@@ -78,7 +83,10 @@ export function buildCashReport(input: {
     kind: input.kind,
     sessionId: input.session.id,
     sessionNumber: input.session.number,
+    razonSocial: input.business.razonSocial,
+    nit: input.business.nit,
     posCode: input.pos.code,
+    posName: input.pos.name,
     branchCode: input.pos.branchCode,
     openedAt: input.session.openedAt,
     openedBy: input.session.openedBy,
@@ -90,6 +98,7 @@ export function buildCashReport(input: {
     openingFloat: bs(f.openingFloat),
     cashIn: bs(f.cashIn),
     cashOut: bs(f.cashOut),
+    movements: [...input.movements],
     methods: f.methods.map((m) => ({
       method: m.method,
       label: m.label,
@@ -121,6 +130,15 @@ export function buildCashReport(input: {
   };
 }
 
+/** What a Z stored before the paper named the taxpayer and listed the movements lacks (decision 0086). */
+interface ReportHeaderFill {
+  razonSocial: string;
+  nit: string;
+  posName: string;
+  /** Read from the session's movements and act records, which never change once it is closed. */
+  movements: () => CashMovement[];
+}
+
 /**
  * A Z stored before issue 24 (closed sessions are immutable, decision 0024) in today's shape: its
  * per-method `cancelled` then covered every cancellation made during the session and `notes` the
@@ -128,7 +146,16 @@ export function buildCashReport(input: {
  * they were computed (cancelledEarlier, refunds); the counts it never had are 0. Its expected and
  * differences are as stored.
  */
-export function storedReport(r: CashReport): CashReport {
+export function storedReport(stored: CashReport, fill: ReportHeaderFill): CashReport {
+  // Stored before decision 0086: the taxpayer as it is today, the movements as recorded.
+  const old = stored as Omit<CashReport, 'razonSocial' | 'nit' | 'posName' | 'movements'> & Partial<Pick<CashReport, 'razonSocial' | 'nit' | 'posName' | 'movements'>>;
+  let r: CashReport = {
+    ...old,
+    razonSocial: old.razonSocial ?? fill.razonSocial,
+    nit: old.nit ?? fill.nit,
+    posName: old.posName ?? fill.posName,
+    movements: old.movements ?? fill.movements(),
+  };
   type OldMethod = Partial<CashReport['methods'][number]> & Omit<CashReport['methods'][number], 'refunds' | 'cancelledEarlier'> & { cancelled?: number; notes?: number };
   const methods = r.methods as OldMethod[];
   // A Z stored before the cashier was named (decision 0069) has none; nobody is invented for it.

@@ -6,15 +6,16 @@ import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord } from '../store/invoices';
-import type { CashSessionRecord, PaymentRow } from '../store/cash-sessions';
+import type { CashSessionRecord, CashSessionState, PaymentRow } from '../store/cash-sessions';
 import type { CatalogService } from '../catalogs/catalog-sync';
-import type { CashReport, CashSessionListItem, CashSessionView, CashSettings } from '../../shared/api/cash';
+import type { CashMovement, CashReport, CashSessionListItem, CashSessionView, CashSettings } from '../../shared/api/cash';
 import { DENOMINATION_KEYS } from '../../shared/api/cash';
-import { formatBs, toHundredths, type Cents } from '../../shared/money';
+import { formatBs, fromHundredths, toHundredths, type Cents } from '../../shared/money';
 import type { Sale } from '../invoicing/sale-input';
 import { componentsOf, kindOfDescription } from '../../shared/payment-methods';
 import { expectedCash, sessionFigures, type CloseCount, type SessionFigures } from './close-arithmetic';
 import { buildCashReport, storedReport } from './cash-report';
+import { listItem, type CloseData } from './stored-close';
 import { actRecord, sameDoer, type Doer } from '../till-users/doer';
 import type { ActRecord } from '../store/till-users';
 
@@ -36,13 +37,6 @@ const SETTINGS_KEY = 'cash';
 interface StoredSettings {
   /** Per point of sale id; absent = the default (on outside training). */
   requireSession?: Record<string, boolean>;
-}
-
-/** What a close stores (cash_sessions.close_data): the Z report and the count it came from. */
-interface CloseData {
-  count: CloseCount;
-  note: string | null;
-  report: CashReport;
 }
 
 export interface CloseInput {
@@ -166,22 +160,15 @@ export class CashService {
     return this.view(tenant, this.session(tenant, id));
   }
 
-  list(tenant: Tenant, posId: string | null, offset: number, limit: number): { items: CashSessionListItem[]; total: number } {
-    const { rows, total } = this.deps.store.cash.list(tenant.id, posId, offset, limit);
+  /**
+   * Sessions, newest first. A closed one's figures are read off its stored Z (the one source of
+   * them, never computed again); an open one's are null (its live X is `current`).
+   */
+  list(tenant: Tenant, posId: string | null, state: CashSessionState | null, offset: number, limit: number): { items: CashSessionListItem[]; total: number } {
+    const { rows, total } = this.deps.store.cash.list(tenant.id, posId, state, offset, limit);
     return {
       total,
-      items: rows.map((s) => ({
-        id: s.id,
-        posId: s.posId,
-        number: s.number,
-        state: s.state,
-        openedAt: s.openedAt,
-        openedBy: s.openedBy,
-        cashier: this.cashierOf(s),
-        closedAt: s.closedAt,
-        reopenedFrom: s.reopenedFrom,
-        totalDifference: (s.closeData as CloseData | null)?.report.totalDifference ?? null,
-      })),
+      items: rows.map((s) => listItem(s, this.cashierOf(s), s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id))),
     };
   }
 
@@ -261,9 +248,22 @@ export class CashService {
 
   /** X while open (live), Z once closed (as stored at the close). */
   reportOf(tenant: Tenant, sessionId: string): CashReport {
+    return this.reportFor(tenant, this.session(tenant, sessionId));
+  }
+
+  /**
+   * The report to print and whether the paper says COPIA: a Z that already came out of a printer
+   * is a copy whoever asks (decision 0086); an X is a new report each time, a copy only if asked.
+   */
+  reportToPrint(tenant: Tenant, sessionId: string, askedCopy: boolean): { report: CashReport; copy: boolean } {
     const s = this.session(tenant, sessionId);
-    if (s.state === 'CLOSED') return storedReport((s.closeData as CloseData).report);
-    return this.report(tenant, s, null);
+    const copy = askedCopy || (s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id));
+    return { report: this.reportFor(tenant, s), copy };
+  }
+
+  /** A Z came out of a printer (real or virtual): any later paper of it is a copy. */
+  zPrinted(tenant: Tenant, report: CashReport, copy: boolean, usuario: string): void {
+    if (report.kind === 'Z') this.deps.store.cash.recordReportPrint(tenant.id, report.sessionId, copy, usuario);
   }
 
   // ---- internals ----------------------------------------------------------------------
@@ -301,7 +301,33 @@ export class CashService {
     );
   }
 
+  /**
+   * The session's cash in and out with the supervisor who approved each (a cajero's withdrawal).
+   * The approver lives in the act record written in the movement's own transaction, whose subject
+   * is the session: it is paired with its movement by kind, time and doer (decision 0086).
+   */
+  private movementLines(s: CashSessionRecord): CashMovement[] {
+    const acts = this.deps.store.tillUsers.actsOn(s.tenantId, s.id).filter((a) => a.act === 'cash-in' || a.act === 'cash-out');
+    return this.deps.store.cash.movements(s.tenantId, s.id).map((m) => {
+      const i = acts.findIndex((a) => a.act === (m.kind === 'IN' ? 'cash-in' : 'cash-out') && a.createdAt === m.createdAt && a.usuario === m.usuario);
+      const approver = i >= 0 ? acts.splice(i, 1)[0]!.approver : null;
+      return { id: m.id, kind: m.kind, amount: fromHundredths(m.amount), reason: m.reason, usuario: m.usuario, approver, createdAt: m.createdAt };
+    });
+  }
+
+  /** The stored Z (a closed session) or the live X; a Z stored before decision 0086 gets its header and movements here. */
+  private reportFor(tenant: Tenant, s: CashSessionRecord): CashReport {
+    if (s.state !== 'CLOSED') return this.report(tenant, s, null);
+    return storedReport((s.closeData as CloseData).report, {
+      razonSocial: tenant.razonSocial,
+      nit: tenant.nit,
+      posName: this.deps.store.pointsOfSale.details(tenant.id, s.posId)?.name ?? '',
+      movements: () => this.movementLines(s),
+    });
+  }
+
   private view(tenant: Tenant, s: CashSessionRecord): CashSessionView {
+    const report = this.reportFor(tenant, s);
     return {
       id: s.id,
       posId: s.posId,
@@ -315,8 +341,9 @@ export class CashService {
       closedAt: s.closedAt,
       closedBy: s.closedBy,
       cashier: this.cashierOf(s),
-      movements: this.deps.store.cash.movements(tenant.id, s.id).map((m) => ({ id: m.id, kind: m.kind, amount: m.amount / 100, reason: m.reason, usuario: m.usuario, createdAt: m.createdAt })),
-      report: s.state === 'CLOSED' ? storedReport((s.closeData as CloseData).report) : this.report(tenant, s, null),
+      movements: report.movements,
+      report,
+      zPrinted: s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id),
     };
   }
 
@@ -348,8 +375,10 @@ export class CashService {
     return buildCashReport({
       kind: close ? 'Z' : 'X',
       session: s,
-      pos: { code: pos?.code ?? 0, branchCode: pos?.branchCode ?? 0 },
+      business: { razonSocial: tenant.razonSocial, nit: tenant.nit },
+      pos: { code: pos?.code ?? 0, branchCode: pos?.branchCode ?? 0, name: pos?.name ?? '' },
       figures: this.figures(s, close?.count ?? null, until),
+      movements: this.movementLines(s),
       sales: this.deps.store.cash.sessionPayments(s.tenantId, s.id),
       annulled: this.annulled(s, until).documents,
       denominations: close ? close.count.denominations : null,

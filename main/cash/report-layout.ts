@@ -3,7 +3,7 @@
 import { formatAmountEs } from '../../shared/money';
 import { DENOMINATIONS, denominationKey, type CashReport } from '../../shared/api/cash';
 import { toBoliviaIso } from '../../shared/time';
-import { COPY_MARK } from '../documents/model';
+import { COPY_MARK, branchText, pointOfSaleText } from '../documents/model';
 
 export type ReportLine =
   | { kind: 'title'; text: string }
@@ -27,7 +27,11 @@ export function reportLines(r: CashReport, copy = false): ReportLine[] {
   if (r.training) out.push({ kind: 'text', text: 'MODO ENTRENAMIENTO - SIN VALOR FISCAL', bold: true, center: true });
   out.push({ kind: 'title', text: r.kind === 'Z' ? 'REPORTE Z - CIERRE DE CAJA' : 'REPORTE X - CAJA ABIERTA' });
   if (copy) out.push({ kind: 'text', text: COPY_MARK, bold: true, center: true });
-  out.push({ kind: 'text', text: `Sucursal ${r.branchCode} - Punto de venta ${r.posCode}`, center: true });
+  // Whose paper it is, as an invoice ticket says it (issue 24): taxpayer, NIT, branch, point of sale.
+  out.push({ kind: 'text', text: r.razonSocial, bold: true, center: true });
+  out.push({ kind: 'text', text: `NIT ${r.nit}`, center: true });
+  out.push({ kind: 'text', text: branchText(r.branchCode), center: true });
+  out.push({ kind: 'text', text: r.posName ? `${pointOfSaleText(r.posCode)} - ${r.posName}` : pointOfSaleText(r.posCode), center: true });
   rule();
   row('Sesión N°', String(r.sessionNumber));
   row('Apertura', dateTimeEs(r.openedAt));
@@ -49,6 +53,16 @@ export function reportLines(r: CashReport, copy = false): ReportLine[] {
   row('+ Ingresos', amount(r.cashIn));
   row('- Retiros', amount(r.cashOut));
   if (cash) row('= Efectivo esperado', amount(cash.expected), true);
+  rule();
+  // Each cash in and out with who did it and, for a cajero's withdrawal, the supervisor who
+  // approved it: what «+ Ingresos» and «- Retiros» add up (issue 24).
+  out.push({ kind: 'text', text: 'MOVIMIENTOS DE EFECTIVO', bold: true });
+  if (r.movements.length === 0) out.push({ kind: 'text', text: 'Sin ingresos ni retiros' });
+  for (const m of r.movements) {
+    row(`${dateTimeEs(m.createdAt)} ${m.kind === 'IN' ? 'Ingreso' : 'Retiro'}`, `${m.kind === 'IN' ? '' : '-'}${amount(m.amount)}`);
+    out.push({ kind: 'text', text: `  Motivo: ${m.reason}` });
+    out.push({ kind: 'text', text: `  Por: ${m.usuario}${m.approver ? ` - Autorizó: ${m.approver}` : ''}` });
+  }
   rule();
   out.push({ kind: 'text', text: 'POR MEDIO DE PAGO', bold: true });
   for (const m of r.methods) {

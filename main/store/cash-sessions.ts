@@ -144,12 +144,28 @@ export class CashSessionRepository {
     return r ? toSession(r) : null;
   }
 
-  list(tenantId: string, posId: string | null, offset: number, limit: number): { rows: CashSessionRecord[]; total: number } {
-    const where = posId === null ? 'tenant_id = ?' : 'tenant_id = ? AND pos_id = ?';
-    const args = posId === null ? [tenantId] : [tenantId, posId];
+  list(tenantId: string, posId: string | null, state: CashSessionState | null, offset: number, limit: number): { rows: CashSessionRecord[]; total: number } {
+    const where = ['tenant_id = ?', ...(posId === null ? [] : ['pos_id = ?']), ...(state === null ? [] : ['state = ?'])].join(' AND ');
+    const args = [tenantId, ...(posId === null ? [] : [posId]), ...(state === null ? [] : [state])];
     const rows = prepared(this.db, `SELECT * FROM cash_sessions WHERE ${where} ORDER BY opened_at DESC, number DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as Row[];
     const total = (prepared(this.db, `SELECT COUNT(*) AS n FROM cash_sessions WHERE ${where}`).get(...args) as { n: number }).n;
     return { rows: rows.map(toSession), total };
+  }
+
+  /** A Z that came out of a printer (migration 0028); `copy`: the paper said COPIA. */
+  recordReportPrint(tenantId: string, sessionId: string, copy: boolean, usuario: string): void {
+    prepared(this.db, 'INSERT INTO cash_report_prints (tenant_id, session_id, copy, usuario, printed_at) VALUES (?, ?, ?, ?, ?)').run(
+      tenantId,
+      sessionId,
+      copy ? 1 : 0,
+      usuario,
+      this.now().toISOString(),
+    );
+  }
+
+  /** Whether the session's Z has already come out of a printer once (a new paper is then a copy). */
+  reportPrinted(tenantId: string, sessionId: string): boolean {
+    return prepared(this.db, 'SELECT 1 FROM cash_report_prints WHERE tenant_id = ? AND session_id = ? LIMIT 1').get(tenantId, sessionId) !== undefined;
   }
 
   addMovement(m: { tenantId: string; sessionId: string; kind: 'IN' | 'OUT'; amount: Cents; reason: string; usuario: string }): CashMovementRecord {

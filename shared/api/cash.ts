@@ -120,8 +120,11 @@ export const MovementSchema = Type.Object({
   amount: Type.Number(),
   reason: Type.String(),
   usuario: Type.String(),
+  /** The supervisor who approved it with a PIN (a cajero's cash out), from its act record; null when none was needed. */
+  approver: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });
+export type CashMovement = Static<typeof MovementSchema>;
 
 export const SectorLineSchema = Type.Object({ sector: Type.Integer(), label: Type.String(), count: Type.Integer(), total: Type.Number() });
 
@@ -129,7 +132,12 @@ export const CashReportSchema = Type.Object({
   kind: Type.Union([Type.Literal('X'), Type.Literal('Z')]),
   sessionId: Type.String(),
   sessionNumber: Type.Integer(),
+  /** The taxpayer whose drawer it is, as at the close (a Z stored before issue 24 shows today's). */
+  razonSocial: Type.String(),
+  nit: Type.String(),
   posCode: Type.Integer(),
+  /** The point of sale's name in Kipu ("Caja principal"). */
+  posName: Type.String(),
   branchCode: Type.Integer(),
   openedAt: Type.String(),
   openedBy: Type.String(),
@@ -143,6 +151,8 @@ export const CashReportSchema = Type.Object({
   openingFloat: Type.Number(),
   cashIn: Type.Number(),
   cashOut: Type.Number(),
+  /** Every cash in and out of the session, oldest first: what cashIn and cashOut add up. */
+  movements: Type.Array(MovementSchema),
   methods: Type.Array(MethodLineSchema),
   sectors: Type.Array(SectorLineSchema),
   invoices: Type.Object({
@@ -185,6 +195,8 @@ export const CashSessionSchema = Type.Object({
   movements: Type.Array(MovementSchema),
   /** Live X figures while open; the stored close (Z) once closed. */
   report: CashReportSchema,
+  /** The Z has already come out of a printer: printing it again gives a COPIA (migration 0028). */
+  zPrinted: Type.Boolean(),
 });
 export type CashSessionView = Static<typeof CashSessionSchema>;
 
@@ -197,8 +209,17 @@ export const CashSessionListItemSchema = Type.Object({
   openedBy: Type.String(),
   cashier: Type.Union([Type.String(), Type.Null()]),
   closedAt: Type.Union([Type.String(), Type.Null()]),
+  closedBy: Type.Union([Type.String(), Type.Null()]),
   reopenedFrom: Type.Union([Type.String(), Type.Null()]),
+  /** The figures below are read off the stored Z (null while the session is open). */
+  invoices: Type.Union([Type.Integer(), Type.Null()]),
+  /** Total of the invoices that stand (Bs), every payment method. */
+  sales: Type.Union([Type.Number(), Type.Null()]),
+  cashExpected: Type.Union([Type.Number(), Type.Null()]),
+  cashCounted: Type.Union([Type.Number(), Type.Null()]),
+  /** Counted − expected over every method counted (the Z's DIFERENCIA TOTAL). */
   totalDifference: Type.Union([Type.Number(), Type.Null()]),
+  zPrinted: Type.Boolean(),
 });
 export type CashSessionListItem = Static<typeof CashSessionListItemSchema>;
 

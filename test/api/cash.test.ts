@@ -10,6 +10,7 @@ import { cp850, includesBytes } from '../unit/printing/escpos-bytes';
 import { pdfText } from '../unit/documents/pdf-tools';
 import { waitFor } from '../fixtures/wait';
 import { publicInvoicePath } from '../../shared/api/public-links';
+import { sqliteConnection } from '../../main/store/store';
 
 /** A raw TCP receipt printer that answers status queries "fine" and keeps every job. */
 async function startPrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
@@ -256,12 +257,18 @@ test('close: a denomination that is not Bolivian is a 422 naming it; the close s
   assert.equal((await mv.json()).error.code, 'CASH_SESSION_CLOSED');
 });
 
-test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick)', async () => {
+test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick): the taxpayer, its NIT, the point of sale and each cash movement; a second paper is COPIA whoever asks', async () => {
+  const tenant = eng.store.tenants.byNit('7000123019')!;
   const pdf = await eng.api(`/api/v1/cash/sessions/${sessionId}/report/pdf`);
   assert.equal(pdf.status, 200);
   assert.equal(pdf.headers.get('content-type'), 'application/pdf');
   const bytes = Buffer.from(await pdf.arrayBuffer());
   assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+  const pdfLines = pdfText(new Uint8Array(bytes));
+  assert.ok(pdfLines.includes(tenant.razonSocial) && pdfLines.includes(`NIT ${tenant.nit}`), pdfLines);
+  assert.ok(pdfLines.includes('Retiro a caja fuerte'), pdfLines);
+  // Not printed yet: the engine says so (the till reads it after a reload).
+  assert.equal((await (await eng.api(`/api/v1/cash/sessions/${sessionId}`)).json()).data.zPrinted, false);
   const before = printer.jobs.length;
   const p = await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report/print`, { method: 'POST' })).json();
   assert.equal(p.data.printed, true, JSON.stringify(p));
@@ -270,11 +277,28 @@ test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick)', as
   assert.ok(job.includes(Buffer.from('DIFERENCIA TOTAL')));
   assert.ok(!includesBytes(job, KICK));
   assert.ok(!job.includes(Buffer.from('COPIA')), 'the first Z is no copy');
-  // Printed again (F7 after the close printed it), the Z says COPIA, as a reprinted ticket does.
-  const again = await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report/print`, { method: 'POST', json: { copy: true } })).json();
+  // Whose paper it is: the taxpayer, its NIT, the branch and the point of sale (issue 24).
+  assert.ok(includesBytes(job, cp850(tenant.razonSocial)), 'the business name');
+  assert.ok(job.includes(Buffer.from(`NIT ${tenant.nit}`)), 'the NIT');
+  assert.ok(job.includes(Buffer.from('CASA MATRIZ')) && job.includes(Buffer.from('No. Punto de Venta 0')), 'the branch and point of sale');
+  // The session's cash out, with who did it (a key: nobody approved it).
+  assert.ok(job.includes(Buffer.from('MOVIMIENTOS DE EFECTIVO')));
+  assert.match(job.toString('latin1'), /\d\d\/\d\d\/\d{4} \d\d:\d\d Retiro +-30,00/);
+  assert.ok(includesBytes(job, cp850('Retiro a caja fuerte')) && includesBytes(job, cp850('Por: Clave del dueño (pruebas)')), 'the movement row');
+  // The engine keeps that the Z came out: the next paper says COPIA though nobody asked for a copy
+  // (a till reloaded since the close does not know it printed).
+  assert.equal((await (await eng.api(`/api/v1/cash/sessions/${sessionId}`)).json()).data.zPrinted, true);
+  const again = await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report/print`, { method: 'POST' })).json();
   assert.equal(again.data.detail, 'Copia del reporte Z enviada a la impresora', JSON.stringify(again));
   const copy = await waitFor('the copy on the printer', () => printer.jobs[before + 1]);
   assert.ok(copy.includes(Buffer.from('REPORTE Z - CIERRE DE CAJA')) && copy.includes(Buffer.from('COPIA')));
+  assert.deepEqual(
+    (sqliteConnection(eng.store).prepare('SELECT copy, usuario FROM cash_report_prints WHERE session_id = ? ORDER BY seq').all(sessionId) as { copy: number; usuario: string }[]).map((r) => [r.copy, r.usuario]),
+    [
+      [0, 'Clave del dueño (pruebas)'],
+      [1, 'Clave del dueño (pruebas)'],
+    ],
+  );
 });
 
 test('a closed session is reopened as a new one with the reason and the counted cash as float; once only', async () => {
@@ -296,6 +320,31 @@ test('a closed session is reopened as a new one with the reason and the counted 
   const list = (await (await eng.api(`/api/v1/cash/sessions?posId=${posId}`)).json()).data;
   assert.equal(list.totalElements, 2);
   assert.equal(list.content[0].number, 2);
+  // The past closes a manager looks for on Caja: only the closed one, its figures as its Z says.
+  const closed = (await (await eng.api(`/api/v1/cash/sessions?posId=${posId}&state=CLOSED&size=5`)).json()).data;
+  assert.equal(closed.totalElements, 1);
+  const { id, openedAt, closedAt, ...figures } = closed.content[0];
+  assert.equal(id, sessionId);
+  assert.ok(Date.parse(closedAt) >= Date.parse(openedAt));
+  assert.deepEqual(figures, {
+    posId,
+    number: 1,
+    state: 'CLOSED',
+    openedBy: 'Clave del dueño (pruebas)',
+    cashier: null,
+    closedBy: 'Clave del dueño (pruebas)',
+    reopenedFrom: null,
+    invoices: 3,
+    sales: 139.8,
+    cashExpected: 96.6,
+    cashCounted: 96.5,
+    totalDifference: -0.1,
+    zPrinted: true,
+  });
+  const open = (await (await eng.api(`/api/v1/cash/sessions?posId=${posId}&state=OPEN`)).json()).data;
+  assert.deepEqual(open.content.map((s: { number: number; sales: number | null }) => [s.number, s.sales]), [[2, null]]);
+  const bad = await eng.api(`/api/v1/cash/sessions?posId=${posId}&state=CERRADA`);
+  assert.equal(bad.status, 400);
 });
 
 test('another tenant cannot see the session (404)', async () => {
@@ -303,6 +352,10 @@ test('another tenant cannot see the session (404)', async () => {
   const key = eng.store.apiKeys.create(other.id, 'otra', ['admin', 'till']).key;
   const res = await eng.api(`/api/v1/cash/sessions/${sessionId}`, { key });
   assert.equal(res.status, 404);
+  const theirs = (await (await eng.api(`/api/v1/cash/sessions?state=CLOSED`, { key })).json()).data;
+  assert.equal(theirs.totalElements, 0, 'the list is the tenant’s own');
+  const print = await eng.api(`/api/v1/cash/sessions/${sessionId}/report/print`, { method: 'POST', key });
+  assert.equal(print.status, 404);
 });
 
 test('every split the till offers from the catalog is issued: cash + cheque (11), card + vouchers (17), cash + online (38)', async () => {

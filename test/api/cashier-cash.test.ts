@@ -11,6 +11,9 @@ import { saleRequest } from '../fixtures/issued-invoice';
 import { sqliteConnection } from '../../main/store/store';
 import { toHundredths } from '../../shared/money';
 import { DENOMINATIONS, denominationKey } from '../../shared/api/cash';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cp850, includesBytes } from '../unit/printing/escpos-bytes';
 
 let eng: TestEngine;
 let posId: string;
@@ -21,7 +24,7 @@ const approval = () => ({ 'x-supervisor-user': 'sergio', 'x-supervisor-pin': PIN
 
 interface Payment { method: string; amount: number }
 interface Inv { id: string; sector: number; state: string; amountTotal: number; usuario: string; payments?: Payment[]; returnApprovedBy?: string | null }
-interface Session { id: string; number: number; openingFloat: number; openedBy: string; closedBy: string | null; cashier: string | null; movements: { kind: 'IN' | 'OUT'; amount: number; usuario: string }[] }
+interface Session { id: string; number: number; openingFloat: number; openedBy: string; closedBy: string | null; cashier: string | null; movements: { kind: 'IN' | 'OUT'; amount: number; usuario: string; approver: string | null }[] }
 interface Z { kind: string; cashier: string | null; closedBy: string | null; closeReason: string | null; methods: { method: string; sales: number; refunds: number; expected: number; difference: number | null }[]; invoices: { issued: number; notes: number }; cashIn: number; cashOut: number; totalDifference: number | null }
 
 const cents = (bs: number) => toHundredths(Math.abs(bs))! * Math.sign(bs);
@@ -181,6 +184,26 @@ test('two cashiers in turn at one till: each sells only in her own session, and 
   const listed = (await get<{ content: { id: string; cashier: string | null }[] }>(`/api/v1/cash/sessions?posId=${posId}&size=10`)).content;
   assert.equal(listed.find((s) => s.id === carlaSession.id)!.cashier, 'Carla Rojas');
   assert.equal(listed.find((s) => s.id === anaSession.id)!.cashier, 'Ana Quispe');
+
+  // Each movement names who did it and, for Ana's cash out, Sergio who approved it by PIN: on the
+  // session (the Caja screen's rows) and on the Z's paper (issue 24).
+  const who = async (id: string) => (await get<Session>(`/api/v1/cash/sessions/${id}`)).movements.map((m) => [m.kind, m.usuario, m.approver]);
+  assert.deepEqual(await who(carlaSession.id), [['IN', 'Carla Rojas', null]]);
+  assert.deepEqual(await who(anaSession.id), [['OUT', 'Ana Quispe', 'Sergio Vargas']]);
+  const printer = await eng.api('/api/v1/settings/printer', {
+    method: 'PUT',
+    json: { type: 'epson', interface: 'virtual', width: 48, characterSet: 'PC850', drawerKick: true, printOnIssue: false, qr: 'native' },
+  });
+  assert.equal(printer.status, 200, await printer.clone().text());
+  const printed = await eng.api(`/api/v1/cash/sessions/${anaSession.id}/report/print`, { method: 'POST' });
+  const pb = await printed.json();
+  assert.deepEqual([pb.data.printed, pb.data.virtual], [true, true], JSON.stringify(pb));
+  const dir = join(eng.dataDir, 'tickets', tenantId);
+  const [file] = (await readdir(dir)).filter((f) => f.endsWith('.escpos'));
+  const job = await readFile(join(dir, file!));
+  assert.ok(includesBytes(job, cp850('REPORTE Z - CIERRE DE CAJA')));
+  assert.ok(includesBytes(job, cp850('Pago al proveedor de bolsas')), 'the cash out on the paper');
+  assert.ok(includesBytes(job, cp850('Por: Ana Quispe - Autorizó: Sergio Vargas')), 'who did it and who approved it');
 });
 
 test('a supervisor closes a cashier’s session only with a reason; the Z and the act record keep it with both names', async () => {

@@ -225,6 +225,8 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.go('caja');
   // The screen shows the movement made over the API once it reloads the session.
   await till.id('cash-report-cashier').filter({ hasText: 'Ana Quispe' }).waitFor();
+  // The cash out's row names Ana and Sergio, who approved it (issue 24).
+  await till.id('cash-movement-approver').filter({ hasText: 'Sergio Vargas' }).waitFor();
   const anaSession = (await (await eng.api(`/api/v1/cash/sessions/current?posId=${posId}`, { key: ana })).json()).data.id as string;
   await till.closeCash({ pieces: await exactCount(ana), card: '0' });
   await till.screenshot('issue27-cashier-z-ana-1024');
@@ -259,6 +261,33 @@ test('two cashiers and a supervisor share a till for a day: each logs in by PIN,
   await till.screenshot('issue27-close-other-z-1024');
   const evening = await zOf(eveningSession);
   assert.deepEqual([evening.cashier, evening.closedBy, cents(evening.totalDifference!)], ['Carla Rojas', 'Sergio Vargas', 0]);
+
+  // Sergio finds an earlier Z on Caja (issue 24): the day's closes, newest first, whose each was;
+  // Ana's, opened from the list, names him on her cash out, and F7 gives a COPIA: her Z already
+  // came out (printed here over the API, as another till would): the engine knows it, this page
+  // never saw that print.
+  const printer = await eng.api('/api/v1/settings/printer', {
+    method: 'PUT',
+    json: { type: 'epson', interface: 'virtual', width: 48, characterSet: 'PC850', drawerKick: true, printOnIssue: false, qr: 'native' },
+  });
+  assert.equal(printer.status, 200, await printer.clone().text());
+  const first = (await (await eng.api(`/api/v1/cash/sessions/${anaSession}/report/print`, { method: 'POST' })).json()).data;
+  assert.deepEqual([first.printed, first.detail], [true, 'Reporte Z guardado (impresora virtual, entrenamiento).']);
+  await page.locator('[data-testid="cash-closed-list"] tbody tr').nth(2).waitFor();
+  const rows = await page.locator('[data-testid="cash-closed-list"] tbody tr').allTextContents();
+  assert.equal(rows.length, 3, rows.join('\n'));
+  for (const [row, name] of [[rows[0], 'Carla Rojas'], [rows[1], 'Ana Quispe'], [rows[2], 'Carla Rojas']] as const) {
+    assert.match(row!, new RegExp(`\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d.*${name}`), row);
+  }
+  const anaNumber = (await (await eng.api(`/api/v1/cash/sessions/${anaSession}`)).json()).data.number as number;
+  await till.id(`cash-closed-${anaNumber}-open`).click();
+  await till.id('cash-past').waitFor();
+  await till.id('cash-report-cashier').filter({ hasText: 'Ana Quispe' }).waitFor();
+  await till.id('cash-movement-approver').filter({ hasText: 'Sergio Vargas' }).waitFor();
+  await till.id('cash-past-print').filter({ hasText: 'Reimprimir Z (COPIA, F7)' }).waitFor();
+  await till.screenshot('issue24-past-z-1024');
+  await k.press('F7');
+  await till.id('cash-notice').filter({ hasText: 'Copia del reporte Z' }).waitFor();
   await logout();
 
   // ---- Each Z is that cashier's ---------------------------------------------------------

@@ -119,8 +119,8 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
       },
     },
     async (req) => {
-      const q = req.query as { page: number; size: number; posId?: string };
-      const { items, total } = deps.cash.list(req.tenant, q.posId ?? null, offsetOf(q), q.size);
+      const q = req.query as { page: number; size: number; posId?: string; state?: 'OPEN' | 'CLOSED' };
+      const { items, total } = deps.cash.list(req.tenant, q.posId ?? null, q.state ?? null, offsetOf(q), q.size);
       return ok(pageOf(items, q.page, q.size, total));
     },
   );
@@ -197,15 +197,18 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     ROUTES.cash.printReport.path,
     { ...optionalBody, schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, body: ReportPrintBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
     async (req) => {
-      const report = deps.cash.reportOf(req.tenant, req.params.id);
-      // A Z printed again says COPIA, as a reprinted ticket does: only the first paper is the close's.
-      const copy = req.body?.copy === true;
+      // A Z printed again says COPIA, as a reprinted ticket does: only the first paper is the
+      // close's. The engine keeps which Z came out (migration 0028), so a till reloaded since, or
+      // another one, cannot print a second original (decision 0086).
+      const { report, copy } = deps.cash.reportToPrint(req.tenant, req.params.id, req.body?.copy === true);
       const what = `${copy ? 'Copia del reporte' : 'Reporte'} ${report.kind}`;
-      return send(
+      const out = await send(
         req,
         (s) => ({ kind: 'reporte', number: report.sessionNumber, escpos: buildEscposCashReport(report, s, copy), pdf: async () => cashReportPdf(report, copy) }),
         { printed: `${what} enviad${copy ? 'a' : 'o'} a la impresora`, virtual: `${what} guardad${copy ? 'a' : 'o'}` },
       );
+      if (out.data.printed) deps.cash.zPrinted(req.tenant, report, copy, doerOf(req).usuario);
+      return out;
     },
   );
 

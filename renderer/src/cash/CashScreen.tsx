@@ -1,20 +1,34 @@
 // Caja (Alt+8, issue 17): open with a float, cash in/out, the live X figures, close with the count
 // by denomination and the card/QR totals, the Z report (PDF and printer), reopen as a new session.
 // Keyboard-first like Venta: F2 ingreso, F3 retiro, F4 abrir cajón, F6 reporte (PDF), F7 imprimir
-// reporte, F8 cerrar caja, Esc vuelve; Enter confirms every form.
+// reporte, F8 cerrar caja, Esc vuelve; Enter confirms every form. Below, the past closes: a Z
+// opened from there is read and reprinted (COPIA) with the same F6/F7 (issue 24).
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorList } from '../components/ErrorList';
 import { formatDateTime } from '../format/dates';
 import { useSession } from '../session/session-store';
 import { CloseForm, MovementForm, OpenForm, ReasonForm } from './cash-forms';
-import { ReportView, bs } from './CashReportView';
+import { ReportView } from './CashReportView';
 import { INITIAL_CASH_STATE, useCash } from './cash-store';
+import { ClosedSessions, MovementsTable } from './ClosedSessions';
 
 export function CashScreen() {
   const posId = useSession((s) => s.posId);
-  const { session, last, loaded, mode, errors, notice, pdf, reasonNeeded, zPrinted } = useCash(
-    useShallow((s) => ({ session: s.session, last: s.last, loaded: s.loaded, mode: s.mode, errors: s.errors, notice: s.notice, pdf: s.pdf, reasonNeeded: s.reasonNeeded, zPrinted: s.zPrinted })),
+  const { session, last, loaded, mode, errors, notice, pdf, reasonNeeded, zPrinted, closed, past } = useCash(
+    useShallow((s) => ({
+      session: s.session,
+      last: s.last,
+      loaded: s.loaded,
+      mode: s.mode,
+      errors: s.errors,
+      notice: s.notice,
+      pdf: s.pdf,
+      reasonNeeded: s.reasonNeeded,
+      zPrinted: s.zPrinted,
+      closed: s.closed,
+      past: s.past,
+    })),
   );
   const cash = useCash.getState();
   // A visit starts afresh (the store outlives the screen): nothing of the last visit's forms or words.
@@ -23,24 +37,27 @@ export function CashScreen() {
     return () => useCash.setState(INITIAL_CASH_STATE);
   }, [posId]);
 
-  const shown = session ?? last;
+  const viewingPast = mode === 'past' && past !== null;
+  const shown = viewingPast ? past : (session ?? last);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const { mode, session, setMode, drawer, showPdf, print } = useCash.getState();
+      const { mode, session, past, setMode, drawer, showPdf, print } = useCash.getState();
       if (e.key === 'Escape' && mode !== 'view') {
         e.preventDefault();
         setMode('view');
         return;
       }
-      if (mode !== 'view') return;
-      const open = session !== null;
-      const shown = session ?? useCash.getState().last;
+      // A past Z on screen: F6 its PDF, F7 its copy; nothing else.
+      const onPast = mode === 'past' && past !== null;
+      if (mode !== 'view' && !onPast) return;
+      const open = session !== null && !onPast;
+      const shown = onPast ? past : (session ?? useCash.getState().last);
       const action: Record<string, (() => void) | undefined> = {
         F2: open ? () => setMode('IN') : undefined,
         F3: open ? () => setMode('OUT') : undefined,
-        F4: () => void drawer(),
+        F4: onPast ? undefined : () => void drawer(),
         F6: shown ? () => void showPdf() : undefined,
         F7: shown ? () => void print() : undefined,
         F8: open ? () => setMode('close') : undefined,
@@ -98,25 +115,22 @@ export function CashScreen() {
         <CloseForm reasonNeeded={reasonNeeded} onClose={(denominations, counted, reason) => void cash.close(denominations, counted, reason)} />
       )}
 
-      {shown && <ReportView report={shown.report} />}
-      {shown && shown.movements.length > 0 && (
-        <section className="panel">
-          <h3>Movimientos</h3>
-          <table className="grid" data-testid="cash-movements">
-            <tbody>
-              {shown.movements.map((m) => (
-                <tr key={m.id}>
-                  <td>{formatDateTime(m.createdAt)}</td>
-                  <td>{m.kind === 'IN' ? 'Ingreso' : 'Retiro'}</td>
-                  <td className="num">{bs(m.amount)}</td>
-                  <td>{m.reason}</td>
-                  <td>{m.usuario}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+      {viewingPast && (
+        <div className="row" data-testid="cash-past">
+          <strong>
+            Sesión {past.number} · {formatDateTime(past.openedAt)} a {formatDateTime(past.closedAt)}
+          </strong>
+          <button onClick={() => void cash.print()} data-testid="cash-past-print">
+            {past.zPrinted ? 'Reimprimir Z (COPIA, F7)' : 'Imprimir Z (F7)'}
+          </button>
+          <button onClick={() => void cash.showPdf()}>Reporte Z en PDF (F6)</button>
+          <button className="ghost" onClick={() => cash.setMode('view')}>
+            Volver (Esc)
+          </button>
+        </div>
       )}
+      {shown && <ReportView report={shown.report} />}
+      {shown && <MovementsTable movements={shown.movements} />}
       {pdf && (
         <p>
           <a href={pdf.url} download={`reporte-${pdf.kind}.pdf`} data-testid="cash-report-pdf" data-size={pdf.size} data-magic={pdf.magic}>
@@ -124,9 +138,14 @@ export function CashScreen() {
           </a>
         </p>
       )}
+      {mode === 'view' && <ClosedSessions page={closed} onPage={(p) => void cash.loadClosed(p)} onOpen={(id) => void cash.showPast(id)} />}
       <p className="key-hints muted" data-testid="cash-key-hints">
-        {session ? 'F2 ingreso · F3 retiro · F4 abrir cajón · F6 reporte X (PDF) · F7 imprimir reporte · F8 cerrar caja' : 'Enter abre la caja · F4 abrir cajón'}
-        {!session && last ? ` · F6 reporte Z (PDF) · F7 ${zPrinted ? 'imprimir copia' : 'imprimir'}` : ''}
+        {viewingPast
+          ? `F6 reporte Z (PDF) · F7 ${past.zPrinted ? 'reimprimir (COPIA)' : 'imprimir'} · Esc vuelve`
+          : session
+            ? 'F2 ingreso · F3 retiro · F4 abrir cajón · F6 reporte X (PDF) · F7 imprimir reporte · F8 cerrar caja'
+            : 'Enter abre la caja · F4 abrir cajón'}
+        {!viewingPast && !session && last ? ` · F6 reporte Z (PDF) · F7 ${zPrinted ? 'imprimir copia' : 'imprimir'}` : ''}
       </p>
     </div>
   );

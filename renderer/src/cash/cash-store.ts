@@ -1,14 +1,17 @@
 // The Caja screen's state (issue 17): this point of sale's open session, the one just closed, the
-// form showing, and what the last act said. The engine is the source of truth; each act answers
-// the session as it now stands.
+// form showing, the past closes (reportes Z) and the one looked at, and what the last act said. The
+// engine is the source of truth; each act answers the session as it now stands.
 import { create } from 'zustand';
-import type { CashSessionView } from '../../../shared/api-types';
+import type { CashSessionListItem, CashSessionView, Page } from '../../../shared/api-types';
 import { ApiError, describeError } from '../api/errors';
 import { cashApi } from './cash-api';
 import { useIssue } from '../sale/issue-store';
 
 /** What the screen shows below the head: the figures, or one form. */
-export type CashMode = 'view' | 'IN' | 'OUT' | 'close' | 'reopen';
+export type CashMode = 'view' | 'IN' | 'OUT' | 'close' | 'reopen' | 'past';
+
+/** Past closes per page on the Caja screen (a manager looks back a few days; the pager goes further). */
+const CLOSED_PAGE_SIZE = 8;
 
 interface CashState {
   posId: string | null;
@@ -22,11 +25,19 @@ interface CashState {
   pdf: { url: string; size: number; magic: string; kind: string } | null;
   /** The Z of the session just closed came out of the printer: printing it again is a copy. */
   zPrinted: boolean;
+  /** The point of sale's closed sessions, newest first (a page of them). */
+  closed: Page<CashSessionListItem> | null;
+  /** A past close opened from that list (mode 'past'): its Z, to read and reprint. */
+  past: CashSessionView | null;
   /** The engine's sentence when this session is someone else's and closing it needs a reason (decision 0069). */
   reasonNeeded: string | null;
   /** Entering the screen (or another point of sale): a fresh view, the current session asked. */
   enter(posId: string | null): Promise<void>;
   setMode(mode: CashMode): void;
+  /** A page of the past closes. */
+  loadClosed(page: number): Promise<void>;
+  /** Opens a past close's Z (mode 'past'). */
+  showPast(id: string): Promise<void>;
   open(openingFloat: number): Promise<void>;
   reopen(reason: string): Promise<void>;
   movement(kind: 'IN' | 'OUT', amount: number, reason: string): Promise<void>;
@@ -47,6 +58,8 @@ export const INITIAL_CASH_STATE = {
   notice: null,
   pdf: null,
   zPrinted: false,
+  closed: null,
+  past: null,
   reasonNeeded: null,
 } satisfies Partial<CashState>;
 
@@ -62,7 +75,18 @@ export const useCash = create<CashState>()((set, get) => {
   };
   /** A session changed hands or state: a reason asked for another one no longer applies. */
   const setSession = (session: CashSessionView | null) => set((s) => (s.session?.id === session?.id ? { session } : { session, reasonNeeded: null }));
-  const shown = () => get().session ?? get().last;
+  const shown = () => (get().mode === 'past' ? get().past : (get().session ?? get().last));
+  /** The list of past closes, quietly: it is not the act the person asked for. */
+  const refreshClosed = async (page = get().closed?.page ?? 0) => {
+    const posId = get().posId;
+    if (!posId) return;
+    try {
+      const closed = await cashApi.closed(posId, page, CLOSED_PAGE_SIZE);
+      if (get().posId === posId) set({ closed });
+    } catch {
+      // The list stays as it was; the act's own words are what the person reads.
+    }
+  };
 
   return {
     ...INITIAL_CASH_STATE,
@@ -76,10 +100,26 @@ export const useCash = create<CashState>()((set, get) => {
       } catch (err) {
         set({ errors: describeError(err) });
       }
-      if (get().posId === posId) set({ loaded: true });
+      if (get().posId !== posId) return;
+      set({ loaded: true });
+      await refreshClosed(0);
     },
 
     setMode: (mode) => set({ mode }),
+
+    loadClosed: (page) =>
+      run(async () => {
+        const posId = get().posId;
+        if (!posId) return;
+        const closed = await cashApi.closed(posId, page, CLOSED_PAGE_SIZE);
+        if (get().posId === posId) set({ closed });
+      }),
+
+    showPast: (id) =>
+      run(async () => {
+        const past = await cashApi.get(id);
+        set({ past, mode: 'past', pdf: null });
+      }),
 
     open: (openingFloat) =>
       run(async () => {
@@ -122,6 +162,7 @@ export const useCash = create<CashState>()((set, get) => {
             const r = await cashApi.printReport(closed.id);
             set({ notice: `Caja cerrada. ${r.detail}`, zPrinted: r.printed });
           }
+          await refreshClosed(0);
         } catch (err) {
           // Someone else's drawer: the form asks for the reason and keeps the count typed.
           if (err instanceof ApiError && err.code === 'REASON_REQUIRED') set({ reasonNeeded: err.detail.replace(/^reason: /, '') });
@@ -141,9 +182,16 @@ export const useCash = create<CashState>()((set, get) => {
       run(async () => {
         const s = shown();
         if (!s) return;
-        // A Z already printed (at the close, or by an earlier F7) comes out as COPIA; an X is a new report each time.
-        const r = await cashApi.printReport(s.id, s.state !== 'OPEN' && get().zPrinted);
-        set((st) => ({ notice: r.detail, zPrinted: st.zPrinted || (r.printed && s.state !== 'OPEN') }));
+        const past = get().mode === 'past';
+        // A Z already printed (at the close, or by an earlier F7) comes out as COPIA; an X is a new
+        // report each time. The engine knows it too (after a reload, at another till): it marks
+        // the copy whatever is asked (decision 0086).
+        const printedBefore = s.state !== 'OPEN' && (s.zPrinted || (!past && get().zPrinted));
+        const r = await cashApi.printReport(s.id, printedBefore);
+        const z = r.printed && s.state !== 'OPEN';
+        if (past) set((st) => ({ notice: r.detail, past: z && st.past?.id === s.id ? { ...st.past, zPrinted: true } : st.past }));
+        else set((st) => ({ notice: r.detail, zPrinted: st.zPrinted || z }));
+        if (z) await refreshClosed();
       }),
 
     drawer: () =>

@@ -26,7 +26,14 @@ export const CASH_ROUTES = {
     response: Type.Union([CashSessionSchema, Type.Null()]),
   }),
   list: route('GET', '/api/v1/cash/sessions', STORE, {
-    query: Type.Intersect([PageQuery, Type.Object({ posId: Type.Optional(Type.String({ format: 'uuid' })) })]),
+    query: Type.Intersect([
+      PageQuery,
+      Type.Object({
+        posId: Type.Optional(Type.String({ format: 'uuid' })),
+        /** CLOSED: the past closes (reportes Z) a manager looks up on the Caja screen. */
+        state: Type.Optional(Type.Union([Type.Literal('OPEN'), Type.Literal('CLOSED')])),
+      }),
+    ]),
     response: pageSchema(CashSessionListItemSchema),
   }),
   get: route('GET', '/api/v1/cash/sessions/:id', STORE, { response: CashSessionSchema }),

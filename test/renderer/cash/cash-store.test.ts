@@ -12,6 +12,8 @@ const cashApi = vi.hoisted(() => ({
   openDrawer: vi.fn(),
   printReport: vi.fn(),
   reportPdf: vi.fn(),
+  closed: vi.fn(),
+  get: vi.fn(),
 }));
 vi.mock('../../../renderer/src/cash/cash-api', () => ({ cashApi }));
 
@@ -30,7 +32,8 @@ function deferred<T>() {
 }
 
 beforeEach(() => {
-  vi.clearAllMocks();
+  vi.resetAllMocks();
+  cashApi.closed.mockResolvedValue({ content: [], page: 0, size: 8, totalElements: 0, totalPages: 0, first: true, last: true });
   useCash.setState(INITIAL_CASH_STATE);
 });
 
@@ -104,5 +107,33 @@ describe('Caja: the Z at close', () => {
     await useCash.getState().close({ '10': 3 }, { CARD: 0, QR: 0 });
     expect(cashApi.printReport).not.toHaveBeenCalled();
     expect(useCash.getState().zPrinted).toBe(false);
+  });
+});
+
+describe('Caja: a past close (issue 24)', () => {
+  it('entering lists the closed sessions of this point of sale, newest page first', async () => {
+    cashApi.current.mockResolvedValueOnce(null);
+    await useCash.getState().enter('pos-0');
+    expect(cashApi.closed).toHaveBeenCalledWith('pos-0', 0, 8);
+    expect(useCash.getState().closed?.totalElements).toBe(0);
+  });
+
+  it('a Z opened from the list is what F7 prints: a copy when the engine says it was printed, an original otherwise', async () => {
+    useCash.setState({ posId: 'pos-0', session: session({ id: 'open-now' }), loaded: true });
+    cashApi.get.mockResolvedValueOnce(session({ id: 'cs-3', state: 'CLOSED', zPrinted: true }));
+    await useCash.getState().showPast('cs-3');
+    expect(useCash.getState()).toMatchObject({ mode: 'past', past: { id: 'cs-3' } });
+    cashApi.printReport.mockResolvedValueOnce({ printed: true, detail: 'Copia del reporte Z enviada a la impresora', code: null });
+    await useCash.getState().print();
+    // Not the open session's X: the past Z, as a copy.
+    expect(cashApi.printReport).toHaveBeenLastCalledWith('cs-3', true);
+
+    cashApi.get.mockResolvedValueOnce(session({ id: 'cs-2', state: 'CLOSED', zPrinted: false }));
+    await useCash.getState().showPast('cs-2');
+    cashApi.printReport.mockResolvedValueOnce({ printed: true, detail: 'Reporte Z enviado a la impresora', code: null });
+    await useCash.getState().print();
+    expect(cashApi.printReport).toHaveBeenLastCalledWith('cs-2', false);
+    expect(useCash.getState().past?.zPrinted).toBe(true);
+    expect(useCash.getState().notice).toBe('Reporte Z enviado a la impresora');
   });
 });

@@ -16,7 +16,9 @@ const report = (kind: 'X' | 'Z', who: { cashier: string | null; closeReason: str
     ...who,
     kind,
     session: { id: 's1', number: 7, openedAt: '2026-03-02T12:00:00.000Z', openedBy: 'Ana', closedAt: kind === 'Z' ? '2026-03-02T22:00:00.000Z' : null, closedBy: kind === 'Z' ? 'Ana' : null },
-    pos: { code: 0, branchCode: 0 },
+    business: { razonSocial: 'COMERCIAL KIPU DEMO S.R.L.', nit: '7000123019' },
+    pos: { code: 1, branchCode: 2, name: 'Caja 2' },
+    movements: [{ id: 'm1', kind: 'OUT', amount: 30, reason: 'Pago de bolsas', usuario: 'Ana', approver: 'Sergio Vargas', createdAt: '2026-03-02T15:30:00.000Z' }],
     figures: sessionFigures({
       openingFloat: 10_000,
       movements: [{ kind: 'OUT', amount: 3_000 }],
@@ -58,6 +60,15 @@ test('Z report bytes: reset, code page, Spanish letters in CP850, totals, count,
   assert.match(t, /Primera N\S*\s+41/);
   assert.ok(includesBytes(bytes, [0x1d, 0x56]), 'paper cut (GS V)');
   assert.match(t, /MODO ENTRENAMIENTO/);
+});
+
+test('the paper says whose it is (taxpayer, NIT, branch, point of sale) and lists each cash movement with its approver', () => {
+  const t = text(buildEscposCashReport(report('Z'), settings));
+  assert.match(t, /COMERCIAL KIPU DEMO S\.R\.L\.\s+NIT 7000123019\s+SUCURSAL N. 2\s+No\. Punto de Venta 1 - Caja 2/);
+  // 15:30Z is 11:30 in Bolivia; the withdrawal is the «- Retiros» of the cash formula.
+  assert.match(t, /MOVIMIENTOS DE EFECTIVO\s+02\/03\/2026 11:30 Retiro\s+-30,00\s+Motivo: Pago de bolsas\s+Por: Ana - Autoriz.: Sergio Vargas/);
+  const none = text(buildEscposCashReport({ ...report('X'), movements: [] }, settings));
+  assert.match(none, /MOVIMIENTOS DE EFECTIVO\s+Sin ingresos ni retiros/);
 });
 
 test('X and Z name the cashier whose drawer it is; a Z closed by someone else says why', () => {
@@ -104,7 +115,10 @@ test('a Z stored before issue 24 (per-method cancelled/notes) still reads and pr
     delete m.cancelledEarlier;
   }
   old.invoices = { issued: 2, cancelled: 1, contingency: 1, firstNumber: 41, lastNumber: 42 };
-  const r = storedReport(old);
+  // Nor did it name the taxpayer or list the movements (decision 0086): filled from today's records.
+  for (const k of ['razonSocial', 'nit', 'posName', 'movements']) delete old[k];
+  const r = storedReport(old, { razonSocial: 'HOY S.A.', nit: '123', posName: 'Caja 2', movements: () => now.movements });
+  assert.deepEqual([r.razonSocial, r.nit, r.posName, r.movements], ['HOY S.A.', '123', 'Caja 2', now.movements]);
   const cash = r.methods.find((m) => m.method === 'CASH')!;
   assert.deepEqual([cash.refunds, cash.cancelledEarlier, cash.expected], [5, 46.6, now.methods.find((m) => m.method === 'CASH')!.expected]);
   const text = reportLines(r).map((l) => ('label' in l ? `${l.label} ${l.value}` : 'text' in l ? l.text : '')).join('\n');

@@ -515,3 +515,21 @@ test('0026 act reasons and refusals: earlier act records keep no reason; refusal
     },
   );
 });
+
+test('0028 cash report prints: a closed session stays as it was; its prints are kept, never deleted nor changed', () => {
+  migrateTo(
+    28,
+    (db) => {
+      seedTenant(db);
+      db.prepare(`INSERT INTO cash_sessions (id, tenant_id, pos_id, number, state, opened_at, opened_by, opening_float, closed_at, closed_by, close_data) VALUES ('s1', 't1', 'p0', 1, 'CLOSED', 'a', 'Ana', 0, 'b', 'Ana', '{}')`).run();
+    },
+    (db) => {
+      assert.equal(count(db, 'cash_report_prints'), 0, 'a Z closed before has no print recorded: its next paper is the original');
+      db.prepare(`INSERT INTO cash_report_prints (tenant_id, session_id, copy, usuario, printed_at) VALUES ('t1', 's1', 0, 'Ana', 'c')`).run();
+      assert.throws(() => db.prepare(`INSERT INTO cash_report_prints (tenant_id, session_id, copy, usuario, printed_at) VALUES ('t1', 'nope', 1, 'Ana', 'c')`).run(), /FOREIGN KEY/);
+      assert.throws(() => db.prepare(`UPDATE cash_report_prints SET copy = 1`).run(), /immutable/);
+      assert.throws(() => db.prepare(`DELETE FROM cash_report_prints`).run(), /never deleted/);
+      assert.deepEqual(db.prepare(`SELECT state, closed_by FROM cash_sessions`).all(), [{ state: 'CLOSED', closed_by: 'Ana' }]);
+    },
+  );
+});
