@@ -83,7 +83,7 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
       // Each item in its own savepoint: one whose document fails the self-check (document-check.ts)
       // is refused with libxml2's words and gives its number back; the others are issued.
       stored = [];
-      await storeInLots(items.length, STEP_LOTS, deps.store.transaction, (at) => {
+      await storeInLots(items.length, deps.stepLots ?? STEP_LOTS, deps.store.transaction, (at) => {
         const it = items[at]!;
         try {
           stored.push(deps.store.transaction(() => issueOne(ctx, tenant, pos, batch, it, cufd, signer ?? null)));
@@ -158,7 +158,7 @@ async function sealedElsewhere(
   ctx.checkStopped();
   const byIndex = new Map(job.items.map((it, i) => [it.index, { item: it, id: items[i]!.invoiceId }]));
   const stored: InvoiceRecord[] = [];
-  const kept = await storeInLots(sealed.length, STEP_LOTS, store.transaction, (at) => {
+  const kept = await storeInLots(sealed.length, ctx.deps.stepLots ?? STEP_LOTS, store.transaction, (at) => {
     const r = sealed[at]!;
     if ('refused' in r) return refuse(ctx, tenant, batch, r.index, r.refused);
     const { item, id } = byIndex.get(r.index)!;
