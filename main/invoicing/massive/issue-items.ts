@@ -68,7 +68,7 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
     const cufd = await deps.codes.ensureCufd(tenant, pos);
     const electronic = items.some((it) => invoiceType(it.invoiceType)!.modalidad === 1);
     // Stored in lots bounded by time (heavy-work/lots.ts), each lot's invoices announced once
-    // committed: a step of 1,000 lines in one transaction held every till 0.2–0.3 s.
+    // committed: a step in one transaction held every till for all of its up to 200 inserts.
     const announce = announcer(ctx, tenant, pos);
     let stored: InvoiceRecord[];
     if (onWorker) {
