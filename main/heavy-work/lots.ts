@@ -19,7 +19,7 @@ export interface LotLimits {
 }
 
 /** What a lot's item answers: `false` ends the work after it (what the lot stored before it is committed). */
-export type LotItem = (index: number) => boolean | void;
+type LotItem = (index: number) => boolean | void;
 
 /**
  * Runs `item(i)` for i from 0 to `count - 1` in lots, each inside `transaction`, the event loop
