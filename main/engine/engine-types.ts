@@ -126,8 +126,8 @@ export interface EngineDeps {
   /** Purchase queue timings (tests shorten them). */
   purchases?: { pollMs?: number; retryMs?: { initial: number; max: number } };
   /** Massive emission timings (tests shorten them): retry back-off, polling of validacionRecepcionMasivaFactura. */
-  /** onStep: test hook, called after each persisted step of a batch (massive/context.ts). */
-  massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep'] };
+  /** onStep: test hook, called after each persisted step of a batch; stepLots: how a step's invoices are stored (massive/context.ts). */
+  massive?: { retry?: Backoff; poll?: Backoff; onStep?: MassiveDeps['onStep']; stepLots?: MassiveDeps['stepLots'] };
   /** Test hook: the heavy-work gate's limits (heavy-work/gate.ts HEAVY_WORK_LIMITS by default). */
   heavyWork?: HeavyWorkLimits;
   /** Webhook dispatcher timings (tests shorten them); allowPrivate and ca come from the settings. */

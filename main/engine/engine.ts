@@ -213,7 +213,7 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
   const ms = deps.massive ?? {};
   const heavyWork = new HeavyWorkGate(deps.heavyWork);
   const sealStep = (tenantId: string, job: SealStepJob) => batchSealers.run(tenantId, job);
-  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}) });
+  const massive = new MassiveEmission({ store, batches: store.batches, invoices, codes, catalogs, gateway, signers, bus, logger, now, heavyWork, pack, sealStep, ...(ms.retry ? { retry: ms.retry } : {}), ...(ms.poll ? { poll: ms.poll } : {}), ...(ms.onStep ? { onStep: ms.onStep } : {}), ...(ms.stepLots ? { stepLots: ms.stepLots } : {}) });
   const lifecycle = new InvoiceLifecycle({ invoices, codes, gateway, catalogs, bus, transaction: store.transaction, now });
   const clock = new ClockWatch({ codes, bus, logger, now, tenant: (id) => store.tenants.byId(id), pointOfSale: (t, id) => store.pointsOfSale.byId(t, id) });
   clock.start();

@@ -17,13 +17,12 @@ import { readConsultaArchivo, type ReadArchivo } from './consulta-archivo';
 import { callCompras, type ComprasAnswer, type SiatComprasDeps } from './siat-compras';
 import type { PurchaseSender } from './package-sender';
 import { PurchaseError } from './purchase-error';
+import { storeInLots, type LotLimits } from '../heavy-work/lots';
 
 
-/** Purchases of an import per durable commit (storeImport): at most this many… */
-const IMPORT_COMMIT_ROWS = 250;
-/** …and past this many, no more once the lot has held the engine's thread IMPORT_COMMIT_MS. */
-const IMPORT_COMMIT_MIN_ROWS = 25;
-const IMPORT_COMMIT_MS = 10;
+/** Purchases of an import per durable commit (storeImport): never under 25, whose one fsync costs less than their rows. */
+const IMPORT_LOTS: LotLimits = { max: 250, min: 25, ms: 10 };
+
 export interface ImportVerdict {
   row: number;
   ok: boolean;
@@ -90,32 +89,20 @@ export class PurchaseRegister {
    */
   async storeImport(tenantId: string, plan: ImportPlan): Promise<{ verdicts: ImportVerdict[]; created: number; refused: number }> {
     const verdicts: ImportVerdict[] = plan.refused.map((r) => ({ row: r.row, ok: false, problems: r.problems }));
-    // Stored in lots, each one durable commit, and the engine's thread is given back between lots:
-    // a 20,000-row import held every till 8 s when each row was its own commit, all in one go. A
-    // lot ends at IMPORT_COMMIT_ROWS rows or after IMPORT_COMMIT_MS of work, whichever comes
-    // first, so a loaded CPU makes lots smaller rather than a till's wait longer; never smaller
-    // than IMPORT_COMMIT_MIN_ROWS, whose one commit costs less than the rows themselves.
-    // A crash between lots keeps what was committed; importing the file again gives those rows
-    // their duplicate verdict and stores the rest.
-    let at = 0;
-    while (at < plan.ready.length) {
-      if (at > 0) await new Promise((r) => setImmediate(r));
-      const started = performance.now();
-      this.d.purchases.inOneCommit(() => {
-        const end = Math.min(plan.ready.length, at + IMPORT_COMMIT_ROWS);
-        const least = at + IMPORT_COMMIT_MIN_ROWS;
-        while (at < end && (at < least || performance.now() - started < IMPORT_COMMIT_MS)) {
-          const c = plan.ready[at++]!;
-          try {
-            const p = this.store(tenantId, c.data, 'IMPORT');
-            verdicts.push({ row: c.row, ok: true, purchaseId: p.id, shoppingInvoiceId: p.seq, problems: [] });
-          } catch (e) {
-            if (!(e instanceof DuplicatePurchaseError)) throw e;
-            verdicts.push({ row: c.row, ok: false, problems: [{ field: 'authorizationCode', rule: 'unique', message: e.message }] });
-          }
-        }
-      });
-    }
+    // Stored in lots, each one durable commit, the engine's thread given back between them
+    // (heavy-work/lots.ts): a 20,000-row import held every till 8 s when each row was its own
+    // commit, all in one go. A crash between lots keeps what was committed; importing the file
+    // again gives those rows their duplicate verdict and stores the rest.
+    await storeInLots(plan.ready.length, IMPORT_LOTS, (fn) => this.d.purchases.inOneCommit(fn), (at) => {
+      const c = plan.ready[at]!;
+      try {
+        const p = this.store(tenantId, c.data, 'IMPORT');
+        verdicts.push({ row: c.row, ok: true, purchaseId: p.id, shoppingInvoiceId: p.seq, problems: [] });
+      } catch (e) {
+        if (!(e instanceof DuplicatePurchaseError)) throw e;
+        verdicts.push({ row: c.row, ok: false, problems: [{ field: 'authorizationCode', rule: 'unique', message: e.message }] });
+      }
+    });
     verdicts.sort((a, b) => a.row - b.row);
     const created = verdicts.filter((v) => v.ok).length;
     if (created > 0) void this.d.sender.kick(tenantId);

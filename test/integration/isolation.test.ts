@@ -7,10 +7,12 @@
 // batch intake's test bounds what each sale waited for in this process (the CPU the engine's
 // thread ran meanwhile, till-thread.ts) at 500 ms — a till stopped by the intake, as when the body
 // was parsed on the engine's thread, takes seconds. Its p99 < 100 ms is reported, not asserted:
-// the measure counts every lot the engine stored while a sale waited on SIAT, so the load that
-// stretches a sale's wall time grows it too (a fresh-clone CI run measured one sale at 101 ms).
-// Sizes are the table's rows scaled down where only the time grows with them (rows, lines).
-import { test, before, after } from 'node:test';
+// the measure counts everything the engine's thread ran during a sale's wall time — the lots
+// stored, a major GC, the 4 MB body's copy, the previous sale's exchange with the in-process SIAT
+// simulator — so a loaded machine that stretches a sale lets more of them in (a fresh-clone CI run
+// measured one sale at 101 ms; decision 0088 has the profile). Every row reports its sales'
+// figures. Sizes are the table's rows scaled down where only the time grows with them (rows, lines).
+import { test, before, after, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
@@ -41,6 +43,13 @@ before(async () => {
   posA = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
   const s = await eng.api('/api/v1/siat/sync/all', { method: 'POST', json: {} });
   assert.equal(s.status, 200, await s.text());
+  // One sale before any row: a process's first sale compiles its body's validator and its
+  // answer's serializer (0.1–0.2 s of the engine's thread), which the first row's till measured.
+  const warm = await eng.api('/api/v1/invoices', {
+    method: 'POST',
+    json: { invoiceType: 'COMPUTERIZED_SALE', posId: posA, clientDocumentType: 1, clientDocumentNumber: '5999999', clientBusinessName: 'Cliente', clientCode: 'C-1', paymentMethodCode: 1, details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 1, unitMeasure: 57, priceUnit: 9.5 }] },
+  });
+  assert.equal(warm.status, 201, await warm.text());
 });
 after(async () => {
   await eng.stop();
@@ -48,8 +57,11 @@ after(async () => {
 });
 
 let nextDocument = 6_000_000;
-/** Tenant A's till (a thread of its own): one sale every 250 ms while `job` runs; every sale must be stored (201). */
-async function whileTillSells<T>(job: () => Promise<T>, samples: SaleSample[] = []): Promise<T> {
+/**
+ * Tenant A's till (a thread of its own): one sale every 250 ms while `job` runs; every sale must be
+ * stored (201). The sales' figures are reported (issue 25's target, p99 < 100 ms, is the bench's).
+ */
+async function whileTillSells<T>(t: TestContext, job: () => Promise<T>, samples: SaleSample[] = []): Promise<T> {
   const till = tillThread({ url: eng.url, key: eng.ownerKey!, posId: posA, firstDocument: nextDocument });
   try {
     return await job();
@@ -58,6 +70,8 @@ async function whileTillSells<T>(job: () => Promise<T>, samples: SaleSample[] = 
     nextDocument = run.next;
     samples.push(...run.samples);
     assert.deepEqual(run.failures, [], 'every sale of the till is stored while the heavy job runs');
+    const figures = (ms: number[]) => ((s) => `p50 ${percentile(s, 50).toFixed(0)}, p99 ${percentile(s, 99).toFixed(0)}, max ${s.at(-1)?.toFixed(0)} ms`)([...ms].sort((a, b) => a - b));
+    if (run.samples.length > 0) t.diagnostic(`${run.samples.length} sales: engine thread ${figures(run.samples.map((x) => x.threadMs))}; wall ${figures(run.samples.map((x) => x.wallMs))}`);
   }
 }
 
@@ -66,11 +80,11 @@ const today = () => {
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 
-test('a purchase CSV whose header carries 150 KB of spaces is imported, every row, read on the import worker', async () => {
+test('a purchase CSV whose header carries 150 KB of spaces is imported, every row, read on the import worker', async (t) => {
   const header = ['NIT PROVEEDOR', 'RAZON SOCIAL PROVEEDOR', 'CODIGO DE AUTORIZACION', 'NUMERO FACTURA', 'FECHA DE FACTURA/DUI/DIM', 'IMPORTE TOTAL COMPRA', `NOTA${' '.repeat(150_000)}X`].join(',');
   const rows = Array.from({ length: 2_000 }, (_, i) => `1003579028,DISTRIBUIDORA ANDINA,ISO-${i},${i + 1},${today()},100.00,`);
   const before = eng.importWorkers.completed;
-  const res = await whileTillSells(() => eng.api('/api/v1/purchases/import', { method: 'POST', key: keyB, body: [header, ...rows].join('\r\n'), headers: { 'content-type': 'text/csv' } }));
+  const res = await whileTillSells(t, () => eng.api('/api/v1/purchases/import', { method: 'POST', key: keyB, body: [header, ...rows].join('\r\n'), headers: { 'content-type': 'text/csv' } }));
   const body = await res.json();
   assert.equal(res.status, 200, JSON.stringify(body).slice(0, 500));
   assert.equal(body.data.created, 2_000);
@@ -78,14 +92,14 @@ test('a purchase CSV whose header carries 150 KB of spaces is imported, every ro
   assert.equal(eng.importWorkers.completed, before + 1, 'the file was read and checked on the import worker, not on the engine thread');
 });
 
-test('an XLSX with one cell at row 4,000,000 is refused naming the row, on the import worker; nothing is imported', async () => {
+test('an XLSX with one cell at row 4,000,000 is refused naming the row, on the import worker; nothing is imported', async (t) => {
   const wb = new ExcelJS.Workbook();
   wb.addWorksheet('Compras').getCell('A4000000').value = 'x';
   const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
   const count = () => eng.store.purchases.list(eng.store.tenants.byNit(nitB)!.id, {}, 0, 1).total;
   const stored = count();
   const before = eng.importWorkers.completed;
-  const res = await whileTillSells(() =>
+  const res = await whileTillSells(t, () =>
     eng.api('/api/v1/purchases/import', { method: 'POST', key: keyB, body: xlsx, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }),
   );
   const body = await res.json();
@@ -95,7 +109,7 @@ test('an XLSX with one cell at row 4,000,000 is refused naming the row, on the i
   assert.equal(count(), stored);
 });
 
-test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as such, opened on the certificate worker; one of 8 million rounds is refused before any', async () => {
+test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as such, opened on the certificate worker; one of 8 million rounds is refused before any', async (t) => {
   const cert = generateTrainingCertificate({ nit: nitB, razonSocial: 'MAYORISTA B S.R.L.', now: new Date() });
   writeFileSync(join(tmp.dir, 'key.pem'), cert.keyPem);
   writeFileSync(join(tmp.dir, 'cert.pem'), cert.certPem);
@@ -103,7 +117,7 @@ test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as suc
   assert.equal(made.status, 0, String(made.stderr));
   const p12Base64 = readFileSync(join(tmp.dir, 'c.p12')).toString('base64');
   const before = eng.certificateWorkers.completed;
-  const res = await whileTillSells(() => eng.api('/api/v1/settings/certificate', { method: 'POST', key: keyB, json: { p12Base64, password: 'mala' } }));
+  const res = await whileTillSells(t, () => eng.api('/api/v1/settings/certificate', { method: 'POST', key: keyB, json: { p12Base64, password: 'mala' } }));
   const body = await res.json();
   assert.equal(res.status, 422, JSON.stringify(body));
   assert.equal(body.error.code, 'CERTIFICATE_WRONG_PASSWORD', JSON.stringify(body));
@@ -115,13 +129,13 @@ test('a PKCS#12 of 100,000 PBKDF2 rounds with a wrong password is refused as suc
   let patched = 0;
   for (let at = der.indexOf(count); at >= 0; at = der.indexOf(count, at + 1), patched++) der.set([0x7f, 0xff, 0xff], at + 2);
   assert.ok(patched >= 2, `the MAC's and the key's iteration counts (${patched})`);
-  const costly = await whileTillSells(() => eng.api('/api/v1/settings/certificate', { method: 'POST', key: keyB, json: { p12Base64: der.toString('base64'), password: 'mala' } }));
+  const costly = await whileTillSells(t, () => eng.api('/api/v1/settings/certificate', { method: 'POST', key: keyB, json: { p12Base64: der.toString('base64'), password: 'mala' } }));
   const refused = await costly.json();
   assert.equal(costly.status, 422, JSON.stringify(refused));
   assert.equal(refused.error.code, 'CERTIFICATE_TOO_COSTLY', JSON.stringify(refused));
 });
 
-test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its steps sealed on the batch worker and its package packed on the pack worker', async () => {
+test('a massive batch of 500-line invoices from the till’s own tenant is issued, every invoice validated, its steps sealed on the batch worker and its package packed on the pack worker', async (t) => {
   // Tenant B's imported purchases are packed by its purchase sender on the same pack worker: once
   // none is left to pack, the count below is the batch's alone.
   const tenantB = eng.store.tenants.byNit(nitB)!.id;
@@ -133,7 +147,7 @@ test('a massive batch of 500-line invoices from the till’s own tenant is issue
     const line = base.details[0]!;
     return { ...base, details: Array.from({ length: 500 }, (_, k) => ({ ...line, codeProduct: `P${k}`, description: `Concepto ${k}`, priceUnit: 10 + (k % 5) })) };
   });
-  const counts = await whileTillSells(async () => {
+  const counts = await whileTillSells(t, async () => {
     const res = await eng.api('/api/v1/invoices/batch', { method: 'POST', json: { posId: posA, items } });
     const body = await res.json();
     assert.equal(res.status, 202, JSON.stringify(body));
@@ -154,11 +168,11 @@ test('a massive batch of 500-line invoices from the till’s own tenant is issue
   assert.equal(eng.batchSealers.completed - sealedSteps, 2, 'both issuing steps were sealed on the batch worker, none on the engine thread');
 });
 
-test('public ZIP downloads of a 500-line invoice, 8 at a time, all answer the same file, rendered once on the render workers', async () => {
+test('public ZIP downloads of a 500-line invoice, 8 at a time, all answer the same file, rendered once on the render workers', async (t) => {
   const big = await issueInvoice(eng, { details: Array.from({ length: 500 }, (_, k) => ({ activityEconomic: '471110', codeProductSin: '99100', codeProduct: `P${k}`, description: `Producto ${k}`, quantity: 1, unitMeasure: 57, priceUnit: 2.5 })) });
   const renders = { ...eng.documents.renders };
   const rendered = eng.renderWorkers.completed;
-  const etags = await whileTillSells(async () => {
+  const etags = await whileTillSells(t, async () => {
     const seen: string[] = [];
     for (let round = 0; round < 2; round++) {
       const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${eng.url}/api/v1/public/invoice/${big.cuf}/zip`)));
@@ -192,6 +206,7 @@ test('a massive batch of 10,000 items is received while the till sells, its body
   const samples: SaleSample[] = [];
   try {
     const answer = await whileTillSells(
+      t,
       () =>
         new Promise<{ status: number; json: any }>((resolve, reject) => {
           const req = request(`${eng.url}/api/v1/invoices/batch`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-api-key': eng.ownerKey! } }, (res) => {

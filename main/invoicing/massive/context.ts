@@ -11,6 +11,7 @@ import type { EventBus } from '../../events/event-bus';
 import type { SignerProvider } from '../signer-provider';
 import type { HeavyWorkGate } from '../../heavy-work/gate';
 import type { SealedItem, SealStepJob } from './seal-step';
+import type { LotLimits } from '../../heavy-work/lots';
 
 /** CONTRACT §3.6: a massive package holds at most 1,000 documents (956/972 otherwise). */
 export const MASSIVE_PACKAGE_MAX = 1000;
@@ -46,6 +47,8 @@ export interface MassiveDeps {
   pack?: (tenantId: string, files: { name: string; xml: string }[]) => Promise<{ tarGz: Buffer; hashArchivo: string }>;
   /** Builds, signs and checks a step's documents off the engine's thread (massive/seal-worker.ts); none: inline. */
   sealStep?: (tenantId: string, job: SealStepJob) => Promise<SealedItem[]>;
+  /** A step's invoices per transaction (issue-items.ts STEP_LOTS); tests make lots of one to see them. */
+  stepLots?: LotLimits;
   /** Test hook: called after each persisted step ('ISSUED:n', 'BUILT:seq', 'SENT:seq', 'SETTLED:seq'). */
   onStep?: (batch: InvoiceBatch, step: string) => void;
 }

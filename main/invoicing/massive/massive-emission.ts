@@ -23,13 +23,11 @@ import { sendPackages } from './send-packages';
 import { pollPackages } from './poll-packages';
 import type { Backoff, MassiveContext, MassiveDeps } from './context';
 import { StoppableSleeps } from '../package-reception';
+import { storeInLots, type LotLimits } from '../../heavy-work/lots';
 
 const DEFAULT_RETRY: Backoff = { initialMs: 2_000, maxMs: 120_000 };
-/** Items of a received batch per transaction (receive): at most this many… */
-const RECEIVE_LOT_ITEMS = 500;
-/** …and past RECEIVE_LOT_MIN_ITEMS, no more once the lot has held the engine's thread RECEIVE_LOT_MS. */
-const RECEIVE_LOT_MIN_ITEMS = 10;
-const RECEIVE_LOT_MS = 10;
+/** Items of a received batch per transaction (receive). */
+const RECEIVE_LOTS: LotLimits = { max: 500, min: 10, ms: 10 };
 const DEFAULT_POLL: Backoff = { initialMs: 250, maxMs: 5_000 };
 
 interface Runner {
@@ -122,21 +120,11 @@ export class MassiveEmission {
     if (prior) return { batch: prior, replayed: true };
     const head = { id: uuidv7(), tenantId: tenant.id, posId: pos.id, usuario: opts.usuario, idempotencyKey: opts.idempotencyKey, requestHash: opts.requestHash };
     store.transaction(() => batches.beginReception(head));
-    // A lot ends at RECEIVE_LOT_ITEMS or once it has held the thread RECEIVE_LOT_MS (a 500-line
-    // item's sale is ~80 KB of JSON): a loaded machine gets smaller lots, not longer waits.
+    // A 500-line item's sale is ~80 KB of JSON: lots bounded by time (heavy-work/lots.ts).
     const count = items.invoiceId.length;
-    let at = 0;
-    while (at < count) {
-      await new Promise((r) => setImmediate(r));
-      const started = performance.now();
-      const end = Math.min(count, at + RECEIVE_LOT_ITEMS);
-      const least = at + RECEIVE_LOT_MIN_ITEMS;
-      store.transaction(() => {
-        for (; at < end && (at < least || performance.now() - started < RECEIVE_LOT_MS); at++) {
-          batches.addItem(head.id, { index: at, invoiceType: items.invoiceType[at]!, saleJson: items.saleJson[at]!, invoiceId: items.invoiceId[at]!, problemsJson: items.problemsJson[at]! });
-        }
-      });
-    }
+    await storeInLots(count, RECEIVE_LOTS, store.transaction, (at) => {
+      batches.addItem(head.id, { index: at, invoiceType: items.invoiceType[at]!, saleJson: items.saleJson[at]!, invoiceId: items.invoiceId[at]!, problemsJson: items.problemsJson[at]! });
+    });
     await new Promise((r) => setImmediate(r));
     const stored = store.transaction(() => {
       // Another request with the same key may have been stored meanwhile: its batch is the answer,

@@ -3,19 +3,23 @@
 // its amounts those of the request. Before, one step took 200 items whatever their size.
 // And a tenant's batches take turns (heavy-work/gate.ts): the second is issued after the first.
 // The steps are sealed on the batch worker (decision 0072); a sale that takes a number the worker
-// sealed makes that step be sealed again, never a gap or a number twice.
+// sealed makes that step be sealed again, never a gap or a number twice. A step's invoices are
+// stored in lots, each announced once committed (decision 0088; lots of one here, so they show).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openTill, type Till } from '../contingency/helpers';
 import { STEP_LIMITS } from '../../../main/invoicing/massive/issue-items';
+import { sqliteConnection } from '../../../main/store/store';
 import { educationItem, submitBatch, waitCompleted } from './helpers';
 
 const LINES = 300;
 const ITEMS = 10;
 let till: Till;
 const issuedSteps: { batchId: string; issued: number }[] = [];
+/** Per invoice.created of a batch's invoice: how many of that batch's invoices were stored when it was announced. */
+const storedWhenAnnounced = new Map<string, number[]>();
 
 before(async () => {
   till = await openTill({}, {
@@ -26,7 +30,15 @@ before(async () => {
         const m = /^ISSUED:(\d+)$/.exec(step);
         if (m) issuedSteps.push({ batchId: batch.id, issued: Number(m[1]) });
       },
+      stepLots: { max: 1, min: 1, ms: 10 },
     },
+  });
+  const { eng } = till;
+  const stored = sqliteConnection(eng.store).prepare('SELECT b.batch_id batchId, (SELECT COUNT(*) FROM invoices i JOIN invoice_batch_items c ON c.invoice_id = i.id WHERE c.batch_id = b.batch_id) n FROM invoice_batch_items b WHERE b.invoice_id = ?');
+  eng.bus.subscribe((e) => {
+    if (e.type !== 'invoice.created') return;
+    const row = stored.get(e.data.id) as { batchId: string; n: number } | undefined;
+    if (row) storedWhenAnnounced.set(row.batchId, [...(storedWhenAnnounced.get(row.batchId) ?? []), row.n]);
   });
 });
 after(async () => {
@@ -51,6 +63,9 @@ test(`${ITEMS} invoices of ${LINES} lines are issued in steps of at most ${STEP_
   const perStep = mine.map((n, k) => n - (k === 0 ? 0 : mine[k - 1]!));
   assert.equal(mine.at(-1), ITEMS, `steps ${JSON.stringify(mine)}`);
   for (const n of perStep) assert.ok(n >= 1 && n * LINES <= STEP_LIMITS.lines, `a step of ${n} invoices × ${LINES} lines (steps ${JSON.stringify(perStep)})`);
+  // Each invoice announced once its own lot committed, before the rest of its step was stored
+  // (a step in one transaction announced its invoices when all of them were stored: 3, 3, 3, 6 …).
+  assert.deepEqual(storedWhenAnnounced.get(data.batchId), Array.from({ length: ITEMS }, (_, k) => k + 1));
 
   // Sum of (10 + k % 5) over 300 lines: 60 rounds of 10+11+12+13+14 = 3,600 Bs.
   const inv = await (await eng.api(`/api/v1/invoices/${data.verdicts[3].invoiceId}`)).json();
