@@ -6,9 +6,9 @@
 // too, not a sector's. Pure; amounts leave here in bolivianos, as the API speaks.
 import { fromHundredths } from '../../shared/money';
 import type { CashReport } from '../../shared/api/cash';
-import { findSector } from '../siat/codes';
+import { findSector } from '../siat/code-catalog';
 import { isAnnulled, type SalePaymentRow, type SessionFigures } from './close-arithmetic';
-import { SECTOR } from '../siat/codes';
+import { SECTOR } from '../siat/code-catalog';
 
 export interface ReportSession {
   id: string;

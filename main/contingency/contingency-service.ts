@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../store/tenants';
 import type { Store } from '../store/store';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { CodesService } from '../codes/codes-service';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { EventBus } from '../events/event-bus';
 import { SiatTransportError } from '../siat/errors';
 import { toBoliviaIso } from '../../shared/time';

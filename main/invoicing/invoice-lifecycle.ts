@@ -6,11 +6,11 @@
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord, InvoiceRepository } from '../store/invoices';
-import type { CodesService } from '../codes/codes-service';
-import type { SiatGateway } from '../codes/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { EventBus } from '../events/event-bus';
-import { documentOperations } from '../siat/codes';
+import { documentOperations } from '../siat/code-catalog';
 import { callDocumentOperation } from '../siat/document-call';
 import { siatMessagesOf } from '../siat/messages';
 import { IssueError } from './issue-error';

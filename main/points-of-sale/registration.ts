@@ -7,8 +7,8 @@ import type { PointOfSaleDetails, PointOfSaleRepository } from '../store/points-
 import type { BranchRepository } from '../store/branches';
 import type { InvoiceRepository } from '../store/invoices';
 import type { ContingencyRepository } from '../store/contingency-events';
-import type { CodesService } from '../codes/codes-service';
-import type { SiatGateway } from '../codes/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
 import { SiatMalformedError } from '../siat/errors';
 import { SIAT_SERVICES } from '../siat/operations';
 

@@ -1,8 +1,8 @@
 // The calls to ServicioRecepcionCompras (CONTRACT §2.6) with the identification fields of the
 // tenant's default point of sale. Purchases have nothing to do with the sales path: no
 // contingency event is opened here, whatever SIAT does.
-import type { SiatGateway } from '../codes/siat-gateway';
-import type { CodesService } from '../codes/codes-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { PointOfSaleRepository } from '../store/points-of-sale';
 import type { Tenant } from '../store/tenants';
 import { siatMessagesOf } from '../siat/messages';

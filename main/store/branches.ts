@@ -1,4 +1,4 @@
-// Branch offices (SIAT sucursales) of a tenant, for the sector-style API (seed 001, "Branch
+// Branch offices (SIAT sucursales) of a tenant, for the envelope-style API (seed 001, "Branch
 // offices"). Always read through the tenant that owns them. Fiscal data is never deleted: a
 // branch is closed (closed_at), its code stays taken, and its invoices stay retrievable.
 import type { Db } from './db';

@@ -1,5 +1,5 @@
 // Seed "Contingency events": start, end, query by day, active event. GET
-// /api/v1/events/check-connection lives in codes.ts.
+// /api/v1/events/check-connection lives in tax-codes.ts.
 //
 // branchId: the seed types it as a string UUID: the branch's UUID (GET /api/v1/pos → branchUuid,
 // GET /api/v1/branchOffice → branchUuid; main/points-of-sale/branch-uuid.ts). Kipu's integer

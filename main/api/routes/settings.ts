@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { SecretStore } from '../../config/secrets';
-import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../codes/siat-gateway';
+import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../cuis-cufd/siat-gateway';
 import { OFFICIAL_SIAT_BASE_URLS, officialSiatBaseUrl } from '../../siat/base-url';
 import type { SignerProvider } from '../../invoicing/signer-provider';
 import { certificateNit, loadCertificate, type LoadedCertificate } from '../../invoicing/certificate';

@@ -12,7 +12,7 @@ import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
 import { ClientSuggestionQuery, ClientSuggestionSchema, TillQueueSchema, TillStatusSchema } from '../../../shared/api/till';
-import { TIPO_DOCUMENTO_IDENTIDAD } from '../../siat/codes';
+import { TIPO_DOCUMENTO_IDENTIDAD } from '../../siat/code-catalog';
 import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
 import { ROUTES } from '../../../shared/api/routes';
 

@@ -6,7 +6,7 @@ import { requiredPerPos, stageKey, stageSectors, stageTitle, STAGES } from '../.
 import { mapEvents, EventMappingError } from '../../../main/certify/event-mapping';
 import { redact } from '../../../main/certify/exchange-log';
 import { parseCertifyArgs, CertifyUsageError } from '../../../main/certify/command';
-import { SIGNIFICANT_EVENTS } from '../../../main/siat/codes';
+import { SIGNIFICANT_EVENTS } from '../../../main/siat/code-catalog';
 
 const stage = (name: string) => STAGES.find((s) => s.name === name)!;
 

@@ -9,7 +9,7 @@ import type { SecretStore } from '../../config/secrets';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { ThirdPartyUser } from '../../store/third-party-users';
 import { registerThirdParty, ThirdPartyError, type NewThirdParty } from '../../third-parties/register-third-party';
-import { findSector } from '../../siat/codes';
+import { findSector } from '../../siat/code-catalog';
 import { isValidEmail } from '../../config/smtp-url';
 import { notFound, unprocessable, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
@@ -91,7 +91,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const users = deps.store.thirdPartyUsers;
 
-  /** The caller's synced "tipo documento sector" catalog first, then SIAT's table (main/siat/codes.ts). */
+  /** The caller's synced "tipo documento sector" catalog first, then SIAT's table (main/siat/code-catalog.ts). */
   const describe = (tenantId: string, code: number): string =>
     deps.catalogs?.items(tenantId, 'sector-documents').find((i) => i.codigo === String(code))?.descripcion ?? findSector(code)?.name ?? '';
   const item = (u: ThirdPartyUser): ThirdPartyUserItem => ({

@@ -21,7 +21,7 @@ import { sectorResponse } from '../../../shared/api/envelope';
 import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery, SectorInvoicePageSchema } from '../../../shared/api/sector-invoice';
 import { ROUTES } from '../../../shared/api/routes';
 
-export interface SectorInvoiceDeps {
+export interface EnvelopeInvoiceDeps {
   branches: BranchRepository;
   invoices: InvoiceRepository;
   documents: StoredDocuments;
@@ -126,7 +126,7 @@ const RETRIEVAL_DOC =
   'con GET, los mismos campos se aceptan como parámetros de consulta (uno u otro, no ambos). OpenAPI 3.0 no describe cuerpos en GET: ' +
   'los parámetros de consulta de abajo son los mismos campos. Número o código que no corresponden → 404.';
 
-export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDeps): void {
+export function envelopeInvoiceRoutes(app: FastifyInstance, deps: EnvelopeInvoiceDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { branches, invoices } = deps;
 

@@ -1,13 +1,13 @@
 // Seed "Tax codes" and "Catalogs", and GET /api/v1/events/check-connection.
-import type { NitVerdicts } from '../../codes/nit-verdicts';
+import type { NitVerdicts } from '../../cuis-cufd/nit-verdicts';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { PointOfSale } from '../../store/points-of-sale';
-import type { CodesService, CufdRecord } from '../../codes/codes-service';
+import type { CodesService, CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { CATALOGS, GENERIC_TYPES, SEED_CATALOGS, type CatalogName, type CatalogService } from '../../catalogs/catalog-sync';
-import type { SiatGateway } from '../../codes/siat-gateway';
+import type { SiatGateway } from '../../cuis-cufd/siat-gateway';
 import { ok } from '../envelope';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { viaSiat } from '../siat-errors';
@@ -24,11 +24,11 @@ import {
   PosIdParams,
   PosSelector,
   SyncResultSchema,
-} from '../../../shared/api/codes';
+} from '../../../shared/api/tax-codes';
 import { openPointOfSale } from '../point-of-sale-param';
 import { optionalBody } from '../json-body';
 import { toBoliviaIso } from '../../../shared/time';
-import { specialNitName } from '../../siat/codes';
+import { specialNitName } from '../../siat/code-catalog';
 import { ROUTES } from '../../../shared/api/routes';
 
 export interface CodesDeps {
