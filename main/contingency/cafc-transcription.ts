@@ -94,7 +94,6 @@ export class CafcTranscription {
     // CONTRACT §5.4: transcription and sending within 72 h of the recovery (the event's end).
     if (siatNow.getTime() > endAt!.getTime() + CAFC_TRANSCRIPTION_LIMIT_MS) {
       throw new IssueError(
-        422,
         'CAFC_TERM_OVER',
         `Fuera de plazo: SIAT admite las facturas manuales (CAFC) hasta 72 horas después del fin del evento; el evento terminó el ${ddmmyyyyhhmm(fin)} y el plazo venció el ${ddmmyyyyhhmm(cafcSendBefore(fin))}. Consulte con el SIN cómo regularizarlas.`,
         [{ field: 'eventEnd', rule: 'CAFC_72H', message: `plazo vencido el ${ddmmyyyyhhmm(cafcSendBefore(fin))}` }],
@@ -176,6 +175,6 @@ export class CafcTranscription {
   }
 
   private invalid(problems: FieldProblem[]): IssueError {
-    return new IssueError(422, 'VALIDATION_FAILED', problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+    return new IssueError('VALIDATION_FAILED', problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
   }
 }

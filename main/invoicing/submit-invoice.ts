@@ -141,7 +141,7 @@ export class InvoiceSubmitter {
     try {
       return this.deps.contingency.openAutomatic(tenant, pos, cause);
     } catch (err) {
-      throw new IssueError(503, 'SIAT_UNAVAILABLE', `SIAT no responde y no se puede emitir fuera de línea: ${(err as Error).message}`);
+      throw new IssueError('SIAT_UNAVAILABLE', `SIAT no responde y no se puede emitir fuera de línea: ${(err as Error).message}`);
     }
   }
 

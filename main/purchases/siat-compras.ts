@@ -9,6 +9,7 @@ import { siatMessagesOf } from '../siat/messages';
 import type { SiatMessageRow } from '../store/purchases';
 import { SiatRejectionError } from '../siat/errors';
 import { PurchaseError } from './purchase-error';
+import { DomainError } from '../errors/domain-error';
 
 export interface ComprasAnswer {
   transaccion: boolean;
@@ -20,8 +21,12 @@ export interface ComprasAnswer {
 }
 
 /** The tenant has no point of sale to speak to SIAT from. */
-export class NoPointOfSaleError extends Error {
+export class NoPointOfSaleError extends DomainError<'NO_POINT_OF_SALE'> {
+  readonly domain = 'purchaseNoPointOfSale';
   override name = 'NoPointOfSaleError';
+  constructor(message: string) {
+    super('NO_POINT_OF_SALE', message);
+  }
 }
 
 export interface SiatComprasDeps {

@@ -10,16 +10,16 @@ import type { ThirdPartyUser } from '../store/third-party-users';
 import { tokenSecretName } from '../cuis-cufd/siat-gateway';
 import { SECTOR_SPECS } from '../../shared/sectors';
 import { findSector } from '../siat/code-catalog';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 export type ThirdPartyErrorCode = 'NOT_PROVIDER' | 'DUPLICATE_NIT' | 'DUPLICATE_USERNAME' | 'UNKNOWN_SECTOR' | 'UNSUPPORTED_SECTOR';
 
-export class ThirdPartyError extends Error {
-  constructor(
-    readonly code: ThirdPartyErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ThirdPartyError';
+export class ThirdPartyError extends DomainError<ThirdPartyErrorCode> {
+  readonly domain = 'thirdParty';
+  override name = 'ThirdPartyError';
+  constructor(code: ThirdPartyErrorCode, message: string) {
+    // A sector the provider may not register names the body's field at fault.
+    super(code, message, code === 'UNKNOWN_SECTOR' || code === 'UNSUPPORTED_SECTOR' ? { fields: fieldProblem('docSector', 'enum', message) } : {});
   }
 }
 
