@@ -17,9 +17,9 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorOk } from '../envelope';
 import { offsetOf } from '../pagination';
 import { describeValidation, validatorCompiler } from '../validation';
-import { sectorResponse } from '../../../shared/api/envelope';
-import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery, SectorInvoicePageSchema } from '../../../shared/api/sector-invoice';
+import { RetrievalFields, RetrievalQuery } from '../../../shared/api/sector-invoice';
 import { ROUTES } from '../../../shared/api/routes';
+import { envelopeContractSchema } from '../contract-schema';
 
 export interface EnvelopeInvoiceDeps {
   branches: BranchRepository;
@@ -157,8 +157,7 @@ export function envelopeInvoiceRoutes(app: FastifyInstance, deps: EnvelopeInvoic
         description:
           'posId es el codigoPuntoVenta de SIAT dentro de branchId (por defecto la casa matriz). page desde 0; size 10 por defecto, ' +
           'como máximo 50. prevPage y nextPage son null cuando no hay página; pasada la última, prevPage es la última página.',
-        querystring: PaginationQuery,
-        response: { 200: sectorResponse(SectorInvoicePageSchema) },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.pagination),
       },
     },
     async (req) => {
@@ -192,8 +191,7 @@ export function envelopeInvoiceRoutes(app: FastifyInstance, deps: EnvelopeInvoic
         tags,
         summary: 'XML de la factura por número y código corto (firmado en modalidad electrónica)',
         description: `${RETRIEVAL_DOC} data es el XML exactamente como se envió a SIAT.`,
-        querystring: RetrievalQuery,
-        response: { 200: sectorResponse(ROUTES.sectorInvoices.xml.response) },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.xml),
       },
     },
     async (req, reply) => sectorOk(findInvoice(req, await retrievalInput(req, reply)).xml),
@@ -209,10 +207,7 @@ export function envelopeInvoiceRoutes(app: FastifyInstance, deps: EnvelopeInvoic
           `${RETRIEVAL_DOC} Leída del XML guardado: miembros con los nombres del XML (dependen del sector), números como números, ` +
           'nulos (xsi:nil) como null, fechaEmision en milisegundos desde la época Unix; signature es el ds:SignatureValue de la modalidad ' +
           'electrónica y null en la computarizada.',
-        querystring: RetrievalQuery,
-        response: {
-          200: sectorResponse(InvoiceXmlJsonSchema),
-        },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.json),
       },
     },
     async (req, reply) => sectorOk(invoiceXmlToJson(findInvoice(req, await retrievalInput(req, reply)).xml)),
@@ -225,8 +220,7 @@ export function envelopeInvoiceRoutes(app: FastifyInstance, deps: EnvelopeInvoic
         tags,
         summary: 'La factura en PDF A4, en base64, por número y código corto',
         description: `${RETRIEVAL_DOC} data es el mismo PDF que /api/v1/public/invoice/{cuf}/pdf, codificado en base64.`,
-        querystring: RetrievalQuery,
-        response: { 200: sectorResponse(ROUTES.sectorInvoices.pdf.response) },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.pdf),
       },
     },
     async (req, reply) => {
