@@ -17,7 +17,7 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorOk } from '../envelope';
 import { offsetOf } from '../pagination';
 import { describeValidation, validatorCompiler } from '../validation';
-import { RetrievalFields, RetrievalQuery } from '../../../shared/api/sector-invoice';
+import { RetrievalFields } from '../../../shared/api/sector-invoice';
 import { ROUTES } from '../../../shared/api/routes';
 import { envelopeContractSchema } from '../contract-schema';
 
@@ -106,7 +106,7 @@ function invalid(errors: ErrorObject[] | null | undefined, part: 'body' | 'query
 /** seed 001: the fields come in a JSON body although the method is GET; here also in the query. */
 async function retrievalInput(req: FastifyRequest, reply: FastifyReply): Promise<RetrievalInput> {
   const body = await readGetBody(req, reply);
-  // Already coerced to the declared types by the route's querystring schema (RetrievalQuery).
+  // Already coerced to the declared types by the route's querystring schema (the contract's RetrievalQuery).
   const query = req.query as Partial<RetrievalInput>;
   const fromQuery = Object.fromEntries(RETRIEVAL_KEYS.filter((k) => query[k] !== undefined).map((k) => [k, query[k]]));
   if (body !== undefined) {
