@@ -40,7 +40,7 @@ export {
   type CufdRecord,
   type GenericCatalogType,
   type NitCheckResult,
-} from './api/codes';
+} from './api/tax-codes';
 
 export type {
   ClientSuggestion,

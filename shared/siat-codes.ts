@@ -1,5 +1,5 @@
 // SIAT's code values that both sides need (the till shows and sends them; the engine builds XML
-// with them): pure data, no I/O. main/siat/codes.ts re-exports these with the rest of SIAT's
+// with them): pure data, no I/O. main/siat/code-catalog.ts re-exports these with the rest of SIAT's
 // catalog (sectors, service routing, significant events), so engine code imports them from there.
 // Sources: CONTRACT §3.1 (modalidad, emisión, tipo factura), §6 (states), §7 (catalog codes).
 

@@ -8,7 +8,7 @@
 import { sectorLayout } from '../invoicing/sectors/layouts';
 import { validateSale, type CatalogLookup, type SaleRequest } from '../invoicing/sale-input';
 import type { FieldProblem } from '../../shared/api-envelope';
-import { specialNitName, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { specialNitName, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/code-catalog';
 import { formatBs, toHundredths } from '../../shared/money';
 import { SIAT_MESSAGES } from '../siat/messages';
 

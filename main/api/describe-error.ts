@@ -1,5 +1,5 @@
 // Any failure of a request as a status and the error info both envelopes carry: the API-key
-// style's ApiResponse (server.ts) and the sector style's (routes/sector-envelope.ts).
+// style's ApiResponse (server.ts) and the envelope style's (routes/envelope-errors.ts).
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { ApiErrorInfo } from '../../shared/api/envelope';
 import { domainApiError } from './domain-errors';

@@ -4,7 +4,7 @@ import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import { seedToSiat, type SeedCodeTable } from '../catalogs/seed-codes';
-import { SIGNIFICANT_EVENTS } from '../siat/codes';
+import { SIGNIFICANT_EVENTS } from '../siat/code-catalog';
 import { unprocessable } from './errors';
 import { viaSiat } from './siat-errors';
 
@@ -25,7 +25,7 @@ export async function siatCancellationReason(catalogs: CatalogService, tenant: T
 
 /**
  * For a contingency event, which starts when SIAT may not answer: the synced catalog, else
- * Kipu's copy of SIAT's significant-events catalog (main/siat/codes.ts), matched by the same
+ * Kipu's copy of SIAT's significant-events catalog (main/siat/code-catalog.ts), matched by the same
  * descriptions.
  */
 export function siatEventReason(catalogs: CatalogService, tenantId: string, table: SeedCodeTable, seed: number): number {

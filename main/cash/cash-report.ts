@@ -8,9 +8,9 @@
 // amounts leave here in bolivianos, as the API speaks.
 import { fromHundredths } from '../../shared/money';
 import type { CashMovement, CashReport } from '../../shared/api/cash';
-import { findSector } from '../siat/codes';
+import { findSector } from '../siat/code-catalog';
 import { isAnnulled, type SalePaymentRow, type SessionFigures } from './close-arithmetic';
-import { SECTOR } from '../siat/codes';
+import { SECTOR } from '../siat/code-catalog';
 
 export interface ReportSession {
   id: string;

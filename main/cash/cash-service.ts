@@ -18,17 +18,19 @@ import { buildCashReport, storedReport } from './cash-report';
 import { listItem, type CloseData } from './stored-close';
 import { actRecord, sameDoer, type Doer } from '../till-users/doer';
 import type { ActRecord } from '../store/till-users';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 export type CashErrorCode = 'NOT_FOUND' | 'POS_NOT_FOUND' | 'ALREADY_OPEN' | 'NOT_OPEN' | 'ALREADY_REOPENED' | 'SESSION_REQUIRED' | 'NOT_YOUR_SESSION' | 'REASON_REQUIRED' | 'INVALID';
 
-export class CashError extends Error {
+export class CashError extends DomainError<CashErrorCode> {
+  readonly domain = 'cash';
+  override name = 'CashError';
   constructor(
-    readonly code: CashErrorCode,
+    code: CashErrorCode,
     message: string,
     readonly field?: string,
   ) {
-    super(message);
-    this.name = 'CashError';
+    super(code, message, field ? { fields: fieldProblem(field, 'cash', message) } : {});
   }
 }
 

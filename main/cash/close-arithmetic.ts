@@ -15,7 +15,7 @@
 // docs/decisions/0053-refund-method-and-z-figures.md
 import { DENOMINATIONS, denominationKey, PAYMENT_KIND_LABEL, PAYMENT_KINDS, type PaymentKind } from '../../shared/api/cash';
 import type { Cents } from '../../shared/money';
-import { SECTOR } from '../siat/codes';
+import { SECTOR } from '../siat/code-catalog';
 
 export interface SalePaymentRow {
   invoiceId: string;

@@ -2,8 +2,8 @@
 // taxpayer with its sync time, so sales validate offline. SIAT requires a daily sync.
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { SiatGateway } from '../codes/siat-gateway';
-import type { CodesService } from '../codes/codes-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { CatalogItem, CatalogRepository } from '../store/catalogs';
 import { SYNC_CATALOGS } from '../../shared/api-types';
 

@@ -144,7 +144,11 @@ export async function buildCentralServer(o: CentralServerOptions): Promise<Fasti
       return reply.status(err.status).send({ error: err.status, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.code ? { code: err.code } : {}) });
     if (err instanceof TillNotFoundError) return reply.status(404).send({ error: 404, message: err.message });
     if (err instanceof AlreadyRevokedError) return reply.status(409).send({ error: 409, message: err.message });
-    if (err instanceof PdfBusyError) return reply.status(err.status).header('retry-after', String(err.retryAfterSeconds)).send({ error: err.status, message: err.message });
+    if (err instanceof PdfBusyError) {
+      // The till's engine answers the same (main/api/domain-errors.ts): its own share is a 429, a full pool a 503.
+      const status = err.code === 'CALLER_SHARE' ? 429 : 503;
+      return reply.status(status).header('retry-after', String(err.retryAfterSeconds)).send({ error: status, message: err.message });
+    }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 413, message: 'El cuerpo de la solicitud es demasiado grande' });
     if (err.statusCode && err.statusCode < 500) return reply.status(err.statusCode).send({ error: err.statusCode, message: 'Solicitud no válida' });
     o.logger.error({ err }, 'Kipu Central: error interno');

@@ -16,7 +16,7 @@ import { SmtpSettings } from '../mail/smtp-config';
 import { runSelfCheck } from './self-check/facts';
 import { onboardingResult, startOperations } from './onboarding';
 import { phaseThreeReport } from './phase-three';
-import { tokenSecretName } from '../codes/siat-gateway';
+import { tokenSecretName } from '../cuis-cufd/siat-gateway';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { systemicReason } from './systemic';
 import type { RunOutcome } from './runner';

@@ -11,7 +11,7 @@ import type { EngineSettings } from '../config/settings';
 import { FileSecretStore, type SecretStore } from '../config/secrets';
 import { startEngine } from '../engine/engine';
 import { createLogger } from '../engine/logger';
-import { tokenSecretName, tenantSiatUrl } from '../codes/siat-gateway';
+import { tokenSecretName, tenantSiatUrl } from '../cuis-cufd/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { trimEndChars } from '../../shared/trim-end';
 import type { Tenant } from '../store/tenants';

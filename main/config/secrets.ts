@@ -7,6 +7,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DomainError } from '../errors/domain-error';
 
 export interface SecretStore {
   get(name: string): string | null;
@@ -91,12 +92,13 @@ export const NO_KEYSTORE_MESSAGE =
   'usuario. Las ventas siguen funcionando.';
 
 /** A secret could not be stored: the desktop has no OS keystore (main/api/domain-errors.ts: 503). */
-export class KeystoreUnavailableError extends Error {
+export class KeystoreUnavailableError extends DomainError<'KEYSTORE_UNAVAILABLE'> {
+  readonly domain = 'secrets';
   override name = 'KeystoreUnavailableError';
   /** Which secret was refused (for the log; the message is the same for all). */
   readonly secret: string;
   constructor(secret: string) {
-    super(NO_KEYSTORE_MESSAGE);
+    super('KEYSTORE_UNAVAILABLE', NO_KEYSTORE_MESSAGE);
     this.secret = secret;
   }
 }

@@ -13,7 +13,7 @@ import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord, InvoiceRepository } from '../store/invoices';
 import type { ContingencyEvent, ContingencyRepository } from '../store/contingency-events';
-import type { CodesService } from '../codes/codes-service';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { SignerProvider } from '../invoicing/signer-provider';
 import type { EventBus } from '../events/event-bus';
@@ -28,7 +28,7 @@ import { invoiceEventData } from '../invoicing/invoice-event-data';
 import { uuidv7 } from '../store/uuid7';
 import { invoiceType, invoiceTypeFor } from '../../shared/invoice-types';
 import { fromBoliviaIso, toBoliviaIso } from '../../shared/time';
-import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/code-catalog';
 import { NOTE } from '../invoicing/credit-debit-note-data';
 import { HOUR_MS, PACKAGE_MAX_INVOICES } from './limits';
 import { MOTIVE_TEXT } from './contingency-service';
@@ -94,7 +94,6 @@ export class CafcTranscription {
     // CONTRACT §5.4: transcription and sending within 72 h of the recovery (the event's end).
     if (siatNow.getTime() > endAt!.getTime() + CAFC_TRANSCRIPTION_LIMIT_MS) {
       throw new IssueError(
-        422,
         'CAFC_TERM_OVER',
         `Fuera de plazo: SIAT admite las facturas manuales (CAFC) hasta 72 horas después del fin del evento; el evento terminó el ${ddmmyyyyhhmm(fin)} y el plazo venció el ${ddmmyyyyhhmm(cafcSendBefore(fin))}. Consulte con el SIN cómo regularizarlas.`,
         [{ field: 'eventEnd', rule: 'CAFC_72H', message: `plazo vencido el ${ddmmyyyyhhmm(cafcSendBefore(fin))}` }],
@@ -176,6 +175,6 @@ export class CafcTranscription {
   }
 
   private invalid(problems: FieldProblem[]): IssueError {
-    return new IssueError(422, 'VALIDATION_FAILED', problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+    return new IssueError('VALIDATION_FAILED', problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
   }
 }

@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../store/tenants';
 import type { Store } from '../store/store';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { CodesService } from '../codes/codes-service';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { EventBus } from '../events/event-bus';
 import { SiatTransportError } from '../siat/errors';
 import { toBoliviaIso } from '../../shared/time';
 import type { ContingencyEvent, ContingencyRepository } from '../store/contingency-events';
 import type { ContingencyPort } from '../invoicing/submit-invoice';
 import { IssueError } from '../invoicing/issue-error';
+import { DomainError } from '../errors/domain-error';
 import { offlineDeadline } from './limits';
 import { OFFLINE_MOTIVES } from '../../shared/api/contingency-event';
 
@@ -31,14 +32,16 @@ export const MOTIVE_TEXT: Record<number, string> = {
   7: 'CAMBIO DE INFRAESTRUCTURA DEL SISTEMA INFORMÁTICO DE FACTURACIÓN O FALLA DE HARDWARE',
 };
 
-export class ContingencyError extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422 | 503,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ContingencyError';
-  }
+/**
+ * NO_CUFD: the point of sale never got one; CUFD_TOO_OLD: its last one is past SIAT's 72 hours;
+ * NOT_OFFLINE_MOTIVE: an event Kipu does not cover by issuing offline; ALREADY_ACTIVE / ENDED:
+ * the event's state forbids it.
+ */
+export type ContingencyErrorCode = 'NO_CUFD' | 'CUFD_TOO_OLD' | 'NOT_OFFLINE_MOTIVE' | 'ALREADY_ACTIVE' | 'NOT_FOUND' | 'ENDED';
+
+export class ContingencyError extends DomainError<ContingencyErrorCode> {
+  readonly domain = 'contingency';
+  override name = 'ContingencyError';
 }
 
 /**
@@ -91,7 +94,6 @@ export class ContingencyService implements ContingencyPort {
       }
       if (this.codes.siatNow(tenantId).getTime() > offlineDeadline(cufd).getTime()) {
         throw new IssueError(
-          503,
           'CONTINGENCY_LIMIT',
           'La contingencia superó las 72 horas de extensión del CUFD que permite SIAT; no se pueden emitir más facturas fuera de línea. Conecte con SIAT para obtener un CUFD nuevo.',
         );
@@ -103,9 +105,9 @@ export class ContingencyService implements ContingencyPort {
   /** The CUFD in force when the event begins; an expired one serves while SIAT cannot give another (CONTRACT.md §5.1: up to 72 h). */
   private cufdForEvent(tenant: Tenant, pos: PointOfSale): string {
     const c = this.codes.activeCufd(tenant.id, pos.id) ?? this.codes.latestCufd(tenant.id, pos.id);
-    if (!c) throw new ContingencyError(503, 'El punto de venta nunca obtuvo un CUFD: conecte con SIAT al menos una vez antes de emitir fuera de línea');
+    if (!c) throw new ContingencyError('NO_CUFD', 'El punto de venta nunca obtuvo un CUFD: conecte con SIAT al menos una vez antes de emitir fuera de línea');
     if (this.codes.siatNow(tenant.id).getTime() > offlineDeadline(c).getTime()) {
-      throw new ContingencyError(503, 'El último CUFD del punto de venta superó las 72 horas de extensión que permite SIAT; conecte con SIAT para obtener uno nuevo antes de emitir fuera de línea');
+      throw new ContingencyError('CUFD_TOO_OLD', 'El último CUFD del punto de venta superó las 72 horas de extensión que permite SIAT; conecte con SIAT para obtener uno nuevo antes de emitir fuera de línea');
     }
     return c.codigo;
   }
@@ -127,13 +129,13 @@ export class ContingencyService implements ContingencyPort {
   start(tenant: Tenant, pos: PointOfSale, codigoMotivo: number, descripcion: string): ContingencyEvent {
     if (!(OFFLINE_MOTIVES as readonly number[]).includes(codigoMotivo)) {
       throw new ContingencyError(
-        422,
+        'NOT_OFFLINE_MOTIVE',
         codigoMotivo >= 5 && codigoMotivo <= 7
           ? `El evento ${codigoMotivo} (${MOTIVE_TEXT[codigoMotivo]}) requiere facturas manuales con CAFC, que Kipu no emite: registre el talonario y sus facturas con POST /api/v1/contingency/cafc (Facturas manuales (CAFC)); para emitir fuera de línea use los eventos 1 a 4`
           : `codigoMotivo ${codigoMotivo} no es un evento significativo de SIAT (1 a 7)`,
       );
     }
-    if (this.repo.activeFor(tenant.id, pos.id)) throw new ContingencyError(409, `El punto de venta ${pos.code} ya tiene un evento de contingencia activo`);
+    if (this.repo.activeFor(tenant.id, pos.id)) throw new ContingencyError('ALREADY_ACTIVE', `El punto de venta ${pos.code} ya tiene un evento de contingencia activo`);
     return this.open(tenant, pos, codigoMotivo, descripcion, true);
   }
 
@@ -155,8 +157,8 @@ export class ContingencyService implements ContingencyPort {
   /** Ends the ACTIVE event: sales go online again and the recovery sends what was queued. */
   end(tenant: Tenant, pos: PointOfSale, eventId: string): ContingencyEvent {
     const e = this.repo.byId(tenant.id, eventId);
-    if (!e || e.posId !== pos.id) throw new ContingencyError(404, `Evento ${eventId} no encontrado en el punto de venta ${pos.code}`);
-    if (e.state !== 'ACTIVE') throw new ContingencyError(409, `El evento ${eventId} ya finalizó`);
+    if (!e || e.posId !== pos.id) throw new ContingencyError('NOT_FOUND', `Evento ${eventId} no encontrado en el punto de venta ${pos.code}`);
+    if (e.state !== 'ACTIVE') throw new ContingencyError('ENDED', `El evento ${eventId} ya finalizó`);
     this.repo.update(e.id, { state: 'RECOVERING', fechaFin: toBoliviaIso(this.codes.siatNow(tenant.id)), step: 'ENDED' });
     const ended = this.repo.byId(tenant.id, e.id)!;
     this.onEventEnded(ended);

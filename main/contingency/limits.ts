@@ -3,7 +3,7 @@
 //   issuance "hasta 72 horas" (CONTRACT §5.1.2, §5.4). The start point is undocumented; we count
 //   from the moment SIAT issued it (vigencia − 24 h), the conservative reading.
 // - Packages: sent at most 48 h after the contingency ends (CONTRACT §5.4; SIAT 983).
-import type { CufdRecord } from '../codes/codes-service';
+import type { CufdRecord } from '../cuis-cufd/cuis-cufd-service';
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const CUFD_VALIDITY_MS = 24 * HOUR_MS;

@@ -16,7 +16,7 @@
 // test clock jumping hours ahead); tests inject their own.
 import type { Logger } from 'pino';
 import type { Store } from '../store/store';
-import type { SiatGateway } from '../codes/siat-gateway';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
 import type { EventBus } from '../events/event-bus';
 import type { ContingencyRepository } from '../store/contingency-events';
 import { ContingencyError, type ContingencyService } from './contingency-service';

@@ -15,7 +15,7 @@ import { loadSettings, SettingsError } from '../config/settings';
 import { openStore, type Store } from '../store/store';
 import { TenantError } from '../store/tenants';
 import { linkThirdParty, LINKED_KEY_SCOPES } from '../third-parties/link-third-party';
-import { SIAT_ADMIN_URL_SETTING } from '../codes/siat-gateway';
+import { SIAT_ADMIN_URL_SETTING } from '../cuis-cufd/siat-gateway';
 import { checkAdminSiatBaseUrl } from '../siat/base-url';
 import { SCOPES, isScope, type Scope } from '../../shared/api-scopes';
 import { removeDemoStore } from '../training/demo-store';

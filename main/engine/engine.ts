@@ -10,19 +10,19 @@ import { buildApi } from '../api/server';
 import { posRoutes } from '../api/routes/pos';
 import { publicRoutes } from '../api/routes/public';
 import { productRoutes } from '../api/routes/products';
-import { codesRoutes } from '../api/routes/codes';
+import { codesRoutes } from '../api/routes/tax-codes';
 import { aiRoutes } from '../api/routes/ai';
 import { addToSimulatedPadron, ensureTrainingTenant, DEFAULT_DEMO_API_KEY } from './training';
 import { FileSecretStore } from '../config/secrets';
-import { SiatGateway } from '../codes/siat-gateway';
-import { CodesService } from '../codes/codes-service';
+import { SiatGateway } from '../cuis-cufd/siat-gateway';
+import { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import { CatalogService } from '../catalogs/catalog-sync';
 import { Scheduler } from './scheduler';
 import { EventBus } from '../events/event-bus';
 import { loadDocumentCheck } from '../invoicing/document-check';
 import { warmUpInvoiceXsd } from '../xml-schema/invoice-xsd';
 import { InvoicingService, NIT_POLICY_SETTING, type NitInvalidPolicy } from '../invoicing/issue-invoice';
-import { NitVerdicts } from '../codes/nit-verdicts';
+import { NitVerdicts } from '../cuis-cufd/nit-verdicts';
 import { InvoiceLifecycle } from '../invoicing/invoice-lifecycle';
 import { SignerProvider } from '../invoicing/signer-provider';
 import { ContingencyService } from '../contingency/contingency-service';
@@ -62,7 +62,7 @@ import { ConnectivityTracker } from '../till/connectivity';
 import { WebhookDispatcher } from '../webhooks/dispatcher';
 import { WebhookEndpoints } from '../webhooks/endpoints-service';
 import { webhookRoutes } from '../api/routes/webhooks';
-import { sectorRoutes } from '../api/routes/sector-style';
+import { envelopeStyleRoutes } from '../api/routes/envelope-style';
 import { PointOfSaleRegistration } from '../points-of-sale/registration';
 import type { BranchOffice } from '../store/branches';
 import type { Tenant } from '../store/tenants';
@@ -77,7 +77,7 @@ import { MonthlyBooks } from '../books/monthly-books';
 import { purchaseRoutes, pageShoppingRoutes } from '../api/routes/purchases';
 import { bookRoutes } from '../api/routes/books';
 import { CentralPusher } from '../central-sync/pusher';
-import { ClockWatch } from '../codes/clock-watch';
+import { ClockWatch } from '../cuis-cufd/clock-watch';
 import { closeWorkerPools, openCertificateOn, packOn, startWorkerPools } from './worker-pools';
 import type { Engine, EngineDeps } from './engine-types';
 
@@ -300,7 +300,7 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
   });
   cashRoutes(app, { store, cash, allowLoopback: settings.printerAllowLoopback, virtualPrinter, training: settings.training });
   const sim = simulator;
-  sectorRoutes(app, {
+  envelopeStyleRoutes(app, {
     store,
     invoices,
     invoicing,

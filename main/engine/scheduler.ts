@@ -7,16 +7,16 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { CodesService } from '../codes/codes-service';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { SignerProvider } from '../invoicing/signer-provider';
-import { TOKEN_EXPIRY_SETTING } from '../codes/siat-gateway';
+import { TOKEN_EXPIRY_SETTING } from '../cuis-cufd/siat-gateway';
 import { SiatRejectionError } from '../siat/errors';
 import { boliviaDate, daysBetweenDates, isIsoDate } from '../../shared/time';
 import type { EventBus } from '../events/event-bus';
 import { DailyNotices } from './daily-notices';
 import { isRehearsalTenant } from '../training/rehearsal-tenant';
-import type { ClockWatch } from '../codes/clock-watch';
+import type { ClockWatch } from '../cuis-cufd/clock-watch';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** SIAT's clock offset is measured again this often (issue 32, item 3); at start, and on 1009/953 too (clock-watch.ts). */

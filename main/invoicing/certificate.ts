@@ -3,6 +3,7 @@
 // crypto generates keys (much faster than forge) and inspects certificates.
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import { DomainError } from '../errors/domain-error';
 
 /** X.500 UID (RFC 4519), where the training certificate carries the NIT. */
 const OID_UID = '0.9.2342.19200300.100.1.1';
@@ -69,14 +70,9 @@ export function p12IterationCounts(der: Buffer): number[] {
   return counts;
 }
 
-export class CertificateError extends Error {
-  constructor(
-    readonly code: CertificateErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CertificateError';
-  }
+export class CertificateError extends DomainError<CertificateErrorCode> {
+  readonly domain = 'certificate';
+  override name = 'CertificateError';
 }
 
 /**

@@ -16,11 +16,14 @@
 import { createHash, verify } from 'node:crypto';
 import { documentOptions, errorText, hasInvoiceXsd, invoiceSchema, libxml2, type Libxml2 } from '../xml-schema/invoice-xsd';
 import type { XmlSigner } from './signing';
+import { DomainError } from '../errors/domain-error';
 
 const DS = { ds: 'http://www.w3.org/2000/09/xmldsig#' };
 
 /** A sealed document that would not pass SIAT's own checks; nothing was stored. */
-export class DocumentCheckError extends Error {
+export class DocumentCheckError extends DomainError<'SCHEMA' | 'SIGNATURE'> {
+  readonly domain = 'documentCheck';
+  override name = 'DocumentCheckError';
   constructor(
     /** 'schema': the sector's XSD refuses it (SIAT answers 939); 'signature': the signature does not verify as SIAT verifies it. */
     readonly kind: 'schema' | 'signature',
@@ -28,11 +31,12 @@ export class DocumentCheckError extends Error {
     readonly problems: string[],
   ) {
     super(
+      kind === 'schema' ? 'SCHEMA' : 'SIGNATURE',
       kind === 'schema'
         ? `El documento no cumple el esquema XSD de SIAT: ${problems.join(' | ')}`
         : `La firma digital del documento no se verifica: ${problems.join(' | ')}`,
+      { fields: problems.map((message) => ({ field: 'documento', rule: kind === 'schema' ? 'xsd' : 'firma', message })) },
     );
-    this.name = 'DocumentCheckError';
   }
 }
 

@@ -5,7 +5,7 @@
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord } from '../store/invoices';
-import type { CufdRecord } from '../store/codes';
+import type { CufdRecord } from '../store/cuis-cufd';
 import type { CompraVentaDocument } from './xml/compra-venta';
 import type { SectorDocument, XmlValue } from './xml/sector-xml';
 import type { Sale } from './sale-input';

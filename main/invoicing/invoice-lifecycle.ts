@@ -6,11 +6,11 @@
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord, InvoiceRepository } from '../store/invoices';
-import type { CodesService } from '../codes/codes-service';
-import type { SiatGateway } from '../codes/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import type { EventBus } from '../events/event-bus';
-import { documentOperations } from '../siat/codes';
+import { documentOperations } from '../siat/code-catalog';
 import { callDocumentOperation } from '../siat/document-call';
 import { siatMessagesOf } from '../siat/messages';
 import { IssueError } from './issue-error';
@@ -51,7 +51,6 @@ export class InvoiceLifecycle {
     const rule = term.rule === 'EXPORT_180_DAYS' ? '180 días para las facturas de exportación' : 'hasta el día 9 del mes siguiente a la emisión';
     const siatCode = what === 'anular' ? 934 : 3012;
     throw new IssueError(
-      422,
       what === 'anular' ? 'CANCELLATION_TERM_OVER' : 'REVERSAL_TERM_OVER',
       `Fuera de plazo: la factura ${inv.number} se emitió el ${emitted} y SIAT permite ${what} ella solo hasta el ${deadlineDateEs(term)} (${rule}). ` +
         (what === 'anular' ? 'Para devolver o corregir, emita una nota de crédito-débito.' : 'La anulación queda firme.'),
@@ -85,11 +84,11 @@ export class InvoiceLifecycle {
    */
   async cancel(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, motivo: number, record?: (done: InvoiceRecord) => void): Promise<InvoiceRecord> {
     if (inv.state !== 'VALIDATED') {
-      throw new IssueError(422, 'NOT_CANCELLABLE', `Solo se anula una factura VALIDATED; la factura ${inv.number} está ${inv.state}`);
+      throw new IssueError('NOT_CANCELLABLE', `Solo se anula una factura VALIDATED; la factura ${inv.number} está ${inv.state}`);
     }
     this.checkTerm(tenant, inv, 'anular');
     if (this.deps.catalogs.lastSync(tenant.id, 'cancellation-reasons') && !this.deps.catalogs.has(tenant.id, 'cancellation-reasons', String(motivo))) {
-      throw new IssueError(422, 'VALIDATION_FAILED', `Motivo de anulación ${motivo} no existe en el catálogo`, [{ field: 'motivo', rule: 'CATALOG', message: 'motivo inexistente' }]);
+      throw new IssueError('VALIDATION_FAILED', `Motivo de anulación ${motivo} no existe en el catálogo`, [{ field: 'motivo', rule: 'CATALOG', message: 'motivo inexistente' }]);
     }
     const req = { ...(await this.base(tenant, pos, inv)), codigoMotivo: motivo, cuf: inv.cuf };
     const ops = documentOperations(inv.sector, inv.modalidad);
@@ -116,7 +115,6 @@ export class InvoiceLifecycle {
     const first = messages[0];
     const code = res.codigoEstado ?? first?.codigo ?? 0;
     throw new IssueError(
-      422,
       'SIAT_REJECTED',
       first ? `SIAT ${first.codigo}: ${first.descripcion}` : `SIAT rechazó la anulación (${code} ${res.codigoDescripcion ?? ''})`,
       undefined,
@@ -131,10 +129,10 @@ export class InvoiceLifecycle {
    */
   async reverseCancellation(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord, record?: (done: InvoiceRecord) => void): Promise<InvoiceRecord> {
     if (inv.state !== 'CANCELLED') {
-      throw new IssueError(422, 'NOT_REVERSIBLE', `Solo se revierte la anulación de una factura CANCELLED; la factura ${inv.number} está ${inv.state}`);
+      throw new IssueError('NOT_REVERSIBLE', `Solo se revierte la anulación de una factura CANCELLED; la factura ${inv.number} está ${inv.state}`);
     }
     if (this.deps.invoices.cancellationReverted(tenant.id, inv.id)) {
-      throw new IssueError(422, 'ALREADY_REVERTED', `La anulación de la factura ${inv.number} ya se revirtió una vez; SIAT lo permite una sola vez (968)`, [
+      throw new IssueError('ALREADY_REVERTED', `La anulación de la factura ${inv.number} ya se revirtió una vez; SIAT lo permite una sola vez (968)`, [
         { field: 'id', rule: 'SIAT_968', message: 'anulación ya revertida' },
       ]);
     }
@@ -164,7 +162,6 @@ export class InvoiceLifecycle {
     const first = messages[0];
     const code = res.codigoEstado ?? first?.codigo ?? 0;
     throw new IssueError(
-      422,
       'SIAT_REJECTED',
       first ? `SIAT ${first.codigo}: ${first.descripcion}` : `SIAT rechazó la reversión de la anulación (${code} ${res.codigoDescripcion ?? ''})`,
       undefined,

@@ -12,10 +12,10 @@ import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord } from '../store/invoices';
-import type { CufdRecord } from '../codes/codes-service';
+import type { CufdRecord } from '../cuis-cufd/cuis-cufd-service';
 import type { CatalogService } from '../catalogs/catalog-sync';
 import { SiatTransportError, SiatMalformedError } from '../siat/errors';
-import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { TIPO_DOCUMENTO_IDENTIDAD } from '../siat/code-catalog';
 import { seal, sealAsync, type SealInput, type Sealed } from './seal';
 import { saleInvoiceRow, saleSealInput, type SaleFacts } from './sale-invoice';
 import { NumberPredictor } from './number-prediction';
@@ -33,7 +33,7 @@ import { CONCILIATION } from './conciliation-note-data';
 import { buildConciliationSale, type ConciliationLineRequest } from './conciliation-note';
 import type { Doer } from '../till-users/doer';
 import { validateSale, type Sale, type SaleRequest } from './sale-input';
-import type { NitVerdicts } from '../codes/nit-verdicts';
+import type { NitVerdicts } from '../cuis-cufd/nit-verdicts';
 import type { ClientRepository } from '../store/clients';
 import { SubmissionQueue } from './submission-queue';
 import { InvoiceSubmitter, onlineOnly, type SubmitDeps } from './submit-invoice';
@@ -136,19 +136,19 @@ export class InvoicingService {
     const { invoices } = this.deps;
     const type = invoiceType(req.invoiceType);
     if (!type) {
-      throw new IssueError(400, 'BAD_REQUEST', `El tipo de factura (invoiceType) «${req.invoiceType}» no existe; los tipos admitidos están en la documentación de la API (/docs), p. ej. ELECTRONIC_SALE o COMPUTERIZED_SALE`, [
+      throw new IssueError('BAD_REQUEST', `El tipo de factura (invoiceType) «${req.invoiceType}» no existe; los tipos admitidos están en la documentación de la API (/docs), p. ej. ELECTRONIC_SALE o COMPUTERIZED_SALE`, [
         { field: 'invoiceType', rule: 'enum', message: 'no es un tipo de factura de la semilla' },
       ]);
     }
     const layout = sectorLayout(type.sector);
-    if (!layout) throw new IssueError(400, 'NOT_SUPPORTED', `El tipo de factura ${type.name} no tiene formato de documento en Kipu`);
+    if (!layout) throw new IssueError('NOT_SUPPORTED', `El tipo de factura ${type.name} no tiene formato de documento en Kipu`);
     if (!layout.detalle) {
-      throw new IssueError(422, 'VALIDATION_FAILED', `${type.name} (documento sector ${type.sector}) se recibe en SIAT solo por emisión masiva: use POST /api/v1/invoices/batch`, [
+      throw new IssueError('VALIDATION_FAILED', `${type.name} (documento sector ${type.sector}) se recibe en SIAT solo por emisión masiva: use POST /api/v1/invoices/batch`, [
         { field: 'invoiceType', rule: 'MASSIVE_ONLY', message: 'solo por recepción masiva (CONTRACT §2.7)' },
       ]);
     }
     if (!tenant.training && type.modalidad !== tenant.modalidad) {
-      throw new IssueError(422, 'VALIDATION_FAILED', `El contribuyente está habilitado en modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'}; ${type.name} no corresponde`, [
+      throw new IssueError('VALIDATION_FAILED', `El contribuyente está habilitado en modalidad ${tenant.modalidad === 1 ? 'electrónica' : 'computarizada'}; ${type.name} no corresponde`, [
         { field: 'invoiceType', rule: 'SIAT_937', message: 'modalidad no habilitada para el NIT (SIAT 937)' },
       ]);
     }
@@ -162,18 +162,18 @@ export class InvoicingService {
     this.deps.cash?.checkCanSell(tenant, pos, opts.doer ?? null);
 
     if (type.sector !== NOTE.SECTOR && req.refundMethodCode !== undefined && req.refundMethodCode !== null) {
-      throw new IssueError(422, 'VALIDATION_FAILED', 'refundMethodCode: solo la nota de crédito-débito (devolución) lleva método de devolución', [
+      throw new IssueError('VALIDATION_FAILED', 'refundMethodCode: solo la nota de crédito-débito (devolución) lleva método de devolución', [
         { field: 'refundMethodCode', rule: 'NOTE_ONLY', message: 'solo la nota de crédito-débito (devolución) lleva método de devolución' },
       ]);
     }
     const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : type.sector === CONCILIATION.SECTOR ? this.conciliationSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
     if ('problems' in v) {
-      throw new IssueError(422, 'VALIDATION_FAILED', v.problems.map((p) => `${p.field}: ${p.message}`).join('; '), v.problems);
+      throw new IssueError('VALIDATION_FAILED', v.problems.map((p) => `${p.field}: ${p.message}`).join('; '), v.problems);
     }
     const sale = v.sale;
     const legends = this.deps.catalogs.items(tenant.id, 'legends', { actividad: sale.lines[0]!.activityEconomic });
     if (legends.length === 0) {
-      throw new IssueError(422, 'VALIDATION_FAILED', `No hay leyendas sincronizadas para la actividad ${sale.lines[0]!.activityEconomic}; sincronice los catálogos`);
+      throw new IssueError('VALIDATION_FAILED', `No hay leyendas sincronizadas para la actividad ${sale.lines[0]!.activityEconomic}; sincronice los catálogos`);
     }
     // SIAT: the activity's legend is chosen at random per invoice.
     const leyenda = legends[Math.floor(this.random() * legends.length)]!.descripcion;
@@ -192,7 +192,7 @@ export class InvoicingService {
         if (!verdict) this.deps.nits.checkInBackground(tenant, pos, nit);
         else if (!verdict.valid && (this.deps.nitPolicy?.(tenant.id) ?? 'ask') === 'exception') sale.exceptionCode = 1;
         else if (!verdict.valid) {
-          throw new IssueError(422, 'NIT_INVALID', `NIT ${nit} no válido según SIAT (${verdict.siatCode} ${verdict.siatMessage}); envíe exceptionCode 1 para emitir igualmente`, [
+          throw new IssueError('NIT_INVALID', `NIT ${nit} no válido según SIAT (${verdict.siatCode} ${verdict.siatMessage}); envíe exceptionCode 1 para emitir igualmente`, [
             { field: 'clientDocumentNumber', rule: `SIAT_${verdict.siatCode}`, message: verdict.siatMessage },
           ], { code: verdict.siatCode, messages: [{ codigo: verdict.siatCode, descripcion: verdict.siatMessage }] });
         }
@@ -281,7 +281,7 @@ export class InvoicingService {
 
   /** CONTRACT §2.5: ServicioFacturacionDocumentoAjuste has no package reception; notes go online only. */
   private noteOnlineOnly(): IssueError {
-    return new IssueError(503, 'SIAT_UNAVAILABLE', 'SIAT no responde: las notas (crédito-débito, conciliación) se emiten solo en línea (SIAT no las recibe en paquetes). Vuelva a intentar cuando haya conexión.');
+    return new IssueError('SIAT_UNAVAILABLE', 'SIAT no responde: las notas (crédito-débito, conciliación) se emiten solo en línea (SIAT no las recibe en paquetes). Vuelva a intentar cuando haya conexión.');
   }
 
   /**
@@ -296,7 +296,7 @@ export class InvoicingService {
 
   private replay(prior: InvoiceRecord, hash: string): IssueResult {
     if (prior.requestHash !== hash) {
-      throw new IssueError(409, 'IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por venta');
+      throw new IssueError('IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por venta');
     }
     return { invoice: prior, replayed: true };
   }
@@ -312,7 +312,7 @@ export class InvoicingService {
     hash: string | null,
   ): Promise<IssueResult> {
     const cufd = this.deps.codes.byCodigo(tenant.id, event.cufdEvento);
-    if (!cufd) throw new IssueError(503, 'SIAT_UNAVAILABLE', 'No hay CUFD para emitir fuera de línea');
+    if (!cufd) throw new IssueError('SIAT_UNAVAILABLE', 'No hay CUFD para emitir fuera de línea');
     const inv = await this.persist(tenant, pos, type, sale, leyenda, cufd, 2, event.id, opts, hash);
     if ('replayed' in inv) return inv;
     this.deps.bus.publish({ type: 'invoice.contingency', tenantId: tenant.id, posId: pos.id, data: invoiceEventData(inv) });
@@ -401,7 +401,7 @@ export class InvoicingService {
     }, signed);
     return committed.finally(() => this.numbers.release(predicted)).catch((err: unknown) => {
       const failure = storageFailureOf(err);
-      if (failure) throw new IssueError(503, STORAGE_ERROR_CODE[failure], SALE_NOT_STORED[failure]);
+      if (failure) throw new IssueError(STORAGE_ERROR_CODE[failure], SALE_NOT_STORED[failure]);
       throw err;
     });
   }

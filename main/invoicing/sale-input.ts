@@ -9,7 +9,7 @@ import type { InvoiceLine, SectorValues } from '../store/invoices';
 import type { SectorLayout } from '../../shared/sectors/layout';
 import { readSectorInput } from './sectors/sector-input';
 import { sectorTotalsInput, settleExportFob } from './sectors/sector-totals';
-import { CODIGO_EXCEPCION_NIT, isSpecialNit, TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/codes';
+import { CODIGO_EXCEPCION_NIT, isSpecialNit, TIPO_DOCUMENTO_IDENTIDAD, UNIDAD_MEDIDA } from '../siat/code-catalog';
 import type { PaymentInput } from '../../shared/api/cash';
 import { planPayments, settlePayments, type PaymentSplit } from './payments';
 

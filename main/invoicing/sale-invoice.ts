@@ -5,7 +5,7 @@
 // user and the state, which come in.
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { CufdRecord } from '../store/codes';
+import type { CufdRecord } from '../store/cuis-cufd';
 import type { InvoiceState, NewInvoice } from '../store/invoices';
 import type { InvoiceTypeDef } from '../../shared/invoice-types';
 import type { Sale } from './sale-input';

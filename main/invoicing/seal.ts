@@ -8,7 +8,7 @@ import { buildSectorXml, sectorDocumentShape, type SectorDocument } from './xml/
 import { gzipDocument } from './archive';
 import type { XmlSigner } from './signing';
 import type { SectorLayout } from '../../shared/sectors/layout';
-import { sectorRoot } from '../siat/codes';
+import { sectorRoot } from '../siat/code-catalog';
 import { checkDocument } from './document-check';
 
 export interface SealInput {

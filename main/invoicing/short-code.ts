@@ -1,4 +1,4 @@
-// The invoice's short code (seed 001: `invoiceCode`, "short invoice code"): what a sector-style
+// The invoice's short code (seed 001: `invoiceCode`, "short invoice code"): what an envelope-style
 // client quotes, together with the point of sale and the invoice number, to fetch an invoice
 // back. Derived from the invoice id, never from the CUF: an invoice whose online submission
 // failed is re-issued offline with a new CUF (store/invoices.ts, reissueOffline) and the code

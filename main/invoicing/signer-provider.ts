@@ -6,6 +6,7 @@ import { KeystoreUnavailableError, type SecretStore } from '../config/secrets';
 import type { Tenant } from '../store/tenants';
 import { createXmlSigner, type XmlSigner } from './signing';
 import { generateTrainingCertificate, loadCertificate, type LoadedCertificate } from './certificate';
+import { DomainError } from '../errors/domain-error';
 
 export interface CertificateInfo {
   certPem: string;
@@ -15,10 +16,11 @@ export interface CertificateInfo {
   training: boolean;
 }
 
-export class MissingCertificateError extends Error {
+export class MissingCertificateError extends DomainError<'MISSING'> {
+  readonly domain = 'missingCertificate';
+  override name = 'MissingCertificateError';
   constructor() {
-    super('Falta el certificado digital del contribuyente (modalidad electrónica): cárguelo en Configuración o con POST /api/v1/settings/certificate');
-    this.name = 'MissingCertificateError';
+    super('MISSING', 'Falta el certificado digital del contribuyente (modalidad electrónica): cárguelo en Configuración o con POST /api/v1/settings/certificate');
   }
 }
 

@@ -15,12 +15,12 @@ import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { InvoiceRecord, InvoiceRepository, SiatMessageRecord } from '../store/invoices';
-import type { CodesService } from '../codes/codes-service';
-import type { SiatGateway } from '../codes/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
 import type { EventBus } from '../events/event-bus';
 import { SiatTransportError, SiatMalformedError, SiatRejectionError } from '../siat/errors';
 import { RETRYABLE_CODES, siatMessagesOf } from '../siat/messages';
-import { documentOperations, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/codes';
+import { documentOperations, TIPO_DOCUMENTO_IDENTIDAD } from '../siat/code-catalog';
 import { callDocumentOperation } from '../siat/document-call';
 import { packDocument } from './archive';
 import { saleOfInvoice } from './invoice-document-mapping';
@@ -141,7 +141,7 @@ export class InvoiceSubmitter {
     try {
       return this.deps.contingency.openAutomatic(tenant, pos, cause);
     } catch (err) {
-      throw new IssueError(503, 'SIAT_UNAVAILABLE', `SIAT no responde y no se puede emitir fuera de línea: ${(err as Error).message}`);
+      throw new IssueError('SIAT_UNAVAILABLE', `SIAT no responde y no se puede emitir fuera de línea: ${(err as Error).message}`);
     }
   }
 

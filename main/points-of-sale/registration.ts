@@ -7,21 +7,17 @@ import type { PointOfSaleDetails, PointOfSaleRepository } from '../store/points-
 import type { BranchRepository } from '../store/branches';
 import type { InvoiceRepository } from '../store/invoices';
 import type { ContingencyRepository } from '../store/contingency-events';
-import type { CodesService } from '../codes/codes-service';
-import type { SiatGateway } from '../codes/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
 import { SiatMalformedError } from '../siat/errors';
 import { SIAT_SERVICES } from '../siat/operations';
+import { DomainError } from '../errors/domain-error';
 
 export type PosErrorCode = 'BRANCH_NOT_FOUND' | 'NOT_FOUND' | 'BRANCH_ITSELF' | 'ALREADY_CLOSED' | 'UNSETTLED' | 'CLOSING' | 'NOT_STORED';
 
-export class PosError extends Error {
-  constructor(
-    readonly code: PosErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PosError';
-  }
+export class PosError extends DomainError<PosErrorCode> {
+  readonly domain = 'pointOfSale';
+  override name = 'PosError';
 }
 
 export interface NewPointOfSale {

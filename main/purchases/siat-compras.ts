@@ -1,14 +1,15 @@
 // The calls to ServicioRecepcionCompras (CONTRACT §2.6) with the identification fields of the
 // tenant's default point of sale. Purchases have nothing to do with the sales path: no
 // contingency event is opened here, whatever SIAT does.
-import type { SiatGateway } from '../codes/siat-gateway';
-import type { CodesService } from '../codes/codes-service';
+import type { SiatGateway } from '../cuis-cufd/siat-gateway';
+import type { CodesService } from '../cuis-cufd/cuis-cufd-service';
 import type { PointOfSaleRepository } from '../store/points-of-sale';
 import type { Tenant } from '../store/tenants';
 import { siatMessagesOf } from '../siat/messages';
 import type { SiatMessageRow } from '../store/purchases';
 import { SiatRejectionError } from '../siat/errors';
 import { PurchaseError } from './purchase-error';
+import { DomainError } from '../errors/domain-error';
 
 export interface ComprasAnswer {
   transaccion: boolean;
@@ -20,8 +21,12 @@ export interface ComprasAnswer {
 }
 
 /** The tenant has no point of sale to speak to SIAT from. */
-export class NoPointOfSaleError extends Error {
+export class NoPointOfSaleError extends DomainError<'NO_POINT_OF_SALE'> {
+  readonly domain = 'purchaseNoPointOfSale';
   override name = 'NoPointOfSaleError';
+  constructor(message: string) {
+    super('NO_POINT_OF_SALE', message);
+  }
 }
 
 export interface SiatComprasDeps {

@@ -7,7 +7,7 @@ import { readBody, sendJson } from './http-io';
 import type { FaultConfig, SimulatorState } from './state';
 import { FAULT_MODES, GARBLES, type Garble } from './state/faults';
 import { TRAINING_TAXPAYER } from './training-taxpayer';
-import { findSector } from '../siat/codes';
+import { findSector } from '../siat/code-catalog';
 
 interface AdminApiOptions {
   state: SimulatorState;

@@ -7,7 +7,7 @@
 // only warns (2005) is not settled by the sources (README, "What it validates").
 // Runs in: SIAT simulator only.
 
-import { CODIGO_EXCEPCION_NIT, isSpecialNit } from '../siat/codes';
+import { CODIGO_EXCEPCION_NIT, isSpecialNit } from '../siat/code-catalog';
 import { text, type XmlNode } from './formulas';
 import { msg, type SimMessage } from './respond';
 

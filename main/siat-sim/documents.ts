@@ -14,7 +14,7 @@ import { certificateNit } from '../invoicing/certificate';
 import { hasInvoiceXsd, validateInvoiceXml } from '../xml-schema/invoice-xsd';
 import { parseSiatDateTime } from '../siat/datetime';
 import { isWarning } from '../siat/messages';
-import { SECTOR } from '../siat/codes';
+import { SECTOR } from '../siat/code-catalog';
 import { msg, type SimMessage } from './respond';
 import { parseDocument, sectorFormulaMessages, text, type XmlNode } from './formulas';
 import { sectorLayout } from '../invoicing/sectors/layouts';

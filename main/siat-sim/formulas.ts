@@ -10,7 +10,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { SectorLayout, TwoParts } from '../../shared/sectors/layout';
 import { msg, type SimMessage } from './respond';
-import { findSector } from '../siat/codes';
+import { findSector } from '../siat/code-catalog';
 import { TIPO_FACTURA_DOCUMENTO } from '../../shared/siat-codes';
 
 export type XmlNode = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // and the engine configures the demo tenant with it. Not a real taxpayer; documents issued
 // against the simulator have no fiscal effect.
 // Runs in: engine and SIAT simulator.
-import { MODALIDAD, type Modalidad } from '../siat/codes';
+import { MODALIDAD, type Modalidad } from '../siat/code-catalog';
 import { ACTIVIDADES } from './catalog-data/activities';
 import { INVOICE_TYPES } from '../../shared/invoice-types';
 

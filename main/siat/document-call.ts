@@ -1,4 +1,4 @@
-// One call of a document operation chosen at run time (siat/codes.ts documentOperations): the
+// One call of a document operation chosen at run time (siat/code-catalog.ts documentOperations): the
 // sector decides the service and the operation's name (recepcionFactura or
 // recepcionDocumentoAjuste …), which the client's static types cannot follow. The request's
 // fields are the same for both families (CONTRACT §2.4, §2.5).

@@ -8,7 +8,7 @@
 // purchases; spec.ts holds the table's types and the shared pieces); this file assembles them.
 
 import type { FieldSpec, OperationSpec, ServiceSpec } from './contract/spec';
-import { CODIGOS } from './contract/codes';
+import { CODIGOS } from './contract/facturacion-codigos';
 import { SINCRONIZACION } from './contract/sync';
 import { OPERACIONES } from './contract/operations';
 import { RESPUESTA_RECEPCION } from './contract/spec';

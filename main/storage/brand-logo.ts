@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { SettingsStore } from '../store/settings-store';
 import type { ObjectStore } from './object-store';
+import { DomainError } from '../errors/domain-error';
 
 /** seed "Limits": recommended logo at most 500 KB; enforced, since it is embedded in every PDF. */
 export const LOGO_MAX_BYTES = 500 * 1024;
@@ -18,9 +19,15 @@ export const LOGO_MAX_PX = 4000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const VALID_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-export type LogoCheck =
-  | { ok: true; width: number; height: number; warnings: string[] }
-  | { ok: false; status: 413 | 422; code: 'LOGO_TOO_LARGE' | 'LOGO_NOT_PNG' | 'LOGO_INVALID'; message: string };
+export type LogoRefusal = 'LOGO_TOO_LARGE' | 'LOGO_NOT_PNG' | 'LOGO_INVALID';
+
+export type LogoCheck = { ok: true; width: number; height: number; warnings: string[] } | { ok: false; code: LogoRefusal; message: string };
+
+/** A logo refused (checkLogoPng's failure), as the upload route throws it. */
+export class LogoError extends DomainError<LogoRefusal> {
+  readonly domain = 'logo';
+  override name = 'LogoError';
+}
 
 /** PNG signature, then an IHDR chunk first with a good CRC and sane values (PNG spec §11.2.2). */
 export function checkLogoPng(bytes: Uint8Array): LogoCheck {
@@ -28,15 +35,14 @@ export function checkLogoPng(bytes: Uint8Array): LogoCheck {
   if (buf.length > LOGO_MAX_BYTES) {
     return {
       ok: false,
-      status: 413,
       code: 'LOGO_TOO_LARGE',
       message: `El logo pesa ${kb(buf.length)} KB; el máximo es ${kb(LOGO_MAX_BYTES)} KB. Redúzcalo (por ejemplo a 400×400 px) y vuelva a subirlo.`,
     };
   }
   if (buf.length < 8 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    return { ok: false, status: 422, code: 'LOGO_NOT_PNG', message: `El archivo no es una imagen PNG${sniff(buf)}. Suba el logo en formato PNG (de preferencia con fondo transparente).` };
+    return { ok: false, code: 'LOGO_NOT_PNG', message: `El archivo no es una imagen PNG${sniff(buf)}. Suba el logo en formato PNG (de preferencia con fondo transparente).` };
   }
-  const invalid = (why: string): LogoCheck => ({ ok: false, status: 422, code: 'LOGO_INVALID', message: `El PNG está dañado o no es válido: ${why}.` });
+  const invalid = (why: string): LogoCheck => ({ ok: false, code: 'LOGO_INVALID', message: `El PNG está dañado o no es válido: ${why}.` });
   if (buf.length < 33) return invalid('el archivo está incompleto');
   if (buf.readUInt32BE(8) !== 13 || buf.toString('latin1', 12, 16) !== 'IHDR') return invalid('falta la cabecera IHDR');
   if (crc32(buf.subarray(12, 29)) !== buf.readUInt32BE(29)) return invalid('la cabecera IHDR no coincide con su CRC');
@@ -48,7 +54,7 @@ export function checkLogoPng(bytes: Uint8Array): LogoCheck {
   if (!VALID_DEPTHS[colorType]?.includes(depth)) return invalid(`profundidad ${depth} con tipo de color ${colorType} no existe en PNG`);
   if (buf[26] !== 0 || buf[27] !== 0 || (buf[28] !== 0 && buf[28] !== 1)) return invalid('compresión, filtro o entrelazado desconocido');
   if (width > LOGO_MAX_PX || height > LOGO_MAX_PX) {
-    return { ok: false, status: 422, code: 'LOGO_INVALID', message: `El logo mide ${width}×${height} px; el máximo es ${LOGO_MAX_PX}×${LOGO_MAX_PX} px.` };
+    return { ok: false, code: 'LOGO_INVALID', message: `El logo mide ${width}×${height} px; el máximo es ${LOGO_MAX_PX}×${LOGO_MAX_PX} px.` };
   }
   const warnings: string[] = [];
   if (width < LOGO_MIN_RECOMMENDED_PX || height < LOGO_MIN_RECOMMENDED_PX) {

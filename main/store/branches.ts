@@ -1,10 +1,11 @@
-// Branch offices (SIAT sucursales) of a tenant, for the sector-style API (seed 001, "Branch
+// Branch offices (SIAT sucursales) of a tenant, for the envelope-style API (seed 001, "Branch
 // offices"). Always read through the tenant that owns them. Fiscal data is never deleted: a
 // branch is closed (closed_at), its code stays taken, and its invoices stay retrievable.
 import type { Db } from './db';
 import { prepared } from './statements';
 import { DEFAULT_TYPE, parseDefaultType } from './pos-default-type';
 import type { PointOfSale } from '../../shared/api/point-of-sale';
+import { DomainError } from '../errors/domain-error';
 
 export interface BranchOffice {
   id: number;
@@ -30,14 +31,9 @@ export interface BranchPointOfSale {
 
 export type BranchErrorCode = 'NOT_FOUND' | 'MAIN_BRANCH' | 'OPEN_POINTS_OF_SALE' | 'UNSENT_INVOICES' | 'DUPLICATE_NAME' | 'CODES_EXHAUSTED';
 
-export class BranchError extends Error {
-  constructor(
-    readonly code: BranchErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BranchError';
-  }
+export class BranchError extends DomainError<BranchErrorCode> {
+  readonly domain = 'branch';
+  override name = 'BranchError';
 }
 
 /** SIAT's codigoSucursal range (branches.codigo_sucursal CHECK). */

@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { Cents } from '../../shared/money';
 import { prepared } from './statements';
 import { searchWords } from './text-search';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 export interface Product {
   id: string;
@@ -45,10 +46,15 @@ function toProduct(r: Row): Product {
   };
 }
 
-export class ProductConflictError extends Error {
-  constructor(readonly field: 'code' | 'barcode', value: string) {
-    super(field === 'code' ? `Ya existe un producto con el código ${value}` : `Ya existe un producto con el código de barras ${value}`);
-    this.name = 'ProductConflictError';
+export class ProductConflictError extends DomainError<'DUPLICATE'> {
+  readonly domain = 'product';
+  override name = 'ProductConflictError';
+  constructor(
+    readonly field: 'code' | 'barcode',
+    value: string,
+  ) {
+    const message = field === 'code' ? `Ya existe un producto con el código ${value}` : `Ya existe un producto con el código de barras ${value}`;
+    super('DUPLICATE', message, { fields: fieldProblem(field, 'unique', message) });
   }
 }
 

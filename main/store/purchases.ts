@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { prepared } from './statements';
 import { uuidv7 } from './uuid7';
 import type { PurchaseAmounts, PurchaseData } from '../purchases/purchase-model';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 export type PurchaseState = 'READY' | 'SENT' | 'ACCEPTED' | 'REJECTED' | 'DELETED';
 
@@ -94,13 +95,14 @@ export interface PurchaseQueryRecord {
 }
 
 /** The same supplier, authorization code and number (and DUI/DIM) is already registered. */
-export class DuplicatePurchaseError extends Error {
+export class DuplicatePurchaseError extends DomainError<'DUPLICATE'> {
+  readonly domain = 'purchaseDuplicate';
   override name = 'DuplicatePurchaseError';
   constructor(readonly existing: PurchaseRecord) {
-    super(
+    const message =
       `La compra ya está registrada: proveedor ${existing.data.nitEmisor}, autorización ${existing.data.codigoAutorizacion}, ` +
-        `factura ${existing.data.numeroFactura} (registro ${existing.seq}, ${existing.gestion}-${String(existing.periodo).padStart(2, '0')})`,
-    );
+      `factura ${existing.data.numeroFactura} (registro ${existing.seq}, ${existing.gestion}-${String(existing.periodo).padStart(2, '0')})`;
+    super('DUPLICATE', message, { fields: fieldProblem('authorizationCode', 'unique', message) });
   }
 }
 

@@ -14,7 +14,7 @@ import { ProductRepository } from './products';
 import { BranchRepository } from './branches';
 import { InvoiceRepository } from './invoices';
 import { ThirdPartyUserRepository } from './third-party-users';
-import { CodeRepository } from './codes';
+import { CodeRepository } from './cuis-cufd';
 import { CatalogRepository } from './catalogs';
 import { ContingencyRepository } from './contingency-events';
 import { WebhookRepository } from './webhooks';

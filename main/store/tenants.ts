@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { prepared } from './statements';
+import { DomainError } from '../errors/domain-error';
 
 export interface Tenant {
   id: string;
@@ -38,14 +39,9 @@ export interface NewTenant {
   casaMatriz?: { city?: string; description?: string };
 }
 
-export class TenantError extends Error {
-  constructor(
-    readonly code: 'DUPLICATE_NIT' | 'INVALID_NIT' | 'INVALID_NAME' | 'NOT_FOUND',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TenantError';
-  }
+export class TenantError extends DomainError<'DUPLICATE_NIT' | 'INVALID_NIT' | 'INVALID_NAME' | 'NOT_FOUND'> {
+  readonly domain = 'tenant';
+  override name = 'TenantError';
 }
 
 interface Row {

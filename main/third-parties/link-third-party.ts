@@ -9,17 +9,13 @@ import type { Tenant } from '../store/tenants';
 import type { Scope } from '../../shared/api-scopes';
 import type { ThirdPartyUser } from '../store/third-party-users';
 import { INVOICE_TYPES } from '../../shared/invoice-types';
+import { DomainError } from '../errors/domain-error';
 
 export type LinkErrorCode = 'NOT_FOUND' | 'NOT_PROVIDER' | 'SELF' | 'ALREADY_LINKED' | 'DUPLICATE_USERNAME' | 'INVALID_USERNAME';
 
-export class LinkThirdPartyError extends Error {
-  constructor(
-    readonly code: LinkErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LinkThirdPartyError';
-  }
+export class LinkThirdPartyError extends DomainError<LinkErrorCode> {
+  readonly domain = 'thirdPartyLink';
+  override name = 'LinkThirdPartyError';
 }
 
 /**

@@ -7,19 +7,19 @@ import type { Store } from '../store/store';
 import type { SecretStore } from '../config/secrets';
 import { TenantError, type Tenant } from '../store/tenants';
 import type { ThirdPartyUser } from '../store/third-party-users';
-import { tokenSecretName } from '../codes/siat-gateway';
+import { tokenSecretName } from '../cuis-cufd/siat-gateway';
 import { SECTOR_SPECS } from '../../shared/sectors';
-import { findSector } from '../siat/codes';
+import { findSector } from '../siat/code-catalog';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 export type ThirdPartyErrorCode = 'NOT_PROVIDER' | 'DUPLICATE_NIT' | 'DUPLICATE_USERNAME' | 'UNKNOWN_SECTOR' | 'UNSUPPORTED_SECTOR';
 
-export class ThirdPartyError extends Error {
-  constructor(
-    readonly code: ThirdPartyErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ThirdPartyError';
+export class ThirdPartyError extends DomainError<ThirdPartyErrorCode> {
+  readonly domain = 'thirdParty';
+  override name = 'ThirdPartyError';
+  constructor(code: ThirdPartyErrorCode, message: string) {
+    // A sector the provider may not register names the body's field at fault.
+    super(code, message, code === 'UNKNOWN_SECTOR' || code === 'UNSUPPORTED_SECTOR' ? { fields: fieldProblem('docSector', 'enum', message) } : {});
   }
 }
 
@@ -52,7 +52,7 @@ export interface RegisteredThirdParty {
  * installation; the same words for a username make the text itself say nothing. The status still
  * says "conflict": a NIT is unique per installation, so refusing it cannot look like success —
  * what is left to a caller is one bit per try, under the API key's rate limit, and each try is
- * logged (routes/sector-users.ts). Linking a taxpayer that is already a tenant is the
+ * logged (routes/envelope-users.ts). Linking a taxpayer that is already a tenant is the
  * administrator's: `npm run admin -- tenant link` (link-third-party.ts).
  */
 export const REGISTRATION_CONFLICT =

@@ -12,6 +12,7 @@ import type { EventBus } from '../events/event-bus';
 import { hashPin, pinMatches } from './pin-hash';
 import { PIN_RE, ROLES, TILL_TOKEN_PREFIX, isRole, roleAtLeast, type Role } from '../../shared/till-roles';
 import { formatDateEs, toBoliviaIso } from '../../shared/time';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 /** Wrong PINs in a row that lock a user. */
 export const MAX_WRONG_PINS = 5;
@@ -36,15 +37,34 @@ export interface TillPolicy {
 export const DEFAULT_TILL_POLICY: TillPolicy = { idleMinutes: 15, sessionHours: 12, lockMinutes: 15, discountLimitPercent: 10, discountLimitAmount: 100 };
 const POLICY_KEY = 'tillUsers.policy';
 
-export class PeopleError extends Error {
+/**
+ * The failures of signing in and approving. A wrong PIN or an unknown person refuses a sign-in
+ * (WRONG_PIN, UNKNOWN_USER) or an approval (APPROVAL_WRONG_PIN, APPROVAL_UNKNOWN_USER): the API
+ * answers them differently (main/api/domain-errors.ts).
+ */
+export type PeopleErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'CONFLICT'
+  | 'NOT_FOUND'
+  | 'UNAUTHORIZED'
+  | 'USER_INACTIVE'
+  | 'USER_LOCKED'
+  | 'WRONG_PIN'
+  | 'APPROVAL_WRONG_PIN'
+  | 'UNKNOWN_USER'
+  | 'APPROVAL_UNKNOWN_USER'
+  | 'APPROVER_ROLE_TOO_LOW'
+  | 'POS_CLOSED';
+
+export class PeopleError extends DomainError<PeopleErrorCode> {
+  readonly domain = 'people';
+  override name = 'PeopleError';
   constructor(
-    readonly status: number,
-    readonly code: string,
+    code: PeopleErrorCode,
     message: string,
     readonly field?: string,
   ) {
-    super(message);
-    this.name = 'PeopleError';
+    super(code, message, field ? { fields: fieldProblem(field, 'till-user', message) } : {});
   }
 }
 
@@ -123,7 +143,7 @@ export class TillPeople {
   /** Fields left out keep their value (the discount limits came after the times). */
   setPolicy(tenantId: string, p: Partial<TillPolicy>): TillPolicy {
     if (p.discountLimitAmount !== undefined && toHundredths(p.discountLimitAmount) === null) {
-      throw new PeopleError(422, 'VALIDATION_FAILED', 'El límite de descuento en Bs admite hasta 2 decimales', 'discountLimitAmount');
+      throw new PeopleError('VALIDATION_FAILED', 'El límite de descuento en Bs admite hasta 2 decimales', 'discountLimitAmount');
     }
     this.deps.store.settings.set(tenantId, POLICY_KEY, { ...this.policy(tenantId), ...p });
     return this.policy(tenantId);
@@ -132,23 +152,23 @@ export class TillPeople {
   // ---- the store's people ----------------------------------------------------------------
 
   private checkPin(pin: string): void {
-    if (!PIN_RE.test(pin)) throw new PeopleError(422, 'VALIDATION_FAILED', 'El PIN debe tener de 4 a 6 dígitos (solo números)', 'pin');
+    if (!PIN_RE.test(pin)) throw new PeopleError('VALIDATION_FAILED', 'El PIN debe tener de 4 a 6 dígitos (solo números)', 'pin');
   }
 
   /** `record`: the act record of the creation, written in the same transaction (decision 0069). */
   async create(tenantId: string, input: NewTillUser, record?: (id: string) => void): Promise<TillUser> {
     const login = normalLogin(input.login);
     if (!/^[a-z0-9._-]{2,40}$/.test(login)) {
-      throw new PeopleError(422, 'VALIDATION_FAILED', 'El usuario debe tener de 2 a 40 letras sin acentos, números, punto, guion o guion bajo (p. ej. «ana.quispe»)', 'login');
+      throw new PeopleError('VALIDATION_FAILED', 'El usuario debe tener de 2 a 40 letras sin acentos, números, punto, guion o guion bajo (p. ej. «ana.quispe»)', 'login');
     }
     const name = input.name.trim();
-    if (!name) throw new PeopleError(422, 'VALIDATION_FAILED', 'Falta el nombre de la persona', 'name');
-    if (!isRole(input.role)) throw new PeopleError(422, 'VALIDATION_FAILED', `Rol desconocido; use ${ROLES.join(', ')}`, 'role');
+    if (!name) throw new PeopleError('VALIDATION_FAILED', 'Falta el nombre de la persona', 'name');
+    if (!isRole(input.role)) throw new PeopleError('VALIDATION_FAILED', `Rol desconocido; use ${ROLES.join(', ')}`, 'role');
     this.checkPin(input.pin);
-    if (this.repo.byLogin(tenantId, login)) throw new PeopleError(409, 'CONFLICT', `Ya existe el usuario «${login}» en esta tienda (activo o desactivado): use otro o reactívelo`, 'login');
+    if (this.repo.byLogin(tenantId, login)) throw new PeopleError('CONFLICT', `Ya existe el usuario «${login}» en esta tienda (activo o desactivado): use otro o reactívelo`, 'login');
     const pin = await hashPin(input.pin);
     // Checked again after the slow hash: two requests for the same login race through it.
-    if (this.repo.byLogin(tenantId, login)) throw new PeopleError(409, 'CONFLICT', `Ya existe el usuario «${login}» en esta tienda`, 'login');
+    if (this.repo.byLogin(tenantId, login)) throw new PeopleError('CONFLICT', `Ya existe el usuario «${login}» en esta tienda`, 'login');
     return this.deps.store.transaction(() => {
       const u = this.repo.create(tenantId, { login, name, role: input.role, pin }, this.now().toISOString());
       record?.(u.id);
@@ -157,8 +177,8 @@ export class TillPeople {
   }
 
   async update(tenantId: string, id: string, change: TillUserChange, record?: (id: string) => void): Promise<TillUser> {
-    if (!this.repo.byId(tenantId, id)) throw new PeopleError(404, 'NOT_FOUND', `Usuario ${id} no encontrado`);
-    if (change.name !== undefined && !change.name.trim()) throw new PeopleError(422, 'VALIDATION_FAILED', 'El nombre no puede quedar vacío', 'name');
+    if (!this.repo.byId(tenantId, id)) throw new PeopleError('NOT_FOUND', `Usuario ${id} no encontrado`);
+    if (change.name !== undefined && !change.name.trim()) throw new PeopleError('VALIDATION_FAILED', 'El nombre no puede quedar vacío', 'name');
     if (change.pin !== undefined) this.checkPin(change.pin);
     const pin = change.pin !== undefined ? await hashPin(change.pin) : undefined;
     const at = this.now().toISOString();
@@ -182,16 +202,15 @@ export class TillPeople {
     const at = this.now();
     const login = normalLogin(who);
     const user = this.repo.byLogin(tenantId, login) ?? (/^[0-9a-f-]{36}$/i.test(who) ? this.repo.byId(tenantId, who) : null);
-    // A login's wrong PIN is a 401 (no credential yet); an approval's is a 403: the cashier's own
-    // session is fine, and a 401 would send the till back to its login screen.
-    const refused = purpose === 'LOGIN' ? 401 : 403;
+    // A login refused is not an approval refused: the cashier's own session is still fine when a
+    // supervisor's PIN is wrong (the API edge answers them apart, main/api/domain-errors.ts).
+    const approval = purpose !== 'LOGIN';
     const log = (outcome: PinOutcome, u: TillUser | null) =>
       this.repo.logAttempt(tenantId, { userId: u?.id ?? null, login: who.trim(), posId, purpose, outcome, createdAt: at.toISOString() });
     if (!user) {
       log('UNKNOWN_USER', null);
       throw new PeopleError(
-        refused,
-        'UNKNOWN_USER',
+        approval ? 'APPROVAL_UNKNOWN_USER' : 'UNKNOWN_USER',
         purpose === 'APPROVAL'
           ? `No hay un usuario «${who.trim()}» en esta tienda: la aprobación tiene que darla un supervisor de este mismo contribuyente`
           : `No hay un usuario «${who.trim()}» en esta tienda. Revise cómo lo escribió o pida al administrador que lo cree.`,
@@ -199,7 +218,7 @@ export class TillPeople {
     }
     if (!user.active) {
       log('INACTIVE', user);
-      throw new PeopleError(403, 'USER_INACTIVE', `El usuario «${user.login}» (${user.name}) está desactivado: no puede ingresar ni aprobar. Un administrador puede reactivarlo.`);
+      throw new PeopleError('USER_INACTIVE', `El usuario «${user.login}» (${user.name}) está desactivado: no puede ingresar ni aprobar. Un administrador puede reactivarlo.`);
     }
     if (user.lockedUntil && new Date(user.lockedUntil) > at) {
       log('LOCKED', user);
@@ -224,7 +243,7 @@ export class TillPeople {
         throw this.lockedError(user, lockUntil);
       }
       const left = MAX_WRONG_PINS - r.failed;
-      throw new PeopleError(refused, 'WRONG_PIN', `PIN incorrecto para «${user.login}». Queda${left === 1 ? '' : 'n'} ${left} intento${left === 1 ? '' : 's'} antes de que el usuario se bloquee.`);
+      throw new PeopleError(approval ? 'APPROVAL_WRONG_PIN' : 'WRONG_PIN', `PIN incorrecto para «${user.login}». Queda${left === 1 ? '' : 'n'} ${left} intento${left === 1 ? '' : 's'} antes de que el usuario se bloquee.`);
     }
     this.deps.store.transaction(() => {
       this.repo.goodPin(tenantId, user.id);
@@ -235,7 +254,6 @@ export class TillPeople {
 
   private lockedError(user: TillUser, until: string): PeopleError {
     return new PeopleError(
-      423,
       'USER_LOCKED',
       `El usuario «${user.login}» está bloqueado por ${MAX_WRONG_PINS} PIN incorrectos seguidos hasta las ${hourEs(until)}. ` +
         'Espere a esa hora o pida a un administrador que le asigne un PIN nuevo.',
@@ -248,7 +266,7 @@ export class TillPeople {
     const user = await this.verify(tenantId, who, pin, 'APPROVAL', posId);
     if (!roleAtLeast(user.role, needed)) {
       this.repo.logAttempt(tenantId, { userId: user.id, login: who.trim(), posId, purpose: 'APPROVAL', outcome: 'ROLE_TOO_LOW', createdAt: this.now().toISOString() });
-      throw new PeopleError(403, 'APPROVER_ROLE_TOO_LOW', `«${user.login}» (${user.name}) es ${user.role}: esta aprobación necesita el rol «${needed}» o superior.`);
+      throw new PeopleError('APPROVER_ROLE_TOO_LOW', `«${user.login}» (${user.name}) es ${user.role}: esta aprobación necesita el rol «${needed}» o superior.`);
     }
     return user;
   }
@@ -260,10 +278,10 @@ export class TillPeople {
     this.checkPin(pin);
     const tenantId = this.repo.tenantOfPointOfSale(posId);
     const tenant = tenantId ? this.deps.store.tenants.byId(tenantId) : null;
-    if (!tenant) throw new PeopleError(404, 'NOT_FOUND', `Punto de venta ${posId} no encontrado`);
-    if (tenant.training && !this.deps.training) throw new PeopleError(401, 'UNAUTHORIZED', 'Este punto de venta es del modo entrenamiento y no vale fuera de él');
+    if (!tenant) throw new PeopleError('NOT_FOUND', `Punto de venta ${posId} no encontrado`);
+    if (tenant.training && !this.deps.training) throw new PeopleError('UNAUTHORIZED', 'Este punto de venta es del modo entrenamiento y no vale fuera de él');
     const pos = this.deps.store.pointsOfSale.details(tenant.id, posId)!;
-    if (pos.closedAt) throw new PeopleError(409, 'POS_CLOSED', `El punto de venta ${pos.code} («${pos.name}») se cerró en SIAT el ${formatDateEs(new Date(pos.closedAt))}: nadie ingresa en él`);
+    if (pos.closedAt) throw new PeopleError('POS_CLOSED', `El punto de venta ${pos.code} («${pos.name}») se cerró en SIAT el ${formatDateEs(new Date(pos.closedAt))}: nadie ingresa en él`);
     const user = await this.verify(tenant.id, who, pin, 'LOGIN', posId);
     const policy = this.policy(tenant.id);
     const prefix = randomText(LOWER, 10);

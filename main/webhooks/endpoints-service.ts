@@ -9,18 +9,23 @@ import { isValidPattern } from './event-catalog';
 import { generateSecret, hintOf } from './signature';
 import { secretName } from './dispatcher';
 import type { WebhookEndpoint, WebhookRepository } from '../store/webhooks';
+import { DomainError, fieldProblem } from '../errors/domain-error';
 
 /** seed: Limits — webhook endpoints per tenant. */
 export const MAX_ENDPOINTS_PER_TENANT = 20;
 
-export class WebhookError extends Error {
+/** INVALID: a field of the endpoint is refused; TOO_MANY: the tenant's limit of endpoints. */
+export type WebhookErrorCode = 'INVALID' | 'TOO_MANY' | 'NOT_FOUND';
+
+export class WebhookError extends DomainError<WebhookErrorCode> {
+  readonly domain = 'webhook';
+  override name = 'WebhookError';
   constructor(
-    readonly status: 404 | 422,
+    code: WebhookErrorCode,
     readonly field: string | null,
     message: string,
   ) {
-    super(message);
-    this.name = 'WebhookError';
+    super(code, message, field ? { fields: fieldProblem(field, 'webhook', message) } : {});
   }
 }
 
@@ -34,14 +39,14 @@ export class WebhookEndpoints {
     try {
       u = new URL(url);
     } catch {
-      throw new WebhookError(422, 'url', `url no es una URL válida: ${url}`);
+      throw new WebhookError('INVALID', 'url', `url no es una URL válida: ${url}`);
     }
-    if (u.protocol !== 'https:') throw new WebhookError(422, 'url', `url debe empezar con https:// (recibido ${u.protocol}//)`);
-    if (u.username || u.password) throw new WebhookError(422, 'url', 'url no debe llevar usuario ni contraseña');
+    if (u.protocol !== 'https:') throw new WebhookError('INVALID', 'url', `url debe empezar con https:// (recibido ${u.protocol}//)`);
+    if (u.username || u.password) throw new WebhookError('INVALID', 'url', 'url no debe llevar usuario ni contraseña');
     try {
       await checkTarget(u.href, { allowPrivate: this.deps.allowPrivate, ...(this.deps.resolve ? { resolve: this.deps.resolve } : {}) });
     } catch (err) {
-      if (err instanceof TargetRejected) throw new WebhookError(422, 'url', err.message);
+      if (err instanceof TargetRejected) throw new WebhookError('INVALID', 'url', err.message);
       throw err;
     }
     return u.href;
@@ -50,20 +55,20 @@ export class WebhookEndpoints {
   private checkEvents(events: string[]): string[] {
     const unknown = events.filter((e) => !isValidPattern(e));
     if (unknown.length > 0) {
-      throw new WebhookError(422, 'events', `Evento desconocido: ${unknown.join(', ')}. Use *, <espacio>.* (p. ej. invoice.*) o un tipo exacto del catálogo`);
+      throw new WebhookError('INVALID', 'events', `Evento desconocido: ${unknown.join(', ')}. Use *, <espacio>.* (p. ej. invoice.*) o un tipo exacto del catálogo`);
     }
     return [...new Set(events)];
   }
 
   private get(tenantId: string, id: string): WebhookEndpoint {
     const e = this.deps.repo.byId(tenantId, id);
-    if (!e) throw new WebhookError(404, null, `Endpoint de webhook ${id} no encontrado`);
+    if (!e) throw new WebhookError('NOT_FOUND', null, `Endpoint de webhook ${id} no encontrado`);
     return e;
   }
 
   async register(tenantId: string, body: { url: string; events: string[]; description?: string | null }): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     if (this.deps.repo.countActive(tenantId) >= MAX_ENDPOINTS_PER_TENANT) {
-      throw new WebhookError(422, null, `Se alcanzó el máximo de ${MAX_ENDPOINTS_PER_TENANT} endpoints de webhook por contribuyente`);
+      throw new WebhookError('TOO_MANY', null, `Se alcanzó el máximo de ${MAX_ENDPOINTS_PER_TENANT} endpoints de webhook por contribuyente`);
     }
     const events = this.checkEvents(body.events);
     const url = await this.checkUrl(body.url);
@@ -106,7 +111,7 @@ export class WebhookEndpoints {
 
   /** Soft delete (configuration, not a fiscal row): deliveries stay as history; the secret goes. */
   remove(tenantId: string, id: string): void {
-    if (!this.deps.repo.softDelete(tenantId, id)) throw new WebhookError(404, null, `Endpoint de webhook ${id} no encontrado`);
+    if (!this.deps.repo.softDelete(tenantId, id)) throw new WebhookError('NOT_FOUND', null, `Endpoint de webhook ${id} no encontrado`);
     this.deps.secrets.delete(secretName(id));
   }
 }

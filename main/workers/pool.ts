@@ -1,7 +1,7 @@
 // CPU-bound work off the request thread (issues 25 and 26): a few worker threads take jobs from a
 // bounded queue. Each caller (a tenant) may have only a few jobs waiting, the queue as a whole is
 // capped, and a job that runs past its time ends its worker (a new one takes the next job). Over a
-// cap the caller is told to come back (WorkBusyError: 429 for its own share, 503 for everyone's).
+// cap the caller is told to come back (WorkBusyError: CALLER_SHARE for its own share, FULL for everyone's).
 //
 // A worker module (see documents/render-worker.ts, central/pdf-worker.ts) answers each
 // `{ id, job }` message with `{ id, result }` or `{ id, error }`.
@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DomainError } from '../errors/domain-error';
 
 export interface WorkerPoolOptions {
   /** Worker threads (default 1). */
@@ -34,14 +35,18 @@ export interface WorkerEntry {
   bundled: string;
 }
 
-export class WorkBusyError extends Error {
+/** CALLER_SHARE: this caller (a tenant) already has its share in the pool; FULL: everyone's is taken, or the pool is stopping. */
+export type WorkBusyCode = 'CALLER_SHARE' | 'FULL';
+
+export class WorkBusyError extends DomainError<WorkBusyCode> {
+  readonly domain = 'workBusy';
+  override name = 'WorkBusyError';
   constructor(
-    readonly status: 429 | 503,
+    code: WorkBusyCode,
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(message);
-    this.name = 'WorkBusyError';
+    super(code, message);
   }
 }
 
@@ -105,13 +110,13 @@ export class WorkerPool<J, R> {
 
   /** Runs `job` on a worker for `caller`; `transfer` lists buffers moved to the worker, not copied. */
   run(caller: string, job: J, transfer: ArrayBuffer[] = []): Promise<R> {
-    const stopping = (): WorkBusyError => new WorkBusyError(503, 'Kipu se está deteniendo', 5);
+    const stopping = (): WorkBusyError => new WorkBusyError('FULL', 'Kipu se está deteniendo', 5);
     if (this.closed) return Promise.reject(stopping());
     const mine = this.perCaller.get(caller) ?? 0;
     if (mine >= this.o.perCallerMax) {
-      return Promise.reject(new WorkBusyError(429, `Ya se prepara el máximo de ${this.o.what} a la vez para este contribuyente (${this.o.perCallerMax}); reintente en unos segundos`, 5));
+      return Promise.reject(new WorkBusyError('CALLER_SHARE', `Ya se prepara el máximo de ${this.o.what} a la vez para este contribuyente (${this.o.perCallerMax}); reintente en unos segundos`, 5));
     }
-    if (this.inFlight >= this.o.queueMax) return Promise.reject(new WorkBusyError(503, `Se están preparando muchos ${this.o.what}; reintente en unos segundos`, 5));
+    if (this.inFlight >= this.o.queueMax) return Promise.reject(new WorkBusyError('FULL', `Se están preparando muchos ${this.o.what}; reintente en unos segundos`, 5));
     this.perCaller.set(caller, mine + 1);
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, transfer, caller, resolve, reject });
@@ -121,7 +126,7 @@ export class WorkerPool<J, R> {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) this.finish(p, new WorkBusyError(503, 'Kipu se está deteniendo', 5));
+    for (const p of this.queue.splice(0)) this.finish(p, new WorkBusyError('FULL', 'Kipu se está deteniendo', 5));
     await Promise.all(this.slots.splice(0).map((s) => this.stopSlot(s)));
   }
 
@@ -159,7 +164,7 @@ export class WorkerPool<J, R> {
   }
 
   private timedOut(slot: Slot<J, R>): void {
-    this.lose(slot, new WorkBusyError(503, `Preparar ${this.o.what} tardó demasiado`, 5));
+    this.lose(slot, new WorkBusyError('FULL', `Preparar ${this.o.what} tardó demasiado`, 5));
     void slot.worker.terminate();
   }
 
@@ -190,7 +195,7 @@ export class WorkerPool<J, R> {
   private async stopSlot(s: Slot<J, R>): Promise<void> {
     const p = s.current;
     this.release(s);
-    if (p) this.finish(p, new WorkBusyError(503, 'Kipu se está deteniendo', 5));
+    if (p) this.finish(p, new WorkBusyError('FULL', 'Kipu se está deteniendo', 5));
     s.worker.removeAllListeners('exit');
     await s.worker.terminate();
   }

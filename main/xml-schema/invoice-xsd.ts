@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { validateWithXmllint, type XmllintSchema } from './xmllint-batch';
 import { resourcesDir } from '../config/paths';
-import { sectorRoot } from '../siat/codes';
+import { sectorRoot } from '../siat/code-catalog';
 import { COMPRA_VENTA_SECTOR, sectorSpec } from '../../shared/sectors';
 import { MODALIDAD } from '../../shared/siat-codes';
 

@@ -31,7 +31,7 @@ export const PosDefaultInvoiceTypeBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** SIAT catalog TipoPuntoVenta (codigoTipoPuntoVenta of registroPuntoVenta); the engine names them in main/siat/codes.ts TIPO_PUNTO_VENTA. */
+/** SIAT catalog TipoPuntoVenta (codigoTipoPuntoVenta of registroPuntoVenta); the engine names them in main/siat/code-catalog.ts TIPO_PUNTO_VENTA. */
 export const POS_TYPE_CODES = [1, 2, 3, 4, 5, 6] as const;
 export type PosTypeCode = (typeof POS_TYPE_CODES)[number];
 

@@ -17,7 +17,7 @@ export interface SectorSpec {
   readonly code: number;
   /** Short es-BO name for menus and the printed title. */
   readonly label: string;
-  /** tipoFacturaDocumento: the SIAT catalog's (main/siat/codes.ts; a test holds them equal). */
+  /** tipoFacturaDocumento: the SIAT catalog's (main/siat/code-catalog.ts; a test holds them equal). */
   readonly tipoFactura: 1 | 2 | 3 | 4;
   /** The invoiceTypes that issue it; the first of each modality is the one invoiceTypeFor picks. */
   readonly invoiceTypes: readonly SectorInvoiceType[];

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { createPurchase, purchaseBody, settlePurchases } from '../fixtures/purchases';
-import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { assertEnvelopeFailure } from '../fixtures/envelope-style';
 import { SCOPES } from '../../shared/api-scopes';
 import ExcelJS from 'exceljs';
 import { deflatedRepeat, zipOf } from '../fixtures/zip';
@@ -338,6 +338,6 @@ describe('seed 001 PageShopping', () => {
     const r = await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10', { key });
     assert.equal((await r.json()).data.totalItems, 0);
     const bad = await eng.api('/api/v1/invoice/shopping/PageShopping?page=0&size=10&period=13');
-    assertSectorFailure({ status: bad.status, body: await bad.json() }, 400, 'BAD_REQUEST');
+    assertEnvelopeFailure({ status: bad.status, body: await bad.json() }, 400, 'BAD_REQUEST');
   });
 });

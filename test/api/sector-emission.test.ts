@@ -5,7 +5,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { assertEnvelopeFailure } from '../fixtures/envelope-style';
 import { operationsOf, type OpenApiDocument } from '../fixtures/openapi';
 import { invoiceShortCode } from '../../main/invoicing/short-code';
 import { amountInWords } from '../../main/invoicing/amount-in-words';
@@ -118,7 +118,7 @@ function assertCompleted(r: Answer, status: number, message: string): void {
 
 /** The failure names `field` (seed 001's name) among its errors. */
 function assertNames(r: Answer, status: number, field: string, message?: RegExp, code = status === 400 ? 'BAD_REQUEST' : 'VALIDATION_FAILED'): void {
-  assertSectorFailure(r, status, code);
+  assertEnvelopeFailure(r, status, code);
   const hit = r.body.errors.find((e: any) => e.field === field);
   assert.ok(hit, `${field} not named: ${JSON.stringify(r.body.errors)}`);
   if (message) assert.match(hit.message, message);
@@ -372,15 +372,15 @@ describe('bad input names the seed field', () => {
     (qty.detailInvoice as Record<string, unknown>[])[0]!.qty = 1.234;
     assertNames(await emit('electronic', 'education', qty), 422, 'detailInvoice[0].qty');
     assertNames(await emit('electronic', 'education', { ...BODIES.education(), posId: 10_000 }), 422, 'posId');
-    assertSectorFailure(await emit('electronic', 'education', { ...BODIES.education(), posId: 77 }), 404, 'NOT_FOUND');
-    assertSectorFailure(await emit('electronic', 'education', { ...BODIES.education(), branchId: 999_999 }), 404, 'NOT_FOUND');
+    assertEnvelopeFailure(await emit('electronic', 'education', { ...BODIES.education(), posId: 77 }), 404, 'NOT_FOUND');
+    assertEnvelopeFailure(await emit('electronic', 'education', { ...BODIES.education(), branchId: 999_999 }), 404, 'NOT_FOUND');
   });
 
   test('cancellation: a wrong code is 404; an invoice of another sector or modality is 422 naming invoiceNumber and the right route', async () => {
     const r = await emit('computarized', 'education', BODIES.education());
     assertCompleted(r, 201, 'COMPLETED');
     const { invoiceNumber, invoiceCode } = r.body.data;
-    assertSectorFailure(await cancel('computarized', 'education', { posId: 0, invoiceCode: 'ZZZZZZZZ', codeMotive: 1, invoiceNumber }), 404, 'NOT_FOUND');
+    assertEnvelopeFailure(await cancel('computarized', 'education', { posId: 0, invoiceCode: 'ZZZZZZZZ', codeMotive: 1, invoiceNumber }), 404, 'NOT_FOUND');
     assertNames(await cancel('computarized', 'hospital', { posId: 0, invoiceCode, codeMotive: 1, invoiceNumber }), 422, 'invoiceNumber', /computarized\/education\/anulation/);
     assertNames(await cancel('electronic', 'education', { posId: 0, invoiceCode, codeMotive: 1, invoiceNumber }), 422, 'invoiceNumber', /computarizada/);
     assertNames(await cancel('computarized', 'education', { posId: 0, invoiceCode, codeMotive: 5, invoiceNumber }), 422, 'codeMotive');
@@ -392,7 +392,7 @@ describe("SIAT's codes verbatim", () => {
   test('a sector SIAT refuses for the NIT (940): 422 with SIAT’s code and text; the number is used and the invoice kept as REJECTED', async () => {
     await simAdmin('/force-code', { operation: 'recepcionFactura', codigo: 940, times: 1 });
     const r = await emit('electronic', 'hospital', BODIES.hospital());
-    assertSectorFailure(r, 422, 'SIAT_REJECTED');
+    assertEnvelopeFailure(r, 422, 'SIAT_REJECTED');
     assert.deepEqual(
       r.body.errors.filter((e: any) => e.siatCode !== undefined),
       [{ siatCode: 940, message: 'EL NIT NO TIENE HABILITADO EL DOCUMENTO SECTOR' }],
@@ -407,7 +407,7 @@ describe("SIAT's codes verbatim", () => {
     const key = eng.store.apiKeys.create(t.id, 'erp', SCOPES).key;
     const before = eng.store.invoices.list(t.id, 0, 10, {}).total;
     const r = await emit('electronic', 'education', BODIES.education(), { key });
-    assertSectorFailure(r, 422, 'SIAT_REJECTED');
+    assertEnvelopeFailure(r, 422, 'SIAT_REJECTED');
     assert.deepEqual(r.body.errors[1], { siatCode: 937, message: 'EL NIT NO TIENE ASOCIADO LA MODALIDAD DE FACTURACION' });
     assert.match(r.body.errors[0].message, /computarized\/education/);
     assert.equal(eng.store.invoices.list(t.id, 0, 10, {}).total, before);
@@ -415,7 +415,7 @@ describe("SIAT's codes verbatim", () => {
 
   test('the till-only demo key may issue (scope till); no key is 401 in the sector envelope', async () => {
     assertCompleted(await emit('computarized', 'rate', BODIES.rate(), { key: eng.demoApiKey }), 201, 'COMPLETED_RATE');
-    assertSectorFailure(await emit('computarized', 'rate', BODIES.rate(), { key: null }), 401, 'UNAUTHORIZED');
+    assertEnvelopeFailure(await emit('computarized', 'rate', BODIES.rate(), { key: null }), 401, 'UNAUTHORIZED');
   });
 });
 
@@ -497,7 +497,7 @@ test('SIAT unreachable: a sector invoice is issued offline (201, siatCodeState n
     assert.equal(r.body.data.siatCodeReception, null);
     assert.match(r.body.data.siatDescriptionStatus, /FUERA DE LÍNEA/);
     const n = await emit('computarized', 'debit', { posId: 0, invoiceNumber: o.body.data.invoiceNumber, invoiceCode: o.body.data.invoiceCode, userPos: 'x', detailInvoice: [{ codeProduct: 'ARR-1', qty: 1, returnProduct: true }] });
-    assertSectorFailure(n, 503, 'SIAT_UNAVAILABLE');
+    assertEnvelopeFailure(n, 503, 'SIAT_UNAVAILABLE');
     assert.match(n.body.errors[0].message, /solo en línea/);
   } finally {
     await simAdmin('/reset-faults', {});

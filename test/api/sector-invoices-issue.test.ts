@@ -10,7 +10,7 @@ import { startTestEngine, type ApiTestResponse, type TestEngine } from '../fixtu
 import { verifyXmlSignature } from '../../main/invoicing/signing';
 import { decodeCuf } from '../../main/invoicing/cuf';
 import { sectorLayout } from '../../main/invoicing/sectors/layouts';
-import { sectorRoot } from '../../main/siat/codes';
+import { sectorRoot } from '../../main/siat/code-catalog';
 import { INVOICE_TYPES, invoiceType } from '../../shared/invoice-types';
 import { sectorFields } from '../../shared/sector-fields';
 import { SECTOR_SPECS } from '../../shared/sectors';

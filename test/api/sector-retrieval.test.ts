@@ -4,7 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { assertEnvelopeFailure } from '../fixtures/envelope-style';
 import { issueInvoice, type IssuedInvoice } from '../fixtures/issued-invoice';
 import { invoiceShortCode } from '../../main/invoicing/short-code';
 import { buildQrUrl } from '../../main/documents/model';
@@ -65,7 +65,7 @@ const lookup = (inv: IssuedInvoice) => ({ posId: 0, invoiceNumber: inv.invoiceNu
 const query = (fields: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
-const assertFailure = assertSectorFailure;
+const assertFailure = assertEnvelopeFailure;
 
 function assertOk(r: Answer) {
   assert.equal(r.status, 200, JSON.stringify(r.body));

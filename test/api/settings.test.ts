@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
-import { tokenSecretName } from '../../main/codes/siat-gateway';
+import { tokenSecretName } from '../../main/cuis-cufd/siat-gateway';
 import { SCOPES } from '../../shared/api-scopes';
 import { sqliteConnection } from '../../main/store/store';
 

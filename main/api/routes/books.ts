@@ -8,9 +8,9 @@ import type { MonthlyBooks, BookKind } from '../../books/monthly-books';
 import { bookFileName } from '../../books/monthly-books';
 import { fromHundredths } from '../../../shared/money';
 import { ok } from '../envelope';
-import { apiResponse } from '../../../shared/api/envelope';
-import { BookDownloadQuery, BookQuery, BookTotalsSchema } from '../../../shared/api/books';
+import { BookDownloadQuery } from '../../../shared/api/books';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 const tags = ['Libros (RCV)'];
 const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -24,8 +24,7 @@ export function bookRoutes(app: FastifyInstance, deps: { books: MonthlyBooks; lo
       schema: {
         tags,
         summary: 'Totales del mes: ventas, débito fiscal, compras, crédito fiscal, notas de crédito-débito y saldo',
-        querystring: BookQuery,
-        response: { 200: apiResponse(BookTotalsSchema) },
+        ...contractSchema(ROUTES.books.totals),
       },
     },
     async (req) => {

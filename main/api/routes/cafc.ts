@@ -10,11 +10,11 @@ import { fromHundredths } from '../../../shared/money';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
 import { asApiError } from '../domain-errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { CafcEventSchema, CafcTranscriptionBody, type CafcEvent } from '../../../shared/api/cafc';
+import { type CafcEvent } from '../../../shared/api/cafc';
 import { openPointOfSale } from '../point-of-sale-param';
 import { countOf } from '../../../shared/count';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface CafcRouteDeps {
   store: Store;
@@ -57,8 +57,7 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
           'Registra el evento significativo (5 corte de energía, 6 virus o falla de software, 7 falla de hardware) con su CAFC y envía a SIAT el paquete de las facturas ' +
           'con su número de talonario y la fecha y hora escritas (recepcionPaqueteFactura con cafc). Hasta 72 horas después del fin del evento (422 CAFC_TERM_OVER después). ' +
           'Responde 202: el veredicto de SIAT por factura se lee con GET /api/v1/contingency/cafc/{id}.',
-        body: CafcTranscriptionBody,
-        response: { 202: apiResponse(CafcEventSchema) },
+        ...contractSchema(ROUTES.contingency.transcribeCafc, 202),
       },
     },
     async (req, reply) => {
@@ -79,8 +78,7 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
       schema: {
         tags,
         summary: 'Eventos CAFC transcritos, los más recientes primero, con el estado de cada factura',
-        querystring: ROUTES.contingency.cafcEvents.query,
-        response: { 200: apiResponse(Type.Array(CafcEventSchema)) },
+        ...contractSchema(ROUTES.contingency.cafcEvents),
       },
     },
     async (req) => ok(deps.repo.cafcEvents(req.tenant.id, req.query.posId ?? null).map((e) => dto(req, e))),
@@ -93,7 +91,7 @@ export function cafcRoutes(app: FastifyInstance, deps: CafcRouteDeps): void {
         tags,
         summary: 'Un evento CAFC con el veredicto de SIAT por factura',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(CafcEventSchema) },
+        ...contractSchema(ROUTES.contingency.cafcEvent),
       },
     },
     async (req) => {

@@ -5,10 +5,9 @@ import type { Store } from '../../store/store';
 import { demoStoreState, removeDemoStore } from '../../training/demo-store';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { DemoStoreRemovalSchema, DemoStoreStateSchema } from '../../../shared/api/demo-store';
 import { countOf } from '../../../shared/count';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; training: boolean; now: () => Date }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,7 +18,7 @@ export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; trai
 
   r.get(
     ROUTES.products.demoStore.path,
-    { schema: { tags, summary: 'Estado de la tienda de demostración (modo entrenamiento)', response: { 200: apiResponse(DemoStoreStateSchema) } } },
+    { schema: { tags, summary: 'Estado de la tienda de demostración (modo entrenamiento)', ...contractSchema(ROUTES.products.demoStore) } },
     async (req) => {
       trainingOnly(req.tenant.training);
       return ok(demoStoreState(deps.store, req.tenant.id));
@@ -33,7 +32,7 @@ export function demoStoreRoutes(app: FastifyInstance, deps: { store: Store; trai
         tags,
         summary: 'Quita en un paso los productos y clientes de demostración (código DEMO-…)',
         description: 'Las facturas ya emitidas en entrenamiento no cambian. La tienda de demostración no se vuelve a cargar.',
-        response: { 200: apiResponse(DemoStoreRemovalSchema) },
+        ...contractSchema(ROUTES.products.removeDemoStore),
       },
     },
     async (req) => {

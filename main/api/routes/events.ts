@@ -1,5 +1,5 @@
 // Seed "Contingency events": start, end, query by day, active event. GET
-// /api/v1/events/check-connection lives in codes.ts.
+// /api/v1/events/check-connection lives in tax-codes.ts.
 //
 // branchId: the seed types it as a string UUID: the branch's UUID (GET /api/v1/pos → branchUuid,
 // GET /api/v1/branchOffice → branchUuid; main/points-of-sale/branch-uuid.ts). Kipu's integer
@@ -8,7 +8,6 @@
 // matriz). It must be the point of sale's branch (422 otherwise).
 // GET /events/active/{posId}: 200 with `data: null` when the point of sale is online — no event
 // is a normal state the till polls for, not an error; 404 stays for an unknown point of sale.
-import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
@@ -19,14 +18,14 @@ import { eventDto } from '../../contingency/event-dto';
 import { ok } from '../envelope';
 import { notFound, unprocessable } from '../errors';
 import { asApiError } from '../domain-errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { ContingencyEventSchema, EndEventBody, EventsOnDayBody, PosIdParams, StartEventBody } from '../../../shared/api/contingency-event';
+import { PosIdParams } from '../../../shared/api/contingency-event';
 import { openPointOfSale } from '../point-of-sale-param';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import { SEED_CONTINGENCY_REASONS } from '../../catalogs/seed-codes';
 import { siatEventReason } from '../seed-code-param';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface EventsDeps {
   store: Store;
@@ -67,8 +66,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
           'codigoMotivo tiene el significado del documento semilla (1 corte de internet, 2 falla del sistema tributario, 3 virus informático, 4 otro) y se traduce al evento de SIAT ' +
           'de igual descripción (README, «Sector codes: seed vs SIAT»); codigoMotivoSiat (extensión de Kipu) indica el código de SIAT tal cual. Kipu emite fuera de línea en los eventos 1 a 4 de SIAT; ' +
           'los eventos 5 a 7 de SIAT (el virus entre ellos) requieren facturas manuales con CAFC (POST /api/v1/contingency/cafc).',
-        body: StartEventBody,
-        response: { 200: apiResponse(ContingencyEventSchema) },
+        ...contractSchema(ROUTES.contingency.start),
       },
     },
     async (req) => {
@@ -95,8 +93,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'Finaliza el evento: las facturas emitidas fuera de línea se envían a SIAT',
-        body: EndEventBody,
-        response: { 200: apiResponse(ContingencyEventSchema) },
+        ...contractSchema(ROUTES.contingency.end),
       },
     },
     async (req) => {
@@ -116,8 +113,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
       schema: {
         tags,
         summary: 'Eventos de contingencia del punto de venta que comenzaron en una fecha (hora de Bolivia)',
-        body: EventsOnDayBody,
-        response: { 200: apiResponse(Type.Array(ContingencyEventSchema)) },
+        ...contractSchema(ROUTES.contingency.onDay),
       },
     },
     async (req) => {
@@ -139,7 +135,7 @@ export function eventsRoutes(app: FastifyInstance, deps: EventsDeps): void {
         tags,
         summary: 'El evento no finalizado del punto de venta (data: null si está en línea)',
         params: PosIdParams,
-        response: { 200: apiResponse(Type.Union([ContingencyEventSchema, Type.Null()])) },
+        ...contractSchema(ROUTES.contingency.active),
       },
     },
     async (req) => {

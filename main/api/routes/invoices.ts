@@ -18,21 +18,13 @@ import { siatCancellationReason } from '../seed-code-param';
 import { asApiError } from '../domain-errors';
 import { ROUTES } from '../../../shared/api/routes';
 import { offsetOf } from '../pagination';
-import { apiResponse, pageSchema } from '../../../shared/api/envelope';
-import {
-  CancellationResultSchema,
-  CancellationReversalResultSchema,
-  InvoiceListItemSchema,
-  InvoiceSchema,
-  InvoiceStatusSchema,
-  PublicInvoiceSummarySchema,
-  type Invoice,
-} from '../../../shared/api/invoice';
+import { type Invoice } from '../../../shared/api/invoice';
 import { openPointOfSale } from '../point-of-sale-param';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { doerOf, recorderOf } from '../doer';
 import { invoiceType } from '../../../shared/invoice-types';
 import { emissionType, invoiceDto, lastCancel, whoDid } from '../invoice-dto';
+import { contractSchema } from '../contract-schema';
 
 export const WAIT_DEFAULT_MS = 15_000;
 const WAIT_MAX_MS = 30_000;
@@ -97,9 +89,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           'de SIAT ese tiempo como máximo. Si SIAT no responde, la venta no se pierde: se emite fuera de línea (state CONTINGENCY, ' +
           'emissionType CONTINGENCY) y se envía en paquete al reconectar. La cabecera Idempotency-Key hace que un reintento devuelva la misma factura.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
-        querystring: ROUTES.invoices.create.query,
-        body: ROUTES.invoices.create.body,
-        response: { 201: apiResponse(InvoiceSchema), 200: apiResponse(InvoiceSchema) },
+        ...contractSchema(ROUTES.invoices.create, 201, 200),
       },
     },
     async (req, reply) => {
@@ -142,8 +132,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
       schema: {
         tags,
         summary: 'Facturas del contribuyente, las más nuevas primero',
-        querystring: ROUTES.invoices.list.query,
-        response: { 200: apiResponse(pageSchema(InvoiceListItemSchema)) },
+        ...contractSchema(ROUTES.invoices.list),
       },
     },
     async (req) => {
@@ -182,7 +171,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
 
   r.get(
     ROUTES.invoices.byCuf.path,
-    { schema: { tags, summary: 'Factura por CUF', params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: apiResponse(InvoiceSchema) } } },
+    { schema: { tags, summary: 'Factura por CUF', params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }), ...contractSchema(ROUTES.invoices.byCuf) } },
     async (req) => {
       const inv = deps.invoices.byCuf(req.tenant.id, req.params.cuf);
       if (!inv) throw notFound(`No hay una factura con CUF ${req.params.cuf}`);
@@ -192,7 +181,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
 
   r.get(
     ROUTES.invoices.get.path,
-    { schema: { tags, summary: 'Factura por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(InvoiceSchema) } } },
+    { schema: { tags, summary: 'Factura por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), ...contractSchema(ROUTES.invoices.get) } },
     async (req) => ok(dto(req, load(req, req.params.id))),
   );
 
@@ -203,7 +192,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         tags,
         summary: 'Estado de la factura consultado a SIAT ahora (verificacionEstadoFactura)',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(InvoiceStatusSchema) },
+        ...contractSchema(ROUTES.invoices.status),
       },
     },
     async (req) => {
@@ -233,8 +222,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           'Kipu lo traduce al código de SIAT de igual significado según el catálogo sincronizado (README, «Sector codes: seed vs SIAT»). ' +
           'motivoSiat (extensión de Kipu) indica directamente el código del catálogo de motivos de anulación de SIAT.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        querystring: ROUTES.invoices.cancel.query,
-        response: { 200: apiResponse(CancellationResultSchema) },
+        ...contractSchema(ROUTES.invoices.cancel),
       },
     },
     async (req) => {
@@ -270,7 +258,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           'Una sola vez por factura y dentro del plazo de la anulación (hasta el día 9 del mes siguiente a la emisión; exportación 180 días): fuera de eso responde 422 sin consultar a SIAT. ' +
           'Las notas de crédito-débito usan reversionAnulacionDocumentoAjuste. Los rechazos de SIAT (968 ya revertida, 3012 fuera de plazo …) llegan textuales en siatCode/siatMessages.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(CancellationReversalResultSchema) },
+        ...contractSchema(ROUTES.invoices.reverseCancellation),
       },
     },
     async (req) => {
@@ -293,7 +281,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
         summary: 'Resumen público de la factura con sus descargas',
         security: [],
         params: Type.Object({ cuf: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: apiResponse(PublicInvoiceSummarySchema) },
+        ...contractSchema(ROUTES.public.invoice),
       },
     },
     async (req) => {

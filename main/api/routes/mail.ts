@@ -15,8 +15,9 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { errorBody, ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
 import { apiResponse } from '../../../shared/api/envelope';
-import { EmailInvoiceQuery, SmtpSettingsBody, SmtpSettingsSchema } from '../../../shared/api/mail';
+import { EmailInvoiceQuery } from '../../../shared/api/mail';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface MailRouteDeps {
   invoices: InvoiceRepository;
@@ -111,7 +112,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
 
   r.get(
     ROUTES.settings.smtp.path,
-    { schema: { tags, summary: 'Servidor de correo de la empresa (la clave nunca se devuelve)', response: { 200: apiResponse(SmtpSettingsSchema) } } },
+    { schema: { tags, summary: 'Servidor de correo de la empresa (la clave nunca se devuelve)', ...contractSchema(ROUTES.settings.smtp) } },
     async (req) => ok(view(req.tenant.id)),
   );
 
@@ -122,8 +123,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
         tags,
         summary: 'Configura el servidor de correo de la empresa (tiene prioridad sobre KIPU_SMTP_URL)',
         description: 'password: omitido conserva la clave guardada; null o "" la borra. La clave se guarda en el almacén de secretos, no en la base de datos.',
-        body: SmtpSettingsBody,
-        response: { 200: apiResponse(SmtpSettingsSchema) },
+        ...contractSchema(ROUTES.settings.saveSmtp),
       },
     },
     async (req) => {
@@ -148,7 +148,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
 
   r.delete(
     ROUTES.settings.removeSmtp.path,
-    { schema: { tags, summary: 'Borra el servidor de correo de la empresa (vuelve a KIPU_SMTP_URL si está definida)', response: { 200: apiResponse(SmtpSettingsSchema) } } },
+    { schema: { tags, summary: 'Borra el servidor de correo de la empresa (vuelve a KIPU_SMTP_URL si está definida)', ...contractSchema(ROUTES.settings.removeSmtp) } },
     async (req) => {
       deps.smtp.clear(req.tenant.id);
       return ok(view(req.tenant.id), 'Servidor de correo de la empresa borrado');

@@ -10,11 +10,11 @@ import { ok, pageOf } from '../envelope';
 import { offsetOf } from '../pagination';
 import { ApiError, notFound, unprocessable } from '../errors';
 import { openPointOfSale } from '../point-of-sale-param';
-import { apiResponse, pageSchema } from '../../../shared/api/envelope';
-import { MAX_PARKED_DRAFT_BYTES, NewParkedSaleBody, ParkedSaleSchema, type NewParkedSale, type ParkedLine, type ParkedSaleDto } from '../../../shared/api/parked-sales';
+import { MAX_PARKED_DRAFT_BYTES, type NewParkedSale, type ParkedLine, type ParkedSaleDto } from '../../../shared/api/parked-sales';
 import { formatBs, fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
 import { toBoliviaIso } from '../../../shared/time';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export function parkedSaleDto(p: ParkedSale): ParkedSaleDto {
   const sale = JSON.parse(p.sale) as { lines: ParkedLine[]; additionalDiscount: number; draft: Record<string, unknown> };
@@ -85,8 +85,7 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
         tags,
         summary: 'Pone en espera la venta en curso (no es una factura)',
         description: 'Guarda las líneas y el resto de la venta para atender al siguiente cliente; sobrevive a un reinicio. El total lo calcula el motor.',
-        body: NewParkedSaleBody,
-        response: { 201: apiResponse(ParkedSaleSchema) },
+        ...contractSchema(ROUTES.parkedSales.park, 201),
       },
     },
     async (req, reply) => {
@@ -121,8 +120,7 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
       schema: {
         tags,
         summary: 'Las ventas en espera de un punto de venta, la más antigua primero',
-        querystring: ROUTES.parkedSales.list.query,
-        response: { 200: apiResponse(pageSchema(ParkedSaleSchema)) },
+        ...contractSchema(ROUTES.parkedSales.list),
       },
     },
     async (req) => {
@@ -136,7 +134,7 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
 
   r.get(
     ROUTES.parkedSales.get.path,
-    { schema: { tags, summary: 'Una venta en espera', params: IdParams, response: { 200: apiResponse(ParkedSaleSchema) } } },
+    { schema: { tags, summary: 'Una venta en espera', params: IdParams, ...contractSchema(ROUTES.parkedSales.get) } },
     async (req) => ok(parkedSaleDto(load(req, req.params.id))),
   );
 
@@ -148,7 +146,7 @@ export function parkedSaleRoutes(app: FastifyInstance, deps: { store: Store; now
         summary: 'Retoma una venta en espera: la devuelve a la caja y la marca retomada (no se borra)',
         description: '409 ALREADY_RECALLED si otra caja o persona ya la retomó.',
         params: IdParams,
-        response: { 200: apiResponse(ParkedSaleSchema) },
+        ...contractSchema(ROUTES.parkedSales.recall),
       },
     },
     async (req) => {

@@ -7,15 +7,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { PointOfSaleDetails } from '../../store/points-of-sale';
 import type { PointOfSaleRegistration } from '../../points-of-sale/registration';
-import { apiResponse } from '../../../shared/api/envelope';
-import {
-  ClosedPointOfSaleSchema,
-  ListedPointOfSaleSchema,
-  PointOfSaleSchema,
-  PosDefaultInvoiceTypeBody,
-  RegisterPointOfSaleBody,
-  RegisteredPointOfSaleSchema,
-} from '../../../shared/api/point-of-sale';
 import { ok } from '../envelope';
 import { notFound, unprocessable } from '../errors';
 import { INVOICE_TYPES, invoiceType } from '../../../shared/invoice-types';
@@ -26,6 +17,7 @@ import { posDto } from '../point-of-sale-param';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
 import { toBoliviaIso } from '../../../shared/time';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 /** What cannot be done offline, for the 503's detail. */
 const NEEDS_SIAT = {
@@ -43,7 +35,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
       schema: {
         tags,
         summary: 'Puntos de venta abiertos del contribuyente',
-        response: { 200: apiResponse(Type.Array(ListedPointOfSaleSchema)) },
+        ...contractSchema(ROUTES.pos.list),
       },
     },
     async (req) => ok(deps.store.pointsOfSale.list(req.tenant.id).map((p) => ({ ...p, branchUuid: branchUuid(req.tenant.id, p.branchId) }))),
@@ -59,8 +51,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
           'SIAT asigna el codigoPuntoVenta; Kipu lo guarda solo si SIAT lo registró. Se usa el CUIS del punto de venta 0 de la sucursal ' +
           '(se solicita si falta). SIAT rechaza → 422 con sus códigos y mensajes; SIAT no responde → 503 (no hay registro fuera de línea). ' +
           'Sucursal inexistente o cerrada → 404. Un reintento registra otro punto de venta: verifique la lista antes de repetir.',
-        body: RegisterPointOfSaleBody,
-        response: { 201: apiResponse(RegisteredPointOfSaleSchema) },
+        ...contractSchema(ROUTES.pos.create, 201),
       },
     },
     async (req, reply) => {
@@ -96,8 +87,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
           'null vuelve a la compra-venta de la modalidad del contribuyente. No se admiten la nota de crédito-débito (se emite ' +
           'desde Facturas → Devolución) ni el boleto aéreo (solo por recepción masiva).',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        body: PosDefaultInvoiceTypeBody,
-        response: { 200: apiResponse(PointOfSaleSchema) },
+        ...contractSchema(ROUTES.pos.setDefaultInvoiceType),
       },
     },
     async (req) => {
@@ -129,7 +119,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
           'irreversible. 409 para el punto de venta 0 (la propia sucursal), con facturas pendientes o de contingencia o con un evento de ' +
           'contingencia sin cerrar, o si ya está cerrado. SIAT rechaza → 422 con sus códigos y mensajes; SIAT no responde → 503.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(ClosedPointOfSaleSchema) },
+        ...contractSchema(ROUTES.pos.close),
       },
     },
     async (req) => {

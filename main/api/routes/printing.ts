@@ -21,10 +21,9 @@ import type { PrintResult as PrintOutcome } from '../../../shared/api/printing';
 import { ok } from '../envelope';
 import { optionalBody } from '../json-body';
 import { badRequest, conflict, notFound, unprocessable } from '../errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { PrintOutcomeSchema, PrinterSettingsViewSchema, TillPrintingSchema } from '../../../shared/api/printing';
 import { ROUTES } from '../../../shared/api/routes';
 import { documentName, isNote } from '../../../shared/document-name';
+import { contractSchema } from '../contract-schema';
 
 /** "factura", or the note's name ("nota de crédito-débito"): a return's ticket is not an invoice's. */
 const documentWord = (sector: number): string => (isNote(sector) ? documentName({ sector, number: 0 }).kind.toLowerCase() : 'factura');
@@ -107,7 +106,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
 
   r.get(
     ROUTES.printing.settings.path,
-    { schema: { tags, summary: 'Impresora de tickets de la empresa (valores por defecto si aún no se guardó)', response: { 200: apiResponse(PrinterSettingsViewSchema) } } },
+    { schema: { tags, summary: 'Impresora de tickets de la empresa (valores por defecto si aún no se guardó)', ...contractSchema(ROUTES.printing.settings) } },
     async (req) => {
       const s = saved(req.tenant.id);
       return ok({ ...(s ?? DEFAULT_PRINTER_SETTINGS), configured: s !== null });
@@ -118,7 +117,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
   // to print the ticket and whether to open the drawer after a cash sale (issue 17).
   r.get(
     ROUTES.printing.tillSettings.path,
-    { schema: { tags, summary: 'Lo que la caja necesita saber de la impresora: imprimir al emitir y si tiene cajón', response: { 200: apiResponse(TillPrintingSchema) } } },
+    { schema: { tags, summary: 'Lo que la caja necesita saber de la impresora: imprimir al emitir y si tiene cajón', ...contractSchema(ROUTES.printing.tillSettings) } },
     async (req) => {
       const s = saved(req.tenant.id);
       const { printOnIssue, drawerKick } = s ?? DEFAULT_PRINTER_SETTINGS;
@@ -135,7 +134,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
         // The body is checked by validatePrinterSettings (Spanish messages per field, 422), not
         // by the schema, so the settings screen gets one message per wrong field.
         body: Type.Unknown(),
-        response: { 200: apiResponse(PrinterSettingsViewSchema) },
+        ...contractSchema(ROUTES.printing.save),
       },
     },
     async (req) => {
@@ -153,7 +152,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
         summary: 'Imprime la página de prueba',
         description: 'Con cuerpo: prueba esa configuración sin guardarla. Sin cuerpo: la configuración guardada.',
         body: Type.Optional(Type.Unknown()),
-        response: { 200: apiResponse(PrintOutcomeSchema) },
+        ...contractSchema(ROUTES.printing.test),
       },
     },
     async (req) => {
@@ -179,8 +178,7 @@ export function printingRoutes(app: FastifyInstance, deps: PrintingRouteDeps): v
           'Siempre responde 200 si la factura existe: printed indica si la impresora recibió el ticket y detail explica qué hacer si no. ' +
           'La interfaz lo llama después de emitir cuando printOnIssue es true.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        body: ROUTES.invoices.print.body,
-        response: { 200: apiResponse(PrintOutcomeSchema) },
+        ...contractSchema(ROUTES.invoices.print),
       },
     },
     async (req) => {

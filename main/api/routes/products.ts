@@ -10,16 +10,10 @@ import { ok, pageOf } from '../envelope';
 import { ApiError, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
 import { offsetOf } from '../pagination';
 import { apiResponse } from '../../../shared/api/envelope';
-import {
-  PRODUCT_CSV_COLUMNS,
-  ProductBody,
-  ProductImportResultSchema,
-  ProductSchema,
-  type Product as ProductDto,
-  type ProductBodyInput,
-} from '../../../shared/api/product';
+import { PRODUCT_CSV_COLUMNS, type Product as ProductDto, type ProductBodyInput } from '../../../shared/api/product';
 import { csvRows } from '../../../shared/csv';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export function productDto(p: Product): ProductDto {
   return {
@@ -174,8 +168,8 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
           'Cada palabra debe aparecer en el código, el código de barras o la descripción (sin distinguir mayúsculas ni tildes). ' +
           'Primero el código o código de barras exacto, luego los códigos que empiezan igual, luego por descripción. ' +
           'Una búsqueda con más de 1.000 coincidencias lee solo 1.000 (`truncated: true`): refínela.',
-        querystring: ROUTES.products.list.query,
         response: { 200: apiResponse(Type.Any()) },
+        ...contractSchema(ROUTES.products.list),
       },
     },
     async (req) => {
@@ -191,8 +185,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
       schema: {
         tags,
         summary: 'Producto activo por código exacto o código de barras (lector de códigos)',
-        querystring: ROUTES.products.lookup.query,
-        response: { 200: apiResponse(ProductSchema) },
+        ...contractSchema(ROUTES.products.lookup),
       },
     },
     async (req) => {
@@ -204,7 +197,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
 
   r.get(
     ROUTES.products.get.path,
-    { schema: { tags, summary: 'Producto por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(ProductSchema) } } },
+    { schema: { tags, summary: 'Producto por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), ...contractSchema(ROUTES.products.get) } },
     async (req) => {
       const p = products.byId(req.tenant.id, req.params.id);
       if (!p) throw notFound(`Producto ${req.params.id} no encontrado`);
@@ -221,7 +214,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
 
   r.post(
     ROUTES.products.create.path,
-    { schema: { tags, summary: 'Crea un producto', body: ProductBody, response: { 201: apiResponse(ProductSchema) } } },
+    { schema: { tags, summary: 'Crea un producto', ...contractSchema(ROUTES.products.create, 201) } },
     async (req, reply) => {
       const p = save(req.tenant.id, req.body, null)!;
       return reply.status(201).send(ok(productDto(p), 'Producto creado'));
@@ -231,7 +224,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
   r.put(
     ROUTES.products.update.path,
     {
-      schema: { tags, summary: 'Actualiza un producto', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), body: ProductBody, response: { 200: apiResponse(ProductSchema) } },
+      schema: { tags, summary: 'Actualiza un producto', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), ...contractSchema(ROUTES.products.update) },
     },
     async (req) => {
       const p = save(req.tenant.id, req.body, req.params.id);
@@ -257,7 +250,7 @@ export function productRoutes(app: FastifyInstance, deps: { store: Store }): voi
             'Las filas con errores se informan con su línea y no se importan; las demás sí. Se guarda por bloques de ' +
             `${IMPORT_CHUNK_ROWS} filas: si el motor se detiene a medias, quedan guardados los bloques ya terminados y volver a ` +
             'importar el mismo archivo completa el resto (crea o actualiza por código). Una importación a la vez por contribuyente (409).',
-          response: { 200: apiResponse(ProductImportResultSchema) },
+          ...contractSchema(ROUTES.products.import),
         },
         // Fastify's own 413 names no limit; this one says what to do.
         errorHandler: (err) => {

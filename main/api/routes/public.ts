@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import { ok } from '../envelope';
-import { apiResponse } from '../../../shared/api/envelope';
-import { TillConfigSchema } from '../../../shared/api/till';
 import { DEMO_USERS } from '../../training/demo-store';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export function publicRoutes(
   app: FastifyInstance,
@@ -22,9 +21,7 @@ export function publicRoutes(
         tags: ['Público'],
         summary: 'Configuración pública de la caja (modo entrenamiento, clave de demostración)',
         security: [],
-        response: {
-          200: apiResponse(TillConfigSchema),
-        },
+        ...contractSchema(ROUTES.public.tillConfig),
       },
     },
     async (req) => {

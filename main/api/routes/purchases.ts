@@ -18,8 +18,8 @@ import { ok, pageOf, sectorOk } from '../envelope';
 import { ApiError, notFound } from '../errors';
 import { offsetOf } from '../pagination';
 import { asApiError } from '../domain-errors';
-import { sectorErrorHandler } from './sector-envelope';
-import { pageLinks } from './sector-invoices';
+import { envelopeErrorHandler } from './envelope-errors';
+import { pageLinks } from './envelope-invoices';
 import { apiResponse, pageSchema, sectorResponse } from '../../../shared/api/envelope';
 import {
   ConfirmInputSchema,
@@ -422,7 +422,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
 /** seed 001 "Purchase register": its envelope and paging, in its own error-handling context. */
 export function pageShoppingRoutes(app: FastifyInstance, deps: { purchases: PurchaseRepository }): void {
   void app.register(async (scope) => {
-    scope.setErrorHandler(sectorErrorHandler);
+    scope.setErrorHandler(envelopeErrorHandler);
     scope.withTypeProvider<TypeBoxTypeProvider>().get(
       ROUTES.purchases.pageShopping.path,
       {

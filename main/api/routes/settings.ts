@@ -2,27 +2,26 @@
 // URL and delegated token, the signing certificate, and API keys. Secrets (token, private key)
 // go to the secret store and never come back out of the API (DESIGN.md, Desktop).
 import { recorderOf } from '../doer';
-import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { SecretStore } from '../../config/secrets';
-import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../codes/siat-gateway';
+import { SIAT_URL_SETTING, TOKEN_EXPIRY_SETTING, tenantSiatUrl, tokenSecretName, type SiatGateway, type TenantSiatUrl } from '../../cuis-cufd/siat-gateway';
 import { OFFICIAL_SIAT_BASE_URLS, officialSiatBaseUrl } from '../../siat/base-url';
 import type { SignerProvider } from '../../invoicing/signer-provider';
 import { certificateNit, loadCertificate, type LoadedCertificate } from '../../invoicing/certificate';
 import { ok } from '../envelope';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
-import { apiResponse } from '../../../shared/api/envelope';
 import { isIsoDate } from '../../../shared/time';
 import type { Scope } from '../../../shared/api-scopes';
-import { CertificateBody, CertificateInfoSchema, SiatSettingsSchema, TaxpayerBody, TaxpayerSchema, siatSettingsBody } from '../../../shared/api/settings';
-import { SalesSettingsSchema, type SalesSettings } from '../../../shared/api/settings';
+import { siatSettingsBody } from '../../../shared/api/settings';
+import { type SalesSettings } from '../../../shared/api/settings';
 import { NIT_POLICY_SETTING } from '../../invoicing/issue-invoice';
-import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, KeyIdParams, RevokedApiKeySchema } from '../../../shared/api/keys';
+import { KeyIdParams } from '../../../shared/api/keys';
 import { trimEndChars } from '../../../shared/trim-end';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface SettingsRouteDeps {
   store: Store;
@@ -80,12 +79,12 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
   });
   r.get(
     ROUTES.settings.sales.path,
-    { schema: { tags, summary: 'Reglas de venta (NIT inválido según SIAT)', response: { 200: apiResponse(SalesSettingsSchema) } } },
+    { schema: { tags, summary: 'Reglas de venta (NIT inválido según SIAT)', ...contractSchema(ROUTES.settings.sales) } },
     async (req) => ok(salesView(req.tenant.id)),
   );
   r.put(
     ROUTES.settings.saveSales.path,
-    { schema: { tags, summary: 'Cambia las reglas de venta', body: SalesSettingsSchema, response: { 200: apiResponse(SalesSettingsSchema) } } },
+    { schema: { tags, summary: 'Cambia las reglas de venta', ...contractSchema(ROUTES.settings.saveSales) } },
     async (req) => {
       deps.store.settings.set(req.tenant.id, NIT_POLICY_SETTING, req.body.nitInvalidPolicy);
       return ok(salesView(req.tenant.id), 'Reglas de venta guardadas');
@@ -96,13 +95,13 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
 
   r.get(
     ROUTES.settings.taxpayer.path,
-    { schema: { tags, summary: 'Datos del contribuyente', response: { 200: apiResponse(TaxpayerSchema) } } },
+    { schema: { tags, summary: 'Datos del contribuyente', ...contractSchema(ROUTES.settings.taxpayer) } },
     async (req) => ok(taxpayerView(req.tenant)),
   );
 
   r.put(
     ROUTES.settings.saveTaxpayer.path,
-    { schema: { tags, summary: 'Actualiza los datos del contribuyente (el NIT no cambia)', body: TaxpayerBody, response: { 200: apiResponse(TaxpayerSchema) } } },
+    { schema: { tags, summary: 'Actualiza los datos del contribuyente (el NIT no cambia)', ...contractSchema(ROUTES.settings.saveTaxpayer) } },
     async (req) => {
       const b = req.body;
       if (b.nit !== undefined && b.nit.trim() !== req.tenant.nit) {
@@ -145,7 +144,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags,
         summary: 'URL del SIAT, si hay token delegado y cuándo vence (el token nunca se devuelve)',
-        response: { 200: apiResponse(SiatSettingsSchema) },
+        ...contractSchema(ROUTES.settings.siat),
       },
     },
     async (req) => ok(siatView(req.tenant)),
@@ -158,7 +157,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         tags,
         summary: 'Guarda la URL del SIAT, el token delegado y el día en que vence',
         body: SiatBody,
-        response: { 200: apiResponse(SiatSettingsSchema) },
+        ...contractSchema(ROUTES.settings.saveSiat),
       },
     },
     async (req) => {
@@ -217,8 +216,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags,
         summary: 'Carga el certificado de firma (modalidad electrónica): PKCS#12 con contraseña, o clave y certificado PEM',
-        body: CertificateBody,
-        response: { 200: apiResponse(CertificateInfoSchema) },
+        ...contractSchema(ROUTES.settings.uploadCertificate),
       },
     },
     async (req) => {
@@ -272,7 +270,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
 
   r.get(
     ROUTES.settings.keys.path,
-    { schema: { tags: ['Claves de API'], summary: 'Claves de API activas del contribuyente (sin el secreto)', response: { 200: apiResponse(Type.Array(ApiKeySchema)) } } },
+    { schema: { tags: ['Claves de API'], summary: 'Claves de API activas del contribuyente (sin el secreto)', ...contractSchema(ROUTES.settings.keys) } },
     async (req) => ok(deps.store.apiKeys.list(req.tenant.id).filter((k) => k.revokedAt === null).map(keyView)),
   );
 
@@ -282,8 +280,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
       schema: {
         tags: ['Claves de API'],
         summary: 'Crea una clave de API (se muestra una sola vez)',
-        body: CreateApiKeyBody,
-        response: { 201: apiResponse(CreatedApiKeySchema) },
+        ...contractSchema(ROUTES.settings.createKey, 201),
       },
     },
     async (req, reply) => {
@@ -307,7 +304,7 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
         tags: ['Claves de API'],
         summary: 'Revoca una clave de API del contribuyente',
         params: KeyIdParams,
-        response: { 200: apiResponse(RevokedApiKeySchema) },
+        ...contractSchema(ROUTES.settings.revokeKey),
       },
     },
     async (req) => {

@@ -5,12 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ObjectStore } from '../../storage/object-store';
 import { isValidObjectKey } from '../../storage/object-store';
-import { BrandLogos, LOGO_MAX_BYTES, PUBLIC_BRAND_PREFIX, checkLogoPng } from '../../storage/brand-logo';
+import { BrandLogos, LOGO_MAX_BYTES, LogoError, PUBLIC_BRAND_PREFIX, checkLogoPng } from '../../storage/brand-logo';
 import { ok } from '../envelope';
 import { ApiError, notFound } from '../errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { LogoUploadQuery, LogoUploadResultSchema, StorageHealthSchema, StorageSelfTestSchema } from '../../../shared/api/storage';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface StorageRouteDeps {
   objects: ObjectStore;
@@ -32,7 +31,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
       schema: {
         tags,
         summary: 'Estado del almacenamiento de objetos',
-        response: { 200: apiResponse(StorageHealthSchema) },
+        ...contractSchema(ROUTES.storage.status),
       },
     },
     async () => {
@@ -48,7 +47,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
       schema: {
         tags,
         summary: 'Prueba de conectividad: sube, verifica, descarga y compara un objeto de prueba, y lo borra',
-        response: { 200: apiResponse(StorageSelfTestSchema) },
+        ...contractSchema(ROUTES.storage.test),
       },
     },
     async (req) => {
@@ -87,8 +86,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
           tags,
           summary: 'Sube el logo de la empresa (PNG, máximo 500 KB; se recomienda al menos 200×200 px y fondo transparente)',
           description: 'Cabecera Content-Type: image/png y el archivo PNG como cuerpo binario. El logo aparece en la factura PDF A4.',
-          querystring: LogoUploadQuery,
-          response: { 200: apiResponse(LogoUploadResultSchema) },
+          ...contractSchema(ROUTES.storage.logo),
         },
       },
       async (req) => {
@@ -100,7 +98,7 @@ export function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps): voi
           throw new ApiError(400, 'BAD_REQUEST', 'Envíe el archivo PNG como cuerpo de la solicitud con la cabecera Content-Type: image/png');
         }
         const check = checkLogoPng(body);
-        if (!check.ok) throw new ApiError(check.status, check.code, check.message);
+        if (!check.ok) throw new LogoError(check.code, check.message);
         const rec = await deps.logos.save(req.tenant.id, body, check);
         const message = ['Logo guardado; aparecerá en las facturas PDF', ...check.warnings].join('. ');
         return ok(

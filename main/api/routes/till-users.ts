@@ -11,10 +11,10 @@ import { ok, pageOf } from '../envelope';
 import { offsetOf } from '../pagination';
 import { ApiError, notFound } from '../errors';
 import { asApiError } from '../domain-errors';
-import { apiResponse, pageSchema } from '../../../shared/api/envelope';
 import { toBoliviaIso } from '../../../shared/time';
-import { NewTillUserBody, TillLoginBody, TillPolicySchema, TillSessionSchema, TillUserChangeBody, TillUserSchema, type TillUserDto } from '../../../shared/api/till-users';
+import { type TillUserDto } from '../../../shared/api/till-users';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export function tillUserDto(u: TillUser, now: Date = new Date()): TillUserDto {
   const locked = u.lockedUntil !== null && new Date(u.lockedUntil) > now;
@@ -54,8 +54,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
       schema: {
         tags,
         summary: 'Las personas de la tienda (cajeros, supervisores, administradores), por nombre',
-        querystring: ROUTES.tillUsers.list.query,
-        response: { 200: apiResponse(pageSchema(TillUserSchema)) },
+        ...contractSchema(ROUTES.tillUsers.list),
       },
     },
     async (req) => {
@@ -72,8 +71,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
         tags,
         summary: 'Crea una persona de la tienda con su rol y su PIN',
         description: 'El PIN (4 a 6 dígitos) se guarda como hash scrypt con sal propia; ninguna respuesta lo devuelve.',
-        body: NewTillUserBody,
-        response: { 201: apiResponse(TillUserSchema) },
+        ...contractSchema(ROUTES.tillUsers.create, 201),
       },
     },
     async (req, reply) => {
@@ -84,7 +82,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
 
   r.get(
     ROUTES.tillUsers.policy.path,
-    { schema: { tags, summary: 'Bloqueo por inactividad, duración de la sesión de caja y bloqueo por PIN incorrectos', response: { 200: apiResponse(TillPolicySchema) } } },
+    { schema: { tags, summary: 'Bloqueo por inactividad, duración de la sesión de caja y bloqueo por PIN incorrectos', ...contractSchema(ROUTES.tillUsers.policy) } },
     async (req) => ok(deps.people.policy(req.tenant.id)),
   );
 
@@ -95,8 +93,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
         tags,
         summary: 'Cambia los tiempos de la sesión de caja, el bloqueo y el límite de descuento de un cajero',
         description: 'discountLimitPercent y discountLimitAmount: lo que un cajero descuenta sin aprobación (por defecto 10 % y Bs 100); un campo que no se envía conserva su valor.',
-        body: TillPolicySchema,
-        response: { 200: apiResponse(TillPolicySchema) },
+        ...contractSchema(ROUTES.tillUsers.savePolicy),
       },
     },
     async (req) => ok(await guard(async () => deps.people.setPolicy(req.tenant.id, req.body)), 'Configuración de la caja guardada'),
@@ -104,7 +101,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
 
   r.get(
     ROUTES.tillUsers.get.path,
-    { schema: { tags, summary: 'Una persona de la tienda', params: IdParams, response: { 200: apiResponse(TillUserSchema) } } },
+    { schema: { tags, summary: 'Una persona de la tienda', params: IdParams, ...contractSchema(ROUTES.tillUsers.get) } },
     async (req) => ok(tillUserDto(load(req, req.params.id))),
   );
 
@@ -116,8 +113,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
         summary: 'Cambia nombre, rol o PIN, o desactiva / reactiva (nadie se borra)',
         description: 'active:false cierra sus sesiones de caja abiertas. Un PIN nuevo levanta el bloqueo por PIN incorrectos.',
         params: IdParams,
-        body: TillUserChangeBody,
-        response: { 200: apiResponse(TillUserSchema) },
+        ...contractSchema(ROUTES.tillUsers.update),
       },
     },
     async (req) => {
@@ -141,8 +137,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
           'pero las acciones quedan a nombre de la persona y según su rol. 5 PIN incorrectos seguidos bloquean al usuario (423) y avisan a los supervisores ' +
           '(evento till.user_locked). La sesión se bloquea tras el tiempo de inactividad configurado.',
         security: [],
-        body: TillLoginBody,
-        response: { 201: apiResponse(TillSessionSchema) },
+        ...contractSchema(ROUTES.till.login, 201),
       },
     },
     async (req, reply) => {
@@ -158,7 +153,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
 
   r.get(
     ROUTES.till.me.path,
-    { schema: { tags, summary: 'La persona de la sesión de caja de esta solicitud', response: { 200: apiResponse(TillSessionSchema) } } },
+    { schema: { tags, summary: 'La persona de la sesión de caja de esta solicitud', ...contractSchema(ROUTES.till.me) } },
     async (req) => {
       const a = req.tillActor;
       if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: ingrese con su usuario y PIN');
@@ -169,7 +164,7 @@ export function tillUserRoutes(app: FastifyInstance, deps: { store: Store; peopl
 
   r.post(
     ROUTES.till.logout.path,
-    { schema: { tags, summary: 'Termina la sesión de caja de esta solicitud', response: { 200: apiResponse(ROUTES.till.logout.response) } } },
+    { schema: { tags, summary: 'Termina la sesión de caja de esta solicitud', ...contractSchema(ROUTES.till.logout) } },
     async (req) => {
       const a = req.tillActor;
       if (!a) throw new ApiError(409, 'NOT_A_TILL_SESSION', 'Esta solicitud usa una clave de API, no la sesión de una persona: no hay sesión que cerrar');

@@ -1,7 +1,6 @@
 // The till's own endpoints (not in the seeds): its status for the status bar, a live event
 // stream, and the contingency queue of a point of sale. Everything is scoped by the caller's
 // tenant; none of them calls SIAT.
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
@@ -10,11 +9,10 @@ import type { KipuEvent } from '../../events/event-map';
 import { STREAMED, type StreamEventName } from '../../../shared/api/events';
 import { ok } from '../envelope';
 import { notFound } from '../errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { ClientSuggestionQuery, ClientSuggestionSchema, TillQueueSchema, TillStatusSchema } from '../../../shared/api/till';
-import { TIPO_DOCUMENTO_IDENTIDAD } from '../../siat/codes';
+import { TIPO_DOCUMENTO_IDENTIDAD } from '../../siat/code-catalog';
 import { tillQueue, tillStatus, type TillStatusDeps } from '../../till/till-status';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface TillRouteDeps extends TillStatusDeps {
   bus: EventBus;
@@ -48,7 +46,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
 
   r.get(
     ROUTES.till.status.path,
-    { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', response: { 200: apiResponse(TillStatusSchema) } } },
+    { schema: { tags, summary: 'Estado de la caja: modo de cada punto de venta, facturas en espera, evento activo', ...contractSchema(ROUTES.till.status) } },
     async (req) => ok(tillStatus(deps, req.tenant.id)),
   );
 
@@ -58,8 +56,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
       schema: {
         tags,
         summary: 'Clientes que ya compraron, por número de documento o nombre, los más frecuentes primero',
-        querystring: ClientSuggestionQuery,
-        response: { 200: apiResponse(Type.Array(ClientSuggestionSchema)) },
+        ...contractSchema(ROUTES.till.clients),
       },
     },
     async (req) =>
@@ -83,10 +80,7 @@ export function tillRoutes(app: FastifyInstance, deps: TillRouteDeps): void {
       schema: {
         tags,
         summary: 'Cola de contingencia de un punto de venta: facturas en espera y eventos (abiertos y de hoy)',
-        querystring: ROUTES.till.queue.query,
-        response: {
-          200: apiResponse(TillQueueSchema),
-        },
+        ...contractSchema(ROUTES.till.queue),
       },
     },
     async (req) => {

@@ -4,7 +4,6 @@
 // DELETE is a soft delete: an endpoint is configuration, not a fiscal row, but its deliveries are
 // history worth keeping; it disappears from the API, its pending deliveries become FAILED and its
 // secret is erased.
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { toBoliviaIso } from '../../../shared/time';
@@ -12,22 +11,13 @@ import { ok, pageOf } from '../envelope';
 import { notFound, ApiError } from '../errors';
 import { asApiError } from '../domain-errors';
 import { offsetOf } from '../pagination';
-import { PageQuery, apiResponse, pageSchema } from '../../../shared/api/envelope';
-import {
-  CreateWebhookBody,
-  DeliveryIdParams,
-  UpdateWebhookBody,
-  WebhookDeliverySchema,
-  WebhookEndpointSchema,
-  WebhookIdParams,
-  type WebhookDeliveryView,
-  type WebhookEndpointView,
-} from '../../../shared/api/webhooks';
+import { DeliveryIdParams, WebhookIdParams, type WebhookDeliveryView, type WebhookEndpointView } from '../../../shared/api/webhooks';
 import type { WebhookEndpoints } from '../../webhooks/endpoints-service';
 import type { WebhookDispatcher } from '../../webhooks/dispatcher';
 import type { WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../../store/webhooks';
 import { maskSecret } from '../../webhooks/signature';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface WebhookRoutesDeps {
   endpoints: WebhookEndpoints;
@@ -68,8 +58,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
       schema: {
         tags,
         summary: 'Registra un endpoint de webhook (la respuesta trae el secreto completo: guárdelo)',
-        body: CreateWebhookBody,
-        response: { 201: apiResponse(WebhookEndpointSchema) },
+        ...contractSchema(ROUTES.webhooks.create, 201),
       },
     },
     async (req, reply) => {
@@ -91,8 +80,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
         // Issue 28 item 5: the seed's "data of every list endpoint of this style" is a Page; the
         // bare array this answered before is now data.content (README, webhooks).
         description: 'Responde una página (Page) como todas las listas de este estilo: los endpoints están en data.content.',
-        querystring: PageQuery,
-        response: { 200: apiResponse(pageSchema(WebhookEndpointSchema)) },
+        ...contractSchema(ROUTES.webhooks.list),
       },
     },
     async (req) => {
@@ -105,7 +93,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
 
   r.get(
     ROUTES.webhooks.get.path,
-    { schema: { tags, summary: 'Un endpoint de webhook', params: WebhookIdParams, response: { 200: apiResponse(WebhookEndpointSchema) } } },
+    { schema: { tags, summary: 'Un endpoint de webhook', params: WebhookIdParams, ...contractSchema(ROUTES.webhooks.get) } },
     async (req) => {
       try {
         return ok(endpointDto(endpoints.read(req.tenant.id, req.params.id)));
@@ -122,8 +110,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
         tags,
         summary: 'Modifica url, events, active o description',
         params: WebhookIdParams,
-        body: UpdateWebhookBody,
-        response: { 200: apiResponse(WebhookEndpointSchema) },
+        ...contractSchema(ROUTES.webhooks.update),
       },
     },
     async (req) => {
@@ -137,7 +124,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
 
   r.delete(
     ROUTES.webhooks.remove.path,
-    { schema: { tags, summary: 'Elimina un endpoint (se conserva el historial de entregas)', params: WebhookIdParams, response: { 200: apiResponse(Type.Null()) } } },
+    { schema: { tags, summary: 'Elimina un endpoint (se conserva el historial de entregas)', params: WebhookIdParams, ...contractSchema(ROUTES.webhooks.remove) } },
     async (req) => {
       try {
         endpoints.remove(req.tenant.id, req.params.id);
@@ -150,7 +137,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
 
   r.post(
     ROUTES.webhooks.rotateSecret.path,
-    { schema: { tags, summary: 'Genera un secreto nuevo; el anterior deja de valer', params: WebhookIdParams, response: { 200: apiResponse(WebhookEndpointSchema) } } },
+    { schema: { tags, summary: 'Genera un secreto nuevo; el anterior deja de valer', params: WebhookIdParams, ...contractSchema(ROUTES.webhooks.rotateSecret) } },
     async (req) => {
       try {
         const { endpoint, secret } = await endpoints.rotate(req.tenant.id, req.params.id);
@@ -168,8 +155,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
         tags,
         summary: 'Entregas del endpoint, la más reciente primero, con sus intentos',
         params: WebhookIdParams,
-        querystring: PageQuery,
-        response: { 200: apiResponse(pageSchema(WebhookDeliverySchema)) },
+        ...contractSchema(ROUTES.webhooks.deliveries),
       },
     },
     async (req) => {
@@ -191,7 +177,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): vo
         tags,
         summary: 'Intenta la entrega ahora, sin esperar el reintento (mismo webhook-id)',
         params: DeliveryIdParams,
-        response: { 200: apiResponse(WebhookDeliverySchema) },
+        ...contractSchema(ROUTES.webhooks.redeliver),
       },
     },
     async (req) => {

@@ -4,7 +4,7 @@
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
 import type { CatalogService } from '../../catalogs/catalog-sync';
-import type { CodesService } from '../../codes/codes-service';
+import type { CodesService } from '../../cuis-cufd/cuis-cufd-service';
 import type { SmtpSettings } from '../../mail/smtp-config';
 import { representationSentence } from '../../documents/model';
 import { toBoliviaIso } from '../../../shared/time';

@@ -6,8 +6,8 @@ import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { InvoiceRepository } from '../../store/invoices';
 import type { ContingencyEvent, ContingencyRepository } from '../../store/contingency-events';
-import type { CodesService, CufdRecord } from '../../codes/codes-service';
-import type { SiatGateway } from '../../codes/siat-gateway';
+import type { CodesService, CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
+import type { SiatGateway } from '../../cuis-cufd/siat-gateway';
 import type { EventBus } from '../../events/event-bus';
 import type { InvoicingService } from '../../invoicing/issue-invoice';
 

@@ -2,7 +2,7 @@
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { ContingencyEvent } from '../../store/contingency-events';
-import type { CufdRecord } from '../../codes/codes-service';
+import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { STEP, type RecoveryContext } from './context';
 
 /** CONTRACT §5.1.3: a NEW CUFD, in force, registers the event and carries the packages. */

@@ -3,9 +3,9 @@
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { ContingencyEvent } from '../../store/contingency-events';
-import type { CufdRecord } from '../../codes/codes-service';
+import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { invoiceEventData } from '../../invoicing/invoice-event-data';
-import { documentOperations } from '../../siat/codes';
+import { documentOperations } from '../../siat/code-catalog';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { callDocumentOperation } from '../../siat/document-call';
 import { DEFAULT_SETTLE_WINDOW_MS, verifyVerdict } from '../../invoicing/online-outcome';

@@ -3,7 +3,7 @@
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { ContingencyEvent } from '../../store/contingency-events';
-import type { CufdRecord } from '../../codes/codes-service';
+import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { fromBoliviaIso, toBoliviaIso } from '../../../shared/time';
 import { offlineDeadline } from '../limits';
 import { STEP, type RecoveryContext } from './context';

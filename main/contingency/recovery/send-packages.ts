@@ -2,8 +2,8 @@
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { ContingencyEvent } from '../../store/contingency-events';
-import type { CufdRecord } from '../../codes/codes-service';
-import { invoiceServiceKey, type Modalidad } from '../../siat/codes';
+import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
+import { invoiceServiceKey, type Modalidad } from '../../siat/code-catalog';
 import { toBoliviaIso } from '../../../shared/time';
 import { receptionBase, STEP, type RecoveryContext } from './context';
 import { messagesOf, onlyTransient, TransientSiatError } from '../../invoicing/package-reception';

@@ -12,7 +12,7 @@ import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { FieldProblem } from '../../../shared/api-envelope';
 import { invoiceType } from '../../../shared/invoice-types';
 import { sectorLayout } from '../sectors/layouts';
-import { documentOperations } from '../../siat/codes';
+import { documentOperations } from '../../siat/code-catalog';
 import { validateSale, type CatalogLookup, type SaleRequest } from '../sale-input';
 import { uuidv7 } from '../../store/uuid7';
 

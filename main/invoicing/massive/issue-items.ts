@@ -10,7 +10,7 @@ import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { InvoiceBatch, UnissuedItem } from '../../store/invoice-batches';
 import type { InvoiceRecord } from '../../store/invoices';
-import type { CufdRecord } from '../../codes/codes-service';
+import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import type { XmlSigner } from '../signing';
 import { invoiceType } from '../../../shared/invoice-types';
 import { toBoliviaIso } from '../../../shared/time';

@@ -140,7 +140,7 @@ export class MassiveEmission {
   private replayOf(tenant: Tenant, idempotencyKey: string | null, hash: string | null): InvoiceBatch | null {
     const prior = idempotencyKey ? this.deps.batches.byIdempotencyKey(tenant.id, idempotencyKey) : null;
     if (prior && prior.requestHash !== hash) {
-      throw new IssueError(409, 'IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por lote');
+      throw new IssueError('IDEMPOTENCY_CONFLICT', 'La Idempotency-Key ya se usó con otro cuerpo de solicitud; use una clave nueva por lote');
     }
     return prior;
   }

@@ -4,7 +4,7 @@ import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { SiatMessageRecord } from '../../store/invoices';
 import type { BatchPackage, InvoiceBatch } from '../../store/invoice-batches';
-import { documentOperations } from '../../siat/codes';
+import { documentOperations } from '../../siat/code-catalog';
 import { callDocumentOperation } from '../../siat/document-call';
 import { messagesOf, onlyTransient, type MassiveContext, type Reception } from './context';
 import { confirmObserved } from '../package-reception';

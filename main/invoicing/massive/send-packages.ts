@@ -4,8 +4,8 @@
 import type { Tenant } from '../../store/tenants';
 import type { PointOfSale } from '../../store/points-of-sale';
 import type { BatchPackage, InvoiceBatch } from '../../store/invoice-batches';
-import type { CufdRecord } from '../../codes/codes-service';
-import { documentOperations } from '../../siat/codes';
+import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
+import { documentOperations } from '../../siat/code-catalog';
 import { callDocumentOperation } from '../../siat/document-call';
 import { toBoliviaIso } from '../../../shared/time';
 import { CODIGO_EMISION_MASIVA, messagesOf, onlyTransient, TransientSiatError, type MassiveContext, type Reception } from './context';

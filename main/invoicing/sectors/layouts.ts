@@ -1,8 +1,8 @@
 // The layout of every sector Kipu issues, resolved from its sector file (shared/sectors/): the
 // elements it declares, its formulas with sector 1's as the default (CONTRACT §3.7, decision
-// 0047), and its place in SIAT's catalog (main/siat/codes.ts), which must agree on the
+// 0047), and its place in SIAT's catalog (main/siat/code-catalog.ts), which must agree on the
 // tipoFacturaDocumento. A sector file that disagrees with the catalog stops the engine at load.
-import { findSector } from '../../siat/codes';
+import { findSector } from '../../siat/code-catalog';
 import { SECTOR_SPECS } from '../../../shared/sectors';
 import type { SectorLayout, TotalRules } from '../../../shared/sectors/layout';
 
@@ -12,7 +12,7 @@ const LINES_ONLY: TotalRules = { montoTotal: 'lines', addedToTotal: [], notSubje
 const LAYOUTS: ReadonlyMap<number, SectorLayout> = new Map(
   SECTOR_SPECS.map((spec) => {
     const def = findSector(spec.code);
-    if (!def) throw new Error(`layout: sector ${spec.code} is not in SIAT's catalog (siat/codes.ts)`);
+    if (!def) throw new Error(`layout: sector ${spec.code} is not in SIAT's catalog (siat/code-catalog.ts)`);
     if (def.tipoFactura !== spec.tipoFactura) throw new Error(`layout: sector ${spec.code} has tipoFactura ${spec.tipoFactura}, SIAT's catalog ${def.tipoFactura}`);
     const { cabecera, detalle } = spec.layout;
     const f = spec.formulas ?? {};

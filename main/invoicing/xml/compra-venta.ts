@@ -3,7 +3,7 @@
 // benchmarks build compra-venta documents through it.
 import type { Cents, Hundredths } from '../../../shared/money';
 import type { SimpleDocument } from './simple-c14n';
-import { MODALIDAD, SECTOR, sectorRoot } from '../../siat/codes';
+import { MODALIDAD, SECTOR, sectorRoot } from '../../siat/code-catalog';
 import { sectorLayout } from '../sectors/layouts';
 import { buildSectorXml, sectorDocumentShape } from './sector-xml';
 
@@ -61,7 +61,7 @@ export type CompraVentaDocument = {
   detalle: CompraVentaDetalle[];
 };
 
-// Root element per modality, from SIAT's sector table (siat/codes.ts); worked out once, not per sale.
+// Root element per modality, from SIAT's sector table (siat/code-catalog.ts); worked out once, not per sale.
 const ROOT: Readonly<Record<1 | 2, string>> = {
   1: sectorRoot(SECTOR.COMPRA_VENTA, MODALIDAD.ELECTRONICA),
   2: sectorRoot(SECTOR.COMPRA_VENTA, MODALIDAD.COMPUTARIZADA),

@@ -52,7 +52,7 @@ function part(name: string, specs: readonly ElementSpec[], d: XmlValues): string
 
 /**
  * The document's XML; `root` is SIAT's root element for the sector and modality
- * (siat/codes.ts sectorRoot) and `schemaFile` its XSD's file name. codigoDocumentoSector is
+ * (siat/code-catalog.ts sectorRoot) and `schemaFile` its XSD's file name. codigoDocumentoSector is
  * fixed by every XSD and written from the layout, whatever the values say.
  */
 export function buildSectorXml(layout: SectorLayout, doc: SectorDocument, root: string, schemaFile: string): string {

@@ -1,7 +1,7 @@
 // Small parametric catalogs as SIAT synchronizes them (DUMP, Jan 2023; CONTRACT §7).
 // Texts are SIAT's, accents included; only trailing blanks were trimmed.
 // Runs in: SIAT simulator.
-import { SECTORS, SIGNIFICANT_EVENTS } from '../../siat/codes';
+import { SECTORS, SIGNIFICANT_EVENTS } from '../../siat/code-catalog';
 import type { ParametricaItem } from './types';
 
 export const TIPO_DOCUMENTO_IDENTIDAD: readonly ParametricaItem[] = [

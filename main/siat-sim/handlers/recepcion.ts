@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { unpackPackage } from '../../invoicing/archive';
-import { findSector, serviceForSector, type Modalidad } from '../../siat/codes';
+import { findSector, serviceForSector, type Modalidad } from '../../siat/code-catalog';
 import { parseSiatDateTime } from '../../siat/datetime';
 import { withinCancellationTerm } from '../../siat/cancellation-window';
 import { toBoliviaIso } from '../../../shared/time';

@@ -93,15 +93,15 @@ function isEnvelope(body: unknown): body is { success: boolean; data?: unknown; 
   return typeof body === 'object' && body !== null && typeof (body as { success?: unknown }).success === 'boolean';
 }
 
-interface SectorProblem {
+interface EnvelopeProblem {
   field?: string;
   message: string;
 }
 
-function sectorProblems(errors: unknown): SectorProblem[] | null {
+function envelopeProblems(errors: unknown): EnvelopeProblem[] | null {
   if (!Array.isArray(errors)) return null;
   const list = errors.filter(
-    (e): e is SectorProblem => typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string',
+    (e): e is EnvelopeProblem => typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string',
   );
   return list.length > 0 ? list : null;
 }
@@ -113,7 +113,7 @@ function sectorProblems(errors: unknown): SectorProblem[] | null {
 export function errorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null) {
     const b = body as { error?: Partial<ApiErrorInfo> | null; errors?: unknown; detail?: unknown; message?: unknown };
-    const problems = b.error ? null : sectorProblems(b.errors);
+    const problems = b.error ? null : envelopeProblems(b.errors);
     if (problems) {
       // In the sector style `message` is the failure's code, not a sentence.
       const withField = problems.filter((p) => typeof p.field === 'string' && p.field !== '');

@@ -1,5 +1,5 @@
 // The two forms of Sucursales y puntos de venta, checked before the engine is asked: the same
-// limits as the engine's schemas (main/api/routes/sector-branches.ts for a branch, POST /pos for a
+// limits as the engine's schemas (main/api/routes/envelope-branches.ts for a branch, POST /pos for a
 // point of sale), so the manager reads a Spanish sentence instead of a 422.
 import type { BranchOffice, BranchOfficeInput, CreatePosRequest, PosTypeCode } from '../../../shared/api-types';
 

@@ -169,7 +169,7 @@ export const useTillStatus = create<TillStatusState>()((set, get) => ({
         break;
       }
       case 'siat.clock_skew': {
-        // main/codes/clock-watch.ts: the offset was measured again because it moved or SIAT refused a sale for it.
+        // main/cuis-cufd/clock-watch.ts: the offset was measured again because it moved or SIAT refused a sale for it.
         const d = payload('siat.clock_skew', m.data);
         if (!d || typeof d.offsetMs !== 'number') return;
         notices.push(d.siatCode ? 'error' : 'warning', clockSkewText(d.offsetMs, d.siatCode ?? null));

@@ -2,7 +2,7 @@
 // booklets, products, branches and points of sale (the contract: route.ts, decision 0080).
 import Type from 'typebox';
 import { PageQuery } from '../envelope';
-import { ActivityFilter, CatalogEntrySchema, CatalogSyncStatusSchema, CufdRequestBody, CufdSchema, CufdStateSchema, NitCheckBody, NitCheckResultSchema, PosSelector, SyncResultSchema } from '../codes';
+import { ActivityFilter, CatalogEntrySchema, CatalogSyncStatusSchema, CufdRequestBody, CufdSchema, CufdStateSchema, NitCheckBody, NitCheckResultSchema, PosSelector, SyncResultSchema } from '../tax-codes';
 import { ContingencyEventSchema, EndEventBody, EventsOnDayBody, StartEventBody } from '../contingency-event';
 import { CafcEventSchema, CafcTranscriptionBody } from '../cafc';
 import { ProductBody, ProductImportResultSchema, ProductSchema, type Product } from '../product';

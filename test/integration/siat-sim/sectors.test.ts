@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { SiatClient } from '../../../main/siat/client';
 import { SiatRejectionError } from '../../../main/siat/errors';
 import { callDocumentOperation } from '../../../main/siat/document-call';
-import { documentOperations, type Modalidad } from '../../../main/siat/codes';
+import { documentOperations, type Modalidad } from '../../../main/siat/code-catalog';
 import { issuableSectors, sectorLayout } from '../../../main/invoicing/sectors/layouts';
 import type { SiatSimulator } from '../../../main/siat-sim/simulator';
 import { T, admin, archivoFields, buildInvoice, openSession, receptionBase, startSim, type BuiltInvoice, type InvoiceOptions, type Session } from '../../fixtures/siat-invoice';

@@ -15,7 +15,7 @@ import { buildResponseEnvelope } from '../../../main/siat/soap';
 import { SIAT_SERVICES } from '../../../main/siat/operations';
 import { startTestEngine } from '../../fixtures/engine';
 import { sqliteConnection } from '../../../main/store/store';
-import { SIAT_ADMIN_URL_SETTING } from '../../../main/codes/siat-gateway';
+import { SIAT_ADMIN_URL_SETTING } from '../../../main/cuis-cufd/siat-gateway';
 
 const MB = 1_000_000;
 const listeners = new Listeners();

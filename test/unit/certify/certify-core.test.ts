@@ -7,7 +7,7 @@ import { mapEvents, EventMappingError } from '../../../main/certify/event-mappin
 import { redact } from '../../../main/certify/exchange-log';
 import { parseCertifyArgs, CertifyUsageError } from '../../../main/certify/command';
 import { phaseThreeChecks } from '../../../main/certify/phase-three';
-import { SIGNIFICANT_EVENTS } from '../../../main/siat/codes';
+import { SIGNIFICANT_EVENTS } from '../../../main/siat/code-catalog';
 
 const stage = (name: string) => STAGES.find((s) => s.name === name)!;
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { checklistPassed, inspectionChecklist, type InspectionFacts } from '../../../main/certify/self-check/items';
 import { representationSentence } from '../../../main/documents/model';
 import { TIPO_METODO_PAGO } from '../../../main/siat-sim/catalog-data/payment-methods';
-import { SIGNIFICANT_EVENTS } from '../../../main/siat/codes';
+import { SIGNIFICANT_EVENTS } from '../../../main/siat/code-catalog';
 import type { CatalogItem } from '../../../main/store/catalogs';
 
 const item = (codigo: string | number, descripcion: string, actividad: string | null = null): CatalogItem => ({ codigo: String(codigo), descripcion, actividad, extra: null });

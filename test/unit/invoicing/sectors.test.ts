@@ -9,7 +9,7 @@ import { buildNoteSale } from '../../../main/invoicing/credit-debit-note';
 import { NOTE } from '../../../main/invoicing/credit-debit-note-data';
 import { buildConciliationSale } from '../../../main/invoicing/conciliation-note';
 import { CONCILIATION } from '../../../main/invoicing/conciliation-note-data';
-import { findSector, sectorRoot } from '../../../main/siat/codes';
+import { findSector, sectorRoot } from '../../../main/siat/code-catalog';
 import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { SECTOR_SPECS } from '../../../shared/sectors';
 import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';

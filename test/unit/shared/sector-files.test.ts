@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { SECTOR_SPECS, sectorSpec } from '../../../shared/sectors';
 import type { SectorSpec } from '../../../shared/sectors/spec';
 import { sectorLayout } from '../../../main/invoicing/sectors/layouts';
-import { findSector, sectorRoot } from '../../../main/siat/codes';
+import { findSector, sectorRoot } from '../../../main/siat/code-catalog';
 import { invoiceXsdFileName } from '../../../main/xml-schema/invoice-xsd';
 import { INVOICE_TYPES } from '../../../shared/invoice-types';
 import { xsdElement } from '../../fixtures/official-xsd';

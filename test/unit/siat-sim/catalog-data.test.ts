@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CATALOG_DATA, CATALOG_OPERATIONS, type ParametricaItem } from '../../../main/siat-sim/catalog-data';
 import { TRAINING_TAXPAYER } from '../../../main/siat-sim/training-taxpayer';
-import { SECTORS, SIGNIFICANT_EVENTS } from '../../../main/siat/codes';
+import { SECTORS, SIGNIFICANT_EVENTS } from '../../../main/siat/code-catalog';
 import { SIAT_MESSAGES } from '../../../main/siat/messages';
 
 const PARAMETRIC_OPERATIONS = [

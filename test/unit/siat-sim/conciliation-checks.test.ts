@@ -7,7 +7,7 @@ import { buildConciliationSale } from '../../../main/invoicing/conciliation-note
 import { sectorDocument } from '../../../main/invoicing/invoice-document-mapping';
 import { buildSectorXml } from '../../../main/invoicing/xml/sector-xml';
 import { sectorLayout } from '../../../main/invoicing/sectors/layouts';
-import { sectorRoot } from '../../../main/siat/codes';
+import { sectorRoot } from '../../../main/siat/code-catalog';
 import { parseDocument, sectorFormulaMessages, type RegisteredOriginal } from '../../../main/siat-sim/formulas';
 import type { InvoiceLine, InvoiceRecord } from '../../../main/store/invoices';
 import type { Tenant } from '../../../main/store/tenants';

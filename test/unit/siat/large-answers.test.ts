@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { SiatGateway } from '../../../main/codes/siat-gateway';
+import { SiatGateway } from '../../../main/cuis-cufd/siat-gateway';
 import { FileSecretStore } from '../../../main/config/secrets';
 import type { Tenant } from '../../../main/store/tenants';
 import { tempDir } from '../../fixtures/tmp';

@@ -22,7 +22,7 @@ import {
   invoiceServiceKey,
   sectorRoot,
   serviceForSector,
-} from '../../../main/siat/codes';
+} from '../../../main/siat/code-catalog';
 import { SIAT_SERVICES } from '../../../main/siat/operations';
 
 function range(from: number, to: number): number[] {

@@ -23,7 +23,7 @@ test('signature, IHDR, CRC, size and dimension checks', () => {
   assert.match(fail(badCrc).message, /CRC/);
   const big = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES)]);
   const tooBig = fail(big);
-  assert.equal(tooBig.status, 413);
+  assert.equal(tooBig.code, 'LOGO_TOO_LARGE');
   assert.match(tooBig.message, /el máximo es 500 KB/);
   // A 5000×10 header (valid CRC) is refused before anything decodes it.
   const wide = makePng(5000, 10);

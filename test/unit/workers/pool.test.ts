@@ -32,9 +32,9 @@ test('over a caller’s share: 429; over the whole queue: 503; both in Spanish, 
   const p = pool({ workers: 1, perCallerMax: 2, queueMax: 3 });
   try {
     const running = [p.run('A', { ms: 300 }), p.run('A', { ms: 300 })];
-    await assert.rejects(p.run('A', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.status === 429 && /Ya se prepara el máximo de trabajos a la vez para este contribuyente \(2\)/.test(e.message) && e.retryAfterSeconds > 0);
+    await assert.rejects(p.run('A', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.code === 'CALLER_SHARE' && /Ya se prepara el máximo de trabajos a la vez para este contribuyente \(2\)/.test(e.message) && e.retryAfterSeconds > 0);
     const b = p.run('B', { ms: 1 });
-    await assert.rejects(p.run('C', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.status === 503 && /muchos trabajos/.test(e.message));
+    await assert.rejects(p.run('C', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.code === 'FULL' && /muchos trabajos/.test(e.message));
     await Promise.all([...running, b]);
     // Shares are given back when jobs end.
     assert.ok((await p.run('A', { ms: 1 })).threadId > 0);
@@ -50,7 +50,7 @@ test('a job past its time ends its worker with a 503; the next job runs on a new
   const p = pool({ workers: 1, timeoutMs: 10_000 });
   try {
     const first = await p.run('A', { ms: 1 });
-    await assert.rejects(p.run('A', { ms: 120_000 }), (e: unknown) => e instanceof WorkBusyError && e.status === 503 && /tardó demasiado/.test(e.message));
+    await assert.rejects(p.run('A', { ms: 120_000 }), (e: unknown) => e instanceof WorkBusyError && e.code === 'FULL' && /tardó demasiado/.test(e.message));
     const next = await p.run('A', { ms: 1 });
     assert.notEqual(next.threadId, first.threadId, 'a new worker thread');
   } finally {
@@ -71,10 +71,10 @@ test('a job that fails, or a worker that dies, fails only that job', { timeout: 
 
 test('closing fails what waits with a 503 and refuses new jobs', { timeout: 120_000 }, async () => {
   const p = pool({ workers: 1 });
-  const busy = (e: unknown) => e instanceof WorkBusyError && e.status === 503;
+  const busy = (e: unknown) => e instanceof WorkBusyError && e.code === 'FULL';
   const running = assert.rejects(p.run('A', { ms: 300 }), busy);
   const waiting = assert.rejects(p.run('A', { ms: 1 }), busy);
   await p.close();
   await Promise.all([running, waiting]);
-  await assert.rejects(p.run('A', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.status === 503);
+  await assert.rejects(p.run('A', { ms: 1 }), (e: unknown) => e instanceof WorkBusyError && e.code === 'FULL');
 });

@@ -12,9 +12,9 @@ import { SiatRejectionError } from '../siat/errors';
 import { siatMessagesOf } from '../siat/messages';
 import type { SiatGateway } from './siat-gateway';
 import { fromBoliviaIso } from '../../shared/time';
-import type { CodeRepository, CufdRecord, CuisRecord } from '../store/codes';
+import type { CodeRepository, CufdRecord, CuisRecord } from '../store/cuis-cufd';
 
-export type { CufdRecord, CuisRecord } from '../store/codes';
+export type { CufdRecord, CuisRecord } from '../store/cuis-cufd';
 
 export interface NitCheck {
   valido: boolean;

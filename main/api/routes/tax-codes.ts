@@ -1,35 +1,23 @@
 // Seed "Tax codes" and "Catalogs", and GET /api/v1/events/check-connection.
-import type { NitVerdicts } from '../../codes/nit-verdicts';
+import type { NitVerdicts } from '../../cuis-cufd/nit-verdicts';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { PointOfSale } from '../../store/points-of-sale';
-import type { CodesService, CufdRecord } from '../../codes/codes-service';
+import type { CodesService, CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { CATALOGS, GENERIC_TYPES, SEED_CATALOGS, type CatalogName, type CatalogService } from '../../catalogs/catalog-sync';
-import type { SiatGateway } from '../../codes/siat-gateway';
+import type { SiatGateway } from '../../cuis-cufd/siat-gateway';
 import { ok } from '../envelope';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { viaSiat } from '../siat-errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import {
-  ActivityFilter,
-  CatalogEntrySchema,
-  CatalogSyncStatusSchema,
-  CufdRequestBody,
-  CufdSchema,
-  CufdStateSchema,
-  NitCheckBody,
-  NitCheckResultSchema,
-  PosIdParams,
-  PosSelector,
-  SyncResultSchema,
-} from '../../../shared/api/codes';
+import { PosIdParams } from '../../../shared/api/tax-codes';
 import { openPointOfSale } from '../point-of-sale-param';
 import { optionalBody } from '../json-body';
 import { toBoliviaIso } from '../../../shared/time';
-import { specialNitName } from '../../siat/codes';
+import { specialNitName } from '../../siat/code-catalog';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface CodesDeps {
   store: Store;
@@ -62,8 +50,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Códigos'],
         summary: 'Verifica un NIT con SIAT (verificarNit); un veredicto de menos de un día se responde sin consultar de nuevo',
-        body: NitCheckBody,
-        response: { 200: apiResponse(NitCheckResultSchema) },
+        ...contractSchema(ROUTES.codes.checkNit),
       },
     },
     async (req) => {
@@ -89,8 +76,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Códigos'],
         summary: 'Solicita un CUFD nuevo para el punto de venta',
-        body: CufdRequestBody,
-        response: { 200: apiResponse(CufdSchema) },
+        ...contractSchema(ROUTES.codes.renewCufd),
       },
     },
     async (req) => {
@@ -107,7 +93,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         tags: ['Códigos'],
         summary: 'CUFD vigente (o el último) del punto de venta',
         params: PosIdParams,
-        response: { 200: apiResponse(CufdStateSchema) },
+        ...contractSchema(ROUTES.codes.activeCufd),
       },
     },
     async (req) => {
@@ -126,9 +112,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         tags: ['Catálogos'],
         summary: 'Sincroniza todos los catálogos y la fecha/hora (punto de venta por defecto si no se indica)',
         description: 'El punto de venta se indica en el cuerpo `{ "posId": "…" }` o en la consulta `?posId=`.',
-        querystring: PosSelector,
-        body: ROUTES.catalogs.syncAll.body,
-        response: { 200: apiResponse(Type.Array(SyncResultSchema)) },
+        ...contractSchema(ROUTES.catalogs.syncAll),
       },
     },
     async (req) => {
@@ -149,9 +133,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
         tags: ['Catálogos'],
         summary: 'Sincroniza un catálogo',
         params: Type.Object({ catalog: Type.String() }),
-        querystring: PosSelector,
-        body: ROUTES.catalogs.syncOne.body,
-        response: { 200: apiResponse(SyncResultSchema) },
+        ...contractSchema(ROUTES.catalogs.syncOne),
       },
     },
     async (req) => {
@@ -173,7 +155,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
       schema: {
         tags: ['Catálogos'],
         summary: 'Última sincronización de cada catálogo',
-        response: { 200: apiResponse(Type.Array(CatalogSyncStatusSchema)) },
+        ...contractSchema(ROUTES.catalogs.status),
       },
     },
     async (req) =>
@@ -182,7 +164,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
 
   r.get(
     ROUTES.catalogs.activities.path,
-    { schema: { tags: ['Catálogos'], summary: 'Actividades económicas', response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } } },
+    { schema: { tags: ['Catálogos'], summary: 'Actividades económicas', ...contractSchema(ROUTES.catalogs.activities) } },
     async (req) =>
       ok(
         deps.catalogs.items(req.tenant.id, 'activities').map((i) => ({
@@ -197,7 +179,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.get(
     ROUTES.catalogs.products.path,
     {
-      schema: { tags: ['Catálogos'], summary: 'Productos y servicios SIN (filtro por actividad)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
+      schema: { tags: ['Catálogos'], summary: 'Productos y servicios SIN (filtro por actividad)', ...contractSchema(ROUTES.catalogs.products) },
     },
     async (req) =>
       ok(
@@ -210,7 +192,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.get(
     ROUTES.catalogs.legends.path,
     {
-      schema: { tags: ['Catálogos'], summary: 'Leyendas de factura (filtro por actividad: activityCode)', querystring: ActivityFilter, response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
+      schema: { tags: ['Catálogos'], summary: 'Leyendas de factura (filtro por actividad: activityCode)', ...contractSchema(ROUTES.catalogs.legends) },
     },
     async (req) =>
       ok(
@@ -223,7 +205,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
   r.get(
     ROUTES.catalogs.catalog.path,
     {
-      schema: { tags: ['Catálogos'], summary: 'Catálogo paramétrico', params: Type.Object({ type: Type.String() }), response: { 200: apiResponse(Type.Array(CatalogEntrySchema)) } },
+      schema: { tags: ['Catálogos'], summary: 'Catálogo paramétrico', params: Type.Object({ type: Type.String() }), ...contractSchema(ROUTES.catalogs.catalog) },
     },
     async (req) => {
       const t = req.params.type;
@@ -236,7 +218,7 @@ export function codesRoutes(app: FastifyInstance, deps: CodesDeps): void {
 
   r.get(
     ROUTES.contingency.checkConnection.path,
-    { schema: { tags: ['Eventos de contingencia'], summary: 'true cuando SIAT responde', response: { 200: apiResponse(Type.Boolean()) } } },
+    { schema: { tags: ['Eventos de contingencia'], summary: 'true cuando SIAT responde', ...contractSchema(ROUTES.contingency.checkConnection) } },
     async (req) => {
       try {
         await deps.gateway.client(req.tenant).codigos.verificarComunicacion({ timeoutMs: 5000 });

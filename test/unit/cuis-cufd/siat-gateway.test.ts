@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SiatGateway, tokenSecretName, type TenantSiatUrl } from '../../../main/codes/siat-gateway';
+import { SiatGateway, tokenSecretName, type TenantSiatUrl } from '../../../main/cuis-cufd/siat-gateway';
 import { checkAdminSiatBaseUrl, isOfficialSiatUrl, OFFICIAL_SIAT_BASE_URLS } from '../../../main/siat/base-url';
 import type { SecretStore } from '../../../main/config/secrets';
 import type { Tenant } from '../../../main/store/tenants';

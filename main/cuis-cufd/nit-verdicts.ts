@@ -6,8 +6,8 @@
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
 import type { ClientRepository, NitVerdict } from '../store/clients';
-import type { CodesService, NitCheck } from './codes-service';
-import { specialNitName } from '../siat/codes';
+import type { CodesService, NitCheck } from './cuis-cufd-service';
+import { specialNitName } from '../siat/code-catalog';
 
 /** A verdict answers sales for a day; then SIAT is asked again. */
 export const NIT_VERDICT_TTL_MS = 24 * 60 * 60 * 1000;

@@ -10,17 +10,11 @@ import type { Tenant } from '../../store/tenants';
 import { notFound, unprocessable } from '../errors';
 import { asApiError } from '../domain-errors';
 import { sectorOk } from '../envelope';
-import { sectorResponse } from '../../../shared/api/envelope';
-import {
-  BranchOfficeSchema,
-  CreateBranchOfficeBody,
-  DeletedBranchOfficeSchema,
-  UpdateBranchOfficeBody,
-  type BranchOffice as BranchOfficeDto,
-} from '../../../shared/api/branch';
+import { type BranchOffice as BranchOfficeDto } from '../../../shared/api/branch';
 import { MAX_ROW_ID } from '../../../shared/api/limits';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
 import { ROUTES } from '../../../shared/api/routes';
+import { envelopeContractSchema } from '../contract-schema';
 
 const tags = ['Sucursales (estilo sectorial)'];
 
@@ -101,8 +95,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
           'SIAT no tiene una operación para crear sucursales: regístrela antes en el padrón del SIN y verifique que el código coincida ' +
           '(en modo entrenamiento con el simulador integrado, Kipu la agrega al padrón simulado). ' +
           'Un nombre que ya tiene otra sucursal abierta → 409 (evita registrar dos veces la misma sucursal al reintentar).',
-        body: CreateBranchOfficeBody,
-        response: { 201: sectorResponse(BranchOfficeSchema) },
+        ...envelopeContractSchema(ROUTES.branches.create, 201),
       },
     },
     async (req, reply) => {
@@ -115,7 +108,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
   r.get(
     ROUTES.branches.list.path,
     {
-      schema: { tags, summary: 'Sucursales abiertas, la casa matriz primero', response: { 200: sectorResponse(Type.Array(BranchOfficeSchema)) } },
+      schema: { tags, summary: 'Sucursales abiertas, la casa matriz primero', ...envelopeContractSchema(ROUTES.branches.list) },
     },
     async (req) => {
       const pos = branches.pointsOfSale(req.tenant.id);
@@ -125,7 +118,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
 
   r.get(
     ROUTES.branches.get.path,
-    { schema: { tags, summary: 'Una sucursal', params: Params, response: { 200: sectorResponse(BranchOfficeSchema) } } },
+    { schema: { tags, summary: 'Una sucursal', params: Params, ...envelopeContractSchema(ROUTES.branches.get) } },
     async (req) => {
       const b = load(req, req.params.branchId);
       return sectorOk(dto(req.tenant.id, b, posOf(req, b.id)));
@@ -142,8 +135,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
           'Reemplaza name, municipality, address, city, phone y description; siatCode no cambia. posId se acepta y no tiene efecto ' +
           '(un punto de venta de SIAT pertenece a la sucursal en la que se registró). La dirección impresa en las facturas es la que SIAT ' +
           'devuelve con el CUFD, no la de este registro.',
-        body: UpdateBranchOfficeBody,
-        response: { 200: sectorResponse(BranchOfficeSchema) },
+        ...envelopeContractSchema(ROUTES.branches.update),
       },
     },
     async (req) => {
@@ -164,7 +156,7 @@ export function branchOfficeRoutes(app: FastifyInstance, deps: BranchOfficeDeps)
           'consultables. 409 para la casa matriz (código 0), mientras tenga puntos de venta abiertos (ciérrelos con DELETE /api/v1/pos/{id}; ' +
           'el punto de venta 0 es la propia sucursal y se cierra con ella) o facturas o eventos de contingencia aún no resueltos con SIAT.',
         params: Params,
-        response: { 200: sectorResponse(DeletedBranchOfficeSchema) },
+        ...envelopeContractSchema(ROUTES.branches.close),
       },
     },
     async (req) => {

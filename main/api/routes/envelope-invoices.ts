@@ -17,11 +17,11 @@ import { publicInvoicePath } from '../../../shared/api/public-links';
 import { sectorOk } from '../envelope';
 import { offsetOf } from '../pagination';
 import { describeValidation, validatorCompiler } from '../validation';
-import { sectorResponse } from '../../../shared/api/envelope';
-import { InvoiceXmlJsonSchema, PaginationQuery, RetrievalFields, RetrievalQuery, SectorInvoicePageSchema } from '../../../shared/api/sector-invoice';
+import { RetrievalFields } from '../../../shared/api/sector-invoice';
 import { ROUTES } from '../../../shared/api/routes';
+import { envelopeContractSchema } from '../contract-schema';
 
-export interface SectorInvoiceDeps {
+export interface EnvelopeInvoiceDeps {
   branches: BranchRepository;
   invoices: InvoiceRepository;
   documents: StoredDocuments;
@@ -106,7 +106,7 @@ function invalid(errors: ErrorObject[] | null | undefined, part: 'body' | 'query
 /** seed 001: the fields come in a JSON body although the method is GET; here also in the query. */
 async function retrievalInput(req: FastifyRequest, reply: FastifyReply): Promise<RetrievalInput> {
   const body = await readGetBody(req, reply);
-  // Already coerced to the declared types by the route's querystring schema (RetrievalQuery).
+  // Already coerced to the declared types by the route's querystring schema (the contract's RetrievalQuery).
   const query = req.query as Partial<RetrievalInput>;
   const fromQuery = Object.fromEntries(RETRIEVAL_KEYS.filter((k) => query[k] !== undefined).map((k) => [k, query[k]]));
   if (body !== undefined) {
@@ -126,7 +126,7 @@ const RETRIEVAL_DOC =
   'con GET, los mismos campos se aceptan como parámetros de consulta (uno u otro, no ambos). OpenAPI 3.0 no describe cuerpos en GET: ' +
   'los parámetros de consulta de abajo son los mismos campos. Número o código que no corresponden → 404.';
 
-export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDeps): void {
+export function envelopeInvoiceRoutes(app: FastifyInstance, deps: EnvelopeInvoiceDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { branches, invoices } = deps;
 
@@ -157,8 +157,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
         description:
           'posId es el codigoPuntoVenta de SIAT dentro de branchId (por defecto la casa matriz). page desde 0; size 10 por defecto, ' +
           'como máximo 50. prevPage y nextPage son null cuando no hay página; pasada la última, prevPage es la última página.',
-        querystring: PaginationQuery,
-        response: { 200: sectorResponse(SectorInvoicePageSchema) },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.pagination),
       },
     },
     async (req) => {
@@ -192,8 +191,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
         tags,
         summary: 'XML de la factura por número y código corto (firmado en modalidad electrónica)',
         description: `${RETRIEVAL_DOC} data es el XML exactamente como se envió a SIAT.`,
-        querystring: RetrievalQuery,
-        response: { 200: sectorResponse(ROUTES.sectorInvoices.xml.response) },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.xml),
       },
     },
     async (req, reply) => sectorOk(findInvoice(req, await retrievalInput(req, reply)).xml),
@@ -209,10 +207,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
           `${RETRIEVAL_DOC} Leída del XML guardado: miembros con los nombres del XML (dependen del sector), números como números, ` +
           'nulos (xsi:nil) como null, fechaEmision en milisegundos desde la época Unix; signature es el ds:SignatureValue de la modalidad ' +
           'electrónica y null en la computarizada.',
-        querystring: RetrievalQuery,
-        response: {
-          200: sectorResponse(InvoiceXmlJsonSchema),
-        },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.json),
       },
     },
     async (req, reply) => sectorOk(invoiceXmlToJson(findInvoice(req, await retrievalInput(req, reply)).xml)),
@@ -225,8 +220,7 @@ export function sectorInvoiceRoutes(app: FastifyInstance, deps: SectorInvoiceDep
         tags,
         summary: 'La factura en PDF A4, en base64, por número y código corto',
         description: `${RETRIEVAL_DOC} data es el mismo PDF que /api/v1/public/invoice/{cuf}/pdf, codificado en base64.`,
-        querystring: RetrievalQuery,
-        response: { 200: sectorResponse(ROUTES.sectorInvoices.pdf.response) },
+        ...envelopeContractSchema(ROUTES.sectorInvoices.pdf),
       },
     },
     async (req, reply) => {

@@ -4,7 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { assertEnvelopeFailure } from '../fixtures/envelope-style';
 import { SCOPES } from '../../shared/api-scopes';
 import { sqliteConnection } from '../../main/store/store';
 
@@ -29,7 +29,7 @@ async function call(path: string, init: RequestInit & { key?: string | null; jso
 }
 const create = (body: unknown, key?: string) => call('/api/v1/branchOffice', { method: 'POST', json: body, ...(key ? { key } : {}) });
 
-const assertFailure = assertSectorFailure;
+const assertFailure = assertEnvelopeFailure;
 
 before(async () => {
   eng = await startTestEngine({}, undefined, { scheduler: false });

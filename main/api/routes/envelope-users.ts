@@ -1,7 +1,6 @@
 // Seed 001 "Third-party users": POST/GET /api/v1/user/additional, GET /api/v1/user/additional/{userId}.
 // A third party is a tenant of its own registered by a provider; its `password` is the API key
 // the provider then sends as X-API-Key to invoice on its behalf (docs/decisions/0013-third-party-users.md).
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
@@ -9,22 +8,14 @@ import type { SecretStore } from '../../config/secrets';
 import type { CatalogService } from '../../catalogs/catalog-sync';
 import type { ThirdPartyUser } from '../../store/third-party-users';
 import { registerThirdParty, ThirdPartyError, type NewThirdParty } from '../../third-parties/register-third-party';
-import { findSector } from '../../siat/codes';
+import { findSector } from '../../siat/code-catalog';
 import { isValidEmail } from '../../config/smtp-url';
 import { notFound, unprocessable, type FieldProblem } from '../errors';
 import { asApiError } from '../domain-errors';
 import { sectorOk } from '../envelope';
-import { sectorResponse } from '../../../shared/api/envelope';
-import {
-  CreateThirdPartyUserBody,
-  CreatedThirdPartyUserSchema,
-  ThirdPartyUserParams,
-  ThirdPartyUserSchema,
-  type CreateThirdPartyUserRequest,
-  type CreatedThirdPartyUser,
-  type ThirdPartyUserItem,
-} from '../../../shared/api/third-party-users';
+import { ThirdPartyUserParams, type CreateThirdPartyUserRequest, type CreatedThirdPartyUser, type ThirdPartyUserItem } from '../../../shared/api/third-party-users';
 import { ROUTES } from '../../../shared/api/routes';
+import { envelopeContractSchema } from '../contract-schema';
 
 const tags = ['Usuarios de terceros (estilo sectorial)'];
 
@@ -91,7 +82,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const users = deps.store.thirdPartyUsers;
 
-  /** The caller's synced "tipo documento sector" catalog first, then SIAT's table (main/siat/codes.ts). */
+  /** The caller's synced "tipo documento sector" catalog first, then SIAT's table (main/siat/code-catalog.ts). */
   const describe = (tenantId: string, code: number): string =>
     deps.catalogs?.items(tenantId, 'sector-documents').find((i) => i.codigo === String(code))?.descripcion ?? findSector(code)?.name ?? '';
   const item = (u: ThirdPartyUser): ThirdPartyUserItem => ({
@@ -115,8 +106,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
           'NIT que ya tiene contribuyente en Kipu o username ya usado por el proveedor → 409, con el mismo mensaje en ambos casos (no revela ' +
           'a quién pertenece un NIT); vincular un contribuyente que ya está en Kipu lo hace el administrador. ' +
           'Todo o nada: si un paso falla no queda nada creado.',
-        body: CreateThirdPartyUserBody,
-        response: { 201: sectorResponse(CreatedThirdPartyUserSchema) },
+        ...envelopeContractSchema(ROUTES.thirdPartyUsers.create, 201),
       },
       // Who may do this is decided before the body is looked at.
       preValidation: async (req) => {
@@ -165,7 +155,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
       schema: {
         tags,
         summary: 'Usuarios de terceros que registró este contribuyente',
-        response: { 200: sectorResponse(Type.Array(ThirdPartyUserSchema)) },
+        ...envelopeContractSchema(ROUTES.thirdPartyUsers.list),
       },
     },
     async (req) => sectorOk(users.list(req.tenant.id).map(item), 'GET_USERS'),
@@ -179,7 +169,7 @@ export function thirdPartyUserRoutes(app: FastifyInstance, deps: ThirdPartyUserD
         summary: 'Un usuario de terceros registrado por este contribuyente',
         description: 'El de otro proveedor responde 404, como uno inexistente.',
         params: ThirdPartyUserParams,
-        response: { 200: sectorResponse(ThirdPartyUserSchema) },
+        ...envelopeContractSchema(ROUTES.thirdPartyUsers.get),
       },
     },
     async (req) => {

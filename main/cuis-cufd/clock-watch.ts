@@ -1,5 +1,5 @@
 // SIAT's clock, kept measured (issue 32, item 3). fechaEmision is the local clock plus the offset
-// measured with sincronizarFechaHora (codes-service.ts). A computer whose clock is corrected or
+// measured with sincronizarFechaHora (cuis-cufd-service.ts). A computer whose clock is corrected or
 // drifts after the offset was measured sends dates SIAT refuses (1009: an online fechaEmision more
 // than an hour behind or minutes ahead; 953: a CUFD SIAT already considers expired), and a stale
 // offset kept in the settings did the same after a restart. So the offset is measured at start,
@@ -12,7 +12,7 @@ import type { EventBus } from '../events/event-bus';
 import type { KipuEvent } from '../events/event-map';
 import type { Tenant } from '../store/tenants';
 import type { PointOfSale } from '../store/points-of-sale';
-import type { CodesService } from './codes-service';
+import type { CodesService } from './cuis-cufd-service';
 
 /** SIAT's answers that a wrong clock causes: the date refused for online emission, the CUFD no longer in force. */
 export const CLOCK_SIAT_CODES: ReadonlySet<number> = new Set([1009, 953]);

@@ -9,16 +9,16 @@ import type { InvoiceRepository } from '../../store/invoices';
 import type { StoredDocuments } from '../../documents/stored-documents';
 import type { SecretStore } from '../../config/secrets';
 import type { CatalogService } from '../../catalogs/catalog-sync';
-import { sectorErrorHandler } from './sector-envelope';
-import { branchOfficeRoutes, type BranchOfficeDeps } from './sector-branches';
+import { envelopeErrorHandler } from './envelope-errors';
+import { branchOfficeRoutes, type BranchOfficeDeps } from './envelope-branches';
 import { closeBranch } from '../../points-of-sale/close-branch';
-import { sectorInvoiceRoutes } from './sector-invoices';
-import { thirdPartyUserRoutes } from './sector-users';
+import { envelopeInvoiceRoutes } from './envelope-invoices';
+import { thirdPartyUserRoutes } from './envelope-users';
 import { sectorEmissionRoutes } from './sector-emission';
 import type { InvoicingService } from '../../invoicing/issue-invoice';
 import type { InvoiceLifecycle } from '../../invoicing/invoice-lifecycle';
 
-export interface SectorRouteDeps {
+export interface EnvelopeRouteDeps {
   store: Store;
   invoices: InvoiceRepository;
   /** Seed 001's sector emission and cancellation routes issue and cancel through these. */
@@ -35,12 +35,12 @@ export interface SectorRouteDeps {
   onBranchCreated?: BranchOfficeDeps['onCreated'];
 }
 
-export function sectorRoutes(app: FastifyInstance, deps: SectorRouteDeps): void {
+export function envelopeStyleRoutes(app: FastifyInstance, deps: EnvelopeRouteDeps): void {
   const branches = deps.store.branches;
   void app.register(async (scope) => {
-    scope.setErrorHandler(sectorErrorHandler);
+    scope.setErrorHandler(envelopeErrorHandler);
     branchOfficeRoutes(scope, { branches, closeBranch: (tenantId, id) => closeBranch(deps.store, tenantId, id), ...(deps.onBranchCreated ? { onCreated: deps.onBranchCreated } : {}) });
-    sectorInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
+    envelopeInvoiceRoutes(scope, { branches, invoices: deps.invoices, documents: deps.documents, publicBaseUrl: deps.publicBaseUrl });
     sectorEmissionRoutes(scope, { store: deps.store, invoicing: deps.invoicing, lifecycle: deps.lifecycle, publicBaseUrl: deps.publicBaseUrl });
     thirdPartyUserRoutes(scope, { store: deps.store, secrets: deps.secrets, now: deps.now, ...(deps.catalogs ? { catalogs: deps.catalogs } : {}) });
   });

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { assertSectorFailure } from '../fixtures/sector-envelope';
+import { assertEnvelopeFailure } from '../fixtures/envelope-style';
 import { tempDir } from '../fixtures/tmp';
 import { FileSecretStore, type SecretStore } from '../../main/config/secrets';
-import { tokenSecretName } from '../../main/codes/siat-gateway';
+import { tokenSecretName } from '../../main/cuis-cufd/siat-gateway';
 import { REGISTRATION_CONFLICT } from '../../main/third-parties/register-third-party';
 import { linkThirdParty, LinkThirdPartyError } from '../../main/third-parties/link-third-party';
 import { SCOPES } from '../../shared/api-scopes';
@@ -66,7 +66,7 @@ async function call(path: string, init: RequestInit & { key?: string | null; jso
 }
 const create = (body: unknown, key?: string) => call('/api/v1/user/additional', { method: 'POST', json: body, ...(key ? { key } : {}) });
 
-const assertFailure = assertSectorFailure;
+const assertFailure = assertEnvelopeFailure;
 
 /** Row counts of everything a registration creates, to prove a failure left nothing behind. */
 function counts() {
