@@ -2,7 +2,7 @@
 // certify's own count, per stage, sector and point of sale: training only, where Kipu can read
 // it (the embedded simulator, or `npm run siat-sim`'s admin URL); on the pilot the SIN's portal
 // shows its own. withSeguimiento and seguimientoLines are pure; readSeguimiento is the I/O.
-import type { Engine } from '../engine/engine-types';
+import type { SiatSimulator } from '../siat-sim/simulator';
 import type { Tenant } from '../store/tenants';
 import type { SeguimientoRow, StageReport } from '../../shared/api/certification';
 import { sectorSpec } from '../../shared/sectors';
@@ -37,7 +37,7 @@ export function seguimientoLines(reports: readonly StageReport[]): string[] {
  * The simulator's seguimiento of the taxpayer: the embedded simulator's, else the one at
  * `adminUrl` (the admin URL `npm run siat-sim` prints); null outside training or with neither.
  */
-export async function readSeguimiento(engine: Engine, tenant: Tenant, adminUrl: string | null): Promise<SeguimientoRow[] | null> {
+export async function readSeguimiento(engine: { simulator: SiatSimulator | null }, tenant: Tenant, adminUrl: string | null): Promise<SeguimientoRow[] | null> {
   if (!tenant.training) return null;
   if (engine.simulator) return engine.simulator.state.seguimiento.of(tenant.nit);
   if (!adminUrl) return null;
