@@ -91,7 +91,7 @@ export function InvoiceDetail({ id }: { id: string }) {
             SIAT {inv.siatCode}: {inv.siatDescription}
           </div>
         )}
-        {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} testId="invoice-siat-guide" />}
+        {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} operation={isNote(inv.sector) ? 'nota' : 'venta'} testId="invoice-siat-guide" />}
       </div>
       <div className="actions">
         <button

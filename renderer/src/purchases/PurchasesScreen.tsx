@@ -271,7 +271,7 @@ export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseL
             rows.push(
               <tr key={`${x.id}-guide`}>
                 <td colSpan={10}>
-                  <SiatErrorGuide messages={siat} showSiatText={false} testId="purchase-siat-guide" />
+                  <SiatErrorGuide messages={siat} showSiatText={false} operation="compra" testId="purchase-siat-guide" />
                 </td>
               </tr>,
             );
