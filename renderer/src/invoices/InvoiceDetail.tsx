@@ -130,7 +130,7 @@ export function InvoiceDetail({ id }: { id: string }) {
           <button
             data-testid="reverse-cancellation-button"
             disabled={busy !== null}
-            title="reversionAnulacionFactura: una sola vez, dentro del plazo de la anulación"
+            title="Deja la factura vigente otra vez: una sola vez, dentro del plazo de la anulación"
             onClick={() => void detail.reverse()}
           >
             Revertir anulación
