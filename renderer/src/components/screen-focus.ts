@@ -77,6 +77,10 @@ export function watchFocusLoss(doc: Document = document): () => void {
   const onFocusIn = (e: FocusEvent) => {
     if (e.target instanceof HTMLElement) last = e.target;
   };
+  // A click puts the focus where the person chose (empty space included): nothing to restore.
+  const onPointer = () => {
+    last = null;
+  };
   const check = () => {
     pending = null;
     if (!focusLost(doc.activeElement, doc.body, last)) return;
@@ -89,10 +93,12 @@ export function watchFocusLoss(doc: Document = document): () => void {
     if (pending === null && focusLost(doc.activeElement, doc.body, last)) pending = setTimeout(check, 0);
   });
   doc.addEventListener('focusin', onFocusIn);
+  doc.addEventListener('mousedown', onPointer, true);
   observer.observe(doc.body, { childList: true, subtree: true });
   return () => {
     observer.disconnect();
     doc.removeEventListener('focusin', onFocusIn);
+    doc.removeEventListener('mousedown', onPointer, true);
     if (pending !== null) clearTimeout(pending);
   };
 }

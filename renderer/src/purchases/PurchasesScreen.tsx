@@ -137,7 +137,7 @@ export function PurchasesScreen() {
       {notice && <div className="ok-box" data-testid="purchase-notice">{notice}</div>}
       <ErrorList errors={errors} testId="purchase-errors" />
       <form
-        className="form-grid"
+        className="form-grid purchase-form"
         data-testid="purchase-form"
         onSubmit={(e) => {
           e.preventDefault();
@@ -171,7 +171,7 @@ export function PurchasesScreen() {
             </label>
           );
         })}
-        <div data-testid="purchase-preview">
+        <div className="purchase-preview" data-testid="purchase-preview">
           Subtotal Bs {bs(p.subtotal)} · Base CF Bs {bs(p.base)} · Crédito fiscal Bs {bs(p.credit)}
         </div>
         <button type="submit" data-testid="purchase-save">Registrar compra</button>

@@ -48,7 +48,8 @@ export function LastInvoice() {
           </span>
           {inv.emissionType === 'CONTINGENCY' && <span className="state-tag CONTINGENCY">Fuera de línea</span>}
           <span className="li-total">{formatBs(toHundredths(inv.amountTotal) ?? 0)}</span>
-          {last.change !== null && last.change > 0 && (
+          {/* The change was for the customer served before the next sale started: gone with it. */}
+          {last.change !== null && last.change > 0 && !last.nextStarted && (
             <span className="li-change" data-testid="last-invoice-change">
               Cambio {formatBs(last.change)}
             </span>
