@@ -132,6 +132,8 @@ export const RETRY: Guidance = {
   pasos: [P.seguirVendiendo, P.reintentar, P.soporte],
 };
 
+/** "El NIT…" → "el NIT…" inside a sentence; an acronym stays whole ("SIAT recalculó", not "sIAT"). */
 export function lowerFirst(s: string): string {
+  if (/^\p{Lu}\p{Lu}/u.test(s)) return s;
   return s.charAt(0).toLowerCase() + s.slice(1);
 }

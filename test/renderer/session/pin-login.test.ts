@@ -22,7 +22,7 @@ const { ApiError } = await import('../../../renderer/src/api/errors');
 const { useSession } = await import('../../../renderer/src/session/session-store');
 const { LoginView } = await import('../../../renderer/src/session/LoginScreen');
 const { PosPickerView } = await import('../../../renderer/src/session/PosPicker');
-const { TillSection } = await import('../../../renderer/src/settings/sections/TillSection');
+const { ChangePos } = await import('../../../renderer/src/settings/sections/TillSection');
 const { mayChangePos } = await import('../../../renderer/src/session/session-store');
 const { STORAGE_KEYS, readItem, writeItem } = await import('../../../renderer/src/session/local-storage');
 
@@ -80,9 +80,10 @@ describe('who changes the point of sale', () => {
     useSession.setState({ phase: 'ready', posId: 'pos-0', pointsOfSale: [POS], person: person('cajero') });
     useSession.getState().changePos();
     expect(useSession.getState().phase).toBe('ready');
-    const html = renderToStaticMarkup(createElement(TillSection));
+    const html = renderToStaticMarkup(createElement(ChangePos, { allowed: mayChangePos(useSession.getState().person) }));
     expect(html).not.toContain('data-testid="change-pos-button"');
     expect(html).toContain('El punto de venta de esta caja lo cambia un administrador.');
+    expect(renderToStaticMarkup(createElement(ChangePos, { allowed: true }))).toContain('data-testid="change-pos-button"');
   });
 
   it('the manager’s picker goes back with Esc or «Volver», nothing changed; the API key is offered to a key’s session only', () => {

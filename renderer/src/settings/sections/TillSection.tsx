@@ -27,15 +27,20 @@ export function TillSection() {
         {appVersion ? ` · Aplicación de escritorio ${appVersion}` : ' · Modo navegador'}
         {config?.training ? ' · MODO ENTRENAMIENTO' : ''}
       </p>
-      {mayChangePos(person) ? (
-        <button onClick={() => useSession.getState().changePos()} data-testid="change-pos-button">
-          Cambiar punto de venta
-        </button>
-      ) : (
-        <p className="muted small" data-testid="change-pos-admin">
-          El punto de venta de esta caja lo cambia un administrador.
-        </p>
-      )}
+      <ChangePos allowed={mayChangePos(person)} />
     </Section>
+  );
+}
+
+/** «Cambiar punto de venta» for whoever may (decision 0087); for the others, who does it. */
+export function ChangePos({ allowed }: { allowed: boolean }) {
+  return allowed ? (
+    <button onClick={() => useSession.getState().changePos()} data-testid="change-pos-button">
+      Cambiar punto de venta
+    </button>
+  ) : (
+    <p className="muted small" data-testid="change-pos-admin">
+      El punto de venta de esta caja lo cambia un administrador.
+    </p>
   );
 }
