@@ -149,13 +149,13 @@ test('discounts: a cajero gives up to the store’s limit alone; over it (percen
   // The additional discount weighs against the sale after line discounts: 10 % of 19,00.
   const totalOver = await issue(sale({}, { additionalDiscount: 2 }));
   assert.equal(totalOver.status, 403);
-  assert.match((await totalOver.json()).detail, /el descuento adicional \(Bs 2,00 de Bs 19,00\) pasa del 10 %/);
+  assert.match((await totalOver.json()).detail, /El descuento adicional \(Bs 2,00 de Bs 19,00\) pasa del 10 %/);
 
   // The amount: a limit of Bs 1,00 refuses 1,50 even though it is under 10 %.
   assert.equal((await eng.api('/api/v1/till-users/policy', { method: 'PUT', json: { idleMinutes: 15, sessionHours: 12, lockMinutes: 15, discountLimitAmount: 1 } })).status, 200);
   const amountOver = await issue(sale({ amountDiscount: 1.5 }));
   assert.equal(amountOver.status, 403);
-  assert.match((await amountOver.json()).detail, /los descuentos de la venta suman Bs 1,50, más que Bs 1,00/);
+  assert.match((await amountOver.json()).detail, /Los descuentos de la venta suman Bs 1,50, más que Bs 1,00/);
   // The percent kept its value when the PUT left it out.
   assert.equal((await (await eng.api('/api/v1/till-users/policy')).json()).data.discountLimitPercent, 10);
 
