@@ -65,6 +65,8 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   };
   assert.ok(await inWindow('purchase-row'), 'the registered purchase is in sight');
   await till.screenshot('walk12-compras-registered-1024');
+  // Once SIAT has it: on its way (SENT) the row has no «Eliminar…», which would take the focus with it.
+  await till.page.locator('[data-testid="purchase-row"][data-state="ACCEPTED"]').waitFor();
   await till.id('purchase-delete').first().click();
   await till.id('purchase-delete-ask').waitFor();
   assert.ok(await inWindow('purchase-delete-ask'), 'the confirmation is in sight');

@@ -122,6 +122,8 @@ export function PurchasesScreen() {
         Lector de QR
         <input
           ref={scanRef}
+          // The screen's start (components/screen-focus.ts), before the month in its head.
+          data-autofocus
           data-testid="purchase-scan"
           placeholder="Escanee el QR de la factura del proveedor"
           value={scan}
