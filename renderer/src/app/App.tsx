@@ -1,5 +1,5 @@
 // Shell: training banner, navigation, the current screen, the status bar.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
@@ -35,6 +35,7 @@ export function App() {
   );
   const statusTraining = useTillStatus((s) => s.status?.training);
   const screen = useNav((s) => s.screen);
+  const visit = useNav((s) => s.visit);
   const training = statusTraining ?? config?.training ?? false;
   const assistantOpen = useAssistant((s) => s.open);
   // The screens this person sees (an API key's session: all of them).
@@ -56,8 +57,19 @@ export function App() {
   // and a control that disappears with the focus hands it to the screen's start.
   useEffect(() => {
     if (phase === 'ready') focusScreenStart('outside');
-  }, [phase, screen]);
+  }, [phase, screen, visit]);
   useEffect(() => watchFocusLoss(), []);
+
+  // A person who logs in starts on Venta, not on the screen the last one left (a cashier after the
+  // manager's Configuración); the point of sale's picker (choosePos) keeps the screen it came from.
+  const loggedOut = useRef(false);
+  useEffect(() => {
+    if (phase === 'login') loggedOut.current = true;
+    else if (phase === 'ready' && loggedOut.current) {
+      loggedOut.current = false;
+      useNav.getState().go(HOME_SCREEN);
+    }
+  }, [phase]);
 
   useEffect(() => {
     if (phase !== 'ready') return;

@@ -46,15 +46,14 @@ export interface IssuedSale {
 
 /**
  * Whether the sale's card is shown (issue 24, set 12: «Cambio Bs 21,00» of the last sale stayed
- * while the next one was typed). Until the next sale's first line, always; after it, only while
- * the card has something the cashier still needs: a ticket printing or not printed, a sale SIAT
+ * while the next one was typed). Until the next sale's first line, always, with whatever it says
+ * (the change, a ticket that did not print: Shift+F12 reprints it after that too); after it, only
+ * while the card has news the cashier has not seen: its ticket still printing, a sale SIAT
  * refused, or a re-issue with its new ticket.
  */
 export function lastInvoiceShown(last: IssuedSale, state: string): boolean {
   if (!last.nextStarted) return true;
-  const print = last.print;
-  const ticketPending = print.state === 'printing' || (print.state === 'done' && !print.printed);
-  return ticketPending || state === 'REJECTED' || last.replaced !== null;
+  return last.print.state === 'printing' || state === 'REJECTED' || last.replaced !== null;
 }
 
 /**
