@@ -47,6 +47,18 @@ const API_PATH_SYNTAX = [
   },
 ];
 
+/** A route path in a text an engine module writes for a person to read. */
+const USER_TEXT_PATH_SYNTAX = [
+  {
+    selector: 'Literal[value=/\\/api\\/v1/]',
+    message: 'A cashier reads this text: name the screen and the button (En Sincronización pulse «…»), never a route path.',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/\\/api\\/v1/]',
+    message: 'A cashier reads this text: name the screen and the button (En Sincronización pulse «…»), never a route path.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'resources/**'] },
   js.configs.recommended,
@@ -125,6 +137,13 @@ export default tseslint.config(
   {
     files: ['renderer/src/format/dates.ts'],
     rules: { 'no-restricted-syntax': ['error', ...API_PATH_SYNTAX] },
+  },
+  // The SIAT error guide's texts reach a cashier as they are written (the till's notices, Facturas,
+  // Compras): a walk read «POST /api/v1/codes/nit» in a purchase's guide. Field names are checked by
+  // test/unit/ai/siat-error-guide.test.ts over every code.
+  {
+    files: ['main/ai/siat-error-guide.ts', 'main/ai/siat-guide/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...USER_TEXT_PATH_SYNTAX] },
   },
   {
     rules: {

@@ -1,13 +1,16 @@
 // What a SIAT status or message code means for the cashier and the manager, and what to do next in
 // Kipu. The codes are those of CONTRACT.md §6; SIAT's own text comes from main/siat/messages.ts
 // (the one source of those texts), the explanations and steps are ours, in Spanish (es-BO), in the
-// table of siat-guide/ (service-codes.ts, document-codes.ts; their shared wording in steps.ts).
+// table of siat-guide/ (service-codes.ts, document-codes.ts; their shared wording in steps.ts),
+// told in the words of what was being done (a sale, a purchase, a note, an annulment:
+// siat-guide/operations.ts). Never a route path or an API field: a cashier reads it.
 // Deterministic: a table, not a model. Pure.
 // Runs in: engine.
 import { SIAT_MESSAGES } from '../siat/messages';
 import { P, lowerFirst, type Guidance } from './siat-guide/steps';
 import { SERVICE_CODES } from './siat-guide/service-codes';
 import { DOCUMENT_CODES } from './siat-guide/document-codes';
+import { DOCUMENT_OF, inOperation, ownGuidance, stepFor, type SiatGuideOperation } from './siat-guide/operations';
 
 export interface ErrorResolution {
   codigo: number;
@@ -46,19 +49,26 @@ export const WARNING_OF: Readonly<Record<number, number>> = Object.freeze({
   2019: 1023,
 });
 
-/** The guidance for a code of the table, null for a code SIAT may add later. */
-export function guidanceFor(code: number): Guidance | null {
-  const own = GUIDE[code];
+/**
+ * The guidance for a code of the table, in the words of `operation` (a sale by default); null for
+ * a code SIAT may add later.
+ */
+export function guidanceFor(code: number, operation: SiatGuideOperation = 'venta'): Guidance | null {
+  const own = ownGuidance(code, operation);
   if (own) return own;
+  const sale = GUIDE[code];
+  if (sale) return inOperation(code, sale, operation);
   const base = WARNING_OF[code];
-  const of = base !== undefined ? GUIDE[base] : undefined;
+  const of = base !== undefined ? guidanceFor(base, operation) : null;
   if (!of) return null;
   // A warning (CONTRACT §6: "invoice stays valid"): same cause as the error, nothing to undo.
+  const words = DOCUMENT_OF[operation];
+  const again = stepFor(P.nuevaFactura, operation);
   return {
-    explicacion: `ADVERTENCIA: la factura sigue siendo válida. Es el aviso del código ${base}: ${lowerFirst(of.explicacion)}`,
+    explicacion: `ADVERTENCIA: ${words.valid}. Es el aviso del código ${base}: ${lowerFirst(of.explicacion)}`,
     pasos: [
-      'No anule ni vuelva a emitir: la factura es válida.',
-      ...of.pasos.filter((p) => p !== P.nuevaFactura).map((p) => `Para las próximas ventas: ${lowerFirst(p)}`),
+      stepFor(P.valida, operation),
+      ...of.pasos.filter((p) => p !== again).map((p) => `${words.next}: ${lowerFirst(p)}`),
     ],
   };
 }
@@ -72,6 +82,8 @@ export interface ResolveInput {
   codigoError: number;
   mensajeError?: string | null;
   contexto?: string | null;
+  /** What was being done: the explanation and the steps speak of that document (a sale by default). */
+  operacion?: SiatGuideOperation | undefined;
 }
 
 /**
@@ -81,7 +93,8 @@ export interface ResolveInput {
  */
 export function resolveSiatError(input: ResolveInput, syncedMessage: (code: number) => string | null = () => null): ErrorResolution {
   const codigo = input.codigoError;
-  const guidance = guidanceFor(codigo);
+  const operation = input.operacion ?? 'venta';
+  const guidance = guidanceFor(codigo, operation);
   const siatText = SIAT_MESSAGES[codigo];
   if (guidance && siatText !== undefined) {
     return { codigo, descripcionSiat: siatText, explicacion: guidance.explicacion, pasos: [...guidance.pasos], conocido: true };
@@ -97,7 +110,7 @@ export function resolveSiatError(input: ResolveInput, syncedMessage: (code: numb
   if (contexto) parts.push(`Se intentaba: ${contexto}.`);
   const pasos = [
     'Lea el mensaje de SIAT: suele nombrar el dato que objeta (NIT, CUFD, fecha, monto…).',
-    'Si el mensaje empieza con «ADVERTENCIA», la factura sigue siendo válida: no la anule.',
+    `Si el mensaje empieza con «ADVERTENCIA», ${DOCUMENT_OF[operation].valid}: no ${operation === 'compra' ? 'la elimine' : 'la anule'}.`,
     `${P.sincronizar} El catálogo de mensajes de SIAT puede traer el texto de este código.`,
     'Si no queda claro qué corregir, repórtelo a soporte de Kipu con el código, el mensaje, lo que estaba haciendo y la hora.',
   ];

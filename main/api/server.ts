@@ -113,14 +113,13 @@ export function hostAllowed(header: string | undefined, allowed: ReadonlySet<str
 }
 
 /**
- * What a refused request was for, in the words of its route's summary (« (Documento por defecto
- * de la caja…)»), for a 403 that the till shows as it comes: a route path is not a cashier's
- * business (a fresh walk read «PUT /api/v1/pos/:id/default-invoice-type»); an API client knows
- * which request it made.
+ * What a refused request was for, in its route's summary («Documento por defecto de la caja…»), for
+ * a 403 the till shows as it comes: never a route path (a walk read «PUT /api/v1/pos/:id/…»), never
+ * in parentheses (a summary has its own). An API client knows which request it made.
  */
 function whatOf(req: FastifyRequest): string {
   const summary = (req.routeOptions.schema as { summary?: unknown } | undefined)?.summary;
-  return typeof summary === 'string' && summary.length > 0 ? ` («${summary}»)` : '';
+  return typeof summary === 'string' && summary.length > 0 ? `«${summary}»` : 'Esto';
 }
 
 /** The path of a URL as the router sees it (percent-decoded); undecodable paths stay as sent. */
@@ -248,7 +247,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         title: 'Kipu — API de facturación electrónica',
         description:
           'API REST del motor de Kipu (estilos de los documentos semilla: clave de API con envoltorio ApiResponse, y estilo sectorial). ' +
-          'Autenticación: cabecera X-API-Key.',
+          'Autenticación: cabecera X-API-Key. Lo que el rol de una sesión de caja no permite (403 ROLE_REQUIRED) lo aprueba un supervisor con las cabeceras X-Supervisor-User y X-Supervisor-Pin.',
         version: opts.version,
       },
       components: {
@@ -304,7 +303,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         throw new ApiError(
           403,
           'FORBIDDEN',
-          `${actor.user.name} (${actor.user.role}) no puede hacer esto${whatOf(req)}: hace falta el rol «${role}»${access.includes('till') || access.includes('admin') ? '' : ' o una clave de integración'}. Pida a un ${role} que lo haga o ingrese como uno.`,
+          `${whatOf(req)} lo hace un ${role}${access.includes('till') || access.includes('admin') ? '' : ' o una clave de integración'}; ${actor.user.name} es ${actor.user.role}. Pida a un ${role} que lo haga o ingrese como uno.`,
         );
       }
       return;
@@ -332,8 +331,8 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         'FORBIDDEN',
         access.includes('admin')
           ? // What to do first: a cashier at the till reads this as it comes.
-            `Esto lo hace un administrador${whatOf(req)}: ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}).`
-          : `Esta clave no puede hacer esto${whatOf(req)}: hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}. Use una clave con ese ámbito o pida una al administrador.`,
+            `${whatOf(req)} lo hace un administrador: ingrese como administrador o pida a un administrador que lo haga (hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}).`
+          : `${whatOf(req)}: esta clave no puede hacerlo. Hace falta el ámbito ${access.map((a) => `«${a}»`).join(' o ')} y la clave tiene ${held}. Use una clave con ese ámbito o pida una al administrador.`,
       );
     }
   });
@@ -361,7 +360,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     const needed = ACT_ROLE[act];
     if (roleAtLeast(actor.user.role, needed)) return;
     // A sale that needs a supervisor says why: which discount passes which limit, which price.
-    const why = act === 'discount-over-limit' || act === 'price-override' ? ` (${saleReason(req.body, lookup)?.reason ?? ''})` : '';
+    // One sentence of its own (never in parentheses: the reason has its own, «línea 1 (Bs 1,91 de …)»).
+    const reason = act === 'discount-over-limit' || act === 'price-override' ? (saleReason(req.body, lookup)?.reason ?? '') : '';
+    const why = reason ? ` ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : '';
     const who = req.headers[APPROVER_HEADER];
     const pin = req.headers[APPROVER_PIN_HEADER];
     // A refused act is logged with who asked (issue 27: "the attempt logged"); the PIN never is.
@@ -382,8 +383,9 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
       throw new ApiError(
         403,
         'ROLE_REQUIRED',
-        `Para ${ACT_LABELS[act]}${why} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}. ` +
-          `Pida a un ${needed} que apruebe con su usuario y PIN (cabeceras X-Supervisor-User y X-Supervisor-Pin).`,
+        // A cashier reads it: who approves, in plain words (the headers are in the OpenAPI description).
+        `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}.${why} ` +
+          `Pida a un ${needed} que lo apruebe aquí mismo con su usuario y su PIN.`,
       );
     }
     try {

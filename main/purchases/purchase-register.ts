@@ -14,7 +14,7 @@ import { validatePurchaseXml } from './registro-xsd';
 import { parseInvoiceQr, type ScannedQr } from './purchase-qr';
 import type { ImportPlan } from './import-job';
 import { readConsultaArchivo, type ReadArchivo } from './consulta-archivo';
-import { callCompras, type ComprasAnswer, type SiatComprasDeps } from './siat-compras';
+import { callCompras, COMPRAS_OPERATION_WORDS, type ComprasAnswer, type ComprasOperation, type SiatComprasDeps } from './siat-compras';
 import type { PurchaseSender } from './package-sender';
 import { PurchaseError } from './purchase-error';
 import { storeInLots, type LotLimits } from '../heavy-work/lots';
@@ -173,7 +173,7 @@ export class PurchaseRegister {
   }
 }
 
-function refused(operation: string, res: ComprasAnswer): PurchaseError {
+function refused(operation: ComprasOperation, res: ComprasAnswer): PurchaseError {
   const text = res.messages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ') || `estado ${res.codigoEstado ?? '—'}`;
-  return new PurchaseError('SIAT_REFUSED', `SIAT rechazó ${operation}: ${text}`, [], { code: res.messages[0]?.codigo ?? res.codigoEstado, messages: res.messages });
+  return new PurchaseError('SIAT_REFUSED', `SIAT rechazó ${COMPRAS_OPERATION_WORDS[operation]}: ${text}`, [], { code: res.messages[0]?.codigo ?? res.codigoEstado, messages: res.messages });
 }

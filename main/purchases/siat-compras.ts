@@ -37,6 +37,15 @@ export interface SiatComprasDeps {
 
 export type ComprasOperation = 'recepcionPaqueteCompras' | 'validacionRecepcionPaqueteCompras' | 'confirmacionCompras' | 'anulacionCompra' | 'consultaCompras';
 
+/** What each call is, in the words of the person who reads SIAT's refusal in Compras (not SIAT's operation names). */
+export const COMPRAS_OPERATION_WORDS: Readonly<Record<ComprasOperation, string>> = {
+  recepcionPaqueteCompras: 'el envío de las compras',
+  validacionRecepcionPaqueteCompras: 'la validación del envío de las compras',
+  confirmacionCompras: 'la confirmación de las compras',
+  anulacionCompra: 'eliminar la compra',
+  consultaCompras: 'la consulta de las compras',
+};
+
 /** Calls `operation` with the base fields (solicitudCompras) plus `fields`. */
 export async function callCompras(deps: SiatComprasDeps, tenant: Tenant, operation: ComprasOperation, fields: Record<string, unknown>): Promise<ComprasAnswer> {
   const pos = deps.pointsOfSale.defaultFor(tenant.id);
@@ -61,7 +70,7 @@ export async function callCompras(deps: SiatComprasDeps, tenant: Tenant, operati
     // SIAT refused to look at the request at all (989 token, 913 CUIS …): its codes, verbatim.
     if (!(err instanceof SiatRejectionError)) throw err;
     const text = err.messages.map((m) => `${m.codigo} ${m.descripcion}`).join('; ');
-    throw new PurchaseError('SIAT_REFUSED', `SIAT rechazó la solicitud ${operation}: ${text}`, [], { code: err.messages[0]?.codigo ?? null, messages: err.messages });
+    throw new PurchaseError('SIAT_REFUSED', `SIAT rechazó ${COMPRAS_OPERATION_WORDS[operation]}: ${text}`, [], { code: err.messages[0]?.codigo ?? null, messages: err.messages });
   }
   return {
     transaccion: res['transaccion'] === true,

@@ -1,6 +1,6 @@
 // The assistant endpoints (/api/v1/ai/…): invoice data check, SIAT error guide, search and chat over
 // the rule cards Kipu ships and the administrator's texts. Retrieval without a language model.
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 
 export const ObservacionSchema = Type.Object({
   campo: Type.String({ description: 'nit, razonSocial, tipoDocumento, complemento, montoTotal, metodoPago, descuentoAdicional o lineas[i].cantidad|precioUnitario|montoDescuento|subTotal' }),
@@ -45,15 +45,35 @@ export const InvoiceDataCheckBody = Type.Object(
 );
 export const InvoiceDataCheckSchema = Type.Object({ valido: Type.Boolean(), observaciones: Type.Array(ObservacionSchema) });
 
+/**
+ * What was being done when SIAT answered the code: the guide speaks of that document and its steps
+ * (a purchase's NIT is the supplier's, and it is registered again in Compras, not re-issued).
+ */
+export const SIAT_GUIDE_OPERATIONS = ['venta', 'compra', 'nota', 'anulacion'] as const;
+export type SiatGuideOperation = (typeof SIAT_GUIDE_OPERATIONS)[number];
+
 /** POST /api/v1/ai/resolve-error. */
 export const ResolveErrorBody = Type.Object(
   {
     codigoError: Type.Integer({ minimum: 0, maximum: 999999 }),
     mensajeError: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     contexto: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    operacion: Type.Optional(
+      Type.Union(
+        [Type.Literal('venta'), Type.Literal('compra'), Type.Literal('nota'), Type.Literal('anulacion')],
+        {
+          description:
+            'Qué se hacía: venta (por omisión), compra (registro de compras: el NIT es el del proveedor), nota (nota de crédito-débito de una devolución) o anulacion (de una factura). La explicación y los pasos hablan de ese documento.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
+type BodyOperation = NonNullable<Static<typeof ResolveErrorBody>['operacion']>;
+// Compile-time guard: the schema's literals are exactly SIAT_GUIDE_OPERATIONS.
+const sameOperations: [BodyOperation, SiatGuideOperation] extends [SiatGuideOperation, BodyOperation] ? true : never = true;
+void sameOperations;
 export const ResolutionSchema = Type.Object({
   codigo: Type.Integer(),
   descripcionSiat: Type.String({ description: 'Texto de SIAT para el código; si Kipu no lo conoce, el mensaje recibido' }),

@@ -131,7 +131,9 @@ test('finding 13: the demo key is a till key — it sells and reads, but gets 40
     assert.match(String(detail), /hace falta el ámbito «admin»/);
     assert.match(String(detail), /la clave tiene «till»/);
     // The till shows it as it comes: what to do in Spanish, what it was for, never a route path.
-    assert.match(String(detail), /^Esto lo hace un administrador \(«[^»]+»\): ingrese como administrador o pida a un administrador que lo haga/);
+    assert.match(String(detail), /^«[^»]+» lo hace un administrador: ingrese como administrador o pida a un administrador que lo haga/);
+    // What it was for opens the sentence: never a summary's parentheses inside parentheses.
+    assert.doesNotMatch(String(detail), /\([^)]*\(/);
     assert.doesNotMatch(String(detail), /\/api\/|:id|\b(GET|PUT|POST|DELETE) /);
   }
 });

@@ -200,6 +200,12 @@ describe('with a corpus installed', () => {
 
     const rejected = (await json(await post(eng, '/api/v1/ai/resolve-error', { codigoError: 902 }))).data;
     assert.deepEqual([rejected.descripcionSiat, rejected.conocido], ['RECEPCION RECHAZADA', true]);
+
+    // What was being done (issue 24, set 12): a purchase's 987 is the supplier's NIT, fixed in Compras.
+    const purchase = (await json(await post(eng, '/api/v1/ai/resolve-error', { codigoError: 987, operacion: 'compra' }))).data;
+    assert.match(purchase.explicacion, /NIT del proveedor/);
+    assert.match(purchase.pasos.join(' '), /en Compras elimine la compra rechazada/);
+    assert.equal((await post(eng, '/api/v1/ai/resolve-error', { codigoError: 987, operacion: 'inventario' })).status, 400, 'an operation the guide does not know');
   });
 
   test('resolve-error answers an unknown code with the message echoed and conocido false', async () => {

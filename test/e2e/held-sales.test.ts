@@ -116,7 +116,7 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.type('20');
   await k.press('F12');
   await till.id('approval-dialog').waitFor();
-  assert.match((await till.id('approval-need').textContent()) ?? '', /Para dar un descuento mayor al límite de la tienda .*pasa del 10 %.* hace falta el rol «supervisor»; Carla Cajera es cajero/);
+  assert.match((await till.id('approval-need').textContent()) ?? '', /Para dar un descuento mayor al límite de la tienda hace falta el rol «supervisor»; Carla Cajera es cajero\. El descuento de la línea 1 .*pasa del 10 %/);
   await till.screenshot('issue27-approval-discount-1024');
   // A notice lasts 8 s and the sale's issue may take longer on a loaded machine: it is awaited from
   // before the PIN is sent, not after.
@@ -161,13 +161,17 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.press('Escape');
   await k.press('Alt+1');
   await till.id('sale-screen').waitFor();
+  const issued = async () => ((await (await eng.api('/api/v1/invoices?size=1')).json()) as { data: { totalElements: number } }).data.totalElements;
+  const before = await issued();
+  await till.id('last-invoice-number').waitFor();
   await k.press('F2');
   await k.type(`1*${ARR.code}`);
   await k.press('Enter');
   await page.locator(`[data-testid="cart-line"][data-code="${ARR.code}"]`).waitFor();
+  // The last sale's card (its «Cambio») goes with the next sale's first line (issue 24, set 12).
+  await till.id('last-invoice').waitFor({ state: 'detached' });
   // Her price of Bs 9,00 instead of the catalog's 9,50 (Shift+F8) asks for a supervisor at F12;
   // Esc: nothing is issued and the sale stays as it was.
-  const before = await till.id('last-invoice-number').textContent();
   await k.press('Shift+F8');
   await till.id('line-editor-input').fill('9');
   await k.press('Enter');
@@ -180,8 +184,8 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.press('Escape');
   await till.id('approval-dialog').waitFor({ state: 'detached' });
   await page.locator('[data-testid="issue-errors"]', { hasText: 'Aprobación cancelada: no se hizo nada.' }).waitFor();
-  assert.equal(await till.id('last-invoice-number').textContent(), before);
   assert.equal(await page.locator('[data-testid="cart-line"]').count(), 1);
+  assert.equal(await issued(), before, 'nothing was issued');
   await till.id('switch-cashier').click();
   await till.id('user-input').waitFor();
   await till.screenshot('issue27-switch-cashier-login-1024');

@@ -32,6 +32,14 @@ test('the demo cashier logs in with user and PIN at the remembered point of sale
     await page.goto(eng.url);
     // First set-up with the (demo) key: the till learns its point of sale.
     await till.login();
+    // Whoever holds the till's key (the manager) changes the point of sale from Configuración,
+    // and leaves the picker with Esc, nothing changed (issue 24, set 12).
+    await till.go('configuracion');
+    await till.id('change-pos-button').click();
+    await till.id('pos-picker').waitFor();
+    await till.id('pos-picker-back').waitFor();
+    await page.keyboard.press('Escape');
+    await till.id('settings-screen').waitFor();
     await till.id('logout-button').click();
     await till.id('login-screen').waitFor();
     await till.id('login-mode-toggle').click();
@@ -50,6 +58,25 @@ test('the demo cashier logs in with user and PIN at the remembered point of sale
     await till.id('sale-screen').waitFor();
     const token = await page.evaluate(() => localStorage.getItem('kipu.apiKey'));
     assert.match(token ?? '', /^kipt_/);
+    // A cashier stays on her point of sale (issue 24, set 12): no «Cambiar punto de venta» in
+    // Configuración, and the top bar names it without offering the picker.
+    await till.go('configuracion');
+    await till.id('change-pos-admin').waitFor();
+    assert.equal(await till.id('change-pos-button').count(), 0);
+    assert.equal(await till.id('current-pos').evaluate((el) => el.tagName), 'SPAN');
+    // At 1024 px with a person's name in the bar, on every screen (Sucursales clipped «Salir»): the
+    // point of sale's name whole, «Salir» inside the window.
+    for (const screen of ['sucursales', 'libros', 'ventas']) {
+      await till.go(screen);
+      const bar = await page.evaluate(() => {
+        const pos = document.querySelector<HTMLElement>('[data-testid="current-pos"]')!;
+        const out = document.querySelector<HTMLElement>('[data-testid="logout-button"]')!.getBoundingClientRect();
+        return { cut: pos.scrollWidth > pos.clientWidth + 1, text: pos.textContent, outRight: Math.round(out.right), width: window.innerWidth, pageWidth: document.documentElement.scrollWidth };
+      });
+      assert.deepEqual(bar, { cut: false, text: 'Caja principal', outRight: bar.outRight, width: 1024, pageWidth: 1024 }, `${screen}: ${JSON.stringify(bar)}`);
+      assert.ok(bar.outRight <= 1024, `${screen}: «Salir» ends at ${bar.outRight} px`);
+    }
+    await till.screenshot('walk12-cashier-topbar-1024');
     // Logged out, the till opens on user and PIN; the engine ended the session.
     await till.id('logout-button').click();
     await till.id('user-input').waitFor();

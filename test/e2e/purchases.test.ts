@@ -40,6 +40,7 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   const qr = `https://pilotosiat.impuestos.gob.bo/consulta/QR?nit=${supplierNit}&cuf=${cuf}&numero=137`;
 
   const k = till.page.keyboard;
+  await till.page.setViewportSize({ width: 1024, height: 768 });
   await k.press('Alt+9');
   await till.id('purchases-screen').waitFor();
   await till.id('purchase-scan').focus();
@@ -55,6 +56,31 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   await till.id('purchase-save').click();
   await till.id('purchase-row').first().waitFor();
   assert.match((await till.id('purchase-list').textContent()) ?? '', /DISTRIBUIDORA ANDINA S\.R\.L\./);
+
+  // At 1024×768 (issue 24, set 12): what was just registered is in sight, and «Eliminar…» asks in
+  // a dialog in sight that Esc and «No eliminar» close, the keyboard back on «Eliminar…».
+  const inWindow = async (testId: string) => {
+    const box = await till.id(testId).first().boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= 768 && box.x >= 0 && box.x + box.width <= 1024;
+  };
+  assert.ok(await inWindow('purchase-row'), 'the registered purchase is in sight');
+  await till.screenshot('walk12-compras-registered-1024');
+  // Once SIAT has it: on its way (SENT) the row has no «Eliminar…», which would take the focus with it.
+  await till.page.locator('[data-testid="purchase-row"][data-state="ACCEPTED"]').waitFor();
+  await till.id('purchase-delete').first().click();
+  await till.id('purchase-delete-ask').waitFor();
+  assert.ok(await inWindow('purchase-delete-ask'), 'the confirmation is in sight');
+  await till.screenshot('walk12-compras-delete-ask-1024');
+  await k.press('Escape');
+  await till.id('purchase-delete-ask').waitFor({ state: 'detached' });
+  assert.equal(await till.focusInScreen(), 'purchase-delete');
+  await k.press('Enter');
+  await till.id('purchase-delete-ask').waitFor();
+  assert.equal(await till.focusInScreen(), 'purchase-delete-cancel', '«No eliminar» first: Enter on opening deletes nothing');
+  await k.press('Enter');
+  await till.id('purchase-delete-ask').waitFor({ state: 'detached' });
+  assert.equal(await till.focusInScreen(), 'purchase-delete');
+  assert.notEqual(await till.id('purchase-row').first().getAttribute('data-state'), 'DELETED');
 
   await k.press('Alt+0');
   await till.id('books-screen').waitFor();

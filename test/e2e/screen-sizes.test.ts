@@ -186,6 +186,13 @@ describe('screen sizes', () => {
         await screenLoaded();
         await till.screenshot(`sizes-${tag}-${target}`);
         for (const p of await layoutProblems(till.page, 'header.topbar, main.screen')) problems.push(`${target}: ${p}`);
+        // Arrived, the keyboard is on the screen, not left on its tab or the page (issue 24, set 12:
+        // keys stopped working on arriving at Libros, Configuración and Sucursales).
+        const focused = await till.page.evaluate(() => {
+          const a = document.activeElement as HTMLElement | null;
+          return document.querySelector('main.screen')?.contains(a) ? null : `${a?.tagName ?? 'nothing'} ${a?.dataset.testid ?? ''}`.trim();
+        });
+        if (focused) problems.push(`${target}: the keyboard is on ${focused}, not on the screen`);
       }
       await goTo('ventas');
       assert.deepEqual(problems, [], `controls a cashier cannot reach at ${tag}`);

@@ -151,6 +151,21 @@ export class TillPage {
     return this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? null);
   }
 
+  /**
+   * Waits until the keyboard is inside the shown screen (issue 24, set 12: the focus fell to the
+   * page after a dialog, a confirmation or a form, and on arriving at some screens) and returns the
+   * test id of the control that has it ('' for the screen itself, which holds it when the screen
+   * has no control). Fails when the focus stays on the page.
+   */
+  async focusInScreen(): Promise<string> {
+    await this.page.waitForFunction(() => {
+      const active = document.activeElement;
+      const screen = document.querySelector('main.screen');
+      return active !== null && active !== document.body && screen !== null && screen.contains(active);
+    });
+    return (await this.activeTestId()) ?? '';
+  }
+
   /** Tab until the field with this test id has focus (keyboard only). */
   async tabTo(testId: string, max = 6): Promise<void> {
     for (let i = 0; i < max; i++) {
@@ -267,7 +282,12 @@ export class TillPage {
     }
     await k.press('Enter');
     await this.id('return-note-number').waitFor({ timeout: E2E_WAIT_MS });
-    return Number(await this.id('return-note-number').textContent());
+    const note = Number(await this.id('return-note-number').textContent());
+    // Esc closes it; the keyboard goes back to «Devolución…» (or, gone, to the invoices' search).
+    await k.press('Escape');
+    await this.id('return-dialog').waitFor({ state: 'detached' });
+    assert.match(await this.focusInScreen(), /^(return-button|invoices-search)$/, 'the focus after the return dialog');
+    return note;
   }
 
   /** Caja: opens the session with the float typed (the float field has the focus). */
@@ -278,6 +298,8 @@ export class TillPage {
     await this.page.keyboard.type(float);
     await this.page.keyboard.press('Enter');
     await this.id('cash-report-X').waitFor();
+    // The float's field is gone: the keyboard stays on the screen (its F-keys), not the page.
+    await this.focusInScreen();
   }
 
   /**
@@ -310,6 +332,7 @@ export class TillPage {
     await k.type(reason);
     await k.press('Enter');
     await this.page.waitForFunction((n) => document.querySelectorAll('[data-testid="cash-movements"] tbody tr').length > n, before);
+    await this.focusInScreen();
   }
 
   /**

@@ -127,7 +127,7 @@ export const DOCUMENT_CODES: Readonly<Record<number, Guidance>> = {
   1055: sectorField('el monto de la tarifa (boletos aéreos)'),
   1056: {
     explicacion: 'El tipo de cambio no es correcto: con bolivianos debe ser 1.',
-    pasos: ['Corrija el tipo de cambio (exchangeRate) o la moneda.', P.nuevaFactura],
+    pasos: ['Corrija el tipo de cambio o la moneda.', P.nuevaFactura],
   },
   1057: kipuComputed('el monto total en la moneda de la factura', 'Revise el tipo de cambio: con bolivianos debe ser 1.'),
   1058: kipuComputed('el monto total sujeto a IVA (total menos gift card)', 'Revise el monto pagado con gift card.'),
@@ -141,19 +141,19 @@ export const DOCUMENT_CODES: Readonly<Record<number, Guidance>> = {
   // Warnings that are not a copy of an error code.
   2000: {
     explicacion: 'ADVERTENCIA: el número de factura no sigue la correlatividad que SIAT espera. La factura sigue siendo válida.',
-    pasos: ['No anule ni vuelva a emitir: la factura es válida.', 'Kipu numera sin saltos por punto de venta; si el aviso se repite, repórtelo a soporte.'],
+    pasos: [P.valida, 'Kipu numera sin saltos por punto de venta; si el aviso se repite, repórtelo a soporte.'],
   },
   2001: {
     explicacion: 'ADVERTENCIA: la fecha de emisión no cae dentro del evento de contingencia asociado. La factura sigue siendo válida.',
-    pasos: ['No anule ni vuelva a emitir: la factura es válida.', P.estadoConexion],
+    pasos: [P.valida, P.estadoConexion],
   },
   2002: {
     explicacion: 'ADVERTENCIA: la fecha de emisión no es válida para la emisión masiva. La factura sigue siendo válida.',
-    pasos: ['No anule ni vuelva a emitir: la factura es válida.', P.soporte],
+    pasos: [P.valida, P.soporte],
   },
   2005: {
     explicacion: 'ADVERTENCIA: el NIT del cliente no figura como válido en SIAT. La factura sigue siendo válida.',
-    pasos: ['No anule ni vuelva a emitir: la factura es válida.', `Para las próximas ventas a este cliente: ${lowerFirst(P.verificarNit)}`],
+    pasos: [P.valida, `Para las próximas ventas a este cliente: ${lowerFirst(P.verificarNit)}`],
   },
 
   // Taxpayer marks, contract and limits.

@@ -61,17 +61,17 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
     pasos: [P.renovarCufd, P.soporte],
   },
   915: kipuParameter('el tipo de factura (con o sin derecho a crédito fiscal, documento de ajuste)', [
-    'Verifique que el tipo de factura (invoiceType) sea uno que el contribuyente tiene habilitado.',
+    'Verifique que el tipo de factura sea uno que el contribuyente tiene habilitado.',
   ]),
   916: kipuParameter('el tipo de emisión (en línea, fuera de línea, masiva)', [P.estadoConexion]),
   917: kipuParameter('la modalidad (electrónica o computarizada)', ['En Configuración elija la modalidad que el SIN autorizó al contribuyente.']),
   918: {
-    explicacion: 'La sucursal (codigoSucursal) no figura en el padrón del SIN para este NIT.',
+    explicacion: 'La sucursal no figura en el padrón del SIN para este NIT.',
     pasos: [P.puntosVenta, 'Registre primero la sucursal en el portal del SIN, en el mismo orden que en Kipu.', P.portalSin],
   },
   919: {
     explicacion: 'El NIT del contribuyente (el emisor) que Kipu envía no es válido para SIAT.',
-    pasos: [P.avisarEncargado, 'En Configuración revise el NIT del contribuyente (PUT /api/v1/settings/taxpayer).'],
+    pasos: [P.avisarEncargado, 'En Configuración revise el NIT del contribuyente.'],
   },
   920: kipuParameter('el archivo de la factura o del paquete (XML comprimido)', [P.estadoConexion]),
   921: {
@@ -90,7 +90,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   925: {
     explicacion: 'El motivo de anulación no está en el catálogo de SIAT.',
     pasos: [
-      'Elija uno de los motivos de SIAT: 1 factura mal emitida, 2 nota de crédito-débito mal emitida, 3 datos de emisión incorrectos, 4 factura o nota devuelta (parámetro motivo).',
+      'Elija uno de los motivos de SIAT: 1 factura mal emitida, 2 nota de crédito-débito mal emitida, 3 datos de emisión incorrectos, 4 factura o nota devuelta.',
       P.sincronizar,
     ],
   },
@@ -115,7 +115,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   932: kipuParameter('el documento sector para ese servicio de SIAT'),
   933: {
     explicacion: 'SIAT no conoce ese punto de venta, o ya fue cerrado.',
-    pasos: [P.puntosVenta, 'Si el punto de venta se cerró, emita desde otro abierto (GET /api/v1/pos).', P.portalSin],
+    pasos: [P.puntosVenta, 'Si el punto de venta se cerró, emita desde otro abierto.', P.portalSin],
   },
   934: {
     explicacion: 'Pasó el plazo que SIAT da para anular esta factura: ya no se puede anular.',
@@ -168,7 +168,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   },
   950: {
     explicacion: 'Falta el código (motivo) del evento significativo.',
-    pasos: ['Al iniciar un evento de contingencia indique el motivo: codigoMotivo (1 a 4 del documento semilla) o codigoMotivoSiat (código del catálogo de SIAT).'],
+    pasos: ['Al iniciar un evento de contingencia en Estado de conexión elija el motivo.'],
   },
   951: {
     explicacion: 'Falta la descripción del evento significativo.',
@@ -184,7 +184,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   },
   954: kipuParameter('la cantidad de facturas del paquete de contingencia (máximo 500)', [P.estadoConexion]),
   955: {
-    explicacion: 'El contribuyente no tiene autorizada la emisión masiva, que Kipu usa para los lotes (POST /api/v1/invoices/batch) y el boleto aéreo.',
+    explicacion: 'El contribuyente no tiene autorizada la emisión masiva, que Kipu usa para los lotes y el boleto aéreo.',
     pasos: [P.avisarEncargado, P.portalSin, P.soporte],
   },
   956: kipuParameter('la cantidad de facturas del paquete masivo'),
@@ -202,7 +202,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   },
   960: {
     explicacion: 'Falta la fecha de fin del evento significativo.',
-    pasos: ['Cierre el evento desde Estado de conexión (POST /api/v1/events/end); Kipu envía la fecha de fin al cerrarlo.', P.soporte],
+    pasos: ['Cierre el evento desde Estado de conexión; Kipu envía la fecha de fin al cerrarlo.', P.soporte],
   },
   961: taxpayerMark('domicilio inexistente'),
   962: taxpayerMark('bloqueo de dosificación originado en fiscalización'),
@@ -251,7 +251,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   981: EVENT_DATES,
   982: {
     explicacion: 'SIAT no tiene puntos de venta registrados para la sucursal.',
-    pasos: ['Registre un punto de venta en Sucursales y puntos de venta (POST /api/v1/pos).', P.puntosVenta],
+    pasos: ['Registre un punto de venta en Sucursales y puntos de venta.', P.puntosVenta],
   },
   983: {
     explicacion: 'El paquete de facturas de contingencia llegó fuera del plazo de SIAT. Kipu deja esas facturas RECHAZADAS para que una persona decida.',
@@ -270,7 +270,7 @@ export const SERVICE_CODES: Readonly<Record<number, Guidance>> = {
   988: CUIS_INVALID,
   989: {
     explicacion: 'El token delegado de SIAT no es válido (mal copiado, vencido o revocado). Sin él Kipu no puede hablar con SIAT.',
-    pasos: [P.avisarEncargado, 'Genere un token delegado nuevo en el portal del SIN y cárguelo en Configuración › SIAT (PUT /api/v1/settings/siat).'],
+    pasos: [P.avisarEncargado, 'Genere un token delegado nuevo en el portal del SIN y cárguelo en Configuración › SIAT.'],
   },
   990: {
     explicacion: 'El contribuyente no tiene actividades relacionadas con el sector que se intenta asociar.',

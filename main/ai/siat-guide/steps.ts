@@ -14,31 +14,32 @@ export interface Guidance {
 export const P = {
   verMensajes: 'En Facturas abra la factura y lea todos los códigos y mensajes de SIAT que trae: el motivo concreto suele estar en otro código de la misma respuesta.',
   nuevaFactura: 'Corrija el dato y emita una factura nueva. La factura rechazada no tiene validez fiscal y no hace falta anularla.',
-  renovarCufd: 'En Sincronización pulse «Renovar CUFD» (o POST /api/v1/codes/cufd con el posId) y vuelva a intentar.',
-  sincronizar: 'En Sincronización pulse «Sincronizar todo» (o POST /api/v1/siat/sync/all): trae los catálogos vigentes de SIAT y ajusta el reloj con el de SIAT.',
+  renovarCufd: 'En Sincronización pulse «Renovar CUFD» y vuelva a intentar.',
+  sincronizar: 'En Sincronización pulse «Sincronizar todo»: trae los catálogos vigentes de SIAT y ajusta el reloj con el de SIAT.',
   sincronizarReloj: 'Revise la fecha y hora del equipo, y en Sincronización pulse «Sincronizar todo»: Kipu mide la diferencia con el reloj de SIAT y la corrige al emitir.',
   reintentar: 'Vuelva a intentar en unos minutos; no hace falta cambiar ningún dato.',
   seguirVendiendo: 'Siga vendiendo: si SIAT no responde, Kipu emite fuera de línea (contingencia) y envía las facturas cuando SIAT vuelve. Vea el avance en Estado de conexión.',
   avisarEncargado: 'Avise al encargado o administrador de Kipu: es un problema de configuración, no de la venta.',
-  configSiat: 'En Configuración › SIAT revise el ambiente, el código de sistema, la modalidad y el token delegado (PUT /api/v1/settings/siat).',
+  configSiat: 'En Configuración › SIAT revise el ambiente, el código de sistema, la modalidad y el token delegado.',
   portalSin: 'Revise la situación del contribuyente en el portal del SIN (Oficina Virtual) o en su dependencia del SIN; Kipu no puede resolverlo desde la caja.',
   soporte: 'Si se repite, repórtelo a soporte de Kipu con el código, el mensaje, la factura y la hora: el registro del motor guarda el detalle.',
-  verificarNit: 'Confirme el número con el cliente y verifíquelo con SIAT (F7 en Venta, o POST /api/v1/codes/nit).',
-  excepcion: 'Si el cliente confirma que su NIT es correcto, puede emitir igual con la excepción de SIAT (la caja la ofrece al verificar el NIT; en la API, exceptionCode 1).',
+  verificarNit: 'Confirme el número con el cliente y verifíquelo con SIAT (F7 en Venta).',
+  excepcion: 'Si el cliente confirma que su NIT es correcto, puede emitir igual con la excepción de SIAT: la caja la ofrece al verificar el NIT.',
   usarCi: 'Si el cliente no tiene NIT, emita con su cédula de identidad (tipo de documento 1).',
-  certificado: 'En Configuración cargue un certificado de firma vigente, a nombre del contribuyente, con su clave privada (POST /api/v1/settings/certificate).',
-  estadoConexion: 'Revise en Estado de conexión el evento de contingencia y las facturas en espera (GET /api/v1/till/queue); Kipu reintenta el envío por sí solo.',
-  estadoFactura: 'En Facturas consulte el estado actual de la factura (GET /api/v1/invoices/{id}/status), que Kipu confirma con SIAT.',
-  cuisAuto: 'Kipu pide un CUIS nuevo por sí solo en los últimos 5 días de vigencia; si la renovación falla, el encargado recibe el aviso cuis.renewal_failed.',
+  certificado: 'En Configuración cargue un certificado de firma vigente, a nombre del contribuyente, con su clave privada.',
+  estadoConexion: 'Revise en Estado de conexión el evento de contingencia y las facturas en espera; Kipu reintenta el envío por sí solo.',
+  estadoFactura: 'En Facturas abra la factura y pulse «Consultar estado»: Kipu confirma con SIAT su estado actual.',
+  cuisAuto: 'Kipu pide un CUIS nuevo por sí solo en los últimos 5 días de vigencia; si la renovación falla, el encargado recibe un aviso.',
   puntosVenta: 'En Sucursales y puntos de venta compare la sucursal y el punto de venta con los del padrón del SIN: los códigos deben coincidir.',
-  productos: 'En Productos corrija la actividad económica y el código de producto SIN del artículo con valores del catálogo sincronizado (GET /api/v1/siat/sync/catalogs/products?activityCode=…).',
+  productos: 'En Productos corrija la actividad económica y el código de producto SIN del artículo con valores del catálogo sincronizado de SIAT.',
   noAccion: 'No requiere ninguna acción.',
+  valida: 'No anule ni vuelva a emitir: la factura es válida.',
   contador: 'Consulte con su contador o con el SIN cómo regularizarlo; no vuelva a emitir esas ventas sin esa consulta.',
   notaCredito: 'La corrección de una factura que ya no se puede anular se hace con una nota de crédito-débito: en Facturas abra la factura y elija «Devolución…». Si no se devuelve un producto, consulte con su contador.',
   nota: 'Revise en Facturas la factura original de la nota y lo devuelto (cantidades y montos): la nota se emite desde la factura con «Devolución…».',
-  datoSector: 'Revise ese dato del sector en la venta (los campos del sector en Venta, o en la solicitud a la API) y emita de nuevo.',
+  datoSector: 'Revise ese dato del sector en la venta (los campos del sector en Venta, o en el sistema que envió la venta) y emita de nuevo.',
   cafc: 'En Estado de conexión → «Facturas manuales (CAFC)» compare el código CAFC, el número y la fecha con los del talonario, y corrija la factura transcrita.',
-  masiva: 'Revise el lote en la emisión masiva (GET /api/v1/invoices/batch/{id}): cada factura trae los códigos de SIAT.',
+  masiva: 'Revise el lote en Lotes: cada factura trae los códigos de SIAT.',
 } as const;
 
 /** The sectors Kipu issues, by their files (shared/sectors/): never a list that can go stale. */
@@ -131,6 +132,8 @@ export const RETRY: Guidance = {
   pasos: [P.seguirVendiendo, P.reintentar, P.soporte],
 };
 
+/** "El NIT…" → "el NIT…" inside a sentence; an acronym stays whole ("SIAT recalculó", not "sIAT"). */
 export function lowerFirst(s: string): string {
+  if (/^\p{Lu}\p{Lu}/u.test(s)) return s;
   return s.charAt(0).toLowerCase() + s.slice(1);
 }

@@ -174,7 +174,8 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         tags,
         summary: 'Explica un código de SIAT y qué hacer en Kipu',
         description:
-          'Obligatorio: codigoError. Opcionales: mensajeError (el texto que devolvió SIAT) y contexto (qué se intentaba). ' +
+          'Obligatorio: codigoError. Opcionales: mensajeError (el texto que devolvió SIAT), contexto (qué se intentaba, texto libre) y operacion ' +
+          '(venta, compra, nota o anulacion: la explicación y los pasos hablan de ese documento; en una compra el NIT es el del proveedor). ' +
           'Los códigos de la tabla de SIAT que Kipu conoce (estados 901–909, mensajes 123, 910–1061, advertencias 2000–2019, 3000–3012) devuelven el texto de SIAT, ' +
           'una explicación y los pasos a seguir en Kipu, con conocido true. Un código desconocido devuelve el mensaje recibido (o el del catálogo de mensajes ' +
           'sincronizado, si lo trae), pasos generales y conocido false: nunca un significado inventado.',

@@ -28,7 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   clientEmail: 'correo del cliente',
   paymentMethodCode: 'método de pago',
   cardNumber: 'número de tarjeta',
-  giftCardAmount: 'gift card',
+  giftCardAmount: 'tarjeta de regalo (gift card)',
   additionalDiscount: 'descuento adicional',
   currencyCode: 'moneda',
   exchangeRate: 'tipo de cambio',

@@ -1,5 +1,5 @@
 // Shell: training banner, navigation, the current screen, the status bar.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Notices } from '../components/Notices';
 import { StatusBar } from './StatusBar';
@@ -8,7 +8,7 @@ import { commandForKey } from '../sale/keymap';
 import { useNav } from './nav-store';
 import { NavBar } from './NavBar';
 import { barScreens, HOME_SCREEN, SCREENS, screenForKey, visibleScreens } from './screens';
-import { useSession } from '../session/session-store';
+import { mayChangePos, useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { LoginScreen } from '../session/LoginScreen';
 import { ApprovalDialog } from '../session/ApprovalDialog';
@@ -17,6 +17,7 @@ import { PosPicker } from '../session/PosPicker';
 import { UpdateNotice } from './UpdateNotice';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
+import { focusScreenStart, watchFocusLoss } from '../components/screen-focus';
 
 /** "Carla Cajera" → "CC". */
 function initials(name: string): string {
@@ -34,6 +35,7 @@ export function App() {
   );
   const statusTraining = useTillStatus((s) => s.status?.training);
   const screen = useNav((s) => s.screen);
+  const visit = useNav((s) => s.visit);
   const training = statusTraining ?? config?.training ?? false;
   const assistantOpen = useAssistant((s) => s.open);
   // The screens this person sees (an API key's session: all of them).
@@ -49,6 +51,25 @@ export function App() {
   useEffect(() => {
     void useSession.getState().init();
   }, []);
+
+  // The keyboard never falls to the page (components/screen-focus.ts): arriving at a screen puts
+  // the focus on its start (after the screen's own effects: one that focused a field keeps it),
+  // and a control that disappears with the focus hands it to the screen's start.
+  useEffect(() => {
+    if (phase === 'ready') focusScreenStart('outside');
+  }, [phase, screen, visit]);
+  useEffect(() => watchFocusLoss(), []);
+
+  // A person who logs in starts on Venta, not on the screen the last one left (a cashier after the
+  // manager's Configuración); the point of sale's picker (choosePos) keeps the screen it came from.
+  const loggedOut = useRef(false);
+  useEffect(() => {
+    if (phase === 'login') loggedOut.current = true;
+    else if (phase === 'ready' && loggedOut.current) {
+      loggedOut.current = false;
+      useNav.getState().go(HOME_SCREEN);
+    }
+  }, [phase]);
 
   useEffect(() => {
     if (phase !== 'ready') return;
@@ -110,11 +131,17 @@ export function App() {
             <NavBar screens={barScreens(screens)} current={screen} onGo={(id) => useNav.getState().go(id)} />
             <span className="spacer" />
             <UpdateNotice />
-            {pos && (
-              <button className="ghost pos-name" onClick={() => useSession.getState().changePos()} data-testid="current-pos" title={`${pos.name} — cambiar punto de venta`}>
-                {pos.name}
-              </button>
-            )}
+            {pos &&
+              (mayChangePos(person) ? (
+                <button className="ghost pos-name" onClick={() => useSession.getState().changePos()} data-testid="current-pos" title={`${pos.name} — cambiar punto de venta`}>
+                  {pos.name}
+                </button>
+              ) : (
+                // A cashier's till stays on its point of sale (session-store.ts, mayChangePos): a name, not a button.
+                <span className="pos-name" data-testid="current-pos" title={pos.name}>
+                  {pos.name}
+                </span>
+              ))}
             {person && (
               // Who is at the till; clicking it is "Cambiar cajero" (the sale in progress waits, parked).
               <button
@@ -135,7 +162,8 @@ export function App() {
               Salir
             </button>
           </header>
-          <main className="screen" data-testid={`screen-${screen}`}>
+          {/* Focusable by the till only (screen-focus.ts): a screen without a control keeps the keyboard. */}
+          <main className="screen" data-testid={`screen-${screen}`} tabIndex={-1}>
             {current && <current.Component />}
           </main>
           <StatusBar />

@@ -6,12 +6,15 @@ import { useScreenRequest } from '../components/screen-request';
 
 interface NavState {
   screen: ScreenId;
+  /** Bumped at every go, the current screen's own tab included: App puts the keyboard on the screen. */
+  visit: number;
   go(screen: ScreenId): void;
 }
 
 export const useNav = create<NavState>()((set) => ({
   screen: HOME_SCREEN,
-  go: (screen) => set({ screen }),
+  visit: 0,
+  go: (screen) => set((s) => ({ screen, visit: s.visit + 1 })),
 }));
 
 // A screen asks for one section of Configuración (Facturas → "Configurar el correo"): the till

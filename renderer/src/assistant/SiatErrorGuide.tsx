@@ -1,8 +1,10 @@
 // The error guide where the error happens (issue 20): for each SIAT code, SIAT's code and text as
-// SIAT sent them, then what it means and what to do (POST /api/v1/ai/resolve-error). Used by the
-// rejection notice, Facturas, Sincronización and Estado de conexión.
+// SIAT sent them, then what it means and what to do (the engine's guide, ROUTES.ai.resolveError),
+// in the words of what was being done (`operation`: a purchase's NIT is the supplier's). Used by
+// the rejection notice, Facturas, Compras, Sincronización and Estado de conexión.
 import { useEffect } from 'react';
 import type { SiatMessage } from '../../../shared/api-types';
+import type { SiatGuideOperation } from '../../../shared/api/ai';
 import { guideKey, useSiatGuides, type GuideEntry } from './siat-guide-store';
 
 interface GuideProps {
@@ -10,25 +12,27 @@ interface GuideProps {
   /** False where the screen already shows "SIAT <code>: <text>" (an error box above). */
   showSiatText?: boolean;
   testId?: string;
+  /** What was being done (a sale by default). */
+  operation?: SiatGuideOperation;
 }
 
 export function SiatErrorGuide(props: GuideProps) {
   const entries = useSiatGuides((s) => s.entries);
-  const keys = props.messages.map((m) => guideKey(m.codigo, m.descripcion)).join(',');
+  const keys = props.messages.map((m) => guideKey(m.codigo, m.descripcion, props.operation)).join(',');
   useEffect(() => {
-    for (const m of props.messages) void useSiatGuides.getState().load(m.codigo, m.descripcion);
+    for (const m of props.messages) void useSiatGuides.getState().load(m.codigo, m.descripcion, props.operation);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keys]);
   return <SiatGuideView {...props} entries={entries} />;
 }
 
 /** The guide from the answers at hand (the store's, or a test's). */
-export function SiatGuideView({ messages, entries, showSiatText = true, testId = 'siat-guide' }: GuideProps & { entries: Record<string, GuideEntry> }) {
+export function SiatGuideView({ messages, entries, showSiatText = true, testId = 'siat-guide', operation }: GuideProps & { entries: Record<string, GuideEntry> }) {
   if (messages.length === 0) return null;
   return (
-    <div className="siat-guide" data-testid={testId} data-codes={messages.map((m) => m.codigo).join(',')}>
+    <div className="siat-guide" data-testid={testId} data-codes={messages.map((m) => m.codigo).join(',')} data-operation={operation ?? 'venta'}>
       {messages.map((m) => (
-        <GuideItem key={m.codigo} message={m} entry={entries[guideKey(m.codigo, m.descripcion)]} showSiatText={showSiatText} />
+        <GuideItem key={m.codigo} message={m} entry={entries[guideKey(m.codigo, m.descripcion, operation)]} showSiatText={showSiatText} />
       ))}
     </div>
   );

@@ -77,17 +77,18 @@ export function BookTotalsView({ totals }: { totals: BookTotals }) {
   ].filter((x): x is string => !!x);
   return (
     <>
-      <table data-testid="books-totals">
+      {/* The figures in one right-aligned column (issue 24, set 12: they were misaligned). */}
+      <table className="grid books-totals" data-testid="books-totals">
         <tbody>
-          <tr><th>Ventas ({countOf(totals.sales.invoices, 'factura')}, {countOf(totals.sales.cancelled, 'anulada')})</th><td data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
-          <tr><th>Base para débito fiscal</th><td data-testid="books-sales-base">{bs(totals.sales.base)}</td></tr>
-          <tr><th>Débito fiscal (13 % de la base)</th><td data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
-          <tr><th>Compras ({p.count})</th><td data-testid="books-purchases-total">{bs(p.total)}</td></tr>
-          <tr><th>Base para crédito fiscal</th><td data-testid="books-purchases-base">{bs(p.base)}</td></tr>
-          <tr><th>Crédito fiscal de compras (13 % de la base)</th><td data-testid="books-credit">{bs(p.credit)}</td></tr>
-          <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({countOf(n.count, 'nota')}, {countOf(n.cancelled, 'anulada')})</th><td data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
-          <tr><th>Crédito fiscal de las notas (13 % de lo devuelto)</th><td data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
-          <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
+          <tr><th>Ventas ({countOf(totals.sales.invoices, 'factura')}, {countOf(totals.sales.cancelled, 'anulada')})</th><td className="num" data-testid="books-sales-total">{bs(totals.sales.total)}</td></tr>
+          <tr><th>Base para débito fiscal</th><td className="num" data-testid="books-sales-base">{bs(totals.sales.base)}</td></tr>
+          <tr><th>Débito fiscal (13 % de la base)</th><td className="num" data-testid="books-debit">{bs(totals.sales.debit)}</td></tr>
+          <tr><th>Compras ({p.count})</th><td className="num" data-testid="books-purchases-total">{bs(p.total)}</td></tr>
+          <tr><th>Base para crédito fiscal</th><td className="num" data-testid="books-purchases-base">{bs(p.base)}</td></tr>
+          <tr><th>Crédito fiscal de compras (13 % de la base)</th><td className="num" data-testid="books-credit">{bs(p.credit)}</td></tr>
+          <tr><th>Devoluciones recibidas: notas de crédito-débito emitidas ({countOf(n.count, 'nota')}, {countOf(n.cancelled, 'anulada')})</th><td className="num" data-testid="books-notes-returned">{bs(n.returned)}</td></tr>
+          <tr><th>Crédito fiscal de las notas (13 % de lo devuelto)</th><td className="num" data-testid="books-notes-credit">{bs(n.credit)}</td></tr>
+          <tr><th>{totals.balance >= 0 ? 'IVA a pagar' : 'Saldo a favor'}</th><td className="num" data-testid="books-balance">{bs(Math.abs(totals.balance))}</td></tr>
         </tbody>
       </table>
       {apart.length > 0 && (

@@ -273,6 +273,8 @@ function BranchFormPanel({ draft, outcome }: { draft: BranchOfficeInput; outcome
       </span>
       <input
         data-testid={`branch-${key}`}
+        // The screen's start (components/screen-focus.ts): the new branch's name, whether or not the list has loaded.
+        data-autofocus={key === 'name' ? true : undefined}
         value={draft[key]}
         maxLength={BRANCH_MAX_LENGTH[key]}
         aria-required={required}

@@ -1,13 +1,27 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { enterConfirms, FOCUSABLE, trapTarget } from './focus-trap';
+import { focusScreenStart } from './screen-focus';
 
 /**
  * A dialog: closes on Esc or a click outside, focuses its first field or its main action and
- * keeps Tab inside itself (focus-trap.ts).
+ * keeps Tab inside itself (focus-trap.ts). Closed, it gives the focus back to the control that
+ * opened it, or to the screen's start when that control is gone (screen-focus.ts).
  * With `onEnter`, Enter in any of its fields confirms (buttons keep their own Enter).
  */
 export function Modal(props: { title: string; onClose: () => void; onEnter?: () => void; children: ReactNode; testId?: string; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Read while rendering, before a field of the dialog takes the focus (autoFocus, the effect below).
+  // (No document when test/renderer renders the dialog to a string.)
+  const [opener] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  useLayoutEffect(
+    () => () => {
+      // Still in the page while the dialog goes: the focus does not pass through the body.
+      if (opener?.isConnected && !ref.current?.contains(opener)) opener.focus({ preventScroll: true });
+      // Gone, or disabled meanwhile (a button busy with what the dialog did): the screen's start.
+      if (document.activeElement !== opener) queueMicrotask(() => focusScreenStart('outside'));
+    },
+    [opener],
+  );
   useEffect(() => {
     // A field first; otherwise the main action, so Enter confirms (never the ✕ in the header).
     const root = ref.current;

@@ -91,7 +91,7 @@ export function InvoiceDetail({ id }: { id: string }) {
             SIAT {inv.siatCode}: {inv.siatDescription}
           </div>
         )}
-        {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} testId="invoice-siat-guide" />}
+        {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} operation={isNote(inv.sector) ? 'nota' : 'venta'} testId="invoice-siat-guide" />}
       </div>
       <div className="actions">
         <button
@@ -130,7 +130,7 @@ export function InvoiceDetail({ id }: { id: string }) {
           <button
             data-testid="reverse-cancellation-button"
             disabled={busy !== null}
-            title="reversionAnulacionFactura: una sola vez, dentro del plazo de la anulación"
+            title="Deja la factura vigente otra vez: una sola vez, dentro del plazo de la anulación"
             onClick={() => void detail.reverse()}
           >
             Revertir anulación

@@ -9,6 +9,7 @@ import { formatAmountEs, toHundredths } from '../../../shared/money';
 import { describeError } from '../api/errors';
 import { DateInput } from '../components/DateInput';
 import { ErrorList } from '../components/ErrorList';
+import { Modal } from '../components/Modal';
 import { MonthInput } from '../components/MonthInput';
 import { amountInputText } from '../format/amount-input';
 import { formatDate, parseDateEs } from '../format/dates';
@@ -121,6 +122,8 @@ export function PurchasesScreen() {
         Lector de QR
         <input
           ref={scanRef}
+          // The screen's start (components/screen-focus.ts), before the month in its head.
+          data-autofocus
           data-testid="purchase-scan"
           placeholder="Escanee el QR de la factura del proveedor"
           value={scan}
@@ -136,7 +139,7 @@ export function PurchasesScreen() {
       {notice && <div className="ok-box" data-testid="purchase-notice">{notice}</div>}
       <ErrorList errors={errors} testId="purchase-errors" />
       <form
-        className="form-grid"
+        className="form-grid purchase-form"
         data-testid="purchase-form"
         onSubmit={(e) => {
           e.preventDefault();
@@ -170,7 +173,7 @@ export function PurchasesScreen() {
             </label>
           );
         })}
-        <div data-testid="purchase-preview">
+        <div className="purchase-preview" data-testid="purchase-preview">
           Subtotal Bs {bs(p.subtotal)} · Base CF Bs {bs(p.base)} · Crédito fiscal Bs {bs(p.credit)}
         </div>
         <button type="submit" data-testid="purchase-save">Registrar compra</button>
@@ -189,7 +192,8 @@ export function PurchasesScreen() {
 
 /** What the cashier reads once a purchase is registered: the queue sends it by itself. */
 export function registeredNotice(number: number, fiscalCredit: number, where: string): string {
-  return `Compra registrada (N° ${number}, crédito fiscal Bs ${bsOf(fiscalCredit)})${where}. Se envía sola a SIAT (sin conexión, lo reintenta); su estado se ve en la lista.`;
+  // Not «sin conexión»: a walk read it as if the till were offline. Kipu sends it and retries.
+  return `Compra registrada (N° ${number}, crédito fiscal Bs ${bsOf(fiscalCredit)})${where}. Kipu la envía a SIAT por sí solo y, si SIAT no responde, lo vuelve a intentar; su estado se ve en la lista.`;
 }
 
 /** SIAT's messages of a purchase, or its single answer code with its text. */
@@ -209,6 +213,7 @@ interface PurchaseListProps {
 /** The month's purchases: SIAT's codes with their text, the error guide under a refused one, a confirmed removal. */
 export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseListProps) {
   const [asking, setAsking] = useState<string | null>(null);
+  const asked = items.find((x) => x.id === asking) ?? null;
   if (loaded && items.length === 0) {
     return (
       <p className="empty" data-testid="purchases-empty">
@@ -217,68 +222,77 @@ export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseL
     );
   }
   return (
-    <table className="grid" data-testid="purchase-list">
-      <thead>
-        <tr><th>N°</th><th>Fecha</th><th>NIT</th><th>Proveedor</th><th>Factura</th><th className="num">Total</th><th className="num">Crédito</th><th>Estado</th><th>Respuesta de SIAT</th><th /></tr>
-      </thead>
-      <tbody>
-        {items.flatMap((x) => {
-          const siat = siatOf(x);
-          const rows = [
-            <tr key={x.id} data-testid="purchase-row" data-state={x.state}>
-              <td>{x.number}</td>
-              <td>{formatDate(x.emissionDate)}</td>
-              <td>{x.issuerNit}</td>
-              <td>{x.issuerBusinessName}</td>
-              <td>{x.invoiceNumber}</td>
-              <td className="num">{bsOf(x.totalPurchaseAmount)}</td>
-              <td className="num">{bsOf(x.fiscalCredit)}</td>
-              <td data-testid="purchase-state">{STATE_LABEL[x.state] ?? x.state}</td>
-              <td data-testid="purchase-siat">{siat.map((m) => `SIAT ${m.codigo}${m.descripcion ? `: ${m.descripcion}` : ''}`).join('; ')}</td>
-              <td>
-                {x.state !== 'DELETED' && x.state !== 'SENT' && (
-                  <button
-                    className="ghost"
-                    data-testid="purchase-delete"
-                    title="Quita la compra del Libro de Compras; si SIAT ya la tiene, la elimina también allí"
-                    onClick={() => setAsking(x.id)}
-                  >
-                    Eliminar…
-                  </button>
-                )}
-              </td>
-            </tr>,
-          ];
-          if (asking === x.id) {
-            rows.push(
-              <tr key={`${x.id}-ask`} data-testid="purchase-delete-ask">
-                <td colSpan={10}>
-                  <div className="error-box">
-                    ¿Eliminar la compra N° {x.number} ({x.issuerBusinessName}, factura {x.invoiceNumber})? Deja de contar en el Libro de Compras y en el crédito fiscal del mes;
-                    {x.state === 'ACCEPTED' ? ' SIAT ya la tiene registrada: se le pide eliminarla (anulación de compra).' : ' SIAT no la tiene registrada.'} Queda en la lista como «Eliminada».{' '}
-                    <button className="danger" data-testid="purchase-delete-confirm" onClick={() => (setAsking(null), onDelete(x.id))}>
-                      Eliminar la compra
-                    </button>{' '}
-                    <button className="ghost" data-testid="purchase-delete-cancel" onClick={() => setAsking(null)}>
-                      No eliminar
+    <>
+      {asked && <DeleteDialog purchase={asked} onClose={() => setAsking(null)} onDelete={() => (setAsking(null), onDelete(asked.id))} />}
+      <table className="grid" data-testid="purchase-list">
+        <thead>
+          <tr><th>N°</th><th>Fecha</th><th>NIT</th><th>Proveedor</th><th>Factura</th><th className="num">Total</th><th className="num">Crédito</th><th>Estado</th><th>Respuesta de SIAT</th><th /></tr>
+        </thead>
+        <tbody>
+          {items.flatMap((x) => {
+            const siat = siatOf(x);
+            const rows = [
+              <tr key={x.id} data-testid="purchase-row" data-state={x.state}>
+                <td>{x.number}</td>
+                <td>{formatDate(x.emissionDate)}</td>
+                <td>{x.issuerNit}</td>
+                <td>{x.issuerBusinessName}</td>
+                <td>{x.invoiceNumber}</td>
+                <td className="num">{bsOf(x.totalPurchaseAmount)}</td>
+                <td className="num">{bsOf(x.fiscalCredit)}</td>
+                <td data-testid="purchase-state">{STATE_LABEL[x.state] ?? x.state}</td>
+                <td data-testid="purchase-siat">{siat.map((m) => `SIAT ${m.codigo}${m.descripcion ? `: ${m.descripcion}` : ''}`).join('; ')}</td>
+                <td>
+                  {x.state !== 'DELETED' && x.state !== 'SENT' && (
+                    <button
+                      className="ghost"
+                      data-testid="purchase-delete"
+                      title="Quita la compra del Libro de Compras; si SIAT ya la tiene, la elimina también allí"
+                      onClick={() => setAsking(x.id)}
+                    >
+                      Eliminar…
                     </button>
-                  </div>
+                  )}
                 </td>
               </tr>,
-            );
-          }
-          if (x.state === 'REJECTED' && siat.length > 0) {
-            rows.push(
-              <tr key={`${x.id}-guide`}>
-                <td colSpan={10}>
-                  <SiatErrorGuide messages={siat} showSiatText={false} testId="purchase-siat-guide" />
-                </td>
-              </tr>,
-            );
-          }
-          return rows;
-        })}
-      </tbody>
-    </table>
+            ];
+            if (x.state === 'REJECTED' && siat.length > 0) {
+              rows.push(
+                <tr key={`${x.id}-guide`}>
+                  <td colSpan={10}>
+                    <SiatErrorGuide messages={siat} showSiatText={false} operation="compra" testId="purchase-siat-guide" />
+                  </td>
+                </tr>,
+              );
+            }
+            return rows;
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/**
+ * «Eliminar…» asks in a dialog (issue 24, set 12: the row's confirmation opened below the fold at
+ * 1024×768 and Esc did not close it): Esc or «No eliminar» close it, the focus goes back to the
+ * row's «Eliminar…». «No eliminar» comes first, so Enter on opening does not delete.
+ */
+function DeleteDialog({ purchase: x, onClose, onDelete }: { purchase: PurchaseRecord; onClose: () => void; onDelete: () => void }) {
+  return (
+    <Modal title={`¿Eliminar la compra N° ${x.number}?`} onClose={onClose} testId="purchase-delete-ask">
+      <p>
+        {x.issuerBusinessName}, factura {x.invoiceNumber}: deja de contar en el Libro de Compras y en el crédito fiscal del mes;
+        {x.state === 'ACCEPTED' ? ' SIAT ya la tiene registrada: se le pide eliminarla (anulación de compra).' : ' SIAT no la tiene registrada.'} Queda en la lista como «Eliminada».
+      </p>
+      <div className="modal-actions">
+        <button data-testid="purchase-delete-cancel" onClick={onClose}>
+          No eliminar (Esc)
+        </button>
+        <button className="danger" data-testid="purchase-delete-confirm" onClick={onDelete}>
+          Eliminar la compra
+        </button>
+      </div>
+    </Modal>
   );
 }

@@ -16,7 +16,7 @@ export const PURCHASE_AMOUNTS: [keyof PurchaseInput, string][] = [
   ['exemptAmounts', 'Exentos'],
   ['zeroRateAmount', 'Tasa cero'],
   ['discount', 'Descuentos'],
-  ['giftCardAmount', 'Gift card'],
+  ['giftCardAmount', 'Tarjeta de regalo (gift card)'],
 ];
 
 export const AMOUNT_PROBLEM = 'escriba un importe como 1.250,75';

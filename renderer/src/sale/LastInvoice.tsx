@@ -1,13 +1,14 @@
 // The sale just issued: number, CUF, QR, state (live from the event stream), print outcome,
-// change to hand back. Stays until the next sale is issued; the new sale is already open. A
-// re-issue (new CUF) replaces what it shows and says, on the card, that the first ticket is void.
+// change to hand back. Stays until the next sale has its first line (then only while it still has
+// something to say: issue-store.ts, lastInvoiceShown). A re-issue (new CUF) replaces what it shows
+// and says, on the card, that the first ticket is void.
 import { useShallow } from 'zustand/react/shallow';
 import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { QrCode } from '../components/QrCode';
 import { formatDateTime } from '../format/dates';
 import { invoiceStateLabel } from '../format/labels';
-import { useIssue } from './issue-store';
+import { lastInvoiceShown, useIssue } from './issue-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { sectorFields } from '../../../shared/sector-fields';
 import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
@@ -27,6 +28,7 @@ export function LastInvoice() {
   if (!last) return null;
   const inv = last.invoice;
   const state = liveState ?? inv.state;
+  if (!lastInvoiceShown(last, state)) return null;
   // Same-origin links for the cashier; the QR carries SIAT's page (or the customer's PDF link).
   const ticket = api.publicUrl(inv.cuf, 'ticket');
   const pdf = api.publicUrl(inv.cuf, 'pdf');
@@ -46,7 +48,8 @@ export function LastInvoice() {
           </span>
           {inv.emissionType === 'CONTINGENCY' && <span className="state-tag CONTINGENCY">Fuera de línea</span>}
           <span className="li-total">{formatBs(toHundredths(inv.amountTotal) ?? 0)}</span>
-          {last.change !== null && last.change > 0 && (
+          {/* The change was for the customer served before the next sale started: gone with it. */}
+          {last.change !== null && last.change > 0 && !last.nextStarted && (
             <span className="li-change" data-testid="last-invoice-change">
               Cambio {formatBs(last.change)}
             </span>

@@ -201,8 +201,9 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
       <div className="row">
         {giftCardOffered && (
           <label className="field">
-            <span>Gift card</span>
-            <AmountInput label="Monto gift card" testId="gift-card-amount" value={payment.giftCard} onChange={(v) => update({ giftCard: v ?? 0 })} />
+            {/* es-BO first; the SIN's own word after it, as its invoice prints it («MONTO GIFT CARD»). */}
+            <span>Tarjeta de regalo (gift card)</span>
+            <AmountInput label="Monto de la tarjeta de regalo (gift card)" testId="gift-card-amount" value={payment.giftCard} onChange={(v) => update({ giftCard: v ?? 0 })} />
           </label>
         )}
         <label className="field">

@@ -26,7 +26,7 @@ export function TotalsPanel({ onIssue }: { onIssue: () => void }) {
         )}
         {t.giftCard > 0 && (
           <>
-            <dt>Gift card</dt>
+            <dt>Tarjeta de regalo</dt>
             <dd data-testid="gift-card-applied">{formatBs(-t.giftCard)}</dd>
           </>
         )}

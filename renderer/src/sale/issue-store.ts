@@ -37,6 +37,23 @@ export interface IssuedSale {
   drawer: DrawerState;
   /** Re-issued offline after the sale: the CUF of the ticket that is no longer valid. */
   replaced: { previousCuf: string } | null;
+  /**
+   * The next sale has its first line: the card (and its «Cambio») has done its job and goes,
+   * unless it still has something to say (lastInvoiceShown). The change stayed on screen until then.
+   */
+  nextStarted?: boolean;
+}
+
+/**
+ * Whether the sale's card is shown (issue 24, set 12: «Cambio Bs 21,00» of the last sale stayed
+ * while the next one was typed). Until the next sale's first line, always, with whatever it says
+ * (the change, a ticket that did not print: Shift+F12 reprints it after that too); after it, only
+ * while the card has news the cashier has not seen: its ticket still printing, a sale SIAT
+ * refused, or a re-issue with its new ticket.
+ */
+export function lastInvoiceShown(last: IssuedSale, state: string): boolean {
+  if (!last.nextStarted) return true;
+  return last.print.state === 'printing' || state === 'REJECTED' || last.replaced !== null;
 }
 
 /**
@@ -263,6 +280,14 @@ async function drawerInto(set: SetIssue, get: () => IssueState, posId: string, i
   const last = get().last;
   if (last && last.invoice.id === invoiceId) set({ last: { ...last, drawer } });
 }
+
+// The next sale starts with its first line (typed, scanned or a sale recalled from the waiting
+// ones): the last sale's card has been seen.
+useCart.subscribe((s, prev) => {
+  if (s.lines.length === 0 || prev.lines.length > 0) return;
+  const last = useIssue.getState().last;
+  if (last && !last.nextStarted) useIssue.setState({ last: { ...last, nextStarted: true } });
+});
 
 // Every re-issue the stream announces, once each (till-status-store.ts keeps them by id); and
 // after a gap in the stream, whatever happened to the sale on the card meanwhile.

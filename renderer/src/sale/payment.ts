@@ -94,9 +94,10 @@ export function paymentMethodLabel(code: number): string {
   switch (code) {
     case PAYMENT_METHOD.CASH: return 'Efectivo';
     case PAYMENT_METHOD.CARD: return 'Tarjeta';
-    case PAYMENT_METHOD.GIFT_CARD: return 'Gift card';
-    case PAYMENT_METHOD.CASH_GIFT_CARD: return 'Efectivo y gift card';
-    case PAYMENT_METHOD.CARD_GIFT_CARD: return 'Tarjeta y gift card';
+    // es-BO; the SIN's catalog says GIFT-CARD (its invoice, «MONTO GIFT CARD»): the field says both.
+    case PAYMENT_METHOD.GIFT_CARD: return 'Tarjeta de regalo';
+    case PAYMENT_METHOD.CASH_GIFT_CARD: return 'Efectivo y tarjeta de regalo';
+    case PAYMENT_METHOD.CARD_GIFT_CARD: return 'Tarjeta y tarjeta de regalo';
     default: return `Método ${code}`;
   }
 }

@@ -84,7 +84,14 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
             </label>
             {config?.training && config.demoUsers && config.demoUsers.length > 0 && (
               <p className="hint" data-testid="demo-users-hint">
-                Modo entrenamiento: {config.demoUsers.map((u) => `usuario ${u.login}, PIN ${u.pin}`).join(' · ')}
+                {/* Each person on one line: «PIN 9999» never breaks (issue 24, set 12). */}
+                Modo entrenamiento:{' '}
+                {config.demoUsers.map((u, i) => (
+                  <span key={u.login}>
+                    {i > 0 && ' · '}
+                    <span className="nowrap">{`usuario ${u.login}, PIN ${u.pin}`}</span>
+                  </span>
+                ))}
               </p>
             )}
           </>

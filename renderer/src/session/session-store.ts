@@ -6,7 +6,7 @@ import { api, bindSession } from '../api';
 import { bindApprovalDoer } from './approval-store';
 import { ApiError, describeErrorText } from '../api/errors';
 import { STORAGE_KEYS, readItem, writeItem } from './local-storage';
-import { TILL_TOKEN_PREFIX } from '../../../shared/till-roles';
+import { roleAtLeast, TILL_TOKEN_PREFIX } from '../../../shared/till-roles';
 import type { TillUserDto } from '../../../shared/api/till-users';
 
 export type SessionPhase = 'loading' | 'login' | 'choosePos' | 'ready';
@@ -39,7 +39,10 @@ interface SessionState {
   /** "Cambiar cajero": the current sale is parked in this person's name, then another logs in. */
   switchCashier(): Promise<void>;
   selectPos(id: string): void;
+  /** The point of sale's picker, for whoever may change it (mayChangePos); others stay where they are. */
   changePos(): void;
+  /** Esc or «Volver» in the picker: back to the till on the point of sale it had. */
+  keepPos(): void;
 }
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -155,9 +158,24 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   changePos() {
+    if (!mayChangePos(get().person)) return;
     set({ phase: 'choosePos' });
   },
+
+  keepPos() {
+    const { posId, pointsOfSale } = get();
+    if (get().phase === 'choosePos' && pointsOfSale.some((p) => p.id === posId)) set({ phase: 'ready' });
+  },
 }));
+
+/**
+ * Who may move this till to another point of sale (issue 24, set 12: a cashier reached the picker
+ * and its «Cambiar clave de API»): an administrator, or whoever set the till up with an API key.
+ * A cashier's or a supervisor's PIN session belongs to the point of sale it was opened at.
+ */
+export function mayChangePos(person: TillUserDto | null): boolean {
+  return person === null || roleAtLeast(person.role, 'administrador');
+}
 
 /**
  * What the sale does when people change at the till (set by sale/cashier-switch.ts, so that the

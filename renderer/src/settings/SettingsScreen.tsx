@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../session/session-store';
 import { useScreenRequest } from '../components/screen-request';
 import { roleAtLeast } from '../../../shared/till-roles';
+import { focusScreenStart } from '../components/screen-focus';
 import { ADMIN_SCOPE_NEEDED, SMTP_ADMIN_NEEDED, useSettings, type SettingsAccess, type SettingsSection } from './settings-store';
 import { ApiKeysSection } from './sections/ApiKeysSection';
 import { CashierPolicySection } from './sections/CashierPolicySection';
@@ -30,6 +31,11 @@ export function SettingsScreen() {
       .then(() => setEntered(true));
     return () => useSettings.getState().request(null);
   }, []);
+  // Arrived with nothing asked: the first field once the sections are in (the arrival could only
+  // focus this till's own section, the one there while loading), unless the person moved on.
+  useEffect(() => {
+    if (entered && !useSettings.getState().requested) focusScreenStart('untouched');
+  }, [entered]);
   // Sent here for one section (Facturas → "Configurar el correo"): bring it into view, its first field focused.
   useEffect(() => {
     if (!entered || access !== 'ready' || !requested) return;

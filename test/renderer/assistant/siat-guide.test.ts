@@ -53,6 +53,15 @@ describe('guide store', () => {
     expect(useSiatGuides.getState().entries[guideKey(1013, 'EL CALCULO DEL MONTO TOTAL ES ERRONEO')]).toEqual({ state: 'ready', resolution: R1013 });
   });
 
+  it('a purchase’s guide is asked with its operation and kept apart from a sale’s same code (issue 24, set 12)', async () => {
+    http.call.mockResolvedValue({ ...R1013, codigo: 987 });
+    await useSiatGuides.getState().load(987, 'NIT INACTIVO', 'compra');
+    await useSiatGuides.getState().load(987, 'NIT INACTIVO');
+    expect(http.call).toHaveBeenNthCalledWith(1, ROUTES.ai.resolveError, { body: { codigoError: 987, mensajeError: 'NIT INACTIVO', operacion: 'compra' } });
+    expect(http.call).toHaveBeenNthCalledWith(2, ROUTES.ai.resolveError, { body: { codigoError: 987, mensajeError: 'NIT INACTIVO' } });
+    expect(guideKey(987, 'NIT INACTIVO', 'compra')).not.toBe(guideKey(987, 'NIT INACTIVO'));
+  });
+
   it('a failed request is asked again the next time', async () => {
     http.call.mockRejectedValueOnce(new ApiError(0, {}));
     await useSiatGuides.getState().load(989, 'CUFD');

@@ -31,7 +31,7 @@ describe('Compras: the month’s list', () => {
   it('a refused purchase shows SIAT’s messages verbatim and the error guide under it', () => {
     const html = list([purchase({ state: 'REJECTED', responseCode: 902, responseDescription: 'RECHAZADA', siatMessages: [{ codigo: 1028, descripcion: 'CREDITO FISCAL INVALIDO' }] })]);
     expect(html).toMatch(/data-testid="purchase-siat">SIAT 1028: CREDITO FISCAL INVALIDO</);
-    expect(html).toMatch(/data-testid="purchase-siat-guide"[^>]*data-codes="1028"/);
+    expect(html).toMatch(/data-testid="purchase-siat-guide"[^>]*data-codes="1028" data-operation="compra"/);
   });
 
   it('«Eliminar…» says what it does and asks before acting', () => {
@@ -47,7 +47,9 @@ describe('Compras: the month’s list', () => {
 
   it('the registration notice says the purchase goes to SIAT by itself, in plain words', () => {
     const text = registeredNotice(3, 15.08, '');
-    expect(text).toBe('Compra registrada (N° 3, crédito fiscal Bs 15,08). Se envía sola a SIAT (sin conexión, lo reintenta); su estado se ve en la lista.');
+    expect(text).toBe('Compra registrada (N° 3, crédito fiscal Bs 15,08). Kipu la envía a SIAT por sí solo y, si SIAT no responde, lo vuelve a intentar; su estado se ve en la lista.');
     expect(text).not.toMatch(/cola/);
+    // A walk (set 12) read «(sin conexión, lo reintenta)» as if the till were offline.
+    expect(text).not.toMatch(/sin conexión/);
   });
 });

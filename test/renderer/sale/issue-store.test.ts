@@ -20,7 +20,7 @@ vi.mock('../../../renderer/src/api', async () => {
 const { ApiError } = await import('../../../renderer/src/api/errors');
 const { useCart } = await import('../../../renderer/src/sale/cart-store');
 const { useClient } = await import('../../../renderer/src/sale/client-store');
-const { useIssue } = await import('../../../renderer/src/sale/issue-store');
+const { lastInvoiceShown, useIssue } = await import('../../../renderer/src/sale/issue-store');
 const { usePayment } = await import('../../../renderer/src/sale/payment-store');
 const { useSession } = await import('../../../renderer/src/session/session-store');
 const { useTillStatus } = await import('../../../renderer/src/connection/till-status-store');
@@ -102,6 +102,38 @@ describe('issue (F12)', () => {
     expect(useClient.getState().client.businessName).toBe('');
     expect(useFocus.getState().target).toBe('search');
     expect(useFocus.getState().seq).toBeGreaterThan(focusBefore);
+  });
+
+  // Issue 24 (set 12): «Cambio Bs 21,00» of the last sale stayed on screen while the next was typed.
+  it('the last sale’s card, with its change, stays until the next sale’s first line, then goes unless it still has something to say', async () => {
+    api.createInvoice.mockResolvedValue(invoice());
+    usePayment.getState().update({ received: 5000 });
+    await useIssue.getState().issue();
+    const shown = () => lastInvoiceShown(useIssue.getState().last!, 'VALIDATED');
+    expect(useIssue.getState().last!.change).toBe(2500);
+    expect(shown()).toBe(true);
+    // A client typed, a payment chosen: still the last sale's change on screen.
+    useClient.getState().quick();
+    expect(shown()).toBe(true);
+    useCart.getState().addProduct(product({ priceUnit: 3 }), 100);
+    expect(shown()).toBe(false);
+    // Emptied again (Esc, a sale put on hold): it does not come back.
+    useCart.getState().clear();
+    expect(shown()).toBe(false);
+    // News the cashier has not seen stays: a ticket still printing, a sale SIAT refused, a re-issue.
+    // A ticket that did not print was said before the next sale (a till without a printer: every sale).
+    const last = useIssue.getState().last!;
+    expect(lastInvoiceShown({ ...last, print: { state: 'done', printed: false, detail: 'No hay impresora configurada' } }, 'VALIDATED')).toBe(false);
+    expect(lastInvoiceShown({ ...last, print: { state: 'printing' } }, 'VALIDATED')).toBe(true);
+    expect(lastInvoiceShown(last, 'REJECTED')).toBe(true);
+    expect(lastInvoiceShown({ ...last, replaced: { previousCuf: 'CUF0' } }, 'CONTINGENCY')).toBe(true);
+    // The next sale issued: its own card, shown.
+    useCart.getState().addProduct(product({ priceUnit: 3 }), 100);
+    useClient.getState().quick();
+    api.createInvoice.mockResolvedValue(invoice({ id: 'inv-2', invoiceNumber: 16 }));
+    await useIssue.getState().issue();
+    expect(useIssue.getState().last!.invoice.invoiceNumber).toBe(16);
+    expect(shown()).toBe(true);
   });
 
   it('retries with the same Idempotency-Key after a network failure', async () => {

@@ -86,7 +86,7 @@ describe('payment', () => {
       expect(isSplit(cash({ kind: 'card', giftCard: 100 }))).toBe(false);
       // A card part beside a card that pays the rest means nothing.
       expect(isSplit(cash({ kind: 'card', parts: { CARD: 100 } }))).toBe(false);
-      expect(paymentLabel(cash({ giftCard: 100 }), { due: 50 })).toBe('Efectivo y gift card');
+      expect(paymentLabel(cash({ giftCard: 100 }), { due: 50 })).toBe('Efectivo y tarjeta de regalo');
     });
 
     it('pays the rest with cash and gives change on the cash part only', () => {

@@ -21,6 +21,9 @@ vi.mock('../../../renderer/src/api', async () => {
 const { ApiError } = await import('../../../renderer/src/api/errors');
 const { useSession } = await import('../../../renderer/src/session/session-store');
 const { LoginView } = await import('../../../renderer/src/session/LoginScreen');
+const { PosPickerView } = await import('../../../renderer/src/session/PosPicker');
+const { ChangePos } = await import('../../../renderer/src/settings/sections/TillSection');
+const { mayChangePos } = await import('../../../renderer/src/session/session-store');
 const { STORAGE_KEYS, readItem, writeItem } = await import('../../../renderer/src/session/local-storage');
 
 const POS = { id: 'pos-0', code: 0, branchId: 1, branchCode: 0, name: 'Caja 1', defaultInvoiceType: null };
@@ -46,7 +49,9 @@ describe('login screen', () => {
     expect(html).toContain('data-testid="user-input"');
     expect(html).toContain('data-testid="pin-input"');
     expect(html).not.toContain('data-testid="api-key-input"');
-    expect(html).toContain('usuario cajero, PIN 1234 · usuario supervisor, PIN 9999');
+    // Each person whole on one line: «PIN 9999» never breaks from its user (issue 24, set 12).
+    expect(html).toContain('<span class="nowrap">usuario cajero, PIN 1234</span>');
+    expect(html).toContain(' · <span class="nowrap">usuario supervisor, PIN 9999</span>');
     expect(html).toContain('Ingresar con clave de API');
   });
 
@@ -56,6 +61,43 @@ describe('login screen', () => {
       expect(html).not.toContain('data-testid="pin-input"');
     }
     expect(view({ posId: null })).not.toContain('data-testid="login-mode-toggle"');
+  });
+});
+
+// Issue 24 (set 12): a cashier by PIN reached «Cambiar punto de venta», a picker without a way back
+// that offered «Cambiar clave de API». Decision 0087.
+describe('who changes the point of sale', () => {
+  const person = (role: 'cajero' | 'supervisor' | 'administrador') => ({ id: 'u1', login: 'x', name: 'X', role, active: true }) as never;
+
+  it('an administrator or a key’s session; not a cashier’s or a supervisor’s PIN session', () => {
+    expect(mayChangePos(null)).toBe(true);
+    expect(mayChangePos(person('administrador'))).toBe(true);
+    expect(mayChangePos(person('supervisor'))).toBe(false);
+    expect(mayChangePos(person('cajero'))).toBe(false);
+  });
+
+  it('a cashier cannot open the picker, and Configuración says who changes it', () => {
+    useSession.setState({ phase: 'ready', posId: 'pos-0', pointsOfSale: [POS], person: person('cajero') });
+    useSession.getState().changePos();
+    expect(useSession.getState().phase).toBe('ready');
+    const html = renderToStaticMarkup(createElement(ChangePos, { allowed: mayChangePos(useSession.getState().person) }));
+    expect(html).not.toContain('data-testid="change-pos-button"');
+    expect(html).toContain('El punto de venta de esta caja lo cambia un administrador.');
+    expect(renderToStaticMarkup(createElement(ChangePos, { allowed: true }))).toContain('data-testid="change-pos-button"');
+  });
+
+  it('the manager’s picker goes back with Esc or «Volver», nothing changed; the API key is offered to a key’s session only', () => {
+    useSession.setState({ phase: 'ready', posId: 'pos-0', pointsOfSale: [POS], person: null });
+    useSession.getState().changePos();
+    expect(useSession.getState().phase).toBe('choosePos');
+    const html = renderToStaticMarkup(createElement(PosPickerView, { pointsOfSale: [POS], posId: 'pos-0', byKey: true }));
+    expect(html).toContain('data-testid="pos-picker-back"');
+    expect(html).toContain('data-testid="logout-button"');
+    useSession.getState().keepPos();
+    expect(useSession.getState()).toMatchObject({ phase: 'ready', posId: 'pos-0' });
+    // An administrator by PIN: back, but no «Cambiar clave de API»; the first choice has no «Volver».
+    expect(renderToStaticMarkup(createElement(PosPickerView, { pointsOfSale: [POS], posId: 'pos-0', byKey: false }))).not.toContain('data-testid="logout-button"');
+    expect(renderToStaticMarkup(createElement(PosPickerView, { pointsOfSale: [POS], posId: null, byKey: true }))).not.toContain('data-testid="pos-picker-back"');
   });
 });
 

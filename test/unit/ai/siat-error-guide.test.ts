@@ -34,7 +34,47 @@ test('a known code answers with SIAT’s own text (main/siat/messages.ts), our e
   assert.match(rejected.pasos.join(' '), /emita una factura nueva/);
 
   const nit = resolveSiatError({ codigoError: 994 });
-  assert.match(nit.pasos.join(' '), /exceptionCode 1/);
+  assert.match(nit.pasos.join(' '), /excepción de SIAT: la caja la ofrece al verificar el NIT/);
+});
+
+// Issue 24 (walk of set 12): a purchase refused with 987 read «El NIT del cliente…», the sale's
+// steps and «POST /api/v1/codes/nit», «exceptionCode 1».
+test('a purchase’s guide speaks of the supplier’s NIT and the steps in Compras, not of a client or a sale', () => {
+  const sale = resolveSiatError({ codigoError: 987 });
+  assert.match(sale.explicacion, /NIT del cliente/);
+  for (const code of [987, 994, 1037]) {
+    const r = resolveSiatError({ codigoError: code, operacion: 'compra' });
+    const text = [r.explicacion, ...r.pasos].join(' ');
+    assert.equal(r.descripcionSiat, SIAT_MESSAGES[code], 'SIAT’s own text, unchanged');
+    assert.match(r.explicacion, /NIT del proveedor/, `${code}: ${r.explicacion}`);
+    assert.match(text, /en Compras elimine la compra rechazada y regístrela de nuevo/);
+    assert.doesNotMatch(text, /cliente|Venta|emita|excepción/, `${code}: nothing of a sale: ${text}`);
+  }
+  // The shared steps read as a purchase's too: registered again, never "emita una factura nueva".
+  const refused = resolveSiatError({ codigoError: 1036, operacion: 'compra' });
+  assert.match(refused.explicacion, /razón social del proveedor/);
+  const generic = resolveSiatError({ codigoError: 1009, operacion: 'compra' });
+  assert.ok(generic.pasos.some((p) => /regístrela de nuevo/.test(p)) && !generic.pasos.some((p) => /emita una factura nueva/.test(p)), generic.pasos.join(' | '));
+  const warning = resolveSiatError({ codigoError: 2003, operacion: 'compra' });
+  assert.match(warning.explicacion, /^ADVERTENCIA: la compra quedó registrada en SIAT/);
+  assert.ok(warning.pasos.slice(1).every((p) => p.startsWith('Para las próximas compras')), warning.pasos.join(' | '));
+  // A credit-debit note: the client is the original invoice's, the note is issued again from it.
+  const note = resolveSiatError({ codigoError: 987, operacion: 'nota' });
+  assert.match(note.explicacion, /factura original/);
+  assert.match(resolveSiatError({ codigoError: 1009, operacion: 'nota' }).pasos.join(' '), /emita la nota de nuevo desde su factura original/);
+  // A sale reads as before.
+  assert.deepEqual(resolveSiatError({ codigoError: 987, operacion: 'venta' }), sale);
+});
+
+test('no route path, HTTP verb, API field or event name reaches the text a cashier reads, whatever the operation', () => {
+  const developerWords = /\/api\/|\b(GET|POST|PUT|DELETE|PATCH)\b|\b[a-z]+[A-Z][A-Za-z]*\b|\b[a-z]+\.[a-z]+_[a-z_]+\b|\bposId\b/;
+  const operations = ['venta', 'compra', 'nota', 'anulacion'] as const;
+  for (const operacion of operations) {
+    for (const code of [...CONTRACT_CODES, 4242]) {
+      const r = resolveSiatError({ codigoError: code, operacion });
+      for (const text of [r.explicacion, ...r.pasos]) assert.doesNotMatch(text, developerWords, `${operacion} ${code}: ${text}`);
+    }
+  }
 });
 
 test('warnings that repeat an error code say the invoice stays valid and reuse that code’s steps', () => {

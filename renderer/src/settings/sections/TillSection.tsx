@@ -2,13 +2,14 @@
 // usable with a till key.
 import { useEffect, useState } from 'react';
 import { desktopBridge } from '../../api/desktop-bridge';
-import { useSession } from '../../session/session-store';
+import { mayChangePos, useSession } from '../../session/session-store';
 import { usePrefs } from '../prefs-store';
 import { Section } from './Section';
 
 export function TillSection() {
   const showKeyHints = usePrefs((s) => s.showKeyHints);
   const config = useSession((s) => s.config);
+  const person = useSession((s) => s.person);
   const [appVersion, setAppVersion] = useState<string | null>(null);
   useEffect(() => {
     desktopBridge()
@@ -26,9 +27,20 @@ export function TillSection() {
         {appVersion ? ` · Aplicación de escritorio ${appVersion}` : ' · Modo navegador'}
         {config?.training ? ' · MODO ENTRENAMIENTO' : ''}
       </p>
-      <button onClick={() => useSession.getState().changePos()} data-testid="change-pos-button">
-        Cambiar punto de venta
-      </button>
+      <ChangePos allowed={mayChangePos(person)} />
     </Section>
+  );
+}
+
+/** «Cambiar punto de venta» for whoever may (decision 0087); for the others, who does it. */
+export function ChangePos({ allowed }: { allowed: boolean }) {
+  return allowed ? (
+    <button onClick={() => useSession.getState().changePos()} data-testid="change-pos-button">
+      Cambiar punto de venta
+    </button>
+  ) : (
+    <p className="muted small" data-testid="change-pos-admin">
+      El punto de venta de esta caja lo cambia un administrador.
+    </p>
   );
 }
