@@ -110,7 +110,7 @@ export function makePrivate(path: string): void {
  */
 export function secureDataDir(dataDir: string): void {
   ensurePrivateDir(dataDir);
-  const ours = /^(kipu\.sqlite(-wal|-shm|-journal|\.v\d+-.+\.bak)?|secrets\.json(\.tmp)?|logs|objects|siat-sim)$/;
+  const ours = /^(kipu\.sqlite(-wal|-shm|-journal|\.v\d+-.+\.bak)?|secrets\.json(\.tmp)?|kipu\.lock|logs|objects|siat-sim)$/;
   for (const name of readdirSync(dataDir)) if (ours.test(name)) makePrivate(join(dataDir, name));
 }
 

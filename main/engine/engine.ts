@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineSettings } from '../config/settings';
 import { appVersion, rendererDir, secureDataDir } from '../config/paths';
+import { lockDataDir } from '../store/data-dir-lock';
 import { openStore } from '../store/store';
 import { buildApi } from '../api/server';
 import { posRoutes } from '../api/routes/pos';
@@ -109,8 +110,10 @@ export async function startEngine(settings: EngineSettings, deps: EngineDeps): P
 
 async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (close: () => unknown) => void): Promise<Engine> {
   const { logger } = deps;
-  // Owner-only data, also what an older version left world-readable (issue 19, finding 10).
+  // Owner-only data (issue 19, finding 10), held by this engine alone (store/data-dir-lock.ts).
   secureDataDir(settings.dataDir);
+  const lock = lockDataDir(settings.dataDir);
+  onFailure(() => lock.release());
   const store = openStore(settings.dataDir, deps.now ? { now: deps.now } : {});
   onFailure(() => store.close());
   if (store.backupPath) logger.info({ backup: store.backupPath }, 'database migrated; backup copy written');
@@ -310,8 +313,7 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
     now,
     secrets,
     catalogs,
-    // Training with the embedded simulator: a new branch goes into the simulated padrón too (what
-    // the manager does in the SIN's portal), so a trainee can register points of sale on it.
+    // Training: a new branch goes into the simulated padrón too (as the SIN's portal), so a trainee can use it.
     ...(sim ? { onBranchCreated: (tenant: Tenant, b: BranchOffice) => addToSimulatedPadron(sim, tenant, b, logger) } : {}),
   });
   // Purchase register and monthly books (issue 14): their own queue, never the sales path.
@@ -339,15 +341,12 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
   webhookRoutes(app, { repo: webhookRepo, dispatcher: webhooks, endpoints: new WebhookEndpoints({ repo: webhookRepo, secrets, allowPrivate: settings.webhookAllowPrivate }) });
 
   deps.beforeListen?.(app);
-  // Don't listen before the till can sell (issue 32, item 7): catalogs on a fresh install, SIAT's
-  // clock, a CUFD per open point of sale. Bounded: with SIAT unreachable the till opens anyway
-  // and sells what it can (offline with the codes it has); the scheduler keeps trying.
-  // A till that can already sell waits only briefly (the clock), so a restart during an outage
-  // opens at once; one that cannot (a fresh install, a point of sale without a CUFD) waits longer.
+  // Don't listen before the till can sell (issue 32, item 7): catalogs, SIAT's clock, a CUFD per open
+  // point of sale. Bounded: a till that can already sell waits briefly (a restart in an outage opens
+  // at once), one that cannot waits longer; with SIAT unreachable the scheduler keeps trying.
   if (deps.scheduler !== false) await withinMs(scheduler.prepareForSale(), deps.readyWaitMs ?? (scheduler.readyToSell() ? READY_WAIT_SELLING_MS : READY_WAIT_MS));
   await app.listen({ host: settings.host, port: settings.port });
-  // Compra-venta's schemas compile now (about 0.4 s once), not inside the first sale's commit,
-  // where the document check (loaded above) would otherwise compile them.
+  // Compra-venta's schemas compile now (about 0.4 s once), not inside the first sale's commit.
   setImmediate(() => void warmUpInvoiceXsd());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -443,6 +442,7 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
         await clock.stop();
         await closeWorkerPools(pools);
         store.close();
+        lock.release();
         await simulator?.close();
       })()),
   };
