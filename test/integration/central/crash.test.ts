@@ -3,38 +3,22 @@
 // (main/engine/serve.ts) so it can die for real; Central and PostgreSQL run in this process.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_DEMO_API_KEY } from '../../../main/engine/training';
 import { tempDir } from '../../fixtures/tmp';
 import { saleBody, waitFor } from '../contingency/helpers';
 import { centralStack, centralTotals, sqliteTotals } from './helpers';
-import { entryArgs } from '../../fixtures/entry';
+import { kill9, spawnEngine, type EngineProcess } from '../../fixtures/engine-process';
 
 const stack = await centralStack();
 after(() => stack.close());
 
-interface Child {
-  proc: ChildProcess;
-  url: string;
-}
+type Child = EngineProcess;
 
-async function spawnTill(dataDir: string, centralUrl: string, token: string): Promise<Child> {
-  const proc = spawn(process.execPath, entryArgs('serve'), {
-    env: { ...process.env, KIPU_DATA_DIR: dataDir, KIPU_PORT: '0', KIPU_TRAINING: '1', KIPU_LOG_LEVEL: 'silent', KIPU_RATE_LIMIT: '100000', KIPU_CENTRAL_URL: centralUrl, KIPU_CENTRAL_TOKEN: token },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = await waitFor('the till to listen', () => /escuchando en (\S+)/.exec(out)?.[1], 60_000);
-  return { proc, url };
-}
-
-async function kill9(c: Child): Promise<void> {
-  c.proc.kill('SIGKILL');
-  if (c.proc.exitCode === null && c.proc.signalCode === null) await once(c.proc, 'exit');
+/** The till as a child process, pushing to this Central (fixtures/engine-process.ts). */
+function spawnTill(dataDir: string, centralUrl: string, token: string): Promise<Child> {
+  return spawnEngine(dataDir, null, { KIPU_CENTRAL_URL: centralUrl, KIPU_CENTRAL_TOKEN: token });
 }
 
 function outboxTop(dbPath: string): { top: number; acked: number } {
