@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
-import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 import { buildCuf } from '../../main/invoicing/cuf';
 import { formatAmountEs } from '../../shared/money';
 import { boliviaDate, formatDateEs, toBoliviaIso } from '../../shared/time';
@@ -126,7 +126,7 @@ test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,7
   };
   const stored = async (number: number) => {
     const page = (await (await eng.api(`/api/v1/purchases?year=${day.slice(0, 4)}&period=${Number(day.slice(5, 7))}&size=50`)).json()).data;
-    return (page.content as { invoiceNumber: string; totalPurchaseAmount: number; fiscalCredit: number; emissionDate: string }[]).find((p) => p.invoiceNumber === String(number));
+    return (page.content as { invoiceNumber: string; totalPurchaseAmount: number; fiscalCredit: number; emissionDate: string; source: string }[]).find((p) => p.invoiceNumber === String(number));
   };
 
   // What cannot be read is refused at the field, in Spanish, and nothing is stored.
@@ -160,6 +160,8 @@ test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,7
     assert.equal(p.totalPurchaseAmount, total, `"${typed}" is stored as Bs ${total}`);
     assert.equal(p.fiscalCredit, credit, `crédito fiscal of "${typed}"`);
     assert.equal(p.emissionDate.slice(0, 10), day, `${typedDate} is stored as ${day}`);
+    // Typed by hand, every one (the notice of the one before once made the next one «QR»).
+    assert.equal(p.source, 'MANUAL', `purchase ${number} was typed, not read from a QR`);
     assert.match((await till.id('purchase-notice').textContent()) ?? '', new RegExp(`crédito fiscal Bs ${formatAmountEs(Math.round(credit * 100)).replace('.', '\\.')}`));
   }
 
@@ -185,4 +187,11 @@ test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,7
   assert.equal(await till.id('purchases-month').inputValue(), before);
   await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length === 1);
   assert.equal(await till.page.locator('[data-testid="purchase-row"] td').nth(4).textContent(), '205', 'the only purchase of last month is the one just typed');
+
+  // Deleted: said in its own words (the registration's notice stayed, as if it were this one's).
+  // Once SIAT has answered: on its way (SENT) the row offers no «Eliminar…».
+  await till.page.locator('[data-testid="purchase-row"]:is([data-state="ACCEPTED"], [data-state="REJECTED"])').waitFor({ timeout: E2E_WAIT_MS });
+  await till.id('purchase-delete').first().click();
+  await till.id('purchase-delete-confirm').click();
+  await till.page.locator('[data-testid="purchase-notice"]', { hasText: 'Compra N° 205 eliminada' }).waitFor({ timeout: E2E_WAIT_MS });
 });

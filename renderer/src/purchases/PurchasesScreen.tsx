@@ -37,6 +37,8 @@ export function PurchasesScreen() {
   const [scan, setScan] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState('');
+  /** The form was filled by the QR reader (the purchase's source); the notice is only what is said. */
+  const [fromQr, setFromQr] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -60,6 +62,7 @@ export function PurchasesScreen() {
       setEmissionDate(/^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : (parseDateEs(date) ?? ''));
       setForm(next);
       setScan('');
+      setFromQr(true);
       setNotice(r.kind === 'online' ? 'QR leído: complete la razón social y los importes' : 'QR de factura antigua leído: revise los importes');
     } catch (err) {
       setErrors(describeError(err));
@@ -69,7 +72,7 @@ export function PurchasesScreen() {
   const save = async () => {
     setErrors([]);
     // An amount or date the parser cannot read is refused here, never sent as another value.
-    const req = purchaseRequest(form, emissionDate, notice ? 'QR' : 'MANUAL');
+    const req = purchaseRequest(form, emissionDate, fromQr ? 'QR' : 'MANUAL');
     if (!req.ok) return setErrors(req.problems);
     try {
       const p = await purchasesApi.create(req.body);
@@ -80,6 +83,7 @@ export function PurchasesScreen() {
       const where = elsewhere ? `; es del período ${String(p.period).padStart(2, '0')}/${p.year}, que ahora se muestra` : '';
       setNotice(registeredNotice(p.number, p.fiscalCredit, where));
       setForm(EMPTY);
+      setFromQr(false);
       setEmissionDate('');
       if (elsewhere) shown.setMonth(p.year, p.period);
       else await shown.load();
@@ -184,7 +188,18 @@ export function PurchasesScreen() {
         loaded={loaded}
         year={year}
         month={month}
-        onDelete={(id) => void purchasesApi.remove(id).then(() => usePurchases.getState().load(), (err: unknown) => setErrors(describeError(err)))}
+        onDelete={(id) => {
+          const number = usePurchases.getState().items.find((p) => p.id === id)?.invoiceNumber;
+          void purchasesApi.remove(id).then(
+            () => {
+              // Said, not left to the row: the notice of the last registration would read as this one's.
+              setErrors([]);
+              setNotice(`Compra${number ? ` N° ${number}` : ''} eliminada; su estado ante SIAT se ve en la lista.`);
+              return usePurchases.getState().load();
+            },
+            (err: unknown) => setErrors(describeError(err)),
+          );
+        }}
       />
     </div>
   );
