@@ -108,6 +108,22 @@ function rethrow(err: unknown, needsSiat?: string): never {
 export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { purchases, register, sender } = deps;
+  /** The queue's counts and its latest packages, as the queue and send routes answer them. */
+  const queueStatus = (tenantId: string) => ({
+    counts: purchases.countByState(tenantId),
+    waitingForSiat: sender.waiting(tenantId),
+    packages: purchases.packages(tenantId, 20).map((p) => ({
+      id: p.id,
+      state: p.state,
+      purchases: p.purchaseCount,
+      year: p.gestion,
+      period: p.periodo,
+      codigoRecepcion: p.codigoRecepcion,
+      siatCode: p.siatCode,
+      attempts: p.attempts,
+      lastError: p.lastError,
+    })),
+  });
 
   r.post(
     ROUTES.purchases.create.path,
@@ -181,22 +197,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
   r.get(
     ROUTES.purchases.queue.path,
     { schema: { tags, summary: 'Estado de la cola de compras hacia SIAT', ...contractSchema(ROUTES.purchases.queue) } },
-    async (req) =>
-      ok({
-        counts: purchases.countByState(req.tenant.id),
-        waitingForSiat: sender.waiting(req.tenant.id),
-        packages: purchases.packages(req.tenant.id, 20).map((p) => ({
-          id: p.id,
-          state: p.state,
-          purchases: p.purchaseCount,
-          year: p.gestion,
-          period: p.periodo,
-          codigoRecepcion: p.codigoRecepcion,
-          siatCode: p.siatCode,
-          attempts: p.attempts,
-          lastError: p.lastError,
-        })),
-      }),
+    async (req) => ok(queueStatus(req.tenant.id)),
   );
 
   r.post(
@@ -211,21 +212,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
     },
     async (req) => {
       await sender.kick(req.tenant.id);
-      return ok({
-        counts: purchases.countByState(req.tenant.id),
-        waitingForSiat: sender.waiting(req.tenant.id),
-        packages: purchases.packages(req.tenant.id, 20).map((p) => ({
-          id: p.id,
-          state: p.state,
-          purchases: p.purchaseCount,
-          year: p.gestion,
-          period: p.periodo,
-          codigoRecepcion: p.codigoRecepcion,
-          siatCode: p.siatCode,
-          attempts: p.attempts,
-          lastError: p.lastError,
-        })),
-      });
+      return ok(queueStatus(req.tenant.id));
     },
   );
 
