@@ -127,4 +127,20 @@ export class SiatGateway {
   posFields(tenant: Tenant, pos: PointOfSale) {
     return { ...this.identity(tenant), codigoSucursal: pos.branchCode, codigoPuntoVenta: pos.code };
   }
+
+  /**
+   * The fields every call of the reception family carries (CONTRACT §2.4 base type) for a document
+   * of one sector, modality and type under a CUFD (and the CUIS it names): online, contingency
+   * recovery and massive emission send the same ones, codigoEmision aside.
+   */
+  receptionFields(tenant: Tenant, pos: PointOfSale, cufd: { codigo: string; cuis: string }, doc: { sector: number; modalidad: number; tipoFactura: number }) {
+    return {
+      ...this.posFields(tenant, pos),
+      codigoDocumentoSector: doc.sector,
+      codigoModalidad: doc.modalidad,
+      cufd: cufd.codigo,
+      cuis: cufd.cuis,
+      tipoFacturaDocumento: doc.tipoFactura,
+    };
+  }
 }

@@ -61,20 +61,7 @@ export class InvoiceLifecycle {
   private async base(tenant: Tenant, pos: PointOfSale, inv: InvoiceRecord) {
     const cufd = await this.deps.codes.ensureCufd(tenant, pos);
     const cuis = await this.deps.codes.ensureCuis(tenant, pos);
-    const id = this.deps.gateway.identity(tenant);
-    return {
-      codigoAmbiente: id.codigoAmbiente,
-      codigoDocumentoSector: inv.sector,
-      codigoEmision: 1,
-      codigoModalidad: inv.modalidad,
-      codigoPuntoVenta: pos.code,
-      codigoSistema: id.codigoSistema,
-      codigoSucursal: pos.branchCode,
-      cufd: cufd.codigo,
-      cuis: cuis.codigo,
-      nit: id.nit,
-      tipoFacturaDocumento: inv.tipoFactura,
-    };
+    return { ...this.deps.gateway.receptionFields(tenant, pos, { codigo: cufd.codigo, cuis: cuis.codigo }, inv), codigoEmision: 1 };
   }
 
   /**

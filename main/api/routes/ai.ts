@@ -4,7 +4,6 @@
 // texts by BM25 + thesaurus expansion + character n-grams, fused by rank (main/ai/retrieval.ts);
 // when an administrator installed an embedding model (`npm run admin -- ai model install`), the
 // model's ranking joins the fusion (main/ai/semantic-index.ts). The chat answers with a card whole, its reference and date; it never writes a rule.
-import Type from 'typebox';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -22,19 +21,8 @@ import { SemanticIndex } from '../../ai/semantic-index';
 import { readManifest } from '../../ai/embedding-model';
 import { resourcesDir } from '../../config/paths';
 import { ok } from '../envelope';
-import { apiResponse } from '../../../shared/api/envelope';
-import {
-  AiHealthSchema,
-  AskSchema,
-  ChatBody,
-  InvoiceDataCheckBody,
-  InvoiceDataCheckSchema,
-  RegulationHitSchema,
-  RegulationSearchQuery,
-  ResolutionSchema,
-  ResolveErrorBody,
-} from '../../../shared/api/ai';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface AiDeps {
   store: Store;
@@ -151,8 +139,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           `formato de NIT (solo dígitos, 1 a 13), monto positivo con 2 decimales como máximo, documento 0 hasta Bs 3.000 (SIAT 1010), número de tarjeta o monto de gift card que el método exigirá al emitir; ` +
           `además los largos del XSD (documento 1–${MAX_DOCUMENT_CHARS}, razón social 1–${MAX_NAME_CHARS}) y los clientes especiales 99001/99002/99003 (tipo 5 con excepción 1). ` +
           'Un dato inválido no es un error HTTP: responde 200 con valido false y las observaciones. No consulta a SIAT (el NIT se verifica con SIAT al emitir en línea).',
-        body: InvoiceDataCheckBody,
-        response: { 200: apiResponse(InvoiceDataCheckSchema) },
+        ...contractSchema(ROUTES.ai.validate),
       },
     },
     async (req) => {
@@ -179,8 +166,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           'Los códigos de la tabla de SIAT que Kipu conoce (estados 901–909, mensajes 123, 910–1061, advertencias 2000–2019, 3000–3012) devuelven el texto de SIAT, ' +
           'una explicación y los pasos a seguir en Kipu, con conocido true. Un código desconocido devuelve el mensaje recibido (o el del catálogo de mensajes ' +
           'sincronizado, si lo trae), pasos generales y conocido false: nunca un significado inventado.',
-        body: ResolveErrorBody,
-        response: { 200: apiResponse(ResolutionSchema) },
+        ...contractSchema(ROUTES.ai.resolveError),
       },
     },
     async (req) => {
@@ -196,8 +182,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         tags,
         summary: 'Busca en las fichas de Kipu y en los textos del administrador',
         description: `${RETRIEVAL_NOTE} Devuelve las fichas y pasajes ordenados por puntaje (mayor primero), cada ficha con su confianza calibrada (probabilidad de que responda; null en un pasaje); lista vacía si la consulta no tiene palabras para buscar.`,
-        querystring: RegulationSearchQuery,
-        response: { 200: apiResponse(Type.Array(RegulationHitSchema)) },
+        ...contractSchema(ROUTES.ai.searchRegulations),
       },
     },
     async (req) => {
@@ -218,8 +203,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           'si la pregunta trata de varias cosas que responden fichas distintas, hasta tres fichas, cada una con su referencia; si nombra un tema del que Kipu no tiene fichas (otro impuesto, otro país), lo dice; ' +
           'si la pregunta nombra un código de SIAT (por ejemplo «¿qué hago si SIAT responde 902?»), la explicación y los pasos de la guía de errores; ' +
           'si nada responde, lo dice y nombra las fichas más cercanas. Nunca inventa una regla. POST /api/v1/ai/ask devuelve lo mismo con sus partes separadas.',
-        body: ChatBody,
-        response: { 200: apiResponse(Type.String()) },
+        ...contractSchema(ROUTES.ai.chat),
       },
     },
     async (req) => {
@@ -239,8 +223,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
         description:
           'La misma respuesta que POST /api/v1/ai/chat, con sus partes: tipo (ficha, pasaje, guia, sin-respuesta, sin-palabras), texto completo, ' +
           'la ficha o el pasaje que responde (con referencia y vigenteAl), la guía de errores cuando la pregunta nombra un código de SIAT, y las fichas cercanas.',
-        body: ChatBody,
-        response: { 200: apiResponse(AskSchema) },
+        ...contractSchema(ROUTES.ai.ask),
       },
     },
     async (req) => {
@@ -261,7 +244,7 @@ export function aiRoutes(app: FastifyInstance, deps: AiDeps): void {
           `retrieval: el modo en uso («${RETRIEVAL_MODE}»: BM25 + tesauro + trigramas, fusionados por rango). model: null, o nombre, dimensiones y origen del modelo. ` +
           'collections: nombres de las colecciones con contenido; colecciones: cada una con su cantidad de fichas (normativas, contingencias) o pasajes (administrador). ' +
           'corpusVersion y thesaurusVersion: las versiones cargadas de las fichas y del tesauro de Kipu.',
-        response: { 200: apiResponse(AiHealthSchema) },
+        ...contractSchema(ROUTES.ai.status),
       },
     },
     async () => {

@@ -20,18 +20,14 @@ import { WorkBusyError } from '../../workers/pool';
 import { openPointOfSale } from '../point-of-sale-param';
 import { offsetOf } from '../pagination';
 import { ok, pageOf } from '../envelope';
-import { apiResponse, PageQuery } from '../../../shared/api/envelope';
 import {
   BATCH_MAX_BODY_BYTES,
-  BatchAcceptedSchema,
-  BatchPageSchema,
-  BatchSchema,
-  CreateBatchBody,
   type Batch,
   type BatchAccepted,
   type BatchSummary,
 } from '../../../shared/api/batch';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 export interface BatchRouteDeps {
   store: Store;
@@ -88,8 +84,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
           'VALIDATED o REJECTED con los mensajes de SIAT. Progreso: GET /api/v1/invoices/batch/{id}, eventos batch.progress y ' +
           'batch.completed (webhooks y flujo de eventos). La cabecera Idempotency-Key hace que un reintento devuelva el mismo lote.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
-        body: CreateBatchBody,
-        response: { 202: apiResponse(BatchAcceptedSchema) },
+        ...contractSchema(ROUTES.batches.create, 202),
       },
     },
     async (req, reply) => {
@@ -142,8 +137,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
         tags,
         summary: 'Lotes de emisión masiva, los más nuevos primero: estado y elementos por estado',
         description: 'Sin los elementos ni los paquetes de cada lote: GET /api/v1/invoices/batch/{id} los trae.',
-        querystring: PageQuery,
-        response: { 200: apiResponse(BatchPageSchema) },
+        ...contractSchema(ROUTES.batches.list),
       },
     },
     async (req) => {
@@ -160,7 +154,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
         tags,
         summary: 'Progreso de un lote de emisión masiva: elementos por estado y el id de cada factura',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(BatchSchema) },
+        ...contractSchema(ROUTES.batches.get),
       },
     },
     async (req) => {

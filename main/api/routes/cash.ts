@@ -9,19 +9,6 @@ import type { Store } from '../../store/store';
 import type { CashService } from '../../cash/cash-service';
 import { ok, pageOf } from '../envelope';
 import { offsetOf } from '../pagination';
-import { apiResponse, pageSchema } from '../../../shared/api/envelope';
-import {
-  CashReportSchema,
-  CashSessionListItemSchema,
-  CashSessionSchema,
-  CashSettingsSchema,
-  CloseBody,
-  DrawerBody,
-  MovementBody,
-  OpenSessionBody,
-  ReopenBody,
-} from '../../../shared/api/cash';
-import { PrintOutcomeSchema, ReportPrintBody } from '../../../shared/api/printing';
 import { buildEscposCashReport } from '../../cash/report-escpos';
 import { reportDay } from '../../cash/report-layout';
 import { buildDrawerPulse } from '../../printing/drawer';
@@ -34,6 +21,7 @@ import { doerOf } from '../doer';
 import type { renderCashReportPdf } from '../../cash/report-pdf';
 import { ROUTES } from '../../../shared/api/routes';
 import { optionalBody } from '../json-body';
+import { contractSchema } from '../contract-schema';
 
 /** The report as a PDF; its renderer brings pdf-lib, loaded on first use rather than with the engine. */
 async function cashReportPdf(...args: Parameters<typeof renderCashReportPdf>): ReturnType<typeof renderCashReportPdf> {
@@ -76,19 +64,19 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
 
   r.get(
     ROUTES.cash.settings.path,
-    { schema: { tags, summary: 'Si el punto de venta solo vende con la caja abierta', params: PosParams, response: { 200: apiResponse(CashSettingsSchema) } } },
+    { schema: { tags, summary: 'Si el punto de venta solo vende con la caja abierta', params: PosParams, ...contractSchema(ROUTES.cash.settings) } },
     async (req) => ok(deps.cash.settings(req.tenant, req.params.posId)),
   );
 
   r.put(
     ROUTES.cash.saveSettings.path,
-    { schema: { tags, summary: 'Cambia si el punto de venta exige caja abierta para vender', params: PosParams, body: CashSettingsSchema, response: { 200: apiResponse(CashSettingsSchema) } } },
+    { schema: { tags, summary: 'Cambia si el punto de venta exige caja abierta para vender', params: PosParams, ...contractSchema(ROUTES.cash.saveSettings) } },
     async (req) => ok(deps.cash.setSettings(req.tenant, req.params.posId, req.body), 'Configuración de caja guardada'),
   );
 
   r.post(
     ROUTES.cash.open.path,
-    { schema: { tags, summary: 'Abre la caja con el fondo inicial', body: OpenSessionBody, response: { 201: apiResponse(CashSessionSchema) } } },
+    { schema: { tags, summary: 'Abre la caja con el fondo inicial', ...contractSchema(ROUTES.cash.open, 201) } },
     async (req, reply) => {
       const s = deps.cash.open(req.tenant, req.body.posId, req.body.openingFloat, doerOf(req));
       return reply.status(201).send(ok(s, `Caja abierta (sesión ${s.number})`));
@@ -101,8 +89,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
       schema: {
         tags,
         summary: 'La sesión abierta del punto de venta con sus cifras en vivo (reporte X); data null si la caja está cerrada',
-        querystring: ROUTES.cash.current.query,
-        response: { 200: apiResponse(Type.Union([CashSessionSchema, Type.Null()])) },
+        ...contractSchema(ROUTES.cash.current),
       },
     },
     async (req) => ok(deps.cash.current(req.tenant, req.query.posId)),
@@ -114,8 +101,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
       schema: {
         tags,
         summary: 'Sesiones de caja, la más reciente primero',
-        querystring: ROUTES.cash.list.query,
-        response: { 200: apiResponse(pageSchema(CashSessionListItemSchema)) },
+        ...contractSchema(ROUTES.cash.list),
       },
     },
     async (req) => {
@@ -125,13 +111,13 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
     },
   );
 
-  r.get(ROUTES.cash.get.path, { schema: { tags, summary: 'Una sesión de caja', params: IdParams, response: { 200: apiResponse(CashSessionSchema) } } }, async (req) =>
+  r.get(ROUTES.cash.get.path, { schema: { tags, summary: 'Una sesión de caja', params: IdParams, ...contractSchema(ROUTES.cash.get) } }, async (req) =>
     ok(deps.cash.get(req.tenant, req.params.id)),
   );
 
   r.post(
     ROUTES.cash.movement.path,
-    { schema: { tags, summary: 'Ingreso o retiro de efectivo con su motivo', params: IdParams, body: MovementBody, response: { 201: apiResponse(CashSessionSchema) } } },
+    { schema: { tags, summary: 'Ingreso o retiro de efectivo con su motivo', params: IdParams, ...contractSchema(ROUTES.cash.movement, 201) } },
     async (req, reply) => {
       const s = deps.cash.addMovement(req.tenant, req.params.id, req.body, doerOf(req));
       return reply.status(201).send(ok(s, req.body.kind === 'IN' ? 'Ingreso registrado' : 'Retiro registrado'));
@@ -145,8 +131,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
         tags,
         summary: 'Cierra la caja con el arqueo por corte y los totales de tarjeta y QR; guarda el reporte Z',
         params: IdParams,
-        body: CloseBody,
-        response: { 200: apiResponse(CashSessionSchema) },
+        ...contractSchema(ROUTES.cash.close),
       },
     },
     async (req) => {
@@ -163,8 +148,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
         summary: 'Reabre una caja cerrada por error como una sesión nueva (nada se borra)',
         description: 'La sesión cerrada queda como estaba; la nueva la nombra, guarda el motivo y toma como fondo el efectivo contado.',
         params: IdParams,
-        body: ReopenBody,
-        response: { 201: apiResponse(CashSessionSchema) },
+        ...contractSchema(ROUTES.cash.reopen, 201),
       },
     },
     async (req, reply) => {
@@ -175,7 +159,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
 
   r.get(
     ROUTES.cash.report.path,
-    { schema: { tags, summary: 'Reporte X (caja abierta) o Z (cerrada)', params: IdParams, response: { 200: apiResponse(CashReportSchema) } } },
+    { schema: { tags, summary: 'Reporte X (caja abierta) o Z (cerrada)', params: IdParams, ...contractSchema(ROUTES.cash.report) } },
     async (req) => ok(deps.cash.reportOf(req.tenant, req.params.id)),
   );
 
@@ -195,7 +179,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
 
   r.post(
     ROUTES.cash.printReport.path,
-    { ...optionalBody, schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, body: ReportPrintBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
+    { ...optionalBody, schema: { tags, summary: 'Imprime el reporte X o Z en la impresora de tickets', params: IdParams, ...contractSchema(ROUTES.cash.printReport) } },
     async (req) => {
       // A Z printed again says COPIA, as a reprinted ticket does: only the first paper is the
       // close's. The engine keeps which Z came out (migration 0028), so a till reloaded since, or
@@ -214,7 +198,7 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
 
   r.post(
     ROUTES.cash.openDrawer.path,
-    { schema: { tags, summary: 'Abre el cajón de dinero (pulso por la impresora configurada)', body: DrawerBody, response: { 200: apiResponse(PrintOutcomeSchema) } } },
+    { schema: { tags, summary: 'Abre el cajón de dinero (pulso por la impresora configurada)', ...contractSchema(ROUTES.cash.openDrawer) } },
     async (req) => {
       if (!deps.store.pointsOfSale.details(req.tenant.id, req.body.posId)) throw notFound(`Punto de venta ${req.body.posId} no encontrado`);
       // A virtual printer has no drawer: the answer says so, never "Cajón abierto".

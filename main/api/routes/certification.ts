@@ -14,8 +14,8 @@ import { certifiableSector } from '../../certify/requirements';
 import { withSeguimiento } from '../../certify/seguimiento';
 import { ok } from '../envelope';
 import { conflict, notFound, unprocessable } from '../errors';
-import { RehearsalBody } from '../../../shared/api/certification';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema } from '../contract-schema';
 
 /** The training rehearsal (main/certify/rehearsal.ts), injected: the engine cannot import the run it hosts. */
 export interface RehearsalControl {
@@ -58,7 +58,7 @@ export function certificationRoutes(app: FastifyInstance, deps: CertificationRou
 
   r.post(
     ROUTES.certification.rehearsal.path,
-    { schema: { tags, summary: 'Entrenamiento: inicia (o reanuda) un ensayo de la Fase I contra el simulador de Kipu, con cantidades reducidas', body: RehearsalBody } },
+    { schema: { tags, summary: 'Entrenamiento: inicia (o reanuda) un ensayo de la Fase I contra el simulador de Kipu, con cantidades reducidas', ...contractSchema(ROUTES.certification.rehearsal) } },
     async (req, reply) => {
       if (!deps.rehearsals) throw conflict('Este motor no ejecuta ensayos: use npm run admin -- certify');
       const refused = (req.body.sectores ?? []).map((s, i) => ({ field: `sectores[${i}]`, rule: 'SECTOR', message: certifiableSector(s) })).filter((p): p is { field: string; rule: string; message: string } => p.message !== null);

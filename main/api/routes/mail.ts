@@ -14,8 +14,6 @@ import type { SmtpSettings } from '../../mail/smtp-config';
 import { publicInvoicePath } from '../../../shared/api/public-links';
 import { errorBody, ok } from '../envelope';
 import { badRequest, conflict, notFound, unprocessable, type FieldProblem } from '../errors';
-import { apiResponse } from '../../../shared/api/envelope';
-import { EmailInvoiceQuery } from '../../../shared/api/mail';
 import { ROUTES } from '../../../shared/api/routes';
 import { contractSchema } from '../contract-schema';
 
@@ -39,6 +37,7 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const allowPrivate = deps.tenantSmtpAllowPrivate ?? false;
   const mailer: MailerOptions = { ...deps.mailer, allowPrivate };
+  const resend = contractSchema(ROUTES.invoices.resendEmail);
 
   r.post(
     ROUTES.invoices.resendEmail.path,
@@ -50,8 +49,9 @@ export function mailRoutes(app: FastifyInstance, deps: MailRouteDeps): void {
           'Sin el parámetro email se usa el correo del cliente registrado en la factura. Requiere un servidor SMTP: ' +
           'KIPU_SMTP_URL en el motor o PUT /api/v1/settings/smtp para la empresa; sin él responde 503.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        querystring: EmailInvoiceQuery,
-        response: { 200: apiResponse(ROUTES.invoices.resendEmail.response), 503: Type.Any({ description: 'Sin servidor de correo, o el servidor no aceptó el envío' }) },
+        ...resend,
+        // The contract holds the success answer; the 503 (no mail server) is this route's own.
+        response: { ...resend.response, 503: Type.Any({ description: 'Sin servidor de correo, o el servidor no aceptó el envío' }) },
       },
     },
     async (req, reply) => {

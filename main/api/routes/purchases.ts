@@ -20,24 +20,9 @@ import { offsetOf } from '../pagination';
 import { asApiError } from '../domain-errors';
 import { envelopeErrorHandler } from './envelope-errors';
 import { pageLinks } from './envelope-invoices';
-import { apiResponse, pageSchema, sectorResponse } from '../../../shared/api/envelope';
-import {
-  ConfirmInputSchema,
-  ImportResultSchema,
-  PageShoppingQuery,
-  PageShoppingSchema,
-  PurchaseInputSchema,
-  PurchaseListQuery,
-  PurchaseRecordSchema,
-  QueryInputSchema,
-  QueryResultSchema,
-  QueueStatusSchema,
-  ScanInputSchema,
-  ScanResultSchema,
-  SiatAnswerSchema,
-  type PurchaseRecordDto,
-} from '../../../shared/api/purchases';
+import type { PurchaseRecordDto } from '../../../shared/api/purchases';
 import { ROUTES } from '../../../shared/api/routes';
+import { contractSchema, envelopeContractSchema } from '../contract-schema';
 
 export interface PurchaseRouteDeps {
   purchases: PurchaseRepository;
@@ -123,6 +108,22 @@ function rethrow(err: unknown, needsSiat?: string): never {
 export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { purchases, register, sender } = deps;
+  /** The queue's counts and its latest packages, as the queue and send routes answer them. */
+  const queueStatus = (tenantId: string) => ({
+    counts: purchases.countByState(tenantId),
+    waitingForSiat: sender.waiting(tenantId),
+    packages: purchases.packages(tenantId, 20).map((p) => ({
+      id: p.id,
+      state: p.state,
+      purchases: p.purchaseCount,
+      year: p.gestion,
+      period: p.periodo,
+      codigoRecepcion: p.codigoRecepcion,
+      siatCode: p.siatCode,
+      attempts: p.attempts,
+      lastError: p.lastError,
+    })),
+  });
 
   r.post(
     ROUTES.purchases.create.path,
@@ -134,8 +135,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
           'Subtotal, base y crédito fiscal se calculan (plantilla de compras del SIN): nunca se envían. La compra se valida campo por campo, ' +
           'luego su registroCompra contra el XSD oficial, y se rechaza si ya existe (mismo proveedor, autorización y número: 409). ' +
           'Queda EN COLA y sale a SIAT en un paquete de recepcionPaqueteCompras en cuanto SIAT responda.',
-        body: PurchaseInputSchema,
-        response: { 201: apiResponse(PurchaseRecordSchema) },
+        ...contractSchema(ROUTES.purchases.create, 201),
       },
     },
     async (req, reply) => {
@@ -158,8 +158,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         description:
           'URL de SIAT (…/consulta/QR?nit=…&cuf=…&numero=…): NIT, CUF y número, y del propio CUF la fecha, sucursal, modalidad y sector. ' +
           'QR de factura antigua (12 campos separados por |): casi todos los campos. No guarda nada.',
-        body: ScanInputSchema,
-        response: { 200: apiResponse(ScanResultSchema) },
+        ...contractSchema(ROUTES.purchases.scan),
       },
     },
     async (req) => {
@@ -187,7 +186,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
 
   r.get(
     ROUTES.purchases.list.path,
-    { schema: { tags, summary: 'Compras registradas, las más nuevas primero', querystring: PurchaseListQuery, response: { 200: apiResponse(pageSchema(PurchaseRecordSchema)) } } },
+    { schema: { tags, summary: 'Compras registradas, las más nuevas primero', ...contractSchema(ROUTES.purchases.list) } },
     async (req) => {
       const { page, size, year, period, state } = req.query;
       const { items, total } = purchases.list(req.tenant.id, { gestion: year, periodo: period, state }, offsetOf({ page, size }), size);
@@ -197,23 +196,8 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
 
   r.get(
     ROUTES.purchases.queue.path,
-    { schema: { tags, summary: 'Estado de la cola de compras hacia SIAT', response: { 200: apiResponse(QueueStatusSchema) } } },
-    async (req) =>
-      ok({
-        counts: purchases.countByState(req.tenant.id),
-        waitingForSiat: sender.waiting(req.tenant.id),
-        packages: purchases.packages(req.tenant.id, 20).map((p) => ({
-          id: p.id,
-          state: p.state,
-          purchases: p.purchaseCount,
-          year: p.gestion,
-          period: p.periodo,
-          codigoRecepcion: p.codigoRecepcion,
-          siatCode: p.siatCode,
-          attempts: p.attempts,
-          lastError: p.lastError,
-        })),
-      }),
+    { schema: { tags, summary: 'Estado de la cola de compras hacia SIAT', ...contractSchema(ROUTES.purchases.queue) } },
+    async (req) => ok(queueStatus(req.tenant.id)),
   );
 
   r.post(
@@ -223,32 +207,18 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         tags,
         summary: 'Envía ahora la cola de compras a SIAT y espera esta vuelta',
         description: 'Arma paquetes de hasta 500 registroCompra (tar, gzip, SHA-256), los envía y consulta su validación. Sin SIAT, la cola queda esperando y se reintenta sola.',
-        response: { 200: apiResponse(QueueStatusSchema) },
+        ...contractSchema(ROUTES.purchases.send),
       },
     },
     async (req) => {
       await sender.kick(req.tenant.id);
-      return ok({
-        counts: purchases.countByState(req.tenant.id),
-        waitingForSiat: sender.waiting(req.tenant.id),
-        packages: purchases.packages(req.tenant.id, 20).map((p) => ({
-          id: p.id,
-          state: p.state,
-          purchases: p.purchaseCount,
-          year: p.gestion,
-          period: p.periodo,
-          codigoRecepcion: p.codigoRecepcion,
-          siatCode: p.siatCode,
-          attempts: p.attempts,
-          lastError: p.lastError,
-        })),
-      });
+      return ok(queueStatus(req.tenant.id));
     },
   );
 
   r.get(
     ROUTES.purchases.get.path,
-    { schema: { tags, summary: 'Una compra', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: apiResponse(PurchaseRecordSchema) } } },
+    { schema: { tags, summary: 'Una compra', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), ...contractSchema(ROUTES.purchases.get) } },
     async (req) => {
       const p = purchases.byId(req.tenant.id, req.params.id);
       if (!p) throw notFound(`Compra ${req.params.id} no encontrada`);
@@ -264,7 +234,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         summary: 'Una compra por su shoppingInvoiceId (semilla 001)',
         description: 'shoppingInvoiceId cuenta las compras de cada contribuyente desde 1 (decisión 0044): el mismo número de otro contribuyente no se encuentra (404).',
         params: Type.Object({ shoppingInvoiceId: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) }),
-        response: { 200: apiResponse(PurchaseRecordSchema) },
+        ...contractSchema(ROUTES.purchases.byShoppingInvoiceId),
       },
     },
     async (req) => {
@@ -282,7 +252,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         summary: 'Elimina una compra (anulacionCompra en SIAT si SIAT la tiene)',
         description: 'La respuesta de SIAT se guarda tal cual (p. ej. 2217 ELIMINADO). La fila no se borra: queda ELIMINADA.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: apiResponse(PurchaseRecordSchema) },
+        ...contractSchema(ROUTES.purchases.remove),
       },
     },
     async (req) => {
@@ -300,8 +270,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
       schema: {
         tags,
         summary: 'Confirma en SIAT compras que los proveedores reportaron (confirmacionCompras)',
-        body: ConfirmInputSchema,
-        response: { 200: apiResponse(SiatAnswerSchema) },
+        ...contractSchema(ROUTES.purchases.confirm),
       },
     },
     async (req) => {
@@ -324,8 +293,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
         tags,
         summary: 'Pregunta a SIAT qué compras le reportaron al contribuyente (consultaCompras)',
         description: 'El archivo de SIAT (formato no documentado) se guarda tal cual se recibió; rows trae lo que se pudo leer de él.',
-        body: QueryInputSchema,
-        response: { 200: apiResponse(QueryResultSchema) },
+        ...contractSchema(ROUTES.purchases.siatQuery),
       },
     },
     async (req) => {
@@ -368,7 +336,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
             'En ningún caso se importa nada. ' +
             'Una importación a la vez por contribuyente: las siguientes esperan su turno (hasta ' +
             `${IMPORTS_WAITING_PER_TENANT} en espera; más allá, 429 con Retry-After).`,
-          response: { 200: apiResponse(ImportResultSchema) },
+          ...contractSchema(ROUTES.purchases.import),
         },
       },
       async (req, reply) => {
@@ -430,8 +398,7 @@ export function pageShoppingRoutes(app: FastifyInstance, deps: { purchases: Purc
           tags: ['Compras (estilo sectorial)'],
           summary: 'Compras registradas del contribuyente, paginadas (semilla 001)',
           description: 'page desde 0; filtros opcionales period (mes), year, invoiceNumber y cuf. prevPage y nextPage son null cuando no hay página.',
-          querystring: PageShoppingQuery,
-          response: { 200: sectorResponse(PageShoppingSchema) },
+          ...envelopeContractSchema(ROUTES.purchases.pageShopping),
         },
       },
       async (req) => {

@@ -2,11 +2,9 @@
 // how an answer of SIAT's reception family is read.
 import type { Logger } from 'pino';
 import type { Store } from '../../store/store';
-import type { Tenant } from '../../store/tenants';
-import type { PointOfSale } from '../../store/points-of-sale';
 import type { InvoiceRepository } from '../../store/invoices';
 import type { ContingencyEvent, ContingencyRepository } from '../../store/contingency-events';
-import type { CodesService, CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
+import type { CodesService } from '../../cuis-cufd/cuis-cufd-service';
 import type { SiatGateway } from '../../cuis-cufd/siat-gateway';
 import type { EventBus } from '../../events/event-bus';
 import type { InvoicingService } from '../../invoicing/issue-invoice';
@@ -82,19 +80,3 @@ export class ValidationPendingError extends Error {
   }
 }
 
-/** The fields every call of the reception family carries. */
-export function receptionBase(gateway: SiatGateway, tenant: Tenant, pos: PointOfSale, cufd: CufdRecord, inv: { sector: number; modalidad: number; tipoFactura: number }) {
-  const id = gateway.identity(tenant);
-  return {
-    codigoAmbiente: id.codigoAmbiente,
-    codigoDocumentoSector: inv.sector,
-    codigoModalidad: inv.modalidad,
-    codigoPuntoVenta: pos.code,
-    codigoSistema: id.codigoSistema,
-    codigoSucursal: pos.branchCode,
-    cufd: cufd.codigo,
-    cuis: cufd.cuis,
-    nit: id.nit,
-    tipoFacturaDocumento: inv.tipoFactura,
-  };
-}

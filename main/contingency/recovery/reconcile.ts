@@ -9,7 +9,7 @@ import { documentOperations } from '../../siat/code-catalog';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
 import { callDocumentOperation } from '../../siat/document-call';
 import { DEFAULT_SETTLE_WINDOW_MS, verifyVerdict } from '../../invoicing/online-outcome';
-import { receptionBase, STEP, type RecoveryContext } from './context';
+import { STEP, type RecoveryContext } from './context';
 import { messagesOf, TransientSiatError } from '../../invoicing/package-reception';
 
 /**
@@ -40,7 +40,7 @@ export async function reconcile(ctx: RecoveryContext, tenant: Tenant, pos: Point
       }
       const ops = documentOperations(inv.sector, inv.modalidad);
       const res = (await callDocumentOperation(client, ops.service, ops.verify, {
-        ...receptionBase(gateway, tenant, pos, cufd, inv),
+        ...gateway.receptionFields(tenant, pos, cufd, inv),
         codigoEmision: inv.codigoEmision,
         cuf: inv.cuf,
       }));

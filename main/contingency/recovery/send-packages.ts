@@ -5,7 +5,7 @@ import type { ContingencyEvent } from '../../store/contingency-events';
 import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { invoiceServiceKey, type Modalidad } from '../../siat/code-catalog';
 import { toBoliviaIso } from '../../../shared/time';
-import { receptionBase, STEP, type RecoveryContext } from './context';
+import { STEP, type RecoveryContext } from './context';
 import { messagesOf, onlyTransient, TransientSiatError } from '../../invoicing/package-reception';
 import { settlePackage } from './settle-package';
 
@@ -24,7 +24,7 @@ export async function sendPackages(ctx: RecoveryContext, tenant: Tenant, pos: Po
     ctx.checkStopped();
     const kind = repo.packageKind(p);
     const res = (await client.call(invoiceServiceKey(kind.sector, kind.modalidad as Modalidad), 'recepcionPaqueteFactura', {
-      ...receptionBase(gateway, tenant, pos, cufd, kind),
+      ...gateway.receptionFields(tenant, pos, cufd, kind),
       codigoEmision: 2,
       archivo: p.archive.toString('base64'),
       fechaEnvio: toBoliviaIso(codes.siatNow(tenant.id)),

@@ -6,7 +6,7 @@ import type { SiatMessageRecord } from '../../store/invoices';
 import type { ContingencyEvent, ContingencyPackage } from '../../store/contingency-events';
 import type { CufdRecord } from '../../cuis-cufd/cuis-cufd-service';
 import { invoiceServiceKey, type Modalidad } from '../../siat/code-catalog';
-import { receptionBase, STEP, ValidationPendingError, type RecoveryContext } from './context';
+import { STEP, ValidationPendingError, type RecoveryContext } from './context';
 import { confirmObserved, messagesOf, onlyTransient } from '../../invoicing/package-reception';
 import { settlePackage } from './settle-package';
 
@@ -29,7 +29,7 @@ export async function validatePackages(ctx: RecoveryContext, tenant: Tenant, pos
       ctx.checkStopped();
       const kind = repo.packageKind(p);
       const res = (await client.call(invoiceServiceKey(kind.sector, kind.modalidad as Modalidad), 'validacionRecepcionPaqueteFactura', {
-        ...receptionBase(gateway, tenant, pos, cufd, kind),
+        ...gateway.receptionFields(tenant, pos, cufd, kind),
         codigoEmision: 2,
         codigoRecepcion: p.codigoRecepcion!,
       } as never));
@@ -56,7 +56,7 @@ function confirmPackage(ctx: RecoveryContext, tenant: Tenant, pos: PointOfSale, 
     (i) => {
       const inv = ctx.deps.invoices.byId(tenant.id, p.invoiceIds[i]!)!;
       return client.call(invoiceServiceKey(inv.sector, inv.modalidad), 'verificacionEstadoFactura', {
-        ...receptionBase(ctx.deps.gateway, tenant, pos, cufd, inv),
+        ...ctx.deps.gateway.receptionFields(tenant, pos, cufd, inv),
         codigoEmision: 2,
         cuf: inv.cuf,
       } as never);

@@ -13,20 +13,7 @@ import { settlePackage } from './settle-package';
 
 /** The fields every call of the reception family carries (§2.4 base type). */
 export function massiveBase(ctx: MassiveContext, tenant: Tenant, pos: PointOfSale, cufd: CufdRecord, p: Pick<BatchPackage, 'sector' | 'modalidad' | 'tipoFactura'>) {
-  const id = ctx.deps.gateway.identity(tenant);
-  return {
-    codigoAmbiente: id.codigoAmbiente,
-    codigoDocumentoSector: p.sector,
-    codigoEmision: CODIGO_EMISION_MASIVA,
-    codigoModalidad: p.modalidad,
-    codigoPuntoVenta: pos.code,
-    codigoSistema: id.codigoSistema,
-    codigoSucursal: pos.branchCode,
-    cufd: cufd.codigo,
-    cuis: cufd.cuis,
-    nit: id.nit,
-    tipoFacturaDocumento: p.tipoFactura,
-  };
+  return { ...ctx.deps.gateway.receptionFields(tenant, pos, cufd, p), codigoEmision: CODIGO_EMISION_MASIVA };
 }
 
 /**
