@@ -442,8 +442,8 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
         await clock.stop();
         await closeWorkerPools(pools);
         store.close();
-        lock.release();
         await simulator?.close();
+        lock.release();
       })()),
   };
   return self;

@@ -9,7 +9,7 @@
 // this same process (an engine of a test or a command that was never stopped). The check of the
 // pid cannot tell another program that got the same pid after a reboot from Kipu: in that rare
 // case the message names the file to delete.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCK_FILE = 'kipu.lock';
@@ -50,12 +50,14 @@ export interface DataDirLock {
   release(): void;
 }
 
-function ageMs(path: string): number {
-  try {
-    return Date.now() - statSync(path).mtimeMs;
-  } catch {
-    return Infinity;
+/** The holder's pid, waiting a moment for one being written (a lock created an instant ago is still empty). */
+function holderSettled(path: string): number | null {
+  for (let i = 0; i < 5; i++) {
+    const pid = holder(path);
+    if (pid !== null) return pid;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
+  return null;
 }
 
 /** Takes the data directory for this process; throws DataDirInUseError while another live process holds it. */
@@ -71,18 +73,24 @@ export function lockDataDir(dataDir: string): DataDirLock {
       }
       return {
         release() {
-          // Only our own: a lock another process took over meanwhile stays.
-          if (holder(path) === process.pid) rmSync(path, { force: true });
+          // Only our own: a lock another process took over meanwhile stays. Never throws: a disk
+          // gone read-only (EROFS) keeps the file, which the next start takes over (this process
+          // or a dead one); a throw here would leave the rest of the engine's close undone.
+          try {
+            if (holder(path) === process.pid) rmSync(path, { force: true });
+          } catch {
+            // kept; see above
+          }
         },
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = holder(path);
+      const pid = holderSettled(path);
       if (pid !== null && pid !== process.pid && alive(pid)) throw new DataDirInUseError(dataDir, pid);
-      // No pid yet: another process may be writing it this instant (a file that old is a write cut
-      // short); or two starts are taking over the same stale lock: the second one yields.
-      if ((pid === null && ageMs(path) < 5_000) || attempt >= 2) throw new DataDirInUseError(dataDir, pid ?? 0);
-      // Left by a process that is gone, or by this one: taken over.
+      // Two starts taking over the same stale lock: the second one yields.
+      if (attempt >= 2) throw new DataDirInUseError(dataDir, pid ?? 0);
+      // Left by a process that is gone, by this one, or empty (its write cut short by a crash or a
+      // disk turned read-only): taken over.
       rmSync(path, { force: true });
     }
   }
