@@ -121,11 +121,16 @@ interface ProfileNode {
   children?: number[];
 }
 
+/** A CPU profile's nodes by id, and each node's parent. */
+function treeOf(profile: { nodes: ProfileNode[] }): { parent: Map<number, number>; byId: Map<number, ProfileNode> } {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+  return { parent, byId: new Map(profile.nodes.map((node) => [node.id, node])) };
+}
+
 /** Inclusive time (ms) of each stage in a CPU profile: samples with the stage's function on their stack. */
 function stageTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, stages: Record<string, { fn: string; file: string }>): Record<string, number> {
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const { parent, byId } = treeOf(profile);
   const stageOf = (n: ProfileNode) => Object.keys(stages).find((k) => n.callFrame.functionName === stages[k]!.fn && n.callFrame.url.endsWith(stages[k]!.file));
   const memo = new Map<number, Set<string>>();
   const onStack = (id: number): Set<string> => {
@@ -156,9 +161,7 @@ const ROOT = new URL('../../', import.meta.url).href;
  * function of ours that made it. The top `n`, ms in total.
  */
 function insideStage(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, stage: { fn: string; file: string }, n: number): [string, number][] {
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const { parent, byId } = treeOf(profile);
   const out = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     let own: string | null = null;
