@@ -7,6 +7,7 @@
 // Failure rules (DESIGN.md, Offline-first): a POS in contingency issues offline at once
 // (codigoEmision 2), no SIAT call; SIAT unreachable while the sale gets its CUFD opens an event and
 // issues offline; what a failed send does is submit-invoice.ts's.
+import { stageEnd, stageStart } from '../metrics/stage-times';
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/store';
 import type { Tenant } from '../store/tenants';
@@ -166,7 +167,9 @@ export class InvoicingService {
         { field: 'refundMethodCode', rule: 'NOTE_ONLY', message: 'solo la nota de crédito-débito (devolución) lleva método de devolución' },
       ]);
     }
+    const t = stageStart();
     const v = type.sector === NOTE.SECTOR ? this.noteSale(tenant, req) : type.sector === CONCILIATION.SECTOR ? this.conciliationSale(tenant, req) : validateSale(req, catalogLookup(this.deps.catalogs, tenant.id), layout);
+    stageEnd('validate', t);
     if ('problems' in v) {
       throw new IssueError('VALIDATION_FAILED', v.problems.map((p) => `${p.field}: ${p.message}`).join('; '), v.problems);
     }

@@ -9,6 +9,7 @@ import { gzipDocument } from './archive';
 import type { XmlSigner } from './signing';
 import type { SectorLayout } from '../../shared/sectors/layout';
 import { sectorRoot } from '../siat/code-catalog';
+import { stageEnd, stageStart } from '../metrics/stage-times';
 import { checkDocument } from './document-check';
 
 export interface SealInput {
@@ -34,16 +35,23 @@ export interface Sealed {
 
 /** CUF and the unsigned XML, with what the signer needs to know of its shape. */
 function build(input: SealInput): { cuf: string; unsigned: string; root: string } {
+  const t = stageStart();
   const { fields, layout } = input;
   const cuf = buildCuf(fields, input.codigoControl);
   const root = sectorRoot(layout.sector, fields.modalidad);
-  return { cuf, unsigned: buildSectorXml(layout, input.document(cuf), root, layout.schemaFile[fields.modalidad]), root };
+  const built = { cuf, unsigned: buildSectorXml(layout, input.document(cuf), root, layout.schemaFile[fields.modalidad]), root };
+  stageEnd('build', t);
+  return built;
 }
 
 /** The checked document, gzipped. Throws DocumentCheckError for one SIAT would refuse. */
 function sealed(input: SealInput, cuf: string, xml: string): Sealed {
+  const t = stageStart();
   checkDocument({ xml, modalidad: input.fields.modalidad, sector: input.layout.sector, signer: input.signer });
+  stageEnd('check', t);
+  const z = stageStart();
   const { gzip, hashArchivo } = gzipDocument(xml);
+  stageEnd('gzip', z);
   return { cuf, xml, gzip, hashArchivo };
 }
 

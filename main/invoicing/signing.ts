@@ -14,6 +14,7 @@ import { createHash, createPrivateKey, sign as rsaSign, X509Certificate, type Ke
 import { DOMParser, type Document } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { parseSimpleDocument, type SimpleDocument } from './xml/simple-c14n';
+import { stageEnd, stageStart } from '../metrics/stage-times';
 
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
@@ -86,6 +87,7 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
   function prepare(doc: SimpleDocument): { signedInfo: Buffer; assemble: (signature: Buffer) => string } {
     // The enveloped-signature transform removes exactly what we insert, so the reference's
     // octets are the canonical unsigned document (XMLDSig §6.6.4, C14N 1.0).
+    const t = stageStart();
     const digest = createHash('sha256').update(doc.canonical, 'utf8').digest('base64');
     const content = signedInfoContent(digest);
     // Inclusive C14N of SignedInfo renders every namespace in scope there (C14N 1.0 §2.3):
@@ -97,8 +99,10 @@ export function createXmlSigner(opts: { keyPem: string; certPem: string }): XmlS
       .map((p) => ` xmlns:${p}="${inScope.get(p)}"`)
       .join('');
     const at = doc.endTagOffset;
+    const signedInfo = Buffer.from(`<ds:SignedInfo${decls}>${content}</ds:SignedInfo>`, 'utf8');
+    stageEnd('prepare', t);
     return {
-      signedInfo: Buffer.from(`<ds:SignedInfo${decls}>${content}</ds:SignedInfo>`, 'utf8'),
+      signedInfo,
       assemble: (signature) =>
         doc.head +
         doc.element.slice(0, at) +

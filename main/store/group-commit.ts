@@ -9,6 +9,7 @@
 // order, and a batch takes jobs from the front only while they are ready, so the one in front is
 // never overtaken. Nothing waits inside a transaction: a batch starts once its jobs are ready.
 import type { Db } from './db';
+import { stageEnd, stageStart } from '../metrics/stage-times';
 
 interface Job {
   fn: () => unknown;
@@ -66,6 +67,7 @@ export class GroupCommitter {
     this.schedule();
     if (batch.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const t = stageStart();
     try {
       this.db
         .transaction(() => {
@@ -83,6 +85,7 @@ export class GroupCommitter {
           }
         })
         .immediate();
+      stageEnd('transaction', t, batch.length);
     } catch (error) {
       // The transaction failed (the commit itself, or SQLite rolled it back): nothing of the batch is stored.
       for (const job of batch) job.reject(error);
