@@ -9,10 +9,15 @@ import { createLogger } from './logger';
 import { startEngine } from './engine';
 import { Rehearsals } from '../certify/rehearsal';
 import { obtainMasterKey, type ParentPortLike } from './master-key';
+import { startFailureText } from './start-failure';
+
+/** The data folder, once the settings are read: a start failure names it. */
+let dataDir = '';
 
 async function main(): Promise<void> {
   const parent = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
   const settings = loadSettings({ KIPU_PORT: '0', ...process.env });
+  dataDir = settings.dataDir;
   const log = createLogger({ level: settings.logLevel, dataDir: settings.dataDir, stdout: !parent });
 
   const file = join(settings.dataDir, 'secrets.json');
@@ -50,7 +55,8 @@ async function main(): Promise<void> {
 
 main().catch((err: Error) => {
   const parent = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
-  parent?.postMessage({ type: 'fatal', message: err.message });
-  process.stderr.write(`Kipu: el motor no pudo iniciar: ${err.message}\n`);
+  const message = dataDir ? startFailureText(err, { dataDir }) : err.message;
+  parent?.postMessage({ type: 'fatal', message });
+  process.stderr.write(`Kipu: el motor no pudo iniciar: ${message}\n`);
   process.exit(1);
 });

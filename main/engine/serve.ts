@@ -5,6 +5,7 @@ import { createLogger } from './logger';
 import { startEngine } from './engine';
 import { Rehearsals } from '../certify/rehearsal';
 import { exposureWarning } from './network-exposure';
+import { startFailureText } from './start-failure';
 
 async function main(): Promise<void> {
   let settings;
@@ -22,9 +23,7 @@ async function main(): Promise<void> {
   try {
     engine = await startEngine(settings, { logger: log.logger, rehearsals: (e, dir) => new Rehearsals(e, dir) });
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'EADDRINUSE' ? `el puerto ${settings.port} ya está en uso (cambie KIPU_PORT)` : e.message;
-    process.stderr.write(`Kipu no pudo iniciar: ${why}\n`);
+    process.stderr.write(`Kipu no pudo iniciar: ${startFailureText(err, settings)}\n`);
     await log.close();
     process.exit(1);
   }
