@@ -18,6 +18,8 @@ import { purchasesApi } from './purchases-api';
 import { usePurchases } from './purchases-store';
 import { countOf } from '../format/labels';
 import { describeField } from '../api/field-labels';
+import { useSession } from '../session/session-store';
+import { ACT_ROLE, roleAtLeast } from '../../../shared/till-roles';
 
 type Form = PurchaseForm;
 
@@ -40,6 +42,7 @@ export function PurchasesScreen() {
   /** The form was filled by the QR reader (the purchase's source); the notice is only what is said. */
   const [fromQr, setFromQr] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
+  const importRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void usePurchases.getState().load();
@@ -117,10 +120,23 @@ export function PurchasesScreen() {
         <button data-testid="purchases-send" onClick={() => void purchasesApi.send().then(() => usePurchases.getState().load(), (err: unknown) => setErrors(describeError(err)))}>
           Enviar a SIAT
         </button>
-        <label className="button">
-          Importar CSV/XLSX
-          <input type="file" accept=".csv,.xlsx" hidden data-testid="purchases-import" onChange={(e) => void importFile(e.target.files?.[0])} />
-        </label>
+        {/* A button (a walk read the old label as plain text, and Tab never reached it); the file input stays hidden. */}
+        <button type="button" data-testid="purchases-import-button" onClick={() => importRef.current?.click()}>
+          Importar CSV/XLSX…
+        </button>
+        <input
+          ref={importRef}
+          type="file"
+          accept=".csv,.xlsx"
+          hidden
+          data-testid="purchases-import"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            // The same file may be picked again (after fixing it).
+            e.target.value = '';
+            void importFile(file);
+          }}
+        />
       </div>
       <label className="field scan-field">
         Lector de QR
@@ -211,6 +227,14 @@ export function registeredNotice(number: number, fiscalCredit: number, where: st
   return `Compra registrada (N° ${number}, crédito fiscal Bs ${bsOf(fiscalCredit)})${where}. Kipu la envía a SIAT por sí solo y, si SIAT no responde, lo vuelve a intentar; su estado se ve en la lista.`;
 }
 
+/**
+ * One answer of SIAT as the «Respuesta de SIAT» column says it: SIAT's words first, its code after
+ * («VALIDADA (código 908)»): a walk read «SIAT 908: VALIDADA» as a code to decipher.
+ */
+export function siatAnswerText(m: SiatMessage): string {
+  return m.descripcion ? `${m.descripcion} (código ${m.codigo})` : `Código ${m.codigo}`;
+}
+
 /** SIAT's messages of a purchase, or its single answer code with its text. */
 function siatOf(x: PurchaseRecord): SiatMessage[] {
   if (x.siatMessages.length > 0) return x.siatMessages;
@@ -256,7 +280,7 @@ export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseL
                 <td className="num">{bsOf(x.totalPurchaseAmount)}</td>
                 <td className="num">{bsOf(x.fiscalCredit)}</td>
                 <td data-testid="purchase-state">{STATE_LABEL[x.state] ?? x.state}</td>
-                <td data-testid="purchase-siat">{siat.map((m) => `SIAT ${m.codigo}${m.descripcion ? `: ${m.descripcion}` : ''}`).join('; ')}</td>
+                <td data-testid="purchase-siat">{siat.map(siatAnswerText).join('; ')}</td>
                 <td>
                   {x.state !== 'DELETED' && x.state !== 'SENT' && (
                     <button
@@ -294,11 +318,16 @@ export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseL
  * row's «Eliminar…». «No eliminar» comes first, so Enter on opening does not delete.
  */
 function DeleteDialog({ purchase: x, onClose, onDelete }: { purchase: PurchaseRecord; onClose: () => void; onDelete: () => void }) {
+  // Said before it is asked (decision 0094): the engine refuses a cajero alone, the approval opens next.
+  const role = useSession((s) => s.person?.role ?? null);
+  const needed = ACT_ROLE['purchase-delete'];
+  const approval = x.state === 'ACCEPTED' && role !== null && !roleAtLeast(role, needed);
   return (
     <Modal title={`¿Eliminar la compra N° ${x.number}?`} onClose={onClose} testId="purchase-delete-ask">
       <p>
         {x.issuerBusinessName}, factura {x.invoiceNumber}: deja de contar en el Libro de Compras y en el crédito fiscal del mes;
         {x.state === 'ACCEPTED' ? ' SIAT ya la tiene registrada: se le pide eliminarla (anulación de compra).' : ' SIAT no la tiene registrada.'} Queda en la lista como «Eliminada».
+        {approval && <strong data-testid="purchase-delete-approval"> Como SIAT ya la registró, la aprueba un {needed} con su usuario y su PIN.</strong>}
       </p>
       <div className="modal-actions">
         <button data-testid="purchase-delete-cancel" onClick={onClose}>

@@ -13,6 +13,7 @@ import { useTillStatus } from '../connection/till-status-store';
 import { sectorFields } from '../../../shared/sector-fields';
 import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
 import { VirtualTicket } from './VirtualTicket';
+import { SHIFT } from './keymap';
 
 /** The issued document's sector fields as "Estudiante: Ana Quispe · Periodo facturado: MARZO 2026". */
 function sectorSummary(sector: number | undefined, values: Record<string, string | number | null> | undefined): string | null {
@@ -88,7 +89,7 @@ export function LastInvoice() {
             </span>
           )}
           <button onClick={() => void useIssue.getState().reprintLast()} data-testid="reprint-last-button" tabIndex={-1}>
-            <kbd>Shift+F12</kbd> Reimprimir
+            <kbd>{SHIFT}+F12</kbd> Reimprimir
           </button>
           <a href={ticket} target="_blank" rel="noreferrer" data-testid="open-ticket-link" tabIndex={-1}>
             Abrir ticket (PDF)
