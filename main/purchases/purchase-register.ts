@@ -130,7 +130,7 @@ export class PurchaseRegister {
    * here again, as the purchase may have been accepted since the request's act was weighed.
    * `record` writes the act's record in the transaction that marks the purchase deleted.
    */
-  async remove(tenantId: string, id: string, opts: RemoveOptions = { mayAnnulInSiat: true }): Promise<PurchaseRecord> {
+  async remove(tenantId: string, id: string, opts: RemoveOptions): Promise<PurchaseRecord> {
     const p = this.d.purchases.byId(tenantId, id);
     if (!p) throw new PurchaseError('NOT_FOUND', `Compra ${id} no encontrada`);
     if (p.state === 'DELETED') throw new PurchaseError('NOT_DELETABLE', 'La compra ya fue eliminada');
