@@ -387,8 +387,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         // A cashier reads it: who approves, in plain words (the headers are in the OpenAPI description).
         `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}.${why} ` +
           `Pida a un ${needed} que lo apruebe aquí mismo con su usuario y su PIN.`,
-        // Who approves, for the till's dialog to name (never read from the sentence).
-        { neededRole: needed },
+        { neededRole: needed }, // who approves: the till's dialog names it (never read from the sentence)
       );
     }
     try {
