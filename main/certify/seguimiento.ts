@@ -56,13 +56,13 @@ export async function readSeguimiento(engine: { simulator: SiatSimulator | null 
     text = await readCappedText(res, SEGUIMIENTO_MAX_BYTES);
   } catch (err) {
     if (!(err instanceof BodyTooLargeError)) throw err;
-    throw new Error(`la respuesta del simulador supera ${SEGUIMIENTO_MAX_BYTES / (1024 * 1024)} MiB; no se leyó (¿es la URL de administración de npm run siat-sim?)`);
+    throw new Error(`la respuesta del simulador supera ${SEGUIMIENTO_MAX_BYTES / (1024 * 1024)} MiB; no se leyó (¿es la URL de administración de npm run siat-sim?)`, { cause: err });
   }
   let body: { etapas?: unknown };
   try {
     body = JSON.parse(text) as { etapas?: unknown };
-  } catch {
-    throw new Error('la respuesta del simulador no es JSON');
+  } catch (err) {
+    throw new Error('la respuesta del simulador no es JSON', { cause: err });
   }
   if (!Array.isArray(body?.etapas)) throw new Error('la respuesta del simulador no trae «etapas»');
   return body.etapas as SeguimientoRow[];
