@@ -193,6 +193,14 @@ describe('screen sizes', () => {
           return document.querySelector('main.screen')?.contains(a) ? null : `${a?.tagName ?? 'nothing'} ${a?.dataset.testid ?? ''}`.trim();
         });
         if (focused) problems.push(`${target}: the keyboard is on ${focused}, not on the screen`);
+        // ... and in sight: a manager's second visit to Configuración left it on a checkbox far
+        // below the fold (a fresh walk, issue 30).
+        const below = await till.page.evaluate(() => {
+          const a = document.activeElement as HTMLElement | null;
+          const r = a?.getBoundingClientRect();
+          return a && r && r.height > 0 && (r.top < 0 || r.bottom > window.innerHeight) ? `${a.dataset.testid ?? a.tagName} at ${Math.round(r.top)}–${Math.round(r.bottom)} px` : null;
+        });
+        if (below) problems.push(`${target}: the keyboard is out of sight, on ${below}`);
       }
       await goTo('ventas');
       assert.deepEqual(problems, [], `controls a cashier cannot reach at ${tag}`);

@@ -16,7 +16,7 @@ import { formatDate, parseDateEs } from '../format/dates';
 import { AMOUNT_PROBLEM, amountField, PURCHASE_AMOUNTS, purchasePreview, purchaseRequest, type PurchaseForm } from './purchase-form';
 import { purchasesApi } from './purchases-api';
 import { usePurchases } from './purchases-store';
-import { countOf } from '../format/labels';
+import { countOf, siatAnswerText } from '../format/labels';
 import { describeField } from '../api/field-labels';
 import { useSession } from '../session/session-store';
 import { ACT_ROLE, roleAtLeast } from '../../../shared/till-roles';
@@ -171,7 +171,8 @@ export function PurchasesScreen() {
         <label className="field">Código de autorización (CUF)<input data-testid="purchase-auth" value={form.authorizationCode} onChange={(e) => set('authorizationCode', e.target.value)} /></label>
         <label className="field">Número de factura<input data-testid="purchase-number" value={form.invoiceNumber} onChange={(e) => set('invoiceNumber', e.target.value)} /></label>
         <label className="field">Fecha<DateInput label="Fecha" testId="purchase-date" value={emissionDate} onChange={setEmissionDate} /></label>
-        <label className="field">
+        {/* Two columns: in one, «1 Mercado interno, actividades gravadas» was cut at 1024 px (a walk). */}
+        <label className="field purchase-type">
           Tipo de compra
           <select data-testid="purchase-type" value={form.purchaseType} onChange={(e) => set('purchaseType', e.target.value)}>
             <option value="1">1 Mercado interno, actividades gravadas</option>
@@ -225,14 +226,6 @@ export function PurchasesScreen() {
 export function registeredNotice(number: number, fiscalCredit: number, where: string): string {
   // Not «sin conexión»: a walk read it as if the till were offline. Kipu sends it and retries.
   return `Compra registrada (N° ${number}, crédito fiscal Bs ${bsOf(fiscalCredit)})${where}. Kipu la envía a SIAT por sí solo y, si SIAT no responde, lo vuelve a intentar; su estado se ve en la lista.`;
-}
-
-/**
- * One answer of SIAT as the «Respuesta de SIAT» column says it: SIAT's words first, its code after
- * («VALIDADA (código 908)»): a walk read «SIAT 908: VALIDADA» as a code to decipher.
- */
-export function siatAnswerText(m: SiatMessage): string {
-  return m.descripcion ? `${m.descripcion} (código ${m.codigo})` : `Código ${m.codigo}`;
 }
 
 /** SIAT's messages of a purchase, or its single answer code with its text. */

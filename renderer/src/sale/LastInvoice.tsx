@@ -99,7 +99,19 @@ export function LastInvoice() {
           </a>
         </div>
       </div>
-      {last.print.state === 'done' && last.print.printed && last.print.virtual && <VirtualTicket url={ticket} detail={last.print.detail} copy={last.print.copy === true} />}
     </section>
   );
+}
+
+/**
+ * The last ticket the virtual printer kept, shown where the sale's lines go (CartTable renders it
+ * while the cart is empty): a walk found it fixed over the payment column at 1024×768, covering
+ * «Pago» and «Emitir e imprimir» for the next sale.
+ */
+export function LastVirtualTicket() {
+  const last = useIssue((s) => s.last);
+  const liveState = useTillStatus(useShallow((s) => (last ? s.invoiceStates[last.invoice.id] : undefined)));
+  if (!last || !lastInvoiceShown(last, liveState ?? last.invoice.state)) return null;
+  if (!(last.print.state === 'done' && last.print.printed && last.print.virtual)) return null;
+  return <VirtualTicket url={api.publicUrl(last.invoice.cuf, 'ticket')} detail={last.print.detail} copy={last.print.copy === true} />;
 }
