@@ -30,6 +30,7 @@ export const ACTS = [
   'discount-over-limit',
   'price-override',
   'catalog',
+  'purchase-delete',
   'administration',
 ] as const;
 export type Act = (typeof ACTS)[number];
@@ -53,6 +54,10 @@ export const ACT_ROLE: Record<Act, Role> = {
   'price-override': 'supervisor',
   // Products' prices and codes: a price changed in the catalog is a price override for every sale.
   catalog: 'supervisor',
+  // A purchase SIAT registered is deleted in SIAT too (anulacionCompra): the month's crédito fiscal
+  // loses it, as a sale's cancellation loses its débito (decision 0094). One SIAT never registered
+  // (queued, or rejected) is withdrawn locally by whoever registered it: no act.
+  'purchase-delete': 'supervisor',
   administration: 'administrador',
 };
 
@@ -72,6 +77,7 @@ export const ACT_LABELS: Record<Act, string> = {
   'discount-over-limit': 'dar un descuento mayor al límite de la tienda',
   'price-override': 'vender a un precio distinto al del catálogo',
   catalog: 'cambiar productos y precios',
+  'purchase-delete': 'eliminar una compra que SIAT ya registró',
   administration: 'administrar la tienda (configuración, claves, usuarios)',
 };
 

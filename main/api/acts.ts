@@ -28,6 +28,8 @@ export interface ActLookup {
   discountLimit?(): DiscountLimit;
   /** A product's price in the catalog by its code, or null; absent: prices are not compared (API keys). */
   catalogPrice?(code: string): Cents | null;
+  /** True when SIAT registered the purchase `id` (deleting it is anulacionCompra); absent: not weighed (API keys). */
+  purchaseInSiat?(id: string): boolean;
 }
 
 /** Why a sale is a supervisor's act (a discount over the limit, a price override), in Spanish; null for a plain sale. */
@@ -93,6 +95,9 @@ export function actOf(req: ActRequest, lookup: ActLookup, userId: string): Act |
     const id = String(req.params.id ?? '');
     return lookup.openedBy(id, userId) ? 'cash-close-own' : 'cash-close-other';
   }
+  // Deleting a purchase SIAT holds is a supervisor's act; withdrawing one it never registered is
+  // not (decision 0094). The register checks again when it deletes (the state may change between).
+  if (key === routeKey(ROUTES.purchases.remove)) return lookup.purchaseInSiat?.(String(req.params.id ?? '')) ? 'purchase-delete' : null;
   return FIXED[key] ?? SECTOR_ACTS.get(key) ?? null;
 }
 
@@ -120,6 +125,7 @@ export function recordedAct(act: Act, method: string, route: string): RecordedAc
     case 'cash-reopen':
     case 'discount-over-limit':
     case 'price-override':
+    case 'purchase-delete':
       return act;
     case 'cash-close-own':
     case 'cash-close-other':

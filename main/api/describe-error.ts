@@ -9,7 +9,7 @@ import { describeValidation } from './validation';
 export function describeError(err: FastifyError & { validationContext?: string }, req: FastifyRequest): { status: number; info: ApiErrorInfo } {
   const known = domainApiError(err);
   if (known) {
-    const { fields, siatCode, siatMessages } = known.extra;
+    const { fields, siatCode, siatMessages, neededRole } = known.extra;
     return {
       status: known.status,
       info: {
@@ -18,6 +18,7 @@ export function describeError(err: FastifyError & { validationContext?: string }
         ...(fields ? { fields } : {}),
         ...(siatCode !== undefined ? { siatCode } : {}),
         ...(siatMessages ? { siatMessages } : {}),
+        ...(neededRole ? { neededRole } : {}),
       },
     };
   }

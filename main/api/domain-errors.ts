@@ -132,6 +132,8 @@ export const DOMAIN_ERROR_STATUS = {
     IMPORT_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
     QR: INVALID,
     SIAT_REFUSED: [422, 'SIAT_REJECTED'],
+    // As the role policy answers it (server.ts): the till asks a supervisor's approval in place.
+    APPROVAL_REQUIRED: [403, 'ROLE_REQUIRED'],
   },
   purchaseDuplicate: { DUPLICATE: CONFLICT },
   /** Purchases talk to SIAT from one of the tenant's points of sale: without one, the state forbids it. */
@@ -257,11 +259,12 @@ export function domainApiError(err: unknown, needsSiat?: string): ApiError | nul
     const row = (DOMAIN_ERROR_STATUS as Record<string, Record<string, Answer> | undefined>)[err.domain];
     const answer = row?.[err.code];
     if (!answer) return null; // not translated: the error handler's 500, with the error in the log
-    const { fields, siat } = err.details;
+    const { fields, siat, neededRole } = err.details;
     const detail = DETAIL[err.domain as Translated['domain']]?.(err.message) ?? err.message;
     return new ApiError(answer[0], answer[1], detail, {
       ...(fields ? { fields } : {}),
       ...(siat ? { ...(siat.code !== null ? { siatCode: siat.code } : {}), siatMessages: siat.messages } : {}),
+      ...(neededRole ? { neededRole } : {}),
     });
   }
   const storage = storageFailureOf(err);

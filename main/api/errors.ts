@@ -1,6 +1,7 @@
 // Errors are values with a code and a message a person can act on (STYLE.md 5). SIAT's codes
 // and messages travel up unchanged.
 import type { FieldProblem, SiatMessageInfo } from '../../shared/api/envelope';
+import type { Role } from '../../shared/till-roles';
 
 export type { FieldProblem };
 
@@ -9,7 +10,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly detail: string,
-    readonly extra: { fields?: FieldProblem[]; siatCode?: number; siatMessages?: SiatMessageInfo[] } = {},
+    readonly extra: { fields?: FieldProblem[]; siatCode?: number; siatMessages?: SiatMessageInfo[]; neededRole?: Role } = {},
   ) {
     super(detail);
     this.name = 'ApiError';

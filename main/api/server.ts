@@ -34,7 +34,7 @@ import { doerOf } from './doer';
 import { actRecord } from '../till-users/doer';
 
 /** Recorded by the domain inside the act's own transaction (main/api/doer.ts), not after the answer. */
-const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'discount-over-limit', 'price-override', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change']);
+const IN_TRANSACTION: ReadonlySet<RecordedAct> = new Set(['cancel', 'reverse', 'return', 'discount-over-limit', 'price-override', 'cash-open', 'cash-in', 'cash-out', 'cash-close', 'cash-reopen', 'key-create', 'key-revoke', 'user-create', 'user-change', 'purchase-delete']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -352,6 +352,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         return { percent: p.discountLimitPercent, amount: toHundredths(p.discountLimitAmount) ?? 0 };
       },
       catalogPrice: (code) => opts.store.products.byCode(actor.tenant.id, code)?.priceCents ?? null,
+      purchaseInSiat: (id) => opts.store.purchases.byId(actor.tenant.id, id)?.state === 'ACCEPTED',
     };
     const request = { method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body };
     const act = actOf(request, lookup, actor.user.id);
@@ -386,6 +387,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
         // A cashier reads it: who approves, in plain words (the headers are in the OpenAPI description).
         `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}.${why} ` +
           `Pida a un ${needed} que lo apruebe aquí mismo con su usuario y su PIN.`,
+        { neededRole: needed }, // who approves: the till's dialog names it (never read from the sentence)
       );
     }
     try {

@@ -6,6 +6,14 @@ import type { SiatSimulator } from '../siat-sim/simulator';
 import type { Tenant } from '../store/tenants';
 import type { SeguimientoRow, StageReport } from '../../shared/api/certification';
 import { sectorSpec } from '../../shared/sectors';
+import { BodyTooLargeError, readCappedText } from '../net/capped-body';
+
+/**
+ * The most of the simulator's seguimiento answer read: a row per stage, sector and point of sale
+ * is ~80 bytes, so a whole certification (12 stages × 45 sectors × a few points of sale) stays
+ * far below it. Anything larger is not the simulator's answer.
+ */
+export const SEGUIMIENTO_MAX_BYTES = 1024 * 1024;
 
 /** The SIN's numerals a stage is counted under: the events stage ('V-VI') is both. */
 const numerals = (etapaSin: string) => etapaSin.split('-');
@@ -43,7 +51,19 @@ export async function readSeguimiento(engine: { simulator: SiatSimulator | null 
   if (!adminUrl) return null;
   const res = await fetch(`${adminUrl}/seguimiento?nit=${encodeURIComponent(tenant.nit)}`, { signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw new Error(`el simulador respondió HTTP ${res.status}`);
-  const body = (await res.json()) as { etapas?: unknown };
-  if (!Array.isArray(body.etapas)) throw new Error('la respuesta del simulador no trae «etapas»');
+  let text: string;
+  try {
+    text = await readCappedText(res, SEGUIMIENTO_MAX_BYTES);
+  } catch (err) {
+    if (!(err instanceof BodyTooLargeError)) throw err;
+    throw new Error(`la respuesta del simulador supera ${SEGUIMIENTO_MAX_BYTES / (1024 * 1024)} MiB; no se leyó (¿es la URL de administración de npm run siat-sim?)`, { cause: err });
+  }
+  let body: { etapas?: unknown };
+  try {
+    body = JSON.parse(text) as { etapas?: unknown };
+  } catch (err) {
+    throw new Error('la respuesta del simulador no es JSON', { cause: err });
+  }
+  if (!Array.isArray(body?.etapas)) throw new Error('la respuesta del simulador no trae «etapas»');
   return body.etapas as SeguimientoRow[];
 }

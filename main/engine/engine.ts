@@ -331,7 +331,7 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
     ...(deps.purchases?.retryMs ? { retryMs: deps.purchases.retryMs } : {}),
   });
   const purchaseRegister = new PurchaseRegister({ purchases: store.purchases, tenants: store.tenants, sender: purchaseSender, gateway, codes, pointsOfSale: store.pointsOfSale, codesNow: (t) => codes.siatNow(t), readArchivo: async (tenantId, bytes) => (await siatReaders.run(tenantId, { archivo: bytes })) as ReadArchivo });
-  purchaseRoutes(app, { purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork, readImport: (tenantId, job) => importWorkers.run(tenantId, job) });
+  purchaseRoutes(app, { store, purchases: store.purchases, register: purchaseRegister, sender: purchaseSender, heavyWork, readImport: (tenantId, job) => importWorkers.run(tenantId, job) });
   pageShoppingRoutes(app, { purchases: store.purchases });
   bookRoutes(app, { books: new MonthlyBooks(store.books, store.purchases), logger });
   // Webhooks (seed: Events): endpoints in SQLite, secrets in the secret store.

@@ -4,6 +4,7 @@
 // unchanged. A domain never names an HTTP status: the API edge translates `domain` + `code` in
 // one table (main/api/domain-errors.ts), so a code answers the same wherever it is thrown.
 import type { FieldProblem } from '../../shared/api/envelope';
+import type { Role } from '../../shared/till-roles';
 
 /** SIAT's refusal as SIAT said it: its code (null when SIAT gave none) and its messages, verbatim. */
 export interface SiatRefusal {
@@ -15,6 +16,8 @@ export interface SiatRefusal {
 export interface DomainErrorDetails {
   fields?: FieldProblem[];
   siat?: SiatRefusal;
+  /** An act the doer's role may not do alone: the role whose approval it needs (the till asks it in place). */
+  neededRole?: Role;
 }
 
 export abstract class DomainError<C extends string = string> extends Error {

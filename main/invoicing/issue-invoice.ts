@@ -27,6 +27,7 @@ import { uuidv7 } from '../store/uuid7';
 import { toBoliviaIso } from '../../shared/time';
 import { invoiceType, type InvoiceTypeDef } from '../../shared/invoice-types';
 import { sectorLayout } from './sectors/layouts';
+import { sectorSpec } from '../../shared/sectors';
 import { buildNoteSale, type NoteLineRequest } from './credit-debit-note';
 import { resolveRefundMethod } from '../../shared/refund-method';
 import { NOTE } from './credit-debit-note-data';
@@ -144,8 +145,10 @@ export class InvoicingService {
     const layout = sectorLayout(type.sector);
     if (!layout) throw new IssueError('NOT_SUPPORTED', `El tipo de factura ${type.name} no tiene formato de documento en Kipu`);
     if (!layout.detalle) {
-      throw new IssueError('VALIDATION_FAILED', `${type.name} (documento sector ${type.sector}) se recibe en SIAT solo por emisión masiva: use POST /api/v1/invoices/batch`, [
-        { field: 'invoiceType', rule: 'MASSIVE_ONLY', message: 'solo por recepción masiva (CONTRACT §2.7)' },
+      // Words a cashier can act on (decision 0087's rule: no route nor API field in what a person
+      // reads); the rule MASSIVE_ONLY tells a program why (CONTRACT §2.7: sector 30 by batches only).
+      throw new IssueError('VALIDATION_FAILED', `${sectorSpec(type.sector)?.label ?? `El documento del sector ${type.sector}`} no se emite venta por venta: el SIAT lo recibe solo en lotes (emisión masiva), que envía el sistema de la empresa; su avance se ve en la pantalla Lotes.`, [
+        { field: 'invoiceType', rule: 'MASSIVE_ONLY', message: 'el SIAT lo recibe solo en lotes (emisión masiva)' },
       ]);
     }
     if (!tenant.training && type.modalidad !== tenant.modalidad) {

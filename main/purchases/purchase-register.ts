@@ -18,6 +18,7 @@ import { callCompras, COMPRAS_OPERATION_WORDS, type ComprasAnswer, type ComprasO
 import type { PurchaseSender } from './package-sender';
 import { PurchaseError } from './purchase-error';
 import { storeInLots, type LotLimits } from '../heavy-work/lots';
+import { ACT_ROLE } from '../../shared/till-roles';
 
 
 /** Purchases of an import per durable commit (storeImport): never under 25, whose one fsync costs less than their rows. */
@@ -38,6 +39,13 @@ export interface RegisterDeps extends SiatComprasDeps {
   codesNow: (tenantId: string) => Date;
   /** Reads consultaCompras's archivo off the engine's thread (engine/siat-answer-worker.ts); without it, inline. */
   readArchivo?: (tenantId: string, bytes: Buffer | null) => Promise<ReadArchivo>;
+}
+
+export interface RemoveOptions {
+  /** The doer may delete a purchase SIAT registered (anulacionCompra): a supervisor, an approved cajero, an API key. */
+  mayAnnulInSiat: boolean;
+  /** Writes the act record (who deleted it, who approved) inside the deletion's commit. */
+  record?: (purchaseId: string) => void;
 }
 
 export class PurchaseRegister {
@@ -117,15 +125,22 @@ export class PurchaseRegister {
 
   /**
    * Deletes a purchase. One never sent is withdrawn locally; one SIAT holds goes through
-   * anulacionCompra and SIAT's answer is kept verbatim (seed 001: 2217 ELIMINADO).
+   * anulacionCompra and SIAT's answer is kept verbatim (seed 001: 2217 ELIMINADO). Deleting one
+   * SIAT holds needs `mayAnnulInSiat` (a supervisor, or one's approval: decision 0094): checked
+   * here again, as the purchase may have been accepted since the request's act was weighed.
+   * `record` writes the act's record in the transaction that marks the purchase deleted.
    */
-  async remove(tenantId: string, id: string): Promise<PurchaseRecord> {
+  async remove(tenantId: string, id: string, opts: RemoveOptions): Promise<PurchaseRecord> {
     const p = this.d.purchases.byId(tenantId, id);
     if (!p) throw new PurchaseError('NOT_FOUND', `Compra ${id} no encontrada`);
     if (p.state === 'DELETED') throw new PurchaseError('NOT_DELETABLE', 'La compra ya fue eliminada');
     if (p.state === 'SENT') throw new PurchaseError('NOT_DELETABLE', 'La compra está en un paquete que SIAT todavía valida: espere su respuesta y vuelva a intentar');
     if (p.state === 'READY' || p.state === 'REJECTED') {
-      return this.d.purchases.markDeleted(tenantId, id, { code: null, description: 'ELIMINADA EN KIPU (SIAT no la registró)', messages: [] })!;
+      return this.markDeleted(tenantId, id, { code: null, description: 'ELIMINADA EN KIPU (SIAT no la registró)', messages: [] }, opts.record);
+    }
+    if (!opts.mayAnnulInSiat) {
+      const needed = ACT_ROLE['purchase-delete'];
+      throw new PurchaseError('APPROVAL_REQUIRED', `SIAT acaba de registrar la compra N° ${p.nro}: para eliminarla hace falta el rol «${needed}». Pida a un ${needed} que lo apruebe aquí mismo con su usuario y su PIN.`, [], null, needed);
     }
     const res = await callCompras(this.d, this.tenant(tenantId), 'anulacionCompra', {
       codAutorizacion: p.data.codigoAutorizacion,
@@ -135,11 +150,16 @@ export class PurchaseRegister {
     });
     if (!res.transaccion) throw refused('anulacionCompra', res);
     const first = res.messages[0];
-    return this.d.purchases.markDeleted(tenantId, id, {
-      code: first?.codigo ?? res.codigoEstado,
-      description: first?.descripcion ?? res.codigoDescripcion,
-      messages: res.messages,
-    })!;
+    return this.markDeleted(tenantId, id, { code: first?.codigo ?? res.codigoEstado, description: first?.descripcion ?? res.codigoDescripcion, messages: res.messages }, opts.record);
+  }
+
+  /** The purchase marked deleted and, in the same commit, who did it. */
+  private markDeleted(tenantId: string, id: string, siat: Parameters<PurchaseRepository['markDeleted']>[2], record: ((purchaseId: string) => void) | undefined): PurchaseRecord {
+    return this.d.purchases.inOneCommit(() => {
+      const done = this.d.purchases.markDeleted(tenantId, id, siat)!;
+      record?.(id);
+      return done;
+    });
   }
 
   /** confirmacionCompras for purchases suppliers reported (what consultaCompras returned). */

@@ -26,6 +26,7 @@ import {
 } from './errors';
 import { siatMessagesOf } from './messages';
 import { trimEndChars } from '../../shared/trim-end';
+import { BodyTooLargeError, readCappedText } from '../net/capped-body';
 
 export interface SiatClientTimeouts {
   /** recepcionFactura / recepcionDocumentoAjuste: the cashier is waiting (default 5000). */
@@ -101,31 +102,6 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** The cap on the decoded answer of `operation`. */
 export function maxBodyBytesFor(operation: string): number {
   return operation.startsWith('sincronizar') || operation === 'consultaCompras' ? LARGE_MAX_BODY_BYTES : DEFAULT_MAX_BODY_BYTES;
-}
-
-/** The answer grew past the cap: thrown from inside the read, reported as malformed. */
-class BodyTooLargeError extends Error {}
-
-/**
- * Reads the (already decoded) body as UTF-8, as Response.text() does, but stops and cancels
- * the stream as soon as more than `maxBytes` have arrived: nothing past the cap is buffered.
- */
-async function readCappedText(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
 }
 
 function mebibytes(bytes: number): string {

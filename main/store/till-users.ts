@@ -90,7 +90,9 @@ export type RecordedAct =
   | 'key-create'
   | 'key-revoke'
   | 'user-create'
-  | 'user-change';
+  | 'user-change'
+  /** A purchase deleted (in SIAT, or withdrawn before SIAT registered it): its subject is the purchase (decision 0094). */
+  | 'purchase-delete';
 
 export interface ActRecord {
   act: RecordedAct;

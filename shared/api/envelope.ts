@@ -20,6 +20,11 @@ export const ApiErrorInfoSchema = Type.Object({
   fields: Type.Optional(Type.Array(FieldProblemSchema)),
   siatCode: Type.Optional(Type.Integer()),
   siatMessages: Type.Optional(Type.Array(SiatMessageSchema)),
+  neededRole: Type.Optional(
+    Type.Union([Type.Literal('cajero'), Type.Literal('supervisor'), Type.Literal('administrador')], {
+      description: 'ROLE_REQUIRED: el rol que hace falta, el de quien puede aprobarlo en el lugar (X-Supervisor-User y X-Supervisor-Pin)',
+    }),
+  ),
 });
 export type ApiErrorInfo = Static<typeof ApiErrorInfoSchema>;
 

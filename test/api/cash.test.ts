@@ -267,6 +267,7 @@ test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick): the
   const pdfLines = pdfText(new Uint8Array(bytes));
   assert.ok(pdfLines.includes(tenant.razonSocial) && pdfLines.includes(`NIT ${tenant.nit}`), pdfLines);
   assert.ok(pdfLines.includes('Retiro a caja fuerte'), pdfLines);
+  assert.ok(!pdfLines.includes('COPIA'), 'the Z not printed yet: its PDF is no copy');
   // Not printed yet: the engine says so (the till reads it after a reload).
   assert.equal((await (await eng.api(`/api/v1/cash/sessions/${sessionId}`)).json()).data.zPrinted, false);
   const before = printer.jobs.length;
@@ -299,6 +300,11 @@ test('Z report as an 80 mm PDF and on the printer (ESC/POS, no drawer kick): the
       [1, 'Clave del dueño (pruebas)'],
     ],
   );
+  // The PDF follows the paper's rule (a fresh walk found it always an original): once the Z came
+  // out, its PDF says COPIA too; fetching it prints nothing and records no print.
+  const copyPdf = pdfText(new Uint8Array(await (await eng.api(`/api/v1/cash/sessions/${sessionId}/report/pdf`)).arrayBuffer()));
+  assert.ok(copyPdf.includes('COPIA') && copyPdf.includes(`NIT ${tenant.nit}`), copyPdf);
+  assert.equal((sqliteConnection(eng.store).prepare('SELECT COUNT(*) AS n FROM cash_report_prints WHERE session_id = ?').get(sessionId) as { n: number }).n, 2);
 });
 
 test('a closed session is reopened as a new one with the reason and the counted cash as float; once only', async () => {

@@ -179,6 +179,14 @@ describe('validation (422 names the field and the rule)', () => {
     const hotel = await issue(sale({ invoiceType: 'ELECTRONIC_HOTEL' }));
     assert.equal(hotel.status, 422);
     assert.match((await json(hotel)).detail, /checkInDate: Fecha de ingreso: campo obligatorio de este sector/);
+    // Boleto aéreo is SIAT's by batches only: said in words a cashier acts on, with no route path
+    // in it (a fresh walk read «use POST /api/v1/invoices/batch»); the rule keeps its machine name.
+    const airline = await issue(sale({ invoiceType: 'ELECTRONIC_AIRLINE' }));
+    assert.equal(airline.status, 422);
+    const refused = await json(airline);
+    assert.match(refused.detail, /^Boleto aéreo no se emite venta por venta: el SIAT lo recibe solo en lotes \(emisión masiva\)/);
+    assert.doesNotMatch(refused.detail, /\/api\/|POST|ELECTRONIC_/);
+    assert.equal(refused.error.fields[0].rule, 'MASSIVE_ONLY');
   });
 
   test('an unknown point of sale is 404', async () => {

@@ -11,6 +11,8 @@ import { assertEnvelopeFailure } from '../fixtures/envelope-style';
 import { SCOPES } from '../../shared/api-scopes';
 import ExcelJS from 'exceljs';
 import { deflatedRepeat, zipOf } from '../fixtures/zip';
+import { PurchaseRegister, type RegisterDeps } from '../../main/purchases/purchase-register';
+import { PurchaseError } from '../../main/purchases/purchase-error';
 
 let eng: TestEngine;
 
@@ -134,6 +136,53 @@ describe('to SIAT and back (embedded simulator)', () => {
     assert.equal(body.data.responseDescription, 'ELIMINADO');
     const again = await eng.api(`/api/v1/purchases/${p.id}`, { method: 'DELETE' });
     assert.equal(again.status, 409);
+  });
+
+  test('a cajero may not delete a purchase SIAT registered: 403 ROLE_REQUIRED naming the supervisor, nothing done; a supervisor’s PIN approves it, both names recorded; one SIAT rejected she withdraws alone (decision 0094)', async () => {
+    const posId = (await (await eng.api('/api/v1/pos')).json()).data[0].id as string;
+    for (const [login, name, role, pin] of [['compras-ana', 'Ana Compras', 'cajero', '2468'], ['compras-luis', 'Luis Compras', 'supervisor', '97531']]) {
+      const made = await eng.api('/api/v1/till-users', { method: 'POST', json: { login, name, role, pin } });
+      assert.equal(made.status, 201, await made.clone().text());
+    }
+    const tokenOf = async (user: string, pin: string) => (await (await eng.api('/api/v1/till/login', { method: 'POST', json: { posId, user, pin }, key: null })).json()).data.token as string;
+    const ana = await tokenOf('compras-ana', '2468');
+    const accepted = await createPurchase(eng);
+    const rejected = await createPurchase(eng, { issuerNit: '1000000011' });
+    await settlePurchases(eng);
+    const stateOf = async (id: string) => (await (await eng.api(`/api/v1/purchases/${id}`)).json()).data.state as string;
+    assert.equal(await stateOf(accepted.id), 'ACCEPTED');
+    assert.equal(await stateOf(rejected.id), 'REJECTED');
+
+    const refused = await eng.api(`/api/v1/purchases/${accepted.id}`, { method: 'DELETE', key: ana });
+    const why = await refused.json();
+    assert.equal(refused.status, 403, JSON.stringify(why));
+    assert.equal(why.error.code, 'ROLE_REQUIRED');
+    assert.equal(why.error.neededRole, 'supervisor');
+    assert.match(why.detail, /^Para eliminar una compra que SIAT ya registró hace falta el rol «supervisor»; Ana Compras es cajero\./);
+    assert.equal(await stateOf(accepted.id), 'ACCEPTED', 'nothing done: SIAT was not asked');
+
+    // The register checks again (the purchase may have been accepted since the act was weighed).
+    const tenantId = eng.store.tenants.byNit('7000123019')!.id;
+    const register = new PurchaseRegister({ purchases: eng.store.purchases, tenants: eng.store.tenants } as unknown as RegisterDeps);
+    await assert.rejects(register.remove(tenantId, accepted.id, { mayAnnulInSiat: false }), (e: unknown) => e instanceof PurchaseError && e.code === 'APPROVAL_REQUIRED' && e.details.neededRole === 'supervisor');
+    assert.equal(await stateOf(accepted.id), 'ACCEPTED');
+
+    const approved = await eng.api(`/api/v1/purchases/${accepted.id}`, { method: 'DELETE', key: ana, headers: { 'x-supervisor-user': 'compras-luis', 'x-supervisor-pin': '97531' } });
+    const done = await approved.json();
+    assert.equal(approved.status, 200, JSON.stringify(done));
+    assert.equal(done.data.state, 'DELETED');
+    assert.equal(done.data.responseCode, 2217);
+    const rec = eng.store.tillUsers.actsOn(tenantId, accepted.id).find((a) => a.act === 'purchase-delete');
+    assert.deepEqual([rec?.usuario, rec?.approver], ['Ana Compras', 'Luis Compras']);
+
+    // SIAT never registered it: hers to withdraw, recorded in her name.
+    const withdrawn = await eng.api(`/api/v1/purchases/${rejected.id}`, { method: 'DELETE', key: ana });
+    assert.equal(withdrawn.status, 200, await withdrawn.clone().text());
+    assert.equal(await stateOf(rejected.id), 'DELETED');
+    assert.deepEqual(
+      eng.store.tillUsers.actsOn(tenantId, rejected.id).map((a) => [a.act, a.usuario, a.approver]),
+      [['purchase-delete', 'Ana Compras', null]],
+    );
   });
 
   test('consultaCompras returns what suppliers reported; the archive is kept and read', async () => {

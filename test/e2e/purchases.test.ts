@@ -43,6 +43,8 @@ test('a supplier invoice registered from its QR URL typed into the scanner field
   await till.page.setViewportSize({ width: 1024, height: 768 });
   await k.press('Alt+9');
   await till.id('purchases-screen').waitFor();
+  // «Importar CSV/XLSX…» is a button the keyboard reaches (a walk read the old label as text).
+  assert.equal(await till.id('purchases-import-button').evaluate((el) => el.tagName), 'BUTTON');
   await till.id('purchase-scan').focus();
   await k.type(qr);
   await k.press('Enter');

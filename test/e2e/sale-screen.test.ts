@@ -154,7 +154,7 @@ describe('the sale screen', () => {
   test('Shift+F12 reprints the last ticket, and the key bar says so', async () => {
     const k = till.page.keyboard;
     await till.id('last-invoice').waitFor();
-    assert.match((await till.id('key-shift-f12').textContent()) ?? '', /Shift\+F12\s*Reimprimir/);
+    assert.match((await till.id('key-shift-f12').textContent()) ?? '', /Mayús\+F12\s*Reimprimir/);
     await till.page.locator('[data-testid="print-status"][data-state="done"]').waitFor({ timeout: E2E_WAIT_MS });
     const printed = till.page.waitForRequest((r) => r.method() === 'POST' && /\/api\/v1\/invoices\/[^/]+\/print$/.test(r.url()), { timeout: E2E_WAIT_MS });
     await k.press('Shift+F12');

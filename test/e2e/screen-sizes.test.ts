@@ -184,6 +184,14 @@ describe('screen sizes', () => {
         await goTo(target);
         // Screens that load their data first: wait until the engine answered.
         await screenLoaded();
+        // Arrived, the keyboard is in sight (before anything below scrolls): a manager's second visit
+        // to Configuración left it on a checkbox far below the fold (a fresh walk, issue 30).
+        const below = await till.page.evaluate(() => {
+          const a = document.activeElement as HTMLElement | null;
+          const r = a?.getBoundingClientRect();
+          return a && r && r.height > 0 && (r.top < 0 || r.bottom > window.innerHeight) ? `${a.dataset.testid ?? a.tagName} at ${Math.round(r.top)}–${Math.round(r.bottom)} px` : null;
+        });
+        if (below) problems.push(`${target}: the keyboard is out of sight, on ${below}`);
         await till.screenshot(`sizes-${tag}-${target}`);
         for (const p of await layoutProblems(till.page, 'header.topbar, main.screen')) problems.push(`${target}: ${p}`);
         // Arrived, the keyboard is on the screen, not left on its tab or the page (issue 24, set 12:

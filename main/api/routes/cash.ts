@@ -165,10 +165,19 @@ export function cashRoutes(app: FastifyInstance, deps: CashRouteDeps): void {
 
   r.get(
     ROUTES.cash.reportPdf.path,
-    { schema: { tags, summary: 'Reporte X o Z en PDF de 80 mm', params: IdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Reporte X o Z en PDF de 80 mm',
+        description: 'Un Z que ya salió por una impresora dice COPIA, como su ticket (decisión 0086); bajar el PDF no cuenta como impresión.',
+        params: IdParams,
+      },
+    },
     async (req, reply) => {
-      const report = deps.cash.reportOf(req.tenant, req.params.id);
-      const pdf = await cashReportPdf(report);
+      // The same rule as the printed paper: once the Z came out, every later paper of it, this PDF
+      // included, is a copy (a fresh walk found the PDF always an original).
+      const { report, copy } = deps.cash.reportToPrint(req.tenant, req.params.id, false);
+      const pdf = await cashReportPdf(report, copy);
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')

@@ -23,8 +23,13 @@ import { pageLinks } from './envelope-invoices';
 import type { PurchaseRecordDto } from '../../../shared/api/purchases';
 import { ROUTES } from '../../../shared/api/routes';
 import { contractSchema, envelopeContractSchema } from '../contract-schema';
+import { recorderOf } from '../doer';
+import type { Store } from '../../store/store';
+import { ACT_ROLE, roleAtLeast } from '../../../shared/till-roles';
 
 export interface PurchaseRouteDeps {
+  /** Act records: who deleted a purchase (and who approved), in the deletion's commit. */
+  store: Pick<Store, 'tillUsers'>;
   purchases: PurchaseRepository;
   register: PurchaseRegister;
   sender: PurchaseSender;
@@ -250,14 +255,21 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
       schema: {
         tags,
         summary: 'Elimina una compra (anulacionCompra en SIAT si SIAT la tiene)',
-        description: 'La respuesta de SIAT se guarda tal cual (p. ej. 2217 ELIMINADO). La fila no se borra: queda ELIMINADA.',
+        description:
+          'La respuesta de SIAT se guarda tal cual (p. ej. 2217 ELIMINADO). La fila no se borra: queda ELIMINADA. ' +
+          'Eliminar una compra que SIAT ya registró es acto de supervisor: la sesión de un cajero recibe 403 ROLE_REQUIRED, salvo que un supervisor lo apruebe ' +
+          '(X-Supervisor-User y X-Supervisor-Pin). Una que SIAT no registró (en cola o rechazada) la retira quien sea. Quién la eliminó queda registrado.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         ...contractSchema(ROUTES.purchases.remove),
       },
     },
     async (req) => {
       try {
-        return ok(purchaseDto(await register.remove(req.tenant.id, req.params.id)), 'Compra eliminada');
+        // A person's session below the act's role may annul in SIAT only with an approval (decision 0094).
+        const actor = req.tillActor;
+        const mayAnnulInSiat = !actor || roleAtLeast(actor.user.role, ACT_ROLE['purchase-delete']) || req.approver !== null;
+        const record = recorderOf(deps.store, req, 'purchase-delete');
+        return ok(purchaseDto(await register.remove(req.tenant.id, req.params.id, { mayAnnulInSiat, record })), 'Compra eliminada');
       } catch (e) {
         rethrow(e, 'la compra no se eliminó');
       }

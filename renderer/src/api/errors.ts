@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly siatCode: number | undefined;
   readonly siatMessages: SiatMessage[];
   readonly fields: FieldProblem[];
+  /** ROLE_REQUIRED: the role whose approval the act needs (the approval dialog names it). */
+  readonly neededRole: ApiErrorInfo['neededRole'];
 
   constructor(status: number, info: Partial<ApiErrorInfo> & { detail?: string }, fallback?: string) {
     const detail = info.detail || fallback || defaultDetail(status);
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     this.siatCode = info.siatCode;
     this.siatMessages = info.siatMessages ?? [];
     this.fields = info.fields ?? [];
+    this.neededRole = info.neededRole;
   }
 
   get isNetwork(): boolean {

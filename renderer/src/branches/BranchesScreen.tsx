@@ -21,7 +21,13 @@ export const POS_DOCUMENT_OPTIONS: readonly { value: string; label: string }[] =
   value: t.name,
   label: `${sectorFields(t.sector)?.label ?? `Sector ${t.sector}`} — ${t.modalidad === 1 ? 'electrónica' : 'computarizada'}`,
 }));
-import { useSession } from '../session/session-store';
+
+/** The default document of a point of sale as the select shows it (null: compra-venta). */
+const NO_DEFAULT_DOCUMENT = 'Compra-venta (según la modalidad)';
+function documentLabel(invoiceType: string | null): string {
+  return (invoiceType && POS_DOCUMENT_OPTIONS.find((o) => o.value === invoiceType)?.label) || NO_DEFAULT_DOCUMENT;
+}
+import { mayAdminister, useSession } from '../session/session-store';
 import { useTillStatus } from '../connection/till-status-store';
 
 /** Everything the screen shows: the store's state plus who this till is. */
@@ -46,6 +52,16 @@ export interface BranchesViewProps {
   docOutcome?: BranchesState['docOutcome'];
   headingRef?: RefObject<HTMLHeadingElement | null>;
   onAskClose?: (target: CloseTarget, from: HTMLElement) => void;
+  /**
+   * Why this person only reads the screen (a cajero's or a supervisor's PIN session: the engine
+   * refuses them every change here); null or absent: the administrator's forms and buttons show.
+   */
+  readOnly?: string | null;
+}
+
+/** What a person who may not change branches reads in place of the forms. */
+export function branchesReadOnlyText(person: { name: string; role: string }): string {
+  return `Registrar, cerrar o cambiar el documento de una sucursal o de un punto de venta lo hace un administrador; ${person.name} es ${person.role}. Aquí puede consultarlos.`;
 }
 
 export function BranchesScreen() {
@@ -67,6 +83,7 @@ export function BranchesScreen() {
     })),
   );
   const pointsOfSale = useSession((s) => s.pointsOfSale);
+  const person = useSession((s) => s.person);
   const posDocuments = Object.fromEntries(pointsOfSale.map((p) => [p.id, p.defaultInvoiceType ?? null]));
   const tillPosId = useSession((s) => s.posId);
   const siatReachable = useTillStatus((s) => s.status?.siatReachable);
@@ -100,6 +117,7 @@ export function BranchesScreen() {
       siatReachable={siatReachable}
       posDocuments={posDocuments}
       headingRef={headingRef}
+      readOnly={person && !mayAdminister(person) ? branchesReadOnlyText(person) : null}
       onAskClose={(target, from) => {
         opener.current = from;
         useBranches.getState().askClose(target);
@@ -112,6 +130,7 @@ export function BranchesView(props: BranchesViewProps) {
   const { branches, loaded, loadErrors, closed, closing } = props;
   const ask = props.onAskClose ?? ((target: CloseTarget) => useBranches.getState().askClose(target));
   const sameName = sharedPosNames(branches);
+  const readOnly = props.readOnly ?? null;
   return (
     <div className="page" data-testid="branches-screen">
       <div className="page-head">
@@ -132,15 +151,33 @@ export function BranchesView(props: BranchesViewProps) {
       <div className="two-cols">
         <div data-testid="branch-list">
           {branches.map((b) => (
-            <BranchCard key={b.branchId} branch={b} tillPosId={props.tillPosId} onClose={ask} documents={props.posDocuments ?? {}} docOutcome={props.docOutcome ?? null} sameName={sameName} />
+            <BranchCard
+              key={b.branchId}
+              branch={b}
+              tillPosId={props.tillPosId}
+              onClose={ask}
+              documents={props.posDocuments ?? {}}
+              docOutcome={props.docOutcome ?? null}
+              sameName={sameName}
+              readOnly={readOnly !== null}
+            />
           ))}
           {loaded && branches.length === 0 && loadErrors.length === 0 && <p className="empty">No hay sucursales abiertas.</p>}
           {!loaded && <p className="muted">Cargando sucursales…</p>}
         </div>
-        <div>
-          <BranchFormPanel draft={props.branchDraft} outcome={props.branchForm} />
-          <PosFormPanel branches={branches} draft={props.posDraft} outcome={props.posForm} focusSeq={props.posFocusSeq} siatReachable={props.siatReachable} />
-        </div>
+        {readOnly !== null ? (
+          <div>
+            <section className="panel warn-box" role="status" data-testid="branches-read-only">
+              <h3>Solo consulta</h3>
+              <p>{readOnly}</p>
+            </section>
+          </div>
+        ) : (
+          <div>
+            <BranchFormPanel draft={props.branchDraft} outcome={props.branchForm} />
+            <PosFormPanel branches={branches} draft={props.posDraft} outcome={props.posForm} focusSeq={props.posFocusSeq} siatReachable={props.siatReachable} />
+          </div>
+        )}
       </div>
       {closing && <CloseDialog target={closing} busy={props.closeBusy} errors={props.closeErrors} />}
     </div>
@@ -155,6 +192,8 @@ function BranchCard(props: {
   docOutcome: BranchesState['docOutcome'];
   /** Points of sale whose name another open one has (sharedPosNames), by id. */
   sameName?: ReadonlyMap<string, PosPlace[]>;
+  /** Read only (the screen says why once): no button that would change anything, the document shown as text. */
+  readOnly?: boolean;
 }) {
   const b = props.branch;
   const main = b.siatCode === 0;
@@ -167,10 +206,12 @@ function BranchCard(props: {
           <span data-testid="branch-row-name">{b.name}</span>
           {main && !/casa matriz/i.test(b.name) && <span className="muted small">casa matriz</span>}
         </h3>
-        <button onClick={() => useBranches.getState().startPosIn(b.branchId)} data-testid="add-pos-button">
-          + Punto de venta
-        </button>
-        {!main && (
+        {!props.readOnly && (
+          <button onClick={() => useBranches.getState().startPosIn(b.branchId)} data-testid="add-pos-button">
+            + Punto de venta
+          </button>
+        )}
+        {!main && !props.readOnly && (
           <button
             className="danger"
             data-testid="close-branch-button"
@@ -216,7 +257,7 @@ function BranchCard(props: {
                     )}
                   </td>
                   <td className="actions">
-                    {own ? (
+                    {props.readOnly ? null : own ? (
                       <span className="muted small">Cambie de punto de venta para cerrarlo</span>
                     ) : p.code === 0 ? (
                       // PV 0 is the branch itself: SIAT has no cierrePuntoVenta for it.
@@ -233,19 +274,23 @@ function BranchCard(props: {
                     )}
                   </td>
                   <td>
+                    {props.readOnly ? (
+                      <span data-testid="pos-document-text">{documentLabel(props.documents[p.id] ?? null)}</span>
+                    ) : (
                     <select
                       data-testid="pos-document"
                       aria-label={`Documento por defecto del punto de venta ${p.code}`}
                       value={props.documents[p.id] ?? ''}
                       onChange={(e) => void useBranches.getState().setDefaultDocument(p.id, e.target.value || null)}
                     >
-                      <option value="">Compra-venta (según la modalidad)</option>
+                      <option value="">{NO_DEFAULT_DOCUMENT}</option>
                       {POS_DOCUMENT_OPTIONS.map((o) => (
                         <option key={o.value} value={o.value}>
                           {o.label}
                         </option>
                       ))}
                     </select>
+                    )}
                     {props.docOutcome?.posId === p.id && props.docOutcome.ok && (
                       <span className="muted small" role="status" data-testid="pos-document-ok">
                         {' '}

@@ -13,6 +13,15 @@ export function invoiceStateLabel(s: string): string {
   return (INVOICE_STATE_LABELS as Record<string, string>)[s] ?? s;
 }
 
+/**
+ * One answer of SIAT where a person reads what SIAT said of a document (Facturas, Compras): its
+ * words first, its code after, «VALIDADA (código 908)». A walk read «SIAT 908: VALIDADA» as a code
+ * to decipher. Errors keep «SIAT 1013: …» (api/errors.ts): there the code is what support asks for.
+ */
+export function siatAnswerText(m: { codigo: number; descripcion?: string | null }): string {
+  return m.descripcion ? `${m.descripcion} (código ${m.codigo})` : `Código ${m.codigo}`;
+}
+
 export const MODE_LABELS: Record<PosMode, string> = {
   ONLINE: 'En línea',
   CONTINGENCY: 'Contingencia',

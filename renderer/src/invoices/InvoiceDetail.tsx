@@ -7,7 +7,7 @@ import { formatBs, toHundredths } from '../../../shared/money';
 import { api } from '../api';
 import { ErrorList, ErrorOf } from '../components/ErrorList';
 import { formatDateTime } from '../format/dates';
-import { countOf, documentName, invoiceStateLabel, isNote } from '../format/labels';
+import { countOf, documentName, invoiceStateLabel, isNote, siatAnswerText } from '../format/labels';
 import { formatQuantity } from '../format/amount-input';
 import { useCatalogs } from '../sync/catalogs-store';
 import { useSettings } from '../settings/settings-store';
@@ -88,7 +88,7 @@ export function InvoiceDetail({ id }: { id: string }) {
         <WhoDid inv={inv} />
         {inv.siatCode !== null && inv.siatDescription && (
           <div className={`small ${inv.state === 'REJECTED' ? 'error-text' : 'muted'}`} data-testid="invoice-detail-siat">
-            SIAT {inv.siatCode}: {inv.siatDescription}
+            Respuesta del SIAT: {siatAnswerText({ codigo: inv.siatCode, descripcion: inv.siatDescription })}
           </div>
         )}
         {inv.state === 'REJECTED' && <SiatErrorGuide messages={siatMessagesOfInvoice(inv)} operation={isNote(inv.sector) ? 'nota' : 'venta'} testId="invoice-siat-guide" />}

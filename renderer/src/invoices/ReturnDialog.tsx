@@ -15,6 +15,7 @@ import { invoiceStateLabel } from '../format/labels';
 import { newUuid } from '../sale/uuid';
 import { componentsOf, paymentMethodName } from '../../../shared/payment-methods';
 import { useIssue } from '../sale/issue-store';
+import { useScreenRequest } from '../components/screen-request';
 import { useCatalogs } from '../sync/catalogs-store';
 import { useTillStatus } from '../connection/till-status-store';
 import { invoicePaymentSummary } from './InvoicePayment';
@@ -167,6 +168,13 @@ export interface IssuedNoteViewProps {
   /** The note's state now (noteStateNow); the issue answer's by default. */
   state?: Invoice['state'];
   onPrint(): void;
+  /**
+   * Where the cashier goes on once the note is done: the next sale. With it, the keyboard starts
+   * there when the note prints by itself (`printsByItself`): a walk found the focus on «Reimprimir
+   * nota», where Enter printed a copy nobody asked for.
+   */
+  onNextSale?: () => void;
+  printsByItself?: boolean;
 }
 
 /**
@@ -178,7 +186,8 @@ export function noteStateNow(note: Pick<Invoice, 'id' | 'state'>, streamed: Read
   return streamed[note.id] ?? note.state;
 }
 
-export function IssuedNoteView({ note, state = note.state, paymentMethods, printMessage, printed = false, onPrint }: IssuedNoteViewProps) {
+export function IssuedNoteView({ note, state = note.state, paymentMethods, printMessage, printed = false, onPrint, onNextSale, printsByItself = false }: IssuedNoteViewProps) {
+  const nextFirst = onNextSale !== undefined && printsByItself;
   return (
     <div data-testid="return-note-result" data-note-id={note.id} data-state={state}>
       <p className="ok-box">
@@ -208,9 +217,19 @@ export function IssuedNoteView({ note, state = note.state, paymentMethods, print
         </tbody>
       </table>
       <div className="modal-actions">
-        <button className="primary" data-testid="print-note-button" onClick={onPrint} autoFocus>
+        {nextFirst && (
+          <button className="primary" data-testid="return-next-sale" onClick={onNextSale} autoFocus>
+            Nueva venta (Enter)
+          </button>
+        )}
+        <button className={nextFirst ? undefined : 'primary'} data-testid="print-note-button" onClick={onPrint} autoFocus={!nextFirst}>
           {printed ? 'Reimprimir nota (copia)' : 'Imprimir nota'}
         </button>
+        {onNextSale && !nextFirst && (
+          <button data-testid="return-next-sale" onClick={onNextSale}>
+            Nueva venta
+          </button>
+        )}
         <a href={api.publicUrl(note.cuf, 'pdf')} target="_blank" rel="noreferrer" data-testid="note-pdf-link">
           Nota en PDF
         </a>
@@ -225,6 +244,8 @@ export function IssuedNoteView({ note, state = note.state, paymentMethods, print
 }
 
 export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice; onClose: () => void; onIssued: (note: Invoice) => void }) {
+  // Whether the note prints by itself, as it was when the note was issued (the focus starts on «Nueva venta» then).
+  const [printsByItself, setPrintsByItself] = useState(false);
   const [quantities, setQuantities] = useState<ReturnQuantities>({});
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -251,11 +272,13 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
     setErrors([]);
     try {
       const issued = await api.createInvoice(built.request, attempt.current.key);
-      setNote(issued);
-      onIssued(issued);
       // Print-on-issue holds for a return's note as for a sale: a fresh walk saw the customer
       // leave without it because nobody pressed «Imprimir nota».
-      if (useIssue.getState().printer?.printOnIssue ?? true) void print(issued);
+      const auto = useIssue.getState().printer?.printOnIssue ?? true;
+      setPrintsByItself(auto);
+      setNote(issued);
+      onIssued(issued);
+      if (auto) void print(issued);
     } catch (err) {
       setErrors(describeError(err));
     } finally {
@@ -285,7 +308,19 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   return (
     <Modal title={`Devolución — factura N° ${invoice.invoiceNumber}`} onClose={onClose} testId="return-dialog">
       {note ? (
-        <IssuedNoteView note={note} state={noteStateNow(note, streamedStates)} paymentMethods={paymentMethods} printMessage={printMessage} printed={printed} onPrint={() => void print(note, printed)} />
+        <IssuedNoteView
+          note={note}
+          state={noteStateNow(note, streamedStates)}
+          paymentMethods={paymentMethods}
+          printMessage={printMessage}
+          printed={printed}
+          onPrint={() => void print(note, printed)}
+          printsByItself={printsByItself}
+          onNextSale={() => {
+            onClose();
+            useScreenRequest.getState().open('ventas');
+          }}
+        />
       ) : (
         <ReturnFormView
           invoice={invoice}

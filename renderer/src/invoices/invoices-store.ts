@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { Invoice, InvoiceListItem, InvoiceState, InvoiceStatusInfo, Page } from '../../../shared/api-types';
 import { api } from '../api';
 import { ApiError, describeError, NoticeError } from '../api/errors';
-import { invoiceStateLabel } from '../format/labels';
+import { invoiceStateLabel, siatAnswerText } from '../format/labels';
 import { usePrefs } from '../settings/prefs-store';
 
 export interface InvoiceFilters {
@@ -132,7 +132,7 @@ export const useInvoiceDetail = create<InvoiceDetailState>()((set, get) => {
           void get().load();
           void useInvoiceList.getState().reload();
         }
-        return { text: `Estado en el SIAT: ${invoiceStateLabel(s.state)}${s.siatCode !== null ? ` (SIAT ${s.siatCode}: ${s.siatDescription ?? ''})` : ''}`, value: undefined };
+        return { text: `Estado en el SIAT: ${invoiceStateLabel(s.state)}${s.siatCode !== null ? ` · respuesta ${siatAnswerText({ codigo: s.siatCode, descripcion: s.siatDescription })}` : ''}`, value: undefined };
       });
     },
 

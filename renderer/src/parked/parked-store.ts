@@ -17,6 +17,7 @@ import { usePayment } from '../sale/payment-store';
 import { useSector } from '../sale/sector-store';
 import { switchHooks, useSession } from '../session/session-store';
 import { fromParked, toParked, type SaleSnapshot } from './parked-draft';
+import { SHIFT } from '../sale/keymap';
 
 interface ParkedState {
   /** The list is open. */
@@ -68,7 +69,7 @@ export const useParked = create<ParkedState>()((set, get) => ({
     try {
       const parked = await api.parkSale(toParked(posId, s, leftBy));
       useIssue.getState().resetSale();
-      useNotices.getState().push('info', `Venta en espera (${formatBs(toHundredths(parked.total) ?? 0)}): Mayús+F10 para retomarla.`);
+      useNotices.getState().push('info', `Venta en espera (${formatBs(toHundredths(parked.total) ?? 0)}): ${SHIFT}+F10 para retomarla.`);
       return true;
     } catch (err) {
       useNotices.getState().push('error', `No se pudo poner la venta en espera: ${describeErrorText(err)}`);

@@ -16,8 +16,10 @@ import { formatDate, parseDateEs } from '../format/dates';
 import { AMOUNT_PROBLEM, amountField, PURCHASE_AMOUNTS, purchasePreview, purchaseRequest, type PurchaseForm } from './purchase-form';
 import { purchasesApi } from './purchases-api';
 import { usePurchases } from './purchases-store';
-import { countOf } from '../format/labels';
+import { countOf, siatAnswerText } from '../format/labels';
 import { describeField } from '../api/field-labels';
+import { useSession } from '../session/session-store';
+import { ACT_ROLE, roleAtLeast } from '../../../shared/till-roles';
 
 type Form = PurchaseForm;
 
@@ -40,6 +42,7 @@ export function PurchasesScreen() {
   /** The form was filled by the QR reader (the purchase's source); the notice is only what is said. */
   const [fromQr, setFromQr] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
+  const importRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void usePurchases.getState().load();
@@ -117,10 +120,23 @@ export function PurchasesScreen() {
         <button data-testid="purchases-send" onClick={() => void purchasesApi.send().then(() => usePurchases.getState().load(), (err: unknown) => setErrors(describeError(err)))}>
           Enviar a SIAT
         </button>
-        <label className="button">
-          Importar CSV/XLSX
-          <input type="file" accept=".csv,.xlsx" hidden data-testid="purchases-import" onChange={(e) => void importFile(e.target.files?.[0])} />
-        </label>
+        {/* A button (a walk read the old label as plain text, and Tab never reached it); the file input stays hidden. */}
+        <button type="button" data-testid="purchases-import-button" onClick={() => importRef.current?.click()}>
+          Importar CSV/XLSX…
+        </button>
+        <input
+          ref={importRef}
+          type="file"
+          accept=".csv,.xlsx"
+          hidden
+          data-testid="purchases-import"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            // The same file may be picked again (after fixing it).
+            e.target.value = '';
+            void importFile(file);
+          }}
+        />
       </div>
       <label className="field scan-field">
         Lector de QR
@@ -155,7 +171,8 @@ export function PurchasesScreen() {
         <label className="field">Código de autorización (CUF)<input data-testid="purchase-auth" value={form.authorizationCode} onChange={(e) => set('authorizationCode', e.target.value)} /></label>
         <label className="field">Número de factura<input data-testid="purchase-number" value={form.invoiceNumber} onChange={(e) => set('invoiceNumber', e.target.value)} /></label>
         <label className="field">Fecha<DateInput label="Fecha" testId="purchase-date" value={emissionDate} onChange={setEmissionDate} /></label>
-        <label className="field">
+        {/* Two columns: in one, «1 Mercado interno, actividades gravadas» was cut at 1024 px (a walk). */}
+        <label className="field purchase-type">
           Tipo de compra
           <select data-testid="purchase-type" value={form.purchaseType} onChange={(e) => set('purchaseType', e.target.value)}>
             <option value="1">1 Mercado interno, actividades gravadas</option>
@@ -256,7 +273,7 @@ export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseL
                 <td className="num">{bsOf(x.totalPurchaseAmount)}</td>
                 <td className="num">{bsOf(x.fiscalCredit)}</td>
                 <td data-testid="purchase-state">{STATE_LABEL[x.state] ?? x.state}</td>
-                <td data-testid="purchase-siat">{siat.map((m) => `SIAT ${m.codigo}${m.descripcion ? `: ${m.descripcion}` : ''}`).join('; ')}</td>
+                <td data-testid="purchase-siat">{siat.map(siatAnswerText).join('; ')}</td>
                 <td>
                   {x.state !== 'DELETED' && x.state !== 'SENT' && (
                     <button
@@ -294,11 +311,16 @@ export function PurchaseList({ items, loaded, year, month, onDelete }: PurchaseL
  * row's «Eliminar…». «No eliminar» comes first, so Enter on opening does not delete.
  */
 function DeleteDialog({ purchase: x, onClose, onDelete }: { purchase: PurchaseRecord; onClose: () => void; onDelete: () => void }) {
+  // Said before it is asked (decision 0094): the engine refuses a cajero alone, the approval opens next.
+  const role = useSession((s) => s.person?.role ?? null);
+  const needed = ACT_ROLE['purchase-delete'];
+  const approval = x.state === 'ACCEPTED' && role !== null && !roleAtLeast(role, needed);
   return (
     <Modal title={`¿Eliminar la compra N° ${x.number}?`} onClose={onClose} testId="purchase-delete-ask">
       <p>
         {x.issuerBusinessName}, factura {x.invoiceNumber}: deja de contar en el Libro de Compras y en el crédito fiscal del mes;
         {x.state === 'ACCEPTED' ? ' SIAT ya la tiene registrada: se le pide eliminarla (anulación de compra).' : ' SIAT no la tiene registrada.'} Queda en la lista como «Eliminada».
+        {approval && <strong data-testid="purchase-delete-approval"> Como SIAT ya la registró, la aprueba un {needed} con su usuario y su PIN.</strong>}
       </p>
       <div className="modal-actions">
         <button data-testid="purchase-delete-cancel" onClick={onClose}>

@@ -4,6 +4,7 @@ import { formatAmountEs } from '../../../shared/money';
 import { formatQuantity } from '../format/amount-input';
 import { lineSubtotal } from './cart';
 import { useCart } from './cart-store';
+import { LastVirtualTicket } from './LastInvoice';
 
 export function CartTable() {
   const { lines, selected, select } = useCart(useShallow((s) => ({ lines: s.lines, selected: s.selected, select: s.select })));
@@ -59,6 +60,7 @@ export function CartTable() {
           Escanee un producto o escriba su código y presione Enter.
         </div>
       )}
+      {lines.length === 0 && <LastVirtualTicket />}
     </div>
   );
 }

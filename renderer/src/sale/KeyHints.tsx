@@ -4,7 +4,7 @@ export function KeyHints({ onCommand }: { onCommand: (c: SaleCommand) => void })
   return (
     <nav className="key-hints" data-testid="key-hints" aria-label="Atajos de teclado">
       {SALE_KEY_HINTS.map((h) => (
-        <button key={h.keys} className="key-hint" tabIndex={-1} onClick={() => onCommand(h.command)} data-testid={`key-${h.keys.toLowerCase().replace('+', '-')}`}>
+        <button key={h.keys} className="key-hint" tabIndex={-1} onClick={() => onCommand(h.command)} data-testid={h.testId}>
           <kbd>{h.keys}</kbd> {h.label}
         </button>
       ))}

@@ -13,6 +13,7 @@ import { useTillStatus } from '../connection/till-status-store';
 import { sectorFields } from '../../../shared/sector-fields';
 import { COMPRA_VENTA_SECTOR } from '../../../shared/sectors';
 import { VirtualTicket } from './VirtualTicket';
+import { SHIFT } from './keymap';
 
 /** The issued document's sector fields as "Estudiante: Ana Quispe · Periodo facturado: MARZO 2026". */
 function sectorSummary(sector: number | undefined, values: Record<string, string | number | null> | undefined): string | null {
@@ -88,7 +89,7 @@ export function LastInvoice() {
             </span>
           )}
           <button onClick={() => void useIssue.getState().reprintLast()} data-testid="reprint-last-button" tabIndex={-1}>
-            <kbd>Shift+F12</kbd> Reimprimir
+            <kbd>{SHIFT}+F12</kbd> Reimprimir
           </button>
           <a href={ticket} target="_blank" rel="noreferrer" data-testid="open-ticket-link" tabIndex={-1}>
             Abrir ticket (PDF)
@@ -98,7 +99,19 @@ export function LastInvoice() {
           </a>
         </div>
       </div>
-      {last.print.state === 'done' && last.print.printed && last.print.virtual && <VirtualTicket url={ticket} detail={last.print.detail} copy={last.print.copy === true} />}
     </section>
   );
+}
+
+/**
+ * The last ticket the virtual printer kept, shown where the sale's lines go (CartTable renders it
+ * while the cart is empty): a walk found it fixed over the payment column at 1024×768, covering
+ * «Pago» and «Emitir e imprimir» for the next sale.
+ */
+export function LastVirtualTicket() {
+  const last = useIssue((s) => s.last);
+  const liveState = useTillStatus(useShallow((s) => (last ? s.invoiceStates[last.invoice.id] : undefined)));
+  if (!last || !lastInvoiceShown(last, liveState ?? last.invoice.state)) return null;
+  if (!(last.print.state === 'done' && last.print.printed && last.print.virtual)) return null;
+  return <VirtualTicket url={api.publicUrl(last.invoice.cuf, 'ticket')} detail={last.print.detail} copy={last.print.copy === true} />;
 }

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Modal } from '../components/Modal';
-import { SALE_KEY_HINTS, commandForKey, type SaleCommand } from './keymap';
+import { SALE_KEY_HINTS, SHIFT, commandForKey, type SaleCommand } from './keymap';
 import { createScanDetector, isCodeChar } from './scanner';
 import { listenForFieldScans, typeInto } from './field-scan-listener';
 import { clientRecall } from './client-recall';
@@ -258,7 +258,7 @@ export function SaleScreen() {
               <tr><td><kbd>Ctrl</kbd>+<kbd>Enter</kbd></td><td>Emitir (alternativa a F12)</td></tr>
               <tr><td><kbd>Alt</kbd>+<kbd>1…9</kbd>, <kbd>Alt</kbd>+<kbd>0</kbd></td><td>Cambiar de pantalla</td></tr>
               <tr><td><kbd>F1</kbd></td><td>Ayuda SIAT (en cualquier pantalla)</td></tr>
-              <tr><td><kbd>Shift</kbd>+<kbd>F1</kbd></td><td>Esta tabla de atajos</td></tr>
+              <tr><td><kbd>{SHIFT}</kbd>+<kbd>F1</kbd></td><td>Esta tabla de atajos</td></tr>
             </tbody>
           </table>
         </Modal>

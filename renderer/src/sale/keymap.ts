@@ -31,28 +31,49 @@ export interface KeyLike {
   metaKey?: boolean;
 }
 
+/**
+ * The Shift key as an es-BO keyboard and Windows in Spanish name it (as «Supr», «RePág»): one
+ * word wherever the till writes a key (a walk read «Mayús+F10» in one place, «Shift+F10» in others).
+ */
+export const SHIFT = 'Mayús';
+
 export interface KeyHint {
+  /** What the cashier reads: «F8», «Mayús+F8». */
   keys: string;
+  /** The key as the keyboard event names it ('Esc' for Escape), and whether Shift goes with it. */
+  key: string;
+  shift: boolean;
+  /** `key-f8`, `key-shift-f8`: stable whatever the label says. */
+  testId: string;
   label: string;
   command: SaleCommand;
 }
 
+const hint = (key: string, label: string, command: SaleCommand, shift = false): KeyHint => ({
+  keys: `${shift ? `${SHIFT}+` : ''}${key}`,
+  key,
+  shift,
+  testId: `key-${shift ? 'shift-' : ''}${key.toLowerCase()}`,
+  label,
+  command,
+});
+
 /** Shown in the sale screen's key bar, in this order. */
 export const SALE_KEY_HINTS: readonly KeyHint[] = [
-  { keys: 'F2', label: 'Buscar', command: 'focusSearch' },
-  { keys: 'F3', label: 'Cantidad', command: 'editQuantity' },
-  { keys: 'F4', label: 'Cliente', command: 'focusClient' },
-  { keys: 'F5', label: 'Sin documento', command: 'quickClient' },
-  { keys: 'F6', label: 'Pago', command: 'focusPayment' },
-  { keys: 'F7', label: 'Verificar NIT', command: 'verifyNit' },
-  { keys: 'F8', label: 'Descuento', command: 'lineDiscount' },
-  { keys: 'Shift+F8', label: 'Precio', command: 'linePrice' },
-  { keys: 'F9', label: 'Quitar línea', command: 'removeLine' },
-  { keys: 'F12', label: 'Emitir e imprimir', command: 'issue' },
-  { keys: 'Shift+F12', label: 'Reimprimir', command: 'reprint' },
-  { keys: 'F10', label: 'En espera', command: 'parkSale' },
-  { keys: 'Shift+F10', label: 'Retomar', command: 'parkedList' },
-  { keys: 'Esc', label: 'Cancelar', command: 'cancel' },
+  hint('F2', 'Buscar', 'focusSearch'),
+  hint('F3', 'Cantidad', 'editQuantity'),
+  hint('F4', 'Cliente', 'focusClient'),
+  hint('F5', 'Sin documento', 'quickClient'),
+  hint('F6', 'Pago', 'focusPayment'),
+  hint('F7', 'Verificar NIT', 'verifyNit'),
+  hint('F8', 'Descuento', 'lineDiscount'),
+  hint('F8', 'Precio', 'linePrice', true),
+  hint('F9', 'Quitar línea', 'removeLine'),
+  hint('F12', 'Emitir e imprimir', 'issue'),
+  hint('F12', 'Reimprimir', 'reprint', true),
+  hint('F10', 'En espera', 'parkSale'),
+  hint('F10', 'Retomar', 'parkedList', true),
+  hint('Esc', 'Cancelar', 'cancel'),
 ];
 
 const SALE_FKEYS: Record<string, SaleCommand> = {

@@ -4,17 +4,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Modal } from '../components/Modal';
-import { PIN_RE } from '../../../shared/till-roles';
+import { PIN_RE, type Role } from '../../../shared/till-roles';
 import { useApproval } from './approval-store';
 
 export function ApprovalDialog() {
-  const { need, refusal, busy, seq } = useApproval(useShallow((s) => ({ need: s.need, refusal: s.refusal, busy: s.busy, seq: s.seq })));
+  const { need, role, refusal, busy, seq } = useApproval(useShallow((s) => ({ need: s.need, role: s.role, refusal: s.refusal, busy: s.busy, seq: s.seq })));
   if (need === null) return null;
-  return <ApprovalView need={need} refusal={refusal} busy={busy} seq={seq} />;
+  return <ApprovalView need={need} role={role} refusal={refusal} busy={busy} seq={seq} />;
 }
 
+/** «un supervisor», «un administrador»: who the dialog asks for, by the role the engine named. */
+const WHO: Record<Role, string> = { cajero: 'un cajero', supervisor: 'un supervisor', administrador: 'un administrador' };
+
 /** The dialog as the store leaves it (rendered without the engine by test/renderer/session). */
-export function ApprovalView(props: { need: string; refusal: string | null; busy: boolean; seq: number }) {
+export function ApprovalView(props: { need: string; role?: Role; refusal: string | null; busy: boolean; seq: number }) {
+  const role = props.role ?? 'supervisor';
   const [user, setUser] = useState('');
   const [pin, setPin] = useState('');
   const [local, setLocal] = useState<string | null>(null);
@@ -29,7 +33,7 @@ export function ApprovalView(props: { need: string; refusal: string | null; busy
 
   const approve = () => {
     if (props.busy) return;
-    if (!user.trim()) return setLocal('Escriba el usuario del supervisor.');
+    if (!user.trim()) return setLocal(`Escriba el usuario del ${role}.`);
     if (!PIN_RE.test(pin)) return setLocal('El PIN tiene de 4 a 6 dígitos.');
     setLocal(null);
     useApproval.getState().submit({ user: user.trim(), pin });
@@ -37,11 +41,11 @@ export function ApprovalView(props: { need: string; refusal: string | null; busy
   const error = local ?? props.refusal;
 
   return (
-    <Modal title="Aprobación de un supervisor" onClose={() => useApproval.getState().cancel()} onEnter={approve} testId="approval-dialog">
+    <Modal title={`Aprobación de ${WHO[role]}`} onClose={() => useApproval.getState().cancel()} onEnter={approve} testId="approval-dialog">
       <p data-testid="approval-need">{props.need}</p>
-      <p className="muted small">El supervisor escribe su usuario y su PIN aquí; no hace falta que ingrese a la caja.</p>
+      <p className="muted small">El {role} escribe su usuario y su PIN aquí; no hace falta que ingrese a la caja.</p>
       <label className="field">
-        <span>Usuario del supervisor</span>
+        <span>Usuario del {role}</span>
         <input ref={userRef} autoComplete="off" data-testid="approval-user" value={user} onChange={(e) => setUser(e.target.value)} disabled={props.busy} />
       </label>
       <label className="field">

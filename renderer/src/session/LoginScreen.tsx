@@ -98,9 +98,15 @@ export function LoginView({ config, configError, loginError, busy, apiKey, posId
         ) : (
           <>
             <label className="field" key="api-key">
-              <span>Clave de API</span>
+              {/* A cashier reads it: what the key is and who has it (a walk). */}
+              <span>Clave de la tienda (clave de API)</span>
               <input autoFocus type="password" autoComplete="off" data-testid="api-key-input" value={key} onChange={(e) => setKey(e.target.value)} />
             </label>
+            {!config?.demoApiKey && (
+              <p className="muted small" data-testid="api-key-hint">
+                La tiene el administrador de la tienda: con ella abre esta caja una vez; luego cada cajero ingresa con su usuario y su PIN.
+              </p>
+            )}
             {config?.training && config.demoApiKey && (
               <p className="hint" data-testid="demo-key-hint">
                 Modo entrenamiento: se completó la clave de demostración.

@@ -6,10 +6,13 @@ import { create } from 'zustand';
 import type { Approval, ApprovalPrompt } from '../api/http';
 import type { ApiError } from '../api/errors';
 import { useNotices } from '../components/notices-store';
+import type { Role } from '../../../shared/till-roles';
 
 interface ApprovalState {
   /** What needs approval, in the engine's words; null when the dialog is closed. */
   need: string | null;
+  /** Who approves it: the role the engine named (a supervisor when it named none). */
+  role: Role;
   /** The engine's refusal of the last user and PIN (wrong PIN, locked, another store's …). */
   refusal: string | null;
   /** The request is on its way with the supervisor's PIN. */
@@ -36,6 +39,7 @@ export function needText(err: ApiError): string {
 
 export const useApproval = create<ApprovalState>()((set) => ({
   need: null,
+  role: 'supervisor',
   refusal: null,
   busy: false,
   seq: 0,
@@ -58,7 +62,7 @@ export const approvalPrompt: ApprovalPrompt = {
     pending?.(null);
     return new Promise((resolve) => {
       pending = resolve;
-      useApproval.setState((s) => ({ need: needText(need), refusal: refusal?.detail ?? null, busy: false, seq: s.seq + 1 }));
+      useApproval.setState((s) => ({ need: needText(need), role: need.neededRole ?? 'supervisor', refusal: refusal?.detail ?? null, busy: false, seq: s.seq + 1 }));
     });
   },
   done(approver) {

@@ -174,6 +174,15 @@ export const useSession = create<SessionState>()((set, get) => ({
  * A cashier's or a supervisor's PIN session belongs to the point of sale it was opened at.
  */
 export function mayChangePos(person: TillUserDto | null): boolean {
+  return mayAdminister(person);
+}
+
+/**
+ * Whether the till offers this person the administrator's forms (Sucursales, decision 0094's walk):
+ * an administrador, or an API key's session (whose scopes the engine judges). A cajero's or a
+ * supervisor's PIN session would only see them fail on submit.
+ */
+export function mayAdminister(person: TillUserDto | null): boolean {
   return person === null || roleAtLeast(person.role, 'administrador');
 }
 

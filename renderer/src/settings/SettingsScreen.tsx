@@ -44,7 +44,10 @@ export function SettingsScreen() {
     section?.querySelector<HTMLElement>('input, select, textarea')?.focus();
     useSettings.getState().request(null);
   }, [entered, access, requested]);
-  return <SettingsView access={access} requested={requested} />;
+  // Until this visit's answers are in, the sections are not shown: the store still says 'ready'
+  // from the last visit for one render, and the arrival focused their first field, which then
+  // vanished with them, leaving the keyboard on «Mostrar la barra de atajos» far below (a walk).
+  return <SettingsView access={entered ? access : 'loading'} requested={requested} />;
 }
 
 /** The screen for a given access (rendered without the engine by test/renderer/settings). */

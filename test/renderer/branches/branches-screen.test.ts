@@ -21,11 +21,11 @@ vi.mock('../../../renderer/src/api', async () => {
 
 const { ApiError } = await import('../../../renderer/src/api/errors');
 const { INITIAL_BRANCHES_STATE, useBranches } = await import('../../../renderer/src/branches/branches-store');
-const { BranchesView } = await import('../../../renderer/src/branches/BranchesScreen');
+const { BranchesView, branchesReadOnlyText } = await import('../../../renderer/src/branches/BranchesScreen');
 
 /** The screen as this till (point of sale pos-0) sees it now. */
-function render(over: { siatReachable?: boolean } = {}): string {
-  return renderToStaticMarkup(createElement(BranchesView, { ...useBranches.getState(), tillPosId: 'pos-0', siatReachable: over.siatReachable ?? true }));
+function render(over: { siatReachable?: boolean; readOnly?: string | null } = {}): string {
+  return renderToStaticMarkup(createElement(BranchesView, { ...useBranches.getState(), tillPosId: 'pos-0', siatReachable: over.siatReachable ?? true, readOnly: over.readOnly ?? null }));
 }
 
 function count(html: string, testId: string): number {
@@ -196,5 +196,18 @@ describe('Sucursales y puntos de venta', () => {
     html = render();
     expect(count(html, 'pos-same-name')).toBe(0);
     expect(textOf(html, 'pos-name-taken')).toMatch(/Ya existe un punto de venta llamado «CAJA EL ALTO»: el punto de venta 1 de la sucursal 1 \(Sucursal El Alto\)/);
+  });
+
+  it('a cashier reads the branches, with no form or button that would fail on submit, and is told who changes them (a fresh walk, issue 30)', async () => {
+    await useBranches.getState().load();
+    const admin = render();
+    expect(count(admin, 'branch-form')).toBe(1);
+    const reason = branchesReadOnlyText({ name: 'Carla Cajera', role: 'cajero' });
+    const html = render({ readOnly: reason });
+    for (const id of ['branch-form', 'pos-form', 'add-pos-button', 'close-branch-button', 'close-pos-button', 'pos-document']) expect(count(html, id), id).toBe(0);
+    expect(textOf(html, 'branches-read-only')).toContain('lo hace un administrador; Carla Cajera es cajero. Aquí puede consultarlos.');
+    // What each point of sale sells is still shown, as text.
+    expect(textOf(html, 'branch-list')).toContain('Compra-venta (según la modalidad)');
+    expect(count(html, 'branch-row')).toBe(2);
   });
 });

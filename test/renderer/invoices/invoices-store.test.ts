@@ -81,7 +81,7 @@ describe('Facturas: the opened invoice', () => {
     await useInvoiceDetail.getState().load();
     api.invoiceStatus.mockResolvedValueOnce({ state: 'VALIDATED', siatCode: 908, siatDescription: 'VALIDADA', lastChecked: '2026-11-27T10:00:00' });
     await useInvoiceDetail.getState().checkStatus();
-    expect(useInvoiceDetail.getState().action?.lines).toEqual(['Estado en el SIAT: Validada (SIAT 908: VALIDADA)']);
+    expect(useInvoiceDetail.getState().action?.lines).toEqual(['Estado en el SIAT: Validada · respuesta VALIDADA (código 908)']);
     expect(api.invoice).toHaveBeenCalledTimes(2);
     expect(api.invoices).toHaveBeenCalledTimes(1);
   });

@@ -84,6 +84,17 @@ describe('devolución', () => {
     expect(again).toMatch(/data-testid="print-note-button"[^>]*>Reimprimir nota \(copia\)</);
   });
 
+  it('once the note printed by itself, the keyboard starts on «Nueva venta», not on a reprint (a fresh walk, issue 30)', () => {
+    const note = { ...original, id: 'n1', invoiceNumber: 1, cuf: 'CUFN', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 75 } as Invoice;
+    const auto = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, printed: true, printsByItself: true, onPrint: () => {}, onNextSale: () => {} }));
+    expect(auto).toMatch(/<button class="primary" data-testid="return-next-sale" autofocus="">Nueva venta \(Enter\)</);
+    expect(auto).not.toMatch(/data-testid="print-note-button" autofocus/);
+    // Printing by hand (print-on-issue off): «Imprimir nota» first, the next sale one Tab away.
+    const manual = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, printsByItself: false, onPrint: () => {}, onNextSale: () => {} }));
+    expect(manual).toMatch(/data-testid="print-note-button" autofocus="">Imprimir nota</);
+    expect(manual).toMatch(/data-testid="return-next-sale">Nueva venta</);
+  });
+
   it('the issued note follows its state: pending in the answer, validated once the stream says so (as the Facturas list)', async () => {
     const { useTillStatus } = await import('../../../renderer/src/connection/till-status-store');
     const note = { ...original, id: 'n-pending', invoiceNumber: 2, cuf: 'CUFP', state: 'PENDING', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24 } as Invoice;

@@ -24,13 +24,14 @@ const list = (items: PurchaseRecord[], loaded = true) => renderToStaticMarkup(cr
 describe('Compras: the month’s list', () => {
   it('an accepted purchase shows SIAT’s code with its text, not a bare number', () => {
     const html = list([purchase({ responseCode: 908, responseDescription: 'VALIDADA' })]);
-    expect(html).toMatch(/data-testid="purchase-siat">SIAT 908: VALIDADA</);
+    // SIAT's word first, its code after (a fresh walk read «SIAT 908: VALIDADA» as a code to decipher).
+    expect(html).toMatch(/data-testid="purchase-siat">VALIDADA \(código 908\)</);
     expect(html).not.toContain('purchase-siat-guide');
   });
 
   it('a refused purchase shows SIAT’s messages verbatim and the error guide under it', () => {
     const html = list([purchase({ state: 'REJECTED', responseCode: 902, responseDescription: 'RECHAZADA', siatMessages: [{ codigo: 1028, descripcion: 'CREDITO FISCAL INVALIDO' }] })]);
-    expect(html).toMatch(/data-testid="purchase-siat">SIAT 1028: CREDITO FISCAL INVALIDO</);
+    expect(html).toMatch(/data-testid="purchase-siat">CREDITO FISCAL INVALIDO \(código 1028\)</);
     expect(html).toMatch(/data-testid="purchase-siat-guide"[^>]*data-codes="1028" data-operation="compra"/);
   });
 

@@ -20,11 +20,12 @@ describe('approval dialog', () => {
   it('says what needs approval and, asked again, the engine’s refusal', async () => {
     const view = () => {
       const s = useApproval.getState();
-      return s.need === null ? '' : renderToStaticMarkup(createElement(ApprovalView, { need: s.need, refusal: s.refusal, busy: s.busy, seq: s.seq }));
+      return s.need === null ? '' : renderToStaticMarkup(createElement(ApprovalView, { need: s.need, role: s.role, refusal: s.refusal, busy: s.busy, seq: s.seq }));
     };
     expect(view()).toBe('');
     const first = approvalPrompt.ask(need, null);
     let html = view();
+    expect(html).toContain('Aprobación de un supervisor');
     expect(html).toContain('Para anular una factura hace falta el rol «supervisor»; Carla Cajera es cajero.');
     expect(html).not.toContain('X-Supervisor');
     expect(html).toContain('data-testid="approval-pin"');
@@ -39,6 +40,24 @@ describe('approval dialog', () => {
     await expect(again).resolves.toBeNull();
     approvalPrompt.done(null);
     expect(useApproval.getState().need).toBeNull();
+  });
+
+  it('names the role the engine says must approve, not always «supervisor» (a fresh walk, issue 30)', async () => {
+    const admin = new ApiError(403, {
+      code: 'ROLE_REQUIRED',
+      detail: 'Para administrar la tienda (configuración, claves, usuarios) hace falta el rol «administrador»; Sergio Supervisor es supervisor. Pida a un administrador que lo apruebe aquí mismo con su usuario y su PIN.',
+      neededRole: 'administrador',
+    });
+    const asked = approvalPrompt.ask(admin, null);
+    const s = useApproval.getState();
+    const html = renderToStaticMarkup(createElement(ApprovalView, { need: s.need!, role: s.role, refusal: s.refusal, busy: s.busy, seq: s.seq }));
+    expect(html).toContain('Aprobación de un administrador');
+    expect(html).toContain('Usuario del administrador');
+    expect(html).toContain('El administrador escribe su usuario y su PIN aquí');
+    expect(html).not.toMatch(/supervisor escribe|Usuario del supervisor|de un supervisor/);
+    useApproval.getState().cancel();
+    await expect(asked).resolves.toBeNull();
+    approvalPrompt.done(null);
   });
 
   it('a request that gave way to a newer one does not close the newer one’s dialog', async () => {

@@ -100,3 +100,37 @@ test('stages run sector by sector: IV, VII, VIII and XI for every declared secto
   assert.deepEqual([stageKey('emission', 1), stageKey('emission', 11), stageKey('cufd', null)], ['emission', 'emission:s11', 'cufd']);
   assert.equal(stageTitle(stage('emission'), 11), 'Emisión individual · Sector educativo');
 });
+
+test('--seguimiento reads the simulator’s answer up to a cap: a larger body is refused in Spanish, a normal one read', async () => {
+  const { createServer } = await import('node:http');
+  const { readSeguimiento, SEGUIMIENTO_MAX_BYTES } = await import('../../../main/certify/seguimiento');
+  let huge = true;
+  let written = 0;
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (!huge) return res.end(JSON.stringify({ etapas: [{ etapa: 'IV', puntoVenta: 0, sector: 1, cantidad: 3 }] }));
+    // 4 MiB of one JSON string, in 64 KiB chunks, as fast as the client takes them.
+    const chunk = 'x'.repeat(64 * 1024);
+    res.write('{"etapas":[],"pad":"');
+    const more = () => {
+      while (written < 4 * SEGUIMIENTO_MAX_BYTES) {
+        written += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end('"}');
+    };
+    res.on('error', () => undefined);
+    more();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const tenant = { training: true, nit: '7000123019' } as Parameters<typeof readSeguimiento>[1];
+  try {
+    await assert.rejects(readSeguimiento({ simulator: null }, tenant, `http://127.0.0.1:${port}/admin`), /la respuesta del simulador supera 1 MiB; no se leyó/);
+    huge = false;
+    assert.deepEqual(await readSeguimiento({ simulator: null }, tenant, `http://127.0.0.1:${port}/admin`), [{ etapa: 'IV', puntoVenta: 0, sector: 1, cantidad: 3 }]);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

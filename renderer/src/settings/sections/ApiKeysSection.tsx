@@ -1,5 +1,5 @@
 // Claves de API: the tenant's keys with their scopes; create one (shown once) or revoke one.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { SCOPES, SCOPE_LABELS, type Scope } from '../../../../shared/api-scopes';
 import { formatDateTime } from '../../format/dates';
 import { useSettings } from '../settings-store';
@@ -17,16 +17,25 @@ export function ApiKeysSection() {
   const [scope, setScope] = useState<Scope>('till');
   return (
     <Section title="Claves de API" testId="settings-api-keys">
-      <table className="grid compact">
+      {/* At 1024 px a walk read «Administració n», «demo 2026 …» and «27/11/202 6»: only the name
+          (typed by a person, of any length) wraps anywhere; the rest breaks between words or not at all. */}
+      <table className="grid compact api-keys">
         <tbody>
           {keys.map((k) => (
             <tr key={k.id} data-testid="api-key-row">
-              <td>{k.name}</td>
-              <td className="mono">{k.prefix ? `${k.prefix}…` : ''}</td>
-              <td className="small" data-testid="api-key-scopes" title={(k.scopes ?? []).map((s) => SCOPE_LABELS[s]).join('\n')}>
-                {(k.scopes ?? []).map((s) => SCOPE_NAMES[s]).join(', ')}
+              <td className="key-name">
+                {k.name}
+                <div className="muted small nowrap">Creada {formatDateTime(k.createdAt)}</div>
               </td>
-              <td className="small">Creada {formatDateTime(k.createdAt)}</td>
+              <td className="mono nowrap">{k.prefix ? `${k.prefix}…` : ''}</td>
+              <td className="small" data-testid="api-key-scopes" title={(k.scopes ?? []).map((s) => SCOPE_LABELS[s]).join('\n')}>
+                {(k.scopes ?? []).map((s, i) => (
+                  <Fragment key={s}>
+                    {i > 0 && ', '}
+                    <span className="nowrap">{SCOPE_NAMES[s]}</span>
+                  </Fragment>
+                ))}
+              </td>
               <td>
                 <button
                   className="danger"

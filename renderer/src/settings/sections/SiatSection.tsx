@@ -32,8 +32,10 @@ export function SiatSection() {
           />
         </label>
         <label className="field span2">
-          <span>Token delegado {tokenSet ? '(configurado; deje vacío para mantenerlo)' : '(no configurado)'}</span>
+          <span>Token delegado del SIN {tokenSet ? '(ya cargado; deje vacío para mantenerlo)' : '(falta cargarlo)'}</span>
           <input data-testid="siat-token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+          {/* What it is, for whoever reads the name for the first time (a walk). */}
+          <span className="muted small">La clave que el SIN entrega en su portal para que Kipu facture en nombre del contribuyente.</span>
         </label>
         <div className="span2">
           <OutcomeView outcome={outcome} testId="siat" />

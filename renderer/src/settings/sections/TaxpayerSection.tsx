@@ -23,12 +23,13 @@ export function TaxpayerSection() {
           void saveTaxpayer();
         }}
       >
+        {/* The system code is some 25 characters: on one column it was cut at 1024 px (a walk). */}
         {field('nit', 'NIT')}
-        {field('codigoSistema', 'Código de sistema')}
-        {field('razonSocial', 'Razón social', true)}
         {field('municipio', 'Municipio')}
-        {field('telefono', 'Teléfono')}
+        {field('codigoSistema', 'Código de sistema', true)}
+        {field('razonSocial', 'Razón social', true)}
         {field('direccion', 'Dirección', true)}
+        {field('telefono', 'Teléfono')}
         <label className="field">
           <span>Ambiente</span>
           <select data-testid="taxpayer-ambiente" value={t.ambiente} onChange={(e) => setTaxpayer({ ambiente: Number(e.target.value) as 1 | 2 })}>
@@ -36,7 +37,7 @@ export function TaxpayerSection() {
             <option value={1}>1 – Producción</option>
           </select>
         </label>
-        <label className="field">
+        <label className="field span2">
           <span>Modalidad</span>
           <select data-testid="taxpayer-modalidad" value={t.modalidad} onChange={(e) => setTaxpayer({ modalidad: Number(e.target.value) as 1 | 2 })}>
             <option value={1}>1 – Electrónica en línea</option>

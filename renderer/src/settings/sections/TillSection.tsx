@@ -22,14 +22,19 @@ export function TillSection() {
         <input type="checkbox" checked={showKeyHints} onChange={(e) => usePrefs.getState().setShowKeyHints(e.target.checked)} data-testid="pref-key-hints" />
         Mostrar la barra de atajos en Venta
       </label>
-      <p className="muted small">
-        Motor {config?.version ?? '—'}
-        {appVersion ? ` · Aplicación de escritorio ${appVersion}` : ' · Modo navegador'}
-        {config?.training ? ' · MODO ENTRENAMIENTO' : ''}
+      {/* In a cashier's words (a walk read «Motor 0.1.0 · Modo navegador» as jargon): which Kipu, opened where. */}
+      <p className="muted small" data-testid="till-version">
+        {versionText(config?.version ?? null, appVersion)}
+        {config?.training ? ' · Modo entrenamiento' : ''}
       </p>
       <ChangePos allowed={mayChangePos(person)} />
     </Section>
   );
+}
+
+/** «Kipu 0.1.0, abierto en el navegador» or «… en la aplicación de escritorio 0.1.0 (linux)». */
+export function versionText(engineVersion: string | null, appVersion: string | null): string {
+  return `Kipu ${engineVersion ?? '—'}, abierto ${appVersion ? `en la aplicación de escritorio ${appVersion}` : 'en el navegador'}`;
 }
 
 /** «Cambiar punto de venta» for whoever may (decision 0087); for the others, who does it. */
