@@ -20,6 +20,7 @@ import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { HELD_IN_8 } from '../../fixtures/ai/held-in-questions-8';
 import { HELD_IN_9 } from '../../fixtures/ai/held-in-questions-9';
 import { HELD_IN_10 } from '../../fixtures/ai/held-in-questions-10';
+import { HELD_IN_11 } from '../../fixtures/ai/held-in-questions-11';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -45,16 +46,19 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   assert.ok(HELD_IN_8.length >= 60, `${HELD_IN_8.length} preguntas`);
   assert.ok(HELD_IN_9.length >= 60, `${HELD_IN_9.length} preguntas`);
   assert.ok(HELD_IN_10.length >= 60, `${HELD_IN_10.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_11.length >= 70, `${HELD_IN_11.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10, HELD_IN_11]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
   const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_9, ...HELD_IN_10]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  for (const item of [...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
   const set9 = new Set(HELD_IN_9.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_10) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) {
+  for (const item of [...HELD_IN_10, ...HELD_IN_11]) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
+  const set10 = new Set(HELD_IN_10.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_11) assert.ok(!set10.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 10`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -64,7 +68,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -131,6 +135,15 @@ test('held-in set 10 (decision 0091): ≥ 90 % right, no confident wrong answer'
   const s = report('conjunto retenido 10', HELD_IN_10);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_10.length >= 0.9, `${pct(s.right / HELD_IN_10.length)} bien`);
+});
+
+// Set 11 (80 questions in WhatsApp-style words from the SIN sources, 11 near-domain refusals),
+// written and committed alone before decision 0093's changes, with expected ids from the cards' ids
+// and titles only; measured once on the code as it was: FIGURE.
+test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: FIGURE (decision 0093)' }, () => {
+  const s = report('conjunto retenido 11', HELD_IN_11);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_11.length >= 0.9, `${pct(s.right / HELD_IN_11.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
