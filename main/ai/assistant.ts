@@ -294,7 +294,10 @@ export class Assistant {
     const meets = (r: RankedHit) => codes.every((c) => r.covered.some((x) => x.word === c));
     const head = ranked.slice(0, CANDIDATES);
     const first = head.some(meets) ? head.filter(meets) : head;
-    const topBm25 = Math.max(0, ...first.map((r) => r.bm25));
+    // The best BM25 of all first places, though: a card that alone meets the code but weakly
+    // ("varios nit juntos" and the NIT check, in a question about selling internet to companies)
+    // does not lead by itself as if no card outranked it.
+    const topBm25 = Math.max(0, ...head.map((r) => r.bm25));
     const share = (r: RankedHit) => (topBm25 > 0 ? Math.min(1, r.bm25 / topBm25) : 0);
     return ranked.slice(0, limit).map((r, i) => {
       const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
@@ -364,7 +367,13 @@ export class Assistant {
     // letter by letter almost the same question) cannot answer it.
     const codes = questionCodes(question);
     const meetsCodes = (h: AssistantHit) => codes.every((c) => h.cubiertas.some((x) => x.word === c));
-    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => strength(b) - strength(a));
+    // What the question asks for in words of asking only ("hasta cuándo" → plazo): a fitting card
+    // that meets it answers before one that does not, however like the rest of the question that
+    // one is ("las facturas manuales hasta cuándo las paso al sistema": the deadline card, not the
+    // card on how to transcribe them, whose own question is the same sentence without "hasta cuándo").
+    const asks = new Set(hits.flatMap((h) => h.cubiertas.filter((c) => c.word.startsWith('#')).map((c) => c.word)));
+    const meetsAsk = (h: AssistantHit) => h.cubiertas.filter((c) => asks.has(c.word)).length;
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || strength(b) - strength(a));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };

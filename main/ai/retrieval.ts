@@ -12,7 +12,7 @@
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
 import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
-import { expand, type Thesaurus } from './thesaurus';
+import { expand, fold, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
@@ -75,6 +75,8 @@ interface QueryTerm {
 const K1 = 1.2;
 const B = 0.75;
 const EXPANSION_WEIGHT = 0.6;
+/** A card resembles the question in its own words (the thesaurus' rewording) a little less than in the store's. */
+const REWORDED_WEIGHT = 0.85;
 /** What a replacing phrase adds ("no da nit" → sin documento) is what the question means: full weight. */
 const REPLACEMENT_WEIGHT = 1;
 const MIN_PREFIX = 4;
@@ -233,6 +235,21 @@ export class RetrievalIndex {
       }
     }
     return best;
+  }
+
+  /** The question with each word a thesaurus entry of one word maps (and holds for) replaced by what it maps to; null when none does. */
+  private reworded(question: string): string | null {
+    if (!this.thesaurus) return null;
+    const map = new Map<string, string>();
+    for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
+      if (!replaces && !phrase.includes(' ')) map.set(phrase, adds.join(' '));
+    }
+    if (map.size === 0) return null;
+    const ws = words(question);
+    // Only a word the cards never use as itself: "vendo" (the cards say "vender") stays, or every
+    // card titled "venta de …" would resemble a question that merely sells something.
+    const out = ws.map((w) => (this.postings.has(stem(w)) ? w : (map.get(w) ?? map.get(fold(w)) ?? w)));
+    return out.join(' ') === ws.join(' ') ? null : out.join(' ');
   }
 
   /** The question's terms: its own stems (weight 1, a misspelt one corrected) and the thesaurus' words for its phrases. */
@@ -403,12 +420,17 @@ export class RetrievalIndex {
     // the BM25 candidates among the long passages.
     const q = trigrams(question);
     const qList = [...q];
+    // The question in the cards' words too: each of its words the thesaurus maps ("boleta" →
+    // factura, "tiempo" → plazo) replaced by what it maps to, so a card that says it in its own
+    // words resembles it as much as one that happens to share the store's word.
+    const reworded = this.reworded(question);
+    const q2 = reworded === null ? null : trigrams(reworded);
     const similarity = new Map<number, number>();
     for (let doc = 0; doc < n; doc++) {
       const grams = this.shortGrams[doc]!;
       if (grams.length === 0) continue;
       let best = 0;
-      for (const g of grams) best = Math.max(best, dice(q, g));
+      for (const g of grams) best = Math.max(best, dice(q, g), q2 ? REWORDED_WEIGHT * dice(q2, g) : 0);
       if (best > 0) similarity.set(doc, best);
     }
     if (qList.length > 0) {
