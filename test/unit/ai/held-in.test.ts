@@ -13,7 +13,7 @@ import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
-import { normalizeWord, queryTerms, stem } from '../../../main/ai/query-terms';
+import { normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
@@ -395,4 +395,58 @@ test('store words: a shop that sells goods, an embassy’s kin, SIAT’s site th
   assert.deepEqual(answered(assistant.ask('un organismo internacional me compra, que nit')), ['cliente-99001']);
   assert.deepEqual(answered(assistant.ask('la pagina de impuestos no abre')), ['evento-2-siat-inaccesible']);
   assert.deepEqual(answered(assistant.ask('alquilo el garaje de mi casa, que factura')), ['sector-alquiler']);
+});
+
+// Decision 0093: causes of the misses of sets 7–11, each on a question of its own.
+
+test('a chat’s short forms are read as the words they stand for: "q factura" is "que factura", "nro" is "número"', () => {
+  assert.deepEqual(words('xq pa q nro'), ['porque', 'para', 'que', 'numero']);
+  assert.ok(expand(thesaurus, 'q factura saco').some((e) => e.phrase === 'que factura'));
+  assert.deepEqual(answered(assistant.ask('q factura saco si tengo una tienda')), ['sector-que-documento']);
+});
+
+test('a card resembles the question in the thesaurus’ words too, but only for a word the cards never use as itself', () => {
+  const docs = [
+    { key: 'plazo', fields: [{ text: 'Plazo para anular una factura', weight: 3 }], short: ['Plazo para anular una factura'] },
+    { key: 'otra', fields: [{ text: 'Métodos de pago', weight: 3 }], short: ['Métodos de pago'] },
+  ];
+  const th = parseThesaurus('{"version":"1","entries":{"boleta":["factura"]}}');
+  const none = parseThesaurus('{"version":"1","entries":{}}');
+  const sim = (t: typeof th, q: string, d = docs) => new RetrievalIndex(d, t).search(q, 2).find((h) => h.key === 'plazo')!.similarity;
+  assert.ok(sim(th, 'anular una boleta') > sim(none, 'anular una boleta') + 0.2, `${sim(th, 'anular una boleta')} / ${sim(none, 'anular una boleta')}`);
+  // A card that uses "boleta" itself: the word stays as typed.
+  const withBoleta = [...docs, { key: 'b', fields: [{ text: 'Qué es una boleta', weight: 3 }], short: ['Qué es una boleta'] }];
+  assert.equal(sim(th, 'anular una boleta', withBoleta), sim(none, 'anular una boleta', withBoleta));
+  assert.deepEqual(answered(assistant.ask('mi tiendita de barrio q factura saca')), ['sector-que-documento']);
+});
+
+test('a card that alone meets a code the question names leads only by its BM25 against every first place', () => {
+  const q = 'le vendemos internet a varias empresas con nit juntos';
+  const nit = assistant.search(q, 6).find((h) => h.id === 'nit-verificacion')!;
+  assert.ok(nit.bm25Relativo < 1 && nit.confianza! < MIN_CONFIDENCE, JSON.stringify(nit));
+  assert.notDeepEqual(answered(assistant.ask(q)), ['nit-verificacion']);
+});
+
+test('a fitting card that meets what the question asks in words of asking ("hasta cuándo") answers before one that does not', () => {
+  assert.equal(answered(assistant.ask('hasta cuando paso las facturas del talonario al sistema'))[0], 'cafc-plazo');
+});
+
+test('"se cae" next to SIAT or impuestos is an outage, and no card says a deadline "cae" on a day', () => {
+  assert.deepEqual(answered(assistant.ask('si se cae el siat a cada rato que hago')), ['evento-2-siat-inaccesible']);
+  assert.deepEqual(answered(assistant.ask('se cae la pagina del sin, como facturo')), ['evento-2-siat-inaccesible']);
+  for (const c of assistant.shipped.cards) assert.doesNotMatch(c.regla, /\bcae en\b/, c.id);
+});
+
+test('cards from the SIN’s inspection list and the purchases’ QR: how the buyer gets the invoice, registering a purchase by its QR', () => {
+  assert.deepEqual(answered(assistant.ask('le puedo mandar la factura al cliente por correo')), ['factura-entrega-cliente']);
+  assert.match(assistant.card('factura-entrega-cliente')!.referencia, /certification\.md/);
+  assert.deepEqual(answered(assistant.ask('con el qr de la factura de compra se llena el registro')), ['rcv-libros-compras-ventas']);
+  assert.match(assistant.card('rcv-libros-compras-ventas')!.referencia, /QR/);
+});
+
+test('store words: a currency, a rebate, a sale on credit, the address on the invoice', () => {
+  assert.deepEqual(answered(assistant.ask('me pagaron en euros como facturo')), ['formula-moneda']);
+  assert.deepEqual(answered(assistant.ask('le hice una rebaja a toda la compra')), ['descuento-adicional']);
+  assert.deepEqual(answered(assistant.ask('le vendo a credito a un cliente, que metodo de pago es')), ['metodos-pago']);
+  assert.deepEqual(answered(assistant.ask('cambie de direccion la tienda, que hago con la factura')), ['padron-direccion']);
 });
