@@ -450,3 +450,13 @@ test('store words: a currency, a rebate, a sale on credit, the address on the in
   assert.deepEqual(answered(assistant.ask('le vendo a credito a un cliente, que metodo de pago es')), ['metodos-pago']);
   assert.deepEqual(answered(assistant.ask('cambie de direccion la tienda, que hago con la factura')), ['padron-direccion']);
 });
+
+test('labour, company registration, notaries and the exporters’ tax refund are topics Kipu names and refuses', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('cuantos dias de vacaciones le doy a mi cajera'), ['los sueldos, aportes y obligaciones laborales']);
+  assert.deepEqual(topics('como me inscribo en el seprec'), ['los trámites de registro de comercio, marcas y notarías']);
+  assert.deepEqual(topics('el contrato de alquiler lo hago con notario?'), ['los trámites de registro de comercio, marcas y notarías']);
+});
