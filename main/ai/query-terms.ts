@@ -69,10 +69,17 @@ const CHAT_FORMS: ReadonlyMap<string, string> = new Map([
   ['uds', 'ustedes'],
 ]);
 
-/** The words of a text, normalized (a chat's short forms read as the word they stand for). */
+/** A carnet's complement as a cashier types it: a digit and a letter ("1A", "2B"). */
+const COMPLEMENT = /^\d[a-z]$/;
+
+/**
+ * The words of a text, normalized: a chat's short forms read as the word they stand for, and a
+ * complement typed as it is printed ("el carnet con 1A") as the word "complemento".
+ */
 export function words(text: string): string[] {
   const ws = (normalizeWord(text).match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
-  return ws.some((w) => CHAT_FORMS.has(w)) ? ws.flatMap((w) => CHAT_FORMS.get(w)?.split(' ') ?? [w]) : ws;
+  if (!ws.some((w) => CHAT_FORMS.has(w) || COMPLEMENT.test(w))) return ws;
+  return ws.flatMap((w) => (COMPLEMENT.test(w) ? ['complemento'] : (CHAT_FORMS.get(w)?.split(' ') ?? [w])));
 }
 
 /**

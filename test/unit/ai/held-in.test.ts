@@ -460,3 +460,8 @@ test('labour, company registration, notaries and the exporters’ tax refund are
   assert.deepEqual(topics('como me inscribo en el seprec'), ['los trámites de registro de comercio, marcas y notarías']);
   assert.deepEqual(topics('el contrato de alquiler lo hago con notario?'), ['los trámites de registro de comercio, marcas y notarías']);
 });
+
+test('a carnet’s complement typed as printed ("1B", "2B") is the word "complemento"', () => {
+  assert.deepEqual(words('su ci tiene 1B'), ['su', 'ci', 'tiene', 'complemento']);
+  assert.deepEqual(answered(assistant.ask('el carnet del senor dice 2B, eso va en la factura?')), ['complemento-ci']);
+});
