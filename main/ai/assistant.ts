@@ -111,6 +111,8 @@ const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
 const MIN_PART_SIMILARITY = 0.3;
 const MAX_CARDS = 3;
+/** How far apart two of retrieval.ts' rounded shares (4 decimals, summed or divided) may be and still be equal. */
+const ROUNDING = 1e-3;
 /** The codes a store names by their letters (query-terms.ts' two-letter acronyms and the longer ones). */
 const CODE_WORDS: ReadonlySet<string> = new Set([...ACRONYMS, 'iva', 'nit', 'cuf', 'cufd', 'cuis', 'cafc', 'rcv', 'cex']);
 /**
@@ -329,12 +331,16 @@ export class Assistant {
       // them together ("Qué es el CUIS", which says how it differs from the CUFD) is no less about
       // this one (decision 0091: "diferencia entre cuis y cufd" got the two vigencia cards).
       const others = (h: AssistantHit) => h.cubiertas.filter((x) => x.word !== code && codes.includes(x.word)).reduce((s, x) => s + x.share, 0);
+      // Coverage and shares come rounded to 4 decimals each (retrieval.ts), so two focuses or titles
+      // within ROUNDING are equal: 0,6134 − 0,2267 against a share of 0,3866 is a tie, not a loss
+      // (decision 0093: the vigencia cards came back for "diferencia entre cuis y cufd" when a new
+      // card moved the last decimal).
       for (const h of eligible) {
         const rest = h.cobertura - others(h);
-        const f = rest > 1e-9 ? share(h) / rest : 0;
-        const tie = pick !== null && Math.abs(f - focus) <= 1e-9;
+        const f = rest > ROUNDING ? Math.min(1, share(h) / rest) : 0;
+        const tie = pick !== null && Math.abs(f - focus) <= ROUNDING;
         const dt = tie ? titleElse(h) - titleElse(pick!) : 0;
-        const better = tie ? dt < -1e-9 || (Math.abs(dt) <= 1e-9 && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + 1e-9;
+        const better = tie ? dt < -ROUNDING || (Math.abs(dt) <= ROUNDING && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + ROUNDING;
         if (share(h) > 0 && (pick === null || better)) {
           pick = h;
           focus = f;

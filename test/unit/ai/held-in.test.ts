@@ -465,3 +465,25 @@ test('a carnet’s complement typed as printed ("1B", "2B") is the word "complem
   assert.deepEqual(words('su ci tiene 1B'), ['su', 'ci', 'tiene', 'complemento']);
   assert.deepEqual(answered(assistant.ask('el carnet del senor dice 2B, eso va en la factura?')), ['complemento-ci']);
 });
+
+test('two listed codes: a card’s focus on each is compared within the rounding of the shares it is computed from', () => {
+  // "Qué es el CUIS" meets the CUIS and the CUFD; on the CUIS it is as focused as "Vigencia del
+  // CUIS" (0,6134 − 0,2267 against 0,3866 is a tie, not a loss), and far more confident.
+  assert.equal(answered(assistant.ask('cual es la diferencia entre el cuis y el cufd'))[0], 'cuis-que-es');
+});
+
+test('exports: the export invoice’s card answers what it carries and that it has no IVA, naming the law', () => {
+  assert.deepEqual(answered(assistant.ask('la factura de exportacion que datos lleva')), ['sector-exportacion']);
+  assert.deepEqual(answered(assistant.ask('la factura de exportacion lleva iva?')), ['sector-exportacion']);
+  assert.match(assistant.card('sector-exportacion')!.referencia, /Ley 843.*art\. 11/);
+  assert.deepEqual(answered(assistant.ask('que tipo de compra pongo en el registro de compras')), ['rcv-libros-compras-ventas']);
+});
+
+test('bank loans and the SIN’s register of taxpayers are topics Kipu names and refuses', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('la tasa de interes de un prestamo para la tienda'), ['los préstamos, intereses y servicios de los bancos']);
+  assert.deepEqual(topics('como saco mi certificado de no adeudo'), ['la inscripción en el padrón del SIN y sus certificados (NIT, no adeudo)']);
+});
