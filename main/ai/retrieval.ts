@@ -12,7 +12,7 @@
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
 import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
-import { expand, fold, type Thesaurus } from './thesaurus';
+import { expand, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
@@ -237,21 +237,6 @@ export class RetrievalIndex {
     return best;
   }
 
-  /** The question with each word a thesaurus entry of one word maps (and holds for) replaced by what it maps to; null when none does. */
-  private reworded(question: string): string | null {
-    if (!this.thesaurus) return null;
-    const map = new Map<string, string>();
-    for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
-      if (!replaces && !phrase.includes(' ')) map.set(phrase, adds.join(' '));
-    }
-    if (map.size === 0) return null;
-    const ws = words(question);
-    // Only a word the cards never use as itself: "vendo" (the cards say "vender") stays, or every
-    // card titled "venta de …" would resemble a question that merely sells something.
-    const out = ws.map((w) => (this.postings.has(stem(w)) ? w : (map.get(w) ?? map.get(fold(w)) ?? w)));
-    return out.join(' ') === ws.join(' ') ? null : out.join(' ');
-  }
-
   /** The question's terms: its own stems (weight 1, a misspelt one corrected) and the thesaurus' words for its phrases. */
   queryTerms(question: string): QueryTerm[] {
     // An amount or a small number no card knows is a detail of the question ("una venta de 50 bs",
@@ -369,42 +354,27 @@ export class RetrievalIndex {
       if (t.own && dfs[i] === 0 && !terms.some((o, j) => o.group === t.group && !o.own && dfs[j]! > 0)) unknown += idfs[i]!;
     });
     const unknownShare = totalIdf === 0 ? 0 : unknown / totalIdf;
-    const coveredGroups = (doc: number): { word: string; share: number }[] => {
-      if (totalIdf === 0) return [];
+    // Each question word's best credit among the terms a document (or a part of it) meets: a
+    // synonym meets the question word at its weight, whatever its own rarity.
+    const credits = (meets: (i: number) => boolean): Map<number, number> => {
       const best = new Map<number, number>();
       terms.forEach((t, i) => {
-        if (!matches[i]!.some((l) => has(l, doc))) return;
+        if (!meets(i)) return;
         const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
         if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
       });
-      return [...best].map(([g, c]) => ({ word: ownWord.get(g) ?? `#${g}`, share: Number((Math.min(c, groupIdf.get(g)!) / totalIdf).toFixed(4)) }));
+      return best;
     };
-    const coverage = (doc: number): number => {
-      if (totalIdf === 0) return 0;
-      const best = new Map<number, number>();
-      terms.forEach((t, i) => {
-        if (!matches[i]!.some((l) => has(l, doc))) return;
-        // A synonym meets the question word at its weight, whatever its own rarity.
-        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
-        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
-      });
+    const shareOf = (best: Map<number, number>): number => {
       let got = 0;
       for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
-      return Math.min(1, got / totalIdf);
+      return totalIdf === 0 ? 0 : Math.min(1, got / totalIdf);
     };
-
-    const partCoverage = (head: Set<string>): number => {
-      if (totalIdf === 0) return 0;
-      const best = new Map<number, number>();
-      terms.forEach((t, i) => {
-        if (!matchStems[i]!.some((v) => head.has(v))) return;
-        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
-        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
-      });
-      let got = 0;
-      for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
-      return Math.min(1, got / totalIdf);
-    };
+    const inDoc = (doc: number) => (i: number) => matches[i]!.some((l) => has(l, doc));
+    const coveredGroups = (doc: number): { word: string; share: number }[] =>
+      totalIdf === 0 ? [] : [...credits(inDoc(doc))].map(([g, c]) => ({ word: ownWord.get(g) ?? `#${g}`, share: Number((Math.min(c, groupIdf.get(g)!) / totalIdf).toFixed(4)) }));
+    const coverage = (doc: number): number => shareOf(credits(inDoc(doc)));
+    const partCoverage = (head: Set<string>): number => shareOf(credits((i) => matchStems[i]!.some((v) => head.has(v))));
 
     // Only the first places of the BM25 list matter to the fusion: keep the best TOP_BM25.
     let bmDocs = touched;
@@ -423,7 +393,7 @@ export class RetrievalIndex {
     // The question in the cards' words too: each of its words the thesaurus maps ("boleta" →
     // factura, "tiempo" → plazo) replaced by what it maps to, so a card that says it in its own
     // words resembles it as much as one that happens to share the store's word.
-    const reworded = this.reworded(question);
+    const reworded = this.thesaurus ? reword(this.thesaurus, question, (w) => this.postings.has(stem(w))) : null;
     const q2 = reworded === null ? null : trigrams(reworded);
     const similarity = new Map<number, number>();
     for (let doc = 0; doc < n; doc++) {
