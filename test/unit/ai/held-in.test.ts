@@ -454,6 +454,8 @@ test('store words: a currency, a rebate, a sale on credit, the address on the in
   assert.deepEqual(answered(assistant.ask('le hice una rebaja a toda la compra')), ['descuento-adicional']);
   assert.deepEqual(answered(assistant.ask('le vendo a credito a un cliente, que metodo de pago es')), ['metodos-pago']);
   assert.deepEqual(answered(assistant.ask('cambie de direccion la tienda, que hago con la factura')), ['padron-direccion']);
+  // "ya hay conexión" is the connection coming back, as "volvió" is.
+  assert.equal(answered(assistant.ask('ya hay conexion, las facturas de la contingencia se mandan solas?'))[0], 'recuperacion-pasos');
 });
 
 test('labour, company registration, notaries and the exporters’ tax refund are topics Kipu names and refuses', () => {
