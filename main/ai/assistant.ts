@@ -373,16 +373,13 @@ export class Assistant {
     // letter by letter almost the same question) cannot answer it.
     const codes = questionCodes(question);
     const meetsCodes = (h: AssistantHit) => codes.every((c) => h.cubiertas.some((x) => x.word === c));
-    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => strength(b) - strength(a));
     // What the question asks for in words of asking only ("hasta cuándo" → plazo): a fitting card
-    // that meets it, and meets no less of the question, answers before the most confident one when
-    // that one does not ("las facturas manuales hasta cuándo las paso al sistema": the deadline card,
-    // not the card on how to transcribe them, whose own question is the same sentence without
-    // "hasta cuándo").
+    // that meets it answers before one that does not, however like the rest of the question that
+    // one is ("las facturas manuales hasta cuándo las paso al sistema": the deadline card, not the
+    // card on how to transcribe them, whose own question is the same sentence without "hasta cuándo").
     const asks = new Set(hits.flatMap((h) => h.cubiertas.filter((c) => c.word.startsWith('#')).map((c) => c.word)));
     const meetsAsk = (h: AssistantHit) => h.cubiertas.filter((c) => asks.has(c.word)).length;
-    const asked = fitting.find((h) => meetsAsk(h) > meetsAsk(fitting[0]!) && h.cobertura >= fitting[0]!.cobertura - ROUNDING);
-    if (asked) fitting.unshift(...fitting.splice(fitting.indexOf(asked), 1));
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || strength(b) - strength(a));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
