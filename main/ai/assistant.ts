@@ -111,6 +111,8 @@ const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
 const MIN_PART_SIMILARITY = 0.3;
 const MAX_CARDS = 3;
+/** How far apart two of retrieval.ts' rounded shares (4 decimals, summed or divided) may be and still be equal. */
+const ROUNDING = 1e-3;
 /** The codes a store names by their letters (query-terms.ts' two-letter acronyms and the longer ones). */
 const CODE_WORDS: ReadonlySet<string> = new Set([...ACRONYMS, 'iva', 'nit', 'cuf', 'cufd', 'cuis', 'cafc', 'rcv', 'cex']);
 /**
@@ -294,7 +296,10 @@ export class Assistant {
     const meets = (r: RankedHit) => codes.every((c) => r.covered.some((x) => x.word === c));
     const head = ranked.slice(0, CANDIDATES);
     const first = head.some(meets) ? head.filter(meets) : head;
-    const topBm25 = Math.max(0, ...first.map((r) => r.bm25));
+    // The best BM25 of all first places, though: a card that alone meets the code but weakly
+    // ("varios nit juntos" and the NIT check, in a question about selling internet to companies)
+    // does not lead by itself as if no card outranked it.
+    const topBm25 = Math.max(0, ...head.map((r) => r.bm25));
     const share = (r: RankedHit) => (topBm25 > 0 ? Math.min(1, r.bm25 / topBm25) : 0);
     return ranked.slice(0, limit).map((r, i) => {
       const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
@@ -326,12 +331,16 @@ export class Assistant {
       // them together ("Qué es el CUIS", which says how it differs from the CUFD) is no less about
       // this one (decision 0091: "diferencia entre cuis y cufd" got the two vigencia cards).
       const others = (h: AssistantHit) => h.cubiertas.filter((x) => x.word !== code && codes.includes(x.word)).reduce((s, x) => s + x.share, 0);
+      // Coverage and shares come rounded to 4 decimals each (retrieval.ts), so two focuses or titles
+      // within ROUNDING are equal: 0,6134 − 0,2267 against a share of 0,3866 is a tie, not a loss
+      // (decision 0093: the vigencia cards came back for "diferencia entre cuis y cufd" when a new
+      // card moved the last decimal).
       for (const h of eligible) {
         const rest = h.cobertura - others(h);
-        const f = rest > 1e-9 ? share(h) / rest : 0;
-        const tie = pick !== null && Math.abs(f - focus) <= 1e-9;
+        const f = rest > ROUNDING ? Math.min(1, share(h) / rest) : 0;
+        const tie = pick !== null && Math.abs(f - focus) <= ROUNDING;
         const dt = tie ? titleElse(h) - titleElse(pick!) : 0;
-        const better = tie ? dt < -1e-9 || (Math.abs(dt) <= 1e-9 && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + 1e-9;
+        const better = tie ? dt < -ROUNDING || (Math.abs(dt) <= ROUNDING && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + ROUNDING;
         if (share(h) > 0 && (pick === null || better)) {
           pick = h;
           focus = f;
@@ -364,7 +373,13 @@ export class Assistant {
     // letter by letter almost the same question) cannot answer it.
     const codes = questionCodes(question);
     const meetsCodes = (h: AssistantHit) => codes.every((c) => h.cubiertas.some((x) => x.word === c));
-    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => strength(b) - strength(a));
+    // What the question asks for in words of asking only ("hasta cuándo" → plazo): a fitting card
+    // that meets it answers before one that does not, however like the rest of the question that
+    // one is ("las facturas manuales hasta cuándo las paso al sistema": the deadline card, not the
+    // card on how to transcribe them, whose own question is the same sentence without "hasta cuándo").
+    const asks = new Set(hits.flatMap((h) => h.cubiertas.filter((c) => c.word.startsWith('#')).map((c) => c.word)));
+    const meetsAsk = (h: AssistantHit) => h.cubiertas.filter((c) => asks.has(c.word)).length;
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || strength(b) - strength(a));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };

@@ -45,9 +45,41 @@ export function normalizeWord(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The words of a text, normalized. */
+/**
+ * The short forms a chat message uses for a word ("q factura", "pa q sirve", "xq", "nro"): read as
+ * the word, so a thesaurus phrase written with it ("que factura") and a card that says "número"
+ * meet them. Only forms that are never a word of their own in a store's question ("x" is kept: "3 x
+ * 3 cm").
+ */
+const CHAT_FORMS: ReadonlyMap<string, string> = new Map([
+  ['q', 'que'],
+  ['k', 'que'],
+  ['ke', 'que'],
+  ['xq', 'porque'],
+  ['pq', 'porque'],
+  ['xk', 'porque'],
+  ['pa', 'para'],
+  ['pal', 'para el'],
+  ['d', 'de'],
+  ['tb', 'tambien'],
+  ['tmb', 'tambien'],
+  ['nro', 'numero'],
+  ['num', 'numero'],
+  ['ud', 'usted'],
+  ['uds', 'ustedes'],
+]);
+
+/** A carnet's complement as a cashier types it: a digit and a letter ("1A", "2B"). */
+const COMPLEMENT = /^\d[a-z]$/;
+
+/**
+ * The words of a text, normalized: a chat's short forms read as the word they stand for, and a
+ * complement typed as it is printed ("el carnet con 1A") as the word "complemento".
+ */
 export function words(text: string): string[] {
-  return (normalizeWord(text).match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
+  const ws = (normalizeWord(text).match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
+  if (!ws.some((w) => CHAT_FORMS.has(w) || COMPLEMENT.test(w))) return ws;
+  return ws.flatMap((w) => (COMPLEMENT.test(w) ? ['complemento'] : (CHAT_FORMS.get(w)?.split(' ') ?? [w])));
 }
 
 /**

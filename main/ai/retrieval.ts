@@ -12,7 +12,7 @@
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
 import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
-import { expand, type Thesaurus } from './thesaurus';
+import { expand, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
@@ -75,6 +75,8 @@ interface QueryTerm {
 const K1 = 1.2;
 const B = 0.75;
 const EXPANSION_WEIGHT = 0.6;
+/** A card resembles the question in its own words (the thesaurus' rewording) a little less than in the store's. */
+const REWORDED_WEIGHT = 0.85;
 /** What a replacing phrase adds ("no da nit" → sin documento) is what the question means: full weight. */
 const REPLACEMENT_WEIGHT = 1;
 const MIN_PREFIX = 4;
@@ -352,42 +354,27 @@ export class RetrievalIndex {
       if (t.own && dfs[i] === 0 && !terms.some((o, j) => o.group === t.group && !o.own && dfs[j]! > 0)) unknown += idfs[i]!;
     });
     const unknownShare = totalIdf === 0 ? 0 : unknown / totalIdf;
-    const coveredGroups = (doc: number): { word: string; share: number }[] => {
-      if (totalIdf === 0) return [];
+    // Each question word's best credit among the terms a document (or a part of it) meets: a
+    // synonym meets the question word at its weight, whatever its own rarity.
+    const credits = (meets: (i: number) => boolean): Map<number, number> => {
       const best = new Map<number, number>();
       terms.forEach((t, i) => {
-        if (!matches[i]!.some((l) => has(l, doc))) return;
+        if (!meets(i)) return;
         const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
         if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
       });
-      return [...best].map(([g, c]) => ({ word: ownWord.get(g) ?? `#${g}`, share: Number((Math.min(c, groupIdf.get(g)!) / totalIdf).toFixed(4)) }));
+      return best;
     };
-    const coverage = (doc: number): number => {
-      if (totalIdf === 0) return 0;
-      const best = new Map<number, number>();
-      terms.forEach((t, i) => {
-        if (!matches[i]!.some((l) => has(l, doc))) return;
-        // A synonym meets the question word at its weight, whatever its own rarity.
-        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
-        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
-      });
+    const shareOf = (best: Map<number, number>): number => {
       let got = 0;
       for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
-      return Math.min(1, got / totalIdf);
+      return totalIdf === 0 ? 0 : Math.min(1, got / totalIdf);
     };
-
-    const partCoverage = (head: Set<string>): number => {
-      if (totalIdf === 0) return 0;
-      const best = new Map<number, number>();
-      terms.forEach((t, i) => {
-        if (!matchStems[i]!.some((v) => head.has(v))) return;
-        const credit = t.own ? idfs[i]! : t.weight * groupIdf.get(t.group)!;
-        if ((best.get(t.group) ?? 0) < credit) best.set(t.group, credit);
-      });
-      let got = 0;
-      for (const [g, c] of best) got += Math.min(c, groupIdf.get(g)!);
-      return Math.min(1, got / totalIdf);
-    };
+    const inDoc = (doc: number) => (i: number) => matches[i]!.some((l) => has(l, doc));
+    const coveredGroups = (doc: number): { word: string; share: number }[] =>
+      totalIdf === 0 ? [] : [...credits(inDoc(doc))].map(([g, c]) => ({ word: ownWord.get(g) ?? `#${g}`, share: Number((Math.min(c, groupIdf.get(g)!) / totalIdf).toFixed(4)) }));
+    const coverage = (doc: number): number => shareOf(credits(inDoc(doc)));
+    const partCoverage = (head: Set<string>): number => shareOf(credits((i) => matchStems[i]!.some((v) => head.has(v))));
 
     // Only the first places of the BM25 list matter to the fusion: keep the best TOP_BM25.
     let bmDocs = touched;
@@ -403,12 +390,17 @@ export class RetrievalIndex {
     // the BM25 candidates among the long passages.
     const q = trigrams(question);
     const qList = [...q];
+    // The question in the cards' words too: each of its words the thesaurus maps ("boleta" →
+    // factura, "tiempo" → plazo) replaced by what it maps to, so a card that says it in its own
+    // words resembles it as much as one that happens to share the store's word.
+    const reworded = this.thesaurus ? reword(this.thesaurus, question, (w) => this.postings.has(stem(w))) : null;
+    const q2 = reworded === null ? null : trigrams(reworded);
     const similarity = new Map<number, number>();
     for (let doc = 0; doc < n; doc++) {
       const grams = this.shortGrams[doc]!;
       if (grams.length === 0) continue;
       let best = 0;
-      for (const g of grams) best = Math.max(best, dice(q, g));
+      for (const g of grams) best = Math.max(best, dice(q, g), q2 ? REWORDED_WEIGHT * dice(q2, g) : 0);
       if (best > 0) similarity.set(doc, best);
     }
     if (qList.length > 0) {

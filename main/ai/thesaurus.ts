@@ -130,6 +130,21 @@ export function expand(thesaurus: Thesaurus, text: string): { phrase: string; ad
 }
 
 /**
+ * The text with each word a one-word entry maps (and holds for) replaced by what it maps to
+ * ("boleta" → "factura"), except the words `keep` keeps (ones the cards use as themselves: "vendo"
+ * stays, or every card titled "venta de …" would resemble a question that merely sells something);
+ * null when no word changes. Retrieval compares the cards with it too (decision 0093).
+ */
+export function reword(thesaurus: Thesaurus, text: string, keep: (word: string) => boolean): string | null {
+  const map = new Map<string, string>();
+  for (const { phrase, adds, replaces } of expand(thesaurus, text)) if (!replaces && !phrase.includes(' ')) map.set(phrase, adds.join(' '));
+  if (map.size === 0) return null;
+  const ws = words(text);
+  const out = ws.map((w) => (keep(w) ? w : (map.get(w) ?? map.get(fold(w)) ?? w)));
+  return out.join(' ') === ws.join(' ') ? null : out.join(' ');
+}
+
+/**
  * "impuesto a / al / sobre / por …" names a tax; the cards know two, the IVA and the IT. A question
  * naming a tax without naming either is about one Kipu has no card for ("impuesto a la herencia").
  */

@@ -3,9 +3,10 @@
 // (test/fixtures/ai/held-in-questions-4.ts) meets it, but its three wrong answers are what decision
 // 0077's fixes were found from, so it is no longer a blind test. Set 7, written before the last of
 // those fixes and measured once after them, was: its figures print on every run (a todo until the
-// assistant meets the bar on fresh questions), as do those of sets 8, 9 and 10, each written and
-// measured before the changes that followed it (decisions 0081, 0085, 0091). Plus the behaviours
-// the issue names, each on a question of its own.
+// assistant meets the bar on fresh questions), as do those of sets 8, 9 and 11, each written and
+// measured before the changes that followed it (decisions 0081, 0085, 0091, 0093); set 10 meets
+// the bar after decision 0093 (not blind: its misses were read) and is asserted. Plus the
+// behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -13,13 +14,14 @@ import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
-import { normalizeWord, queryTerms, stem } from '../../../main/ai/query-terms';
+import { normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
 import { HELD_IN_8 } from '../../fixtures/ai/held-in-questions-8';
 import { HELD_IN_9 } from '../../fixtures/ai/held-in-questions-9';
 import { HELD_IN_10 } from '../../fixtures/ai/held-in-questions-10';
+import { HELD_IN_11 } from '../../fixtures/ai/held-in-questions-11';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -45,16 +47,19 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   assert.ok(HELD_IN_8.length >= 60, `${HELD_IN_8.length} preguntas`);
   assert.ok(HELD_IN_9.length >= 60, `${HELD_IN_9.length} preguntas`);
   assert.ok(HELD_IN_10.length >= 60, `${HELD_IN_10.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  assert.ok(HELD_IN_11.length >= 70, `${HELD_IN_11.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10, HELD_IN_11]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
   const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
   const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_9, ...HELD_IN_10]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  for (const item of [...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
   const set9 = new Set(HELD_IN_9.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_10) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) {
+  for (const item of [...HELD_IN_10, ...HELD_IN_11]) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
+  const set10 = new Set(HELD_IN_10.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_11) assert.ok(!set10.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 10`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -64,7 +69,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -95,7 +100,7 @@ test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confiden
 // sets, now tuning data: set 5, 25 of 35 (2 wrong) after the first fixes; set 6, 23 of 36 (7 wrong)
 // after the second; the third fixes (a card's title must meet the question; a wrong answer costs
 // three refusals when the threshold is picked) are what set 7 measures.
-test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 88.2 % right, 1 answer scored wrong (decisions 0077, 0085)' }, () => {
+test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 91.2 % right, 1 answer scored wrong (the error guide for "estado 908"; decisions 0077–0093)' }, () => {
   const s = report('conjunto retenido 7', HELD_IN_7);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
@@ -105,7 +110,7 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Its
 // per-question results were not read while tuning (sets 1–7 were the tuning data).
-test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 87.5 % right, 1 confident wrong (decisions 0081, 0085, 0091)' }, () => {
+test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 88.8 % right, 1 confident wrong (decisions 0081–0093)' }, () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
@@ -116,7 +121,7 @@ test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong a
 // refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
 // blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
 // of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
-test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 78.3 % right, 1 confident wrong (decisions 0085, 0091)' }, () => {
+test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 88.3 % right, none wrong (decisions 0085–0093)' }, () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
@@ -127,10 +132,23 @@ test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer',
 // them: 50 of 73 (68.5 %), 22 refusals, 1 confident wrong ("diferencia entre cuis y cufd" → the two
 // vigencia cards). Its misses were then read to make those changes, so it is not blind after them:
 // 65 of 73 (89.0 %), 8 refusals, none wrong (sets 4, 7, 8, 9 after them: 61/62, 30/34, 70/80, 47/60).
-test('held-in set 10 (decision 0091): ≥ 90 % right, no confident wrong answer', { todo: 'set 10: 89.0 % right, none wrong (decision 0091)' }, () => {
+// After decision 0093: 66 of 73 (90.4 %), 7 refusals, none wrong — the bar, on a set that is not blind.
+test('held-in set 10 (decisions 0091, 0093; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 10', HELD_IN_10);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_10.length >= 0.9, `${pct(s.right / HELD_IN_10.length)} bien`);
+});
+
+// Set 11 (80 questions in WhatsApp-style words from the SIN sources, 11 near-domain refusals),
+// written and committed alone before decision 0093's changes, with expected ids from the cards' ids
+// and titles only; measured once on the code as it was (3c6ba50, recorded in bed3f44): 57 of 80
+// (71.3 %), 19 refusals, 4 confident wrong — the blind figure. Its misses (and those of sets 7–10)
+// were then read for decision 0093's changes, so it is not blind after them: 67 of 80 (83.8 %), 12
+// refusals, 1 confident wrong ("la nota de debito cuando se usa" → the notes' deadline card).
+test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: blind 71.3 % right, 4 wrong; after decision 0093 83.8 %, 1 wrong' }, () => {
+  const s = report('conjunto retenido 11', HELD_IN_11);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_11.length >= 0.9, `${pct(s.right / HELD_IN_11.length)} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {
@@ -382,4 +400,97 @@ test('store words: a shop that sells goods, an embassy’s kin, SIAT’s site th
   assert.deepEqual(answered(assistant.ask('un organismo internacional me compra, que nit')), ['cliente-99001']);
   assert.deepEqual(answered(assistant.ask('la pagina de impuestos no abre')), ['evento-2-siat-inaccesible']);
   assert.deepEqual(answered(assistant.ask('alquilo el garaje de mi casa, que factura')), ['sector-alquiler']);
+});
+
+// Decision 0093: causes of the misses of sets 7–11, each on a question of its own.
+
+test('a chat’s short forms are read as the words they stand for: "q factura" is "que factura", "nro" is "número"', () => {
+  assert.deepEqual(words('xq pa q nro'), ['porque', 'para', 'que', 'numero']);
+  assert.ok(expand(thesaurus, 'q factura saco').some((e) => e.phrase === 'que factura'));
+  assert.deepEqual(answered(assistant.ask('q factura saco si tengo una tienda')), ['sector-que-documento']);
+});
+
+test('a card resembles the question in the thesaurus’ words too, but only for a word the cards never use as itself', () => {
+  const docs = [
+    { key: 'plazo', fields: [{ text: 'Plazo para anular una factura', weight: 3 }], short: ['Plazo para anular una factura'] },
+    { key: 'otra', fields: [{ text: 'Métodos de pago', weight: 3 }], short: ['Métodos de pago'] },
+  ];
+  const th = parseThesaurus('{"version":"1","entries":{"boleta":["factura"]}}');
+  const none = parseThesaurus('{"version":"1","entries":{}}');
+  const sim = (t: typeof th, q: string, d = docs) => new RetrievalIndex(d, t).search(q, 2).find((h) => h.key === 'plazo')!.similarity;
+  assert.ok(sim(th, 'anular una boleta') > sim(none, 'anular una boleta') + 0.2, `${sim(th, 'anular una boleta')} / ${sim(none, 'anular una boleta')}`);
+  // A card that uses "boleta" itself: the word stays as typed.
+  const withBoleta = [...docs, { key: 'b', fields: [{ text: 'Qué es una boleta', weight: 3 }], short: ['Qué es una boleta'] }];
+  assert.equal(sim(th, 'anular una boleta', withBoleta), sim(none, 'anular una boleta', withBoleta));
+  assert.deepEqual(answered(assistant.ask('mi tiendita de barrio q factura saca')), ['sector-que-documento']);
+});
+
+test('a card that alone meets a code the question names leads only by its BM25 against every first place', () => {
+  const q = 'le vendemos internet a varias empresas con nit juntos';
+  const nit = assistant.search(q, 6).find((h) => h.id === 'nit-verificacion')!;
+  assert.ok(nit.bm25Relativo < 1 && nit.confianza! < MIN_CONFIDENCE, JSON.stringify(nit));
+  assert.notDeepEqual(answered(assistant.ask(q)), ['nit-verificacion']);
+});
+
+test('a fitting card that meets what the question asks in words of asking ("hasta cuándo") answers before one that does not', () => {
+  assert.equal(answered(assistant.ask('hasta cuando paso las facturas del talonario al sistema'))[0], 'cafc-plazo');
+});
+
+test('"se cae" next to SIAT or impuestos is an outage, and no card says a deadline "cae" on a day', () => {
+  assert.deepEqual(answered(assistant.ask('si se cae el siat a cada rato que hago')), ['evento-2-siat-inaccesible']);
+  assert.deepEqual(answered(assistant.ask('se cae la pagina del sin, como facturo')), ['evento-2-siat-inaccesible']);
+  for (const c of assistant.shipped.cards) assert.doesNotMatch(c.regla, /\bcae en\b/, c.id);
+});
+
+test('cards from the SIN’s inspection list and the purchases’ QR: how the buyer gets the invoice, registering a purchase by its QR', () => {
+  assert.deepEqual(answered(assistant.ask('le puedo mandar la factura al cliente por correo')), ['factura-entrega-cliente']);
+  assert.match(assistant.card('factura-entrega-cliente')!.referencia, /certification\.md/);
+  assert.deepEqual(answered(assistant.ask('con el qr de la factura de compra se llena el registro')), ['rcv-libros-compras-ventas']);
+  assert.match(assistant.card('rcv-libros-compras-ventas')!.referencia, /QR/);
+});
+
+test('store words: a currency, a rebate, a sale on credit, the address on the invoice', () => {
+  assert.deepEqual(answered(assistant.ask('me pagaron en euros como facturo')), ['formula-moneda']);
+  assert.deepEqual(answered(assistant.ask('le hice una rebaja a toda la compra')), ['descuento-adicional']);
+  assert.deepEqual(answered(assistant.ask('le vendo a credito a un cliente, que metodo de pago es')), ['metodos-pago']);
+  assert.deepEqual(answered(assistant.ask('cambie de direccion la tienda, que hago con la factura')), ['padron-direccion']);
+  // "ya hay conexión" is the connection coming back, as "volvió" is.
+  assert.equal(answered(assistant.ask('ya hay conexion, las facturas de la contingencia se mandan solas?'))[0], 'recuperacion-pasos');
+});
+
+test('labour, company registration, notaries and the exporters’ tax refund are topics Kipu names and refuses', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('cuantos dias de vacaciones le doy a mi cajera'), ['los sueldos, aportes y obligaciones laborales']);
+  assert.deepEqual(topics('como me inscribo en el seprec'), ['los trámites de registro de comercio, marcas y notarías']);
+  assert.deepEqual(topics('el contrato de alquiler lo hago con notario?'), ['los trámites de registro de comercio, marcas y notarías']);
+});
+
+test('a carnet’s complement typed as printed ("1B", "2B") is the word "complemento"', () => {
+  assert.deepEqual(words('su ci tiene 1B'), ['su', 'ci', 'tiene', 'complemento']);
+  assert.deepEqual(answered(assistant.ask('el carnet del senor dice 2B, eso va en la factura?')), ['complemento-ci']);
+});
+
+test('two listed codes: a card’s focus on each is compared within the rounding of the shares it is computed from', () => {
+  // "Qué es el CUIS" meets the CUIS and the CUFD; on the CUIS it is as focused as "Vigencia del
+  // CUIS" (0,6134 − 0,2267 against 0,3866 is a tie, not a loss), and far more confident.
+  assert.equal(answered(assistant.ask('cual es la diferencia entre el cuis y el cufd'))[0], 'cuis-que-es');
+});
+
+test('exports: the export invoice’s card answers what it carries and that it has no IVA, naming the law', () => {
+  assert.deepEqual(answered(assistant.ask('la factura de exportacion que datos lleva')), ['sector-exportacion']);
+  assert.deepEqual(answered(assistant.ask('la factura de exportacion lleva iva?')), ['sector-exportacion']);
+  assert.match(assistant.card('sector-exportacion')!.referencia, /Ley 843.*art\. 11/);
+  assert.deepEqual(answered(assistant.ask('que tipo de compra pongo en el registro de compras')), ['rcv-libros-compras-ventas']);
+});
+
+test('bank loans and the SIN’s register of taxpayers are topics Kipu names and refuses', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('la tasa de interes de un prestamo para la tienda'), ['los préstamos, intereses y servicios de los bancos']);
+  assert.deepEqual(topics('como saco mi certificado de no adeudo'), ['la inscripción en el padrón del SIN y sus certificados (NIT, no adeudo)']);
 });
