@@ -37,7 +37,7 @@ const centralAcked = async (tillId: string) => (await stack.pool.query('SELECT a
 
 const BACKLOG = 600;
 
-test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lost', { timeout: 300_000 }, async () => {
+test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lost', { timeout: 600_000 }, async () => {
   const central = await stack.startCentral(0);
   const cred = await stack.newTill('Caja que muere');
   const tmp = tempDir();
