@@ -1,7 +1,8 @@
 // What each stage of the sale path took: a count and a sum of wall-clock ms per stage, for issue
-// 25's per-stage profile (test/bench/issuing.ts). A sampling profiler was the instrument before:
-// its interrupts every 0.1 ms added about half again to every stage of the pipeline and none to a
-// stage timed alone, so it compared unlike things (docs/decisions/0096-…). Off unless enabled: a
+// 25's per-stage profile (test/bench/issuing.ts). V8's sampling profiler was the instrument
+// before: the pipeline ran under its interrupts (every 0.1 ms, about half again on its time) and
+// the stages it was compared with ran alone without them
+// (docs/decisions/0096-issuing-profile-by-stage-timers.md). Off unless enabled: a
 // start mark then costs one branch and no clock read. Process-wide: one engine per process.
 import { performance } from 'node:perf_hooks';
 

@@ -10,8 +10,8 @@
 //   (b) the full online path against the simulator on loopback (HTTP API → SIAT → stored);
 //   (c) issue 25's per-stage profile of (a) at 4 in flight: each stage's wall-clock time inside the
 //     pipeline, read by the engine's stage timers (main/metrics/stage-times.ts) — not by V8's
-//     sampling profiler, whose interrupts slowed the pipeline by about half and a stage timed
-//     alone not at all (decision 0096) — next to the same operation timed alone in a loop right
+//     sampling profiler, under whose interrupts the pipeline ran about half slower while the
+//     floors ran without them (decision 0096) — next to the same operation timed alone in a loop right
 //     after: the libxml2 check of the same document; the RSA-2048 signature with the same key (CPU
 //     on both sides: in the pipeline, the CPU of libuv's pool threads, found by what they do); the
 //     group commits' own SQL statements (timed around each statement) against the same statements
