@@ -24,19 +24,24 @@ import { issueInvoice } from '../fixtures/issued-invoice';
 import { tempDir } from '../fixtures/tmp';
 import { waitFor } from '../fixtures/wait';
 import { tillThread, type SaleSample } from '../fixtures/till-thread';
+import { spawnSimulator, type SimProcess } from '../fixtures/siat-sim-process';
 import { percentile } from '../bench/_stats';
 import { educationItem } from './massive/helpers';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { SCOPES } from '../../shared/api-scopes';
 
 let eng: TestEngine;
+let sim: SimProcess;
 let posA: string;
 let keyB: string;
 let nitB: string;
 const tmp = tempDir();
 
 before(async () => {
-  eng = await startTestEngine({ KIPU_RATE_LIMIT: '1000000', KIPU_PUBLIC_RATE_LIMIT: '1000000' }, undefined, { scheduler: false });
+  // SIAT is another machine: the simulator runs in a process of its own, so what each sale waited
+  // for on the engine's thread is Kipu's work, not the simulator's checks of the batch's package.
+  sim = await spawnSimulator(join(tmp.dir, 'sim'));
+  eng = await startTestEngine({ KIPU_RATE_LIMIT: '1000000', KIPU_PUBLIC_RATE_LIMIT: '1000000', KIPU_SIAT_URL: sim.url }, undefined, { scheduler: false });
   const b = eng.store.tenants.create({ nit: '7700460', razonSocial: 'MAYORISTA B S.R.L.', municipio: 'La Paz', direccion: 'Calle 2' });
   keyB = eng.store.apiKeys.create(b.id, 'pesado', SCOPES).key;
   nitB = b.nit;
@@ -52,7 +57,8 @@ before(async () => {
   assert.equal(warm.status, 201, await warm.text());
 });
 after(async () => {
-  await eng.stop();
+  await eng?.stop();
+  await sim?.close();
   tmp.cleanup();
 });
 
