@@ -10,10 +10,10 @@
 // and the SIAT simulator (siat-sim-process.ts, a process of its own) are off the engine's thread.
 //
 // Every row asserts that no sale waited over 500 ms (the worst seen in loaded runs, load 13–27 with
-// two CPU spinners beside the run, was 117 ms: decision 0095). The p99 under 100 ms is asserted
+// two CPU spinners beside the run, was 155 ms: decision 0095). The p99 under 100 ms is asserted
 // where those runs left a margin — the XLSX and both certificates, worst 57 ms — and reported for
 // the others: the import with its purchases' packing, the batch, the ZIPs and the 10,000-item
-// intake reached 75–104 ms there (a long sale lets several 10 ms lots and a GC into its window).
+// intake reached 75–155 ms there (a long sale lets several 10 ms lots and a GC into its window).
 // Sizes are the table's rows scaled down where only the time grows with them (rows, lines).
 import { test, before, after, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
