@@ -5,7 +5,7 @@
 // the next, so a restart resumes. When SIAT does not answer, the queue waits and retries with
 // back-off; the sales path and its contingency machinery are never involved.
 import type { Logger } from 'pino';
-import type { PurchasePackage, PurchaseRecord, PurchaseRepository, PurchaseState, SiatMessageRow } from '../store/purchases';
+import type { PackageVerdict, PurchasePackage, PurchaseRecord, PurchaseRepository, PurchaseState, SiatMessageRow } from '../store/purchases';
 import type { TenantRepository } from '../store/tenants';
 import { packPackage } from '../invoicing/archive';
 import { isRetryable as isTransient, isWarning } from '../siat/messages';
@@ -13,9 +13,17 @@ import { formatSiatDateTime } from '../siat/datetime';
 import { buildRegistroCompraXml } from './registro-xml';
 import { validatePurchaseXml } from './registro-xsd';
 import { callCompras, type SiatComprasDeps } from './siat-compras';
+import { storeInLots, type LotLimits } from '../heavy-work/lots';
 
 /** PURCHASES.md §1.1: at most 500 XMLs per package. */
 export const PURCHASE_PACKAGE_MAX = 500;
+
+/**
+ * A package's purchases marked SENT, or given SIAT's verdict, per transaction (heavy-work/lots.ts):
+ * 500 row updates in one held a selling till's engine thread 25–50 ms at load 9 (issue 25,
+ * decision 0095). Each step can be run again: a stop between two lots is finished by the next run.
+ */
+const PACKAGE_LOTS: LotLimits = { max: PURCHASE_PACKAGE_MAX, min: 25, ms: 10 };
 
 export interface SenderOptions extends SiatComprasDeps {
   purchases: PurchaseRepository;
@@ -113,28 +121,48 @@ export class PurchaseSender {
 
   /** READY purchases → packages of ≤ 500 per month, XSD-checked as packed. */
   private async buildPackages(tenantId: string): Promise<void> {
+    // A package the engine stopped marking (between two lots) is marked whole first: its unmarked
+    // purchases, still READY, would otherwise go into a second package too.
+    for (const pkg of this.o.purchases.openPackages(tenantId)) {
+      if (pkg.kind === 'RECEPCION' && pkg.state === 'BUILT') await this.markPackaged(tenantId, pkg.id, pkg.purchaseIds);
+    }
     for (;;) {
-      const ready = this.o.purchases.ready(tenantId, PURCHASE_PACKAGE_MAX * 4);
-      if (ready.length === 0) return;
-      const first = ready[0]!;
-      const batch = ready.filter((p) => p.gestion === first.gestion && p.periodo === first.periodo).slice(0, PURCHASE_PACKAGE_MAX);
+      const [first] = this.o.purchases.ready(tenantId, 1);
+      if (!first) return;
+      // One package's purchases and no more, all of the oldest one's month: reading 2,000 rows
+      // for each package of an imported month held a selling till's engine thread ~50 ms a time
+      // (issue 25, decision 0095).
+      const batch = this.o.purchases.ready(tenantId, PURCHASE_PACKAGE_MAX, { gestion: first.gestion, periodo: first.periodo });
       // nro is the position within the package (1..500): the XSD caps it at 9999, a month may hold more.
       const files = batch.map((p, i) => ({ name: memberName(p, i), xml: buildRegistroCompraXml(p.data, i + 1) }));
       const verdicts = await validatePurchaseXml(files.map((f) => f.xml));
       const bad = verdicts.findIndex((v) => !v.valid);
       if (bad >= 0) throw new Error(`registroCompra ${batch[bad]!.seq} no cumple el XSD: ${verdicts[bad]!.errors.join('; ')}`);
       const packed = this.o.pack ? await this.o.pack(tenantId, files) : packPackage(files);
-      this.o.purchases.createPackage({
-        tenantId,
-        kind: 'RECEPCION',
-        gestion: first.gestion,
-        periodo: first.periodo,
-        archive: packed.tarGz,
-        hash: packed.hashArchivo,
-        purchaseCount: batch.length,
-        purchaseIds: batch.map((p) => p.id),
+      const purchaseIds = batch.map((p) => p.id);
+      // The package is inserted with its first lot of purchases; a stop before that leaves them
+      // READY, packed again by the next run.
+      let packageId = '';
+      await storeInLots(purchaseIds.length, PACKAGE_LOTS, (fn) => this.o.purchases.inOneCommit(fn), (at) => {
+        if (at === 0) {
+          packageId = this.o.purchases.insertPackage({
+            tenantId,
+            kind: 'RECEPCION',
+            gestion: first.gestion,
+            periodo: first.periodo,
+            archive: packed.tarGz,
+            hash: packed.hashArchivo,
+            purchaseCount: batch.length,
+            purchaseIds,
+          });
+        }
+        this.o.purchases.markPackaged(tenantId, packageId, purchaseIds[at]!);
       });
     }
+  }
+
+  private async markPackaged(tenantId: string, packageId: string, purchaseIds: string[]): Promise<void> {
+    await storeInLots(purchaseIds.length, PACKAGE_LOTS, (fn) => this.o.purchases.inOneCommit(fn), (at) => this.o.purchases.markPackaged(tenantId, packageId, purchaseIds[at]!));
   }
 
   private async send(tenant: { id: string } & Parameters<typeof callCompras>[1], pkg: PurchasePackage): Promise<void> {
@@ -155,7 +183,7 @@ export class PurchaseSender {
       throw new Error('SIAT transitorio');
     }
     // The whole package refused (969 hash, 985 count …): a verdict on every purchase in it.
-    this.settle(tenant.id, pkg, res.codigoEstado ?? 902, res.codigoDescripcion, res.codigoRecepcion, res.messages);
+    await this.settle(tenant.id, pkg, res.codigoEstado ?? 902, res.codigoDescripcion, res.codigoRecepcion, res.messages);
   }
 
   /** True while SIAT still answers 901. */
@@ -163,7 +191,7 @@ export class PurchaseSender {
     const res = await callCompras(this.o, tenant, 'validacionRecepcionPaqueteCompras', { codigoRecepcion: pkg.codigoRecepcion });
     if (res.codigoEstado === 901) return true;
     if (res.messages.length > 0 && res.messages.every((m) => isTransient(m.codigo))) return true;
-    this.settle(tenant.id, pkg, res.codigoEstado ?? 902, res.codigoDescripcion, pkg.codigoRecepcion, res.messages);
+    await this.settle(tenant.id, pkg, res.codigoEstado ?? 902, res.codigoDescripcion, pkg.codigoRecepcion, res.messages);
     return false;
   }
 
@@ -172,7 +200,7 @@ export class PurchaseSender {
    * name a file (numeroArchivo, counted from 0 like the invoice packages, docs/decisions/0023)
    * reject that purchase; the others are accepted.
    */
-  private settle(tenantId: string, pkg: PurchasePackage, code: number, description: string | null, codigoRecepcion: string | null, messages: SiatMessageRow[]): void {
+  private async settle(tenantId: string, pkg: PurchasePackage, code: number, description: string | null, codigoRecepcion: string | null, messages: SiatMessageRow[]): Promise<void> {
     const outcomes = pkg.purchaseIds.map((_, i) => {
       const own = messages.filter((m) => m.numeroArchivo === i);
       const errors = own.filter((m) => !isWarning(m.codigo) && m.advertencia !== true);
@@ -183,6 +211,10 @@ export class PurchaseSender {
       const general = messages.filter((m) => m.numeroArchivo === undefined);
       return { state, messages: state === 'REJECTED' && own.length === 0 ? general : own };
     });
-    this.o.purchases.settlePackage(tenantId, pkg.id, { siatCode: code, siatDescription: description, codigoRecepcion, messages }, outcomes);
+    const verdict: PackageVerdict = { siatCode: code, siatDescription: description, codigoRecepcion, messages };
+    // Each purchase's outcome in lots, then the package DONE: a stop between two lots leaves the
+    // package open, asked again, and SIAT's same verdict written again.
+    await storeInLots(pkg.purchaseIds.length, PACKAGE_LOTS, (fn) => this.o.purchases.inOneCommit(fn), (at) => this.o.purchases.settlePurchase(pkg, pkg.purchaseIds[at]!, verdict, outcomes[at]!));
+    this.o.purchases.closePackage(tenantId, pkg.id, verdict);
   }
 }

@@ -101,14 +101,15 @@ export class PurchaseRegister {
     // (heavy-work/lots.ts): a 20,000-row import held every till 8 s when each row was its own
     // commit, all in one go. A crash between lots keeps what was committed; importing the file
     // again gives those rows their duplicate verdict and stores the rest.
-    await storeInLots(plan.ready.length, IMPORT_LOTS, (fn) => this.d.purchases.inOneCommit(fn), (at) => {
-      const c = plan.ready[at]!;
+    const { rows, data } = plan.ready;
+    await storeInLots(rows.length, IMPORT_LOTS, (fn) => this.d.purchases.inOneCommit(fn), (at) => {
+      const row = rows[at]!;
       try {
-        const p = this.store(tenantId, c.data, 'IMPORT');
-        verdicts.push({ row: c.row, ok: true, purchaseId: p.id, shoppingInvoiceId: p.seq, problems: [] });
+        const p = this.store(tenantId, JSON.parse(data[at]!) as PurchaseData, 'IMPORT');
+        verdicts.push({ row, ok: true, purchaseId: p.id, shoppingInvoiceId: p.seq, problems: [] });
       } catch (e) {
         if (!(e instanceof DuplicatePurchaseError)) throw e;
-        verdicts.push({ row: c.row, ok: false, problems: [{ field: 'authorizationCode', rule: 'unique', message: e.message }] });
+        verdicts.push({ row, ok: false, problems: [{ field: 'authorizationCode', rule: 'unique', message: e.message }] });
       }
     });
     verdicts.sort((a, b) => a.row - b.row);

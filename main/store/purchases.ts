@@ -76,6 +76,14 @@ export interface PurchasePackage {
   createdAt: string;
 }
 
+/** SIAT's verdict on a purchase package. */
+export interface PackageVerdict {
+  siatCode: number;
+  siatDescription: string | null;
+  codigoRecepcion: string | null;
+  messages: SiatMessageRow[];
+}
+
 export interface PurchaseFilter {
   gestion?: number | undefined;
   periodo?: number | undefined;
@@ -274,9 +282,12 @@ export class PurchaseRepository {
     for (const r of rows) yield purchaseOf(r as Row);
   }
 
-  /** Purchases waiting for a package, oldest first. */
-  ready(tenantId: string, limit: number): PurchaseRecord[] {
-    return (prepared(this.db, `SELECT * FROM purchases WHERE tenant_id = ? AND state = 'READY' ORDER BY seq LIMIT ?`).all(tenantId, limit) as Row[]).map(purchaseOf);
+  /** Purchases waiting for a package, oldest first; of one month only when `month` is given. */
+  ready(tenantId: string, limit: number, month?: { gestion: number; periodo: number }): PurchaseRecord[] {
+    const rows = month
+      ? prepared(this.db, `SELECT * FROM purchases WHERE tenant_id = ? AND state = 'READY' AND gestion = ? AND periodo = ? ORDER BY seq LIMIT ?`).all(tenantId, month.gestion, month.periodo, limit)
+      : prepared(this.db, `SELECT * FROM purchases WHERE tenant_id = ? AND state = 'READY' ORDER BY seq LIMIT ?`).all(tenantId, limit);
+    return (rows as Row[]).map(purchaseOf);
   }
 
   /** Tenants with purchases or packages still to go to SIAT. */
@@ -295,24 +306,24 @@ export class PurchaseRepository {
     return out;
   }
 
-  /** A package and its purchases (SENT, in it) in one transaction. */
-  createPackage(p: Omit<PurchasePackage, 'id' | 'state' | 'codigoRecepcion' | 'siatCode' | 'siatDescription' | 'siatMessages' | 'attempts' | 'lastError' | 'createdAt'>): PurchasePackage {
-    return this.db
-      .transaction((): PurchasePackage => {
-        const id = uuidv7(this.now().getTime());
-        const at = this.stamp();
-        prepared(
-          this.db,
-          `INSERT INTO purchase_packages (id, tenant_id, kind, gestion, periodo, archive, hash, purchase_count, purchase_ids, state, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'BUILT', ?, ?)`,
-        ).run(id, p.tenantId, p.kind, p.gestion, p.periodo, p.archive, p.hash, p.purchaseCount, JSON.stringify(p.purchaseIds), at, at);
-        if (p.kind === 'RECEPCION') {
-          const mark = prepared(this.db, `UPDATE purchases SET state = 'SENT', package_id = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND state = 'READY'`);
-          for (const pid of p.purchaseIds) mark.run(id, at, p.tenantId, pid);
-        }
-        return this.packageById(p.tenantId, id)!;
-      })
-      .immediate();
+  /**
+   * A package, BUILT. Its purchases are marked SENT in it by markPackaged, in lots of short
+   * transactions (PurchaseSender, issue 25): the first lot inserts the package too.
+   */
+  insertPackage(p: Omit<PurchasePackage, 'id' | 'state' | 'codigoRecepcion' | 'siatCode' | 'siatDescription' | 'siatMessages' | 'attempts' | 'lastError' | 'createdAt'>): string {
+    const id = uuidv7(this.now().getTime());
+    const at = this.stamp();
+    prepared(
+      this.db,
+      `INSERT INTO purchase_packages (id, tenant_id, kind, gestion, periodo, archive, hash, purchase_count, purchase_ids, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'BUILT', ?, ?)`,
+    ).run(id, p.tenantId, p.kind, p.gestion, p.periodo, p.archive, p.hash, p.purchaseCount, JSON.stringify(p.purchaseIds), at, at);
+    return id;
+  }
+
+  /** One of a package's purchases, SENT in it if still READY: marking it again changes nothing. */
+  markPackaged(tenantId: string, packageId: string, purchaseId: string): void {
+    prepared(this.db, `UPDATE purchases SET state = 'SENT', package_id = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND state = 'READY'`).run(packageId, this.stamp(), tenantId, purchaseId);
   }
 
   packageById(tenantId: string, id: string): PurchasePackage | null {
@@ -342,36 +353,34 @@ export class PurchaseRepository {
   }
 
   /**
-   * SIAT's verdict on a package, with every purchase's outcome, in one transaction. `outcomes`
-   * is parallel to the package's purchaseIds.
+   * One purchase's outcome of SIAT's verdict on its package (written again, the same values);
+   * the package is closed by closePackage once every outcome is stored. A deleted purchase keeps
+   * its state.
    */
-  settlePackage(
-    tenantId: string,
-    id: string,
-    verdict: { siatCode: number; siatDescription: string | null; codigoRecepcion: string | null; messages: SiatMessageRow[] },
-    outcomes: { state: PurchaseState; confirmed?: boolean; messages: SiatMessageRow[] }[],
-  ): void {
-    this.db
-      .transaction(() => {
-        const at = this.stamp();
-        const pkg = this.packageById(tenantId, id);
-        if (!pkg) return;
-        prepared(
-          this.db,
-          `UPDATE purchase_packages SET state = 'DONE', siat_code = ?, siat_description = ?, codigo_recepcion = COALESCE(?, codigo_recepcion), siat_messages = ?, updated_at = ? WHERE tenant_id = ? AND id = ?`,
-        ).run(verdict.siatCode, verdict.siatDescription, verdict.codigoRecepcion, JSON.stringify(verdict.messages), at, tenantId, id);
-        const upd = prepared(
-          this.db,
-          `UPDATE purchases SET state = ?, confirmed = MAX(confirmed, ?), siat_code = ?, siat_description = ?, siat_reception_code = ?, siat_messages = ?, updated_at = ?
-           WHERE tenant_id = ? AND id = ? AND state != 'DELETED'`,
-        );
-        pkg.purchaseIds.forEach((pid, i) => {
-          const o = outcomes[i];
-          if (!o) return;
-          upd.run(o.state, o.confirmed ? 1 : 0, verdict.siatCode, verdict.siatDescription, verdict.codigoRecepcion ?? pkg.codigoRecepcion, JSON.stringify(o.messages), at, tenantId, pid);
-        });
-      })
-      .immediate();
+  settlePurchase(pkg: PurchasePackage, purchaseId: string, verdict: PackageVerdict, outcome: { state: PurchaseState; confirmed?: boolean; messages: SiatMessageRow[] }): void {
+    prepared(
+      this.db,
+      `UPDATE purchases SET state = ?, confirmed = MAX(confirmed, ?), siat_code = ?, siat_description = ?, siat_reception_code = ?, siat_messages = ?, updated_at = ?
+       WHERE tenant_id = ? AND id = ? AND state != 'DELETED'`,
+    ).run(
+      outcome.state,
+      outcome.confirmed ? 1 : 0,
+      verdict.siatCode,
+      verdict.siatDescription,
+      verdict.codigoRecepcion ?? pkg.codigoRecepcion,
+      JSON.stringify(outcome.messages),
+      this.stamp(),
+      pkg.tenantId,
+      purchaseId,
+    );
+  }
+
+  /** SIAT's verdict on a package, DONE: after its purchases' outcomes (settlePurchase). */
+  closePackage(tenantId: string, id: string, verdict: PackageVerdict): void {
+    prepared(
+      this.db,
+      `UPDATE purchase_packages SET state = 'DONE', siat_code = ?, siat_description = ?, codigo_recepcion = COALESCE(?, codigo_recepcion), siat_messages = ?, updated_at = ? WHERE tenant_id = ? AND id = ?`,
+    ).run(verdict.siatCode, verdict.siatDescription, verdict.codigoRecepcion, JSON.stringify(verdict.messages), this.stamp(), tenantId, id);
   }
 
   /** Flags the purchases SIAT confirmed (confirmacionCompras); returns how many are in the register. */

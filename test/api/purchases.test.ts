@@ -13,6 +13,10 @@ import ExcelJS from 'exceljs';
 import { deflatedRepeat, zipOf } from '../fixtures/zip';
 import { PurchaseRegister, type RegisterDeps } from '../../main/purchases/purchase-register';
 import { PurchaseError } from '../../main/purchases/purchase-error';
+import { checkPurchase } from '../../main/purchases/purchase-input';
+import { periodOf } from '../../main/purchases/purchase-model';
+import { buildRegistroCompraXml } from '../../main/purchases/registro-xml';
+import { packPackage } from '../../main/invoicing/archive';
 
 let eng: TestEngine;
 
@@ -123,6 +127,34 @@ describe('to SIAT and back (embedded simulator)', () => {
     assert.ok([902, 904].includes(b.responseCode), String(b.responseCode));
     assert.equal(b.transactionStatus, false);
     assert.ok(eng.packWorkers.completed > packed, 'the package was tarred, gzipped and hashed on the pack worker');
+  });
+
+  test('a package whose purchases were not all marked SENT when the engine stopped (between two lots) is marked whole first: none goes to SIAT in a second package', async () => {
+    await settlePurchases(eng);
+    const tenantId = eng.store.tenants.list().find((t) => t.training)!.id;
+    const data = [0, 1, 2].map(() => {
+      const c = checkPurchase(purchaseBody());
+      assert.ok(c.ok);
+      return c.value;
+    });
+    // What a stop after the package's first lot leaves (no await in between: the queue cannot
+    // run meanwhile): three purchases packed, the package and the first one's mark committed.
+    const { gestion, periodo } = periodOf(data[0]!.fechaEmision);
+    const stored = data.map((d) => eng.store.purchases.insert({ tenantId, gestion, periodo, data: d, source: 'MANUAL', xml: (nro) => buildRegistroCompraXml(d, nro) }));
+    const packed = packPackage(stored.map((p, i) => ({ name: `compra_${String(i + 1).padStart(3, '0')}_${p.seq}.xml`, xml: buildRegistroCompraXml(p.data, i + 1) })));
+    const purchaseIds = stored.map((p) => p.id);
+    const packageId = eng.store.purchases.inOneCommit(() => {
+      const id = eng.store.purchases.insertPackage({ tenantId, kind: 'RECEPCION', gestion, periodo, archive: packed.tarGz, hash: packed.hashArchivo, purchaseCount: 3, purchaseIds });
+      eng.store.purchases.markPackaged(tenantId, id, purchaseIds[0]!);
+      return id;
+    });
+    assert.deepEqual(purchaseIds.map((id) => eng.store.purchases.byId(tenantId, id)!.state), ['SENT', 'READY', 'READY']);
+    await settlePurchases(eng);
+    assert.deepEqual(
+      purchaseIds.map((id) => ((p) => [p.state, p.packageId])(eng.store.purchases.byId(tenantId, id)!)),
+      purchaseIds.map(() => ['ACCEPTED', packageId]),
+      'every purchase accepted in the package it was packed in',
+    );
   });
 
   test('deleting an accepted purchase keeps SIAT answer 2217 ELIMINADO and the row', async () => {

@@ -9,7 +9,9 @@
 // — and how the job ended (it must end right: imported, refused with its reason, issued).
 // Targets (issue 25): sale p99 < 100 ms and no sale over 500 ms.
 // The engine runs in this process, like a till's; the till sells from a thread of its own
-// (test/fixtures/till-thread.ts), as a till is another process.
+// (test/fixtures/till-thread.ts), as a till is another process, and the SIAT simulator in a
+// process of its own (test/fixtures/siat-sim-process.ts), as SIAT is another machine: training's
+// embedded simulator would validate the batch's packages on the engine's thread.
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,9 +24,12 @@ import { educationItem } from '../integration/massive/helpers';
 import { generateTrainingCertificate } from '../../main/invoicing/certificate';
 import { SCOPES } from '../../shared/api-scopes';
 import { tillThread, type SaleSample } from '../fixtures/till-thread';
+import { spawnSimulator } from '../fixtures/siat-sim-process';
 import { summarize, fmt } from './_stats';
 
-const eng = await startTestEngine({ KIPU_RATE_LIMIT: '1000000', KIPU_PUBLIC_RATE_LIMIT: '1000000' }, undefined, { scheduler: false });
+const work = mkdtempSync(join(tmpdir(), 'kipu-isolation-'));
+const sim = await spawnSimulator(join(work, 'sim'));
+const eng = await startTestEngine({ KIPU_RATE_LIMIT: '1000000', KIPU_PUBLIC_RATE_LIMIT: '1000000', KIPU_SIAT_URL: sim.url }, undefined, { scheduler: false });
 const other = eng.store.tenants.create({ nit: '7700460', razonSocial: 'MAYORISTA B S.R.L.', municipio: 'La Paz', direccion: 'Calle 2' });
 const keyB = eng.store.apiKeys.create(other.id, 'bench', SCOPES).key;
 const tenantA = eng.store.tenants.list().find((t) => t.training)!.id;
@@ -36,7 +41,6 @@ function engineThreadCpuMs(): number {
   return (Number(f[11]) + Number(f[12])) * 10;
 }
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-const work = mkdtempSync(join(tmpdir(), 'kipu-isolation-'));
 
 try {
   const posA = ((await (await eng.api('/api/v1/pos')).json()) as { data: { id: string }[] }).data[0]!.id;
@@ -213,6 +217,7 @@ try {
   }
   console.log(`peor venta de la caja de A durante los trabajos pesados: ${fmt(worst)} (hilo del motor ${fmt(worstThread)})`);
 } finally {
-  rmSync(work, { recursive: true, force: true });
   await eng.stop();
+  await sim.close();
+  rmSync(work, { recursive: true, force: true });
 }

@@ -60,7 +60,7 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
     ctx.checkStopped();
     const onWorker = deps.sealStep !== undefined && misses <= MAX_MISSES;
     const limits = { items: Math.max(1, STEP_LIMITS.items >> misses), lines: Math.max(1, STEP_LIMITS.lines >> misses) };
-    const take = stepLength(deps.batches.unissuedLineCounts(batch.id, limits.items), limits);
+    const take = stepLength(deps.batches.unissuedLineCounts(batch.id, limits.items, limits.lines), limits);
     if (take === 0) return;
     const items = deps.batches.unissued(batch.id, take);
     if (items.length === 0) return;
