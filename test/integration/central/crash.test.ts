@@ -83,13 +83,20 @@ test('kill -9 of a till mid-push, twice, and a restart: nothing duplicated or lo
     const local = sqliteTotals(dbPath);
     assert.equal(local.invoices, BACKLOG + 20);
     assert.deepEqual(await centralTotals(stack, cred.tillId), local);
-    // The newest state of each invoice, not a stale one (background submission settled them at the till).
-    const db = new Database(dbPath, { readonly: true });
-    const localStates = Object.fromEntries((db.prepare('SELECT state, COUNT(*) n FROM invoices GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]));
-    db.close();
+    // The newest state of each invoice, not a stale one (background submission settles them at the
+    // till meanwhile): the till's states are read again at each look, as they may still move — a
+    // snapshot taken once was outrun by the till's own later changes and never matched.
+    const localStates = () => {
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        return Object.fromEntries((db.prepare('SELECT state, COUNT(*) n FROM invoices GROUP BY state ORDER BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+      } finally {
+        db.close();
+      }
+    };
     await waitFor('states to converge', async () => {
-      const { rows } = await stack.pool.query('SELECT state, COUNT(*)::int n FROM invoices WHERE till_id = $1 GROUP BY state', [cred.tillId]);
-      return JSON.stringify(Object.fromEntries(rows.map((r) => [r.state, r.n]))) === JSON.stringify(localStates);
+      const { rows } = await stack.pool.query('SELECT state, COUNT(*)::int n FROM invoices WHERE till_id = $1 GROUP BY state ORDER BY state', [cred.tillId]);
+      return JSON.stringify(Object.fromEntries(rows.map((r) => [r.state, r.n]))) === JSON.stringify(localStates());
     }, 120_000, 100);
   } finally {
     await kill9(child);
