@@ -110,8 +110,11 @@ export function registerStreamedRawJsonParser(scope: FastifyInstance, bodyLimit:
   scope.addContentTypeParser('application/json', { bodyLimit }, (req, payload, done) => {
     const declared = Number(req.headers['content-length']);
     if (declared > bodyLimit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
-    // Without a Content-Length (chunked), the chunks are kept and joined at the end.
-    const whole = Number.isSafeInteger(declared) && declared >= 0 ? Buffer.allocUnsafeSlow(declared) : null;
+    const sized = Number.isSafeInteger(declared) && declared >= 0;
+    // The one Buffer is allocated once half the declared body has arrived (the chunks so far
+    // copied into it): a client that declares 32 MiB and sends nothing holds no 32 MiB. Without a
+    // Content-Length (chunked), the chunks are kept and joined at the end.
+    let whole: Buffer | null = null;
     const chunks: Buffer[] = [];
     let received = 0;
     const finish = (err: Error | null, body?: Buffer) => {
@@ -127,9 +130,14 @@ export function registerStreamedRawJsonParser(scope: FastifyInstance, bodyLimit:
       if (whole && received + bytes.length <= whole.length) bytes.copy(whole, received);
       else if (!whole) chunks.push(bytes);
       received += bytes.length;
+      if (sized && !whole && received * 2 >= declared && received <= declared) {
+        whole = Buffer.allocUnsafeSlow(declared);
+        let at = 0;
+        for (const c of chunks.splice(0)) at += c.copy(whole, at);
+      }
     }
     function onEnd() {
-      if (whole && received !== whole.length) return finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      if (sized && received !== declared) return finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       finish(null, whole ?? Buffer.concat(chunks, received));
     }
     function onError(err: Error & { statusCode?: number }) {
