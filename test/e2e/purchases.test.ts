@@ -190,10 +190,11 @@ test('amounts typed the es-BO way are stored as typed (issue 24): 1.500, 1.250,7
   await till.page.waitForFunction(() => document.querySelectorAll('[data-testid="purchase-row"]').length === 1);
   assert.equal(await till.page.locator('[data-testid="purchase-row"] td').nth(4).textContent(), '205', 'the only purchase of last month is the one just typed');
 
-  // Deleted: said in its own words (the registration's notice stayed, as if it were this one's).
+  // Deleted: said in its own words (the registration's notice stayed, as if it were this one's),
+  // naming the supplier with its invoice's number (a number alone is any supplier's).
   // Once SIAT has answered: on its way (SENT) the row offers no «Eliminar…».
   await till.page.locator('[data-testid="purchase-row"]:is([data-state="ACCEPTED"], [data-state="REJECTED"])').waitFor({ timeout: E2E_WAIT_MS });
   await till.id('purchase-delete').first().click();
   await till.id('purchase-delete-confirm').click();
-  await till.page.locator('[data-testid="purchase-notice"]', { hasText: 'Compra N° 205 eliminada' }).waitFor({ timeout: E2E_WAIT_MS });
+  await till.page.locator('[data-testid="purchase-notice"]', { hasText: 'Compra de FERRETERIA ILLIMANI, factura 205, eliminada' }).waitFor({ timeout: E2E_WAIT_MS });
 });

@@ -264,13 +264,20 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
       },
     },
     async (req) => {
+      const actor = req.tillActor;
       try {
         // A person's session below the act's role may annul in SIAT only with an approval (decision 0094).
-        const actor = req.tillActor;
         const mayAnnulInSiat = !actor || roleAtLeast(actor.user.role, ACT_ROLE['purchase-delete']) || req.approver !== null;
         const record = recorderOf(deps.store, req, 'purchase-delete');
         return ok(purchaseDto(await register.remove(req.tenant.id, req.params.id, { mayAnnulInSiat, record })), 'Compra eliminada');
       } catch (e) {
+        // SIAT accepted it after the role hook weighed the request: refused here, and logged as the
+        // hook logs its own refusals (issue 27: "the attempt logged").
+        if (actor && e instanceof PurchaseError && e.code === 'APPROVAL_REQUIRED') {
+          const { user } = actor;
+          const at = new Date().toISOString();
+          deps.store.tillUsers.logRefusal(req.tenant.id, { act: 'purchase-delete', usuario: user.name, userId: user.id, role: user.role, needed: ACT_ROLE['purchase-delete'], posId: actor.posId, code: 'ROLE_REQUIRED', approver: null, createdAt: at });
+        }
         rethrow(e, 'la compra no se eliminó');
       }
     },

@@ -206,12 +206,14 @@ export function PurchasesScreen() {
         year={year}
         month={month}
         onDelete={(id) => {
-          const number = usePurchases.getState().items.find((p) => p.id === id)?.invoiceNumber;
+          const gone = usePurchases.getState().items.find((p) => p.id === id);
           void purchasesApi.remove(id).then(
             () => {
               // Said, not left to the row: the notice of the last registration would read as this one's.
+              // Named as the confirmation named it (supplier and its invoice): an invoice number alone
+              // is the supplier's, and two suppliers' numbers often coincide.
               setErrors([]);
-              setNotice(`Compra${number ? ` N° ${number}` : ''} eliminada; su estado ante SIAT se ve en la lista.`);
+              setNotice(`${gone ? `Compra de ${gone.issuerBusinessName}, factura ${gone.invoiceNumber},` : 'Compra'} eliminada; su estado ante SIAT se ve en la lista.`);
               return usePurchases.getState().load();
             },
             (err: unknown) => setErrors(describeError(err)),
