@@ -26,6 +26,14 @@ export const CreateApiKeyBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** GET /api/v1/keys/current: the key (or the person's session) this request came with, what the till offers by. */
+export const CurrentKeySchema = Type.Object({
+  name: Type.String(),
+  /** '' for a person's session (it has no key). */
+  prefix: Type.String(),
+  scopes: Type.Array(ScopeSchema),
+});
+
 /** 201 of POST /api/v1/keys: `key` is the full key, shown once. */
 export const CreatedApiKeySchema = Type.Intersect([ApiKeySchema, Type.Object({ key: Type.String() })]);
 

@@ -156,6 +156,15 @@ test('finding 13: keys are created with scopes; an integrator key reaches the in
   assert.equal(bad.status, 400);
   const listed = ((await (await eng.api('/api/v1/keys')).json()) as { data: { name: string; scopes: string[] }[] }).data;
   assert.deepEqual(listed.find((k) => k.name === 'ERP')?.scopes, ['integrator']);
+
+  // Any key may ask which key it is and what it may do (the till offers Sucursales' forms by it).
+  const current = async (key: string | undefined) => ((await (await eng.api('/api/v1/keys/current', key ? { key } : {})).json()) as { data: { name: string; prefix: string; scopes: string[] } }).data;
+  const erpSelf = await current(erp);
+  assert.deepEqual([erpSelf.name, erpSelf.scopes], ['ERP', ['integrator']]);
+  assert.ok(erpSelf.prefix.length > 0 && erp.startsWith(`kipu_${erpSelf.prefix}_`) && !JSON.stringify(erpSelf).includes(erp.split('_')[2]!), 'its prefix, never the secret');
+  assert.deepEqual((await current(eng.demoApiKey!)).scopes, ['till']);
+  assert.ok((await current(undefined)).scopes.includes('admin'), 'the owner key');
+  assert.equal((await eng.api('/api/v1/keys/current', { key: null })).status, 401);
 });
 
 test('finding 13: the OpenAPI document shows each route’s scopes', async () => {

@@ -274,6 +274,12 @@ export function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps): v
     async (req) => ok(deps.store.apiKeys.list(req.tenant.id).filter((k) => k.revokedAt === null).map(keyView)),
   );
 
+  r.get(
+    ROUTES.settings.currentKey.path,
+    { schema: { tags: ['Claves de API'], summary: 'La clave de API (o la sesión de la persona) con que llega esta petición, y sus ámbitos', ...contractSchema(ROUTES.settings.currentKey) } },
+    async (req) => ok({ name: req.apiKey.name, prefix: req.apiKey.prefix, scopes: req.apiKey.scopes }),
+  );
+
   r.post(
     ROUTES.settings.createKey.path,
     {

@@ -117,6 +117,7 @@ export function createKipuApi(http: HttpClient) {
     smtp: () => call(R.settings.smtp),
     saveSmtp: (s: SmtpSettingsInput) => call(R.settings.saveSmtp, { body: s }),
     apiKeys: () => call(R.settings.keys),
+    currentKey: () => call(R.settings.currentKey),
     createApiKey: (name: string, scopes: Scope[]) => call(R.settings.createKey, { body: { name, scopes } }),
     deleteApiKey: (id: string) => call(R.settings.revokeKey, { params: { id } }),
   };

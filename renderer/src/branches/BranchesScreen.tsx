@@ -64,6 +64,11 @@ export function branchesReadOnlyText(person: { name: string; role: string }): st
   return `Registrar, cerrar o cambiar el documento de una sucursal o de un punto de venta lo hace un administrador; ${person.name} es ${person.role}. Aquí puede consultarlos.`;
 }
 
+/** The same for a till that entered with an API key without the admin scope. */
+export function branchesReadOnlyKeyText(key: { name: string }): string {
+  return `Registrar, cerrar o cambiar el documento de una sucursal o de un punto de venta lo hace un administrador; esta caja entró con la clave de API «${key.name}», que no es de administración. Aquí puede consultarlos.`;
+}
+
 export function BranchesScreen() {
   const state = useBranches(
     useShallow((s) => ({
@@ -82,6 +87,7 @@ export function BranchesScreen() {
       docOutcome: s.docOutcome,
     })),
   );
+  const tillKey = useBranches((s) => s.tillKey);
   const pointsOfSale = useSession((s) => s.pointsOfSale);
   const person = useSession((s) => s.person);
   const posDocuments = Object.fromEntries(pointsOfSale.map((p) => [p.id, p.defaultInvoiceType ?? null]));
@@ -117,7 +123,7 @@ export function BranchesScreen() {
       siatReachable={siatReachable}
       posDocuments={posDocuments}
       headingRef={headingRef}
-      readOnly={person && !mayAdminister(person) ? branchesReadOnlyText(person) : null}
+      readOnly={person && !mayAdminister(person) ? branchesReadOnlyText(person) : !person && tillKey && !tillKey.admin ? branchesReadOnlyKeyText(tillKey) : null}
       onAskClose={(target, from) => {
         opener.current = from;
         useBranches.getState().askClose(target);

@@ -73,6 +73,12 @@ export interface BranchesState {
   closed: string | null;
   /** Outcome of the last change of a point of sale's default document. */
   docOutcome: { posId: string; ok: string | null; errors: string[] } | null;
+  /**
+   * The key this till entered with, when no person did (GET /api/v1/keys/current): a key without
+   * the admin scope sees the screen read-only, as a cajero does. null: not known (a person's
+   * session, or the engine did not say; the engine still refuses what the key may not do).
+   */
+  tillKey: { name: string; admin: boolean } | null;
   setDefaultDocument(posId: string, invoiceType: string | null): Promise<void>;
 
   load(): Promise<void>;
@@ -103,6 +109,7 @@ export const INITIAL_BRANCHES_STATE = {
   closeErrors: [] as string[],
   closed: null as string | null,
   docOutcome: null as BranchesState['docOutcome'],
+  tillKey: null as BranchesState['tillKey'],
 };
 
 /** The session's list feeds the point-of-sale picker; keep it in step after a change. */
@@ -148,7 +155,14 @@ export const useBranches = create<BranchesState>()((set, get) => ({
       branchForm: s.branchForm.busy ? s.branchForm : IDLE,
       posForm: s.posForm.busy ? s.posForm : IDLE,
     }));
-    await get().load();
+    const keyed = useSession.getState().person === null;
+    const key = keyed
+      ? api.currentKey().then(
+          (k) => set({ tillKey: { name: k.name, admin: k.scopes.includes('admin') } }),
+          () => set({ tillKey: null }),
+        )
+      : (set({ tillKey: null }), Promise.resolve());
+    await Promise.all([get().load(), key]);
   },
 
   setBranchDraft(patch) {

@@ -5,13 +5,13 @@ import Type from 'typebox';
 import { PageQuery, pageSchema } from '../envelope';
 import { NewTillUserBody, TillPolicySchema, TillUserChangeBody, TillUserSchema } from '../till-users';
 import { CertificateBody, CertificateInfoSchema, SalesSettingsSchema, SiatSettingsSchema, TaxpayerBody, TaxpayerSchema, type SiatSettingsInput } from '../settings';
-import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, RevokedApiKeySchema } from '../keys';
+import { ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema, CurrentKeySchema, RevokedApiKeySchema } from '../keys';
 import { PrintOutcomeSchema, PrinterSettingsViewSchema, TillPrintingSchema, type PrinterSettings } from '../printing';
 import { SmtpSettingsBody, SmtpSettingsSchema } from '../mail';
 import { LogoUploadQuery, LogoUploadResultSchema, StorageHealthSchema, StorageSelfTestSchema } from '../storage';
 import { CreateThirdPartyUserBody, CreatedThirdPartyUserSchema, ThirdPartyUserSchema } from '../third-party-users';
 import { RehearsalBody, type CertificationStatus, type OnboardingResult, type SelfCheckResult } from '../certification';
-import { ADMIN, STORE, TILL, file, route, typed } from './route';
+import { ADMIN, ANY, STORE, TILL, file, route, typed } from './route';
 
 /** The store's people (issue 27): the administrator manages them and the cashiers' limits. */
 export const TILL_USER_ROUTES = {
@@ -36,6 +36,8 @@ export const SETTINGS_ROUTES = {
   saveSiat: route('PUT', '/api/v1/settings/siat', ADMIN, { body: typed<SiatSettingsInput>(), response: SiatSettingsSchema }),
   uploadCertificate: route('POST', '/api/v1/settings/certificate', ADMIN, { body: CertificateBody, response: CertificateInfoSchema }),
   keys: route('GET', '/api/v1/keys', ADMIN, { response: Type.Array(ApiKeySchema) }),
+  // Any key: the till asks it which forms to offer (a till key sees Sucursales read-only).
+  currentKey: route('GET', '/api/v1/keys/current', ANY, { response: CurrentKeySchema }),
   createKey: route('POST', '/api/v1/keys', ADMIN, { body: CreateApiKeyBody, response: CreatedApiKeySchema }),
   revokeKey: route('DELETE', '/api/v1/keys/:id', ADMIN, { response: RevokedApiKeySchema }),
   smtp: route('GET', '/api/v1/settings/smtp', ADMIN, { response: SmtpSettingsSchema }),

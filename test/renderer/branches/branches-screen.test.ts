@@ -21,7 +21,7 @@ vi.mock('../../../renderer/src/api', async () => {
 
 const { ApiError } = await import('../../../renderer/src/api/errors');
 const { INITIAL_BRANCHES_STATE, useBranches } = await import('../../../renderer/src/branches/branches-store');
-const { BranchesView, branchesReadOnlyText } = await import('../../../renderer/src/branches/BranchesScreen');
+const { BranchesView, branchesReadOnlyKeyText, branchesReadOnlyText } = await import('../../../renderer/src/branches/BranchesScreen');
 
 /** The screen as this till (point of sale pos-0) sees it now. */
 function render(over: { siatReachable?: boolean; readOnly?: string | null } = {}): string {
@@ -206,6 +206,10 @@ describe('Sucursales y puntos de venta', () => {
     const html = render({ readOnly: reason });
     for (const id of ['branch-form', 'pos-form', 'add-pos-button', 'close-branch-button', 'close-pos-button', 'pos-document']) expect(count(html, id), id).toBe(0);
     expect(textOf(html, 'branches-read-only')).toContain('lo hace un administrador; Carla Cajera es cajero. Aquí puede consultarlos.');
+    // A till entered with a key that is not an admin key (the screen asks the engine which): the same.
+    const keyed = render({ readOnly: branchesReadOnlyKeyText({ name: 'Caja 2' }) });
+    for (const id of ['branch-form', 'pos-form', 'add-pos-button', 'close-branch-button', 'close-pos-button', 'pos-document']) expect(count(keyed, id), id).toBe(0);
+    expect(textOf(keyed, 'branches-read-only')).toContain('esta caja entró con la clave de API «Caja 2», que no es de administración. Aquí puede consultarlos.');
     // What each point of sale sells is still shown, as text.
     expect(textOf(html, 'branch-list')).toContain('Compra-venta (según la modalidad)');
     expect(count(html, 'branch-row')).toBe(2);

@@ -8,6 +8,7 @@ const api = vi.hoisted(() => ({
   createPos: vi.fn(),
   closePos: vi.fn(),
   pointsOfSale: vi.fn(),
+  currentKey: vi.fn(),
 }));
 
 vi.mock('../../../renderer/src/api', async () => {
@@ -25,6 +26,30 @@ beforeEach(() => {
   useSession.setState({ posId: 'pos-0', pointsOfSale: [], phase: 'ready' });
   api.branchOffices.mockResolvedValue([MAIN, EL_ALTO]);
   api.pointsOfSale.mockResolvedValue([]);
+  api.currentKey.mockResolvedValue({ name: 'Caja 2', prefix: 'ab12cd34', scopes: ['till'] });
+});
+
+describe('branches: who may change them', () => {
+  it('a till entered with a key asks the engine which key it is: a till key sees the screen read-only', async () => {
+    useSession.setState({ person: null });
+    await useBranches.getState().enter();
+    expect(api.currentKey).toHaveBeenCalledTimes(1);
+    expect(useBranches.getState().tillKey).toEqual({ name: 'Caja 2', admin: false });
+    api.currentKey.mockResolvedValue({ name: 'Dueño', prefix: 'ff00ee11', scopes: ['admin', 'till'] });
+    await useBranches.getState().enter();
+    expect(useBranches.getState().tillKey).toEqual({ name: 'Dueño', admin: true });
+  });
+
+  it('a person’s session is judged by the person’s role, not asked again; an engine that does not say leaves the forms to the engine’s refusal', async () => {
+    useSession.setState({ person: { id: 'u1', login: 'carla', name: 'Carla Cajera', role: 'cajero' } as never });
+    await useBranches.getState().enter();
+    expect(api.currentKey).not.toHaveBeenCalled();
+    expect(useBranches.getState().tillKey).toBeNull();
+    useSession.setState({ person: null });
+    api.currentKey.mockRejectedValue(new ApiError(0, {}));
+    await useBranches.getState().enter();
+    expect(useBranches.getState().tillKey).toBeNull();
+  });
 });
 
 describe('branches: list', () => {
