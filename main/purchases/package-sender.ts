@@ -141,10 +141,13 @@ export class PurchaseSender {
       const packed = this.o.pack ? await this.o.pack(tenantId, files) : packPackage(files);
       const purchaseIds = batch.map((p) => p.id);
       // The package is inserted with its first lot of purchases; a stop before that leaves them
-      // READY, packed again by the next run.
+      // READY, packed again by the next run. One deleted while it was checked and packed is not
+      // sent: the package is dropped before it exists and the month packed again without it (the
+      // deletion of one already in a BUILT package is refused: PurchaseRegister.remove).
       let packageId = '';
       await storeInLots(purchaseIds.length, PACKAGE_LOTS, (fn) => this.o.purchases.inOneCommit(fn), (at) => {
         if (at === 0) {
+          if (!this.o.purchases.allReady(tenantId, purchaseIds)) return false;
           packageId = this.o.purchases.insertPackage({
             tenantId,
             kind: 'RECEPCION',

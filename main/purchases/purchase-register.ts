@@ -136,6 +136,11 @@ export class PurchaseRegister {
     if (!p) throw new PurchaseError('NOT_FOUND', `Compra ${id} no encontrada`);
     if (p.state === 'DELETED') throw new PurchaseError('NOT_DELETABLE', 'La compra ya fue eliminada');
     if (p.state === 'SENT') throw new PurchaseError('NOT_DELETABLE', 'La compra está en un paquete que SIAT todavía valida: espere su respuesta y vuelva a intentar');
+    // Packed and on its way (a BUILT package whose purchases are being marked SENT): the package's
+    // archive already holds it, so SIAT would register it anyway.
+    if (p.state === 'READY' && this.d.purchases.inBuiltPackage(tenantId, id)) {
+      throw new PurchaseError('NOT_DELETABLE', 'La compra está en un paquete que se está enviando a SIAT: espere su respuesta y vuelva a intentar');
+    }
     if (p.state === 'READY' || p.state === 'REJECTED') {
       return this.markDeleted(tenantId, id, { code: null, description: 'ELIMINADA EN KIPU (SIAT no la registró)', messages: [] }, opts.record);
     }

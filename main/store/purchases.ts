@@ -321,6 +321,19 @@ export class PurchaseRepository {
     return id;
   }
 
+  /** Whether every one of these purchases is still READY (a package is inserted only then). */
+  allReady(tenantId: string, purchaseIds: string[]): boolean {
+    const row = prepared(this.db, `SELECT COUNT(*) AS n FROM purchases WHERE tenant_id = ? AND state = 'READY' AND id IN (SELECT value FROM json_each(?))`).get(tenantId, JSON.stringify(purchaseIds)) as { n: number };
+    return row.n === new Set(purchaseIds).size;
+  }
+
+  /** Whether a BUILT package (packed, its purchases still being marked SENT) holds this purchase. */
+  inBuiltPackage(tenantId: string, purchaseId: string): boolean {
+    return (
+      prepared(this.db, `SELECT 1 FROM purchase_packages WHERE tenant_id = ? AND state = 'BUILT' AND EXISTS (SELECT 1 FROM json_each(purchase_ids) WHERE value = ?) LIMIT 1`).get(tenantId, purchaseId) !== undefined
+    );
+  }
+
   /** One of a package's purchases, SENT in it if still READY: marking it again changes nothing. */
   markPackaged(tenantId: string, packageId: string, purchaseId: string): void {
     prepared(this.db, `UPDATE purchases SET state = 'SENT', package_id = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND state = 'READY'`).run(packageId, this.stamp(), tenantId, purchaseId);

@@ -17,6 +17,8 @@ import { checkPurchase } from '../../main/purchases/purchase-input';
 import { periodOf } from '../../main/purchases/purchase-model';
 import { buildRegistroCompraXml } from '../../main/purchases/registro-xml';
 import { packPackage } from '../../main/invoicing/archive';
+import { PurchaseSender } from '../../main/purchases/package-sender';
+import pino from 'pino';
 
 let eng: TestEngine;
 
@@ -149,12 +151,61 @@ describe('to SIAT and back (embedded simulator)', () => {
       return id;
     });
     assert.deepEqual(purchaseIds.map((id) => eng.store.purchases.byId(tenantId, id)!.state), ['SENT', 'READY', 'READY']);
+    // Still READY but in the package's archive: deleting it now would leave SIAT registering a
+    // purchase Kipu calls deleted. Refused until SIAT answers.
+    const early = await eng.api(`/api/v1/purchases/${purchaseIds[1]}`, { method: 'DELETE' });
+    const why = await early.json();
+    assert.equal(early.status, 409, JSON.stringify(why));
+    assert.match(why.detail, /está en un paquete que se está enviando a SIAT: espere su respuesta/);
+    assert.equal(eng.store.purchases.byId(tenantId, purchaseIds[1]!)!.state, 'READY');
     await settlePurchases(eng);
     assert.deepEqual(
       purchaseIds.map((id) => ((p) => [p.state, p.packageId])(eng.store.purchases.byId(tenantId, id)!)),
       purchaseIds.map(() => ['ACCEPTED', packageId]),
       'every purchase accepted in the package it was packed in',
     );
+  });
+
+  test('a purchase deleted while its package was checked and packed is not sent: the package is dropped before it exists and the month packed again without it', async () => {
+    await settlePurchases(eng);
+    const tenantId = eng.store.tenants.list().find((t) => t.training)!.id;
+    // Stored as a registration stores them, without waking the engine's own queue (idle after
+    // settlePurchases): only the queue below packs them.
+    const made = [0, 1].map(() => {
+      const c = checkPurchase(purchaseBody());
+      assert.ok(c.ok);
+      const { gestion, periodo } = periodOf(c.value.fechaEmision);
+      return eng.store.purchases.insert({ tenantId, gestion, periodo, data: c.value, source: 'MANUAL', xml: (nro) => buildRegistroCompraXml(c.value, nro) });
+    });
+    let deleted = false;
+    // A queue of its own on the engine's store and SIAT, whose packer deletes the first purchase
+    // while the package is being packed (what a cashier's «Eliminar» between the read and the
+    // package's first lot does).
+    const sender = new PurchaseSender({
+      purchases: eng.store.purchases,
+      tenants: eng.store.tenants,
+      gateway: eng.gateway,
+      codes: eng.codes,
+      pointsOfSale: eng.store.pointsOfSale,
+      logger: pino({ level: 'silent' }),
+      now: () => new Date(),
+      pack: async (_t, files) => {
+        if (!deleted) {
+          deleted = true;
+          const r = await eng.api(`/api/v1/purchases/${made[0]!.id}`, { method: 'DELETE' });
+          assert.equal(r.status, 200, await r.clone().text());
+        }
+        return packPackage(files);
+      },
+    });
+    await sender.kick(tenantId);
+    await sender.stop();
+    assert.ok(deleted, 'the packer ran');
+    assert.equal(eng.store.purchases.byId(tenantId, made[0]!.id)!.state, 'DELETED');
+    const holding = eng.store.purchases.packages(tenantId, 50).filter((p) => p.purchaseIds.includes(made[1]!.id));
+    assert.equal(holding.length, 1, 'the other purchase went in one package');
+    assert.ok(!holding[0]!.purchaseIds.includes(made[0]!.id), 'without the deleted one');
+    assert.ok(eng.store.purchases.packages(tenantId, 50).every((p) => !p.purchaseIds.includes(made[0]!.id)), 'no package holds the deleted purchase');
   });
 
   test('deleting an accepted purchase keeps SIAT answer 2217 ELIMINADO and the row', async () => {
