@@ -129,8 +129,7 @@ export function CashScreen() {
           </button>
         </div>
       )}
-      {shown && <ReportView report={shown.report} />}
-      {shown && <MovementsTable movements={shown.movements} />}
+      {/* Above the report, in sight: F6 seemed to do nothing while its link showed under the movements. */}
       {pdf && (
         <p>
           <a href={pdf.url} download={`reporte-${pdf.kind}.pdf`} data-testid="cash-report-pdf" data-size={pdf.size} data-magic={pdf.magic}>
@@ -138,6 +137,8 @@ export function CashScreen() {
           </a>
         </p>
       )}
+      {shown && <ReportView report={shown.report} />}
+      {shown && <MovementsTable movements={shown.movements} />}
       {mode === 'view' && <ClosedSessions page={closed} onPage={(p) => void cash.loadClosed(p)} onOpen={(id) => void cash.showPast(id)} />}
       <p className="key-hints muted" data-testid="cash-key-hints">
         {viewingPast

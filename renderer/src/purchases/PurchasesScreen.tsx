@@ -195,7 +195,8 @@ export function PurchasesScreen() {
           );
         })}
         <div className="purchase-preview" data-testid="purchase-preview">
-          Subtotal Bs {bs(p.subtotal)} · Base CF Bs {bs(p.base)} · Crédito fiscal Bs {bs(p.credit)}
+          {/* A figure never breaks: a walk read «Crédito fiscal Bs» and «162,57» on two lines. */}
+          <span>Subtotal Bs {bs(p.subtotal)}</span> · <span>Base CF Bs {bs(p.base)}</span> · <span>Crédito fiscal Bs {bs(p.credit)}</span>
         </div>
         <button type="submit" data-testid="purchase-save">Registrar compra</button>
       </form>

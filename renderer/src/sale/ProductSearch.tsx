@@ -99,6 +99,16 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
     },
   }));
 
+  // The sale was issued, put on hold or cancelled: its last line's «2 × Aceite…» is no news for the
+  // next customer (a walk saw it stay under the empty field).
+  useEffect(
+    () =>
+      useCart.subscribe((s, prev) => {
+        if (s.lines.length === 0 && prev.lines.length > 0) setMessage(null);
+      }),
+    [],
+  );
+
   // Live search while a person types (not during a scanner burst).
   useEffect(() => {
     const { term, badQuantity } = parseSearchInput(text);

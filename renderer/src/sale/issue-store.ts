@@ -289,6 +289,15 @@ useCart.subscribe((s, prev) => {
   if (last && !last.nextStarted) useIssue.setState({ last: { ...last, nextStarted: true } });
 });
 
+// Whoever leaves the till (Salir, or it locks), the next person does not start on that sale: its
+// card and its «Cambio» go as they do with the next sale's first line (a walk saw a cashier log in
+// to the manager's «Cambio Bs 24,30»). A card with news stays, and Mayús+F12 still reprints it.
+useSession.subscribe((s, prev) => {
+  if (s.apiKey !== null || prev.apiKey === null) return;
+  const last = useIssue.getState().last;
+  if (last && !last.nextStarted) useIssue.setState({ last: { ...last, nextStarted: true } });
+});
+
 // Every re-issue the stream announces, once each (till-status-store.ts keeps them by id); and
 // after a gap in the stream, whatever happened to the sale on the card meanwhile.
 useTillStatus.subscribe((s, prev) => {

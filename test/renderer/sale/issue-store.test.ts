@@ -136,6 +136,24 @@ describe('issue (F12)', () => {
     expect(shown()).toBe(true);
   });
 
+  // A walk (session 14): the cashier who logged in after the manager found the manager's last sale
+  // and its «Cambio Bs 24,30» on Venta.
+  it('whoever leaves the till takes the last sale’s card with them; one with news stays, Mayús+F12 still has it', async () => {
+    useSession.setState({ apiKey: 'kipt_marta' });
+    api.createInvoice.mockResolvedValue(invoice());
+    usePayment.getState().update({ received: 5000 });
+    await useIssue.getState().issue();
+    expect(lastInvoiceShown(useIssue.getState().last!, 'VALIDATED')).toBe(true);
+    useSession.setState({ apiKey: null, phase: 'login' });
+    const last = useIssue.getState().last!;
+    expect(last.invoice.invoiceNumber).toBe(15);
+    expect(lastInvoiceShown(last, 'VALIDATED')).toBe(false);
+    expect(lastInvoiceShown(last, 'REJECTED')).toBe(true);
+    // The next person in: still gone.
+    useSession.setState({ apiKey: 'kipt_carla', phase: 'ready' });
+    expect(lastInvoiceShown(useIssue.getState().last!, 'VALIDATED')).toBe(false);
+  });
+
   it('retries with the same Idempotency-Key after a network failure', async () => {
     api.createInvoice.mockRejectedValueOnce(new ApiError(0, {})).mockResolvedValueOnce(invoice());
     await useIssue.getState().issue();
