@@ -232,7 +232,7 @@ export class InvoiceBatchRepository {
     let lines = 0;
     const rows = prepared(
       this.db,
-      `SELECT coalesce(json_array_length(b.sale, '$.lines'), 1) FROM invoice_batch_items b
+      `SELECT coalesce(json_array_length(b.sale, '$.lines'), 1) FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress
         WHERE b.batch_id = ? AND b.invoice_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = b.invoice_id)
         ORDER BY b.item_index LIMIT ?`,
     )
@@ -250,7 +250,7 @@ export class InvoiceBatchRepository {
   unissued(batchId: string, limit: number): UnissuedItem[] {
     const rows = prepared(
       this.db,
-      `SELECT b.item_index, b.invoice_type, b.sale, b.invoice_id FROM invoice_batch_items b
+      `SELECT b.item_index, b.invoice_type, b.sale, b.invoice_id FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress
         WHERE b.batch_id = ? AND b.invoice_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = b.invoice_id)
         ORDER BY b.item_index LIMIT ?`,
     ).all(batchId, limit) as Row[];
@@ -306,13 +306,15 @@ export class InvoiceBatchRepository {
 
   /**
    * Progress: accepted items per state of their invoice (QUEUED = not issued yet) and the
-   * refused ones.
+   * refused ones. This and items() read indexes alone (migration 0029): the rows hold each sale's
+   * JSON and each invoice's XML before the columns read here (decision 0097).
    */
   counts(batchId: string): Record<string, number> {
     const rows = prepared(
       this.db,
       `SELECT CASE WHEN b.invoice_id IS NULL THEN 'REFUSED' ELSE COALESCE(i.state, 'QUEUED') END AS s, COUNT(*) AS n
-         FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id WHERE b.batch_id = ? GROUP BY s`,
+         FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress LEFT JOIN invoices i INDEXED BY invoices_progress ON i.id = b.invoice_id
+        WHERE b.batch_id = ? GROUP BY s`,
     ).all(batchId) as { s: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.s, r.n]));
   }
@@ -321,7 +323,8 @@ export class InvoiceBatchRepository {
   items(batchId: string): BatchItemView[] {
     const rows = prepared(
       this.db,
-      `SELECT b.item_index, b.invoice_id, b.problems, i.state, i.number FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id
+      `SELECT b.item_index, b.invoice_id, b.problems, i.state, i.number
+         FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress LEFT JOIN invoices i INDEXED BY invoices_progress ON i.id = b.invoice_id
         WHERE b.batch_id = ? ORDER BY b.item_index`,
     ).all(batchId) as Row[];
     return rows.map((r) => ({

@@ -1,0 +1,65 @@
+// The till's sale and its ticket go first (issue 25, "Fairness"; decision 0097). Heavy work on the
+// engine's thread is already cut in lots of ≤ 10 ms with the thread given back between them
+// (lots.ts), but a sale needs several turns of the event loop (its body, its handler, its commit,
+// its answer) and a lot could run at each: on a loaded machine, where a sale's turns stretch over a
+// second, it met several lots, a batch's step read and a worker's hand-off. Here the sale routes
+// count the sales in flight (api/sale-first-hook.ts), and background work asks `clear()` before
+// each lot or step: it waits while a sale is in flight, at most `maxWaitMs` at a time, so a till
+// that never stops selling slows heavy work down without ever stopping it.
+//
+// In memory, one per process: sales of every tenant and engine in the process go first.
+
+export class SaleFirst {
+  private inFlight = 0;
+  private readonly waiters = new Set<() => void>();
+  /** Waits that ended because the bound passed with a sale still in flight (heavy work not starved). */
+  overruns = 0;
+
+  constructor(readonly maxWaitMs: number) {}
+
+  /** Sales (or tickets) being answered now. */
+  get salesInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** A sale began: the function returned ends it (a second call does nothing). */
+  begin(): () => void {
+    this.inFlight++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight--;
+      if (this.inFlight > 0) return;
+      const ready = [...this.waiters];
+      this.waiters.clear();
+      for (const go of ready) go();
+    };
+  }
+
+  /**
+   * Resolves at once when no sale is in flight; otherwise once none is, or after `maxWaitMs`
+   * whatever (the work then runs beside the sale).
+   */
+  clear(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const go = () => {
+        clearTimeout(timer);
+        this.waiters.delete(go);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.overruns++;
+        go();
+      }, this.maxWaitMs);
+      this.waiters.add(go);
+    });
+  }
+}
+
+/**
+ * The engine's: a sale's wait for heavy work is a lot or a step at most every 250 ms, and a
+ * lot or step waits that long at most per sale in flight.
+ */
+export const saleFirst = new SaleFirst(250);
