@@ -5,5 +5,5 @@
 -- reach those columns, ~100 ms of the engine's thread per poll of a 350 × 500-line batch. These
 -- indexes carry the columns the progress reads (and the issuing steps' look for unissued items).
 -- Append-only: once landed this file is never edited; changes go in a new migration.
-CREATE INDEX invoice_batch_items_progress ON invoice_batch_items (batch_id, item_index, invoice_id, problems);
+CREATE INDEX invoice_batch_items_progress ON invoice_batch_items (batch_id, item_index, invoice_id, package_id, problems);
 CREATE INDEX invoices_progress ON invoices (id, state, number);

@@ -540,7 +540,7 @@ test('0029 batch progress indexes: a batch’s progress reads its items’ and i
     (db) => seedTenant(db),
     (db) => {
       const columns = (index: string) => (db.prepare(`PRAGMA index_info(${index})`).all() as { name: string }[]).map((c) => c.name);
-      assert.deepEqual(columns('invoice_batch_items_progress'), ['batch_id', 'item_index', 'invoice_id', 'problems']);
+      assert.deepEqual(columns('invoice_batch_items_progress'), ['batch_id', 'item_index', 'invoice_id', 'package_id', 'problems']);
       assert.deepEqual(columns('invoices_progress'), ['id', 'state', 'number']);
       const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('b') as { detail: string }[]).map((r) => r.detail).join(' | ');
       assert.match(
