@@ -15,34 +15,58 @@ export class SaleFirst {
   /** Waits that ended because the bound passed with a sale still in flight (heavy work not starved). */
   overruns = 0;
 
-  constructor(readonly maxWaitMs: number) {}
+  private grace: NodeJS.Timeout | null = null;
+
+  /**
+   * `graceMs`: after the last sale's answer, heavy work waits that much longer — the till's own
+   * process takes its answer (and prints) on the same two cores of a shop's computer.
+   */
+  constructor(
+    readonly maxWaitMs: number,
+    readonly graceMs = 0,
+  ) {}
 
   /** Sales (or tickets) being answered now. */
   get salesInFlight(): number {
     return this.inFlight;
   }
 
+  /** Whether heavy work must wait: a sale in flight, or one answered less than `graceMs` ago. */
+  private get held(): boolean {
+    return this.inFlight > 0 || this.grace !== null;
+  }
+
   /** A sale began: the function returned ends it (a second call does nothing). */
   begin(): () => void {
     this.inFlight++;
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = null;
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
       this.inFlight--;
       if (this.inFlight > 0) return;
-      const ready = [...this.waiters];
-      this.waiters.clear();
-      for (const go of ready) go();
+      if (this.graceMs <= 0) return this.release();
+      this.grace = setTimeout(() => {
+        this.grace = null;
+        this.release();
+      }, this.graceMs);
     };
   }
 
+  private release(): void {
+    const ready = [...this.waiters];
+    this.waiters.clear();
+    for (const go of ready) go();
+  }
+
   /**
-   * Resolves at once when no sale is in flight; otherwise once none is, or after `maxWaitMs`
-   * whatever (the work then runs beside the sale).
+   * Resolves at once when no sale is in flight nor just answered; otherwise once none is (and
+   * `graceMs` passed), or after `maxWaitMs` whatever (the work then runs beside the sale).
    */
   clear(): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
+    if (!this.held) return Promise.resolve();
     return new Promise((resolve) => {
       const go = () => {
         clearTimeout(timer);
@@ -60,6 +84,6 @@ export class SaleFirst {
 
 /**
  * The engine's: a sale's wait for heavy work is a lot or a step at most every 250 ms, and a
- * lot or step waits that long at most per sale in flight.
+ * lot or step waits that long at most at a time; 25 ms after the last answer before it goes on.
  */
-export const saleFirst = new SaleFirst(250);
+export const saleFirst = new SaleFirst(250, 25);

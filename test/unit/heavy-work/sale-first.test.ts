@@ -82,3 +82,25 @@ test('the sale route and the ticket route are counted from their routing to thei
   assert.deepEqual(seen, { sale: 1, ticket: 1, list: 0 });
   await app.close();
 });
+
+test('with a grace, heavy work waits that long after the last answer; a sale that begins meanwhile holds it again', async () => {
+  const gate = new SaleFirst(60_000, 30);
+  const end = gate.begin();
+  let passed = false;
+  const wait = gate.clear().then(() => (passed = true));
+  end();
+  await turns(3);
+  assert.equal(passed, false, 'still held just after the answer');
+  const endNext = gate.begin();
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(passed, false, 'a new sale holds it past the first grace');
+  const ended = performance.now();
+  endNext();
+  await wait;
+  assert.ok(performance.now() - ended >= 29, 'it went on once the grace after the last answer passed');
+  assert.equal(gate.overruns, 0);
+  let after = false;
+  void gate.clear().then(() => (after = true));
+  await turns(1);
+  assert.equal(after, true, 'with nothing in flight nor just answered, at once');
+});
