@@ -104,3 +104,23 @@ test('with a grace, heavy work waits that long after the last answer; a sale tha
   await turns(1);
   assert.equal(after, true, 'with nothing in flight nor just answered, at once');
 });
+
+test('waiting work goes one at a time, a turn apart: a sale that comes between two holds the rest', async () => {
+  const gate = new SaleFirst(60_000);
+  const end = gate.begin();
+  const went: number[] = [];
+  let nextSaleEnd: (() => void) | null = null;
+  const waits = [1, 2, 3].map((n) =>
+    gate.clear().then(() => {
+      went.push(n);
+      // The first one's work done, a sale arrives before the next turn.
+      if (n === 1) nextSaleEnd = gate.begin();
+    }),
+  );
+  end();
+  await turns(5);
+  assert.deepEqual(went, [1], 'the others wait for the sale that came after the first');
+  nextSaleEnd!();
+  await Promise.all(waits);
+  assert.deepEqual(went, [1, 2, 3]);
+});
