@@ -13,8 +13,8 @@
 // certificates only: the import with its purchases' packing, the batch, the ZIPs and the
 // 10,000-item intake reached 75–155 ms in loaded runs (a sale stretched by the load met several
 // 10 ms lots and a GC). Now heavy work waits while a sale is in flight and just after it
-// (main/heavy-work/sale-first.ts): every row's worst sale was 25 ms or less at load 9 with two CPU
-// spinners beside the run.
+// (main/heavy-work/sale-first.ts): every row's worst sale was 50 ms or less (the ZIPs; the others
+// 10–21 ms) in runs with two CPU spinners beside them.
 // Sizes are the table's rows scaled down where only the time grows with them (rows, lines).
 import { test, before, after, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
