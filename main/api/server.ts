@@ -23,6 +23,7 @@ import { errorBody } from './envelope';
 import { serializerCompiler, validatorCompiler } from './validation';
 import { describeError } from './describe-error';
 import { registerJsonParser } from './json-body';
+import { countSalesInFlight } from './sale-first-hook';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
 import { TillPeople, type TillActor } from '../till-users/till-people';
 import type { RecordedAct, TillUser } from '../store/till-users';
@@ -160,8 +161,8 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonParser(app as unknown as FastifyInstance);
-  // While shutting down, answers close their connection, so a keep-alive client does not hold
-  // the engine open until the keep-alive time-out; requests already running still finish.
+  countSalesInFlight(app as unknown as FastifyInstance);
+  // While shutting down, answers close their connection (a keep-alive client does not hold the engine open); requests running finish.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -215,8 +216,7 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
   const perAddress = app.rateLimit({ max: opts.publicRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (req) => `anon:${req.ip}` });
   const perAddressPublic = app.rateLimit({ max: opts.publicRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (req) => `public:${req.ip}` });
 
-  // Every route carries its access flag; an /api/ route without one stops start-up (deny by
-  // default). The OpenAPI document shows the scopes a route takes.
+  // Every route carries its access flag; an /api/ route without one stops start-up (deny by default). OpenAPI shows its scopes.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // A route may carry its own flag (tests add routes that way); the product's are in the route

@@ -9,6 +9,9 @@
 // it: each caller makes that a state it resumes from without storing anything twice (an import's
 // rows found again as duplicates, a batch's reception left out of every read until made whole,
 // an issued item skipped by the next step).
+//
+// A lot waits while the till's sale or ticket is in flight, within a bound (sale-first.ts).
+import { saleFirst } from './sale-first';
 
 export interface LotLimits {
   /** Items per lot at most… */
@@ -23,7 +26,8 @@ type LotItem = (index: number) => boolean | void;
 
 /**
  * Runs `item(i)` for i from 0 to `count - 1` in lots, each inside `transaction`, the event loop
- * given the thread before every lot, and `afterLot` (events, a stop check) after each commit.
+ * given the thread before every lot (and a sale in flight let through first, sale-first.ts), and
+ * `afterLot` (events, a stop check) after each commit.
  * Resolves with how many items ran to the end: `count`, or the index of the one that answered false.
  */
 export async function storeInLots(
@@ -37,6 +41,7 @@ export async function storeInLots(
   let ended = false;
   while (at < count && !ended) {
     await new Promise((r) => setImmediate(r));
+    await saleFirst.clear();
     const started = performance.now();
     const end = Math.min(count, at + limits.max);
     const least = at + limits.min;

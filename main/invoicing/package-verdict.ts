@@ -34,6 +34,21 @@ export function settleInvoicesOfPackage(
   at: string,
   words: PackageWords,
 ): { outcomes: InvoiceRecord[]; rejected: number } {
+  const settle = packageSettler(invoices, v, at, words);
+  const outcomes = invoiceIds.map((invoiceId, i) => settle(invoiceId, i));
+  return { outcomes, rejected: outcomes.filter((inv) => inv.state === 'REJECTED').length };
+}
+
+/**
+ * The verdict read once; the function returned settles the package's `i`-th invoice (call it
+ * inside a transaction). A massive package settles its invoices in lots with it (decision 0097).
+ */
+export function packageSettler(
+  invoices: Pick<InvoiceRepository, 'setState'>,
+  v: PackageVerdict,
+  at: string,
+  words: PackageWords,
+): (invoiceId: string, i: number) => InvoiceRecord {
   const base = v.confirmed?.base ?? 0;
   const byFile = new Map<number, SiatMessageRecord[]>();
   const general: SiatMessageRecord[] = [];
@@ -45,41 +60,32 @@ export function settleInvoicesOfPackage(
       l.push(m);
     }
   }
-  const outcomes: InvoiceRecord[] = [];
-  let rejected = 0;
-  invoiceIds.forEach((invoiceId, i) => {
+  return (invoiceId, i) => {
     const own = byFile.get(i) ?? [];
     const errors = own.filter((m) => !isWarning(m.codigo) && m.advertencia !== true);
     const already = own.some((m) => m.codigo === ALREADY_REGISTERED);
     const asked = v.confirmed?.valid.get(i);
     const valid = asked ?? (v.code === 908 || already || (errors.length === 0 && (v.code === 904 || own.length > 0)));
     if (valid) {
-      outcomes.push(
-        invoices.setState(invoiceId, {
-          state: 'VALIDATED',
-          siatCode: 908,
-          siatDescription: 'VALIDADA',
-          siatReceptionCode: v.codigoRecepcion,
-          siatMessages: own,
-          lastChecked: at,
-          detail: already ? words.alreadyRegistered : words.validated,
-        }),
-      );
-    } else {
-      rejected++;
-      const why = own.length > 0 ? own : general;
-      outcomes.push(
-        invoices.setState(invoiceId, {
-          state: 'REJECTED',
-          siatCode: 902,
-          siatDescription: 'RECHAZADA',
-          siatReceptionCode: v.codigoRecepcion,
-          siatMessages: why,
-          lastChecked: at,
-          detail: why.map((m) => `${m.codigo} ${m.descripcion}`).join('; ') || words.rejected(v.code),
-        }),
-      );
+      return invoices.setState(invoiceId, {
+        state: 'VALIDATED',
+        siatCode: 908,
+        siatDescription: 'VALIDADA',
+        siatReceptionCode: v.codigoRecepcion,
+        siatMessages: own,
+        lastChecked: at,
+        detail: already ? words.alreadyRegistered : words.validated,
+      });
     }
-  });
-  return { outcomes, rejected };
+    const why = own.length > 0 ? own : general;
+    return invoices.setState(invoiceId, {
+      state: 'REJECTED',
+      siatCode: 902,
+      siatDescription: 'RECHAZADA',
+      siatReceptionCode: v.codigoRecepcion,
+      siatMessages: why,
+      lastChecked: at,
+      detail: why.map((m) => `${m.codigo} ${m.descripcion}`).join('; ') || words.rejected(v.code),
+    });
+  };
 }

@@ -14,6 +14,7 @@ import { buildRegistroCompraXml } from './registro-xml';
 import { validatePurchaseXml } from './registro-xsd';
 import { callCompras, type SiatComprasDeps } from './siat-compras';
 import { storeInLots, type LotLimits } from '../heavy-work/lots';
+import { saleFirst } from '../heavy-work/sale-first';
 
 /** PURCHASES.md §1.1: at most 500 XMLs per package. */
 export const PURCHASE_PACKAGE_MAX = 500;
@@ -127,6 +128,8 @@ export class PurchaseSender {
       if (pkg.kind === 'RECEPCION' && pkg.state === 'BUILT') await this.markPackaged(tenantId, pkg.id, pkg.purchaseIds);
     }
     for (;;) {
+      // Reading and building a package's 500 documents waits for a sale in flight (decision 0097).
+      await saleFirst.clear();
       const [first] = this.o.purchases.ready(tenantId, 1);
       if (!first) return;
       // One package's purchases and no more, all of the oldest one's month: reading 2,000 rows

@@ -80,7 +80,6 @@ export interface UnpackagedBatchInvoice {
   sector: number;
   modalidad: 1 | 2;
   tipoFactura: number;
-  xml: string;
 }
 
 type Row = Record<string, unknown>;
@@ -232,7 +231,7 @@ export class InvoiceBatchRepository {
     let lines = 0;
     const rows = prepared(
       this.db,
-      `SELECT coalesce(json_array_length(b.sale, '$.lines'), 1) FROM invoice_batch_items b
+      `SELECT coalesce(json_array_length(b.sale, '$.lines'), 1) FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress
         WHERE b.batch_id = ? AND b.invoice_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = b.invoice_id)
         ORDER BY b.item_index LIMIT ?`,
     )
@@ -250,18 +249,22 @@ export class InvoiceBatchRepository {
   unissued(batchId: string, limit: number): UnissuedItem[] {
     const rows = prepared(
       this.db,
-      `SELECT b.item_index, b.invoice_type, b.sale, b.invoice_id FROM invoice_batch_items b
+      `SELECT b.item_index, b.invoice_type, b.sale, b.invoice_id FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress
         WHERE b.batch_id = ? AND b.invoice_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.id = b.invoice_id)
         ORDER BY b.item_index LIMIT ?`,
     ).all(batchId, limit) as Row[];
     return rows.map((r) => ({ index: r.item_index as number, invoiceType: r.invoice_type as string, sale: JSON.parse(r.sale as string), invoiceId: r.invoice_id as string }));
   }
 
-  /** Issued invoices of the batch not yet in a package, in request order. */
+  /**
+   * Issued invoices of the batch not yet in a package, in request order, without their XML
+   * (invoiceXml(), read in lots: 350 invoices of 500 lines are ~70 MB; decision 0097).
+   */
   unpackaged(batchId: string): UnpackagedBatchInvoice[] {
     const rows = prepared(
       this.db,
-      `SELECT i.id, i.number, i.sector, i.modalidad, i.tipo_factura, i.xml FROM invoice_batch_items b JOIN invoices i ON i.id = b.invoice_id
+      `SELECT i.id, i.number, i.sector, i.modalidad, i.tipo_factura FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress
+         JOIN invoices i ON i.id = b.invoice_id
         WHERE b.batch_id = ? AND b.package_id IS NULL ORDER BY b.item_index`,
     ).all(batchId) as Row[];
     return rows.map((r) => ({
@@ -270,11 +273,15 @@ export class InvoiceBatchRepository {
       sector: r.sector as number,
       modalidad: (r.modalidad as number) === 1 ? 1 : 2,
       tipoFactura: r.tipo_factura as number,
-      xml: r.xml as string,
     }));
   }
 
-  /** Stores a package and links its invoices to it (call inside a transaction). */
+  /** An issued invoice's signed XML, as it goes into its package. */
+  invoiceXml(invoiceId: string): string {
+    return (prepared(this.db, 'SELECT xml FROM invoices WHERE id = ?').get(invoiceId) as { xml: string }).xml;
+  }
+
+  /** Stores a package (call inside a transaction); its invoices are linked to it by linkToPackage(), in lots. */
   insertPackage(p: Omit<BatchPackage, 'state' | 'codigoRecepcion' | 'siatCode' | 'siatMessages' | 'seq'> & { tenantId: string }): BatchPackage {
     const at = this.now().toISOString();
     const seq = ((prepared(this.db, 'SELECT MAX(seq) s FROM invoice_batch_packages WHERE batch_id = ?').get(p.batchId) as { s: number | null }).s ?? 0) + 1;
@@ -283,9 +290,12 @@ export class InvoiceBatchRepository {
       `INSERT INTO invoice_batch_packages (id, batch_id, tenant_id, seq, sector, modalidad, tipo_factura, invoice_ids, invoice_count, archive, hash, state, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'BUILT', ?, ?)`,
     ).run(p.id, p.batchId, p.tenantId, seq, p.sector, p.modalidad, p.tipoFactura, JSON.stringify(p.invoiceIds), p.invoiceCount, p.archive, p.hash, at, at);
-    const link = prepared(this.db, 'UPDATE invoice_batch_items SET package_id = ? WHERE batch_id = ? AND invoice_id = ?');
-    for (const id of p.invoiceIds) link.run(p.id, p.batchId, id);
-    return this.packages(p.batchId).find((x) => x.id === p.id)!;
+    return toPackage(prepared(this.db, 'SELECT * FROM invoice_batch_packages WHERE id = ?').get(p.id) as Row);
+  }
+
+  /** Links an item's invoice to its package, once (an item already linked is left as it is). */
+  linkToPackage(batchId: string, packageId: string, invoiceId: string): void {
+    prepared(this.db, 'UPDATE invoice_batch_items SET package_id = ? WHERE batch_id = ? AND invoice_id = ? AND package_id IS NULL').run(packageId, batchId, invoiceId);
   }
 
   packages(batchId: string): BatchPackage[] {
@@ -306,13 +316,15 @@ export class InvoiceBatchRepository {
 
   /**
    * Progress: accepted items per state of their invoice (QUEUED = not issued yet) and the
-   * refused ones.
+   * refused ones. This and items() read indexes alone (migration 0029): the rows hold each sale's
+   * JSON and each invoice's XML before the columns read here (decision 0097).
    */
   counts(batchId: string): Record<string, number> {
     const rows = prepared(
       this.db,
       `SELECT CASE WHEN b.invoice_id IS NULL THEN 'REFUSED' ELSE COALESCE(i.state, 'QUEUED') END AS s, COUNT(*) AS n
-         FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id WHERE b.batch_id = ? GROUP BY s`,
+         FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress LEFT JOIN invoices i INDEXED BY invoices_progress ON i.id = b.invoice_id
+        WHERE b.batch_id = ? GROUP BY s`,
     ).all(batchId) as { s: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.s, r.n]));
   }
@@ -321,7 +333,8 @@ export class InvoiceBatchRepository {
   items(batchId: string): BatchItemView[] {
     const rows = prepared(
       this.db,
-      `SELECT b.item_index, b.invoice_id, b.problems, i.state, i.number FROM invoice_batch_items b LEFT JOIN invoices i ON i.id = b.invoice_id
+      `SELECT b.item_index, b.invoice_id, b.problems, i.state, i.number
+         FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress LEFT JOIN invoices i INDEXED BY invoices_progress ON i.id = b.invoice_id
         WHERE b.batch_id = ? ORDER BY b.item_index`,
     ).all(batchId) as Row[];
     return rows.map((r) => ({

@@ -12,6 +12,7 @@ import { invoiceFileStem } from '../../documents/invoice-model';
 import { notFound } from '../errors';
 import { sendStoredFile } from '../stored-file-reply';
 import { ROUTES } from '../../../shared/api/routes';
+import { saleFirst } from '../../heavy-work/sale-first';
 
 /**
  * seed "Public downloads": every downloaded file carries this header ("issued invoices are
@@ -43,6 +44,9 @@ export function downloadRoutes(app: FastifyInstance, deps: DownloadRouteDeps): v
     return inv;
   };
   const serve = async (cuf: string, req: FastifyRequest, reply: FastifyReply, kind: RenderedKind) => {
+    // A download (its document's model and digest, a render's hand-off, the stored bytes copied
+    // out) waits while a till's sale is in flight, at most 250 ms (decision 0097).
+    await saleFirst.clear();
     const f = FILES[kind];
     const inv = load(cuf);
     const file = await deps.documents.file(inv, kind);

@@ -22,6 +22,7 @@ import { CODIGO_EMISION_MASIVA, type MassiveContext } from './context';
 import { DocumentCheckError } from '../document-check';
 import type { SealStepJob } from './seal-step';
 import { storeInLots, type LotLimits } from '../../heavy-work/lots';
+import { saleFirst } from '../../heavy-work/sale-first';
 
 /**
  * What one step (one job of the batch worker, or sealed here) may take. An item costs ~0.3 ms
@@ -57,6 +58,8 @@ export async function issueItems(ctx: MassiveContext, tenant: Tenant, pos: Point
   // always moves on.
   let misses = 0;
   for (let issued = 0; ; ) {
+    // A step's reads and its hand-off to the worker wait for a sale in flight (decision 0097).
+    await saleFirst.clear();
     ctx.checkStopped();
     const onWorker = deps.sealStep !== undefined && misses <= MAX_MISSES;
     const limits = { items: Math.max(1, STEP_LIMITS.items >> misses), lines: Math.max(1, STEP_LIMITS.lines >> misses) };

@@ -32,7 +32,7 @@ export async function pollPackages(ctx: MassiveContext, tenant: Tenant, pos: Poi
       const messages = messagesOf(res);
       if (onlyTransient(messages)) continue;
       const confirmed = res.codigoEstado === 904 ? await confirmPackage(ctx, tenant, pos, p, messages) : undefined;
-      settlePackage(ctx, tenant, pos, batch, p, res.codigoEstado ?? 902, p.codigoRecepcion, messages, confirmed);
+      await settlePackage(ctx, tenant, pos, batch, p, res.codigoEstado ?? 902, p.codigoRecepcion, messages, confirmed);
       waiting.delete(p.id);
     }
     if (waiting.size === 0) break;

@@ -48,7 +48,7 @@ export async function sendPackages(ctx: MassiveContext, tenant: Tenant, pos: Poi
     } else {
       // The whole package refused (955 not registered for massive issuance, 956, 985 …): a
       // verdict on each of its invoices, kept verbatim.
-      settlePackage(ctx, tenant, pos, batch, p, res.codigoEstado ?? 902, res.codigoRecepcion ?? null, messages);
+      await settlePackage(ctx, tenant, pos, batch, p, res.codigoEstado ?? 902, res.codigoRecepcion ?? null, messages);
     }
   }
 }

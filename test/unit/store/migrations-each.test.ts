@@ -533,3 +533,21 @@ test('0028 cash report prints: a closed session stays as it was; its prints are 
     },
   );
 });
+
+test('0029 batch progress indexes: a batch’s progress reads its items’ and invoices’ indexes, not their rows of sale JSON and XML', () => {
+  migrateTo(
+    29,
+    (db) => seedTenant(db),
+    (db) => {
+      const columns = (index: string) => (db.prepare(`PRAGMA index_info(${index})`).all() as { name: string }[]).map((c) => c.name);
+      assert.deepEqual(columns('invoice_batch_items_progress'), ['batch_id', 'item_index', 'invoice_id', 'package_id', 'problems']);
+      assert.deepEqual(columns('invoices_progress'), ['id', 'state', 'number']);
+      const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('b') as { detail: string }[]).map((r) => r.detail).join(' | ');
+      assert.match(
+        plan(`SELECT b.item_index, b.invoice_id, b.problems, i.state, i.number FROM invoice_batch_items b INDEXED BY invoice_batch_items_progress
+               LEFT JOIN invoices i INDEXED BY invoices_progress ON i.id = b.invoice_id WHERE b.batch_id = ? ORDER BY b.item_index`),
+        /COVERING INDEX invoice_batch_items_progress.*COVERING INDEX invoices_progress/,
+      );
+    },
+  );
+});
