@@ -67,6 +67,14 @@ const CHAT_FORMS: ReadonlyMap<string, string> = new Map([
   ['num', 'numero'],
   ['ud', 'usted'],
   ['uds', 'ustedes'],
+  // More of a WhatsApp message's short forms (held-in set 12, decision 0098).
+  ['dnd', 'donde'],
+  ['cdo', 'cuando'],
+  ['qdo', 'cuando'],
+  ['xa', 'para'],
+  ['fact', 'factura'],
+  ['facts', 'facturas'],
+  ['msj', 'mensaje'],
 ]);
 
 /** A carnet's complement as a cashier types it: a digit and a letter ("1A", "2B"). */

@@ -11,7 +11,7 @@
 // carries how much of the question it covers, which the chat uses to decide whether anything fits
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
-import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
+import { analyze, contentWords, normalizeWord, stem, STOPWORDS, undiminish, words } from './query-terms';
 import { expand, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
@@ -207,6 +207,9 @@ export class RetrievalIndex {
       .map((w) => {
         const base = w.length > 5 ? undiminish(w) : null;
         if (base === null || known(w)) return w;
+        // A diminutive of a function word is that word ("todito", "poquito", "ahorita"): a
+        // stopword, not a word no card knows (decision 0098).
+        if (STOPWORDS.has(base)) return base;
         // Words in -io/-ia drop their i ("colegio" → "colegito", "negocio" → "negocito") and words
         // in a consonant add -cito to it whole ("camión" → "camioncito"): those plain forms too (decision 0081).
         const forms = [base, base.replace(/([oa]s?)$/, 'i$1'), base.replace(/[oa]$/, '')];
