@@ -346,6 +346,12 @@ export class Assistant {
           focus = f;
         }
       }
+      // A card that fits the question by itself and meets this code alone of the listed ones comes
+      // first, the most confident: it answers what the question asks of the code ("el cuis y el
+      // cufd, cuánto dura cada uno": each vigencia card, not the "qué es" cards, which meet the
+      // code with nothing else the question asks; decision 0098).
+      const alone = eligible.filter((h) => share(h) > 0 && others(h) <= ROUNDING && this.fits(h)).sort((a, b) => (b.confianza ?? 0) - (a.confianza ?? 0));
+      if (alone.length > 0) pick = alone[0]!;
       if (!pick) return null;
       if (!chosen.includes(pick)) chosen.push(pick);
     }
