@@ -119,15 +119,14 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The search stems of a text, in order, repeats kept (term frequency): stopwords and 1–2 letter words dropped, numbers kept. */
+/** The search words of a text, unstemmed, in order: stopwords and 1–2 letter words dropped, numbers and acronyms kept. */
+export function searchWords(text: string): string[] {
+  return words(text).filter((w) => !STOPWORDS.has(w) && (w.length >= 3 || /^\d+$/.test(w) || ACRONYMS.has(w)));
+}
+
+/** The search stems of a text, in order, repeats kept (term frequency). */
 export function analyze(text: string): string[] {
-  const out: string[] = [];
-  for (const w of words(text)) {
-    if (STOPWORDS.has(w)) continue;
-    if (w.length < 3 && !/^\d+$/.test(w) && !ACRONYMS.has(w)) continue;
-    out.push(stem(w));
-  }
-  return out;
+  return searchWords(text).map(stem);
 }
 
 /** The distinct search stems of a question, in order, at most MAX_TERMS. */

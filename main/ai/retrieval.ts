@@ -11,8 +11,8 @@
 // carries how much of the question it covers, which the chat uses to decide whether anything fits
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
-import { analyze, contentWords, normalizeWord, stem, STOPWORDS, undiminish, words } from './query-terms';
-import { expand, reword, type Thesaurus } from './thesaurus';
+import { analyze, contentWords, normalizeWord, searchWords, stem, STOPWORDS, undiminish, words } from './query-terms';
+import { expand, fold, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
@@ -252,6 +252,7 @@ export class RetrievalIndex {
     const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter((s) => !details.has(s) || this.matching(s).length > 0).slice(0, 16);
     const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
+    const byFold = new Map(searchWords(question).map((w) => [fold(w), this.correct(stem(w)) ?? stem(w)]));
     for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
       const phraseStems = analyze(phrase);
       // A phrase of stopwords only ("hasta cuando") stands for no word of its own: a new group. A
@@ -260,6 +261,8 @@ export class RetrievalIndex {
       // before, the whole phrase stood for "quiere" and no card met the NIT the question names).
       const negated = replaces && phraseStems.length > 0 ? phraseStems[phraseStems.length - 1]! : null;
       let group = phraseStems.length > 0 ? own.indexOf(negated ?? phraseStems[0]!) : -1;
+      // A phrase met in another form of its word ("dura" in "duran") stands for that word too.
+      if (group < 0 && phraseStems.length > 0 && negated === null) group = own.indexOf(byFold.get(fold(searchWords(phrase)[0]!)) ?? '');
       if (group < 0) group = terms.reduce((m, t) => Math.max(m, t.group), -1) + 1;
       const added = new Set(analyze(adds.join(' ')));
       if (negated !== null) for (const t of terms) if (t.own && t.stem === negated && !added.has(t.stem)) t.replaced = true;
