@@ -512,3 +512,31 @@ test('bank loans and the SIN’s register of taxpayers are topics Kipu names and
   assert.deepEqual(topics('la tasa de interes de un prestamo para la tienda'), ['los préstamos, intereses y servicios de los bancos']);
   assert.deepEqual(topics('como saco mi certificado de no adeudo'), ['la inscripción en el padrón del SIN y sus certificados (NIT, no adeudo)']);
 });
+
+// Decision 0098: classes of set 12's misses, each on questions of its own (not set 12's sentences).
+
+test('store words for topics the cards cover: a school’s courses and fees, antennas, novels, a laptop, invoicing oneself, the IT on what one earns, the diplomatic corps', () => {
+  assert.deepEqual(answered(assistant.ask('dicto cursos de ingles, las cuotas de los alumnos con q factura')), ['sector-educativo']);
+  assert.equal(answered(assistant.ask('damos internet a los vecinos con antenas, q factura corresponde'))[0], 'sector-telecomunicaciones');
+  assert.deepEqual(answered(assistant.ask('vendo novelas usadas, eso lleva iva?')), ['sector-tasa-cero-libros']);
+  assert.deepEqual(answered(assistant.ask('se arruino la laptop de la caja, q evento es')), ['evento-7-hardware']);
+  assert.deepEqual(answered(assistant.ask('puedo sacarme factura a mi mismo')), ['nit-emisor-mismo']);
+  assert.deepEqual(answered(assistant.ask('cuanto del it sale de lo que gano')), ['it-3-transacciones']);
+  assert.deepEqual(answered(assistant.ask('vino un del cuerpo diplomatico, que nit va')), ['cliente-99001']);
+  assert.deepEqual(answered(assistant.ask('el formulario del iva cuando se presenta')), ['impuestos-vencimiento-mensual']);
+});
+
+test('a listed code gets the card that fits by itself and meets that code alone, before a card about the code that meets nothing else the question asks', () => {
+  assert.deepEqual(answered(assistant.ask('cuanto dura el cuis y el cufd')).sort(), ['cufd-vigencia', 'cuis-vigencia']);
+  // "duran" is "dura" (→ vigencia): a thesaurus phrase holds for a verb's plural, and stands for that word.
+  assert.deepEqual(answered(assistant.ask('el cufd y el cuis cuanto duran')).sort(), ['cufd-vigencia', 'cuis-vigencia']);
+  assert.deepEqual(expand(parseThesaurus('{"version":"1","entries":{"dura":["vigencia"]}}'), 'cuanto duran').map((e) => e.phrase), ['dura']);
+  // A card that explains both codes together still answers a question about how they differ.
+  assert.equal(answered(assistant.ask('cual es la diferencia entre el cuis y el cufd'))[0], 'cuis-que-es');
+});
+
+test('a diminutive of a function word is that word, and more of a chat’s short forms are read as words', () => {
+  const index = new RetrievalIndex([{ key: 'x', fields: [{ text: 'nota de crédito, parte del IVA', weight: 1 }], short: [] }], { version: '1', entries: new Map(), outOfScope: new Map() });
+  assert.equal(index.plain('todito o una parte'), 'todo o una parte');
+  assert.deepEqual(words('dnd veo la fact, msj xa el cliente'), ['donde', 'veo', 'la', 'factura', 'mensaje', 'para', 'el', 'cliente']);
+});
