@@ -540,3 +540,15 @@ test('a diminutive of a function word is that word, and more of a chat’s short
   assert.equal(index.plain('todito o una parte'), 'todo o una parte');
   assert.deepEqual(words('dnd veo la fact, msj xa el cliente'), ['donde', 'veo', 'la', 'factura', 'mensaje', 'para', 'el', 'cliente']);
 });
+
+test('fines and interest, the till’s devices and how long papers are kept are topics Kipu names and refuses; a backdated invoice is the date card', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('cuanto es el interes por pagar tarde el it'), ['las multas, intereses y sanciones del SIN (su contador o el SIN las calculan)']);
+  assert.deepEqual(topics('la impresora de tickets no imprime nada'), ['el equipo de la caja (impresoras, lectores de código de barras, cajón)']);
+  assert.deepEqual(topics('cuanto tiempo guardo las facturas en papel'), ['cuánto tiempo se conservan las facturas y los libros (lo fija el Código Tributario; su contador)']);
+  assert.equal(answered(assistant.ask('puedo facturar una venta de hace una semana'))[0], 'fecha-emision-formato');
+  assert.equal(answered(assistant.ask('el cliente quiere factura con fecha de ayer'))[0], 'fecha-emision-formato');
+});
