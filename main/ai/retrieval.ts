@@ -189,8 +189,9 @@ export class RetrievalIndex {
     }
     // Shorter stems it starts with stand in only for a stem the corpus does not know as itself:
     // "vendiend" meets "vendi", but "guarderi", a card word, does not also meet "guard" (guardar) in
-    // a dozen cards, which hid the one card about it.
-    for (let n = stem.length - 1; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
+    // a dozen cards, which hid the one card about it. And two letters or more shorter: an ending,
+    // not one letter ("propin", propinas, is not "propi", propio; decision 0098).
+    for (let n = stem.length - 2; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
       const p = stem.slice(0, n);
       if (this.postings.has(p) && !out.includes(p)) out.push(p);
     }

@@ -557,3 +557,12 @@ test('fines and interest, the till’s devices and how long papers are kept are 
   assert.equal(answered(assistant.ask('puedo facturar una venta de hace una semana'))[0], 'fecha-emision-formato');
   assert.equal(answered(assistant.ask('el cliente quiere factura con fecha de ayer'))[0], 'fecha-emision-formato');
 });
+
+test('a stem the cards do not know meets a shorter card stem it starts with only when an ending, two letters or more, is cut: "propinas" is not "propio"', () => {
+  assert.equal(assistant.ask('se puede facturar propinas').tipo, 'sin-respuesta');
+  // "vendiendo" still meets "vender".
+  assert.ok(assistant.search('sigo vendiendo', 6).some((h) => h.cubiertas.some((c) => c.word === 'vend')));
+  // "pesa" next to a package is its size; a duplicated CUF is one already registered.
+  assert.deepEqual(answered(assistant.ask('cuanto pesa maximo un paquete')), ['paquete-tamano-100mb']);
+  assert.deepEqual(answered(assistant.ask('me sale cuf duplicado')), ['duplicado-1000']);
+});
