@@ -554,6 +554,9 @@ test('fines and interest, the till’s devices and how long papers are kept are 
   assert.deepEqual(topics('cuanto es el interes por pagar tarde el it'), ['las multas, intereses y sanciones del SIN (su contador o el SIN las calculan)']);
   assert.deepEqual(topics('la impresora de tickets no imprime nada'), ['el equipo de la caja (impresoras, lectores de código de barras, cajón)']);
   assert.deepEqual(topics('cuanto tiempo guardo las facturas en papel'), ['cuánto tiempo se conservan las facturas y los libros (lo fija el Código Tributario; su contador)']);
+  assert.deepEqual(topics('tengo que facturar las ventas por internet'), ['las ventas por internet o por redes sociales (comercio electrónico)']);
+  // An ISP sells internet; it does not sell by internet.
+  assert.equal(answered(assistant.ask('le vendemos internet a los vecinos, que factura es'))[0], 'sector-telecomunicaciones');
   assert.equal(answered(assistant.ask('puedo facturar una venta de hace una semana'))[0], 'fecha-emision-formato');
   assert.equal(answered(assistant.ask('el cliente quiere factura con fecha de ayer'))[0], 'fecha-emision-formato');
 });
