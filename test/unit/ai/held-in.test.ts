@@ -569,3 +569,10 @@ test('a stem the cards do not know meets a shorter card stem it starts with only
   assert.deepEqual(answered(assistant.ask('cuanto pesa maximo un paquete')), ['paquete-tamano-100mb']);
   assert.deepEqual(answered(assistant.ask('me sale cuf duplicado')), ['duplicado-1000']);
 });
+
+test('the card BM25 puts first, meeting most of the question and with its title, is a candidate even when letter similarity pushed it out of the fused first places', () => {
+  // The educativo card names guarderías in its rule only; short titles that share "factura" by letters came first.
+  assert.deepEqual(answered(assistant.ask('q factura usa una guarderia')), ['sector-educativo']);
+  // A card that met most of the question through a phrasing word ("salió") and not by its title is not brought in.
+  assert.equal(answered(assistant.ask('la factura salió rechazada'))[0], 'factura-rechazada-nueva');
+});
