@@ -132,8 +132,7 @@ const aboutIt = (hit: { tipo: string; coberturaTitulo: number }) => hit.tipo !==
 
 /** First places of the fusion a question's answer is chosen from. */
 const CANDIDATES = 6;
-/** Places of the fusion searched for BM25's first card, and how much of the question it must meet to join the candidates. */
-const WIDE = 20;
+/** How much of the question BM25's first card must meet to join the candidates when the fusion left it out. */
 const MIN_LEAD_COVERAGE = 0.8;
 
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
@@ -291,14 +290,14 @@ export class Assistant {
     const dense = queryVector ? this.denseScores(queryVector) : null;
     // The confidence compares a card's BM25 with the best of the first places, so it reads the
     // same places whatever the limit.
-    const wide = this.index.search(question, Math.max(limit, WIDE), dense);
+    const n = Math.max(limit, CANDIDATES);
+    const wide = this.index.search(question, n, dense, true);
     // The card BM25 puts first and that meets most of the question is a candidate even when the
     // letter similarity of short, unrelated titles pushed it out of the fused first places ("¿qué
     // factura usa una guardería?": the educativo card, whose rule names guarderías, came eighth;
     // decision 0098) — if its title meets the question too, as an answer's must: a card that met
     // most of it through a phrasing word ("salió") would only lower the others' confidence.
     const lead = wide.reduce((b, r) => (r.bm25 > b.bm25 ? r : b), wide[0]!);
-    const n = Math.max(limit, CANDIDATES);
     const ranked = lead && lead.coverage >= MIN_LEAD_COVERAGE && lead.headCoverage > 0 && !wide.slice(0, CANDIDATES).includes(lead) ? [...wide.slice(0, CANDIDATES - 1), lead, ...wide.slice(CANDIDATES - 1).filter((r) => r !== lead)].slice(0, n) : wide.slice(0, n);
     // A card that misses a code the question names (CUFD, IVA, 99003 …) never answers it (ask), so
     // it is no rival either: "¿cuándo caduca el CUFD?" weighed the CUFD card against the CUIS card,

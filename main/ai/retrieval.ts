@@ -282,7 +282,7 @@ export class RetrievalIndex {
    * `dense`, when an embedding model is loaded: each document's cosine similarity with the
    * question (index = the document's position in the constructor's list).
    */
-  search(question: string, limit: number, dense: Float32Array | null = null): RankedHit[] {
+  search(question: string, limit: number, dense: Float32Array | null = null, withBm25Top = false): RankedHit[] {
     const n = this.docs.length;
     if (n === 0) return [];
     question = this.plain(question);
@@ -430,10 +430,11 @@ export class RetrievalIndex {
       denseOrder.forEach((doc, rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
     }
 
-    return [...fused.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([doc, score]) => ({
+    const out = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+    // BM25's first document, after the others when the fusion left it out: the caller may want it (assistant.ts).
+    const bmTop = withBm25Top ? bmOrder[0]?.[0] : undefined;
+    if (bmTop !== undefined && !out.some(([d]) => d === bmTop)) out.push([bmTop, fused.get(bmTop)!]);
+    return out.map(([doc, score]) => ({
         key: this.docs[doc]!.key,
         score: Number(score.toFixed(6)),
         bm25: Number((bm25.get(doc) ?? 0).toFixed(4)),
