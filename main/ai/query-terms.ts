@@ -26,7 +26,13 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // happened to say "todo" or "ahora" (held-in set 10, decision 0091).
     'todo toda todos todas mio mia mios mias nuestro nuestra nuestros nuestras aunque ahora igual bien aca alla entonces ' +
     // The time of day a message mentions ("hoy", "ahorita") and "afecta", a verb that phrases a question.
-    'hoy ayer ahorita rato afecta afectan'
+    'hoy ayer ahorita rato afecta afectan ' +
+    // How a chat addresses someone and fills a sentence ("señora", "joven", "el tema de", "en modo
+    // …", "me dijo", "quisiera"): words the cards never use, so as stopwords they change no card's
+    // statistics, and as words no card knows they made a short question look off-topic (held-in set
+    // 12, decision 0098).
+    'senor senora senores senorita don dona joven amigo amiga hermano chango mami papi gracias mire mira fijese digame ' +
+    'lado lados dijo dijeron sean dio toco modo alguien viene vienen ahi alli tema asunto osea nose sabia quisiera queria'
   ).split(' '),
 );
 

@@ -576,3 +576,10 @@ test('the card BM25 puts first, meeting most of the question and with its title,
   // A card that met most of the question through a phrasing word ("salió") and not by its title is not brought in.
   assert.equal(answered(assistant.ask('la factura salió rechazada'))[0], 'factura-rechazada-nueva');
 });
+
+test('how a chat addresses someone and fills a sentence are stopwords, and none is a word of the cards', () => {
+  assert.deepEqual(queryTerms('señora, el tema es que en modo sin internet el joven me dijo'), ['internet']);
+  const corpus = new Set(assistant.shipped.cards.flatMap((c) => words(`${c.titulo} ${c.regla} ${c.preguntas.join(' ')}`)));
+  for (const w of ['senor', 'senora', 'joven', 'tema', 'modo', 'dijo', 'quisiera', 'lado']) assert.ok(!corpus.has(w), w);
+  assert.equal(answered(assistant.ask('la señora no quiere dar su nit, joven q hago')).length > 0, true);
+});
