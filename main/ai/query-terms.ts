@@ -81,6 +81,13 @@ const CHAT_FORMS: ReadonlyMap<string, string> = new Map([
   ['fact', 'factura'],
   ['facts', 'facturas'],
   ['msj', 'mensaje'],
+  ['kiero', 'quiero'],
+  ['kiere', 'quiere'],
+  ['kieren', 'quieren'],
+  ['kien', 'quien'],
+  ['aki', 'aqui'],
+  ['ago', 'hago'],
+  ['ise', 'hice'],
 ]);
 
 /** A carnet's complement as a cashier types it: a digit and a letter ("1A", "2B"). */

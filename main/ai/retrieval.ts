@@ -72,8 +72,7 @@ interface QueryTerm {
   group: number;
 }
 
-const K1 = 1.2;
-const B = 0.75;
+const [K1, B] = [1.2, 0.75];
 const EXPANSION_WEIGHT = 0.6;
 /** A card resembles the question in its own words (the thesaurus' rewording) a little less than in the store's. */
 const REWORDED_WEIGHT = 0.85;
@@ -89,7 +88,6 @@ const RRF_K = 10;
 const TOP_BM25 = 200;
 /** Places of the dense ranking that take part in the fusion. */
 const TOP_DENSE = 50;
-
 /** Stems this long or longer are corrected when the corpus does not know them (shorter ones are too often another word). */
 const MIN_TYPO = 5;
 
@@ -187,10 +185,9 @@ export class RetrievalIndex {
         if (this.vocab[i] !== stem) out.push(this.vocab[i]!);
       }
     }
-    // Shorter stems it starts with stand in only for a stem the corpus does not know as itself:
-    // "vendiend" meets "vendi", but "guarderi", a card word, does not also meet "guard" (guardar) in
-    // a dozen cards, which hid the one card about it. And two letters or more shorter: an ending,
-    // not one letter ("propin", propinas, is not "propi", propio; decision 0098).
+    // Shorter stems it starts with stand in only for a stem the corpus does not know as itself
+    // ("vendiend" meets "vendi"; "guarderi", a card word, not "guard" of guardar), two letters or
+    // more shorter: an ending, not a letter ("propin", propinas, is not "propi", propio; 0098).
     for (let n = stem.length - 2; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
       const p = stem.slice(0, n);
       if (this.postings.has(p) && !out.includes(p)) out.push(p);
@@ -224,10 +221,13 @@ export class RetrievalIndex {
    * ("contingensi" → "contingenci", "factru" → "factur", "renob" → "renov"), same length and first
    * letter, for stems of MIN_TYPO letters or more that the corpus does not know at all; the most
    * frequent when several are. Null when none is. A letter added or dropped is not corrected: it
-   * turned words the cards do not know into ones they do ("contrato" → "contract…").
+   * turned words the cards do not know into ones they do ("contrato" → "contract…"). A stem-changing
+   * verb's stressed form ("revierto") is its root's ("revert-") when the corpus knows that (0098).
    */
   correct(stem: string): string | null {
     if (stem.length < MIN_TYPO || /\d/.test(stem) || this.matching(stem).length > 0) return null;
+    const root = stem.replace(/ie|ue/, (d) => (d === 'ie' ? 'e' : 'o'));
+    if (root !== stem && this.postings.has(root)) return root;
     let best: string | null = null;
     let df = 0;
     for (const v of this.byShape.get(`${stem[0]}${stem.length}`) ?? []) {

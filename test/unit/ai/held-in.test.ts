@@ -583,3 +583,16 @@ test('how a chat addresses someone and fills a sentence are stopwords, and none 
   for (const w of ['senor', 'senora', 'joven', 'tema', 'modo', 'dijo', 'quisiera', 'lado']) assert.ok(!corpus.has(w), w);
   assert.equal(answered(assistant.ask('la señora no quiere dar su nit, joven q hago')).length > 0, true);
 });
+
+test('spelling a chat uses: k for qu, a dropped h, common misspellings of factura and internet, IVA with a b, a stressed verb form', () => {
+  assert.deepEqual(words('kiere q ago'), ['quiere', 'que', 'hago']);
+  assert.deepEqual(answered(assistant.ask('cuanto es el iba')), ['iva-13-incluido']);
+  assert.deepEqual(answered(assistant.ask('como anulo una fatura')), ['anulacion-condiciones']);
+  assert.deepEqual(answered(assistant.ask('como revierto una anulacion')), ['reversion-anulacion']);
+  // "iba" is a verb too: without a word of the tax it stays itself.
+  assert.ok(!expand(thesaurus, 'iba a facturar').some((e) => e.phrase === 'iba'));
+});
+
+test('no card question that, without its negation, asks how to do what it says went wrong: "cómo anulo una factura" is not "por qué no se anuló"', () => {
+  assert.deepEqual(answered(assistant.ask('como anulo una factura')), ['anulacion-condiciones']);
+});
