@@ -10,7 +10,7 @@ import type { RuleCard, ShippedCorpus } from './rule-cards';
 import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
 import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
-import { ACRONYMS, normalizeWord, queryTerms, words } from './query-terms';
+import { ACRONYMS, clauses, normalizeWord, queryTerms, words } from './query-terms';
 import { cardConfidence } from './confidence';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
@@ -413,6 +413,14 @@ export class Assistant {
       if (!joins) continue;
       chosen.push(h);
       for (const c of h.cubiertas) met.add(c.word);
+    }
+    // A question that asks two things joined by "y" ("¿qué es el CUFD y cuánto dura?") also gets the
+    // card each of its questions gets by itself, when that one fits (decision 0098): "qué es" weighs
+    // nothing as words, so no card met it as a part of the whole question.
+    for (const part of clauses(question)) {
+      if (chosen.length === MAX_CARDS || best.tipo !== 'ficha') break;
+      const r = this.ask(part, syncedMessage);
+      if (r.tipo === 'ficha' && !chosen.some((h) => h.id === r.hit.id)) chosen.push(r.hit);
     }
     return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h)).slice(0, 3) };
   }

@@ -165,3 +165,20 @@ export function undiminish(word: string): string | null {
   const base = m[1]!.replace(/qu$/, 'c').replace(/gu$/, 'g');
   return `${base}${m[2]}`;
 }
+
+/** Words that open a question of their own after "y": "¿qué es el CUFD y cuánto dura?". */
+const ASKING = /^(que|cuanto|cuantos|cuantas|cuando|hasta|quien|quienes|como|donde|cual|cuales|porque|por)$/;
+
+/**
+ * A question that asks two things joined by "y" ("¿qué es el CUFD y cuánto dura?", "¿quién emite la
+ * nota y hasta cuándo?"), split into its questions; a later one that says too little of its own
+ * ("y hasta cuándo") carries the first one's search words. [] when it asks one thing.
+ */
+export function clauses(question: string): string[] {
+  const ws = words(question);
+  const cuts = ws.flatMap((w, i) => ((w === 'y' || w === 'e') && i > 0 && ASKING.test(ws[i + 1] ?? '') ? [i] : []));
+  if (cuts.length === 0) return [];
+  const parts = [0, ...cuts].map((c, k) => ws.slice(k === 0 ? 0 : c + 1, cuts[k] ?? ws.length));
+  const first = searchWords(parts[0]!.join(' '));
+  return parts.map((p, k) => (k > 0 && searchWords(p.join(' ')).length < 2 ? [...p, ...first] : p).join(' '));
+}

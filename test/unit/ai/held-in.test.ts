@@ -15,7 +15,7 @@ import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
-import { normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
+import { clauses, normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
@@ -595,4 +595,13 @@ test('spelling a chat uses: k for qu, a dropped h, common misspellings of factur
 
 test('no card question that, without its negation, asks how to do what it says went wrong: "cómo anulo una factura" is not "por qué no se anuló"', () => {
   assert.deepEqual(answered(assistant.ask('como anulo una factura')), ['anulacion-condiciones']);
+});
+
+test('a question that asks two things joined by "y" gets the card each of its questions gets by itself', () => {
+  assert.deepEqual(clauses('q es el cufd y cuanto dura'), ['que es el cufd', 'cuanto dura cufd']);
+  assert.deepEqual(clauses('cuanto dura el cufd'), []);
+  assert.deepEqual(answered(assistant.ask('q es el cufd y cuanto dura')).sort(), ['cufd-que-es', 'cufd-vigencia']);
+  assert.deepEqual(answered(assistant.ask('el iva cuanto es y hasta q dia se paga')).sort(), ['impuestos-vencimiento-mensual', 'iva-13-incluido']);
+  // A part no card answers does not get one: the whole question is refused as before.
+  assert.equal(assistant.ask('q es el cufd y como hago un backup').tipo, 'sin-respuesta');
 });
