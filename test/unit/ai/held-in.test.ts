@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
-import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
+import { expand, fold, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
 import { clauses, normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
@@ -604,4 +604,15 @@ test('a question that asks two things joined by "y" gets the card each of its qu
   assert.deepEqual(answered(assistant.ask('el iva cuanto es y hasta q dia se paga')).sort(), ['impuestos-vencimiento-mensual', 'iva-13-incluido']);
   // A part no card answers does not get one: the whole question is refused as before.
   assert.equal(assistant.ask('q es el cufd y como hago un backup').tipo, 'sin-respuesta');
+});
+
+test('a conditional thesaurus entry never holds by its own word: "cuota" is the school fee only next to a school word', () => {
+  for (const [phrase, entry] of thesaurus.entries) {
+    const own = phrase.split(' ').map(fold);
+    for (const w of entry.when ?? []) assert.ok(!w.split(' ').every((x) => own.includes(fold(x))), `${phrase}: ${w}`);
+  }
+  assert.notDeepEqual(answered(assistant.ask('vendo por cuotas, facturo cada cuota?')), ['sector-educativo']);
+  assert.deepEqual(answered(assistant.ask('dicto cursos de ingles, las cuotas de los alumnos con q factura')), ['sector-educativo']);
+  const r = assistant.ask('la factura vale como garantia del producto');
+  assert.deepEqual(r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r), ['las garantías y los reclamos por los productos vendidos']);
 });
