@@ -10,7 +10,7 @@ import type { RuleCard, ShippedCorpus } from './rule-cards';
 import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
 import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
-import { ACRONYMS, normalizeWord, queryTerms, words } from './query-terms';
+import { ACRONYMS, clauses, normalizeWord, queryTerms, words } from './query-terms';
 import { cardConfidence } from './confidence';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
@@ -132,6 +132,8 @@ const aboutIt = (hit: { tipo: string; coberturaTitulo: number }) => hit.tipo !==
 
 /** First places of the fusion a question's answer is chosen from. */
 const CANDIDATES = 6;
+/** How much of the question BM25's first card must meet to join the candidates when the fusion left it out. */
+const MIN_LEAD_COVERAGE = 0.8;
 
 const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
 
@@ -288,7 +290,15 @@ export class Assistant {
     const dense = queryVector ? this.denseScores(queryVector) : null;
     // The confidence compares a card's BM25 with the best of the first places, so it reads the
     // same places whatever the limit.
-    const ranked = this.index.search(question, Math.max(limit, CANDIDATES), dense);
+    const n = Math.max(limit, CANDIDATES);
+    const wide = this.index.search(question, n, dense, true);
+    // The card BM25 puts first and that meets most of the question is a candidate even when the
+    // letter similarity of short, unrelated titles pushed it out of the fused first places ("¿qué
+    // factura usa una guardería?": the educativo card, whose rule names guarderías, came eighth;
+    // decision 0098) — if its title meets the question too, as an answer's must: a card that met
+    // most of it through a phrasing word ("salió") would only lower the others' confidence.
+    const lead = wide.reduce((b, r) => (r.bm25 > b.bm25 ? r : b), wide[0]!);
+    const ranked = lead && lead.coverage >= MIN_LEAD_COVERAGE && lead.headCoverage > 0 && !wide.slice(0, CANDIDATES).includes(lead) ? [...wide.slice(0, CANDIDATES - 1), lead, ...wide.slice(CANDIDATES - 1).filter((r) => r !== lead)].slice(0, n) : wide.slice(0, n);
     // A card that misses a code the question names (CUFD, IVA, 99003 …) never answers it (ask), so
     // it is no rival either: "¿cuándo caduca el CUFD?" weighed the CUFD card against the CUIS card,
     // which has "caduca", and refused both (decision 0081).
@@ -346,6 +356,12 @@ export class Assistant {
           focus = f;
         }
       }
+      // A card that fits the question by itself and meets this code alone of the listed ones comes
+      // first, the most confident: it answers what the question asks of the code ("el cuis y el
+      // cufd, cuánto dura cada uno": each vigencia card, not the "qué es" cards, which meet the
+      // code with nothing else the question asks; decision 0098).
+      const alone = eligible.filter((h) => share(h) > 0 && others(h) <= ROUNDING && this.fits(h)).sort((a, b) => (b.confianza ?? 0) - (a.confianza ?? 0));
+      if (alone.length > 0) pick = alone[0]!;
       if (!pick) return null;
       if (!chosen.includes(pick)) chosen.push(pick);
     }
@@ -397,6 +413,14 @@ export class Assistant {
       if (!joins) continue;
       chosen.push(h);
       for (const c of h.cubiertas) met.add(c.word);
+    }
+    // A question that asks two things joined by "y" ("¿qué es el CUFD y cuánto dura?") also gets the
+    // card each of its questions gets by itself, when that one fits (decision 0098): "qué es" weighs
+    // nothing as words, so no card met it as a part of the whole question.
+    for (const part of clauses(question)) {
+      if (chosen.length === MAX_CARDS || best.tipo !== 'ficha') break;
+      const r = this.ask(part, syncedMessage);
+      if (r.tipo === 'ficha' && !chosen.some((h) => h.id === r.hit.id)) chosen.push(r.hit);
     }
     return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h)).slice(0, 3) };
   }

@@ -26,7 +26,13 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // happened to say "todo" or "ahora" (held-in set 10, decision 0091).
     'todo toda todos todas mio mia mios mias nuestro nuestra nuestros nuestras aunque ahora igual bien aca alla entonces ' +
     // The time of day a message mentions ("hoy", "ahorita") and "afecta", a verb that phrases a question.
-    'hoy ayer ahorita rato afecta afectan'
+    'hoy ayer ahorita rato afecta afectan ' +
+    // How a chat addresses someone and fills a sentence ("señora", "joven", "el tema de", "en modo
+    // …", "me dijo", "quisiera"): words the cards never use, so as stopwords they change no card's
+    // statistics, and as words no card knows they made a short question look off-topic (held-in set
+    // 12, decision 0098).
+    'senor senora senores senorita don dona joven amigo amiga hermano chango mami papi gracias mire mira fijese digame ' +
+    'lado lados dijo dijeron sean dio toco modo alguien viene vienen ahi alli tema asunto osea nose sabia quisiera queria'
   ).split(' '),
 );
 
@@ -67,6 +73,21 @@ const CHAT_FORMS: ReadonlyMap<string, string> = new Map([
   ['num', 'numero'],
   ['ud', 'usted'],
   ['uds', 'ustedes'],
+  // More of a WhatsApp message's short forms (held-in set 12, decision 0098).
+  ['dnd', 'donde'],
+  ['cdo', 'cuando'],
+  ['qdo', 'cuando'],
+  ['xa', 'para'],
+  ['fact', 'factura'],
+  ['facts', 'facturas'],
+  ['msj', 'mensaje'],
+  ['kiero', 'quiero'],
+  ['kiere', 'quiere'],
+  ['kieren', 'quieren'],
+  ['kien', 'quien'],
+  ['aki', 'aqui'],
+  ['ago', 'hago'],
+  ['ise', 'hice'],
 ]);
 
 /** A carnet's complement as a cashier types it: a digit and a letter ("1A", "2B"). */
@@ -111,15 +132,14 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The search stems of a text, in order, repeats kept (term frequency): stopwords and 1–2 letter words dropped, numbers kept. */
+/** The search words of a text, unstemmed, in order: stopwords and 1–2 letter words dropped, numbers and acronyms kept. */
+export function searchWords(text: string): string[] {
+  return words(text).filter((w) => !STOPWORDS.has(w) && (w.length >= 3 || /^\d+$/.test(w) || ACRONYMS.has(w)));
+}
+
+/** The search stems of a text, in order, repeats kept (term frequency). */
 export function analyze(text: string): string[] {
-  const out: string[] = [];
-  for (const w of words(text)) {
-    if (STOPWORDS.has(w)) continue;
-    if (w.length < 3 && !/^\d+$/.test(w) && !ACRONYMS.has(w)) continue;
-    out.push(stem(w));
-  }
-  return out;
+  return searchWords(text).map(stem);
 }
 
 /** The distinct search stems of a question, in order, at most MAX_TERMS. */
@@ -144,4 +164,21 @@ export function undiminish(word: string): string | null {
   // A "qu"/"gu" before the diminutive's i goes back to "c"/"g" before a/o: chiquita → chica.
   const base = m[1]!.replace(/qu$/, 'c').replace(/gu$/, 'g');
   return `${base}${m[2]}`;
+}
+
+/** Words that open a question of their own after "y": "¿qué es el CUFD y cuánto dura?". */
+const ASKING = /^(que|cuanto|cuantos|cuantas|cuando|hasta|quien|quienes|como|donde|cual|cuales|porque|por)$/;
+
+/**
+ * A question that asks two things joined by "y" ("¿qué es el CUFD y cuánto dura?", "¿quién emite la
+ * nota y hasta cuándo?"), split into its questions; a later one that says too little of its own
+ * ("y hasta cuándo") carries the first one's search words. [] when it asks one thing.
+ */
+export function clauses(question: string): string[] {
+  const ws = words(question);
+  const cuts = ws.flatMap((w, i) => ((w === 'y' || w === 'e') && i > 0 && ASKING.test(ws[i + 1] ?? '') ? [i] : []));
+  if (cuts.length === 0) return [];
+  const parts = [0, ...cuts].map((c, k) => ws.slice(k === 0 ? 0 : c + 1, cuts[k] ?? ws.length));
+  const first = searchWords(parts[0]!.join(' '));
+  return parts.map((p, k) => (k > 0 && searchWords(p.join(' ')).length < 2 ? [...p, ...first] : p).join(' '));
 }

@@ -11,8 +11,8 @@
 // carries how much of the question it covers, which the chat uses to decide whether anything fits
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
-import { analyze, contentWords, normalizeWord, stem, undiminish, words } from './query-terms';
-import { expand, reword, type Thesaurus } from './thesaurus';
+import { analyze, contentWords, normalizeWord, searchWords, stem, STOPWORDS, undiminish, words } from './query-terms';
+import { expand, fold, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
@@ -72,8 +72,7 @@ interface QueryTerm {
   group: number;
 }
 
-const K1 = 1.2;
-const B = 0.75;
+const [K1, B] = [1.2, 0.75];
 const EXPANSION_WEIGHT = 0.6;
 /** A card resembles the question in its own words (the thesaurus' rewording) a little less than in the store's. */
 const REWORDED_WEIGHT = 0.85;
@@ -89,7 +88,6 @@ const RRF_K = 10;
 const TOP_BM25 = 200;
 /** Places of the dense ranking that take part in the fusion. */
 const TOP_DENSE = 50;
-
 /** Stems this long or longer are corrected when the corpus does not know them (shorter ones are too often another word). */
 const MIN_TYPO = 5;
 
@@ -187,10 +185,10 @@ export class RetrievalIndex {
         if (this.vocab[i] !== stem) out.push(this.vocab[i]!);
       }
     }
-    // Shorter stems it starts with stand in only for a stem the corpus does not know as itself:
-    // "vendiend" meets "vendi", but "guarderi", a card word, does not also meet "guard" (guardar) in
-    // a dozen cards, which hid the one card about it.
-    for (let n = stem.length - 1; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
+    // Shorter stems it starts with stand in only for a stem the corpus does not know as itself
+    // ("vendiend" meets "vendi"; "guarderi", a card word, not "guard" of guardar), two letters or
+    // more shorter: an ending, not a letter ("propin", propinas, is not "propi", propio; 0098).
+    for (let n = stem.length - 2; n >= MIN_PREFIX + 1 && !this.postings.has(stem); n--) {
       const p = stem.slice(0, n);
       if (this.postings.has(p) && !out.includes(p)) out.push(p);
     }
@@ -207,6 +205,9 @@ export class RetrievalIndex {
       .map((w) => {
         const base = w.length > 5 ? undiminish(w) : null;
         if (base === null || known(w)) return w;
+        // A diminutive of a function word is that word ("todito", "poquito", "ahorita"): a
+        // stopword, not a word no card knows (decision 0098).
+        if (STOPWORDS.has(base)) return base;
         // Words in -io/-ia drop their i ("colegio" → "colegito", "negocio" → "negocito") and words
         // in a consonant add -cito to it whole ("camión" → "camioncito"): those plain forms too (decision 0081).
         const forms = [base, base.replace(/([oa]s?)$/, 'i$1'), base.replace(/[oa]$/, '')];
@@ -220,10 +221,13 @@ export class RetrievalIndex {
    * ("contingensi" → "contingenci", "factru" → "factur", "renob" → "renov"), same length and first
    * letter, for stems of MIN_TYPO letters or more that the corpus does not know at all; the most
    * frequent when several are. Null when none is. A letter added or dropped is not corrected: it
-   * turned words the cards do not know into ones they do ("contrato" → "contract…").
+   * turned words the cards do not know into ones they do ("contrato" → "contract…"). A stem-changing
+   * verb's stressed form ("revierto") is its root's ("revert-") when the corpus knows that (0098).
    */
   correct(stem: string): string | null {
     if (stem.length < MIN_TYPO || /\d/.test(stem) || this.matching(stem).length > 0) return null;
+    const root = stem.replace(/ie|ue/, (d) => (d === 'ie' ? 'e' : 'o'));
+    if (root !== stem && this.postings.has(root)) return root;
     let best: string | null = null;
     let df = 0;
     for (const v of this.byShape.get(`${stem[0]}${stem.length}`) ?? []) {
@@ -249,6 +253,7 @@ export class RetrievalIndex {
     const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter((s) => !details.has(s) || this.matching(s).length > 0).slice(0, 16);
     const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
+    const byFold = new Map(searchWords(question).map((w) => [fold(w), this.correct(stem(w)) ?? stem(w)]));
     for (const { phrase, adds, replaces } of expand(this.thesaurus, question)) {
       const phraseStems = analyze(phrase);
       // A phrase of stopwords only ("hasta cuando") stands for no word of its own: a new group. A
@@ -257,6 +262,8 @@ export class RetrievalIndex {
       // before, the whole phrase stood for "quiere" and no card met the NIT the question names).
       const negated = replaces && phraseStems.length > 0 ? phraseStems[phraseStems.length - 1]! : null;
       let group = phraseStems.length > 0 ? own.indexOf(negated ?? phraseStems[0]!) : -1;
+      // A phrase met in another form of its word ("dura" in "duran") stands for that word too.
+      if (group < 0 && phraseStems.length > 0 && negated === null) group = own.indexOf(byFold.get(fold(searchWords(phrase)[0]!)) ?? '');
       if (group < 0) group = terms.reduce((m, t) => Math.max(m, t.group), -1) + 1;
       const added = new Set(analyze(adds.join(' ')));
       if (negated !== null) for (const t of terms) if (t.own && t.stem === negated && !added.has(t.stem)) t.replaced = true;
@@ -275,7 +282,7 @@ export class RetrievalIndex {
    * `dense`, when an embedding model is loaded: each document's cosine similarity with the
    * question (index = the document's position in the constructor's list).
    */
-  search(question: string, limit: number, dense: Float32Array | null = null): RankedHit[] {
+  search(question: string, limit: number, dense: Float32Array | null = null, withBm25Top = false): RankedHit[] {
     const n = this.docs.length;
     if (n === 0) return [];
     question = this.plain(question);
@@ -423,10 +430,11 @@ export class RetrievalIndex {
       denseOrder.forEach((doc, rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
     }
 
-    return [...fused.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([doc, score]) => ({
+    const out = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+    // BM25's first document, after the others when the fusion left it out: the caller may want it (assistant.ts).
+    const bmTop = withBm25Top ? bmOrder[0]?.[0] : undefined;
+    if (bmTop !== undefined && !out.some(([d]) => d === bmTop)) out.push([bmTop, fused.get(bmTop)!]);
+    return out.map(([doc, score]) => ({
         key: this.docs[doc]!.key,
         score: Number(score.toFixed(6)),
         bm25: Number((bm25.get(doc) ?? 0).toFixed(4)),

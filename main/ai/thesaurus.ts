@@ -93,7 +93,7 @@ const has = (padded: string, phrase: string) => padded.includes(` ${phrase} `);
 
 /**
  * A word without its gender and number, for matching phrases only: "chiquitas" → "chiquito";
- * "pensiones" → "pension"; "hospitales" → "hospital". An entry written for one form holds for the
+ * "pensiones" → "pension"; "hospitales" → "hospital"; "duran" → "duro", as "dura". An entry written for one form holds for the
  * others (issue 31: "ventas chicas" did not hold for "venta chica"). Function words keep their
  * form: "cuánto" (how much) is not "cuántos" (how many). Words of 3 letters or less stay as they
  * are ("sin", "mas", "luz").
@@ -102,7 +102,8 @@ export function fold(word: string): string {
   if (word.length < 4 || STOPWORDS.has(word)) return word;
   const plural = /^(.{3,}[lrndz])es$/.exec(word);
   if (plural) return plural[1]!;
-  return word.replace(/s$/, '').replace(/a$/, 'o');
+  // A verb's plural is its singular ("duran", "vencen" → "dura", "vence"), as a noun's is (decision 0098).
+  return word.replace(/^(.{3,}[ae])n$/, '$1').replace(/s$/, '').replace(/a$/, 'o');
 }
 
 const folded = (normalized: string) => normalized.split(' ').map(fold).join(' ');

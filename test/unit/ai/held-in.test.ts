@@ -4,17 +4,18 @@
 // 0077's fixes were found from, so it is no longer a blind test. Set 7, written before the last of
 // those fixes and measured once after them, was: its figures print on every run (a todo until the
 // assistant meets the bar on fresh questions), as do those of sets 8, 9 and 11, each written and
-// measured before the changes that followed it (decisions 0081, 0085, 0091, 0093); set 10 meets
-// the bar after decision 0093 (not blind: its misses were read) and is asserted. Plus the
+// measured before the changes that followed it (decisions 0081, 0085, 0091, 0093), and of set 12,
+// written blind and measured once on the code of decision 0093, then read for decision 0098; set
+// 10 meets the bar after decision 0093 (not blind: its misses were read) and is asserted. Plus the
 // behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
-import { expand, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
+import { expand, fold, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
-import { normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
+import { clauses, normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
 import { RetrievalIndex } from '../../../main/ai/retrieval';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../../fixtures/ai/held-in-questions-7';
@@ -106,7 +107,7 @@ test('held-in set 4 (not blind since decision 0077): ≥ 90 % right, no confiden
 // sets, now tuning data: set 5, 25 of 35 (2 wrong) after the first fixes; set 6, 23 of 36 (7 wrong)
 // after the second; the third fixes (a card's title must meet the question; a wrong answer costs
 // three refusals when the threshold is picked) are what set 7 measures.
-test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 91.2 % right, 1 answer scored wrong (the error guide for "estado 908"; decisions 0077–0093)' }, () => {
+test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer', { todo: 'set 7: 91.2 % right, 1 answer scored wrong (the error guide for "estado 908"; decisions 0077–0098)' }, () => {
   const s = report('conjunto retenido 7', HELD_IN_7);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_7.length >= 0.9, `${pct(s.right / HELD_IN_7.length)} bien`);
@@ -116,7 +117,7 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Its
 // per-question results were not read while tuning (sets 1–7 were the tuning data).
-test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 88.8 % right, 1 confident wrong (decisions 0081–0093)' }, () => {
+test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 88.8 % right, 1 confident wrong (decisions 0081–0098)' }, () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
@@ -127,7 +128,7 @@ test('held-in set 8 (fresh, decision 0081): ≥ 90 % right, no confident wrong a
 // refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
 // blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
 // of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
-test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 88.3 % right, none wrong (decisions 0085–0093)' }, () => {
+test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 88.3 % right, none wrong (decisions 0085–0098)' }, () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
@@ -138,7 +139,8 @@ test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer',
 // them: 50 of 73 (68.5 %), 22 refusals, 1 confident wrong ("diferencia entre cuis y cufd" → the two
 // vigencia cards). Its misses were then read to make those changes, so it is not blind after them:
 // 65 of 73 (89.0 %), 8 refusals, none wrong (sets 4, 7, 8, 9 after them: 61/62, 30/34, 70/80, 47/60).
-// After decision 0093: 66 of 73 (90.4 %), 7 refusals, none wrong — the bar, on a set that is not blind.
+// After decision 0093: 66 of 73 (90.4 %), 7 refusals, none wrong — the bar, on a set that is not blind;
+// after decision 0098: 67 of 73 (91.8 %), 6 refusals, none wrong.
 test('held-in set 10 (decisions 0091, 0093; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 10', HELD_IN_10);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
@@ -151,7 +153,7 @@ test('held-in set 10 (decisions 0091, 0093; not blind): ≥ 90 % right, no confi
 // (71.3 %), 19 refusals, 4 confident wrong — the blind figure. Its misses (and those of sets 7–10)
 // were then read for decision 0093's changes, so it is not blind after them: 67 of 80 (83.8 %), 12
 // refusals, 1 confident wrong ("la nota de debito cuando se usa" → the notes' deadline card).
-test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: blind 71.3 % right, 4 wrong; after decision 0093 83.8 %, 1 wrong' }, () => {
+test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: blind 71.3 % right, 4 wrong; after decisions 0093 and 0098 83.8 %, 1 wrong' }, () => {
   const s = report('conjunto retenido 11', HELD_IN_11);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_11.length >= 0.9, `${pct(s.right / HELD_IN_11.length)} bien`);
@@ -162,8 +164,11 @@ test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer'
 // nor the thesaurus nor main/ai (ids and titles only), and merged after them: measured once, on
 // the code of decision 0093, as the first measure of how that code does on questions nobody tuned
 // it for: 43 of 81 right (53.1 %), 37 refusals, 1 confident wrong ("el cuis y el cufd cuanto dura
-// cada uno" → the two "qué es" cards instead of the two vigencia cards).
-test('held-in set 12 (blind, after decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 12, blind, measured once on the code of decision 0093: 53.1 % right (43 of 81), 37 refusals, 1 confident wrong' }, () => {
+// cada uno" → the two "qué es" cards instead of the two vigencia cards). Its misses were then read
+// for decision 0098's changes (store words, a listed code's card that fits alone, verb plurals in
+// the thesaurus, diminutives of function words, chat short forms), so it is not blind after them:
+// 56 of 81 (69.1 %), 25 refusals, none wrong (sets 4, 7–11 unchanged but set 10, 67 of 73).
+test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 90 % right, no confident wrong answer', { todo: 'set 12: blind 53.1 % right (43 of 81), 37 refusals, 1 confident wrong; after decision 0098 69.1 % (56 of 81), 25 refusals, none wrong' }, () => {
   const s = report('conjunto retenido 12', HELD_IN_12);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_12.length >= 0.9, `${pct(s.right / HELD_IN_12.length)} bien`);
@@ -511,4 +516,103 @@ test('bank loans and the SIN’s register of taxpayers are topics Kipu names and
   };
   assert.deepEqual(topics('la tasa de interes de un prestamo para la tienda'), ['los préstamos, intereses y servicios de los bancos']);
   assert.deepEqual(topics('como saco mi certificado de no adeudo'), ['la inscripción en el padrón del SIN y sus certificados (NIT, no adeudo)']);
+});
+
+// Decision 0098: classes of set 12's misses, each on questions of its own (not set 12's sentences).
+
+test('store words for topics the cards cover: a school’s courses and fees, antennas, novels, a laptop, invoicing oneself, the IT on what one earns, the diplomatic corps', () => {
+  assert.deepEqual(answered(assistant.ask('dicto cursos de ingles, las cuotas de los alumnos con q factura')), ['sector-educativo']);
+  assert.equal(answered(assistant.ask('damos internet a los vecinos con antenas, q factura corresponde'))[0], 'sector-telecomunicaciones');
+  assert.deepEqual(answered(assistant.ask('vendo novelas usadas, eso lleva iva?')), ['sector-tasa-cero-libros']);
+  assert.deepEqual(answered(assistant.ask('se arruino la laptop de la caja, q evento es')), ['evento-7-hardware']);
+  assert.deepEqual(answered(assistant.ask('puedo sacarme factura a mi mismo')), ['nit-emisor-mismo']);
+  assert.deepEqual(answered(assistant.ask('cuanto del it sale de lo que gano')), ['it-3-transacciones']);
+  assert.deepEqual(answered(assistant.ask('vino un del cuerpo diplomatico, que nit va')), ['cliente-99001']);
+  assert.deepEqual(answered(assistant.ask('el formulario del iva cuando se presenta')), ['impuestos-vencimiento-mensual']);
+});
+
+test('a listed code gets the card that fits by itself and meets that code alone, before a card about the code that meets nothing else the question asks', () => {
+  assert.deepEqual(answered(assistant.ask('cuanto dura el cuis y el cufd')).sort(), ['cufd-vigencia', 'cuis-vigencia']);
+  // "duran" is "dura" (→ vigencia): a thesaurus phrase holds for a verb's plural, and stands for that word.
+  assert.deepEqual(answered(assistant.ask('el cufd y el cuis cuanto duran')).sort(), ['cufd-vigencia', 'cuis-vigencia']);
+  assert.deepEqual(expand(parseThesaurus('{"version":"1","entries":{"dura":["vigencia"]}}'), 'cuanto duran').map((e) => e.phrase), ['dura']);
+  // A card that explains both codes together still answers a question about how they differ.
+  assert.equal(answered(assistant.ask('cual es la diferencia entre el cuis y el cufd'))[0], 'cuis-que-es');
+});
+
+test('a diminutive of a function word is that word, and more of a chat’s short forms are read as words', () => {
+  const index = new RetrievalIndex([{ key: 'x', fields: [{ text: 'nota de crédito, parte del IVA', weight: 1 }], short: [] }], { version: '1', entries: new Map(), outOfScope: new Map() });
+  assert.equal(index.plain('todito o una parte'), 'todo o una parte');
+  assert.deepEqual(words('dnd veo la fact, msj xa el cliente'), ['donde', 'veo', 'la', 'factura', 'mensaje', 'para', 'el', 'cliente']);
+});
+
+test('fines and interest, the till’s devices and how long papers are kept are topics Kipu names and refuses; a backdated invoice is the date card', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('cuanto es el interes por pagar tarde el it'), ['las multas, intereses y sanciones del SIN (su contador o el SIN las calculan)']);
+  assert.deepEqual(topics('la impresora de tickets no imprime nada'), ['el equipo de la caja (impresoras, lectores de código de barras, cajón)']);
+  assert.deepEqual(topics('cuanto tiempo guardo las facturas en papel'), ['cuánto tiempo se conservan las facturas y los libros (lo fija el Código Tributario; su contador)']);
+  assert.deepEqual(topics('tengo que facturar las ventas por internet'), ['las ventas por internet o por redes sociales (comercio electrónico)']);
+  // An ISP sells internet; it does not sell by internet.
+  assert.equal(answered(assistant.ask('le vendemos internet a los vecinos, que factura es'))[0], 'sector-telecomunicaciones');
+  assert.equal(answered(assistant.ask('puedo facturar una venta de hace una semana'))[0], 'fecha-emision-formato');
+  assert.equal(answered(assistant.ask('el cliente quiere factura con fecha de ayer'))[0], 'fecha-emision-formato');
+});
+
+test('a stem the cards do not know meets a shorter card stem it starts with only when an ending, two letters or more, is cut: "propinas" is not "propio"', () => {
+  assert.equal(assistant.ask('se puede facturar propinas').tipo, 'sin-respuesta');
+  // "vendiendo" still meets "vender".
+  assert.ok(assistant.search('sigo vendiendo', 6).some((h) => h.cubiertas.some((c) => c.word === 'vend')));
+  // "pesa" next to a package is its size; a duplicated CUF is one already registered.
+  assert.deepEqual(answered(assistant.ask('cuanto pesa maximo un paquete')), ['paquete-tamano-100mb']);
+  assert.deepEqual(answered(assistant.ask('me sale cuf duplicado')), ['duplicado-1000']);
+});
+
+test('the card BM25 puts first, meeting most of the question and with its title, is a candidate even when letter similarity pushed it out of the fused first places', () => {
+  // The educativo card names guarderías in its rule only; short titles that share "factura" by letters came first.
+  assert.deepEqual(answered(assistant.ask('q factura usa una guarderia')), ['sector-educativo']);
+  // A card that met most of the question through a phrasing word ("salió") and not by its title is not brought in.
+  assert.equal(answered(assistant.ask('la factura salió rechazada'))[0], 'factura-rechazada-nueva');
+});
+
+test('how a chat addresses someone and fills a sentence are stopwords, and none is a word of the cards', () => {
+  assert.deepEqual(queryTerms('señora, el tema es que en modo sin internet el joven me dijo'), ['internet']);
+  const corpus = new Set(assistant.shipped.cards.flatMap((c) => words(`${c.titulo} ${c.regla} ${c.preguntas.join(' ')}`)));
+  for (const w of ['senor', 'senora', 'joven', 'tema', 'modo', 'dijo', 'quisiera', 'lado']) assert.ok(!corpus.has(w), w);
+  assert.equal(answered(assistant.ask('la señora no quiere dar su nit, joven q hago')).length > 0, true);
+});
+
+test('spelling a chat uses: k for qu, a dropped h, common misspellings of factura and internet, IVA with a b, a stressed verb form', () => {
+  assert.deepEqual(words('kiere q ago'), ['quiere', 'que', 'hago']);
+  assert.deepEqual(answered(assistant.ask('cuanto es el iba')), ['iva-13-incluido']);
+  assert.deepEqual(answered(assistant.ask('como anulo una fatura')), ['anulacion-condiciones']);
+  assert.deepEqual(answered(assistant.ask('como revierto una anulacion')), ['reversion-anulacion']);
+  // "iba" is a verb too: without a word of the tax it stays itself.
+  assert.ok(!expand(thesaurus, 'iba a facturar').some((e) => e.phrase === 'iba'));
+});
+
+test('no card question that, without its negation, asks how to do what it says went wrong: "cómo anulo una factura" is not "por qué no se anuló"', () => {
+  assert.deepEqual(answered(assistant.ask('como anulo una factura')), ['anulacion-condiciones']);
+});
+
+test('a question that asks two things joined by "y" gets the card each of its questions gets by itself', () => {
+  assert.deepEqual(clauses('q es el cufd y cuanto dura'), ['que es el cufd', 'cuanto dura cufd']);
+  assert.deepEqual(clauses('cuanto dura el cufd'), []);
+  assert.deepEqual(answered(assistant.ask('q es el cufd y cuanto dura')).sort(), ['cufd-que-es', 'cufd-vigencia']);
+  assert.deepEqual(answered(assistant.ask('el iva cuanto es y hasta q dia se paga')).sort(), ['impuestos-vencimiento-mensual', 'iva-13-incluido']);
+  // A part no card answers does not get one: the whole question is refused as before.
+  assert.equal(assistant.ask('q es el cufd y como hago un backup').tipo, 'sin-respuesta');
+});
+
+test('a conditional thesaurus entry never holds by its own word: "cuota" is the school fee only next to a school word', () => {
+  for (const [phrase, entry] of thesaurus.entries) {
+    const own = phrase.split(' ').map(fold);
+    for (const w of entry.when ?? []) assert.ok(!w.split(' ').every((x) => own.includes(fold(x))), `${phrase}: ${w}`);
+  }
+  assert.notDeepEqual(answered(assistant.ask('vendo por cuotas, facturo cada cuota?')), ['sector-educativo']);
+  assert.deepEqual(answered(assistant.ask('dicto cursos de ingles, las cuotas de los alumnos con q factura')), ['sector-educativo']);
+  const r = assistant.ask('la factura vale como garantia del producto');
+  assert.deepEqual(r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r), ['las garantías y los reclamos por los productos vendidos']);
 });
