@@ -27,10 +27,9 @@ import { countSalesInFlight } from './sale-first-hook';
 import { MAX_PATH_PARAM_LENGTH } from '../../shared/api/limits';
 import { TillPeople, type TillActor } from '../till-users/till-people';
 import type { RecordedAct, TillUser } from '../store/till-users';
-import { actOf, recordedAct, saleReason, type ActLookup } from './acts';
-import { toHundredths } from '../../shared/money';
-import { ACT_LABELS, ACT_ROLE, APPROVED_BY_HEADER, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
-import { domainApiError } from './domain-errors';
+import { actOf, recordedAct } from './acts';
+import { type Act } from '../../shared/till-roles';
+import { registerRoleHook } from './role-hook';
 import { doerOf } from './doer';
 import { actRecord } from '../till-users/doer';
 
@@ -337,70 +336,8 @@ export async function buildApi(opts: ApiOptions): Promise<FastifyInstance> {
     }
   });
 
-  // The role policy of the store's people (issue 27): after validation, when the body is known.
-  // A person whose role is short of the act's is refused with the role it needs, unless a
-  // supervisor of the same tenant approves in place (X-Supervisor-User + X-Supervisor-Pin).
-  app.addHook('preHandler', async (req, reply) => {
-    const actor = req.tillActor;
-    if (!actor || !opts.people) return;
-    const route = req.routeOptions.url ?? '';
-    const people = opts.people;
-    const lookup: ActLookup = {
-      openedBy: (id, userId) => opts.store.tillUsers.actsOn(actor.tenant.id, id).some((a) => a.act === 'cash-open' && a.userId === userId),
-      discountLimit: () => {
-        const p = people.policy(actor.tenant.id);
-        return { percent: p.discountLimitPercent, amount: toHundredths(p.discountLimitAmount) ?? 0 };
-      },
-      catalogPrice: (code) => opts.store.products.byCode(actor.tenant.id, code)?.priceCents ?? null,
-      purchaseInSiat: (id) => opts.store.purchases.byId(actor.tenant.id, id)?.state === 'ACCEPTED',
-    };
-    const request = { method: req.method, route, params: (req.params ?? {}) as Record<string, unknown>, body: req.body };
-    const act = actOf(request, lookup, actor.user.id);
-    req.act = act;
-    if (!act) return;
-    const needed = ACT_ROLE[act];
-    if (roleAtLeast(actor.user.role, needed)) return;
-    // A sale that needs a supervisor says why: which discount passes which limit, which price.
-    // One sentence of its own (never in parentheses: the reason has its own, «línea 1 (Bs 1,91 de …)»).
-    const reason = act === 'discount-over-limit' || act === 'price-override' ? (saleReason(req.body, lookup)?.reason ?? '') : '';
-    const why = reason ? ` ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : '';
-    const who = req.headers[APPROVER_HEADER];
-    const pin = req.headers[APPROVER_PIN_HEADER];
-    // A refused act is logged with who asked (issue 27: "the attempt logged"); the PIN never is.
-    const refused = (code: string) =>
-      opts.store.tillUsers.logRefusal(actor.tenant.id, {
-        act,
-        usuario: actor.user.name,
-        userId: actor.user.id,
-        role: actor.user.role,
-        needed,
-        posId: actor.posId,
-        code,
-        approver: typeof who === 'string' && who.trim() !== '' ? who.trim() : null,
-        createdAt: new Date().toISOString(),
-      });
-    if (typeof who !== 'string' || who.trim() === '' || typeof pin !== 'string') {
-      refused('ROLE_REQUIRED');
-      throw new ApiError(
-        403,
-        'ROLE_REQUIRED',
-        // A cashier reads it: who approves, in plain words (the headers are in the OpenAPI description).
-        `Para ${ACT_LABELS[act]} hace falta el rol «${needed}»; ${actor.user.name} es ${actor.user.role}.${why} ` +
-          `Pida a un ${needed} que lo apruebe aquí mismo con su usuario y su PIN.`,
-        { neededRole: needed }, // who approves: the till's dialog names it (never read from the sentence)
-      );
-    }
-    try {
-      req.approver = await opts.people.approve(actor.tenant.id, who, pin, needed, actor.posId);
-    } catch (err) {
-      const answer = domainApiError(err) ?? err;
-      refused(answer instanceof ApiError ? answer.code : 'APPROVAL_FAILED');
-      throw answer;
-    }
-    // The till names the approver once the act is done (both names on screen); percent-encoded,
-    // as a header carries no accents.
-    reply.header(APPROVED_BY_HEADER, encodeURIComponent(req.approver.name));
-  });
+  // The role policy of the store's people (issue 27): role-hook.ts.
+  if (opts.people) registerRoleHook(app as unknown as FastifyInstance, { store: opts.store, people: opts.people });
 
   // Who did it, and who approved it (issue 27): kept once the act succeeded, for every credential.
   app.addHook('onSend', async (req, reply, payload) => {

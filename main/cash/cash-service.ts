@@ -87,10 +87,10 @@ export class CashService {
   // ---- the sale path ------------------------------------------------------------------
 
   /** Before a sale: refused where the point of sale sells only inside an open session. */
-  checkCanSell(tenant: Tenant, pos: PointOfSale, doer: Doer | null = null): void {
+  checkCanSell(tenant: Tenant, pos: PointOfSale, doer: Doer | null = null, what = 'vender'): void {
     const open = this.deps.store.cash.openFor(tenant.id, pos.id);
     if (open) {
-      if (doer) this.checkDrawer(open, doer, 'vender');
+      if (doer) this.checkDrawer(open, doer, what);
       return;
     }
     if (!this.settings(tenant, pos.id).requireSession) return;
@@ -141,7 +141,7 @@ export class CashService {
       if (open) {
         throw new CashError(
           'ALREADY_OPEN',
-          `La caja ya está abierta por ${this.ownerName(open)} (sesión ${open.number}, desde ${open.openedAt}); ` +
+          `La caja ya está abierta por ${ownerNameOf(this.owner(open), open)} (sesión ${open.number}, desde ${open.openedAt}); ` +
             'una caja es de una persona a la vez: quien la abrió la cierra con su arqueo (o un supervisor, con un motivo) antes de abrir otra',
         );
       }
@@ -210,7 +210,7 @@ export class CashService {
       if (needsReason && (reason === null || reason.length < 3)) {
         throw new CashError(
           'REASON_REQUIRED',
-          `reason: la sesión ${s.number} es de ${this.ownerName(s)}; para cerrarla en su lugar indique el motivo (por ejemplo «terminó su turno sin cerrar»)`,
+          `reason: la sesión ${s.number} es de ${ownerNameOf(this.owner(s), s)}; para cerrarla en su lugar indique el motivo (por ejemplo «terminó su turno sin cerrar»)`,
           'reason',
         );
       }
@@ -281,11 +281,7 @@ export class CashService {
     return o && o.userId !== null ? o.usuario : null;
   }
 
-  private ownerName(s: CashSessionRecord): string {
-    const o = this.owner(s);
-    if (!o) return s.openedBy;
-    return o.userId !== null ? o.usuario : `la clave «${o.usuario}»`;
-  }
+
 
   /**
    * One drawer, one person (decision 0069): a cajero sells, refunds and moves cash only in the
@@ -293,14 +289,8 @@ export class CashService {
    * what they do); API keys are integrations and are not held to it.
    */
   private checkDrawer(s: CashSessionRecord, doer: Doer, what: string): void {
-    if (doer.userId === null || doer.role !== 'cajero') return;
-    const o = this.owner(s);
-    if (o && sameDoer(o, doer)) return;
-    throw new CashError(
-      'NOT_YOUR_SESSION',
-      `No puede ${what} en la caja de ${this.ownerName(s)} (sesión ${s.number}): cada cajero trabaja en su propia caja. ` +
-        `Que ${o && o.userId !== null ? o.usuario : 'quien la abrió'} la cierre con su arqueo (o un supervisor, con un motivo) y abra usted la suya.`,
-    );
+    const refusal = drawerRefusal(this.deps.store, s, doer, what);
+    if (refusal) throw refusal;
   }
 
   /**
@@ -426,4 +416,28 @@ export class CashService {
     if (s.state !== 'OPEN') throw new CashError('NOT_OPEN', `La sesión de caja ${s.number} está cerrada; reábrala como una nueva sesión si se cerró por error`);
     return s;
   }
+}
+
+/**
+ * Why `doer` may not work this session's drawer, or null (decision 0069): a cajero sells, refunds
+ * and moves cash only in the session she opened; a supervisor or administrador may step into
+ * anyone's (their name is on what they do); API keys are integrations and are not held to it.
+ * `what` is the verb the refusal says («vender», «devolver», «retirar efectivo»). The role hook
+ * asks it before calling a supervisor over for an act the drawer refuses anyway.
+ */
+export function drawerRefusal(store: Pick<Store, 'tillUsers'>, s: CashSessionRecord, doer: Pick<Doer, 'userId' | 'apiKeyId' | 'role'>, what: string): CashError | null {
+  if (doer.userId === null || doer.role !== 'cajero') return null;
+  const o = store.tillUsers.cashSessionOwner(s.tenantId, s.id);
+  if (o && sameDoer(o, doer)) return null;
+  return new CashError(
+    'NOT_YOUR_SESSION',
+    `No puede ${what} en la caja de ${ownerNameOf(o, s)} (sesión ${s.number}): cada cajero trabaja en su propia caja. ` +
+      `Que ${o && o.userId !== null ? o.usuario : 'quien la abrió'} la cierre con su arqueo (o un supervisor, con un motivo) y abra usted la suya.`,
+  );
+}
+
+/** Whose a session is, as a sentence names it: a person, «la clave «…»», or who opened it before people were recorded. */
+function ownerNameOf(o: ActRecord | null, s: CashSessionRecord): string {
+  if (!o) return s.openedBy;
+  return o.userId !== null ? o.usuario : `la clave «${o.usuario}»`;
 }

@@ -96,7 +96,7 @@ export interface InvoicingDeps extends SubmitDeps {
   /** Background submission failures that are not SIAT's (a bug, a closed store). */
   onBackgroundError?: (err: unknown, inv: InvoiceRecord) => void;
   /** Cash sessions (main/cash): a sale may need an open session; its payment split is stored with it. */
-  cash?: { checkCanSell(tenant: Tenant, pos: PointOfSale, doer?: Doer | null): void; recordSale(inv: InvoiceRecord, sale: Sale): void };
+  cash?: { checkCanSell(tenant: Tenant, pos: PointOfSale, doer?: Doer | null, what?: string): void; recordSale(inv: InvoiceRecord, sale: Sale): void };
   random?: () => number;
 }
 
@@ -163,7 +163,7 @@ export class InvoicingService {
       const prior = invoices.byIdempotencyKey(tenant.id, opts.idempotencyKey);
       if (prior) return this.replay(prior, hash!);
     }
-    this.deps.cash?.checkCanSell(tenant, pos, opts.doer ?? null);
+    this.deps.cash?.checkCanSell(tenant, pos, opts.doer ?? null, type.sector === NOTE.SECTOR ? 'devolver' : 'vender');
 
     if (type.sector !== NOTE.SECTOR && req.refundMethodCode !== undefined && req.refundMethodCode !== null) {
       throw new IssueError('VALIDATION_FAILED', 'refundMethodCode: solo la nota de crédito-débito (devolución) lleva método de devolución', [

@@ -123,6 +123,26 @@ test('two cashiers in turn at one till: each sells only in her own session, and 
   const second = await post('/api/v1/cash/sessions', { posId, openingFloat: 10 }, ana);
   assert.equal(second.status, 409);
   assert.match((await second.json()).detail, /abierta por Carla Rojas/);
+  // A return there is refused the same way before a supervisor is called over (the approval
+  // would only reach this refusal: a fresh walk typed a PIN for it), in a return's words; logged.
+  const returning = await post(
+    '/api/v1/invoices?wait=true',
+    {
+      invoiceType: 'COMPUTERIZED_NOTE_CREDIT_DEBIT',
+      posId,
+      originalInvoiceId: carlaDocs[0],
+      details: [{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'ARR-1', description: 'Producto ARR-1', quantity: 1, unitMeasure: 57, priceUnit: 9.5, returnProduct: true }],
+    },
+    ana,
+  );
+  const rb = await returning.json();
+  assert.equal(returning.status, 409, JSON.stringify(rb));
+  assert.equal(rb.error.code, 'CASH_SESSION_OF_ANOTHER');
+  assert.match(rb.detail, /^No puede devolver en la caja de Carla Rojas \(sesión \d+\)/);
+  assert.deepEqual(
+    ((r) => [r?.act, r?.code, r?.approver])(eng.store.tillUsers.refusals(tenantId, ids.ana!).at(-1)),
+    ['return', 'CASH_SESSION_OF_ANOTHER', null],
+  );
   assert.equal((await (await eng.api('/api/v1/invoices?size=1')).json()).data.totalElements, before);
 
   // Carla counts exactly what should be there and closes her own session.

@@ -196,6 +196,13 @@ test('roles × acts: each act a cajero or supervisor may not do is a 403 naming 
       if (a.needs === 'supervisor' && role === 'supervisor') continue;
       const res = await eng.api(a.path, { method: a.method, key: token, ...(a.json !== undefined ? { json: a.json } : {}) });
       const body = await res.json();
+      if (a.name === 'return' && role === 'cajero') {
+        // Luis's drawer is open at this till: a cajero's return there is refused before any
+        // supervisor is called over (an approval would reach the same refusal).
+        assert.equal(res.status, 409, `${role} → ${a.name}: ${JSON.stringify(body)}`);
+        assert.match(body.detail, /^No puede devolver en la caja de Luis Mamani/);
+        continue;
+      }
       assert.equal(res.status, 403, `${role} → ${a.name}: ${JSON.stringify(body)}`);
       // Who does it, in plain words (decision 0087): «hace falta el rol «supervisor»; Ana Quispe es
       // cajero» where a supervisor may approve it in place, «… lo hace un administrador; …» where not.
