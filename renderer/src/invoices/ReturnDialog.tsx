@@ -18,6 +18,9 @@ import { useIssue } from '../sale/issue-store';
 import { useScreenRequest } from '../components/screen-request';
 import { useCatalogs } from '../sync/catalogs-store';
 import { useTillStatus } from '../connection/till-status-store';
+import { useApproval } from '../session/approval-store';
+import { awaitingApprovalText } from '../session/ApprovalDialog';
+import type { Role } from '../../../shared/till-roles';
 import { invoicePaymentSummary } from './InvoicePayment';
 import { buildReturnRequest, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
 
@@ -28,6 +31,11 @@ export interface ReturnFormViewProps {
   quantities: ReturnQuantities;
   errors: string[];
   busy: boolean;
+  /**
+   * While busy: who the request waits for in the approval dialog (the engine asked for a
+   * supervisor's PIN); null once the PIN is sent and the note is being issued.
+   */
+  awaitingApproval?: Role | null;
   /** The synced payment-method catalog (undefined while it loads). */
   paymentMethods: readonly CatalogEntry[] | undefined;
   /** The refund method picked (null: the default, see defaultRefundCode). */
@@ -152,7 +160,7 @@ export function ReturnFormView(props: ReturnFormViewProps) {
       <ErrorList errors={props.errors} testId="return-errors" />
       <div className="modal-actions">
         <button className="primary" type="submit" aria-disabled={props.busy} data-testid="confirm-return">
-          {props.busy ? 'Emitiendo…' : 'Emitir nota de crédito-débito (Enter)'}
+          {!props.busy ? 'Emitir nota de crédito-débito (Enter)' : props.awaitingApproval ? awaitingApprovalText(props.awaitingApproval) : 'Emitiendo…'}
         </button>
       </div>
     </form>
@@ -255,6 +263,8 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
   const [refundMethod, setRefundMethod] = useState<number | null>(null);
   const paymentMethods = useCatalogs((s) => s.entries['payment-methods']);
   const streamedStates = useTillStatus((s) => s.invoiceStates);
+  // The approval dialog open and its PIN not sent yet: the note waits for a supervisor, it is not being issued.
+  const awaitingApproval = useApproval((s) => (s.need !== null && !s.busy ? s.role : null));
   useEffect(() => {
     void useCatalogs.getState().load('payment-methods');
   }, []);
@@ -327,6 +337,7 @@ export function ReturnDialog({ invoice, onClose, onIssued }: { invoice: Invoice;
           quantities={quantities}
           errors={errors}
           busy={busy}
+          awaitingApproval={busy ? awaitingApproval : null}
           paymentMethods={paymentMethods}
           refundMethod={refundMethod}
           onRefundMethod={setRefundMethod}

@@ -16,6 +16,11 @@ export function ApprovalDialog() {
 /** «un supervisor», «un administrador»: who the dialog asks for, by the role the engine named. */
 const WHO: Record<Role, string> = { cajero: 'un cajero', supervisor: 'un supervisor', administrador: 'un administrador' };
 
+/** What a form's button says while its request waits in this dialog: not «Emitiendo…» yet. */
+export function awaitingApprovalText(role: Role): string {
+  return `Esperando la aprobación de ${WHO[role]}…`;
+}
+
 /** The dialog as the store leaves it (rendered without the engine by test/renderer/session). */
 export function ApprovalView(props: { need: string; role?: Role; refusal: string | null; busy: boolean; seq: number }) {
   const role = props.role ?? 'supervisor';

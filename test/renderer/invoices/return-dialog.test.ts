@@ -76,6 +76,16 @@ describe('devolución', () => {
     expect(sa).toContain('Distribuidora Andina S.A. Indique');
   });
 
+  it('while the engine waits for a supervisor\'s PIN the button says so, «Emitiendo…» only once it is sent', () => {
+    const props = { invoice: original, quantities: { 0: '1' }, errors: [], paymentMethods: catalog, refundMethod: null, onQuantity: () => {}, onRefundMethod: () => {}, onIssue: () => {} };
+    const button = (html: string) => /data-testid="confirm-return">([^<]*)</.exec(html)?.[1];
+    // A fresh walk read «Emitiendo…» behind the open approval dialog, before anyone had approved.
+    expect(button(renderToStaticMarkup(createElement(ReturnFormView, { ...props, busy: true, awaitingApproval: 'supervisor' })))).toBe('Esperando la aprobación de un supervisor…');
+    expect(button(renderToStaticMarkup(createElement(ReturnFormView, { ...props, busy: true, awaitingApproval: 'administrador' })))).toBe('Esperando la aprobación de un administrador…');
+    expect(button(renderToStaticMarkup(createElement(ReturnFormView, { ...props, busy: true, awaitingApproval: null })))).toBe('Emitiendo…');
+    expect(button(renderToStaticMarkup(createElement(ReturnFormView, { ...props, busy: false, awaitingApproval: 'supervisor' })))).toBe('Emitir nota de crédito-débito (Enter)');
+  });
+
   it('once the note came out, its button prints a copy', () => {
     const note = { ...original, id: 'n1', invoiceNumber: 1, cuf: 'CUFN', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 75 } as Invoice;
     const first = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, onPrint: () => {} }));
