@@ -57,6 +57,25 @@ async function approve(user: string, pin: string): Promise<void> {
   await till.page.keyboard.press('Enter');
 }
 
+/**
+ * What the notice matching `text` covers of what a cashier needs on Venta (a fresh walk at
+ * 1024×768: «Aprobado por …» covered «Total» and F12), or where it is outside the window. Called
+ * right after the notice shows; one already gone (it lasts 8 s) covers nothing.
+ */
+async function noticeCovers(text: RegExp): Promise<string[]> {
+  return till.page.evaluate((source) => {
+    const notice = [...document.querySelectorAll('[data-testid="notice"]')].find((n) => new RegExp(source).test(n.textContent ?? ''));
+    if (!notice) return [];
+    const a = notice.getBoundingClientRect();
+    const out = a.left < 0 || a.top < 0 || a.right > window.innerWidth || a.bottom > window.innerHeight ? [`the notice is outside the window (${Math.round(a.left)},${Math.round(a.top)} → ${Math.round(a.right)},${Math.round(a.bottom)})`] : [];
+    for (const id of ['total-amount', 'issue-button', 'sale-payment-area', 'client-doc-number', 'search-input']) {
+      const b = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+      if (b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push(id);
+    }
+    return out;
+  }, text.source);
+}
+
 test('a cashier parks a sale, serves the next customer, recalls it; over-limit discount and a return are approved by the supervisor’s PIN in place', { timeout: 360_000 }, async () => {
   const page = till.page;
   const k = page.keyboard;
@@ -81,6 +100,8 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.type('Juan Quispe');
   await k.press('F10');
   await till.notice(/Venta en espera \(Bs 19,00\)/).waitFor();
+  await till.screenshot('notice-parked-sale-1024');
+  assert.deepEqual(await noticeCovers(/Venta en espera/), [], 'the notice leaves the total, the payment and F12 in sight');
   await till.id('cart-empty').waitFor();
   assert.equal(await till.id('client-doc-number').inputValue(), '');
 
@@ -118,11 +139,16 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await till.id('approval-dialog').waitFor();
   assert.match((await till.id('approval-need').textContent()) ?? '', /Para dar un descuento mayor al límite de la tienda hace falta el rol «supervisor»; Carla Cajera es cajero\. El descuento de la línea 1 .*pasa del 10 %/);
   await till.screenshot('issue27-approval-discount-1024');
+  // Behind the dialog F12 says what the sale waits for; «Emitiendo…» only once the PIN is sent.
+  assert.equal(await till.id('issue-button').textContent(), 'Esperando al supervisor…');
+  assert.ok(await till.id('issue-button').evaluate((b) => b.scrollWidth <= b.clientWidth + 1), 'F12 says it whole at 1024 px');
   // A notice lasts 8 s and the sale's issue may take longer on a loaded machine: it is awaited from
   // before the PIN is sent, not after.
   const discountApproved = till.notice(/Aprobado por Sergio Supervisor · hecho por Carla Cajera/).waitFor();
   await approve('sergio', '9999');
   await discountApproved;
+  await till.screenshot('notice-approved-sale-1024');
+  assert.deepEqual(await noticeCovers(/Aprobado por/), [], 'the approval notice leaves the total, the payment and F12 in sight');
   await till.id('cart-empty').waitFor();
   const a = Number(await till.id('last-invoice-number').textContent());
   assert.ok(a > b);
@@ -137,6 +163,8 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await k.press('Enter');
   await till.id('approval-dialog').waitFor();
   assert.match((await till.id('approval-need').textContent()) ?? '', /Para registrar una devolución .*hace falta el rol «supervisor»/);
+  // The return waits for the supervisor: it is not being issued yet (a fresh walk read «Emitiendo…» here).
+  assert.equal(await till.id('confirm-return').textContent(), 'Esperando la aprobación de un supervisor…');
   await approve('sergio', '1111');
   await page.locator('[data-testid="approval-error"]', { hasText: /PIN incorrecto para «sergio»\. Quedan 4 intentos/ }).waitFor();
   await till.screenshot('issue27-approval-wrong-pin-1024');
