@@ -13,12 +13,14 @@ const DEVELOPER_WORDS =
   /CONTRACT|CERTIFICATION|FIELD-NOTES|PURCHASES|DESIGN|README|decisi[oó]n \d{4}|invoiceType|\b[A-Z]+_[A-Z_]+\b|\/api\/v1|docs\/|\bPOST\b|\bGET\b|\b[a-z]+[A-Z][A-Za-z]*\b|\bla API\b(?! de integración)|§/;
 
 /**
- * References that still cite the team's contract by section (§5: contingency), with the reason:
- * those section numbers are words the retrieval indexes (the number 5 in particular), and without
- * them «ventitas de 5 bs…» got the Evento 5 card as a confident wrong answer in held-in set 8
- * (s14-words). They go when the retrieval stops weighing a reference's digits.
+ * References that still cite the team's contract by section, with the reason: the retrieval indexes
+ * a reference's digits, so a section number makes a small number in a question commoner. Without
+ * the §5 ones «ventitas de 5 bs…» got the Evento 5 card as a confident wrong answer (held-in set 8);
+ * without cufd-que-es's §2.1, «el PV 2 no tiene cufd» drew Evento 3 as a second card (held-in.test).
+ * They go when the retrieval stops weighing a reference's digits (s14-words).
  */
 const CONTRACT_REFERENCE_KEPT = new Set([
+  'cufd-que-es',
   'evento-7-hardware',
   'cufd-vigencia',
   'cufd-contingencia',
@@ -59,5 +61,5 @@ test('a reference names the official source, not the team’s files (the listed 
   }
   assert.deepEqual(found, []);
   // An exception that no longer needs to be one is taken off the list.
-  for (const id of CONTRACT_REFERENCE_KEPT) assert.match(cards.find((c) => c.id === id)!.referencia, /CONTRACT de Kipu .*§5\b/, id);
+  for (const id of CONTRACT_REFERENCE_KEPT) assert.match(cards.find((c) => c.id === id)!.referencia, /CONTRACT de Kipu §/, id);
 });
