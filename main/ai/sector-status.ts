@@ -12,10 +12,9 @@ export function sectorStatus(code: number): string {
   if (!spec) {
     return `Esta versión de Kipu no emite el sector ${code}: los sectores que emite se eligen en Sucursales › «Documento de la caja»; para este documento hace falta otro sistema autorizado por el SIN, o una versión de Kipu que lo agregue.`;
   }
-  const types = spec.invoiceTypes.map((t) => t.name).join(' o ');
   const why = notSoldAtTill(code);
-  if (why !== null) return `Kipu emite este documento (sector ${code}, «${spec.label}») por la API (invoiceType ${types}), no desde la caja: ${why}`;
-  return `Kipu emite este documento (sector ${code}, «${spec.label}»): el encargado lo elige para la caja en Sucursales › «Documento de la caja» y Venta pide sus datos propios; por la API, invoiceType ${types}.`;
+  if (why !== null) return `Kipu emite este documento (sector ${code}, «${spec.label}») por la API de integración de Kipu (para otro programa, como factura electrónica o computarizada de este sector), no desde la caja: ${why}`;
+  return `Kipu emite este documento (sector ${code}, «${spec.label}»): el encargado lo elige para la caja en Sucursales › «Documento de la caja» y Venta pide sus datos propios; otro programa lo emite por la API de integración de Kipu, como factura electrónica o computarizada de este sector.`;
 }
 
 /** A card's text with its {{sector:N}} filled in; throws on any other or malformed template. */

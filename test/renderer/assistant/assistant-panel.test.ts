@@ -1,5 +1,7 @@
 // Ayuda SIAT rendered (react-dom/server: the suite has no DOM): the card whole with its reference
 // and "vigente al" date, the error guide for a SIAT code, the nearest titles when nothing fits.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,12 +53,12 @@ describe('the answer', () => {
   });
 
   it('a composed answer shows every card, each with its own reference (issue 31)', () => {
-    const other: RegulationHit = { ...CARD, id: 'cliente-99003', titulo: 'Ventas menores del día', referencia: 'CONTRACT de Kipu §3.7' };
+    const other: RegulationHit = { ...CARD, id: 'cliente-99003', titulo: 'Ventas menores del día', referencia: 'Especificación técnica del SIAT según Kipu' };
     const html = view({ tipo: 'ficha', texto: '', respuesta: CARD, respuestas: [CARD, other], guia: null, cercanas: [] });
     expect(html).toContain('data-card="anulacion-plazo"');
     expect(html).toContain('data-card="cliente-99003"');
     expect(html).toContain('Referencia:</strong> RND 102100000011 (SIN)');
-    expect(html).toContain('Referencia:</strong> CONTRACT de Kipu §3.7');
+    expect(html).toContain('Referencia:</strong> Especificación técnica del SIAT según Kipu');
   });
 
   it('a question about a topic Kipu has no card for names the topic (issue 31)', () => {
@@ -120,5 +122,30 @@ describe('the panel', () => {
     expect(html).toMatch(/data-testid="assistant-input" value="¿plazo para anular\?"/);
     expect(html).toContain('maxLength="2000"');
     expect(html).toContain('data-card="anulacion-plazo"');
+  });
+});
+
+describe('Ayuda SIAT at 1024×768 (the panel is 440 px wide)', () => {
+  // The suite has no layout engine: these pin the CSS a fresh walk found missing. Buttons are
+  // nowrap everywhere else; a related card's long title must wrap inside the panel, and the
+  // related cards must stand apart from the card's «Vigente al» line above them.
+  const css = readFileSync(join('renderer', 'src', 'app', 'styles.css'), 'utf8');
+  const rule = (selector: string): string => {
+    const at = css.indexOf(`${selector} {`);
+    expect(at, selector).toBeGreaterThanOrEqual(0);
+    return css.slice(at, css.indexOf('}', at));
+  };
+
+  it('a related card’s title wraps instead of running past the right edge', () => {
+    expect(rule('.assistant-nearest button.link')).toMatch(/white-space: normal/);
+    expect(rule('.assistant-nearest button.link')).toMatch(/overflow-wrap: anywhere/);
+    expect(rule('.assistant-body')).toMatch(/overflow-x: hidden/);
+    const html = view({ tipo: 'ficha', texto: '', respuesta: CARD, respuestas: [CARD], fueraDeAlcance: [], guia: null, cercanas: [{ ...NEAR, titulo: 'Qué documento sector (tipo de factura) emite mi negocio' }] });
+    expect(html).toMatch(/<div class="assistant-nearest">.*<button class="link"/);
+  });
+
+  it('the related cards sit apart from «Vigente al»', () => {
+    expect(rule('.assistant-nearest')).toMatch(/margin-top: \.9rem/);
+    expect(rule('.assistant-nearest')).toMatch(/border-top/);
   });
 });

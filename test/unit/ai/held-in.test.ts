@@ -431,7 +431,7 @@ test('two listed codes each get the card about it, even when that card also name
 test('the cards added from the SIN’s inspection list and authorization path answer, each naming its source', () => {
   assert.deepEqual(answered(assistant.ask('factura de cero bolivianos por un obsequio')), ['factura-monto-cero']);
   assert.deepEqual(answered(assistant.ask('la autorizacion del sistema de facturacion cuanto dura')), ['autorizacion-sistema']);
-  for (const id of ['factura-monto-cero', 'autorizacion-sistema']) assert.match(assistant.card(id)!.referencia, /certification\.md/);
+  for (const id of ['factura-monto-cero', 'autorizacion-sistema']) assert.match(assistant.card(id)!.referencia, /[Ll]ista de inspección del SIN|[Pp]ruebas para la autorización/);
 });
 
 test('store words: a shop that sells goods, an embassy’s kin, SIAT’s site that does not open', () => {
@@ -482,7 +482,7 @@ test('"se cae" next to SIAT or impuestos is an outage, and no card says a deadli
 
 test('cards from the SIN’s inspection list and the purchases’ QR: how the buyer gets the invoice, registering a purchase by its QR', () => {
   assert.deepEqual(answered(assistant.ask('le puedo mandar la factura al cliente por correo')), ['factura-entrega-cliente']);
-  assert.match(assistant.card('factura-entrega-cliente')!.referencia, /certification\.md/);
+  assert.match(assistant.card('factura-entrega-cliente')!.referencia, /Lista de inspección del SIN/);
   assert.deepEqual(answered(assistant.ask('con el qr de la factura de compra se llena el registro')), ['rcv-libros-compras-ventas']);
   assert.match(assistant.card('rcv-libros-compras-ventas')!.referencia, /QR/);
 });
