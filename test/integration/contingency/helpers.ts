@@ -145,13 +145,22 @@ export function assertGapless(db: Database.Database, posId: string): void {
 
 /** Every CUF of the POS registered exactly once by the simulator. */
 export async function assertRegisteredOnce(till: { admin: Till['admin'] }, db: Database.Database, posId: string, opts: { receivedOnce?: boolean } = {}): Promise<void> {
-  const received = (await till.admin('/admin/received')) as { cuf: string; timesReceived: number; timesRegistered: number }[];
+  const received = (await till.admin('/admin/received')) as { cuf: string; timesReceived: number; timesRegistered: number; receptions: { operation: string; packageId: string | null }[] }[];
   const byCuf = new Map(received.map((r) => [r.cuf, r]));
   const cufs = (db.prepare(`SELECT cuf FROM invoices WHERE pos_id = ? AND state = 'VALIDATED'`).all(posId) as { cuf: string }[]).map((r) => r.cuf);
   for (const cuf of cufs) {
     const r = byCuf.get(cuf);
     assert.ok(r, `SIAT never received ${cuf}`);
     assert.equal(r.timesRegistered, 1, `${cuf} registered ${r.timesRegistered} times`);
-    if (opts.receivedOnce) assert.equal(r.timesReceived, 1, `${cuf} received ${r.timesReceived} times`);
+    if (!opts.receivedOnce || r.timesReceived === 1) continue;
+    // The one second reception a loaded machine may cause, and not a blind resend: the monitor's
+    // trial send before leaving contingency (the same CUF, online) timed out on the engine's side
+    // (the tests' SIAT sale timeout is 300 ms) after SIAT got it, so the invoice stayed offline
+    // and went in its package, where SIAT answered "already registered" (registered once, above).
+    // Anything else received twice — two online sends, two packages — fails.
+    const [first, ...rest] = r.receptions;
+    const trialThenPackage = r.timesReceived === 2 && first?.packageId === null && rest.every((x) => x.packageId !== null);
+    assert.ok(trialThenPackage, `${cuf} received ${r.timesReceived} times: ${JSON.stringify(r.receptions)}`);
+    console.log(`  ${cuf}: received online (a trial send answered too late for the engine) and then in its package; registered once`);
   }
 }
