@@ -6,7 +6,7 @@
 // Runs in: engine.
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/store';
-import type { TillPeople } from '../till-users/till-people';
+import type { TillActor, TillPeople } from '../till-users/till-people';
 import { actOf, saleReason, type ActLookup } from './acts';
 import { toHundredths } from '../../shared/money';
 import { ACT_LABELS, ACT_ROLE, APPROVED_BY_HEADER, APPROVER_HEADER, APPROVER_PIN_HEADER, roleAtLeast, type Act } from '../../shared/till-roles';
@@ -17,6 +17,15 @@ import { doerOf } from './doer';
 
 /** The acts done in the till's open cash session, with the verb its refusal says. */
 const DRAWER_VERB: Partial<Record<Act, string>> = { return: 'devolver', 'discount-over-limit': 'vender', 'price-override': 'vender' };
+
+/**
+ * A refused act, logged with who asked (issue 27: "the attempt logged"; the PIN never is): by
+ * this hook, and by a route whose own check refuses again (a purchase SIAT accepted meanwhile).
+ */
+export function logActRefusal(store: Pick<Store, 'tillUsers'>, actor: TillActor, act: Act, code: string, approver: string | null): void {
+  const { user } = actor;
+  store.tillUsers.logRefusal(actor.tenant.id, { act, usuario: user.name, userId: user.id, role: user.role, needed: ACT_ROLE[act], posId: actor.posId, code, approver, createdAt: new Date().toISOString() });
+}
 
 export function registerRoleHook(app: FastifyInstance, opts: { store: Store; people: TillPeople }): void {
   const { store, people } = opts;
@@ -41,19 +50,7 @@ export function registerRoleHook(app: FastifyInstance, opts: { store: Store; peo
     if (roleAtLeast(actor.user.role, needed)) return;
     const who = req.headers[APPROVER_HEADER];
     const pin = req.headers[APPROVER_PIN_HEADER];
-    // A refused act is logged with who asked (issue 27: "the attempt logged"); the PIN never is.
-    const refused = (code: string) =>
-      store.tillUsers.logRefusal(actor.tenant.id, {
-        act,
-        usuario: actor.user.name,
-        userId: actor.user.id,
-        role: actor.user.role,
-        needed,
-        posId: actor.posId,
-        code,
-        approver: typeof who === 'string' && who.trim() !== '' ? who.trim() : null,
-        createdAt: new Date().toISOString(),
-      });
+    const refused = (code: string) => logActRefusal(store, actor, act, code, typeof who === 'string' && who.trim() !== '' ? who.trim() : null);
     // Another person's open till refuses the act whoever approves it: said first (a fresh walk,
     // session 14: the supervisor typed a PIN to reach «No puede vender en la caja de …»).
     const verb = DRAWER_VERB[act];

@@ -24,6 +24,7 @@ import type { PurchaseRecordDto } from '../../../shared/api/purchases';
 import { ROUTES } from '../../../shared/api/routes';
 import { contractSchema, envelopeContractSchema } from '../contract-schema';
 import { recorderOf } from '../doer';
+import { logActRefusal } from '../role-hook';
 import type { Store } from '../../store/store';
 import { ACT_ROLE, roleAtLeast } from '../../../shared/till-roles';
 
@@ -273,11 +274,7 @@ export function purchaseRoutes(app: FastifyInstance, deps: PurchaseRouteDeps): v
       } catch (e) {
         // SIAT accepted it after the role hook weighed the request: refused here, and logged as the
         // hook logs its own refusals (issue 27: "the attempt logged").
-        if (actor && e instanceof PurchaseError && e.code === 'APPROVAL_REQUIRED') {
-          const { user } = actor;
-          const at = new Date().toISOString();
-          deps.store.tillUsers.logRefusal(req.tenant.id, { act: 'purchase-delete', usuario: user.name, userId: user.id, role: user.role, needed: ACT_ROLE['purchase-delete'], posId: actor.posId, code: 'ROLE_REQUIRED', approver: null, createdAt: at });
-        }
+        if (actor && e instanceof PurchaseError && e.code === 'APPROVAL_REQUIRED') logActRefusal(deps.store, actor, 'purchase-delete', 'ROLE_REQUIRED', null);
         rethrow(e, 'la compra no se eliminó');
       }
     },
