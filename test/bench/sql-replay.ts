@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
 import { applyPragmas, type Db } from '../../main/store/db';
 import { GroupCommitter } from '../../main/store/group-commit';
+import { runQueueWaitMs } from '../../main/metrics/stage-times';
 
 type Method = 'run' | 'get' | 'all' | 'iterate';
 interface Call {
@@ -26,6 +27,8 @@ export interface SqlRecorder {
   readonly jobs: number;
   /** Wall-clock ms spent inside the group commits' statements (BEGIN and COMMIT included), not in the JavaScript between them. */
   readonly sqlMs: number;
+  /** Of sqlMs, the engine thread's run-queue wait (stage-times.ts): waiting for a core, not for the disk. */
+  readonly sqlWaitMs: number;
   readonly calls: readonly Call[];
   stop(): void;
 }
@@ -49,16 +52,20 @@ export function sqlRecorder(db: Db): SqlRecorder {
   let commits = 0;
   let jobs = 0;
   let sqlMs = 0;
+  let sqlWaitMs = 0;
   let current: number | null = null;
   let depth = 0;
   for (const method of ['run', 'get', 'all', 'iterate'] as const) {
     const original = proto[method];
     proto[method] = function (this: { source: string }, ...args: unknown[]) {
       if (recording) calls.push({ sql: this.source, method, args, flush: current });
+      const w = current === null ? 0 : runQueueWaitMs();
       const t = current === null ? 0 : performance.now();
       const out = original.apply(this, args);
       if (current !== null) {
-        sqlMs += performance.now() - t;
+        const ms = performance.now() - t;
+        sqlMs += ms;
+        sqlWaitMs += Math.min(ms, runQueueWaitMs() - w);
         const d = nesting(this.source, depth);
         if (d.job) jobs++;
         if (this.source === 'COMMIT') commits++;
@@ -97,30 +104,37 @@ export function sqlRecorder(db: Db): SqlRecorder {
     get sqlMs() {
       return sqlMs;
     },
+    get sqlWaitMs() {
+      return sqlWaitMs;
+    },
     calls,
   };
 }
 
 /**
  * Replays `calls` on the copy at `path` (its pragmas the store's) and returns the wall-clock ms
- * the group commits took (from their BEGIN to their COMMIT), how many there were and how many
- * sales they held.
+ * the group commits took (from their BEGIN to their COMMIT), of it the run-queue wait, how many
+ * there were and how many sales they held.
  */
-export function replayCommits(path: string, calls: readonly Call[]): { ms: number; commits: number; sales: number } {
+export function replayCommits(path: string, calls: readonly Call[]): { ms: number; waitMs: number; commits: number; sales: number } {
   const db = new Database(path);
   try {
     applyPragmas(db);
     const prepared = new Map<string, Database.Statement>();
     let ms = 0;
+    let waitMs = 0;
     let commits = 0;
     let sales = 0;
     let began = 0;
+    let waitAtBegin = 0;
     let depth = 0;
     for (const c of calls) {
       let stmt = prepared.get(c.sql);
       if (!stmt) prepared.set(c.sql, (stmt = db.prepare(c.sql)));
-      const t = performance.now();
-      if (c.flush !== null && c.sql === 'BEGIN IMMEDIATE') began = t;
+      if (c.flush !== null && c.sql === 'BEGIN IMMEDIATE') {
+        waitAtBegin = runQueueWaitMs();
+        began = performance.now();
+      }
       if (c.method === 'iterate') for (const _ of stmt.iterate(...c.args)) void _;
       else (stmt[c.method] as (...a: unknown[]) => unknown)(...c.args);
       if (c.flush !== null) {
@@ -128,12 +142,14 @@ export function replayCommits(path: string, calls: readonly Call[]): { ms: numbe
         if (d.job) sales++;
         depth = d.depth;
         if (c.sql === 'COMMIT') {
-          ms += performance.now() - began;
+          const took = performance.now() - began;
+          ms += took;
+          waitMs += Math.min(took, runQueueWaitMs() - waitAtBegin);
           commits++;
         }
       }
     }
-    return { ms, commits, sales };
+    return { ms, waitMs, commits, sales };
   } finally {
     db.close();
   }
