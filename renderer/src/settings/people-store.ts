@@ -88,16 +88,16 @@ function editDraftOf(p: TillUserDto): EditDraft {
   return { id: p.id, name: p.name, role: p.role, pin: '', pinAgain: '' };
 }
 
-/** What a saved change did, in a sentence. */
-export function changedText(p: TillUserDto, change: TillUserChange): string {
+/** What a saved change did, in a sentence (`wasLocked`: the person was locked before it). */
+export function changedText(p: TillUserDto, change: TillUserChange, wasLocked = false): string {
   const parts: string[] = [];
   if (change.name !== undefined) parts.push('el nombre');
   if (change.role !== undefined) parts.push(`el rol (${ROLE_LABELS[p.role].toLowerCase()})`);
   if (change.pin !== undefined) parts.push('el PIN');
   const what = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)!}`;
   // A new PIN clears the wrong-PIN count and the lockout (main/store/till-users.ts).
-  const pin = change.pin !== undefined ? ' Con el PIN nuevo ya no está bloqueado: ingresa en la caja con él.' : '';
-  return `Se guardó ${what} de ${p.name}.${pin}`;
+  const pin = change.pin === undefined ? '' : wasLocked ? ' Ya no está bloqueado: ingresa en la caja con el PIN nuevo.' : ' Desde ahora ingresa en la caja con el PIN nuevo.';
+  return `Se guardó ${what} de ${p.name}${p.name.endsWith('.') ? '' : '.'}${pin}`;
 }
 
 export interface PeopleState {
@@ -175,7 +175,14 @@ export const usePeople = create<PeopleState>()((set, get) => {
     ...INITIAL_PEOPLE_STATE,
 
     async enter() {
-      set((s) => ({ addForm: s.addForm.busy ? s.addForm : IDLE, editForm: s.editForm.busy ? s.editForm : IDLE }));
+      // Names typed stay from the last visit; PINs do not outlive the screen (another person may
+      // sit at this till next).
+      set((s) => ({
+        draft: { ...s.draft, pin: '', pinAgain: '' },
+        editing: s.editing && { ...s.editing, pin: '', pinAgain: '' },
+        addForm: s.addForm.busy ? s.addForm : IDLE,
+        editForm: s.editForm.busy ? s.editForm : IDLE,
+      }));
       await get().load();
     },
 
@@ -246,7 +253,7 @@ export const usePeople = create<PeopleState>()((set, get) => {
         set({ editForm: { busy: false, errors: asked.errors, ok: null } });
         return false;
       }
-      return change(edit, asked.change, (p) => changedText(p, asked.change));
+      return change(edit, asked.change, (p) => changedText(p, asked.change, person.locked));
     },
 
     async setActive(active) {

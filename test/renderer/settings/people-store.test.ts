@@ -138,8 +138,26 @@ describe('people: changing one', () => {
     expect(await usePeople.getState().saveEdit()).toBe(true);
     expect(api.updateTillUser).toHaveBeenCalledWith(LUIS.id, { pin: '8642' });
     expect(usePeople.getState().editing).toEqual({ id: LUIS.id, name: 'Luis Mamani', role: 'supervisor', pin: '', pinAgain: '' });
-    expect(usePeople.getState().editForm.ok).toMatch(/^Se guardó el PIN de Luis Mamani\. Con el PIN nuevo ya no está bloqueado/);
+    expect(usePeople.getState().editForm.ok).toBe('Se guardó el PIN de Luis Mamani. Ya no está bloqueado: ingresa en la caja con el PIN nuevo.');
     expect(usePeople.getState().people.find((p) => p.id === LUIS.id)?.locked).toBe(false);
+  });
+
+  it('name, role and PIN of a person not locked: one sentence naming the three', async () => {
+    usePeople.getState().startEdit(ANA.id);
+    usePeople.getState().setEdit({ name: 'Ana Q.', role: 'supervisor', pin: '1357', pinAgain: '1357' });
+    api.updateTillUser.mockResolvedValue({ ...ANA, name: 'Ana Q.', role: 'supervisor' });
+    await usePeople.getState().saveEdit();
+    expect(api.updateTillUser).toHaveBeenCalledWith(ANA.id, { name: 'Ana Q.', role: 'supervisor', pin: '1357' });
+    expect(usePeople.getState().editForm.ok).toBe('Se guardó el nombre, el rol (supervisor) y el PIN de Ana Q. Desde ahora ingresa en la caja con el PIN nuevo.');
+  });
+
+  it('PINs typed do not outlive the screen; names do', async () => {
+    usePeople.getState().setDraft({ name: 'Rosa', login: 'rosa', pin: '4826', pinAgain: '4826' });
+    usePeople.getState().startEdit(ANA.id);
+    usePeople.getState().setEdit({ pin: '1357', pinAgain: '1357' });
+    await usePeople.getState().enter();
+    expect(usePeople.getState().draft).toEqual({ ...EMPTY_PERSON, name: 'Rosa', login: 'rosa' });
+    expect(usePeople.getState().editing).toEqual({ id: ANA.id, name: 'Ana Quispe', role: 'cajero', pin: '', pinAgain: '' });
   });
 
   it('a refused change keeps what was typed and says the engine’s words', async () => {

@@ -45,7 +45,7 @@ export function PeopleView(props: PeopleViewProps) {
   return (
     <Section title="Personas de la tienda" testId="settings-people" wide>
       <p className="muted small form-note">
-        Quienes ingresan en la caja con su usuario y PIN. Nadie se borra: a quien deja la tienda se lo desactiva, y su nombre queda en las facturas y cajas que hizo.
+        Quienes ingresan en la caja con su usuario y PIN. Nadie se borra: quien deja la tienda se desactiva, y su nombre queda en lo que hizo.
       </p>
       <ErrorList errors={loadErrors} testId="people-load-error" />
       {people.length > 0 && (
