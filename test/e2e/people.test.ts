@@ -91,7 +91,7 @@ test('the owner adds a cashier in Configuración › Personas, unlocks her with 
     await till.id('person-pin-again').fill('5973');
     await till.id('person-save').click();
     await till.id('person-error').waitFor();
-    assert.equal(await till.id('person-error').textContent(), 'Los dos PIN no coinciden: escriba el mismo en «Repetir el PIN».');
+    assert.equal(await till.id('person-error').textContent(), 'Los dos PIN no coinciden: escriba el mismo PIN en los dos campos.');
     // The lockout's notice (the till's event stream) would cover the form in the pictures.
     for (const close of await page.locator('[data-testid="notice"] button').all()) await close.click();
     await till.id('person-editor').scrollIntoViewIfNeeded();
@@ -152,6 +152,10 @@ test('the owner adds a cashier in Configuración › Personas, unlocks her with 
     await till.id('person-deactivate').waitFor();
     assert.equal(await row.getByTestId('person-state').textContent(), 'Activo');
     assert.equal((await eng.api('/api/v1/till/login', { method: 'POST', key: null, json: { posId, user: 'rosa.mamani', pin: '5937' } })).status, 201);
+    // Esc in the form closes it.
+    await till.id('person-name').focus();
+    await page.keyboard.press('Escape');
+    await till.id('person-editor').waitFor({ state: 'detached' });
   } finally {
     await context.close();
   }

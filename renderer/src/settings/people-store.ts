@@ -49,7 +49,7 @@ export const MISSING = {
   name: 'Falta el nombre de la persona.',
   login: 'Falta el usuario: lo que la persona escribe en la caja para ingresar (p. ej. «ana.quispe»).',
   pin: 'Falta el PIN: de 4 a 6 dígitos (solo números).',
-  pinAgain: 'Los dos PIN no coinciden: escriba el mismo en «Repetir el PIN».',
+  pinAgain: 'Los dos PIN no coinciden: escriba el mismo PIN en los dos campos.',
   emptyName: 'El nombre no puede quedar vacío.',
   nothing: 'No hay cambios que guardar: cambie el nombre o el rol, o escriba un PIN nuevo.',
 };
