@@ -72,3 +72,5 @@ export const TillSessionSchema = Type.Object({
 
 export type TillUserDto = Static<typeof TillUserSchema>;
 export type TillPolicy = Static<typeof TillPolicySchema>;
+export type NewTillUser = Static<typeof NewTillUserBody>;
+export type TillUserChange = Static<typeof TillUserChangeBody>;

@@ -20,7 +20,7 @@ import type {
   TaxpayerSettings,
 } from '../../../shared/api-types';
 import type { SmtpSettingsInput } from '../../../shared/api/mail';
-import type { TillPolicy } from '../../../shared/api/till-users';
+import type { NewTillUser, TillPolicy, TillUserChange } from '../../../shared/api/till-users';
 import type { NewParkedSale } from '../../../shared/api/parked-sales';
 import type { HttpClient } from './http';
 
@@ -40,6 +40,11 @@ export function createKipuApi(http: HttpClient) {
     tillMe: () => call(R.till.me),
     tillPolicy: () => call(R.tillUsers.policy),
     setTillPolicy: (p: TillPolicy) => call(R.tillUsers.savePolicy, { body: p }),
+    // The store's people (Configuración › Personas, the administrator's): a page by name; nobody is deleted.
+    tillUsers: (page: number, size: number) => call(R.tillUsers.list, { query: { page, size } }),
+    createTillUser: (u: NewTillUser) => call(R.tillUsers.create, { body: u }),
+    /** Name, role, a new PIN (it lifts a lockout), or active false/true. */
+    updateTillUser: (id: string, change: TillUserChange) => call(R.tillUsers.update, { params: { id }, body: change }),
     // Held sales (issue 27): parked by the engine per point of sale, recalled (never deleted).
     parkSale: (sale: NewParkedSale) => call(R.parkedSales.park, { body: sale }),
     parkedSales: (posId: string) => call(R.parkedSales.list, { query: { posId, size: 50 } }),

@@ -88,6 +88,10 @@ const FIELD_LABELS: Record<string, string> = {
   from: 'remitente',
   nit: 'NIT',
   name: 'nombre',
+  // the store's people (Configuración › Personas)
+  login: 'usuario',
+  pin: 'PIN',
+  role: 'rol',
   id: 'factura',
 };
 

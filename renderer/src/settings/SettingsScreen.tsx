@@ -1,5 +1,6 @@
 // Configuración: taxpayer profile (environment, modality), SIAT credentials, certificate,
-// printer and test print, logo, e-mail (SMTP), API keys (settings-store.ts, the administrator's), and the
+// printer and test print, logo, e-mail (SMTP), the store's people (people-store.ts), API keys
+// (settings-store.ts, the administrator's), and the
 // till's UI preferences (prefs-store.ts). A key without the admin scope sees one notice in place
 // of the administrator's sections; the till's own section stays.
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { ApiKeysSection } from './sections/ApiKeysSection';
 import { CashierPolicySection } from './sections/CashierPolicySection';
 import { CertificateSection } from './sections/CertificateSection';
 import { LogoSection } from './sections/LogoSection';
+import { PeopleSection } from './sections/PeopleSection';
 import { PrinterSection } from './sections/PrinterSection';
 import { SiatSection } from './sections/SiatSection';
 import { SmtpSection } from './sections/SmtpSection';
@@ -81,6 +83,8 @@ export function SettingsView({ access, requested = null }: { access: SettingsAcc
             <PrinterSection />
             <LogoSection />
             <SmtpSection />
+            {/* Across the grid: the people's table and its two forms need the width at 1024 px. */}
+            <PeopleSection />
             <ApiKeysSection />
             <CashierPolicySection />
           </>

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { ErrorList } from '../../components/ErrorList';
 import type { Outcome } from '../settings-store';
 
-export function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+/** `wide`: across the whole grid (a table with its forms, Personas). */
+export function Section({ title, children, testId, wide = false }: { title: string; children: ReactNode; testId: string; wide?: boolean }) {
   return (
-    <section className="panel settings-section" data-testid={testId}>
+    <section className={wide ? 'panel settings-section wide' : 'panel settings-section'} data-testid={testId}>
       <h3>{title}</h3>
       {children}
     </section>
