@@ -35,8 +35,11 @@ export interface IssuedSale {
   change: Cents | null;
   print: PrintState;
   drawer: DrawerState;
-  /** Re-issued offline after the sale: the CUF of the ticket that is no longer valid. */
-  replaced: { previousCuf: string } | null;
+  /**
+   * Re-issued offline after the sale: the CUF of the ticket that is no longer valid, and whether
+   * the ticket printed for it already carries the new CUF (then no paper is void).
+   */
+  replaced: { previousCuf: string; ticketHasNewCuf?: boolean } | null;
   /**
    * The next sale has its first line: the card (and its «Cambio») has done its job and goes,
    * unless it still has something to say (lastInvoiceShown). The change stayed on screen until then.
@@ -149,6 +152,8 @@ export const useIssue = create<IssueState>()((set, get) => ({
       printedCuf: get().issuedHere[r.id] || undefined,
       newCuf: r.cuf,
     });
+    const last = get().last;
+    if (action === 'already-new' && last?.invoice.id === r.id && last.replaced) set({ last: { ...last, replaced: { ...last.replaced, ticketHasNewCuf: true } } });
     let ticket: ReplacementTicket = { kind: action === 'print' ? 'printed' : action };
     if (action === 'print') {
       const p = await printInto(set, get, r.id);

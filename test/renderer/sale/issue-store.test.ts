@@ -344,6 +344,8 @@ describe('a sale re-issued offline with a new CUF (stream: invoice.reissued)', (
     expect(last.invoice.id).toBe('inv-2');
     expect(last.invoice.cuf).toBe(NEW);
     expect(last.invoice.qrUrl).toContain(`cuf=${NEW}`);
+    // No earlier paper to take back: the card says the printed ticket already carries the new CUF.
+    expect(last.replaced).toEqual({ previousCuf: 'CUF200', ticketHasNewCuf: true });
     expect(api.printInvoice).toHaveBeenCalledTimes(1);
     const n = useNotices.getState().notices[0]!;
     expect(n.text).toMatch(/^La factura N° 16 .*ya lleva el CUF nuevo/);
