@@ -11,7 +11,7 @@ export function manualEventReasons<T extends { codigo: number }>(catalog: readon
 
 
 /**
- * What the status bar says of the active event: since when the till sells offline, in words (a
+ * What the status bar says of the active event, beside «Contingencia»: since when, in words (a
  * walk of 28/11 read «Evento local (motivo 2)…» cut off at 1024 px before the time); SIAT's event
  * number, or that SIAT has not registered it yet, and the motive go in the tooltip.
  */
@@ -21,7 +21,8 @@ export function activeEventSummary(
 ): { text: string; title: string } {
   const since = formatDateTime(ev.fechaInicio);
   const today = formatDate(boliviaNow(now));
-  const text = since.startsWith(`${today} `) ? `Fuera de línea desde las ${since.slice(today.length + 1)}` : `Fuera de línea desde el ${since}`;
+  // Beside «Contingencia» (the mode, just left of it), so short enough for a 1024 px bar.
+  const text = since.startsWith(`${today} `) ? `Desde las ${since.slice(today.length + 1)}` : `Desde el ${since}`;
   const registered = ev.codigoEventoSiat === null ? 'aún sin registrar en el SIAT' : `registrado en el SIAT con el N° ${ev.codigoEventoSiat}`;
   return { text, title: `Evento significativo ${registered} · motivo ${ev.codigoMotivo} – ${ev.descripcionMotivo}` };
 }

@@ -17,16 +17,16 @@ describe('activeEventSummary (status bar)', () => {
   // 07:40 UTC is 03:40 in Bolivia, the same day.
   const now = new Date('2026-11-28T07:40:00Z');
 
-  it('says since when the till sells offline in words, the hour alone when it is today', () => {
+  it('says since when the till sells offline in words, the hour alone when it is today (short enough for 1024 px)', () => {
     const s = activeEventSummary(ev, now);
-    expect(s.text).toBe('Fuera de línea desde las 03:38');
+    expect(s.text).toBe('Desde las 03:38');
     expect(s.text).not.toMatch(/motivo|local/);
     expect(s.title).toBe('Evento significativo aún sin registrar en el SIAT · motivo 2 – INACCESIBILIDAD AL SERVICIO WEB DE LA ADMINISTRACIÓN TRIBUTARIA');
   });
 
   it('an event from an earlier day gives its date; a registered one its SIAT number in the tooltip', () => {
     const s = activeEventSummary({ ...ev, codigoEventoSiat: 12822801, fechaInicio: '2026-11-27T18:05:00' }, now);
-    expect(s.text).toBe('Fuera de línea desde el 27/11/2026 18:05');
+    expect(s.text).toBe('Desde el 27/11/2026 18:05');
     expect(s.title).toMatch(/^Evento significativo registrado en el SIAT con el N° 12822801 · motivo 2/);
   });
 });
