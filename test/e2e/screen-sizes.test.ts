@@ -116,6 +116,17 @@ async function layoutProblems(page: Page, scope: string): Promise<string[]> {
     for (const s of scopes) for (const l of s.querySelectorAll<HTMLElement>('label, th, .field > span, h1, h2, h3')) {
       if (visible(l) && l.scrollWidth > l.clientWidth + 1 && getComputedStyle(l).overflowX !== 'visible') problems.push(`${name(l)} is cut short`);
     }
+    // An empty field's hint is whole: it tells how to write the value («dd/mm/aaaa hh:m» in CAFC at
+    // 1024 px, «Descripción (opcion…»: walk of 28/11). Measured with the field's font; 3 px of slack
+    // for the canvas' and the field's text metrics.
+    const ruler = document.createElement('canvas').getContext('2d')!;
+    for (const s of scopes) for (const f of s.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+      if (!visible(f) || f.value !== '') continue;
+      const cs = getComputedStyle(f);
+      ruler.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = f.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (ruler.measureText(f.placeholder).width > room + 3) problems.push(`${name(f)}'s hint «${f.placeholder}» is cut short`);
+    }
     // An amount reads on one line («Bs» above «41,30» in Facturas' detail at 1024 px: walk of 28/11).
     for (const s of scopes) {
       const texts = document.createTreeWalker(s, NodeFilter.SHOW_TEXT);
