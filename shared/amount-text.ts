@@ -2,7 +2,8 @@
 // was written. Two conventions meet here: the SIN's templates write 1,234.56 (PURCHASES.md §3:
 // comma for thousands, point for decimals), a spreadsheet saved in an es-BO locale writes
 // 1.234,56 (and separates its CSV columns with ';'). The till's own fields read what a person
-// types (renderer/src/format/amount-input.ts, decision 0052); this reads what a file says.
+// types (renderer/src/format/amount-input.ts, decision 0052); this reads what a file says
+// (decision 0102).
 import type { Cents } from './money';
 
 /** The mark a file uses for decimals: '.' in the SIN's templates, ',' in an es-BO spreadsheet. */
