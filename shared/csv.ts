@@ -7,8 +7,7 @@
  */
 export function* csvRows(text: string): Generator<string[], void, undefined> {
   const src = text.replace(/^\uFEFF/, '');
-  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
-  const sep = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  const sep = csvSeparator(src);
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -37,4 +36,15 @@ export function* csvRows(text: string): Generator<string[], void, undefined> {
     row.push(field);
     yield row;
   }
+}
+
+/** ';' when the header uses it and no comma, else ','. */
+export function csvSeparator(text: string): ',' | ';' {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  return !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+}
+
+/** The decimal mark of a CSV's amounts: a ';'-separated file comes from an es-BO spreadsheet, which writes 1.234,56. */
+export function csvDecimalMark(text: string): '.' | ',' {
+  return csvSeparator(text) === ';' ? ',' : '.';
 }

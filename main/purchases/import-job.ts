@@ -4,7 +4,8 @@
 // (import-worker.ts); the engine's thread only checks duplicates and writes the rows that passed,
 // in short commits (PurchaseRegister.storeImport). Pure but for the xmllint-wasm run: the file's
 // bytes in, the rows' verdicts and data out, everything plain data so that it crosses threads.
-import { csvRows } from '../../shared/csv';
+import { csvDecimalMark, csvRows } from '../../shared/csv';
+import type { DecimalMark } from '../../shared/amount-text';
 import { checkPurchase, type FieldIssue, type PurchaseFields } from './purchase-input';
 import { MAX_IMPORT_ROWS, readXlsxRows, rowsToPurchases } from './purchase-import';
 import { PurchaseError, type PurchaseErrorCode } from './purchase-error';
@@ -48,14 +49,15 @@ export async function readImport(job: ImportJob): Promise<ImportAnswer> {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   try {
     let cells: unknown[][];
+    const text = job.isXlsx ? '' : bytes.toString('utf8');
     try {
-      cells = job.isXlsx ? await readXlsxRows(bytes) : [...csvRows(bytes.toString('utf8'))];
+      cells = job.isXlsx ? await readXlsxRows(bytes) : [...csvRows(text)];
     } catch (e) {
       // The XLSX guard's own verdict (413 over a limit, 422 a lying or broken ZIP) says more than the generic one.
       if (e instanceof PurchaseError) throw e;
       return { unreadable: true };
     }
-    return { plan: await planImport(cells) };
+    return { plan: await planImport(cells, job.isXlsx ? '.' : csvDecimalMark(text)) };
   } catch (e) {
     if (e instanceof PurchaseError) return { error: { code: e.code, message: e.message, fields: e.fields } };
     throw e;
@@ -67,8 +69,8 @@ export async function readImport(job: ImportJob): Promise<ImportAnswer> {
  * without the template's columns, or with more than MAX_IMPORT_ROWS rows, is a PurchaseError:
  * nothing of it is imported.
  */
-export async function planImport(cells: unknown[][]): Promise<ImportPlan> {
-  const { rows, missing } = rowsToPurchases(cells);
+export async function planImport(cells: unknown[][], decimal: DecimalMark = '.'): Promise<ImportPlan> {
+  const { rows, missing } = rowsToPurchases(cells, decimal);
   if (missing.length > 0) {
     throw new PurchaseError('IMPORT_FORMAT', `Faltan columnas de la plantilla de compras del SIN: ${missing.join(', ')}`, missing.map((m) => ({ field: m, rule: 'required', message: 'columna ausente' })));
   }

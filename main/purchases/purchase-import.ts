@@ -1,13 +1,15 @@
 // A month of purchases from a spreadsheet in SIN's purchase template (PURCHASES.md §3.1: CSV
 // or XLSX, headers in row 1; the template's description and note rows and empty rows are
 // skipped). Columns are found by their header, so ESPECIFICACION may be present or not.
-// Amounts use `.` for decimals and `,` for thousands (PURCHASES.md §3). Pure but for reading
+// Amounts use `.` for decimals and `,` for thousands (PURCHASES.md §3), or the other way round in a
+// CSV saved by an es-BO spreadsheet (`;` between columns): shared/amount-text.ts. Pure but for reading
 // the XLSX bytes with exceljs, which only sees them once xlsx-zip-guard.ts has bounded the ZIP
 // and xlsx-sheet-bounds.ts the rows and cells it would build.
 import ExcelJS from 'exceljs';
 import { checkXlsxZip, XLSX_ZIP_LIMITS } from './xlsx-zip-guard';
 import { sheetBoundsScanner, type SheetLimits } from './xlsx-sheet-bounds';
 import type { PurchaseFields } from './purchase-input';
+import { amountTextProblem, parseAmountText, type DecimalMark } from '../../shared/amount-text';
 
 /** Largest import: a month of a large taxpayer's purchases fits many times over. */
 export const MAX_IMPORT_ROWS = 20_000;
@@ -81,8 +83,19 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-/** Rows (arrays of cell values) with the header row first → purchase rows. */
-export function rowsToPurchases(rows: unknown[][]): { rows: SheetRow[]; missing: string[] } {
+/** A cell exceljs holds as a number (typed, or a formula's result): the number itself, no text to read. */
+function cellNumber(v: unknown): number | null {
+  if (typeof v === 'number') return v;
+  if (v !== null && typeof v === 'object' && typeof (v as { result?: unknown }).result === 'number') return (v as { result: number }).result;
+  return null;
+}
+
+/**
+ * Rows (arrays of cell values) with the header row first → purchase rows. `decimal`: the mark the
+ * file's text amounts use for decimals ('.' in the SIN's template and in XLSX text cells, ',' in
+ * a CSV saved by an es-BO spreadsheet).
+ */
+export function rowsToPurchases(rows: unknown[][], decimal: DecimalMark = '.'): { rows: SheetRow[]; missing: string[] } {
   const headerIndex = rows.findIndex((r) => r.some((c) => normalizeHeader(cellText(c)) === 'NIT PROVEEDOR'));
   if (headerIndex < 0) return { rows: [], missing: ['NIT PROVEEDOR'] };
   const header = rows[headerIndex]!.map((c) => COLUMNS[normalizeHeader(cellText(c))]);
@@ -105,9 +118,11 @@ export function rowsToPurchases(rows: unknown[][]): { rows: SheetRow[]; missing:
       const t = texts[j] ?? '';
       if (t === '') return;
       if (AMOUNTS.has(field)) {
-        const clean = t.replace(/,/g, '');
-        if (!/^\d+(\.\d+)?$/.test(clean)) problems.push({ field, message: `«${t}» no es un importe` });
-        else (fields as Record<string, unknown>)[field] = Number(clean);
+        // Walk of 28/11: an es-BO CSV's «1234,56» was read as 123456 and «1.500» as 1,5.
+        const n = cellNumber(cells[j]);
+        const read = n !== null ? null : parseAmountText(t, decimal);
+        if (read && 'error' in read) problems.push({ field, message: amountTextProblem(t, read.error, decimal) });
+        else (fields as Record<string, unknown>)[field] = n ?? read!.cents / 100;
       } else if (field === 'purchaseType') {
         if (!/^\d+$/.test(t)) problems.push({ field, message: `«${t}» no es un tipo de compra` });
         else fields.purchaseType = Number(t);

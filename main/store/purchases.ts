@@ -109,7 +109,7 @@ export class DuplicatePurchaseError extends DomainError<'DUPLICATE'> {
   constructor(readonly existing: PurchaseRecord) {
     const message =
       `La compra ya está registrada: proveedor ${existing.data.nitEmisor}, autorización ${existing.data.codigoAutorizacion}, ` +
-      `factura ${existing.data.numeroFactura} (registro ${existing.seq}, ${existing.gestion}-${String(existing.periodo).padStart(2, '0')})`;
+      `factura ${existing.data.numeroFactura}: es la compra N° ${existing.seq} de ${String(existing.periodo).padStart(2, '0')}/${existing.gestion}.`;
     super('DUPLICATE', message, { fields: fieldProblem('authorizationCode', 'unique', message) });
   }
 }

@@ -82,6 +82,32 @@ test('CSV import creates and updates by code and reports bad lines', async () =>
   assert.match((await body(badHeader)).detail!, /Faltan columnas/);
 });
 
+// Walk of 28/11 (session 15): a price list saved by an es-BO spreadsheet (';' between columns)
+// had «1.500» imported as Bs 1,50 and «1.234,56» refused as no price.
+test('CSV import from an es-BO spreadsheet: prices read as written; an ambiguous one is refused, never guessed', async () => {
+  const es = [
+    'code;barcode;description;priceUnit;unitMeasure;activityEconomic;codeProductSin',
+    'ES-1;;Televisor 32 pulgadas;1.500;58;471110;99100',
+    'ES-2;;Refrigerador;1.234,56;58;471110;99100',
+    'ES-3;;Pan;0,5;58;471110;99100',
+  ].join('\r\n');
+  const res = await eng.api('/api/v1/products/import', { method: 'POST', body: es, headers: { 'content-type': 'text/csv' } });
+  assert.equal(res.status, 200);
+  assert.deepEqual((await body(res)).data.errors, []);
+  const price = async (code: string) => (await body(await eng.api(`/api/v1/products/lookup?code=${code}`))).data.priceUnit;
+  assert.deepEqual([await price('ES-1'), await price('ES-2'), await price('ES-3')], [1500, 1234.56, 0.5]);
+  // A comma-separated file has a decimal point: «1.500» there is three decimals or mil quinientos.
+  const en = ['code,barcode,description,priceUnit,unitMeasure,activityEconomic,codeProductSin', 'EN-1,,Licuadora,1.500,58,471110,99100', 'EN-2,,Tostadora,"1,250.50",58,471110,99100'].join('\r\n');
+  const d = (await body(await eng.api('/api/v1/products/import', { method: 'POST', body: en, headers: { 'content-type': 'text/csv' } }))).data;
+  assert.equal(d.created, 1);
+  assert.deepEqual(
+    d.errors.map((e: { line: number; message: string }) => e.line),
+    [2],
+  );
+  assert.match(d.errors[0].message, /«1\.500» puede leerse de dos maneras/);
+  assert.equal(await price('EN-2'), 1250.5);
+});
+
 test('pagination: defaults 0/20, page metadata, size 0/51, negative and non-numeric → 400', async () => {
   for (let i = 0; i < 23; i++) {
     await eng.api('/api/v1/products', { method: 'POST', json: { code: `PG-${String(i).padStart(2, '0')}`, description: `Paginado ${String(i).padStart(2, '0')}`, priceUnit: 1, ...base } });

@@ -51,6 +51,8 @@ describe('registering a purchase', () => {
     assert.equal(again.status, 409);
     assert.equal(again.body.error.fields[0].field, 'authorizationCode');
     assert.match(again.body.error.detail, /ya está registrada/);
+    // The month as the till writes it (mm/aaaa), and the purchase by the N° Compras lists (walk of 28/11: «registro 1, 2026-11»).
+    assert.match(again.body.error.detail, /: es la compra N° \d+ de \d{2}\/\d{4}\.$/);
   });
 
   test('a subtotal below zero is a 422 that names totalPurchaseAmount, in Spanish', async () => {

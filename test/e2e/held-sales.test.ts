@@ -158,6 +158,10 @@ test('a cashier parks a sale, serves the next customer, recalls it; over-limit d
   await page.locator('[data-testid="invoice-detail-state"][data-state="VALIDATED"]').waitFor({ timeout: E2E_WAIT_MS });
   await till.pressButton('return-button');
   await till.id('return-dialog').waitFor();
+  // The quantity field is sized for a quantity, so the product's name keeps its room (walk of
+  // 28/11: its class had no rule, the field took ~190 px and the name wrapped on five lines).
+  const qtyWidth = await till.id('return-qty').evaluate((el) => el.getBoundingClientRect().width);
+  assert.ok(qtyWidth <= 112, `the return's quantity field is ${Math.round(qtyWidth)} px wide`);
   await till.tabTo('return-qty', 1);
   await k.type('1');
   await k.press('Enter');

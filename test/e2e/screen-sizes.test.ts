@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
 import { waitFor } from '../fixtures/wait';
 import { ensureRendererBuilt, openTill, RENDERER, type TillPage } from './till-page';
+import { issueInvoice, saleRequest } from '../fixtures/issued-invoice';
 
 let eng: TestEngine;
 let browser: Browser;
@@ -31,6 +32,9 @@ before(async () => {
     json: { code: 'ARR-1', barcode: '7751234000017', description: 'Arroz Grano de Oro 1 kg', priceUnit: 9.5, unitMeasure: 57, activityEconomic: '471110', codeProductSin: '99100' },
   });
   assert.equal(res.status, 201, await res.clone().text());
+  // An invoice for Facturas' detail: a client and total as long as the walk's, whose «Bs 38,00»
+  // ended its line at 1024 px.
+  await issueInvoice(eng, { clientBusinessName: 'Juan Pérez Mamani', clientDocumentNumber: '4567891', details: [{ ...saleRequest('').details[0]!, quantity: 4 }] });
   // The owner's key: Configuración and Sucursales show their forms to the admin scope only.
   ({ browser, context, till } = await openTill(eng.url, eng.ownerKey!));
   till.page.on('request', (r) => {
@@ -112,6 +116,30 @@ async function layoutProblems(page: Page, scope: string): Promise<string[]> {
     for (const s of scopes) for (const l of s.querySelectorAll<HTMLElement>('label, th, .field > span, h1, h2, h3')) {
       if (visible(l) && l.scrollWidth > l.clientWidth + 1 && getComputedStyle(l).overflowX !== 'visible') problems.push(`${name(l)} is cut short`);
     }
+    // An empty field's hint is whole: it tells how to write the value («dd/mm/aaaa hh:m» in CAFC at
+    // 1024 px, «Descripción (opcion…»: walk of 28/11). Measured with the field's font; 3 px of slack
+    // for the canvas' and the field's text metrics.
+    const ruler = document.createElement('canvas').getContext('2d')!;
+    for (const s of scopes) for (const f of s.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+      if (!visible(f) || f.value !== '') continue;
+      const cs = getComputedStyle(f);
+      ruler.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = f.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (ruler.measureText(f.placeholder).width > room + 3) problems.push(`${name(f)}'s hint «${f.placeholder}» is cut short`);
+    }
+    // An amount reads on one line («Bs» above «41,30» in Facturas' detail at 1024 px: walk of 28/11).
+    for (const s of scopes) {
+      const texts = document.createTreeWalker(s, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        for (const m of (n.textContent ?? '').matchAll(/Bs\s?-?\d{1,3}(?:\.\d{3})*,\d{2}/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) problems.push(`«${m[0]}» of ${name(n.parentElement!)} breaks across lines`);
+        }
+      }
+    }
     return problems;
   }, scope);
 }
@@ -184,6 +212,12 @@ describe('screen sizes', () => {
         await goTo(target);
         // Screens that load their data first: wait until the engine answered.
         await screenLoaded();
+        // Facturas with an invoice open: its detail is part of the screen.
+        if (target === 'facturas') {
+          await till.page.locator('[data-testid="invoice-row"]').first().click();
+          await till.id('invoice-detail-number').waitFor();
+          await screenLoaded();
+        }
         // Arrived, the keyboard is in sight (before anything below scrolls): a manager's second visit
         // to Configuración left it on a checkbox far below the fold (a fresh walk, issue 30).
         const below = await till.page.evaluate(() => {

@@ -11,7 +11,8 @@ import { ApiError, conflict, notFound, unprocessable, type FieldProblem } from '
 import { offsetOf } from '../pagination';
 import { apiResponse } from '../../../shared/api/envelope';
 import { PRODUCT_CSV_COLUMNS, type Product as ProductDto, type ProductBodyInput } from '../../../shared/api/product';
-import { csvRows } from '../../../shared/csv';
+import { csvDecimalMark, csvRows } from '../../../shared/csv';
+import { amountTextProblem, parseAmountText, type DecimalMark } from '../../../shared/amount-text';
 import { ROUTES } from '../../../shared/api/routes';
 import { contractSchema } from '../contract-schema';
 
@@ -75,8 +76,13 @@ const tooLarge = (what: string) =>
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One CSV row as a product, or what is wrong with it (the JSON schema's rules, in words). */
-function csvProduct(get: (c: CsvColumn) => string): { input: ProductInput } | { problems: string[] } {
-  const price = Number(get('priceUnit').replace(',', '.'));
+function csvProduct(get: (c: CsvColumn) => string, decimal: DecimalMark): { input: ProductInput } | { problems: string[] } {
+  // The price as written, in the file's convention (shared/amount-text.ts): «1.500» of an es-BO
+  // spreadsheet is mil quinientos, not 1,50 (walk of 28/11).
+  const priceText = get('priceUnit');
+  const read = priceText === '' ? null : parseAmountText(priceText, decimal);
+  if (read && 'error' in read) return { problems: [`priceUnit: ${amountTextProblem(priceText, read.error, decimal)}`] };
+  const price = read ? read.cents / 100 : Number.NaN;
   const unit = Number(get('unitMeasure'));
   const body: ProductBodyInput = {
     code: get('code'),
@@ -121,6 +127,7 @@ function csvProduct(get: (c: CsvColumn) => string): { input: ProductInput } | { 
  */
 async function importCsv(products: ProductRepository, tenantId: string, text: string) {
   const rows = csvRows(text);
+  const decimal = csvDecimalMark(text);
   const header = (rows.next().value ?? []).map((h) => h.trim());
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length > 0) throw unprocessable(`Faltan columnas en el encabezado del CSV: ${missing.join(', ')}`);
@@ -134,7 +141,7 @@ async function importCsv(products: ProductRepository, tenantId: string, text: st
     line++;
     if (cells.every((c) => c.trim() === '')) continue;
     if (++dataRows > IMPORT_MAX_ROWS) throw tooLarge(`El archivo tiene más de ${IMPORT_MAX_ROWS.toLocaleString('es-BO')} filas`);
-    const row = csvProduct((c) => (cells[idx[c]] ?? '').trim());
+    const row = csvProduct((c) => (cells[idx[c]] ?? '').trim(), decimal);
     if ('input' in row) good.push({ line, input: row.input });
     else errors.push({ line, message: row.problems.join('; ') });
     if (dataRows % IMPORT_CHUNK_ROWS === 0) await nextTurn();

@@ -71,6 +71,12 @@ const FIELD_LABELS: Record<string, string> = {
   authorizationCode: 'código de autorización',
   controlCode: 'código de control',
   duiDimNumber: 'N.º de DUI/DIM',
+  // The words of Compras' own fields (purchases/purchase-form.ts).
+  totalPurchaseAmount: 'importe total',
+  rates: 'tasas',
+  otherNotSubjectToCredit: 'no sujeto a crédito fiscal',
+  zeroRateAmount: 'tasa cero',
+  purchaseType: 'tipo de compra',
   iceAmount: 'ICE',
   iehdAmount: 'IEHD',
   ipjAmount: 'IPJ',

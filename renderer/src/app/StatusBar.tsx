@@ -1,6 +1,6 @@
 // Always visible: online or contingency, invoices waiting, the active event, flush progress.
 import { useShallow } from 'zustand/react/shallow';
-import { formatDateTime } from '../format/dates';
+import { activeEventSummary } from '../connection/event-motives';
 import { useNav } from './nav-store';
 import { useSession } from '../session/session-store';
 import { posStatusOf, useTillStatus } from '../connection/till-status-store';
@@ -42,12 +42,8 @@ export function StatusBar() {
         </span>
       )}
       {pos?.activeEvent && (
-        <span
-          className="status-item shrink"
-          data-testid="active-event"
-          title={`${pos.activeEvent.codigoMotivo} – ${pos.activeEvent.descripcionMotivo}`}
-        >
-          Evento {pos.activeEvent.codigoEventoSiat ?? 'local'} (motivo {pos.activeEvent.codigoMotivo}) desde {formatDateTime(pos.activeEvent.fechaInicio)}
+        <span className="status-item shrink" data-testid="active-event" title={activeEventSummary(pos.activeEvent).title}>
+          {activeEventSummary(pos.activeEvent).text}
         </span>
       )}
       {pos?.flush.running && (

@@ -83,7 +83,7 @@ export function InvoiceDetail({ id }: { id: string }) {
               <InvoicePaymentView summary={invoicePaymentSummary(inv, paymentMethods)} code={inv.paymentMethodCode} /> ·{' '}
             </>
           )}
-          <strong>{bs(inv.amountTotal)}</strong>
+          <strong className="nowrap">{bs(inv.amountTotal)}</strong>
         </div>
         <WhoDid inv={inv} />
         {inv.siatCode !== null && inv.siatDescription && (

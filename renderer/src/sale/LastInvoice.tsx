@@ -61,8 +61,17 @@ export function LastInvoice() {
         </div>
         {last.replaced && (
           <div className="li-reissued" role="alert" data-testid="last-invoice-reissued" data-previous-cuf={last.replaced.previousCuf}>
-            <strong>Se volvió a emitir fuera de línea con este CUF nuevo.</strong> El ticket anterior (CUF{' '}
-            <span className="mono">{last.replaced.previousCuf}</span>) no es válido: entregue al cliente el ticket nuevo.
+            <strong>Se volvió a emitir fuera de línea con este CUF nuevo.</strong>{' '}
+            {last.replaced.ticketHasNewCuf ? (
+              // The re-issue came before the ticket was printed: the customer's only ticket is the new one.
+              <>
+                El ticket impreso ya lo lleva; el CUF <span className="mono">{last.replaced.previousCuf}</span> no llegó al SIAT.
+              </>
+            ) : (
+              <>
+                El ticket anterior (CUF <span className="mono">{last.replaced.previousCuf}</span>) no es válido: entregue al cliente el ticket nuevo.
+              </>
+            )}
           </div>
         )}
         {sector && (

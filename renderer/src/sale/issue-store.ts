@@ -35,8 +35,11 @@ export interface IssuedSale {
   change: Cents | null;
   print: PrintState;
   drawer: DrawerState;
-  /** Re-issued offline after the sale: the CUF of the ticket that is no longer valid. */
-  replaced: { previousCuf: string } | null;
+  /**
+   * Re-issued offline after the sale: the CUF of the ticket that is no longer valid, and whether
+   * the ticket printed for it already carries the new CUF (then no paper is void).
+   */
+  replaced: { previousCuf: string; ticketHasNewCuf?: boolean } | null;
   /**
    * The next sale has its first line: the card (and its «Cambio») has done its job and goes,
    * unless it still has something to say (lastInvoiceShown). The change stayed on screen until then.
@@ -114,58 +117,13 @@ export const useIssue = create<IssueState>()((set, get) => ({
     // A document typed (or scanned) just before F12: its returning client's name first (issue 24,
     // item 14). Marked as issuing meanwhile, so a second F12 cannot start a second sale.
     set({ issuing: true });
-    await clientRecall.settle();
-    const session = useSession.getState();
-    const posId = session.posId ?? '';
-    // No SIAT call here (issue #13): the NIT was checked while the cashier typed, and what is
-    // still unknown the engine settles after the sale (its remembered verdicts, then SIAT).
-    const cart = useCart.getState();
-    const payment = usePayment.getState().payment;
-    const built = buildInvoiceRequest({
-      invoiceType: saleInvoiceType(currentPos(), session.config),
-      posId,
-      lines: cart.lines,
-      additionalDiscount: cart.additionalDiscount,
-      client: useClient.getState().client,
-      payment,
-      paymentMethods: useCatalogs.getState().entries['payment-methods'],
-      sector: useSector.getState().draft,
-    });
-    if (!built.ok) {
-      set({ issuing: false, errors: built.errors });
-      return;
-    }
-    const attempt = attemptFor(get().attempt, built.request, newUuid);
-    set({ issuing: true, errors: [], attempt });
-    let invoice: Invoice;
+    const flight = issueSale(set, get);
+    saleInFlight = flight;
     try {
-      invoice = await api.createInvoice(built.request, attempt.key);
-    } catch (err) {
-      const lines = describeError(err);
-      if (unknownOutcome(err))
-        lines.push('No se sabe si la factura llegó a emitirse. Presione F12 para reintentar: no se duplicará.');
-      set({ issuing: false, errors: lines });
-      return;
+      await flight;
+    } finally {
+      if (saleInFlight === flight) saleInFlight = null;
     }
-
-    const totals = cartTotals(cart.lines, cart.additionalDiscount, payment.giftCard);
-    const shouldPrint = get().printer?.printOnIssue ?? true;
-    const openDrawer = drawerAfterSale(get().printer, hasCash(payment, totals));
-    set((s) => ({
-      issuing: false,
-      attempt: null,
-      last: {
-        invoice,
-        change: changeDue(payment, totals),
-        print: shouldPrint ? { state: 'printing' } : { state: 'skipped' },
-        drawer: openDrawer ? { state: 'opening' } : { state: 'none' },
-        replaced: null,
-      },
-      issuedHere: { ...s.issuedHere, [invoice.id]: s.issuedHere[invoice.id] ?? '' },
-    }));
-    get().resetSale();
-    if (openDrawer) await drawerInto(set, get, posId, invoice.id);
-    if (shouldPrint) await printInto(set, get, invoice.id);
   },
 
   async reprintLast() {
@@ -178,6 +136,11 @@ export const useIssue = create<IssueState>()((set, get) => ({
   },
 
   async onReissued(r) {
+    // The stream can be quicker than the sale's own answer: with SIAT refusing connections the
+    // engine re-issues a sale offline milliseconds after storing it, before the till has the
+    // answer (walk of 28/11). The sale on its way — its answer, its card, its ticket — comes first,
+    // so the card takes the new CUF and the ticket just printed is compared with it.
+    if (saleInFlight && !(r.id in get().issuedHere)) await saleInFlight;
     const mine = r.posId === useSession.getState().posId || r.id in get().issuedHere;
     if (!mine) return; // another point of sale's invoice: its own till tells its cashier
     await refreshCard(set, get, r);
@@ -189,6 +152,8 @@ export const useIssue = create<IssueState>()((set, get) => ({
       printedCuf: get().issuedHere[r.id] || undefined,
       newCuf: r.cuf,
     });
+    const last = get().last;
+    if (action === 'already-new' && last?.invoice.id === r.id && last.replaced) set({ last: { ...last, replaced: { ...last.replaced, ticketHasNewCuf: true } } });
     let ticket: ReplacementTicket = { kind: action === 'print' ? 'printed' : action };
     if (action === 'print') {
       const p = await printInto(set, get, r.id);
@@ -225,6 +190,65 @@ export const useIssue = create<IssueState>()((set, get) => ({
 }));
 
 type SetIssue = (p: Partial<IssueState> | ((s: IssueState) => Partial<IssueState>)) => void;
+
+/** The sale being issued (F12 until its ticket): a re-issue the stream announces meanwhile waits for it. */
+let saleInFlight: Promise<void> | null = null;
+
+/** F12's work once marked as issuing: the request, the engine's answer, the card, the drawer and the ticket. */
+async function issueSale(set: SetIssue, get: () => IssueState): Promise<void> {
+  await clientRecall.settle();
+  const session = useSession.getState();
+  const posId = session.posId ?? '';
+  // No SIAT call here (issue #13): the NIT was checked while the cashier typed, and what is
+  // still unknown the engine settles after the sale (its remembered verdicts, then SIAT).
+  const cart = useCart.getState();
+  const payment = usePayment.getState().payment;
+  const built = buildInvoiceRequest({
+    invoiceType: saleInvoiceType(currentPos(), session.config),
+    posId,
+    lines: cart.lines,
+    additionalDiscount: cart.additionalDiscount,
+    client: useClient.getState().client,
+    payment,
+    paymentMethods: useCatalogs.getState().entries['payment-methods'],
+    sector: useSector.getState().draft,
+  });
+  if (!built.ok) {
+    set({ issuing: false, errors: built.errors });
+    return;
+  }
+  const attempt = attemptFor(get().attempt, built.request, newUuid);
+  set({ issuing: true, errors: [], attempt });
+  let invoice: Invoice;
+  try {
+    invoice = await api.createInvoice(built.request, attempt.key);
+  } catch (err) {
+    const lines = describeError(err);
+    if (unknownOutcome(err))
+      lines.push('No se sabe si la factura llegó a emitirse. Presione F12 para reintentar: no se duplicará.');
+    set({ issuing: false, errors: lines });
+    return;
+  }
+
+  const totals = cartTotals(cart.lines, cart.additionalDiscount, payment.giftCard);
+  const shouldPrint = get().printer?.printOnIssue ?? true;
+  const openDrawer = drawerAfterSale(get().printer, hasCash(payment, totals));
+  set((s) => ({
+    issuing: false,
+    attempt: null,
+    last: {
+      invoice,
+      change: changeDue(payment, totals),
+      print: shouldPrint ? { state: 'printing' } : { state: 'skipped' },
+      drawer: openDrawer ? { state: 'opening' } : { state: 'none' },
+      replaced: null,
+    },
+    issuedHere: { ...s.issuedHere, [invoice.id]: s.issuedHere[invoice.id] ?? '' },
+  }));
+  get().resetSale();
+  if (openDrawer) await drawerInto(set, get, posId, invoice.id);
+  if (shouldPrint) await printInto(set, get, invoice.id);
+}
 
 /** Prints under way, by invoice id (a re-issue waits for them: see onReissued). */
 const printing = new Map<string, Promise<PrintState>>();

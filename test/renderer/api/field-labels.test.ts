@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, describeError } from '../../../renderer/src/api/errors';
 import { describeField, fieldLabel } from '../../../renderer/src/api/field-labels';
+import { PurchaseInputSchema } from '../../../shared/api/purchases';
 
 describe('fieldLabel', () => {
   it('turns a request path into words, lists counted from 1', () => {
@@ -17,6 +18,13 @@ describe('fieldLabel', () => {
     expect(fieldLabel('nameStudent')).toMatch(/^[a-záéíóú]/);
     expect(fieldLabel('nameStudent')).not.toBe('nameStudent');
     expect(fieldLabel('details[2].numberSerial')).toBe('línea 3, n.º de serie');
+  });
+
+  // Walk of 28/11: an import row's verdict read «TotalPurchaseAmount: «1.500» …».
+  it('names every field of a purchase in words, as Compras labels them', () => {
+    const unnamed = Object.keys(PurchaseInputSchema.properties).filter((k) => k !== 'source' && fieldLabel(k) === k);
+    expect(unnamed).toEqual([]);
+    expect(describeField({ field: 'totalPurchaseAmount', message: '«1.500» no es un importe' })).toBe('Importe total: «1.500» no es un importe');
   });
 
   it('says an unknown name as it is, never the whole path', () => {

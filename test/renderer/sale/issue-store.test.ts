@@ -320,6 +320,38 @@ describe('a sale re-issued offline with a new CUF (stream: invoice.reissued)', (
     expect(useIssue.getState().last?.replaced).toBeNull();
   });
 
+  // Walk of 28/11 (session 15): SIAT refusing connections, the engine re-issued the sale offline
+  // within milliseconds of storing it, and the stream's event reached the till before the sale's
+  // own answer. The card kept the void CUF and its QR, and the cashier was told to print a new
+  // ticket from Facturas although the ticket just printed already carried the new CUF.
+  it('a re-issue heard before the sale’s own answer: the card gets the new CUF, one ticket, no reprint asked', async () => {
+    useCart.getState().addProduct(product({ priceUnit: 12.5 }), 200);
+    useClient.getState().quick();
+    let answer!: (inv: Invoice) => void;
+    api.createInvoice.mockReturnValueOnce(new Promise<Invoice>((r) => (answer = r)));
+    // The engine prints what it holds by then: the re-issued invoice, with the new CUF.
+    api.printInvoice.mockClear();
+    api.printInvoice.mockResolvedValue({ printed: true, detail: 'ok', cuf: NEW });
+    api.invoice.mockResolvedValue({ ...replacement, id: 'inv-2', invoiceNumber: 16, replacesCuf: 'CUF200' });
+    const issuing = useIssue.getState().issue();
+    await vi.waitFor(() => expect(api.createInvoice).toHaveBeenCalledTimes(2));
+    useTillStatus.getState().apply(reissued({ id: 'inv-2', invoiceNumber: 16, previousCuf: 'CUF200' }));
+    await new Promise((r) => setTimeout(r, 20));
+    answer(invoice({ id: 'inv-2', invoiceNumber: 16, cuf: 'CUF200', state: 'PENDING' }));
+    await issuing;
+    await vi.waitFor(() => expect(useNotices.getState().notices).toHaveLength(1));
+    const last = useIssue.getState().last!;
+    expect(last.invoice.id).toBe('inv-2');
+    expect(last.invoice.cuf).toBe(NEW);
+    expect(last.invoice.qrUrl).toContain(`cuf=${NEW}`);
+    // No earlier paper to take back: the card says the printed ticket already carries the new CUF.
+    expect(last.replaced).toEqual({ previousCuf: 'CUF200', ticketHasNewCuf: true });
+    expect(api.printInvoice).toHaveBeenCalledTimes(1);
+    const n = useNotices.getState().notices[0]!;
+    expect(n.text).toMatch(/^La factura N° 16 .*ya lleva el CUF nuevo/);
+    expect(n.text).not.toMatch(/Facturas|Reimprimir/);
+  });
+
   it("another point of sale's invoice is left to its own till", async () => {
     useTillStatus.getState().apply(reissued({ id: 'other', posId: 'pos-2' }));
     await new Promise((r) => setTimeout(r, 20));
