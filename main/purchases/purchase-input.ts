@@ -89,7 +89,12 @@ export function checkPurchase(f: PurchaseFields): Checked {
   const dui = String(f.duiDimNumber ?? '0').trim() || '0';
   if (dui.length > 15) bad('duiDimNumber', 'length', 'debe tener de 1 a 15 caracteres (0 si es factura)');
   const fecha = normalizeEmissionDate(String(f.emissionDate ?? ''));
-  if (!fecha) bad('emissionDate', 'format', 'fecha inválida: use aaaa-mm-dd o dd/mm/aaaa');
+  if (!fecha) {
+    const written = String(f.emissionDate ?? '').trim();
+    // A date in a known shape that is not on the calendar (31/11) is named as such, not as a format.
+    const shaped = /^\d{1,2}\/\d{1,2}\/\d{4}$|^\d{4}-\d{2}-\d{2}/.test(written);
+    bad('emissionDate', 'format', shaped ? `la fecha ${written} no existe en el calendario: revise el día y el mes` : 'fecha inválida: escriba dd/mm/aaaa (por ejemplo 05/11/2026)');
+  }
   const tipo = f.purchaseType ?? 1;
   if (!Number.isInteger(tipo) || !(tipo in TIPO_COMPRA)) bad('purchaseType', 'enum', 'tipoCompra debe ser 1, 2, 3, 4 o 5');
   const control = String(f.controlCode ?? '0').trim().toUpperCase() || '0';

@@ -42,6 +42,17 @@ test('checkPurchase refuses more than 2 decimals and an unknown tipoCompra', () 
   assert.deepEqual(!r.ok && r.problems.map((p) => p.field).sort(), ['purchaseType', 'totalPurchaseAmount']);
 });
 
+test('checkPurchase names a date that is not on the calendar as such, and asks for dd/mm/aaaa otherwise', () => {
+  const at = (emissionDate: string) => {
+    const r = checkPurchase({ issuerNit: '1', issuerBusinessName: 'X', authorizationCode: 'A', invoiceNumber: '1', emissionDate, totalPurchaseAmount: 10 });
+    return r.ok ? null : r.problems.find((p) => p.field === 'emissionDate')?.message;
+  };
+  assert.match(at('31/11/2026')!, /la fecha 31\/11\/2026 no existe en el calendario/);
+  assert.match(at('2026-02-30')!, /no existe en el calendario/);
+  assert.match(at('ayer')!, /escriba dd\/mm\/aaaa/);
+  assert.equal(at('30/11/2026'), null, 'a real date passes');
+});
+
 test('sales row: base = gross − discount − gift card; débito 13 %; a cancelled invoice goes with state A and zero amounts', () => {
   const inv = { fechaEmision: '2025-03-04T10:00:00.000', number: 7, cuf: 'ABC', sector: 1, tipoFactura: 1, clientDocNumber: '99002', clientComplement: null, clientName: 'Control Tributario', subtotal: 10000, additionalDiscount: 1000, giftCard: 2000, total: 9000, totalSubjectIva: 7000, state: 'VALIDATED' };
   const v = salesRow(1, inv);
