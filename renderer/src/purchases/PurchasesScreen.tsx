@@ -101,9 +101,9 @@ export function PurchasesScreen() {
     setErrors([]);
     try {
       const r = await purchasesApi.importFile(file);
-      const bad = r.verdicts.filter((v) => !v.ok).map((v) => `Fila ${v.row}: ${v.problems.map(describeField).join('; ')}`);
-      setNotice(`Importación: ${countOf(r.created, 'compra registrada', 'compras registradas')}, ${countOf(r.refused, 'fila con errores', 'filas con errores')}`);
-      setErrors(bad);
+      const outcome = importOutcome(r);
+      setNotice(outcome.notice);
+      setErrors(outcome.errors);
       await usePurchases.getState().load();
     } catch (err) {
       setErrors(describeError(err));
@@ -226,6 +226,17 @@ export function PurchasesScreen() {
 }
 
 /** What the cashier reads once a purchase is registered: the queue sends it by itself. */
+/**
+ * What an import says: its counts in the green notice and each refused row in red; an import that
+ * registered nothing is not a success, so its counts head the red list instead.
+ */
+export function importOutcome(r: { created: number; refused: number; verdicts: { ok: boolean; row: number; problems: Parameters<typeof describeField>[0][] }[] }): { notice: string; errors: string[] } {
+  const bad = r.verdicts.filter((v) => !v.ok).map((v) => `Fila ${v.row}: ${v.problems.map(describeField).join('; ')}`);
+  const summary = `Importación: ${countOf(r.created, 'compra registrada', 'compras registradas')}, ${countOf(r.refused, 'fila con errores', 'filas con errores')}`;
+  if (r.created === 0) return { notice: '', errors: [`${summary}: no se registró ninguna compra.`, ...bad] };
+  return { notice: summary, errors: bad };
+}
+
 export function registeredNotice(number: number, fiscalCredit: number, where: string): string {
   // Not «sin conexión»: a walk read it as if the till were offline. Kipu sends it and retries.
   return `Compra registrada (N° ${number}, crédito fiscal Bs ${bsOf(fiscalCredit)})${where}. Kipu la envía a SIAT por sí solo y, si SIAT no responde, lo vuelve a intentar; su estado se ve en la lista.`;

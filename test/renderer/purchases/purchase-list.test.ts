@@ -11,7 +11,7 @@ vi.mock('../../../renderer/src/api', async () => {
   return { api: {}, http: {}, bindSession: () => undefined, ...errors };
 });
 
-const { PurchaseList, registeredNotice } = await import('../../../renderer/src/purchases/PurchasesScreen');
+const { PurchaseList, importOutcome, registeredNotice } = await import('../../../renderer/src/purchases/PurchasesScreen');
 
 const purchase = (over: Partial<PurchaseRecord>): PurchaseRecord =>
   ({
@@ -52,5 +52,16 @@ describe('Compras: the month’s list', () => {
     expect(text).not.toMatch(/cola/);
     // A walk (set 12) read «(sin conexión, lo reintenta)» as if the till were offline.
     expect(text).not.toMatch(/sin conexión/);
+  });
+
+  it('an import that registered nothing is not a green success: its counts head the red list', () => {
+    const refusedRow = { ok: false, row: 2, problems: [{ field: 'totalPurchaseAmount', rule: 'format', message: 'escriba un importe como 1.250,75' }] };
+    const none = importOutcome({ created: 0, refused: 1, verdicts: [refusedRow] });
+    expect(none.notice).toBe('');
+    expect(none.errors[0]).toBe('Importación: 0 compras registradas, 1 fila con errores: no se registró ninguna compra.');
+    expect(none.errors[1]).toMatch(/^Fila 2: /);
+    const some = importOutcome({ created: 1, refused: 1, verdicts: [{ ok: true, row: 1, problems: [] }, refusedRow] });
+    expect(some.notice).toBe('Importación: 1 compra registrada, 1 fila con errores');
+    expect(some.errors).toHaveLength(1);
   });
 });
