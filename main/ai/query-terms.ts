@@ -36,6 +36,24 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Words after a number that make it an amount (a detail of the question, not a code). */
+const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
+/** Words before a number that make it the name of a till or branch (a detail, not a code). */
+const TILLS: ReadonlySet<string> = new Set(['pv', 'caja', 'cajas', 'sucursal', 'punto']);
+
+/**
+ * The question's numbers that are details, not its topic: an amount ("50 bs") or a number of one or
+ * two digits (retrieval.ts keeps one a card knows); `always`, those that stay details even where a
+ * card knows the number: an amount under 100 ("ventitas de 5 bs" is not Evento 5) and a till's or
+ * branch's number ("el PV 2", "la caja 1" are not motivo 2 or Evento 1; decision 0100).
+ */
+export function numberDetails(question: string): { details: Set<string>; always: Set<string> } {
+  const ws = words(question);
+  const details = new Set(ws.filter((w, i) => /^\d+$/.test(w) && (w.length <= 2 || CURRENCY.has(ws[i + 1] ?? ''))));
+  const always = new Set([...details].filter((w) => w.length <= 2 && ws.some((x, i) => x === w && (CURRENCY.has(ws[i + 1] ?? '') || TILLS.has(ws[i - 1] ?? '')))));
+  return { details, always };
+}
+
 const MAX_TERMS = 16;
 const MIN_STEM = 3;
 

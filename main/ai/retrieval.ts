@@ -11,12 +11,10 @@
 // carries how much of the question it covers, which the chat uses to decide whether anything fits
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
-import { analyze, contentWords, normalizeWord, searchWords, stem, STOPWORDS, undiminish, words } from './query-terms';
+import { analyze, contentWords, normalizeWord, numberDetails, searchWords, stem, STOPWORDS, undiminish, words } from './query-terms';
 import { expand, fold, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
-/** Words after a number that make it an amount (a detail of the question, not a code). */
-const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
 
 export interface IndexField {
   text: string;
@@ -247,10 +245,10 @@ export class RetrievalIndex {
     // "mi nit termina en 8"), not its topic: counted as an unknown word it made the question look
     // off-topic and refused the IVA card (held-in sets 2–6, decision 0081). Numbers the cards know
     // (99003, 500, 3000, 453 …) stay words, and so does any other number of 3 digits or more that is
-    // not an amount: it may be a code no card has ("error 1234"), which must stay unknown.
-    const ws = words(question);
-    const details = new Set(ws.filter((w, i) => /^\d+$/.test(w) && (w.length <= 2 || CURRENCY.has(ws[i + 1] ?? ''))));
-    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter((s) => !details.has(s) || this.matching(s).length > 0).slice(0, 16);
+    // not an amount: it may be a code no card has ("error 1234"), which must stay unknown. Some are
+    // details even where a card knows the number (query-terms.ts numberDetails; decision 0100).
+    const { details, always } = numberDetails(question);
+    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter((s) => !details.has(s) || (!always.has(s) && this.matching(s).length > 0)).slice(0, 16);
     const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
     const byFold = new Map(searchWords(question).map((w) => [fold(w), this.correct(stem(w)) ?? stem(w)]));

@@ -298,10 +298,13 @@ test('a document word after a negation stands for "sin documento", not for itsel
   // Not negated, the carnet is the carnet.
   assert.equal(first(withNeg, 'el complemento del carnet').key, 'carnet');
   // On the shipped cards: the cashier's "no da nit ni carnet" is a sale without a document (the
-  // best card; answered, or refused when the rest of the question is unknown, never the carnet's).
+  // most confident card; answered, or refused when the rest of the question is unknown, never the
+  // carnet's). Since references are not indexed (decision 0100) the carnet's complement card comes
+  // first in the fusion, by letters, at a confidence of 0,25.
   const q = 'el señor no me da su nit ni su carnet';
   const sinDocumento = ['monto-3000-sin-documento', 'cliente-99002'];
-  assert.ok(sinDocumento.includes(assistant.search(q, 1)[0]!.id), assistant.search(q, 1)[0]!.id);
+  const best = assistant.search(q, 6).reduce((b, h) => (h.confianza! > b.confianza! ? h : b));
+  assert.ok(sinDocumento.includes(best.id), best.id);
   assert.ok(answered(assistant.ask(q)).every((id) => sinDocumento.includes(id)), answered(assistant.ask(q)).join());
 });
 
