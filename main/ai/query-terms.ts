@@ -171,13 +171,14 @@ export function contentWords(text: string): string[] {
 }
 
 /**
- * The plain word a diminutive stands for ("ventitas" → "ventas", "chiquitas" → "chicas",
- * "tiendita" → "tienda", "boletita" → "boleta"), or null when the word does not end like one. Only
- * a candidate: "solicita" or "credito" end the same way, so the caller keeps it only when the corpus
- * knows the plain word and not the word as typed (retrieval.ts).
+ * The plain word a diminutive or a superlative stands for ("ventitas" → "ventas", "chiquitas" →
+ * "chicas", "tiendita" → "tienda", "larguísimo" → "largo", "carísima" → "cara"; decision 0100), or
+ * null when the word does not end like one. Only a candidate: "solicita" or "credito" end the same
+ * way, so the caller keeps it only when the corpus knows the plain word and not the word as typed
+ * (retrieval.ts).
  */
 export function undiminish(word: string): string | null {
-  const m = /^(\p{L}{3,}?)(?:ec|c)?it(o|a|os|as)$/u.exec(word);
+  const m = /^(\p{L}{3,}?)(?:(?:ec|c)?it|isim)(o|a|os|as)$/u.exec(word);
   if (!m) return null;
   // A "qu"/"gu" before the diminutive's i goes back to "c"/"g" before a/o: chiquita → chica.
   const base = m[1]!.replace(/qu$/, 'c').replace(/gu$/, 'g');
