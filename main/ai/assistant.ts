@@ -111,6 +111,8 @@ const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
 const MIN_PART_SIMILARITY = 0.3;
 const MAX_CARDS = 3;
+/** What a card must meet of a question that lists codes besides those codes. */
+const MIN_BESIDES_CODES = 0.15;
 /**
  * Two fitting cards this close in confidence are equally likely by it (two decimals, fitted on a
  * few hundred questions): the one that meets clearly more of the question answers first (decision
@@ -411,7 +413,12 @@ export class Assistant {
     // card on how to transcribe them, whose own question is the same sentence without "hasta cuándo").
     const asks = new Set(hits.flatMap((h) => h.cubiertas.filter((c) => c.word.startsWith('#')).map((c) => c.word)));
     const meetsAsk = (h: AssistantHit) => h.cubiertas.filter((c) => asks.has(c.word)).length;
-    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
+    // A question that lists codes ("iva y it, ¿los dos salen de mis ventas?") is not answered by a
+    // card that meets the codes and almost nothing else it asks: it names them both (the due-date
+    // card's title), which is no answer to what is asked of them (decision 0100).
+    const listed = listsCodes(words(normalizeWord(question)), isCode) ? new Set(queryTerms(question).filter(isCode)) : null;
+    const besidesCodes = (h: AssistantHit) => h.cubiertas.filter((c) => !listed?.has(c.word)).reduce((s, c) => s + c.share, 0);
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h) && (listed === null || besidesCodes(h) >= MIN_BESIDES_CODES)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
