@@ -114,13 +114,11 @@ const MAX_CARDS = 3;
 /** What a card must meet of a question that lists codes besides those codes. */
 const MIN_BESIDES_CODES = 0.15;
 /**
- * Two fitting cards this close in confidence are equally likely by it (two decimals, fitted on a
- * few hundred questions): the one that meets clearly more of the question answers first (decision
- * 0100: "una factura que ya entró en mi declaración, ¿se puede anular?" — the annulment card meets
- * all of it, the due-date card only "declaración", and was 0,05 more confident). A smaller edge in
- * coverage decides nothing ("ya hay conexión, ¿se mandan solas?": 0,64 against 0,52 would pick the
- * card on retrying the connection over the one on what happens when it is back). Equal confidence:
- * the card more like the question letter by letter.
+ * Two fitting cards this close in confidence are equally likely by it: the one that meets clearly
+ * more of the question answers first (decision 0100: "una factura que ya entró en mi declaración,
+ * ¿se puede anular?" — the annulment card meets all of it, the due-date card only "declaración").
+ * A smaller edge decides nothing ("ya hay conexión, ¿se mandan solas?": 0,64 against 0,52 would
+ * pick the retry card). Equal confidence: the card more like the question letter by letter.
  */
 const CLOSE_CONFIDENCE = 0.08;
 const CLEARLY_MORE = 0.25;
@@ -414,11 +412,13 @@ export class Assistant {
     const asks = new Set(hits.flatMap((h) => h.cubiertas.filter((c) => c.word.startsWith('#')).map((c) => c.word)));
     const meetsAsk = (h: AssistantHit) => h.cubiertas.filter((c) => asks.has(c.word)).length;
     // A question that lists codes ("iva y it, ¿los dos salen de mis ventas?") is not answered by a
-    // card that meets the codes and almost nothing else it asks: it names them both (the due-date
-    // card's title), which is no answer to what is asked of them (decision 0100).
+    // card whose title names them all and that meets almost nothing else it asks (the due-date
+    // card): that is no answer to what is asked of them (decision 0100). A card about one that
+    // explains the other in its rule still answers "¿diferencia entre el CUIS y el CUFD?".
     const listed = listsCodes(words(normalizeWord(question)), isCode) ? new Set(queryTerms(question).filter(isCode)) : null;
-    const besidesCodes = (h: AssistantHit) => h.cubiertas.filter((c) => !listed?.has(c.word)).reduce((s, c) => s + c.share, 0);
-    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h) && (listed === null || besidesCodes(h) >= MIN_BESIDES_CODES)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
+    const codeShare = (h: AssistantHit) => h.cubiertas.filter((c) => listed?.has(c.word)).reduce((s, c) => s + c.share, 0);
+    const onlyNamesCodes = (h: AssistantHit) => listed !== null && h.coberturaTitulo >= codeShare(h) - ROUNDING && h.cobertura - codeShare(h) < MIN_BESIDES_CODES;
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h) && !onlyNamesCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };

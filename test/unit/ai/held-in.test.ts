@@ -124,7 +124,7 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Read for
 // decisions 0085–0100 (not blind). After decision 0098: 71 of 80, 1 wrong; after decision 0100:
-// 76 of 80 (95.0 %), 4 refusals, none wrong — the bar, on a set that is not blind: asserted.
+// 78 of 80 (97.5 %), 2 refusals, none wrong — the bar, on a set that is not blind: asserted.
 test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
@@ -136,7 +136,7 @@ test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confi
 // refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
 // blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
 // of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
-test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 88.3 % right, none wrong (decisions 0085–0100)' }, () => {
+test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 88.3 % right, none wrong (decisions 0085–0098); after decision 0100 90.0 % (54 of 60), none wrong, a point from a refusal' }, () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);

@@ -67,8 +67,10 @@ test('a question that lists codes is not answered by a card that meets only the 
   const item = HELD_IN_13.find((x) => x.q.startsWith('iva y it, los dos salen'))!;
   const r = answered(assistant.ask(item.q));
   assert.ok(!r.includes('impuestos-vencimiento-mensual'), r.join());
-  // A card that meets the codes and what is asked of them still answers.
+  // A card that meets the codes and what is asked of them still answers, and so does a card about
+  // one code that explains the other in its rule, for a question about how they differ.
   assert.equal(answered(assistant.ask('el iva y el it se declaran el mismo dia?'))[0], 'impuestos-vencimiento-mensual');
+  assert.equal(answered(assistant.ask('que diferencia hay entre el cuis y el cufd?'))[0], 'cuis-que-es');
 });
 
 test('the probes decision 0098 left wrong: annulling a contingency invoice, how long a contingency lasts, a 12-digit NIT', () => {
@@ -77,4 +79,10 @@ test('the probes decision 0098 left wrong: annulling a contingency invoice, how 
   assert.equal(answered(assistant.ask('cuánto tiempo dura una contingencia'))[0], 'contingencia-limite-kipu');
   // No card says how many digits a NIT has: refused, not the offline NIT card.
   assert.deepEqual(answered(assistant.ask('el nit del cliente tiene 12 dígitos')), []);
+});
+
+test('certificates of other institutions are a topic Kipu names and refuses, not the digital signature card', () => {
+  const r = assistant.ask('donde tramito el certificado de antecedentes penales');
+  assert.deepEqual(r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r), ['los certificados de otras instituciones (antecedentes, nacimiento, médicos, de trabajo)']);
+  assert.deepEqual(answered(assistant.ask('se vencio mi certificado de firma digital')), ['certificado-firma']);
 });
