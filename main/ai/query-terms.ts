@@ -42,16 +42,24 @@ const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliv
 const TILLS: ReadonlySet<string> = new Set(['pv', 'caja', 'cajas', 'sucursal', 'punto']);
 
 /**
- * The question's numbers that are details, not its topic: an amount ("50 bs") or a number of one or
- * two digits (retrieval.ts keeps one a card knows); `always`, those that stay details even where a
- * card knows the number: an amount under 100 ("ventitas de 5 bs" is not Evento 5) and a till's or
- * branch's number ("el PV 2", "la caja 1" are not motivo 2 or Evento 1; decision 0100).
+ * The question's numbers that are details, not its topic: `details`, a number of one or two digits
+ * (retrieval.ts keeps one a card knows); `amounts`, one followed by a currency word ("50 bs"), which
+ * meets a card only where the cards write that amount as an amount ("Bs 3.000", "Bs 0": `writtenAmounts`),
+ * not where they name the number otherwise ("ventitas de 5 bs" is not Evento 5, "200 bs" not the
+ * Formulario 200); `tills`, a till's or branch's number ("el PV 2", "la caja 1": not motivo 2 or
+ * Evento 1), never a word (decision 0100).
  */
-export function numberDetails(question: string): { details: Set<string>; always: Set<string> } {
+export function numberDetails(question: string): { details: Set<string>; amounts: Set<string>; tills: Set<string> } {
   const ws = words(question);
-  const details = new Set(ws.filter((w, i) => /^\d+$/.test(w) && (w.length <= 2 || CURRENCY.has(ws[i + 1] ?? ''))));
-  const always = new Set([...details].filter((w) => w.length <= 2 && ws.some((x, i) => x === w && (CURRENCY.has(ws[i + 1] ?? '') || TILLS.has(ws[i - 1] ?? '')))));
-  return { details, always };
+  const amounts = new Set(ws.filter((w, i) => /^\d+$/.test(w) && CURRENCY.has(ws[i + 1] ?? '')));
+  const tills = new Set(ws.filter((w, i) => /^\d{1,2}$/.test(w) && TILLS.has(ws[i - 1] ?? '')));
+  return { details: new Set(ws.filter((w) => /^\d{1,2}$/.test(w))), amounts, tills };
+}
+
+/** The amounts a text writes as amounts: after "Bs" or before a currency word, thousands' dots dropped ("Bs 3.000" → 3000). */
+export function writtenAmounts(text: string): string[] {
+  const ws = words(text.replace(/(\d)\.(?=\d{3}\b)/g, '$1'));
+  return ws.filter((w, i) => /^\d+$/.test(w) && (ws[i - 1] === 'bs' || CURRENCY.has(ws[i + 1] ?? '')));
 }
 
 const MAX_TERMS = 16;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { expand, loadThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant } from '../../../main/ai/assistant';
-import { numberDetails, undiminish } from '../../../main/ai/query-terms';
+import { numberDetails, undiminish, writtenAmounts } from '../../../main/ai/query-terms';
 import { HELD_IN_4 } from '../../fixtures/ai/held-in-questions-4';
 import { HELD_IN_13 } from '../../fixtures/ai/held-in-questions-13';
 import { answered } from './held-in-score';
@@ -28,16 +28,15 @@ test('a card’s reference is not indexed: rewording every reference, numbers an
   assert.ok(r.tipo === 'ficha' && r.hit.referencia?.includes('siatinfo.impuestos.gob.bo'), JSON.stringify(r.tipo === 'ficha' ? r.hit.referencia : r.tipo));
 });
 
-test('an amount under Bs 100 and a till’s number are details even where a card knows the number', () => {
-  assert.deepEqual([...numberDetails('ventitas de 5 bs').always], ['5']);
-  assert.deepEqual([...numberDetails('el PV 2 no tiene cufd').always], ['2']);
-  assert.deepEqual([...numberDetails('la caja 1 y la caja 2').always].sort(), ['1', '2']);
-  // A larger amount is a detail the cards may know (3000: the card on sales without a document);
-  // a bare number stays a word a card may know ("Evento 5"); a code is no detail.
-  assert.deepEqual(numberDetails('una venta de 3000 bs'), { details: new Set(['3000']), always: new Set() });
-  assert.deepEqual(numberDetails('que es el evento 5').always, new Set());
+test('an amount meets a card only where the cards write it as an amount, and a till’s number is a detail', () => {
+  assert.deepEqual(numberDetails('ventitas de 5 bs en la caja 2'), { details: new Set(['5', '2']), amounts: new Set(['5']), tills: new Set(['2']) });
   assert.deepEqual(numberDetails('error 1234').details, new Set());
+  assert.deepEqual(writtenAmounts('De Bs 100 vendidos, Bs 3.000, 3000 bolivianos, el Formulario 200 y el evento 5'), ['100', '3000', '3000']);
+  // "5 bs" is not Evento 5, "200 bs" not the Formulario 200; "3000 bs" is the card on Bs 3.000, "0 bs" the one on Bs 0.
   assert.deepEqual(answered(assistant.ask('ventitas de 5 bs cada una, facturo?')), ['cliente-99003']);
+  assert.deepEqual(answered(assistant.ask('cuanto es el iva de 200 bs')), ['iva-13-incluido']);
+  assert.equal(answered(assistant.ask('una venta de 5000 bs sin carnet'))[0], 'monto-3000-sin-documento');
+  assert.deepEqual(answered(assistant.ask('factura de 0 bs por un regalo')), ['factura-monto-cero']);
   assert.ok(!answered(assistant.ask('en la caja 1 no sale el cufd')).some((id) => id.startsWith('evento-')));
 });
 
@@ -81,8 +80,19 @@ test('the probes decision 0098 left wrong: annulling a contingency invoice, how 
   assert.deepEqual(answered(assistant.ask('el nit del cliente tiene 12 dígitos')), []);
 });
 
-test('certificates of other institutions are a topic Kipu names and refuses, not the digital signature card', () => {
-  const r = assistant.ask('donde tramito el certificado de antecedentes penales');
-  assert.deepEqual(r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r), ['los certificados de otras instituciones (antecedentes, nacimiento, médicos, de trabajo)']);
+test('near-domain topics found by probes are named and refused: other certificates, reporting a seller, tourism licences, the SIN’s offices, contracts', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  assert.deepEqual(topics('donde tramito el certificado de antecedentes penales'), ['los certificados de otras instituciones (antecedentes, nacimiento, médicos, de trabajo)']);
   assert.deepEqual(answered(assistant.ask('se vencio mi certificado de firma digital')), ['certificado-firma']);
+  // Before: the telecom card (its title says "proveedores"), the sector card, the hotels card, the clock card.
+  assert.deepEqual(topics('mi proveedor no me da factura, que hago'), ['las denuncias al SIN cuando otro negocio no da factura']);
+  assert.deepEqual(topics('el hostal necesita licencia de turismo'), ['las licencias y registros de turismo']);
+  assert.deepEqual(topics('a que hora abre impuestos'), ['la atención en las oficinas del SIN (horarios y direcciones)']);
+  assert.deepEqual(topics('puedo alquilar un cuarto sin contrato'), ['los contratos (de alquiler u otros) y su forma legal']);
+  assert.deepEqual(answered(assistant.ask('alquilo un cuarto, que factura hago')), ['sector-alquiler']);
+  // "Kipu funciona sin internet" is the card on contingency by itself, not Evento 2 ("SIAT no funciona").
+  assert.deepEqual(answered(assistant.ask('kipu funciona sin internet?')), ['contingencia-automatica']);
 });
