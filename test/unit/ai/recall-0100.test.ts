@@ -93,6 +93,9 @@ test('near-domain topics found by probes are named and refused: other certificat
   assert.deepEqual(topics('a que hora abre impuestos'), ['la atención en las oficinas del SIN (horarios y direcciones)']);
   assert.deepEqual(topics('puedo alquilar un cuarto sin contrato'), ['los contratos (de alquiler u otros) y su forma legal']);
   assert.deepEqual(answered(assistant.ask('alquilo un cuarto, que factura hago')), ['sector-alquiler']);
+  // Renting out furniture is not renting out a property; changing the computer's clock is the clock card, not Evento 7.
+  assert.deepEqual(answered(assistant.ask('alquilo mesas y sillas para fiestas')), []);
+  assert.deepEqual(answered(assistant.ask('que pasa si cambio la hora de la compu')), ['reloj-sincronizar']);
   // "Kipu funciona sin internet" is the card on contingency by itself, not Evento 2 ("SIAT no funciona").
   assert.deepEqual(answered(assistant.ask('kipu funciona sin internet?')), ['contingencia-automatica']);
 });
