@@ -177,7 +177,7 @@ test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer'
 // for decision 0098's changes (store words, a listed code's card that fits alone, verb plurals in
 // the thesaurus, diminutives of function words, chat short forms), so it is not blind after them:
 // 56 of 81 (69.1 %), 25 refusals, none wrong (sets 4, 7–11 unchanged but set 10, 67 of 73).
-test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 90 % right, no confident wrong answer', { todo: 'set 12: blind 53.1 % right (43 of 81), 37 refusals, 1 confident wrong; after decision 0098 69.1 % (56 of 81), 25 refusals, none wrong; after decision 0100 76.5 % (62 of 81), 19 refusals, none wrong' }, () => {
+test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 90 % right, no confident wrong answer', { todo: 'set 12: blind 53.1 % right (43 of 81), 37 refusals, 1 confident wrong; after decision 0098 69.1 % (56 of 81), 25 refusals, none wrong; after decision 0100 77.8 % (63 of 81), 18 refusals, none wrong' }, () => {
   const s = report('conjunto retenido 12', HELD_IN_12);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_12.length >= 0.9, `${pct(s.right / HELD_IN_12.length)} bien`);
@@ -187,8 +187,8 @@ test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 9
 // 2026-11-28 by an engineer who read only the SIN sources and the cards' ids and titles, while
 // decision 0098's changes were made by another who never saw it; committed alone and measured
 // once, on the merged work: 57 of 80, 2 confident wrong. Its misses were then read for decision
-// 0100, so it is not blind after it: 66 of 80 (82.5 %), 14 refusals, none wrong.
-test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no confident wrong answer', { todo: 'set 13: blind 71.3 % right (57 of 80), 21 refusals, 2 confident wrong (a two-tax question got the monthly deadlines card; an annulment deadline question got the late-annulment card); after the cards were reworded for shopkeepers (not tuned on it) 57 of 80, 22 refusals, 1 wrong; after decision 0100 (tuned on it) 82.5 % (66 of 80), 14 refusals, none wrong' }, () => {
+// 0100, so it is not blind after it: 68 of 80 (85.0 %), 12 refusals, none wrong.
+test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no confident wrong answer', { todo: 'set 13: blind 71.3 % right (57 of 80), 21 refusals, 2 confident wrong (a two-tax question got the monthly deadlines card; an annulment deadline question got the late-annulment card); after the cards were reworded for shopkeepers (not tuned on it) 57 of 80, 22 refusals, 1 wrong; after decision 0100 (tuned on it) 85.0 % (68 of 80), 12 refusals, none wrong' }, () => {
   const s = report('conjunto retenido 13', HELD_IN_13);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_13.length >= 0.9, `${pct(s.right / HELD_IN_13.length)} bien`);
@@ -196,10 +196,10 @@ test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no co
 
 // What decision 0100 reached on set 13, kept: no confident wrong answer and no fewer right ones. Not
 // the bar (that is the todo above), a floor that a later change must not go under.
-test('held-in set 13 after decision 0100: no confident wrong answer, at least 66 of 80 right', () => {
+test('held-in set 13 after decision 0100: no confident wrong answer, at least 68 of 80 right', () => {
   const s = score(assistant, HELD_IN_13);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
-  assert.ok(s.right >= 66, `${s.right} bien`);
+  assert.ok(s.right >= 68, `${s.right} bien`);
 });
 
 test('held-in: the confidence means what it says (the cards it rates high are right, low wrong)', () => {

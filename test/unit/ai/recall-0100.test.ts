@@ -92,6 +92,8 @@ test('near-domain topics found by probes are named and refused: other certificat
   assert.deepEqual(topics('el hostal necesita licencia de turismo'), ['las licencias y registros de turismo']);
   assert.deepEqual(topics('a que hora abre impuestos'), ['la atención en las oficinas del SIN (horarios y direcciones)']);
   assert.deepEqual(topics('puedo alquilar un cuarto sin contrato'), ['los contratos (de alquiler u otros) y su forma legal']);
+  assert.deepEqual(topics('a cuanto esta el dolar hoy'), ['la cotización del dólar del día (la publica el Banco Central de Bolivia)']);
+  assert.deepEqual(answered(assistant.ask('me pagaron en dolares, que tipo de cambio pongo')), ['formula-moneda']);
   assert.deepEqual(answered(assistant.ask('alquilo un cuarto, que factura hago')), ['sector-alquiler']);
   // Renting out furniture is not renting out a property; changing the computer's clock is the clock card, not Evento 7.
   assert.deepEqual(answered(assistant.ask('alquilo mesas y sillas para fiestas')), []);
