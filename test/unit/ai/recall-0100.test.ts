@@ -94,6 +94,9 @@ test('near-domain topics found by probes are named and refused: other certificat
   assert.deepEqual(topics('puedo alquilar un cuarto sin contrato'), ['los contratos (de alquiler u otros) y su forma legal']);
   assert.deepEqual(topics('a cuanto esta el dolar hoy'), ['la cotización del dólar del día (la publica el Banco Central de Bolivia)']);
   assert.deepEqual(answered(assistant.ask('me pagaron en dolares, que tipo de cambio pongo')), ['formula-moneda']);
+  // Kipu's own price is not the card on an invoice for Bs 0; the CUFD's control code is not "control tributario".
+  assert.deepEqual(topics('kipu cobra por factura?'), ['el precio de Kipu y sus condiciones de venta (las dice quien se lo vende)']);
+  assert.notDeepEqual(answered(assistant.ask('que es el codigo de control')), ['cliente-99002']);
   assert.deepEqual(answered(assistant.ask('alquilo un cuarto, que factura hago')), ['sector-alquiler']);
   // Renting out furniture is not renting out a property; changing the computer's clock is the clock card, not Evento 7.
   assert.deepEqual(answered(assistant.ask('alquilo mesas y sillas para fiestas')), []);
