@@ -38,6 +38,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 
 /** Words after a number that make it an amount (a detail of the question, not a code). */
 const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
+const CURRENCY_IN_TEXT = /\b(?:bs|bob|bolivian[oa]s?|d[oó]lar(?:es)?|usd|sus|pesos?)\b/i;
 /** Words before a number that make it the name of a till or branch (a detail, not a code). */
 const TILLS: ReadonlySet<string> = new Set(['pv', 'caja', 'cajas', 'sucursal', 'punto']);
 
@@ -58,6 +59,8 @@ export function numberDetails(question: string): { details: Set<string>; amounts
 
 /** The amounts a text writes as amounts: after "Bs" or before a currency word, thousands' dots dropped ("Bs 3.000" → 3000). */
 export function writtenAmounts(text: string): string[] {
+  // Most texts name no currency: not split into words again (an administrator's 10,000 passages).
+  if (!/\d/.test(text) || !CURRENCY_IN_TEXT.test(text)) return [];
   const ws = words(text.replace(/(\d)\.(?=\d{3}\b)/g, '$1'));
   return ws.filter((w, i) => /^\d+$/.test(w) && (ws[i - 1] === 'bs' || CURRENCY.has(ws[i + 1] ?? '')));
 }
