@@ -111,6 +111,17 @@ const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
 const MIN_PART_SIMILARITY = 0.3;
 const MAX_CARDS = 3;
+/** What a card must meet of a question that lists codes besides those codes. */
+const MIN_BESIDES_CODES = 0.15;
+/**
+ * Two fitting cards this close in confidence are equally likely by it: the one that meets clearly
+ * more of the question answers first (decision 0100: "una factura que ya entró en mi declaración,
+ * ¿se puede anular?" — the annulment card meets all of it, the due-date card only "declaración").
+ * A smaller edge decides nothing ("ya hay conexión, ¿se mandan solas?": 0,64 against 0,52 would
+ * pick the retry card). Equal confidence: the card more like the question letter by letter.
+ */
+const CLOSE_CONFIDENCE = 0.08;
+const CLEARLY_MORE = 0.25;
 /** How far apart two of retrieval.ts' rounded shares (4 decimals, summed or divided) may be and still be equal. */
 const ROUNDING = 1e-3;
 /** The codes a store names by their letters (query-terms.ts' two-letter acronyms and the longer ones). */
@@ -135,7 +146,13 @@ const CANDIDATES = 6;
 /** How much of the question BM25's first card must meet to join the candidates when the fusion left it out. */
 const MIN_LEAD_COVERAGE = 0.8;
 
-const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1, referencia: 0.5 };
+/**
+ * A card is indexed by its title, questions and rule, not its reference: where a rule comes from is
+ * not what it answers, and an indexed reference made its section and law numbers (§5.4, Formulario
+ * 400) and its source's words answer questions, so a reference could not be reworded without moving
+ * answers (decision 0100). What a card answers is in its rule and questions.
+ */
+const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1 };
 
 /** A code a store names: an acronym of CODE_WORDS or a number of 3 digits or more (99003, 1013). */
 const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
@@ -180,7 +197,6 @@ export class Assistant {
           { text: c.titulo, weight: CARD_WEIGHTS.titulo },
           { text: c.preguntas.join('\n'), weight: CARD_WEIGHTS.preguntas },
           { text: c.regla, weight: CARD_WEIGHTS.regla },
-          { text: c.referencia, weight: CARD_WEIGHTS.referencia },
         ],
         short: [c.titulo, ...c.preguntas],
       });
@@ -395,7 +411,14 @@ export class Assistant {
     // card on how to transcribe them, whose own question is the same sentence without "hasta cuándo").
     const asks = new Set(hits.flatMap((h) => h.cubiertas.filter((c) => c.word.startsWith('#')).map((c) => c.word)));
     const meetsAsk = (h: AssistantHit) => h.cubiertas.filter((c) => asks.has(c.word)).length;
-    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || strength(b) - strength(a));
+    // A question that lists codes ("iva y it, ¿los dos salen de mis ventas?") is not answered by a
+    // card whose title names them all and that meets almost nothing else it asks (the due-date
+    // card): that is no answer to what is asked of them (decision 0100). A card about one that
+    // explains the other in its rule still answers "¿diferencia entre el CUIS y el CUFD?".
+    const listed = listsCodes(words(normalizeWord(question)), isCode) ? new Set(queryTerms(question).filter(isCode)) : null;
+    const codeShare = (h: AssistantHit) => h.cubiertas.filter((c) => listed?.has(c.word)).reduce((s, c) => s + c.share, 0);
+    const onlyNamesCodes = (h: AssistantHit) => listed !== null && h.coberturaTitulo >= codeShare(h) - ROUNDING && h.cobertura - codeShare(h) < MIN_BESIDES_CODES;
+    const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h) && !onlyNamesCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };

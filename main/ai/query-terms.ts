@@ -36,6 +36,35 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Words after a number that make it an amount (a detail of the question, not a code). */
+const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
+const CURRENCY_IN_TEXT = /\b(?:bs|bob|bolivian[oa]s?|d[oó]lar(?:es)?|usd|sus|pesos?)\b/i;
+/** Words before a number that make it the name of a till or branch (a detail, not a code). */
+const TILLS: ReadonlySet<string> = new Set(['pv', 'caja', 'cajas', 'sucursal', 'punto']);
+
+/**
+ * The question's numbers that are details, not its topic: `details`, a number of one or two digits
+ * (retrieval.ts keeps one a card knows); `amounts`, one followed by a currency word ("50 bs"), which
+ * meets a card only where the cards write that amount as an amount ("Bs 3.000", "Bs 0": `writtenAmounts`),
+ * not where they name the number otherwise ("ventitas de 5 bs" is not Evento 5, "200 bs" not the
+ * Formulario 200); `tills`, a till's or branch's number ("el PV 2", "la caja 1": not motivo 2 or
+ * Evento 1), never a word (decision 0100).
+ */
+export function numberDetails(question: string): { details: Set<string>; amounts: Set<string>; tills: Set<string> } {
+  const ws = words(question);
+  const amounts = new Set(ws.filter((w, i) => /^\d+$/.test(w) && CURRENCY.has(ws[i + 1] ?? '')));
+  const tills = new Set(ws.filter((w, i) => /^\d{1,2}$/.test(w) && TILLS.has(ws[i - 1] ?? '')));
+  return { details: new Set(ws.filter((w) => /^\d{1,2}$/.test(w))), amounts, tills };
+}
+
+/** The amounts a text writes as amounts: after "Bs" or before a currency word, thousands' dots dropped ("Bs 3.000" → 3000). */
+export function writtenAmounts(text: string): string[] {
+  // Most texts name no currency: not split into words again (an administrator's 10,000 passages).
+  if (!/\d/.test(text) || !CURRENCY_IN_TEXT.test(text)) return [];
+  const ws = words(text.replace(/(\d)\.(?=\d{3}\b)/g, '$1'));
+  return ws.filter((w, i) => /^\d+$/.test(w) && (ws[i - 1] === 'bs' || CURRENCY.has(ws[i + 1] ?? '')));
+}
+
 const MAX_TERMS = 16;
 const MIN_STEM = 3;
 
@@ -153,13 +182,14 @@ export function contentWords(text: string): string[] {
 }
 
 /**
- * The plain word a diminutive stands for ("ventitas" → "ventas", "chiquitas" → "chicas",
- * "tiendita" → "tienda", "boletita" → "boleta"), or null when the word does not end like one. Only
- * a candidate: "solicita" or "credito" end the same way, so the caller keeps it only when the corpus
- * knows the plain word and not the word as typed (retrieval.ts).
+ * The plain word a diminutive or a superlative stands for ("ventitas" → "ventas", "chiquitas" →
+ * "chicas", "tiendita" → "tienda", "larguísimo" → "largo", "carísima" → "cara"; decision 0100), or
+ * null when the word does not end like one. Only a candidate: "solicita" or "credito" end the same
+ * way, so the caller keeps it only when the corpus knows the plain word and not the word as typed
+ * (retrieval.ts).
  */
 export function undiminish(word: string): string | null {
-  const m = /^(\p{L}{3,}?)(?:ec|c)?it(o|a|os|as)$/u.exec(word);
+  const m = /^(\p{L}{3,}?)(?:(?:ec|c)?it|isim)(o|a|os|as)$/u.exec(word);
   if (!m) return null;
   // A "qu"/"gu" before the diminutive's i goes back to "c"/"g" before a/o: chiquita → chica.
   const base = m[1]!.replace(/qu$/, 'c').replace(/gu$/, 'g');

@@ -11,12 +11,10 @@
 // carries how much of the question it covers, which the chat uses to decide whether anything fits
 // at all. In memory; rebuilt when the corpus changes.
 // Runs in: engine.
-import { analyze, contentWords, normalizeWord, searchWords, stem, STOPWORDS, undiminish, words } from './query-terms';
+import { analyze, contentWords, normalizeWord, numberDetails, searchWords, stem, STOPWORDS, undiminish, words, writtenAmounts } from './query-terms';
 import { expand, fold, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
-/** Words after a number that make it an amount (a detail of the question, not a code). */
-const CURRENCY: ReadonlySet<string> = new Set(['bs', 'bob', 'bolivianos', 'boliviano', 'pesos', 'peso', 'dolares', 'dolar', 'sus', 'usd']);
 
 export interface IndexField {
   text: string;
@@ -123,6 +121,8 @@ export class RetrievalIndex {
   /** Every word of the thesaurus' phrases (a diminutive of one is not made plain). */
   private readonly phraseWords: Set<string>;
   private avgLength = 1;
+  /** The amounts the documents write as amounts ("Bs 3.000" → 3000): an amount in a question meets only these. */
+  private readonly amounts = new Set<string>();
 
   constructor(
     docs: readonly IndexDoc[],
@@ -149,6 +149,7 @@ export class RetrievalIndex {
     this.docs.push(d);
     let len = 0;
     for (const f of d.fields) {
+      for (const a of writtenAmounts(f.text)) this.amounts.add(a);
       for (const t of analyze(f.text)) {
         let p = this.postings.get(t);
         if (!p) this.postings.set(t, (p = { docs: [], tf: [] }));
@@ -243,14 +244,12 @@ export class RetrievalIndex {
 
   /** The question's terms: its own stems (weight 1, a misspelt one corrected) and the thesaurus' words for its phrases. */
   queryTerms(question: string): QueryTerm[] {
-    // An amount or a small number no card knows is a detail of the question ("una venta de 50 bs",
-    // "mi nit termina en 8"), not its topic: counted as an unknown word it made the question look
-    // off-topic and refused the IVA card (held-in sets 2–6, decision 0081). Numbers the cards know
-    // (99003, 500, 3000, 453 …) stay words, and so does any other number of 3 digits or more that is
-    // not an amount: it may be a code no card has ("error 1234"), which must stay unknown.
-    const ws = words(question);
-    const details = new Set(ws.filter((w, i) => /^\d+$/.test(w) && (w.length <= 2 || CURRENCY.has(ws[i + 1] ?? ''))));
-    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter((s) => !details.has(s) || this.matching(s).length > 0).slice(0, 16);
+    // A small number no card knows, an amount the cards do not write as one, a till's number are
+    // details ("50 bs", "mi nit termina en 8", "el PV 2"; query-terms.ts numberDetails; decisions
+    // 0081, 0100): as unknown words they refused the IVA card. A code stays ("error 1234", 99003).
+    const { details, amounts, tills } = numberDetails(question);
+    const keep = (s: string) => (tills.has(s) ? false : amounts.has(s) ? this.amounts.has(s) : !details.has(s) || this.matching(s).length > 0);
+    const own = [...new Set(analyze(question).map((s) => this.correct(s) ?? s))].filter(keep).slice(0, 16);
     const terms: QueryTerm[] = own.map((stem, group) => ({ stem, weight: 1, own: true, group }));
     if (!this.thesaurus) return terms;
     const byFold = new Map(searchWords(question).map((w) => [fold(w), this.correct(stem(w)) ?? stem(w)]));
