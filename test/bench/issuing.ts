@@ -343,9 +343,9 @@ try {
   }
 
   // (d) the check and the commit against floors taken at the same moment: on this machine the
-  // floors of (c), taken once after the run, came out anywhere from 0.64 to 1.01 ms (the check) on
+  // floors of (c), taken once after the run, came out anywhere from 0.64 to 1.05 ms (the check) on
   // an idle machine from one run to the next while the check inside the pipeline stayed within
-  // 1.04–1.32 ms (decision 0103). Here the run goes in eight parts of 250 sales, 4 in flight; right
+  // 1.04–1.48 ms (decision 0103). Here the run goes in eight parts of 250 sales, 4 in flight; right
   // after each part the same check runs alone over that part's own documents, each once, and the
   // part's group commits are replayed on a copy of the database taken right before it. Each part
   // is compared with the floors taken right after it, on their core.
