@@ -115,11 +115,18 @@ export async function emitOne(ctx: CertifyContext, pos: PointOfSale, saleSeq: nu
     outcome: {
       ok: inv.state === 'VALIDATED',
       siatCode: inv.siatCode ?? first?.codigo ?? null,
-      siatText: inv.siatDescription ?? first?.descripcion ?? null,
+      // SIAT said nothing (the document went out of line, or no verdict came): the step says where it stayed.
+      siatText: inv.siatDescription ?? first?.descripcion ?? (inv.state === 'VALIDATED' ? null : unansweredText(inv)),
       ref: inv.cuf,
       invoiceId: inv.id,
     },
   };
+}
+
+/** Why a document SIAT never answered is not validated, in the run's words. */
+function unansweredText(inv: InvoiceRecord): string {
+  if (inv.state === 'CONTINGENCY') return `la factura ${inv.number} se emitió fuera de línea (contingencia): SIAT no respondió a tiempo`;
+  return `la factura ${inv.number} quedó en estado ${inv.state} sin respuesta de SIAT`;
 }
 
 export const emissionStage: Stage = {
