@@ -124,7 +124,7 @@ export async function emitOne(ctx: CertifyContext, pos: PointOfSale, saleSeq: nu
 }
 
 /** Why a document SIAT never answered is not validated, in the run's words. */
-function unansweredText(inv: InvoiceRecord): string {
+export function unansweredText(inv: Pick<InvoiceRecord, 'number' | 'state'>): string {
   if (inv.state === 'CONTINGENCY') return `la factura ${inv.number} se emitió fuera de línea (contingencia): SIAT no respondió a tiempo`;
   return `la factura ${inv.number} quedó en estado ${inv.state} sin respuesta de SIAT`;
 }

@@ -8,6 +8,7 @@ import { redact } from '../../../main/certify/exchange-log';
 import { parseCertifyArgs, CertifyUsageError } from '../../../main/certify/command';
 import { phaseThreeChecks } from '../../../main/certify/phase-three';
 import { SIGNIFICANT_EVENTS } from '../../../main/siat/code-catalog';
+import { unansweredText } from '../../../main/certify/stages/emission';
 
 const stage = (name: string) => STAGES.find((s) => s.name === name)!;
 
@@ -133,4 +134,9 @@ test('--seguimiento reads the simulator’s answer up to a cap: a larger body is
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+test('an emission step SIAT never answered names where its invoice stayed, never an empty failure', () => {
+  assert.equal(unansweredText({ number: 7, state: 'CONTINGENCY' }), 'la factura 7 se emitió fuera de línea (contingencia): SIAT no respondió a tiempo');
+  assert.equal(unansweredText({ number: 8, state: 'PENDING' }), 'la factura 8 quedó en estado PENDING sin respuesta de SIAT');
 });
