@@ -8,7 +8,7 @@ import { ROLES, type Role } from '../../../../shared/till-roles';
 import { ErrorList } from '../../components/ErrorList';
 import { formatDateTime } from '../../format/dates';
 import { useSession } from '../../session/session-store';
-import { ROLE_LABELS, stateText, usePeople, type EditDraft, type FormOutcome, type NewPersonDraft } from '../people-store';
+import { ROLE_LABELS, stateText, usePeople, type EditDraft, type FormOutcome, type NewPersonDraft, type PeopleState } from '../people-store';
 import { Section } from './Section';
 
 export function PeopleSection() {
@@ -26,17 +26,8 @@ export function PeopleSection() {
   return <PeopleView {...{ people, loaded, loadErrors, draft, addForm, editing, editForm, me }} />;
 }
 
-export interface PeopleViewProps {
-  people: TillUserDto[];
-  loaded: boolean;
-  loadErrors: string[];
-  draft: NewPersonDraft;
-  addForm: FormOutcome;
-  editing: EditDraft | null;
-  editForm: FormOutcome;
-  /** The signed-in person's id (null: an API key's session). */
-  me: string | null;
-}
+/** The store's data fields, and the signed-in person's id (null: an API key's session). */
+export type PeopleViewProps = Pick<PeopleState, 'people' | 'loaded' | 'loadErrors' | 'draft' | 'addForm' | 'editing' | 'editForm'> & { me: string | null };
 
 /** The section from its state (rendered without the engine by test/renderer/settings). */
 export function PeopleView(props: PeopleViewProps) {
