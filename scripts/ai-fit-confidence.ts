@@ -1,14 +1,17 @@
-// Refits the assistant's confidence (main/ai/confidence.ts) and picks its threshold, on the tuning
-// questions only (test/fixtures/ai/tuning-questions.ts and test/unit/ai/evaluation-set.ts), never
-// on a held-in set (docs/decisions/0075 and 0077). Run after changing cards, thesaurus or retrieval:
+// Refits the assistant's confidence (main/ai/confidence.ts) and picks its threshold, never on a
+// held-in set (docs/decisions/0075, 0077 and 0104). Its data: the tuning questions
+// (test/fixtures/ai/tuning-questions.ts and test/unit/ai/evaluation-set.ts) and, since decision
+// 0104, the question bank by folds: each card's bank questions are split in FOLDS parts, and each
+// part is asked of an assistant whose index holds the other parts only — questions in a store's
+// words the index has not seen, as a store's will be — with the bank's near-domain questions no
+// card answers as negatives. Run after changing cards, bank, thesaurus or retrieval:
 //   node_modules/.bin/tsx scripts/ai-fit-confidence.ts
-// It prints the fitted WEIGHTS, then for each threshold the tuning set's right / refused / wrong
-// answers with these weights, the one the rule picks (the most right answers less WRONG_COST per
-// wrong one), and a 3-fold cross-validation of fit and pick. Copy the weights into
-// confidence.ts only if they answer better than the ones there (the fit minimizes log-loss over
-// (question, card) pairs, not wrong answers), then set MIN_CONFIDENCE in assistant.ts.
+// It prints the fitted WEIGHTS, then for each threshold the right / refused / wrong answers of the
+// bank's folds and of the tuning set with those weights, and the one the rule picks (the most right
+// answers less WRONG_COST per wrong one, both summed). Copy the weights into confidence.ts only if
+// they answer better than the ones there, then set MIN_CONFIDENCE in assistant.ts.
 import { join } from 'node:path';
-import { loadShippedCorpus } from '../main/ai/rule-cards';
+import { loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
 import { loadThesaurus } from '../main/ai/thesaurus';
 import { Assistant, type AssistantHit } from '../main/ai/assistant';
 import { WEIGHTS } from '../main/ai/confidence';
@@ -52,12 +55,12 @@ function features(h: AssistantHit, lead: number): Record<keyof Weights, number> 
   };
 }
 
-function pairs(items: { q: string; expect: string[] | null }[]): { x: number[][]; y: number[] } {
+function pairs(items: { q: string; expect: string[] | null }[], by: Assistant = assistant): { x: number[][]; y: number[] } {
   const x: number[][] = [];
   const y: number[] = [];
   for (const item of items) {
     // The confidence reads the six first places (assistant.ts), the fit the first PLACES of them.
-    const hits = assistant.search(item.q, 6);
+    const hits = by.search(item.q, 6);
     hits.slice(0, PLACES).forEach((h) => {
       const lead = h.bm25Relativo - Math.max(0, ...hits.filter((o) => o !== h).map((o) => o.bm25Relativo));
       const f = features(h, lead);
@@ -106,42 +109,54 @@ function fit(x: number[][], y: number[]): Weights {
   return out;
 }
 
-function sweep(set: HeldInItem[]): { t: number; right: number; refused: number; wrong: number }[] {
+/** Bank folds: each card's questions by position (i % FOLDS), the near-domain ones alike. */
+const FOLDS = 4;
+function foldCorpus(f: number): ShippedCorpus {
+  return { ...corpus, cards: corpus.cards.map((c) => ({ ...c, banco: c.banco.filter((_, i) => i % FOLDS !== f) })), fueraDeAlcance: [] };
+}
+function heldOut(f: number): HeldInItem[] {
+  return [
+    ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [c.id] }))),
+    ...corpus.fueraDeAlcance.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: null })),
+  ];
+}
+const folds = [...Array(FOLDS).keys()].map((f) => ({ corpus: foldCorpus(f), items: heldOut(f) }));
+const bankSize = folds.reduce((s, f) => s + f.items.length, 0);
+
+type Row = { t: number; right: number; refused: number; wrong: number };
+function sweepOn(c: ShippedCorpus, set: HeldInItem[]): Row[] {
   return THRESHOLDS.map((t) => {
-    const s = score(new Assistant(corpus, thesaurus, [], t), set);
+    const s = score(new Assistant(c, thesaurus, [], t), set);
     return { t, right: s.right, refused: s.refused.length, wrong: s.wrong.length };
   });
 }
+const add = (a: Row[], b: Row[]) => a.map((r, i) => ({ t: r.t, right: r.right + b[i]!.right, refused: r.refused + b[i]!.refused, wrong: r.wrong + b[i]!.wrong }));
+const sweepBank = () => folds.map((f) => sweepOn(f.corpus, f.items)).reduce(add);
 
 /** The best threshold: most right answers less WRONG_COST per wrong one; a tie goes to the higher threshold. */
-const pick = (rows: ReturnType<typeof sweep>) => [...rows].sort((a, b) => b.right - WRONG_COST * b.wrong - (a.right - WRONG_COST * a.wrong) || b.t - a.t)[0] ?? null;
+const pick = (rows: Row[]) => [...rows].sort((a, b) => b.right - WRONG_COST * b.wrong - (a.right - WRONG_COST * a.wrong) || b.t - a.t)[0] ?? null;
 
 const fixed = [...QUESTIONS, ...PARAPHRASES];
 const current = { ...WEIGHTS };
-console.log(`pesos actuales: ${JSON.stringify(current)}`);
-const table = (rows: ReturnType<typeof sweep>, n: number) => {
-  const chosen = pick(rows);
-  for (const r of rows) console.log(`  umbral ${r.t}: ${r.right}/${n} bien, ${r.refused} sin respuesta, ${r.wrong} equivocadas${r === chosen ? '  ← la regla' : ''}`);
+const table = (label: string, rows: Row[], n: number, chosen: Row | null) => {
+  console.log(label);
+  for (const r of rows) console.log(`  umbral ${r.t}: ${r.right}/${n} bien, ${r.refused} sin respuesta, ${r.wrong} equivocadas${r.t === chosen?.t ? '  ← la regla' : ''}`);
 };
-console.log('con los pesos actuales:');
-table(sweep(TUNING), TUNING.length);
+function report(title: string): void {
+  const bank = sweepBank();
+  const tuning = sweepOn(corpus, TUNING);
+  const chosen = pick(add(bank, tuning));
+  console.log(`\n${title}`);
+  if (bankSize > 0) table(`banco por partes (${FOLDS}):`, bank, bankSize, chosen);
+  table('conjunto de ajuste:', tuning, TUNING.length, chosen);
+}
+console.log(`pesos actuales: ${JSON.stringify(current)}`);
+console.log(`banco: ${corpus.cards.reduce((s, c) => s + c.banco.length, 0)} preguntas, ${corpus.fueraDeAlcance.length} fuera de alcance`);
+report('con los pesos actuales:');
 
-const fitted = fit(...(Object.values(pairs([...fixed, ...TUNING])) as [number[][], number[]]));
+const data = [pairs([...fixed, ...TUNING]), ...folds.map((f) => pairs(f.items, new Assistant(f.corpus, thesaurus, [])))];
+const fitted = fit(data.flatMap((d) => d.x), data.flatMap((d) => d.y));
 console.log(`\npesos ajustados: ${JSON.stringify(fitted)}`);
 Object.assign(WEIGHTS, fitted);
-table(sweep(TUNING), TUNING.length);
-
-console.log('\nvalidación cruzada (3 partes del conjunto de ajuste):');
-const folds = [0, 1, 2].map((f) => TUNING.filter((_, i) => i % 3 === f));
-const total = THRESHOLDS.map((t) => ({ t, right: 0, refused: 0, wrong: 0 }));
-folds.forEach((held, f) => {
-  const train = [...fixed, ...folds.filter((_, j) => j !== f).flat()];
-  Object.assign(WEIGHTS, fit(...(Object.values(pairs(train)) as [number[][], number[]])));
-  sweep(held).forEach((r, i) => {
-    total[i]!.right += r.right;
-    total[i]!.refused += r.refused;
-    total[i]!.wrong += r.wrong;
-  });
-});
-table(total, TUNING.length);
+report('con los pesos ajustados:');
 Object.assign(WEIGHTS, current);

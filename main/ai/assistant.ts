@@ -152,7 +152,7 @@ const MIN_LEAD_COVERAGE = 0.8;
  * 400) and its source's words answer questions, so a reference could not be reworded without moving
  * answers (decision 0100). What a card answers is in its rule and questions.
  */
-const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1 };
+export const CARD_WEIGHTS = { titulo: 3, preguntas: 2, banco: 2, regla: 1 };
 
 /** A code a store names: an acronym of CODE_WORDS or a number of 3 digits or more (99003, 1013). */
 const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
@@ -197,11 +197,11 @@ export class Assistant {
           { text: c.titulo, weight: CARD_WEIGHTS.titulo },
           { text: c.preguntas.join('\n'), weight: CARD_WEIGHTS.preguntas },
           { text: c.regla, weight: CARD_WEIGHTS.regla },
+          { text: c.banco.join('\n'), weight: CARD_WEIGHTS.banco },
         ],
-        short: [c.titulo, ...c.preguntas],
-      });
-      // The model compares the question with each of the card's questions, its title and its rule.
-      for (const t of [c.titulo, ...c.preguntas, c.regla]) this.texts.push({ doc: docs.length - 1, text: t });
+        short: [c.titulo, ...c.preguntas, ...c.banco],
+      }); // the model compares the question with each of the card's texts:
+      for (const t of [c.titulo, ...c.preguntas, ...c.banco, c.regla]) this.texts.push({ doc: docs.length - 1, text: t });
     }
     for (const p of admin) {
       const key = `${p.path}#${p.seq}`;

@@ -8,6 +8,10 @@
 //   regla: … (may continue on the following lines)
 //   p: a question   (3 to 6 of them)
 // A rule may say {{sector:N}}: filled in at load with whether Kipu issues sector N (sector-status.ts).
+// The question bank (manifest "banco", files under preguntas/): more questions in a store's words
+// per card, written from the card's rule by people who never saw the held-in sets (issue 31,
+// decision 0104); indexed like the card's own questions, never shown. Its block
+// "## fuera-de-alcance" holds near-domain questions no card answers (for calibrating refusals).
 // Runs in: engine.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,12 +33,20 @@ export interface RuleCard {
   /** ISO date (AAAA-MM-DD): the rule as Kipu last reviewed it against its sources. */
   vigenteAl: string;
   preguntas: string[];
+  /** The question bank's questions for this card (indexed, never shown); none without a bank. */
+  banco: string[];
 }
 
 export interface ShippedCorpus {
   version: string;
   cards: RuleCard[];
+  /** The bank's near-domain questions no card answers. */
+  fueraDeAlcance: string[];
 }
+
+/** The bank's block of questions no card answers. */
+export const OUT_OF_SCOPE_BLOCK = 'fuera-de-alcance';
+const MAX_BANK_QUESTION = 400;
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -91,15 +103,50 @@ export function parseCards(archivo: string, coleccion: string, text: string): Ru
       referencia: fields.ref!.trim(),
       vigenteAl: fields.vigente!,
       preguntas,
+      banco: [],
     });
   }
   return cards;
 }
 
+/** Parses one question-bank file: card id → its questions. Throws on a malformed block, naming the file and the block. */
+export function parseBank(archivo: string, text: string): Map<string, string[]> {
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
+  const out = new Map<string, string[]>();
+  for (const block of body.split(/^## /m).slice(1)) {
+    const lines = block.split('\n');
+    const id = lines.shift()!.trim();
+    const fail = (why: string): never => {
+      throw new Error(`${archivo}: bloque «${id}»: ${why}`);
+    };
+    if (!ID.test(id)) fail('el identificador debe ser minúsculas, dígitos y guiones');
+    if (out.has(id)) fail('bloque repetido');
+    const questions: string[] = [];
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (!line) continue;
+      const m = /^p:(.*)$/.exec(line);
+      if (!m) fail(`línea fuera de una pregunta: «${line.slice(0, 40)}»`);
+      const q = m![1]!.trim();
+      if (!q || q.length > MAX_BANK_QUESTION) fail(`pregunta vacía o de más de ${MAX_BANK_QUESTION} caracteres`);
+      questions.push(q);
+    }
+    if (questions.length === 0) fail('sin preguntas');
+    out.set(id, questions);
+  }
+  return out;
+}
+
 interface Manifest {
   version: string;
   collections: Record<string, string[]>;
+  banco?: string[];
 }
+
+const safePath = (archivo: string) => {
+  if (archivo.includes('..')) throw new Error(`manifest.json: ruta no permitida «${archivo}»`);
+  return archivo.split('/');
+};
 
 /** Loads the corpus of `dir` (its manifest.json and the files it lists). Throws when anything is malformed. */
 export function loadShippedCorpus(dir: string): ShippedCorpus {
@@ -110,13 +157,21 @@ export function loadShippedCorpus(dir: string): ShippedCorpus {
   for (const [coleccion, files] of Object.entries(manifest.collections ?? {})) {
     if (!(SHIPPED_COLLECTIONS as readonly string[]).includes(coleccion)) throw new Error(`manifest.json: colección desconocida «${coleccion}»`);
     for (const archivo of files) {
-      if (archivo.includes('..')) throw new Error(`manifest.json: ruta no permitida «${archivo}»`);
-      for (const c of parseCards(archivo, coleccion, readFileSync(join(dir, ...archivo.split('/')), 'utf8'))) {
+      for (const c of parseCards(archivo, coleccion, readFileSync(join(dir, ...safePath(archivo)), 'utf8'))) {
         if (seen.has(c.id)) throw new Error(`${archivo}: ficha «${c.id}» repetida`);
         seen.add(c.id);
         cards.push(c);
       }
     }
   }
-  return { version: manifest.version, cards };
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const fueraDeAlcance: string[] = [];
+  for (const archivo of manifest.banco ?? []) {
+    for (const [id, questions] of parseBank(archivo, readFileSync(join(dir, ...safePath(archivo)), 'utf8'))) {
+      if (id === OUT_OF_SCOPE_BLOCK) fueraDeAlcance.push(...questions);
+      else if (byId.has(id)) byId.get(id)!.banco.push(...questions);
+      else throw new Error(`${archivo}: el banco nombra la ficha «${id}», que no existe`);
+    }
+  }
+  return { version: manifest.version, cards, fueraDeAlcance };
 }

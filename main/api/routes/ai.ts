@@ -75,7 +75,7 @@ function askDto(r: AskResult, texto: string) {
 
 /** The shipped corpus; an unreadable one (a broken build) leaves the assistant with the administrator's texts only. */
 function loadShipped(dir: string, log: FastifyInstance['log']): { shipped: ShippedCorpus; thesaurus: Thesaurus } {
-  let shipped: ShippedCorpus = { version: 'ninguna', cards: [] };
+  let shipped: ShippedCorpus = { version: 'ninguna', cards: [], fueraDeAlcance: [] };
   let thesaurus: Thesaurus = { version: 'ninguna', entries: new Map(), outOfScope: new Map() };
   try {
     shipped = loadShippedCorpus(join(dir, 'corpus'));
