@@ -141,7 +141,7 @@ export class CashService {
       if (open) {
         throw new CashError(
           'ALREADY_OPEN',
-          `La caja ya está abierta por ${ownerNameOf(this.owner(open), open)} (sesión ${open.number}, desde ${open.openedAt}); ` +
+          `La caja ya está abierta por ${ownerNameOf(this.owner(open), open)} — sesión ${open.number}, desde ${open.openedAt}; ` +
             'una caja es de una persona a la vez: quien la abrió la cierra con su arqueo (o un supervisor, con un motivo) antes de abrir otra',
         );
       }
@@ -431,7 +431,7 @@ export function drawerRefusal(store: Pick<Store, 'tillUsers'>, s: CashSessionRec
   if (o && sameDoer(o, doer)) return null;
   return new CashError(
     'NOT_YOUR_SESSION',
-    `No puede ${what} en la caja de ${ownerNameOf(o, s)} (sesión ${s.number}): cada cajero trabaja en su propia caja. ` +
+    `No puede ${what} en la caja de ${ownerNameOf(o, s)} — sesión ${s.number}: cada cajero trabaja en su propia caja. ` +
       `Que ${o && o.userId !== null ? o.usuario : 'quien la abrió'} la cierre con su arqueo (o un supervisor, con un motivo) y abra usted la suya.`,
   );
 }

@@ -66,8 +66,9 @@ export interface InvoiceDocumentModel {
   pagos?: string;
   cuf: string;
   /**
-   * An invoice re-issued offline because SIAT never registered its online send: the first CUF,
-   * the one on the ticket the customer already holds (printed as "REEMPLAZA AL TICKET CON CUF").
+   * An invoice re-issued offline because SIAT never registered its online send: the first CUF
+   * (printed as "REEMPLAZA A LA FACTURA CON CUF": the engine does not know whether a ticket with it
+   * was printed, so the label names the invoice, not a ticket the customer may not hold).
    */
   replacesCuf?: string;
   /**
@@ -281,7 +282,7 @@ export const FIXED_LEGEND =
 export const TRAINING_MARK = 'SIN VALOR FISCAL — MODO ENTRENAMIENTO';
 
 /** Over the replaced CUF, right under the document's own (a re-issued invoice, model.replacesCuf). */
-export const REPLACES_LABEL = 'REEMPLAZA AL TICKET CON CUF';
+export const REPLACES_LABEL = 'REEMPLAZA A LA FACTURA CON CUF';
 /** The same in the A4 invoice box, whose label column is as narrow as 'CÓD. AUTORIZACIÓN'. */
 export const REPLACES_A4_LABEL = 'REEMPLAZA AL CUF';
 

@@ -117,7 +117,7 @@ test('two cashiers in turn at one till: each sells only in her own session, and 
   const ib = await intruding.json();
   assert.equal(intruding.status, 409, JSON.stringify(ib));
   assert.equal(ib.error.code, 'CASH_SESSION_OF_ANOTHER');
-  assert.match(ib.detail, /caja de Carla Rojas \(sesión \d+\)/);
+  assert.match(ib.detail, /caja de Carla Rojas — sesión \d+:/);
   const moving = await post(`/api/v1/cash/sessions/${carlaSession.id}/movements`, { kind: 'IN', amount: 5, reason: 'Cambio' }, ana);
   assert.equal(moving.status, 409);
   const second = await post('/api/v1/cash/sessions', { posId, openingFloat: 10 }, ana);
@@ -138,7 +138,7 @@ test('two cashiers in turn at one till: each sells only in her own session, and 
   const rb = await returning.json();
   assert.equal(returning.status, 409, JSON.stringify(rb));
   assert.equal(rb.error.code, 'CASH_SESSION_OF_ANOTHER');
-  assert.match(rb.detail, /^No puede devolver en la caja de Carla Rojas \(sesión \d+\)/);
+  assert.match(rb.detail, /^No puede devolver en la caja de Carla Rojas — sesión \d+:/);
   assert.deepEqual(
     ((r) => [r?.act, r?.code, r?.approver])(eng.store.tillUsers.refusals(tenantId, ids.ana!).at(-1)),
     ['return', 'CASH_SESSION_OF_ANOTHER', null],

@@ -39,7 +39,7 @@ export function CartTable() {
               onClick={() => select(i)}
             >
               <td className="num muted">{i + 1}</td>
-              <td className="mono">{l.code}</td>
+              <td className="mono nowrap">{l.code}</td>
               <td data-testid="cart-line-description">{l.description}</td>
               <td className="num" data-testid="cart-line-quantity">
                 {formatQuantity(l.quantity)}

@@ -13,12 +13,12 @@ import { cp850, includesBytes } from '../printing/escpos-bytes';
 // A real CUF shape (hex, as long as the sample's) that is not the sample's own.
 const FIRST_CUF = SAMPLE_CUF.split('').reverse().join('');
 
-test('the re-issued invoice\'s 80 mm ticket PDF names the ticket it replaces, by its CUF, under its own CUF', async () => {
+test('the re-issued invoice\'s 80 mm ticket PDF names the invoice it replaces, by its CUF, under its own CUF', async () => {
   const text = pdfText(await renderTicketPdf(sampleInvoice(2, { offline: true, replacesCuf: FIRST_CUF })));
   // A CUF is wider than the roll: it wraps, and the text comes back with a space where it did.
   const flat = text.replace(/ /g, '');
   const own = flat.indexOf(`CÓD.AUTORIZACIÓN${SAMPLE_CUF}`);
-  const replaces = flat.indexOf(`REEMPLAZAALTICKETCONCUF${FIRST_CUF}`);
+  const replaces = flat.indexOf(`REEMPLAZAALAFACTURACONCUF${FIRST_CUF}`);
   assert.ok(own >= 0, `its own CUF: ${text.slice(0, 600)}`);
   assert.ok(replaces > own, `the replacement line right after its own CUF: ${text.slice(0, 600)}`);
   assert.ok(text.includes('emitido fuera de línea'), 'the offline legend');
@@ -28,7 +28,7 @@ test('the re-issued invoice\'s 80 mm ticket PDF names the ticket it replaces, by
 test('the ESC/POS ticket prints the same line, at both paper widths', () => {
   for (const width of [48, 42] as const) {
     const bytes = buildEscposTicket(sampleInvoice(2, { offline: true, replacesCuf: FIRST_CUF }), { ...DEFAULT_PRINTER_SETTINGS, width });
-    assert.ok(includesBytes(bytes, cp850('REEMPLAZA AL TICKET CON CUF')), 'the label');
+    assert.ok(includesBytes(bytes, cp850('REEMPLAZA A LA FACTURA CON CUF')), 'the label');
     // The printer wraps a CUF wider than the paper; the builder may break it too.
     const flat = bytes.toString('latin1').replace(/\s/g, '');
     assert.ok(flat.includes(FIRST_CUF), 'the replaced CUF');
