@@ -23,7 +23,7 @@ import { score } from '../test/unit/ai/held-in-score';
 /** The (question, card) pairs of these first places are the fit's data: the places an answer is chosen from. */
 const PLACES = 2;
 const L2 = 0.01;
-const THRESHOLDS = [0.5, 0.55, 0.6, 0.62, 0.65, 0.68, 0.7, 0.75];
+const THRESHOLDS = [0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
 /**
  * A confident wrong answer costs as much as this many refusals. Decision 0075's rule (at most one
  * wrong per fifty tuning questions) let through about one wrong answer in six on fresh questions
@@ -52,6 +52,9 @@ function features(h: AssistantHit, lead: number): Record<keyof Weights, number> 
     coverageBm25: h.cobertura * h.bm25Relativo,
     titleCoverage: h.coberturaTitulo,
     shortCoverage: h.coberturaPreguntas,
+    intent: h.intencion ?? 0,
+    intentLead: h.intencionVentaja,
+    outOfScope: h.fueraDeAlcance,
   };
 }
 
@@ -116,7 +119,8 @@ function foldCorpus(f: number): ShippedCorpus {
 }
 function heldOut(f: number): HeldInItem[] {
   return [
-    ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [c.id] }))),
+    // A question that quotes a SIAT code is answered by the card or by the code's guide, as in the held-in sets.
+    ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [c.id, ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
     ...corpus.fueraDeAlcance.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: null })),
   ];
 }

@@ -10,8 +10,11 @@ import type { RuleCard, ShippedCorpus } from './rule-cards';
 import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
 import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
-import { ACRONYMS, clauses, normalizeWord, queryTerms, words } from './query-terms';
+import { clauses, normalizeWord, queryTerms, words } from './query-terms';
+import { isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
+import { intentReader, type IntentReading } from './intent-classifier';
+import { intentModelFor } from './intent-model-file';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
 export const COLLECTION_ADMIN = 'administrador';
@@ -48,6 +51,12 @@ export interface AssistantHit {
   coberturaTitulo: number;
   /** Share of the question its title and own questions alone meet (retrieval.ts' shortCoverage). */
   coberturaPreguntas: number;
+  /** The intent classifier's probability that the question is about this card (intent-classifier.ts); null for a passage. */
+  intencion: number | null;
+  /** The classifier's probability of this card less that of the likeliest other class (−1–1; 0 for a passage). */
+  intencionVentaja: number;
+  /** The classifier's probability that the question is about nothing a card answers (the same for every hit). */
+  fueraDeAlcance: number;
   /**
    * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
    * (confidence.ts); null for an administrator's passage, which the calibration never saw.
@@ -101,7 +110,7 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
  * less three per wrong one on the tuning set (scripts/ai-fit-confidence.ts prints the sweep;
  * docs/decisions/0075 and 0077).
  */
-export const MIN_CONFIDENCE = 0.65;
+export const MIN_CONFIDENCE = 0.75;
 /** A further card joins a composed answer from this confidence, when it meets words the others do not. */
 const MIN_CONFIDENCE_MORE = 0.5;
 /** ... and those words weigh at least this share of the question. */
@@ -124,8 +133,6 @@ const CLOSE_CONFIDENCE = 0.08;
 const CLEARLY_MORE = 0.25;
 /** How far apart two of retrieval.ts' rounded shares (4 decimals, summed or divided) may be and still be equal. */
 const ROUNDING = 1e-3;
-/** The codes a store names by their letters (query-terms.ts' two-letter acronyms and the longer ones). */
-const CODE_WORDS: ReadonlySet<string> = new Set([...ACRONYMS, 'iva', 'nit', 'cuf', 'cufd', 'cuis', 'cafc', 'rcv', 'cex']);
 /**
  * A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about
  * something else, whatever one shared word matches: refused.
@@ -154,32 +161,15 @@ const MIN_LEAD_COVERAGE = 0.8;
  */
 export const CARD_WEIGHTS = { titulo: 3, preguntas: 2, banco: 2, regla: 1 };
 
-/** A code a store names: an acronym of CODE_WORDS or a number of 3 digits or more (99003, 1013). */
-const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
-
-/** The codes a question names that an answering card must meet (IVA, IT, CUFD, 99003 …). */
-const questionCodes = (question: string) => queryTerms(question).filter((w) => CODE_WORDS.has(w) || /^9900\d$/.test(w));
-
-/** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
-const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);
-
-/** Does the question list two codes one after the other ("99001 y 99002"), not just name two ("el PV 2 no tiene CUFD")? */
-function listsCodes(ws: string[], isCode: (w: string) => boolean): boolean {
-  let last = -1;
-  for (let i = 0; i < ws.length; i++) {
-    if (!isCode(ws[i]!)) continue;
-    if (last >= 0 && ws.slice(last + 1, i).every((w) => LIST_JOINERS.has(w))) return true;
-    last = i;
-  }
-  return false;
-}
-
 export class Assistant {
   private readonly cards = new Map<string, RuleCard>();
   private readonly passages = new Map<string, AdminPassage>();
   private readonly index: RetrievalIndex;
   private readonly texts: EmbeddingText[] = [];
   private dense: DenseVectors | null = null;
+  /** The intent classifier's reading of a question (none without cards), and each document's place in the index. */
+  private readonly readIntent: ((question: string) => IntentReading) | null;
+  private readonly docAt: Map<string, number>;
 
   constructor(
     readonly shipped: ShippedCorpus,
@@ -210,6 +200,8 @@ export class Assistant {
       this.texts.push({ doc: docs.length - 1, text: `${p.titulo}\n${p.texto}` });
     }
     this.index = new RetrievalIndex(docs, thesaurus);
+    this.readIntent = shipped.cards.length > 0 ? intentReader(intentModelFor(shipped, thesaurus), thesaurus, docs.map((d) => (this.cards.has(d.key) ? d.key : ''))) : null;
+    this.docAt = new Map(docs.map((d, i) => [d.key, i]));
   }
 
   /** Card count per collection (the shipped ones always listed, the administrator's when it has passages). */
@@ -280,9 +272,11 @@ export class Assistant {
     return this.cards.get(id);
   }
 
-  private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean): AssistantHit {
+  private toHit(r: RankedHit, bm25Share: number, bm25Lead: number, first: boolean, learned: IntentReading | null): AssistantHit {
     const card = this.cards.get(r.key);
-    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)), coberturaTitulo: r.headCoverage, coberturaPreguntas: r.shortCoverage };
+    const read = card && learned ? learned.of(this.docAt.get(r.key)!) : null;
+    const [intent, lead, out] = [read?.p ?? null, read?.lead ?? 0, learned?.out ?? 0];
+    const scores = { puntaje: r.score, cobertura: r.coverage, similitud: r.similarity, semejanza: r.dense, cubiertas: r.covered, desconocidas: r.unknownShare, bm25Relativo: Number(bm25Share.toFixed(4)), coberturaTitulo: r.headCoverage, coberturaPreguntas: r.shortCoverage, intencion: intent, intencionVentaja: lead, fueraDeAlcance: out };
     if (card) {
       return {
         tipo: 'ficha',
@@ -294,7 +288,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, shortCoverage: r.shortCoverage, first }),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, shortCoverage: r.shortCoverage, first, intent: intent ?? 0, intentLead: lead, outOfScope: out }),
       };
     }
     const p = this.passages.get(r.key)!;
@@ -307,7 +301,8 @@ export class Assistant {
     // The confidence compares a card's BM25 with the best of the first places, so it reads the
     // same places whatever the limit.
     const n = Math.max(limit, CANDIDATES);
-    const wide = this.index.search(question, n, dense, true);
+    const learned = this.readIntent?.(question) ?? null;
+    const wide = this.index.search(question, n, dense, true, learned?.byDoc ?? null);
     // The card BM25 puts first and that meets most of the question is a candidate even when the
     // letter similarity of short, unrelated titles pushed it out of the fused first places ("¿qué
     // factura usa una guardería?": the educativo card, whose rule names guarderías, came eighth;
@@ -329,7 +324,7 @@ export class Assistant {
     const share = (r: RankedHit) => (topBm25 > 0 ? Math.min(1, r.bm25 / topBm25) : 0);
     return ranked.slice(0, limit).map((r, i) => {
       const others = Math.max(0, ...first.filter((o) => o !== r).map(share));
-      return this.toHit(r, share(r), share(r) - others, i === 0);
+      return this.toHit(r, share(r), share(r) - others, i === 0, learned);
     });
   }
 

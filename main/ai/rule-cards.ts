@@ -13,9 +13,11 @@
 // decision 0104); indexed like the card's own questions, never shown. Its block
 // "## fuera-de-alcance" holds near-domain questions no card answers (for calibrating refusals).
 // Runs in: engine.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillTemplates } from './sector-status';
+import type { IntentModel } from './intent-classifier';
+import { loadIntentModel } from './intent-model-file';
 
 export const COLLECTION_NORMATIVAS = 'normativas';
 export const COLLECTION_CONTINGENCIAS = 'contingencias';
@@ -42,6 +44,8 @@ export interface ShippedCorpus {
   cards: RuleCard[];
   /** The bank's near-domain questions no card answers. */
   fueraDeAlcance: string[];
+  /** The shipped intent classifier (manifest "intenciones"), with the digest of what it was trained on; none without one. */
+  intenciones?: { model: IntentModel; digest: string } | null;
 }
 
 /** The bank's block of questions no card answers. */
@@ -141,6 +145,7 @@ interface Manifest {
   version: string;
   collections: Record<string, string[]>;
   banco?: string[];
+  intenciones?: string;
 }
 
 const safePath = (archivo: string) => {
@@ -173,5 +178,6 @@ export function loadShippedCorpus(dir: string): ShippedCorpus {
       else throw new Error(`${archivo}: el banco nombra la ficha «${id}», que no existe`);
     }
   }
-  return { version: manifest.version, cards, fueraDeAlcance };
+  const intenciones = manifest.intenciones && existsSync(join(dir, ...safePath(manifest.intenciones))) ? loadIntentModel(join(dir, ...safePath(manifest.intenciones))) : null;
+  return { version: manifest.version, cards, fueraDeAlcance, intenciones };
 }

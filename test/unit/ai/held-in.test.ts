@@ -28,6 +28,7 @@ import { HELD_IN_11 } from '../../fixtures/ai/held-in-questions-11';
 import { HELD_IN_12 } from '../../fixtures/ai/held-in-questions-12';
 import { HELD_IN_13 } from '../../fixtures/ai/held-in-questions-13';
 import { HELD_IN_14 } from '../../fixtures/ai/held-in-questions-14';
+import { HELD_IN_15 } from '../../fixtures/ai/held-in-questions-15';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -57,28 +58,33 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   assert.ok(HELD_IN_12.length >= 70, `${HELD_IN_12.length} preguntas`);
   assert.ok(HELD_IN_13.length >= 70, `${HELD_IN_13.length} preguntas`);
   assert.ok(HELD_IN_14.length >= 70, `${HELD_IN_14.length} preguntas`);
-  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10, HELD_IN_11, HELD_IN_12, HELD_IN_13, HELD_IN_14]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
-  const own = new Set(assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas].map((p) => normalizeWord(p))));
+  assert.ok(HELD_IN_15.length >= 70, `${HELD_IN_15.length} preguntas`);
+  for (const set of [HELD_IN_4, HELD_IN_7, HELD_IN_8, HELD_IN_9, HELD_IN_10, HELD_IN_11, HELD_IN_12, HELD_IN_13, HELD_IN_14, HELD_IN_15]) assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+  // A card's own questions and its question bank (decision 0104) are what the index holds: a held-in
+  // question equal to one of them would be answered from itself.
+  const own = new Set([...assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas, ...c.banco]), ...assistant.shipped.fueraDeAlcance].map((p) => normalizeWord(p)));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
   const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  for (const item of [...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
   const set9 = new Set(HELD_IN_9.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14]) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
+  for (const item of [...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
   const set10 = new Set(HELD_IN_10.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14]) assert.ok(!set10.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 10`);
+  for (const item of [...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set10.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 10`);
   const set11 = new Set(HELD_IN_11.map((x) => normalizeWord(x.q)));
   // Sets 11 and 12 were written at the same time by two engineers who saw neither the other's set;
   // one question (a refusal) came out the same in both, word for word. It stays in both.
   for (const item of HELD_IN_12) if (item.q !== 'como me paso del regimen simplificado al general') assert.ok(!set11.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 11`);
-  for (const item of [...HELD_IN_13, ...HELD_IN_14]) assert.ok(!set11.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 11`);
+  for (const item of [...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set11.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 11`);
   const set12 = new Set(HELD_IN_12.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_13, ...HELD_IN_14]) assert.ok(!set12.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 12`);
+  for (const item of [...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set12.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 12`);
   const set13 = new Set(HELD_IN_13.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_14) assert.ok(!set13.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 13`);
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14]) {
-    assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título o una pregunta de una ficha`);
+  for (const item of [...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set13.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 13`);
+  const set14 = new Set(HELD_IN_14.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_15) assert.ok(!set14.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 14`);
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) {
+    assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título, una pregunta o una del banco de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
       if (!id.startsWith('guia:')) assert.ok(assistant.card(id), `${item.q}: ficha ${id} inexistente`);
@@ -87,7 +93,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -96,9 +102,11 @@ test('held-in: every answer names its source (each card its reference, the guide
   }
 });
 
-const report = (name: string, set: typeof HELD_IN_4) => {
+/** A blind set's misses are not printed: a run of the suite must not make it a tuning set (decision 0104). */
+const report = (name: string, set: typeof HELD_IN_4, blind = false) => {
   const s = score(assistant, set);
   console.log(`${name} (${set.length}): ${s.right} bien (${pct(s.right / set.length)}), ${s.refused.length} sin respuesta, ${s.wrong.length} respuestas equivocadas`);
+  if (blind) return s;
   for (const m of s.refused) console.log(`  sin respuesta: ${m}`);
   for (const m of s.wrong) console.log(`  EQUIVOCADA: ${m}`);
   return s;
@@ -206,7 +214,7 @@ test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no co
 // card; three annulment questions → the note's deadline, the package deadline, the late-annulment
 // card; annulment-and-note deadlines together → the late-annulment card). Not read since.
 test('held-in set 14 (blind, measured once after decision 0100): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 35 refusals, 5 confident wrong, after decision 0100' }, () => {
-  const s = report('conjunto retenido 14', HELD_IN_14);
+  const s = report('conjunto retenido 14', HELD_IN_14, true);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_14.length >= 0.9, `${pct(s.right / HELD_IN_14.length)} bien`);
 });
