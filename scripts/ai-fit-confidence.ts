@@ -2,9 +2,9 @@
 // held-in set (docs/decisions/0075, 0077 and 0104). Its data: the tuning questions
 // (test/fixtures/ai/tuning-questions.ts and test/unit/ai/evaluation-set.ts) and, since decision
 // 0104, the question bank by folds: each card's bank questions are split in FOLDS parts, and each
-// part is asked of an assistant whose index holds the other parts only — questions in a store's
-// words the index has not seen, as a store's will be — with the bank's near-domain questions no
-// card answers as negatives. Run after changing cards, bank, thesaurus or retrieval:
+// part is asked of an assistant whose intent classifier learnt from the other parts only —
+// questions in a store's words it has not seen, as a store's will be — with the bank's near-domain
+// questions no card answers as negatives. Run after changing cards, bank, thesaurus or retrieval:
 //   node_modules/.bin/tsx scripts/ai-fit-confidence.ts
 // It prints the fitted WEIGHTS, then for each threshold the right / refused / wrong answers of the
 // bank's folds and of the tuning set with those weights, and the one the rule picks (the most right
@@ -52,9 +52,6 @@ function features(h: AssistantHit, lead: number): Record<keyof Weights, number> 
     coverageBm25: h.cobertura * h.bm25Relativo,
     titleCoverage: h.coberturaTitulo,
     shortCoverage: h.coberturaPreguntas,
-    intent: h.intencion ?? 0,
-    intentLead: h.intencionVentaja,
-    outOfScope: h.fueraDeAlcance,
   };
 }
 

@@ -14,6 +14,7 @@ import { clauses, normalizeWord, queryTerms, words } from './query-terms';
 import { isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
 import { intentReader, type IntentReading } from './intent-classifier';
+import { secondOpinion } from './second-opinion';
 import { intentModelFor } from './intent-model-file';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
@@ -110,7 +111,7 @@ export function answers(hit: { cobertura: number; similitud: number }): boolean 
  * less three per wrong one on the tuning set (scripts/ai-fit-confidence.ts prints the sweep;
  * docs/decisions/0075 and 0077).
  */
-export const MIN_CONFIDENCE = 0.75;
+export const MIN_CONFIDENCE = 0.65;
 /** A further card joins a composed answer from this confidence, when it meets words the others do not. */
 const MIN_CONFIDENCE_MORE = 0.5;
 /** ... and those words weigh at least this share of the question. */
@@ -159,7 +160,7 @@ const MIN_LEAD_COVERAGE = 0.8;
  * 400) and its source's words answer questions, so a reference could not be reworded without moving
  * answers (decision 0100). What a card answers is in its rule and questions.
  */
-export const CARD_WEIGHTS = { titulo: 3, preguntas: 2, banco: 2, regla: 1 };
+const CARD_WEIGHTS = { titulo: 3, preguntas: 2, regla: 1 };
 
 export class Assistant {
   private readonly cards = new Map<string, RuleCard>();
@@ -187,11 +188,12 @@ export class Assistant {
           { text: c.titulo, weight: CARD_WEIGHTS.titulo },
           { text: c.preguntas.join('\n'), weight: CARD_WEIGHTS.preguntas },
           { text: c.regla, weight: CARD_WEIGHTS.regla },
-          { text: c.banco.join('\n'), weight: CARD_WEIGHTS.banco },
         ],
-        short: [c.titulo, ...c.preguntas, ...c.banco],
-      }); // the model compares the question with each of the card's texts:
-      for (const t of [c.titulo, ...c.preguntas, ...c.banco, c.regla]) this.texts.push({ doc: docs.length - 1, text: t });
+        // The question bank is not indexed: the intent classifier learns from it (decision 0104).
+        short: [c.titulo, ...c.preguntas],
+      });
+      // The model compares the question with each of the card's questions, its title and its rule.
+      for (const t of [c.titulo, ...c.preguntas, c.regla]) this.texts.push({ doc: docs.length - 1, text: t });
     }
     for (const p of admin) {
       const key = `${p.path}#${p.seq}`;
@@ -288,7 +290,7 @@ export class Assistant {
         referencia: card.referencia,
         vigenteAl: card.vigenteAl,
         ...scores,
-        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, shortCoverage: r.shortCoverage, first, intent: intent ?? 0, intentLead: lead, outOfScope: out }),
+        confianza: cardConfidence({ coverage: r.coverage, similarity: r.similarity, bm25Share, bm25Lead, unknownShare: r.unknownShare, titleCoverage: r.headCoverage, shortCoverage: r.shortCoverage, first }),
       };
     }
     const p = this.passages.get(r.key)!;
@@ -302,7 +304,7 @@ export class Assistant {
     // same places whatever the limit.
     const n = Math.max(limit, CANDIDATES);
     const learned = this.readIntent?.(question) ?? null;
-    const wide = this.index.search(question, n, dense, true, learned?.byDoc ?? null);
+    const wide = this.index.search(question, n, dense, true);
     // The card BM25 puts first and that meets most of the question is a candidate even when the
     // letter similarity of short, unrelated titles pushed it out of the fused first places ("¿qué
     // factura usa una guardería?": the educativo card, whose rule names guarderías, came eighth;
@@ -417,7 +419,8 @@ export class Assistant {
     // A list of codes gets a card per code, before any card that meets them all in passing.
     const joint = this.codesAnswer(question, hits);
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
-    const best = fitting[0];
+    const byModel = (h: AssistantHit) => this.dense !== null && h.semejanza !== null && h.semejanza >= this.dense.minCosine;
+    const best = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
     if (!best) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: [] };
     const chosen = [best];
     const met = new Set(best.cubiertas.map((c) => c.word));

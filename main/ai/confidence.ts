@@ -26,22 +26,16 @@ export interface ConfidenceFeatures {
   titleCoverage: number;
   /** Share of the question the card's title and own questions alone meet (0–1). */
   shortCoverage: number;
-  /** The intent classifier's probability of the card (0–1; decision 0104). */
-  intent: number;
-  /** The card's probability less the likeliest other class' (−1–1). */
-  intentLead: number;
-  /** The classifier's probability that no card answers the question (0–1). */
-  outOfScope: number;
 }
 
 /**
  * Fitted on 2026-11-27 (decision 0077) before the last stemmer change; the refit after it
  * (scripts/ai-fit-confidence.ts) answered no better on the tuning set, so these stay.
  */
-export const WEIGHTS = { bias: -2.773, coverage: 4.124, similarity: 2.753, both: -2.802, bm25Share: -0.113, unknownShare: -3.793, bm25Lead: 2.228, coverageBm25: 1.177, titleCoverage: 1.909, shortCoverage: -3.589, first: 0, intent: 0.776, intentLead: 1.975, outOfScope: -0.017 };
+export const WEIGHTS = { bias: -6.629, coverage: -0.187, similarity: 11.058, both: -6.281, bm25Share: -0.018, unknownShare: -1.89, bm25Lead: 4.182, coverageBm25: 4.574, titleCoverage: 1.169, shortCoverage: 0.258, first: 0 };
 
 /** Probability (0–1, two decimals) that the card answers the question. */
 export function cardConfidence(f: ConfidenceFeatures, w: typeof WEIGHTS = WEIGHTS): number {
-  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share + w.titleCoverage * f.titleCoverage + w.shortCoverage * f.shortCoverage + w.intent * f.intent + w.intentLead * f.intentLead + w.outOfScope * f.outOfScope + (f.first ? w.first : 0);
+  const z = w.bias + w.coverage * f.coverage + w.similarity * f.similarity + w.both * f.coverage * f.similarity + w.bm25Share * f.bm25Share + w.unknownShare * f.unknownShare + w.bm25Lead * f.bm25Lead + w.coverageBm25 * f.coverage * f.bm25Share + w.titleCoverage * f.titleCoverage + w.shortCoverage * f.shortCoverage + (f.first ? w.first : 0);
   return Number((1 / (1 + Math.exp(-z))).toFixed(2));
 }

@@ -4,8 +4,9 @@
 // (resources/ai/corpus/preguntas/), with the bank's near-domain questions as a class of their own
 // (OUT_OF_SCOPE). The lexical ranking (retrieval.ts) meets a question through the words it shares
 // with one card; the classifier weighs every word by what it told apart across ~2,500 questions in a
-// store's words, which is what carries to questions nobody wrote yet. Its probability of a card is
-// one more feature of the calibrated confidence (confidence.ts), and its first cards are candidates.
+// store's words, which is what carries to questions nobody wrote yet. It is the lexical answer's
+// second opinion (assistant.ts): it can refuse a card it clearly ranks below another class, and
+// vouch for a card when none reached the lexical confidence.
 // Deterministic: the same examples give the same weights (seeded order, fixed epochs). Trained by
 // scripts/ai-train-intents.ts into resources/ai/intenciones.bin (intent-model-file.ts), so an engine
 // never trains at run time; a corpus whose examples differ from the file's trains its own (tests'
@@ -39,6 +40,12 @@ const EPOCHS = 10;
  */
 const AUGMENT = 2;
 const DROP = 0.25;
+/**
+ * The near-domain class has about twenty times a card's examples: learnt at full weight, it took
+ * short store questions that share its everyday words ("q factura saco si tengo una tienda"). Its
+ * examples weigh this much each.
+ */
+const OUT_WEIGHT = 0.25;
 const RATE = 1;
 /** Weight decay per update, on the rows an example touches. */
 const L2 = 1e-4;
@@ -130,7 +137,7 @@ export function trainIntentModel(thesaurus: Thesaurus, classes: string[], exampl
     const y = index.get(e.label);
     if (y === undefined) return [];
     const texts = [e.text, ...Array.from({ length: AUGMENT }, () => shortened(e.text)).flat()];
-    return texts.map((t) => ({ ...encode(model, intentFeatures(thesaurus, t), true), y }));
+    return texts.map((t) => ({ ...encode(model, intentFeatures(thesaurus, t), true), y, weight: e.label === OUT_OF_SCOPE ? OUT_WEIGHT : 1 }));
   });
   model.weights = new Float32Array(model.vocab.size * C);
   const order = data.map((_, i) => i);
@@ -143,10 +150,10 @@ export function trainIntentModel(thesaurus: Thesaurus, classes: string[], exampl
     const rate = RATE / (1 + epoch * 0.2);
     const decay = 1 - rate * L2;
     for (const n of order) {
-      const { rows, values, y } = data[n]!;
+      const { rows, values, y, weight } = data[n]!;
       scores(model, rows, values, z);
       for (let c = 0; c < C; c++) {
-        const g = z[c]! - (c === y ? 1 : 0);
+        const g = weight * (z[c]! - (c === y ? 1 : 0));
         model.bias[c] = model.bias[c]! - rate * BIAS_RATE * g;
         for (let k = 0; k < rows.length; k++) {
           const w = rows[k]! * C + c;
@@ -172,7 +179,7 @@ export interface IntentReading {
   byDoc: Float32Array;
   /** The probability that no card answers the question. */
   out: number;
-  /** A document's probability and how far it stands above the likeliest other class (below 0: another comes first). */
+  /** A document's probability and how far it stands above the likeliest other card (below 0: another card comes first). */
   of(doc: number): { p: number; lead: number };
 }
 
@@ -183,7 +190,8 @@ export function intentReader(model: IntentModel, thesaurus: Thesaurus, keys: rea
   const outClass = classIndex.get(OUT_OF_SCOPE) ?? -1;
   return (question) => {
     const p = intentProbabilities(model, thesaurus, question);
-    const [best = 0, second = 0] = [...p].sort((a, b) => b - a);
+    const cardsOnly = [...p].filter((_, c) => c !== outClass);
+    const [best = 0, second = 0] = cardsOnly.sort((a, b) => b - a);
     const byDoc = Float32Array.from(classOf, (c) => (c >= 0 ? p[c]! : 0));
     return {
       byDoc,

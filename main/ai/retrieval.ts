@@ -15,6 +15,7 @@ import { analyze, contentWords, normalizeWord, numberDetails, searchWords, stem,
 import { expand, fold, reword, type Thesaurus } from './thesaurus';
 import { dice, oneEdit, trigrams } from './text-similarity';
 
+
 export interface IndexField {
   text: string;
   weight: number;
@@ -83,8 +84,8 @@ const LONG_CANDIDATES = 40;
 const RRF_K = 10;
 /** BM25 places that take part in the fusion. */
 const TOP_BM25 = 200;
-/** Places of the dense ranking, and of the intent classifier's (its first cards, not its long tail), that take part in the fusion. */
-const [TOP_DENSE, TOP_LEARNED] = [50, 5];
+/** Places of the dense ranking that take part in the fusion. */
+const TOP_DENSE = 50;
 /** Stems this long or longer are corrected when the corpus does not know them (shorter ones are too often another word). */
 const MIN_TYPO = 5;
 
@@ -278,10 +279,9 @@ export class RetrievalIndex {
 
   /**
    * `dense`, when an embedding model is loaded: each document's cosine similarity with the
-   * question (index = the document's position in the constructor's list); `learned`, the intent
-   * classifier's probability of each document (0 for one it does not know).
+   * question (index = the document's position in the constructor's list).
    */
-  search(question: string, limit: number, dense: Float32Array | null = null, withBm25Top = false, learned: Float32Array | null = null): RankedHit[] {
+  search(question: string, limit: number, dense: Float32Array | null = null, withBm25Top = false): RankedHit[] {
     const n = this.docs.length;
     if (n === 0) return [];
     question = this.plain(question);
@@ -424,10 +424,9 @@ export class RetrievalIndex {
     const fused = new Map<number, number>();
     bmOrder.forEach(([doc], rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
     simOrder.forEach(([doc], rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
-    // The embedding model's ranking and the intent classifier's (assistant.ts), each a list.
-    for (const [scores, top] of [[dense, TOP_DENSE], [learned, TOP_LEARNED]] as const) {
-      if (!scores || scores.length !== n) continue;
-      topByValue(scores, top).forEach((doc, rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
+    if (dense && dense.length === n) {
+      const denseOrder = topByValue(dense, TOP_DENSE);
+      denseOrder.forEach((doc, rank) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + rank + 1)));
     }
 
     const out = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);

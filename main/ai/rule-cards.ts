@@ -10,8 +10,9 @@
 // A rule may say {{sector:N}}: filled in at load with whether Kipu issues sector N (sector-status.ts).
 // The question bank (manifest "banco", files under preguntas/): more questions in a store's words
 // per card, written from the card's rule by people who never saw the held-in sets (issue 31,
-// decision 0104); indexed like the card's own questions, never shown. Its block
-// "## fuera-de-alcance" holds near-domain questions no card answers (for calibrating refusals).
+// decision 0104); what the intent classifier learns from (intent-classifier.ts), never indexed
+// for the lexical ranking nor shown. Its block "## fuera-de-alcance" holds near-domain questions no
+// card answers (the classifier's class of its own).
 // Runs in: engine.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ export interface RuleCard {
   /** ISO date (AAAA-MM-DD): the rule as Kipu last reviewed it against its sources. */
   vigenteAl: string;
   preguntas: string[];
-  /** The question bank's questions for this card (indexed, never shown); none without a bank. */
+  /** The question bank's questions for this card (the classifier learns from them; never shown); none without a bank. */
   banco: string[];
 }
 
