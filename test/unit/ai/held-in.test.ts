@@ -8,8 +8,9 @@
 // written blind and measured once on the code of decision 0093, then read for decision 0098, and
 // of set 13, written blind, measured once after decision 0098 and read for decision 0100; sets 10
 // (after decision 0093) and 8 (after decision 0100) meet the bar, not blind (their misses were
-// read), and are asserted, and set 13 has a floor at what decision 0100 reached. Plus the
-// behaviours the issue names, each on a question of its own.
+// read), and are asserted, and set 13 has a floor at what decision 0100 reached; set 9 meets it
+// after decision 0104 (not blind) and is asserted too. Sets 14 and 15 are blind: their figures print,
+// their misses do not. Plus the behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -148,7 +149,9 @@ test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confi
 // refusals, 1 confident wrong. Its misses were then read with sets 7 and 8's, so it is no longer
 // blind; after decision 0085: 46 of 60, 13 refusals, 1 confident wrong (sets 7 and 8 after it: 30
 // of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
-test('held-in set 9 (decision 0085): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 88.3 % right, none wrong (decisions 0085–0098); after decision 0100 90.0 % (54 of 60), none wrong, a point from a refusal' }, () => {
+// After decision 0100: 54 of 60 (90.0 %), none wrong, a point from a refusal; after decision 0104
+// (the classifier's second opinion): 56 of 60 (93.3 %), none wrong — the bar, not blind: asserted.
+test('held-in set 9 (decision 0085; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
@@ -174,7 +177,7 @@ test('held-in set 10 (decisions 0091, 0093; not blind): ≥ 90 % right, no confi
 // (71.3 %), 19 refusals, 4 confident wrong — the blind figure. Its misses (and those of sets 7–10)
 // were then read for decision 0093's changes, so it is not blind after them: 67 of 80 (83.8 %), 12
 // refusals, 1 confident wrong ("la nota de debito cuando se usa" → the notes' deadline card).
-test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: blind 71.3 % right, 4 wrong; after decisions 0093 and 0098 83.8 %, 1 wrong; after the cards were reworded for shopkeepers 85.0 %, 1 wrong; after decision 0100 87.5 % (70 of 80), 1 wrong' }, () => {
+test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: blind 71.3 % right, 4 wrong; after decisions 0093 and 0098 83.8 %, 1 wrong; after the cards were reworded for shopkeepers 85.0 %, 1 wrong; after decision 0100 87.5 % (70 of 80), 1 wrong; after decision 0104 88.8 % (71 of 80), 1 wrong' }, () => {
   const s = report('conjunto retenido 11', HELD_IN_11);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_11.length >= 0.9, `${pct(s.right / HELD_IN_11.length)} bien`);
@@ -189,7 +192,7 @@ test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer'
 // for decision 0098's changes (store words, a listed code's card that fits alone, verb plurals in
 // the thesaurus, diminutives of function words, chat short forms), so it is not blind after them:
 // 56 of 81 (69.1 %), 25 refusals, none wrong (sets 4, 7–11 unchanged but set 10, 67 of 73).
-test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 90 % right, no confident wrong answer', { todo: 'set 12: blind 53.1 % right (43 of 81), 37 refusals, 1 confident wrong; after decision 0098 69.1 % (56 of 81), 25 refusals, none wrong; after decision 0100 77.8 % (63 of 81), 18 refusals, none wrong' }, () => {
+test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 90 % right, no confident wrong answer', { todo: 'set 12: blind 53.1 % right (43 of 81), 37 refusals, 1 confident wrong; after decision 0098 69.1 % (56 of 81), 25 refusals, none wrong; after decision 0100 77.8 % (63 of 81), 18 refusals, none wrong; after decision 0104 81.5 % (66 of 81), 15 refusals, none wrong' }, () => {
   const s = report('conjunto retenido 12', HELD_IN_12);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_12.length >= 0.9, `${pct(s.right / HELD_IN_12.length)} bien`);
@@ -200,7 +203,7 @@ test('held-in set 12 (blind, after decision 0093; read for decision 0098): ≥ 9
 // decision 0098's changes were made by another who never saw it; committed alone and measured
 // once, on the merged work: 57 of 80, 2 confident wrong. Its misses were then read for decision
 // 0100, so it is not blind after it: 68 of 80 (85.0 %), 12 refusals, none wrong.
-test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no confident wrong answer', { todo: 'set 13: blind 71.3 % right (57 of 80), 21 refusals, 2 confident wrong (a two-tax question got the monthly deadlines card; an annulment deadline question got the late-annulment card); after the cards were reworded for shopkeepers (not tuned on it) 57 of 80, 22 refusals, 1 wrong; after decision 0100 (tuned on it) 85.0 % (68 of 80), 12 refusals, none wrong' }, () => {
+test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no confident wrong answer', { todo: 'set 13: blind 71.3 % right (57 of 80), 21 refusals, 2 confident wrong (a two-tax question got the monthly deadlines card; an annulment deadline question got the late-annulment card); after the cards were reworded for shopkeepers (not tuned on it) 57 of 80, 22 refusals, 1 wrong; after decision 0100 (tuned on it) 85.0 % (68 of 80), 12 refusals, none wrong; after decision 0104 88.8 % (71 of 80), 9 refusals, none wrong' }, () => {
   const s = report('conjunto retenido 13', HELD_IN_13);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_13.length >= 0.9, `${pct(s.right / HELD_IN_13.length)} bien`);
@@ -212,11 +215,28 @@ test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no co
 // it; committed alone and measured once, on the merged work (2026-11-28 08:40 UTC): 40 of 80
 // (50.0 %), 35 refusals, 5 confident wrong (document 0 at Bs 2.800 → the bookshop's zero-rate
 // card; three annulment questions → the note's deadline, the package deadline, the late-annulment
-// card; annulment-and-note deadlines together → the late-annulment card). Not read since.
-test('held-in set 14 (blind, measured once after decision 0100): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 35 refusals, 5 confident wrong, after decision 0100' }, () => {
+// card; annulment-and-note deadlines together → the late-annulment card). Not read since (its
+// misses are not printed). Measured twice more for decision 0104, without reading a miss: on its
+// first design (e295f49: the classifier as a confidence feature, threshold 0.75) 40 of 80, 40
+// refusals, none wrong; on the design kept (ccfa619, chosen on the bank's folds, the tuning set and
+// sets 4–13, not on this set) 48 of 80 (60.0 %), 27 refusals, 5 confident wrong.
+test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 5 confident wrong after decision 0100; 60.0 % (48 of 80), 27 refusals, 5 confident wrong after decision 0104' }, () => {
   const s = report('conjunto retenido 14', HELD_IN_14, true);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_14.length >= 0.9, `${pct(s.right / HELD_IN_14.length)} bien`);
+});
+
+// Set 15 (80 questions, 12 near-domain refusals, businesses sets 13 and 14 did not use), written
+// blind on 2026-11-28 by an engineer who read only the SIN sources and the cards' ids and titles,
+// while the question bank and the classifier of decision 0104 were written by others who never saw
+// it; committed alone and measured twice, its misses never printed: on the first design (e295f49) 51
+// of 80, 28 refusals, 1 confident wrong; on the design kept (ccfa619) 54 of 80 (67.5 %), 23
+// refusals, 3 confident wrong. The code before decision 0104 (cae903c), measured on it as a
+// baseline: 50 of 80, 27 refusals, 3 confident wrong (set 14 there: 40 of 80, 5 wrong).
+test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 15: blind 67.5 % right (54 of 80), 23 refusals, 3 confident wrong after decision 0104 (50 of 80, 3 wrong on the code before it)' }, () => {
+  const s = report('conjunto retenido 15', HELD_IN_15, true);
+  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
+  assert.ok(s.right / HELD_IN_15.length >= 0.9, `${pct(s.right / HELD_IN_15.length)} bien`);
 });
 
 // What decision 0100 reached on set 13, kept: no confident wrong answer and no fewer right ones. Not
