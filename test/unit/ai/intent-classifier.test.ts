@@ -70,7 +70,8 @@ test('on bank questions it never saw, the classifier names the card most of the 
   const right = questions.filter((x) => first(model, x.q) === x.id).length;
   const outside = corpus.fueraDeAlcance.filter((_, i) => held(i));
   const refused = outside.filter((q) => first(model, q) === OUT_OF_SCOPE).length;
-  // Measured when written (decision 0104): about 64 % of the card questions, 95 % of the near-domain.
+  // When written (decision 0104): 349 of 532 and 82 of 91.
+  console.log(`banco no visto: ${right}/${questions.length} con su ficha primera; ${refused}/${outside.length} fuera de alcance reconocidas`);
   assert.ok(right / questions.length >= 0.55, `${right}/${questions.length} preguntas del banco con su ficha primera`);
   assert.ok(refused / outside.length >= 0.85, `${refused}/${outside.length} preguntas fuera de alcance reconocidas`);
 });
