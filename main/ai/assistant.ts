@@ -13,9 +13,8 @@ import { siatCodeIn } from './siat-code-in-question';
 import { clauses, normalizeWord, queryTerms, words } from './query-terms';
 import { isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
-import { intentReader, type IntentReading } from './intent-classifier';
+import { intentModelFor, intentReader, type IntentReading } from './intent-classifier';
 import { secondOpinion } from './second-opinion';
-import { intentModelFor } from './intent-model-file';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
 export const COLLECTION_ADMIN = 'administrador';

@@ -8,29 +8,17 @@
 // second opinion (assistant.ts): it can refuse a card it clearly ranks below another class, and
 // vouch for a card when none reached the lexical confidence.
 // Deterministic: the same examples give the same weights (seeded order, fixed epochs). Trained by
-// scripts/ai-train-intents.ts into resources/ai/intenciones.bin (intent-model-file.ts), so an engine
+// scripts/ai-train-intents.ts into resources/ai/corpus/intenciones.bin (intent-model-file.ts), so an engine
 // never trains at run time; a corpus whose examples differ from the file's trains its own (tests'
 // folds). Pure.
 // Runs in: engine.
 import type { ShippedCorpus } from './rule-cards';
 import { expand, type Thesaurus } from './thesaurus';
 import { contentWords, searchWords, stem, undiminish } from './query-terms';
+import { OUT_OF_SCOPE, type IntentExample, type IntentModel } from './intent-model';
+import { examplesDigest } from './intent-model-file';
 
-/** The class of the bank's questions no card answers. */
-export const OUT_OF_SCOPE = 'fuera-de-alcance';
-
-export interface IntentExample {
-  text: string;
-  label: string;
-}
-
-export interface IntentModel {
-  classes: string[];
-  /** Feature → its row of `weights` (classes.length wide). */
-  vocab: Map<string, number>;
-  weights: Float32Array;
-  bias: Float32Array;
-}
+export { OUT_OF_SCOPE } from './intent-model';
 
 const EPOCHS = 10;
 /**
@@ -203,4 +191,21 @@ export function intentReader(model: IntentModel, thesaurus: Thesaurus, keys: rea
       },
     };
   };
+}
+
+const trained = new WeakMap<ShippedCorpus, IntentModel>();
+
+/**
+ * The corpus' classifier: the shipped one when it was trained on exactly this corpus' examples,
+ * else one trained now and kept for this corpus object (a test's or the fit script's folds).
+ */
+export function intentModelFor(corpus: ShippedCorpus, thesaurus: Thesaurus): IntentModel {
+  let model = trained.get(corpus);
+  if (model) return model;
+  const classes = intentClasses(corpus);
+  const examples = intentExamples(corpus);
+  const shipped = corpus.intenciones;
+  model = shipped && shipped.digest === examplesDigest(classes, examples) ? shipped.model : trainIntentModel(thesaurus, classes, examples);
+  trained.set(corpus, model);
+  return model;
 }

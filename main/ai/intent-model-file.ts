@@ -9,9 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { intentClasses, intentExamples, trainIntentModel, type IntentExample, type IntentModel } from './intent-classifier';
-import type { ShippedCorpus } from './rule-cards';
-import type { Thesaurus } from './thesaurus';
+import type { IntentExample, IntentModel } from './intent-model';
 
 const FORMAT = 1;
 /** Bumped when the classifier's features or training change: a model of another training is stale. */
@@ -82,21 +80,4 @@ export function readIntentModel(bytes: Buffer): { model: IntentModel; digest: st
 
 export function loadIntentModel(file: string): { model: IntentModel; digest: string } {
   return readIntentModel(readFileSync(file));
-}
-
-const trained = new WeakMap<ShippedCorpus, IntentModel>();
-
-/**
- * The corpus' classifier: the shipped one when it was trained on exactly this corpus' examples,
- * else one trained now and kept for this corpus object (a test's or the fit script's folds).
- */
-export function intentModelFor(corpus: ShippedCorpus, thesaurus: Thesaurus): IntentModel {
-  let model = trained.get(corpus);
-  if (model) return model;
-  const classes = intentClasses(corpus);
-  const examples = intentExamples(corpus);
-  const shipped = corpus.intenciones;
-  model = shipped && shipped.digest === examplesDigest(classes, examples) ? shipped.model : trainIntentModel(thesaurus, classes, examples);
-  trained.set(corpus, model);
-  return model;
 }

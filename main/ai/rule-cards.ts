@@ -17,7 +17,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillTemplates } from './sector-status';
-import type { IntentModel } from './intent-classifier';
+import type { IntentModel } from './intent-model';
 import { loadIntentModel } from './intent-model-file';
 
 export const COLLECTION_NORMATIVAS = 'normativas';

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus, parseBank, type ShippedCorpus } from '../../../main/ai/rule-cards';
 import { loadThesaurus } from '../../../main/ai/thesaurus';
-import { intentClasses, intentExamples, intentProbabilities, OUT_OF_SCOPE, trainIntentModel, type IntentModel } from '../../../main/ai/intent-classifier';
-import { examplesDigest, intentModelFor, readIntentModel, writeIntentModel } from '../../../main/ai/intent-model-file';
+import { intentClasses, intentExamples, intentModelFor, intentProbabilities, OUT_OF_SCOPE, trainIntentModel } from '../../../main/ai/intent-classifier';
+import type { IntentModel } from '../../../main/ai/intent-model';
+import { examplesDigest, readIntentModel, writeIntentModel } from '../../../main/ai/intent-model-file';
 import { normalizeWord } from '../../../main/ai/query-terms';
 
 const dir = join('resources', 'ai');
