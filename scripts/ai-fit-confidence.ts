@@ -112,7 +112,8 @@ function fit(x: number[][], y: number[]): Weights {
 /** Bank folds: each card's questions by position (i % FOLDS), the near-domain ones alike. */
 const FOLDS = 4;
 function foldCorpus(f: number): ShippedCorpus {
-  return { ...corpus, cards: corpus.cards.map((c) => ({ ...c, banco: c.banco.filter((_, i) => i % FOLDS !== f) })), fueraDeAlcance: [] };
+  // No shipped model: each fold's classifier learns from the other folds only.
+  return { ...corpus, cards: corpus.cards.map((c) => ({ ...c, banco: c.banco.filter((_, i) => i % FOLDS !== f) })), fueraDeAlcance: corpus.fueraDeAlcance.filter((_, i) => i % FOLDS !== f), intenciones: undefined };
 }
 function heldOut(f: number): HeldInItem[] {
   return [

@@ -201,7 +201,8 @@ export class Assistant {
       this.texts.push({ doc: docs.length - 1, text: `${p.titulo}\n${p.texto}` });
     }
     this.index = new RetrievalIndex(docs, thesaurus);
-    this.readIntent = shipped.cards.length > 0 ? intentReader(intentModelFor(shipped, thesaurus), thesaurus, docs.map((d) => (this.cards.has(d.key) ? d.key : ''))) : null;
+    const model = shipped.cards.length > 0 ? intentModelFor(shipped, thesaurus) : null;
+    this.readIntent = model ? intentReader(model, thesaurus, docs.map((d) => (this.cards.has(d.key) ? d.key : ''))) : null;
     this.docAt = new Map(docs.map((d, i) => [d.key, i]));
   }
 

@@ -193,19 +193,23 @@ export function intentReader(model: IntentModel, thesaurus: Thesaurus, keys: rea
   };
 }
 
-const trained = new WeakMap<ShippedCorpus, IntentModel>();
+const trained = new WeakMap<ShippedCorpus, IntentModel | null>();
 
 /**
- * The corpus' classifier: the shipped one when it was trained on exactly this corpus' examples,
- * else one trained now and kept for this corpus object (a test's or the fit script's folds).
+ * The corpus' classifier. A corpus as Kipu loads it (loadShippedCorpus) has the shipped model or
+ * null, and gets it only when it was trained on exactly this corpus' examples: a stale or missing
+ * file leaves the assistant without a second opinion, never training on the engine's thread (a
+ * test fails on a stale file). A corpus made without one (`intenciones` undefined: a test's or the
+ * fit script's folds) is trained now, once per corpus object.
  */
-export function intentModelFor(corpus: ShippedCorpus, thesaurus: Thesaurus): IntentModel {
-  let model = trained.get(corpus);
-  if (model) return model;
+export function intentModelFor(corpus: ShippedCorpus, thesaurus: Thesaurus): IntentModel | null {
+  if (trained.has(corpus)) return trained.get(corpus)!;
   const classes = intentClasses(corpus);
   const examples = intentExamples(corpus);
   const shipped = corpus.intenciones;
-  model = shipped && shipped.digest === examplesDigest(classes, examples) ? shipped.model : trainIntentModel(thesaurus, classes, examples);
+  let model: IntentModel | null;
+  if (shipped === undefined) model = trainIntentModel(thesaurus, classes, examples);
+  else model = shipped !== null && shipped.digest === examplesDigest(classes, examples) ? shipped.model : null;
   trained.set(corpus, model);
   return model;
 }

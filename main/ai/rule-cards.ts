@@ -17,7 +17,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillTemplates } from './sector-status';
-import type { IntentModel } from './intent-model';
+import { OUT_OF_SCOPE, type IntentModel } from './intent-model';
 import { loadIntentModel } from './intent-model-file';
 
 export const COLLECTION_NORMATIVAS = 'normativas';
@@ -45,12 +45,14 @@ export interface ShippedCorpus {
   cards: RuleCard[];
   /** The bank's near-domain questions no card answers. */
   fueraDeAlcance: string[];
-  /** The shipped intent classifier (manifest "intenciones"), with the digest of what it was trained on; none without one. */
+  /**
+   * The shipped intent classifier (manifest "intenciones") with the digest of what it was trained on;
+   * null when the manifest names none or its file is missing; undefined in a corpus made by hand (a
+   * test's), whose classifier is trained from its examples (intent-classifier.ts' intentModelFor).
+   */
   intenciones?: { model: IntentModel; digest: string } | null;
 }
 
-/** The bank's block of questions no card answers. */
-export const OUT_OF_SCOPE_BLOCK = 'fuera-de-alcance';
 const MAX_BANK_QUESTION = 400;
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -174,7 +176,7 @@ export function loadShippedCorpus(dir: string): ShippedCorpus {
   const fueraDeAlcance: string[] = [];
   for (const archivo of manifest.banco ?? []) {
     for (const [id, questions] of parseBank(archivo, readFileSync(join(dir, ...safePath(archivo)), 'utf8'))) {
-      if (id === OUT_OF_SCOPE_BLOCK) fueraDeAlcance.push(...questions);
+      if (id === OUT_OF_SCOPE) fueraDeAlcance.push(...questions);
       else if (byId.has(id)) byId.get(id)!.banco.push(...questions);
       else throw new Error(`${archivo}: el banco nombra la ficha «${id}», que no existe`);
     }

@@ -74,6 +74,21 @@ describe('Ayuda SIAT', () => {
     assert.equal(await till.id('assistant-valid-at').textContent(), `Vigente al ${d}/${m}/${y}`);
     await till.screenshot('20-ayuda-siat');
 
+    // A related card picked with the mouse becomes the answer and leaves the list: the focus goes to
+    // the answer, inside the panel (a walk found it fell to the sale, where Esc asked to cancel it),
+    // and Tab and Shift+Tab go round the panel's own controls.
+    const related = till.id('assistant-nearest').first();
+    const pickedId = await related.getAttribute('data-card');
+    assert.ok(pickedId, 'the answer offers related cards');
+    await related.click();
+    await till.page.locator(`[data-testid="assistant-card"][data-card="${pickedId}"]`).first().waitFor();
+    const inPanel = () => till.page.evaluate(() => document.querySelector('[data-testid="assistant-panel"]')?.contains(document.activeElement) ?? false);
+    assert.equal(await inPanel(), true, 'the focus stays in the panel after a pick');
+    for (let i = 0; i < 8; i++) {
+      await k.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      assert.equal(await inPanel(), true, `Tab ${i + 1} keeps the focus in the panel`);
+    }
+
     // Keys typed in the panel stay there: F12 does not issue the sale behind it, Esc does not cancel it.
     await k.press('F12');
     await k.press('Escape');

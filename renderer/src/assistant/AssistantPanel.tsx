@@ -14,6 +14,22 @@ const COLLECTION_LABELS: Record<string, string> = {
   administrador: 'Texto del administrador',
 };
 
+/** Tab and Shift+Tab go round the panel's own controls: the focus never leaves it for the screen behind. */
+function keepFocusIn(panel: HTMLElement, e: { shiftKey: boolean; preventDefault(): void }): void {
+  const items = [...panel.querySelectorAll<HTMLElement>('input, button:not([disabled])')];
+  if (items.length === 0) return;
+  const [first, last] = [items[0]!, items[items.length - 1]!];
+  const at = document.activeElement;
+  const outside = !(at instanceof Node) || !panel.contains(at);
+  if (e.shiftKey && (at === first || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (at === last || outside)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 export function AssistantPanel() {
   const { open, question, asked, answer, busy, errors } = useAssistant(
     useShallow((s) => ({ open: s.open, question: s.question, asked: s.asked, answer: s.answer, busy: s.busy, errors: s.errors })),
@@ -38,6 +54,7 @@ export function AssistantPanelView(props: {
 }) {
   const { question, asked, answer, busy, errors, inputRef } = props;
   const store = useAssistant.getState();
+  const bodyRef = useRef<HTMLDivElement>(null);
   return (
     <aside
       className="assistant-panel"
@@ -50,6 +67,12 @@ export function AssistantPanelView(props: {
         if (e.key === 'Escape' || (e.key === 'F1' && !e.ctrlKey && !e.altKey && !e.metaKey)) {
           e.preventDefault();
           store.close();
+        } else if (e.key === 'Tab') {
+          keepFocusIn(e.currentTarget, e);
+        } else if ((e.key === 'PageDown' || e.key === 'PageUp') && bodyRef.current) {
+          // The answer scrolls from the question field too: a long card is read without the mouse.
+          e.preventDefault();
+          bodyRef.current.scrollBy({ top: (e.key === 'PageDown' ? 0.9 : -0.9) * bodyRef.current.clientHeight });
         }
       }}
     >
@@ -80,7 +103,19 @@ export function AssistantPanelView(props: {
           Preguntar
         </button>
       </form>
-      <AssistantAnswerView answer={answer} asked={asked} busy={busy} errors={errors} onPick={(id) => store.pick(id)} />
+      <AssistantAnswerView
+        answer={answer}
+        asked={asked}
+        busy={busy}
+        errors={errors}
+        bodyRef={bodyRef}
+        onPick={(id) => {
+          // The picked title leaves the list (its card is now the answer): the focus goes to the
+          // answer, inside the panel, so Esc still closes it and never reaches the sale behind.
+          store.pick(id);
+          bodyRef.current?.focus();
+        }}
+      />
       <p className="muted small assistant-foot">
         Responde con fichas redactadas por Kipu y los textos del administrador; no es texto oficial. Esc cierra.
       </p>
@@ -88,10 +123,17 @@ export function AssistantPanelView(props: {
   );
 }
 
-export function AssistantAnswerView(props: { answer: AssistantAnswer | null; asked: string | null; busy: boolean; errors: string[]; onPick: (id: string) => void }) {
+export function AssistantAnswerView(props: {
+  answer: AssistantAnswer | null;
+  asked: string | null;
+  busy: boolean;
+  errors: string[];
+  onPick: (id: string) => void;
+  bodyRef?: RefObject<HTMLDivElement | null>;
+}) {
   const { answer, busy, errors } = props;
   return (
-    <div className="assistant-body" data-testid="assistant-answer" data-kind={answer?.tipo ?? ''} aria-live="polite" aria-busy={busy}>
+    <div ref={props.bodyRef} tabIndex={-1} className="assistant-body" data-testid="assistant-answer" data-kind={answer?.tipo ?? ''} aria-live="polite" aria-busy={busy}>
       {busy && <p className="muted">Buscando…</p>}
       {errors.length > 0 && (
         <div className="error-box" role="alert" data-testid="assistant-error">

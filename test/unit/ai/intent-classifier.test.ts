@@ -49,6 +49,9 @@ test('the shipped classifier is the one its corpus trains (run scripts/ai-train-
   assert.equal(shipped.digest, examplesDigest(classes, examples), 'intenciones.bin no es el modelo de estas fichas y este banco');
   assert.deepEqual(shipped.model.classes, classes);
   assert.equal(intentModelFor(corpus, thesaurus), shipped.model, 'the engine uses the shipped model, it does not train');
+  // A stale or missing file: no second opinion, and no training on the engine's thread.
+  assert.equal(intentModelFor({ ...corpus, cards: corpus.cards.slice(1) }, thesaurus), null);
+  assert.equal(intentModelFor({ ...corpus, intenciones: null }, thesaurus), null);
   // Training again gives the same first class on every card's own question (pruned, quantized file).
   const fresh = trainIntentModel(thesaurus, classes, examples);
   const questions = corpus.cards.flatMap((c) => c.preguntas);
@@ -64,8 +67,9 @@ test('the shipped classifier is the one its corpus trains (run scripts/ai-train-
 test('on bank questions it never saw, the classifier names the card most of the time and knows the near-domain ones', () => {
   // One fold of four (every fourth question of each card and of the near-domain block) left out.
   const held = (i: number) => i % 4 === 1;
-  const rest: ShippedCorpus = { ...corpus, cards: corpus.cards.map((c) => ({ ...c, banco: c.banco.filter((_, i) => !held(i)) })), fueraDeAlcance: corpus.fueraDeAlcance.filter((_, i) => !held(i)), intenciones: null };
+  const rest: ShippedCorpus = { ...corpus, cards: corpus.cards.map((c) => ({ ...c, banco: c.banco.filter((_, i) => !held(i)) })), fueraDeAlcance: corpus.fueraDeAlcance.filter((_, i) => !held(i)), intenciones: undefined };
   const model = intentModelFor(rest, thesaurus);
+  assert.ok(model, "a corpus made without a model trains one");
   assert.notEqual(model, corpus.intenciones?.model, 'a corpus of other examples trains its own model');
   const questions = corpus.cards.flatMap((c) => c.banco.filter((_, i) => held(i)).map((q) => ({ q, id: c.id })));
   const right = questions.filter((x) => first(model, x.q) === x.id).length;
