@@ -117,8 +117,8 @@ test('a sale SIAT never registers is re-issued: the card shows the CUF SIAT hold
   assert.equal(after.length, 2, 'a second ticket');
   const replacement = jobText(after[1]!);
   assert.ok(replacement.includes(shown), 'with the new CUF');
-  const label = replacement.indexOf('REEMPLAZAALTICKETCONCUF');
-  assert.ok(label >= 0 && replacement.indexOf(first, label) > label, 'naming the ticket it replaces');
+  const label = replacement.indexOf('REEMPLAZAALAFACTURACONCUF');
+  assert.ok(label >= 0 && replacement.indexOf(first, label) > label, 'naming the invoice it replaces');
   // Read as latin1, PC850's í (0xA1) comes back as ¡.
   assert.ok(replacement.includes('emitidofueradel¡nea'), 'with the offline legend');
 

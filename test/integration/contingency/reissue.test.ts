@@ -67,7 +67,7 @@ async function checkReplacement(till: Till, sale: { id: string; cuf: string; inv
   const ticket = await fetch(`${till.eng.url}${publicInvoicePath(reissued.cuf, 'ticket')}`);
   assert.equal(ticket.status, 200);
   const text = pdfText(new Uint8Array(await ticket.arrayBuffer())).replace(/ /g, '');
-  assert.ok(text.includes(`REEMPLAZAALTICKETCONCUF${sale.cuf}`), `the ticket names the ticket it replaces: ${text.slice(0, 400)}`);
+  assert.ok(text.includes(`REEMPLAZAALAFACTURACONCUF${sale.cuf}`), `the ticket names the invoice it replaces: ${text.slice(0, 400)}`);
   assert.ok(text.includes('emitidofueradelínea'), 'with the offline legend');
 }
 
