@@ -5,12 +5,12 @@
 // (OUT_OF_SCOPE). The lexical ranking (retrieval.ts) meets a question through the words it shares
 // with one card; the classifier weighs every word by what it told apart across ~2,500 questions in a
 // store's words, which is what carries to questions nobody wrote yet. It is the lexical answer's
-// second opinion (assistant.ts): it can refuse a card it clearly ranks below another class, and
+// second opinion (second-opinion.ts): it can refuse a card, swap it for one it clearly prefers, and
 // vouch for a card when none reached the lexical confidence.
 // Deterministic: the same examples give the same weights (seeded order, fixed epochs). Trained by
-// scripts/ai-train-intents.ts into resources/ai/corpus/intenciones.bin (intent-model-file.ts), so an engine
-// never trains at run time; a corpus whose examples differ from the file's trains its own (tests'
-// folds). Pure.
+// scripts/ai-train-intents.ts into resources/ai/corpus/intenciones.bin (intent-model-file.ts): an
+// engine never trains (intentModelFor); a corpus made without a model (tests' and the fit script's
+// folds) trains its own. Pure but for the digest's hash.
 // Runs in: engine.
 import type { ShippedCorpus } from './rule-cards';
 import { expand, type Thesaurus } from './thesaurus';
@@ -24,7 +24,7 @@ const EPOCHS = 10;
 /**
  * Each example is also learnt in AUGMENT copies with about a quarter of its words left out (seeded),
  * so no single word carries a card: a store's question shares only some words with any example.
- * On a fold of the bank it never saw: 61 % → 64 % first class right (decision 0104).
+ * On a fold of the bank it never saw: 61 % → 64 % first class right (decision 0104; before the near-domain class was weighed down).
  */
 const AUGMENT = 2;
 const DROP = 0.25;

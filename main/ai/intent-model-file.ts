@@ -1,9 +1,9 @@
-// The trained intent classifier as Kipu ships it (resources/ai/intenciones.bin; decision 0104),
+// The trained intent classifier as Kipu ships it (resources/ai/corpus/intenciones.bin; decision 0104),
 // so an engine never trains at run time (a few seconds of CPU on the thread that serves the tills).
 // Gzip of: a 4-byte length and a JSON header { format, examples, classes, features }, then per
 // feature its weights above PRUNE as (class uint8, weight int16 × SCALE), then the biases (float32).
 // `examples` is the SHA-256 of what the model was trained on (classes and examples, in order, and
-// TRAINING): a corpus whose examples differ is not this model's, and its caller trains instead.
+// TRAINING): a corpus whose examples differ is not this model's (intent-classifier.ts' intentModelFor).
 // Written by scripts/ai-train-intents.ts. Pure but for the file read.
 // Runs in: engine.
 import { createHash } from 'node:crypto';
