@@ -92,10 +92,7 @@ export type AskResult =
   | { tipo: 'sin-respuesta'; cercanas: AssistantHit[]; /** Topics Kipu knows it has no card for (thesaurus' fueraDeAlcance), when the question names one. */ fueraDeAlcance: string[] }
   | { tipo: 'sin-palabras'; cercanas: AssistantHit[] };
 
-/**
- * An administrator's passage (no calibrated confidence) answers when it covers most of the
- * question's words or is close to it letter by letter: the rule cards used before issue 31.
- */
+/** A passage (no calibrated confidence) answers when it covers most of the question or is close to it letter by letter (the cards' rule before issue 31). */
 const MIN_COVERAGE = 0.5;
 const MIN_SIMILARITY = 0.45;
 /** Neither alone, but both fairly high: a paraphrase that shares some words and some letters. */
@@ -119,6 +116,10 @@ const MIN_NEW_SHARE = 0.15;
 const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
 const MIN_PART_SIMILARITY = 0.3;
+/** ... and the classifier gives it this much: «cómo anulo una factura q hice mal» got the packages' deadline (0.003); a real list's cards get 0.06 or more (0104). */
+const MIN_PART_INTENT = 0.01;
+/** A related card under an answer: the confidence or the classifier gives it this much (a walk found cards at 0 offered). */
+const MIN_RELATED = 0.05;
 const MAX_CARDS = 3;
 /** What a card must meet of a question that lists codes besides those codes. */
 const MIN_BESIDES_CODES = 0.15;
@@ -133,10 +134,7 @@ const CLOSE_CONFIDENCE = 0.08;
 const CLEARLY_MORE = 0.25;
 /** How far apart two of retrieval.ts' rounded shares (4 decimals, summed or divided) may be and still be equal. */
 const ROUNDING = 1e-3;
-/**
- * A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about
- * something else, whatever one shared word matches: refused.
- */
+/** A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about something else, whatever one word matches: refused. */
 export const MAX_UNKNOWN_SHARE = 0.6;
 
 /**
@@ -430,7 +428,7 @@ export class Assistant {
       const added = h.cubiertas.filter((c) => !met.has(c.word)).reduce((s, c) => s + c.share, 0);
       // A card that fits by itself and adds something, or one that answers a clear part of the
       // question by itself (a third of "99001, 99002 y 99003" is a card's whole question).
-      const joins = ((h.confianza ?? 0) >= MIN_CONFIDENCE_MORE && added >= MIN_NEW_SHARE) || (added >= MIN_PART_SHARE && h.cobertura >= MIN_PART_COVERAGE && h.similitud >= MIN_PART_SIMILARITY);
+      const joins = ((h.confianza ?? 0) >= MIN_CONFIDENCE_MORE && added >= MIN_NEW_SHARE) || (added >= MIN_PART_SHARE && h.cobertura >= MIN_PART_COVERAGE && h.similitud >= MIN_PART_SIMILARITY && (h.intencion ?? 1) >= MIN_PART_INTENT);
       if (!joins) continue;
       chosen.push(h);
       for (const c of h.cubiertas) met.add(c.word);
@@ -443,6 +441,7 @@ export class Assistant {
       const r = this.ask(part, syncedMessage);
       if (r.tipo === 'ficha' && !chosen.some((h) => h.id === r.hit.id)) chosen.push(r.hit);
     }
-    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h)).slice(0, 3) };
+    const related = (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= MIN_RELATED || (h.intencion ?? 0) >= MIN_RELATED;
+    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h) && related(h)).slice(0, 3) };
   }
 }

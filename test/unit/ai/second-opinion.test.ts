@@ -2,7 +2,11 @@
 // what it keeps, refuses, swaps and vouches for, and that the embedding model's card keeps its place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { secondOpinion, SECOND_OPINION, type OpinionHit } from '../../../main/ai/second-opinion';
+import { loadShippedCorpus } from '../../../main/ai/rule-cards';
+import { loadThesaurus } from '../../../main/ai/thesaurus';
+import { Assistant } from '../../../main/ai/assistant';
 
 type Hit = OpinionHit & { id: string };
 const card = (id: string, confianza: number, intencion: number, intencionVentaja: number, fueraDeAlcance = 0): Hit => ({ id, tipo: 'ficha', confianza, intencion, intencionVentaja, fueraDeAlcance });
@@ -37,4 +41,17 @@ test('a card the embedding model vouches for, and an administrator’s passage, 
   assert.equal(secondOpinion([a], [a], (h) => h.id === 'a')?.id, 'a');
   const p: Hit = { id: 'x.md#0', tipo: 'pasaje', confianza: null, intencion: null, intencionVentaja: 0, fueraDeAlcance: 0.9 };
   assert.equal(secondOpinion([p], [p], never)?.id, 'x.md#0');
+});
+
+// What a fresh walk of the panel found (session 16), on the shipped cards and classifier.
+test('an answer offers as related only cards the confidence or the classifier gives something, and adds no part card the classifier gives nothing', () => {
+  const assistant = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpus')), loadThesaurus(join('resources', 'ai', 'thesaurus.json')), []);
+  const deadline = assistant.ask('hasta q fecha tengo q pagar el iva, mi nit termina en 7');
+  assert.equal(deadline.tipo === 'ficha' && deadline.hit.id, 'impuestos-vencimiento-mensual');
+  for (const h of deadline.cercanas) assert.ok((h.confianza ?? 0) >= 0.05 || (h.intencion ?? 0) >= 0.05, `${h.id}: ${h.confianza}/${h.intencion}`);
+  const annul = assistant.ask('como anulo una factura q hice mal');
+  assert.ok(annul.tipo === 'ficha' && !annul.respuestas.some((h) => h.id === 'paquetes-envio-plazo'), annul.tipo === 'ficha' ? annul.respuestas.map((h) => h.id).join() : annul.tipo);
+  // A real list still gets a card per code.
+  const list = assistant.ask('diferencia entre 99001, 99002 y 99003');
+  assert.deepEqual(list.tipo === 'ficha' ? list.respuestas.map((h) => h.id).sort() : [], ['cliente-99001', 'cliente-99002', 'cliente-99003']);
 });
