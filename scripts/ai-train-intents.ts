@@ -20,6 +20,6 @@ const classes = intentClasses(corpus);
 const examples = intentExamples(corpus);
 const started = Date.now();
 const model = trainIntentModel(thesaurus, classes, examples);
-const bytes = writeIntentModel(model, examplesDigest(classes, examples));
+const bytes = writeIntentModel(model, examplesDigest(classes, examples, thesaurus));
 writeFileSync(join(dir, 'corpus', ...manifest.intenciones.split('/')), bytes);
 console.log(`${examples.length} ejemplos, ${classes.length} clases, ${model.vocab.size} rasgos; ${Date.now() - started} ms; ${bytes.length} bytes`);

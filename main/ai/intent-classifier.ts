@@ -209,7 +209,7 @@ export function intentModelFor(corpus: ShippedCorpus, thesaurus: Thesaurus): Int
   const shipped = corpus.intenciones;
   let model: IntentModel | null;
   if (shipped === undefined) model = trainIntentModel(thesaurus, classes, examples);
-  else model = shipped !== null && shipped.digest === examplesDigest(classes, examples) ? shipped.model : null;
+  else model = shipped !== null && shipped.digest === examplesDigest(classes, examples, thesaurus) ? shipped.model : null;
   trained.set(corpus, model);
   return model;
 }

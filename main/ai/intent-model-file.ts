@@ -2,14 +2,15 @@
 // so an engine never trains at run time (a few seconds of CPU on the thread that serves the tills).
 // Gzip of: a 4-byte length and a JSON header { format, examples, classes, features }, then per
 // feature its weights above PRUNE as (class uint8, weight int16 × SCALE), then the biases (float32).
-// `examples` is the SHA-256 of what the model was trained on (classes and examples, in order, and
-// TRAINING): a corpus whose examples differ is not this model's (intent-classifier.ts' intentModelFor).
+// `examples` is the SHA-256 of what the model was trained on (classes and examples, in order, the
+// thesaurus, and TRAINING): a corpus whose examples differ is not this model's (intent-classifier.ts' intentModelFor).
 // Written by scripts/ai-train-intents.ts. Pure but for the file read.
 // Runs in: engine.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { IntentExample, IntentModel } from './intent-model';
+import type { Thesaurus } from './thesaurus';
 
 const FORMAT = 1;
 /** Bumped when the classifier's features or training change: a model of another training is stale. */
@@ -25,9 +26,10 @@ interface Header {
   features: string[];
 }
 
-/** What a model trained on these examples is known by. */
-export function examplesDigest(classes: readonly string[], examples: readonly IntentExample[]): string {
-  return createHash('sha256').update(JSON.stringify({ training: TRAINING, classes, examples })).digest('hex');
+/** What a model trained on these examples, with this thesaurus (its words are features), is known by. */
+export function examplesDigest(classes: readonly string[], examples: readonly IntentExample[], thesaurus: Thesaurus): string {
+  const words = { version: thesaurus.version, entries: [...thesaurus.entries], outOfScope: [...thesaurus.outOfScope] };
+  return createHash('sha256').update(JSON.stringify({ training: TRAINING, classes, examples, thesaurus: words })).digest('hex');
 }
 
 export function writeIntentModel(model: IntentModel, digest: string): Buffer {

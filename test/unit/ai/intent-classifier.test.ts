@@ -46,7 +46,7 @@ test('the shipped classifier is the one its corpus trains (run scripts/ai-train-
   assert.ok(shipped, 'resources/ai/corpus/intenciones.bin');
   const classes = intentClasses(corpus);
   const examples = intentExamples(corpus);
-  assert.equal(shipped.digest, examplesDigest(classes, examples), 'intenciones.bin no es el modelo de estas fichas y este banco');
+  assert.equal(shipped.digest, examplesDigest(classes, examples, thesaurus), 'intenciones.bin no es el modelo de estas fichas, este banco y este tesauro');
   assert.deepEqual(shipped.model.classes, classes);
   assert.equal(intentModelFor(corpus, thesaurus), shipped.model, 'the engine uses the shipped model, it does not train');
   // A stale or missing file: no second opinion, and no training on the engine's thread.

@@ -55,3 +55,13 @@ test('an answer offers as related only cards the confidence or the classifier gi
   const list = assistant.ask('diferencia entre 99001, 99002 y 99003');
   assert.deepEqual(list.tipo === 'ficha' ? list.respuestas.map((h) => h.id).sort() : [], ['cliente-99001', 'cliente-99002', 'cliente-99003']);
 });
+
+test('«se fue» and «no hay» next to internet or the power are an outage: the event card, not the reconnection card (a walk found it)', () => {
+  const assistant = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpus')), loadThesaurus(join('resources', 'ai', 'thesaurus.json')), []);
+  const first = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'ficha' ? r.hit.id : r.tipo;
+  };
+  for (const q of ['se fue el internet', 'no hay internet', 'se fue el internet q hago']) assert.equal(first(q), 'evento-1-internet', q);
+  for (const q of ['se fue la luz', 'no hay luz en la tienda']) assert.equal(first(q), 'evento-5-energia', q);
+});
