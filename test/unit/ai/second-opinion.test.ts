@@ -44,8 +44,10 @@ test('a card the embedding model vouches for, and an administrator’s passage, 
 });
 
 // What a fresh walk of the panel found (session 16), on the shipped cards and classifier.
+const shipped = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpus')), loadThesaurus(join('resources', 'ai', 'thesaurus.json')), []);
+
 test('an answer offers as related only cards the confidence or the classifier gives something, and adds no part card the classifier gives nothing', () => {
-  const assistant = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpus')), loadThesaurus(join('resources', 'ai', 'thesaurus.json')), []);
+  const assistant = shipped;
   const deadline = assistant.ask('hasta q fecha tengo q pagar el iva, mi nit termina en 7');
   assert.equal(deadline.tipo === 'ficha' && deadline.hit.id, 'impuestos-vencimiento-mensual');
   for (const h of deadline.cercanas) assert.ok((h.confianza ?? 0) >= 0.05 || (h.intencion ?? 0) >= 0.05, `${h.id}: ${h.confianza}/${h.intencion}`);
@@ -57,7 +59,7 @@ test('an answer offers as related only cards the confidence or the classifier gi
 });
 
 test('«se fue» and «no hay» next to internet or the power are an outage: the event card, not the reconnection card (a walk found it)', () => {
-  const assistant = new Assistant(loadShippedCorpus(join('resources', 'ai', 'corpus')), loadThesaurus(join('resources', 'ai', 'thesaurus.json')), []);
+  const assistant = shipped;
   const first = (q: string) => {
     const r = assistant.ask(q);
     return r.tipo === 'ficha' ? r.hit.id : r.tipo;
