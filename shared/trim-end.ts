@@ -8,3 +8,8 @@ export function trimEndChars(s: string, chars: string): string {
   while (end > 0 && chars.includes(s[end - 1]!)) end--;
   return s.slice(0, end);
 }
+
+/** `s` cut to at most `max` characters, an ellipsis marking the cut («…»). */
+export function clip(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
+}

@@ -120,6 +120,8 @@ const MIN_PART_SIMILARITY = 0.3;
 const MIN_PART_INTENT = 0.01;
 /** A related card under an answer: the confidence or the classifier gives it this much (a walk found cards at 0 offered). */
 const MIN_RELATED = 0.05;
+/** A nearest card offered beside a refusal: this much («receta de salteña» had three SIAT states at 0.07). */
+const MIN_NEAREST = 0.1;
 const MAX_CARDS = 3;
 /** What a card must meet of a question that lists codes besides those codes. */
 const MIN_BESIDES_CODES = 0.15;
@@ -419,7 +421,11 @@ export class Assistant {
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
     const byModel = (h: AssistantHit) => this.dense !== null && h.semejanza !== null && h.semejanza >= this.dense.minCosine;
     const best = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
-    if (!best) return { tipo: 'sin-respuesta', cercanas: hits.slice(0, 3), fueraDeAlcance: [] };
+    // The cards offered under an answer, or instead of one, are those the confidence or the
+    // classifier gives something (a walk found cards at 0 offered); beside a refusal a little more
+    // («receta de salteña» was offered three SIAT states at 0.07).
+    const near = (min: number) => (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= min || (h.intencion ?? 0) >= min;
+    if (!best) return { tipo: 'sin-respuesta', cercanas: hits.filter(near(MIN_NEAREST)).slice(0, 3), fueraDeAlcance: [] };
     const chosen = [best];
     const met = new Set(best.cubiertas.map((c) => c.word));
     for (const h of hits) {
@@ -441,7 +447,6 @@ export class Assistant {
       const r = this.ask(part, syncedMessage);
       if (r.tipo === 'ficha' && !chosen.some((h) => h.id === r.hit.id)) chosen.push(r.hit);
     }
-    const related = (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= MIN_RELATED || (h.intencion ?? 0) >= MIN_RELATED;
-    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h) && related(h)).slice(0, 3) };
+    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h) && near(MIN_RELATED)(h)).slice(0, 3) };
   }
 }

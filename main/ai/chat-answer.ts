@@ -4,15 +4,12 @@
 // card fits, the answer says so and names the nearest cards. Pure.
 // Runs in: engine.
 import type { AskResult, AssistantHit } from './assistant';
+import { clip } from '../../shared/trim-end';
 
 /** "2026-11-24" → "24/11/2026" (es-BO). */
 export function dateEs(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y}`;
-}
-
-function clip(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
 }
 
 function nearest(r: AskResult, lead: string): string[] {

@@ -2,7 +2,7 @@
 // passage carries the heading it sits under, so a search hit and a chat answer can say where the
 // text comes from ("Según <fuente>, <título> …"). Pure: text in, passages out.
 // Runs in: engine.
-import { trimEndChars } from '../../shared/trim-end';
+import { clip, trimEndChars } from '../../shared/trim-end';
 
 export interface Passage {
   /** 0-based position of the passage in its file. */
@@ -62,10 +62,6 @@ function namedLabel(t: string): string | null {
     if (i > 0 && t[i - 1]! >= '0' && t[i - 1]! <= '9') return t.slice(0, close + 1);
   }
   return null;
-}
-
-function clip(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
 }
 
 /** Cuts a paragraph longer than MAX_CHARS at sentence ends, and a sentence that alone is too long at spaces. */

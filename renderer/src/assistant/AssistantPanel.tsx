@@ -5,8 +5,12 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AssistantAnswer, RegulationHit } from '../../../shared/api-types';
+import { clip } from '../../../shared/trim-end';
 import { formatDate } from '../format/dates';
 import { MAX_QUESTION, useAssistant } from './assistant-store';
+
+/** How much of a question the refusal quotes: a long one is cut, the field above still holds it whole. */
+const ASKED_QUOTE = 120;
 
 const COLLECTION_LABELS: Record<string, string> = {
   normativas: 'Ficha de Kipu · normativa',
@@ -203,7 +207,7 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
   if (answer.tipo === 'sin-respuesta') {
     return (
       <p className="assistant-none" data-testid="assistant-no-answer">
-        No encontré una ficha que responda a «{asked ?? ''}». Kipu no inventa normas: reformule la pregunta, mire las fichas más cercanas o consulte la normativa vigente del SIN.
+        No encontré una ficha que responda a «{clip((asked ?? '').trim(), ASKED_QUOTE)}». Kipu no inventa normas: reformule la pregunta, mire las fichas más cercanas o consulte la normativa vigente del SIN.
       </p>
     );
   }

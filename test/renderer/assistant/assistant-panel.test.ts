@@ -97,6 +97,15 @@ describe('the answer', () => {
     expect(html).not.toContain('data-testid="assistant-card"');
   });
 
+  it('a long question is quoted cut short in the refusal (the field above keeps it whole)', () => {
+    const asked = `tengo una duda ${'muy larga '.repeat(30)}sobre algo`;
+    const text = textOf(view({ tipo: 'sin-respuesta', texto: '', respuesta: null, guia: null, cercanas: [] }, { asked }), 'assistant-no-answer');
+    const quoted = text.slice(text.indexOf('«') + 1, text.indexOf('»'));
+    expect(quoted.length).toBeLessThanOrEqual(120);
+    expect(quoted.endsWith('…')).toBe(true);
+    expect(asked.startsWith(quoted.slice(0, -1))).toBe(true);
+  });
+
   it('a question without words shows the engine’s sentence', () => {
     const html = view({ tipo: 'sin-palabras', texto: 'La pregunta no tiene palabras que se puedan buscar.', respuesta: null, guia: null, cercanas: [] });
     expect(textOf(html, 'assistant-no-answer')).toBe('La pregunta no tiene palabras que se puedan buscar.');

@@ -103,7 +103,11 @@ test('held-in: every answer names its source (each card its reference, the guide
   }
 });
 
-/** A blind set's misses are not printed: a run of the suite must not make it a tuning set (decision 0104). */
+/**
+ * A blind set's misses are not printed: a run of the suite must not make it a tuning set (decision
+ * 0104). Its assertions count (blindBar): a failed deepEqual would print the wrong answers, as the
+ * todo tests of sets 14 and 15 did until session 17.
+ */
 const report = (name: string, set: typeof HELD_IN_4, blind = false) => {
   const s = score(assistant, set);
   console.log(`${name} (${set.length}): ${s.right} bien (${pct(s.right / set.length)}), ${s.refused.length} sin respuesta, ${s.wrong.length} respuestas equivocadas`);
@@ -112,6 +116,13 @@ const report = (name: string, set: typeof HELD_IN_4, blind = false) => {
   for (const m of s.wrong) console.log(`  EQUIVOCADA: ${m}`);
   return s;
 };
+
+/** Issue 31's bar on a blind set, asserted on counts only. */
+function blindBar(name: string, set: typeof HELD_IN_4): void {
+  const s = report(name, set, true);
+  assert.equal(s.wrong.length, 0, `${s.wrong.length} respuestas equivocadas`);
+  assert.ok(s.right / set.length >= 0.9, `${pct(s.right / set.length)} bien`);
+}
 
 // Issue 31's bar on set 4. Before decision 0077: 56 of 62 (90.3 %) with 3 confident wrong answers;
 // after 0077, 59; after 0085, 60, none wrong.
@@ -221,9 +232,7 @@ test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no co
 // refusals, none wrong; on the design kept (ccfa619, chosen on the bank's folds, the tuning set and
 // sets 4–13, not on this set) 48 of 80 (60.0 %), 27 refusals, 5 confident wrong.
 test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 5 confident wrong after decision 0100; 60.0 % (48 of 80), 27 refusals, 5 confident wrong after decision 0104' }, () => {
-  const s = report('conjunto retenido 14', HELD_IN_14, true);
-  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
-  assert.ok(s.right / HELD_IN_14.length >= 0.9, `${pct(s.right / HELD_IN_14.length)} bien`);
+  blindBar('conjunto retenido 14', HELD_IN_14);
 });
 
 // Set 15 (80 questions, 12 near-domain refusals, businesses sets 13 and 14 did not use), written
@@ -234,9 +243,7 @@ test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % r
 // refusals, 3 confident wrong. The code before decision 0104 (cae903c), measured on it as a
 // baseline: 50 of 80, 27 refusals, 3 confident wrong (set 14 there: 40 of 80, 5 wrong).
 test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 15: blind 67.5 % right (54 of 80), 23 refusals, 3 confident wrong after decision 0104 (50 of 80, 3 wrong on the code before it)' }, () => {
-  const s = report('conjunto retenido 15', HELD_IN_15, true);
-  assert.deepEqual(s.wrong, [], 'no confident wrong answer');
-  assert.ok(s.right / HELD_IN_15.length >= 0.9, `${pct(s.right / HELD_IN_15.length)} bien`);
+  blindBar('conjunto retenido 15', HELD_IN_15);
 });
 
 // What decision 0100 reached on set 13, kept: no confident wrong answer and no fewer right ones. Not

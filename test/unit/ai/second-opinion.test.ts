@@ -67,3 +67,13 @@ test('«se fue» and «no hay» next to internet or the power are an outage: the
   for (const q of ['se fue el internet', 'no hay internet', 'se fue el internet q hago']) assert.equal(first(q), 'evento-1-internet', q);
   for (const q of ['se fue la luz', 'no hay luz en la tienda']) assert.equal(first(q), 'evento-5-energia', q);
 });
+
+test('a refusal offers as nearest only cards the confidence or the classifier gives 0.1 or more', () => {
+  const cake = shipped.ask('receta de salteña');
+  assert.equal(cake.tipo, 'sin-respuesta');
+  assert.deepEqual(cake.cercanas.map((h) => h.id), [], 'SIAT states at 0.07 are not near a recipe');
+  const slow = shipped.ask('el sistema esta lento hoy');
+  assert.equal(slow.tipo, 'sin-respuesta');
+  assert.ok(slow.cercanas.some((h) => h.id === 'evento-6-software'), slow.cercanas.map((h) => h.id).join());
+  for (const h of slow.cercanas) assert.ok((h.confianza ?? 0) >= 0.1 || (h.intencion ?? 0) >= 0.1, `${h.id}: ${h.confianza}/${h.intencion}`);
+});
