@@ -421,9 +421,7 @@ export class Assistant {
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
     const byModel = (h: AssistantHit) => this.dense !== null && h.semejanza !== null && h.semejanza >= this.dense.minCosine;
     const best = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
-    // The cards offered under an answer, or instead of one, are those the confidence or the
-    // classifier gives something (a walk found cards at 0 offered); beside a refusal a little more
-    // («receta de salteña» was offered three SIAT states at 0.07).
+    // Cards offered under an answer or beside a refusal: those the confidence or the classifier rates.
     const near = (min: number) => (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= min || (h.intencion ?? 0) >= min;
     if (!best) return { tipo: 'sin-respuesta', cercanas: hits.filter(near(MIN_NEAREST)).slice(0, 3), fueraDeAlcance: [] };
     const chosen = [best];
