@@ -15,6 +15,8 @@ import { isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
 import { intentModelFor, intentReader, type IntentReading } from './intent-classifier';
 import { secondOpinion } from './second-opinion';
+import { ruleCandidates, ruleChoice, type AnswerRule, type RuleCandidate } from './answer-rule';
+import { codesAnswer, MAX_CARDS, MAX_UNKNOWN_SHARE, MIN_PART_SIMILARITY, ROUNDING } from './codes-answer';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
 export const COLLECTION_ADMIN = 'administrador';
@@ -115,14 +117,12 @@ const MIN_NEW_SHARE = 0.15;
 /** ... or a card meets a part this large of the question that the others do not, and resembles it this much. */
 const MIN_PART_SHARE = 0.25;
 const MIN_PART_COVERAGE = 0.4;
-const MIN_PART_SIMILARITY = 0.3;
 /** ... and the classifier gives it this much: «cómo anulo una factura q hice mal» got the packages' deadline (0.003); a real list's cards get 0.06 or more (0104). */
 const MIN_PART_INTENT = 0.01;
 /** A related card under an answer: the confidence or the classifier gives it this much (a walk found cards at 0 offered). */
 const MIN_RELATED = 0.05;
 /** A nearest card offered beside a refusal: this much («receta de salteña» had three SIAT states at 0.07). */
 const MIN_NEAREST = 0.1;
-const MAX_CARDS = 3;
 /** What a card must meet of a question that lists codes besides those codes. */
 const MIN_BESIDES_CODES = 0.15;
 /**
@@ -134,10 +134,6 @@ const MIN_BESIDES_CODES = 0.15;
  */
 const CLOSE_CONFIDENCE = 0.08;
 const CLEARLY_MORE = 0.25;
-/** How far apart two of retrieval.ts' rounded shares (4 decimals, summed or divided) may be and still be equal. */
-const ROUNDING = 1e-3;
-/** A question mostly in words no card knows ("¿cuántos empleados puedo contratar?") is about something else, whatever one word matches: refused. */
-export const MAX_UNKNOWN_SHARE = 0.6;
 
 /**
  * A card answers a question about its subject: one whose title meets no word of the question
@@ -150,6 +146,8 @@ const aboutIt = (hit: { tipo: string; coberturaTitulo: number }) => hit.tipo !==
 
 /** First places of the fusion a question's answer is chosen from. */
 const CANDIDATES = 6;
+/** First places of the fusion the learnt answer rule weighs (answer-rule.ts). */
+const RULE_HITS = 12;
 /** How much of the question BM25's first card must meet to join the candidates when the fusion left it out. */
 const MIN_LEAD_COVERAGE = 0.8;
 
@@ -170,6 +168,11 @@ export class Assistant {
   /** The intent classifier's reading of a question (none without cards), and each document's place in the index. */
   private readonly readIntent: ((question: string) => IntentReading) | null;
   private readonly docAt: Map<string, number>;
+  /**
+   * The learnt answer rule (answer-rule.ts), when the corpus ships one learnt on this classifier's
+   * readings; else null and the hand-set second opinion chooses. Scripts set it to try another.
+   */
+  answerRule: AnswerRule | null;
 
   constructor(
     readonly shipped: ShippedCorpus,
@@ -204,6 +207,25 @@ export class Assistant {
     const model = shipped.cards.length > 0 ? intentModelFor(shipped, thesaurus) : null;
     this.readIntent = model ? intentReader(model, thesaurus, docs.map((d) => (this.cards.has(d.key) ? d.key : ''))) : null;
     this.docAt = new Map(docs.map((d, i) => [d.key, i]));
+    const rule = shipped.reglaRespuesta ?? null;
+    this.answerRule = rule && model && shipped.intenciones && rule.classifier === shipped.intenciones.digest ? rule : null;
+  }
+
+  /** What the answer rule weighs: the lexical ranking's cards and the classifier's likeliest, and `chosen`, the hand-set rules' answer. */
+  ruleCandidates(question: string, chosen: string | null): { candidates: RuleCandidate[]; hits: AssistantHit[]; reading: IntentReading | null } {
+    const reading = this.readIntent?.(question) ?? null;
+    if (!reading) return { candidates: [], hits: [], reading };
+    const hits = this.search(question, RULE_HITS).filter((h) => h.tipo === 'ficha');
+    return { candidates: ruleCandidates(hits.map((h) => ({ ...h, fits: this.fits(h) })), reading, chosen), hits, reading };
+  }
+
+  /** The rule's answer: its best candidate when likely enough to be right (`pool`'s hit for it, if there), else none (a refusal). */
+  private byRule(rule: AnswerRule, question: string, chosen: AssistantHit | undefined, pool: AssistantHit[]): AssistantHit | undefined {
+    const { candidates, hits, reading } = this.ruleCandidates(question, chosen?.id ?? null);
+    const pick = ruleChoice(rule, candidates, question);
+    if (!pick || pick.p < rule.threshold) return undefined;
+    const none: RankedHit = { key: pick.id, score: 0, bm25: 0, coverage: 0, similarity: 0, dense: null, covered: [], unknownShare: 0, headCoverage: 0, shortCoverage: 0 };
+    return pool.find((h) => h.id === pick.id) ?? hits.find((h) => h.id === pick.id) ?? this.toHit(none, 0, 0, false, reading);
   }
 
   /** Card count per collection (the shipped ones always listed, the administrator's when it has passages). */
@@ -331,57 +353,6 @@ export class Assistant {
   }
 
   /**
-   * A question that lists codes or acronyms ("diferencia entre 99001, 99002 y 99003", "¿el IVA y el
-   * IT?") asks about each one: no card answers it whole, but one card per code does. The answer is
-   * those cards when each meets its own code, resembles the question a little, and together they
-   * meet every code of it; else null (a refusal).
-   */
-  private codesAnswer(question: string, hits: AssistantHit[]): AssistantHit[] | null {
-    const codes = [...new Set(queryTerms(question).filter(isCode))];
-    if (codes.length < 2 || !listsCodes(words(normalizeWord(question)), isCode)) return null;
-    // Each code gets the card most about it: the one where it weighs most of what the card meets
-    // (the IVA card for "IVA", not a card that names the IVA in passing), then the most confident.
-    const eligible = hits.filter((h) => h.tipo === 'ficha' && h.similitud >= MIN_PART_SIMILARITY && h.desconocidas < MAX_UNKNOWN_SHARE);
-    const chosen: AssistantHit[] = [];
-    for (const code of codes) {
-      let pick: AssistantHit | null = null;
-      let focus = 0;
-      // On a tie, the card whose title meets least besides this code is the one about it ("el IVA e
-      // IT": the IT card, not the card whose title names both, on when they are due; decision 0081).
-      const share = (h: AssistantHit) => h.cubiertas.find((x) => x.word === code)?.share ?? 0;
-      const titleElse = (h: AssistantHit) => Math.max(0, h.coberturaTitulo - share(h));
-      // What the card meets besides the question's other listed codes: a card that explains two of
-      // them together ("Qué es el CUIS", which says how it differs from the CUFD) is no less about
-      // this one (decision 0091: "diferencia entre cuis y cufd" got the two vigencia cards).
-      const others = (h: AssistantHit) => h.cubiertas.filter((x) => x.word !== code && codes.includes(x.word)).reduce((s, x) => s + x.share, 0);
-      // Coverage and shares come rounded to 4 decimals each (retrieval.ts), so two focuses or titles
-      // within ROUNDING are equal: 0,6134 − 0,2267 against a share of 0,3866 is a tie, not a loss
-      // (decision 0093: the vigencia cards came back for "diferencia entre cuis y cufd" when a new
-      // card moved the last decimal).
-      for (const h of eligible) {
-        const rest = h.cobertura - others(h);
-        const f = rest > ROUNDING ? Math.min(1, share(h) / rest) : 0;
-        const tie = pick !== null && Math.abs(f - focus) <= ROUNDING;
-        const dt = tie ? titleElse(h) - titleElse(pick!) : 0;
-        const better = tie ? dt < -ROUNDING || (Math.abs(dt) <= ROUNDING && (h.confianza ?? 0) > (pick!.confianza ?? 0)) : f > focus + ROUNDING;
-        if (share(h) > 0 && (pick === null || better)) {
-          pick = h;
-          focus = f;
-        }
-      }
-      // A card that fits the question by itself and meets this code alone of the listed ones comes
-      // first, the most confident: it answers what the question asks of the code ("el cuis y el
-      // cufd, cuánto dura cada uno": each vigencia card, not the "qué es" cards, which meet the
-      // code with nothing else the question asks; decision 0098).
-      const alone = eligible.filter((h) => share(h) > 0 && others(h) <= ROUNDING && this.fits(h)).sort((a, b) => (b.confianza ?? 0) - (a.confianza ?? 0));
-      if (alone.length > 0) pick = alone[0]!;
-      if (!pick) return null;
-      if (!chosen.includes(pick)) chosen.push(pick);
-    }
-    return chosen.length >= 2 && chosen.length <= MAX_CARDS ? chosen : null;
-  }
-
-  /**
    * The answer to a question: the error guide for a SIAT code; a refusal when it names a topic Kipu
    * has no card for; else the most confident card that fits, plus up to two more that fit and meet
    * words of the question the others do not ("99001, 99002 y 99003", "el IVA y el IT"); else nothing.
@@ -417,10 +388,13 @@ export class Assistant {
     const onlyNamesCodes = (h: AssistantHit) => listed !== null && h.coberturaTitulo >= codeShare(h) - ROUNDING && h.cobertura - codeShare(h) < MIN_BESIDES_CODES;
     const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h) && !onlyNamesCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
     // A list of codes gets a card per code, before any card that meets them all in passing.
-    const joint = this.codesAnswer(question, hits);
+    const joint = codesAnswer(question, hits, (h) => this.fits(h));
     if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
     const byModel = (h: AssistantHit) => this.dense !== null && h.semejanza !== null && h.semejanza >= this.dense.minCosine;
-    const best = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
+    const handSet = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
+    // The learnt rule decides (decision 0105), but for a passage or a card the embedding model vouches for.
+    const rule = this.answerRule;
+    const best = rule && handSet?.tipo !== 'pasaje' && !(handSet && byModel(handSet)) ? this.byRule(rule, question, handSet, hits) : handSet;
     // Cards offered under an answer or beside a refusal: those the confidence or the classifier rates.
     const near = (min: number) => (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= min || (h.intencion ?? 0) >= min;
     if (!best) return { tipo: 'sin-respuesta', cercanas: hits.filter(near(MIN_NEAREST)).slice(0, 3), fueraDeAlcance: [] };

@@ -169,7 +169,11 @@ export interface IntentReading {
   out: number;
   /** A document's probability and how far it stands above the likeliest other card (below 0: another card comes first). */
   of(doc: number): { p: number; lead: number };
+  /** The cards the classifier likes best, likeliest first (TOP_CARDS of them), with their probability. */
+  cards: { id: string; p: number }[];
 }
+
+const TOP_CARDS = 8;
 
 /** Reads questions for an index whose documents are `keys` (cards by id; anything else is a passage). */
 export function intentReader(model: IntentModel, thesaurus: Thesaurus, keys: readonly string[]): (question: string) => IntentReading {
@@ -181,8 +185,10 @@ export function intentReader(model: IntentModel, thesaurus: Thesaurus, keys: rea
     const cardsOnly = [...p].filter((_, c) => c !== outClass);
     const [best = 0, second = 0] = cardsOnly.sort((a, b) => b - a);
     const byDoc = Float32Array.from(classOf, (c) => (c >= 0 ? p[c]! : 0));
+    const cards = model.classes.flatMap((id, c) => (c === outClass ? [] : [{ id, p: p[c]! }])).sort((a, b) => b.p - a.p).slice(0, TOP_CARDS);
     return {
       byDoc,
+      cards,
       out: outClass >= 0 ? Number(p[outClass]!.toFixed(4)) : 0,
       of: (doc) => {
         const c = classOf[doc]!;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fillTemplates } from './sector-status';
 import { OUT_OF_SCOPE, type IntentModel } from './intent-model';
 import { loadIntentModel } from './intent-model-file';
+import { parseAnswerRule, type AnswerRule } from './answer-rule';
 
 export const COLLECTION_NORMATIVAS = 'normativas';
 export const COLLECTION_CONTINGENCIAS = 'contingencias';
@@ -51,6 +52,8 @@ export interface ShippedCorpus {
    * test's), whose classifier is trained from its examples (intent-classifier.ts' intentModelFor).
    */
   intenciones?: { model: IntentModel; digest: string } | null;
+  /** The learnt answer rule (manifest "reglaRespuesta", answer-rule.ts); null or undefined: none. */
+  reglaRespuesta?: AnswerRule | null;
 }
 
 const MAX_BANK_QUESTION = 400;
@@ -149,6 +152,7 @@ interface Manifest {
   collections: Record<string, string[]>;
   banco?: string[];
   intenciones?: string;
+  reglaRespuesta?: string;
 }
 
 const safePath = (archivo: string) => {
@@ -182,5 +186,6 @@ export function loadShippedCorpus(dir: string): ShippedCorpus {
     }
   }
   const intenciones = manifest.intenciones && existsSync(join(dir, ...safePath(manifest.intenciones))) ? loadIntentModel(join(dir, ...safePath(manifest.intenciones))) : null;
-  return { version: manifest.version, cards, fueraDeAlcance, intenciones };
+  const reglaRespuesta = manifest.reglaRespuesta && existsSync(join(dir, ...safePath(manifest.reglaRespuesta))) ? parseAnswerRule(readFileSync(join(dir, ...safePath(manifest.reglaRespuesta)), 'utf8')) : null;
+  return { version: manifest.version, cards, fueraDeAlcance, intenciones, reglaRespuesta };
 }

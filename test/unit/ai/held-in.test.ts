@@ -65,6 +65,8 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   // question equal to one of them would be answered from itself.
   const own = new Set([...assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas, ...c.banco]), ...assistant.shipped.fueraDeAlcance].map((p) => normalizeWord(p)));
   const tuning = new Set(TUNING.map((x) => normalizeWord(x.q)));
+  // The bank teaches the classifier; the tuning set chooses its settings: none in both.
+  for (const q of [...assistant.shipped.cards.flatMap((c) => c.banco), ...assistant.shipped.fueraDeAlcance]) assert.ok(!tuning.has(normalizeWord(q)), `${q}: del banco y del conjunto de ajuste`);
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
   for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
   const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
