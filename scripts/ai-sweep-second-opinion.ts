@@ -42,6 +42,8 @@ const heldOut = (f: number): HeldInItem[] => [
 ];
 const folds = [...Array(ASKED).keys()].map((f) => ({ assistant: new Assistant(fold(f), thesaurus, []), items: heldOut(f) }));
 const full = new Assistant(corpus, thesaurus, []);
+// The hand-set second opinion is what this scores: the learnt answer rule (decision 0105) stays off.
+full.answerRule = null;
 const read = [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13];
 const inForce = { ...SECOND_OPINION };
 const settings: Partial<typeof SECOND_OPINION>[] = [{}, ...(JSON.parse(process.argv[2] ?? '[]') as Partial<typeof SECOND_OPINION>[])];

@@ -1,11 +1,12 @@
 // Trains the learnt answer rule (main/ai/answer-rule.ts; decision 0105) into
 // resources/ai/corpus/regla-respuesta.json, for the shipped classifier (run scripts/ai-train-intents.ts
 // first when the cards, the bank or the thesaurus changed):
-//   node_modules/.bin/tsx scripts/ai-train-answer-rule.ts [threshold]
+//   node_modules/.bin/tsx scripts/ai-train-answer-rule.ts [threshold [agree]]
+// (the shipped rule: 0.75 0.1, decision 0105 says why not the pick of the grid below)
 // Each quarter of the question bank is read by an assistant whose classifier learnt from the other
 // three (so the classifier's readings are what it does on questions it never saw); both logistic
-// models learn from those readings. The threshold is the one with the most right answers less three
-// per wrong one over the bank (by halves: a rule learnt on two quarters answers the other two), the
+// models learn from those readings. Without arguments, the thresholds are those with the most right
+// answers less three per wrong one over the bank (by halves: a rule learnt on two quarters answers the other two), the
 // tuning set and the read held-in sets 4–13 together — never a blind set (14 and later). Prints the
 // figures of every threshold tried and of the hand-set rules (no learnt rule) beside them. ~4 min.
 import { join } from 'node:path';
@@ -15,9 +16,9 @@ import { loadThesaurus } from '../main/ai/thesaurus';
 import { Assistant } from '../main/ai/assistant';
 import { intentClasses, intentExamples } from '../main/ai/intent-classifier';
 import { examplesDigest } from '../main/ai/intent-model-file';
-import { answerFeatures, logistic, type AnswerRule, type LogisticModel, type RuleCandidate } from '../main/ai/answer-rule';
+import { answerFeatures, logistic, ruleChoice, type AnswerRule, type LogisticModel, type RuleCandidate } from '../main/ai/answer-rule';
 import type { HeldInItem } from '../test/fixtures/ai/held-in-questions';
-import { score } from '../test/unit/ai/held-in-score';
+import { score, type Verdict } from '../test/unit/ai/held-in-score';
 import { TUNING } from '../test/fixtures/ai/tuning-questions';
 import { HELD_IN_4 } from '../test/fixtures/ai/held-in-questions-4';
 import { HELD_IN_7 } from '../test/fixtures/ai/held-in-questions-7';
@@ -32,6 +33,7 @@ const FOLDS = 4;
 const WRONG_COST = 3;
 const L2 = 1;
 const THRESHOLDS = [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
+const AGREE = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 const dir = join('resources', 'ai');
 const corpus = loadShippedCorpus(join(dir, 'corpus'));
 const thesaurus = loadThesaurus(join(dir, 'thesaurus.json'));
@@ -163,31 +165,74 @@ const whole = fitRule(rows);
 const full = new Assistant(corpus, thesaurus, []);
 const read = [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13];
 
-function measure(threshold: number | null): { line: string; total: number } {
-  const bank = { right: 0, wrong: 0, n: 0 };
-  folds.forEach((f, i) => {
-    f.assistant.answerRule = threshold === null ? null : { format: 1, classifier: digest, ...byHalves[i < 2 ? 0 : 1]!, threshold };
-    const s = score(f.assistant, f.items);
-    bank.right += s.right;
-    bank.wrong += s.wrong.length;
-    bank.n += f.items.length;
-  });
-  full.answerRule = threshold === null ? null : { format: 1, classifier: digest, ...whole, threshold };
-  const tuning = score(full, TUNING);
-  const sets = score(full, read);
-  const total = bank.right + tuning.right + sets.right - WRONG_COST * (bank.wrong + tuning.wrong.length + sets.wrong.length);
-  const line = `banco ${bank.right}/${bank.n} (${bank.wrong} equivocadas) · ajuste ${tuning.right}/${TUNING.length} (${tuning.wrong.length}) · conjuntos 4–13 ${sets.right}/${read.length} (${sets.wrong.length}) · puntaje ${total}`;
-  return { line, total };
+/**
+ * A question's answer without the learnt rule (hand), with it at a threshold of 0 (ruled: its best
+ * candidate always answers) and whether the rule decides it at all (a code's guide, a topic Kipu
+ * names and refuses and a list of codes are answered before it: at a threshold of 1 they keep their
+ * answer, every other question is refused).
+ */
+interface Record {
+  hand: Verdict;
+  handFirst: string | null;
+  ruled: Verdict;
+  decides: boolean;
+  pick: string | null;
+  p: number;
+  refusal: Verdict;
 }
 
-console.log(`reglas a mano (sin regla aprendida): ${measure(null).line}`);
-const given = process.argv[2] ? Number(process.argv[2]) : null;
-let chosen = { threshold: 0, total: -Infinity };
-for (const threshold of given !== null ? [given] : THRESHOLDS) {
-  const m = measure(threshold);
-  console.log(`umbral ${threshold}: ${m.line}`);
-  if (m.total > chosen.total) chosen = { threshold, total: m.total };
+function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRule, 'candidate' | 'answer'>): Record[] {
+  const at = (threshold: number) => {
+    assistant.answerRule = threshold < 0 ? null : { format: 1, classifier: digest, ...rule, threshold, agree: threshold };
+    return score(assistant, items).results;
+  };
+  const hand = at(-1);
+  const ruled = at(1e-9);
+  const none = at(1);
+  return items.map((item, i) => {
+    const h = hand[i]!.r;
+    const n = none[i]!.r;
+    const handFirst = h.tipo === 'ficha' || h.tipo === 'pasaje' ? h.hit.id : null;
+    const pick = ruleChoice(assistant.answerRule!, assistant.ruleCandidates(item.q, handFirst).candidates, item.q);
+    const decides = n.tipo === 'sin-respuesta' && n.fueraDeAlcance.length === 0;
+    return { hand: hand[i]!.v, handFirst, ruled: ruled[i]!.v, decides, pick: pick?.id ?? null, p: pick?.p ?? 0, refusal: item.expect === null ? 'right' : 'refused' };
+  });
 }
-const rule: AnswerRule = { format: 1, classifier: digest, ...whole, threshold: chosen.threshold };
+
+/** What a question gets with the rule at these thresholds. */
+function outcome(r: Record, threshold: number, agree: number): Verdict {
+  if (!r.decides) return r.hand;
+  if (r.pick === null) return r.refusal;
+  return r.p >= (r.pick === r.handFirst ? agree : threshold) ? r.ruled : r.refusal;
+}
+
+const groups = {
+  banco: folds.flatMap((f, i) => records(f.assistant, f.items, byHalves[i < 2 ? 0 : 1]!)),
+  ajuste: records(full, TUNING, whole),
+  'conjuntos 4–13': records(full, read, whole),
+};
+const tally = (rs: Record[], pick: (r: Record) => Verdict) => ({ right: rs.filter((r) => pick(r) === 'right').length, wrong: rs.filter((r) => pick(r) === 'wrong').length, n: rs.length });
+function line(pick: (r: Record) => Verdict): { text: string; total: number } {
+  let total = 0;
+  const parts = Object.entries(groups).map(([name, rs]) => {
+    const t = tally(rs, pick);
+    total += t.right - WRONG_COST * t.wrong;
+    return `${name} ${t.right}/${t.n} (${t.wrong} equivocadas)`;
+  });
+  return { text: `${parts.join(' · ')} · puntaje ${total}`, total };
+}
+
+console.log(`reglas a mano (sin regla aprendida): ${line((r) => r.hand).text}`);
+const given = process.argv[2] ? Number(process.argv[2]) : null;
+const givenAgree = process.argv[3] ? Number(process.argv[3]) : null;
+let chosen = { threshold: 0, agree: 0, total: -Infinity };
+for (const threshold of given !== null ? [given] : THRESHOLDS) {
+  for (const agree of givenAgree !== null ? [givenAgree] : AGREE.filter((a) => a <= threshold)) {
+    const m = line((r) => outcome(r, threshold, agree));
+    console.log(`umbral ${threshold}, de acuerdo ${agree}: ${m.text}`);
+    if (m.total > chosen.total) chosen = { threshold, agree, total: m.total };
+  }
+}
+const rule: AnswerRule = { format: 1, classifier: digest, ...whole, threshold: chosen.threshold, agree: chosen.agree };
 writeFileSync(join(dir, 'corpus', 'regla-respuesta.json'), `${JSON.stringify(rule)}\n`);
-console.log(`regla-respuesta.json: umbral ${chosen.threshold}`);
+console.log(`regla-respuesta.json: umbral ${chosen.threshold}, de acuerdo ${chosen.agree}`);

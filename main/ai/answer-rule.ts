@@ -7,7 +7,8 @@
 //   in each ranking, the classifier's probability and lead, the hand-set rules' choice);
 // - the answer model reads the best candidate's rating beside the second's, the classifier's "no
 //   card" and the question's length, and gives the probability that the best candidate is right.
-// The best candidate answers when that probability reaches the rule's threshold; else a refusal.
+// The best candidate answers when that probability reaches the rule's threshold (a lower one when
+// the hand-set rules chose it too); else a refusal.
 // A rule belongs to one classifier (its digest): with another, or with none, the assistant keeps
 // the hand-set second opinion (second-opinion.ts). Pure.
 // Runs in: engine.
@@ -27,6 +28,12 @@ export interface AnswerRule {
   answer: LogisticModel;
   /** The answer model's probability from which the best candidate answers. */
   threshold: number;
+  /**
+   * ... and from which it answers when it is the hand-set rules' answer too (at most `threshold`):
+   * the bank names one card per question, so the answer model underrates a card whose neighbour
+   * would be right as well; the hand-set rules' agreement is evidence it does not weigh enough.
+   */
+  agree: number;
 }
 
 /** What the rule reads of a lexical hit (assistant.ts' AssistantHit, cards only). */
@@ -146,6 +153,7 @@ export function parseAnswerRule(text: string): AnswerRule {
   if (typeof r.classifier !== 'string' || !/^[0-9a-f]{64}$/.test(r.classifier)) throw new Error('regla-respuesta.json: falta el resumen del clasificador');
   if (!isModel(r.candidate, CANDIDATE_FEATURES) || !isModel(r.answer, ANSWER_FEATURES)) throw new Error('regla-respuesta.json: modelo mal formado');
   if (typeof r.threshold !== 'number' || !(r.threshold > 0 && r.threshold < 1)) throw new Error('regla-respuesta.json: umbral fuera de 0–1');
+  if (typeof r.agree !== 'number' || !(r.agree >= 0 && r.agree <= r.threshold)) throw new Error('regla-respuesta.json: umbral de acuerdo fuera de 0–umbral');
   return r;
 }
 
