@@ -75,7 +75,7 @@ test('on bank questions it never saw, the classifier names the card most of the 
   const right = questions.filter((x) => first(model, x.q) === x.id).length;
   const outside = corpus.fueraDeAlcance.filter((_, i) => held(i));
   const refused = outside.filter((q) => first(model, q) === OUT_OF_SCOPE).length;
-  // When written (decision 0104): 349 of 532 and 82 of 91.
+  // When written (decision 0104): 349 of 532 and 82 of 91; on the bank's second round (decision 0105): 942 of 1,355 and 216 of 241.
   console.log(`banco no visto: ${right}/${questions.length} con su ficha primera; ${refused}/${outside.length} fuera de alcance reconocidas`);
   assert.ok(right / questions.length >= 0.55, `${right}/${questions.length} preguntas del banco con su ficha primera`);
   assert.ok(refused / outside.length >= 0.85, `${refused}/${outside.length} preguntas fuera de alcance reconocidas`);
