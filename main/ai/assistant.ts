@@ -1,7 +1,9 @@
 // The assistant's knowledge: the rule cards Kipu ships (normativas, contingencias), the texts the
 // administrator installs (a third collection) and the retrieval index over both. It answers with
 // the best card whole, with its reference and date; a SIAT code in the question goes to the error
-// guide; when nothing fits it says so and names the nearest cards. It never writes a rule.
+// guide; when nothing fits it says so and names the nearest cards. Which card answers: the learnt
+// answer rule (answer-rule.ts, decision 0105) over the hand-set rules' choice (second-opinion.ts),
+// which alone decide without a rule of this classifier. It never writes a rule.
 // Runs in: engine.
 import type { ErrorResolution } from './siat-error-guide';
 import { guidanceFor, resolveSiatError } from './siat-error-guide';

@@ -1,4 +1,6 @@
-// The intent classifier's second opinion on the lexical answer (issue 31, decision 0104). The
+// The intent classifier's second opinion on the lexical answer (issue 31, decision 0104): the
+// hand-set rules' choice, which the learnt answer rule (answer-rule.ts, decision 0105) reads as one
+// of its features, and the answer when the corpus ships no rule for its classifier. The
 // lexical ranking and its calibrated confidence choose a card as before; the classifier, which
 // learnt from ~2,500 store questions, then: refuses it when it thinks no card answers the question
 // (OUT_OF_SCOPE at SECOND_OPINION.out or more); swaps it for the card it puts SECOND_OPINION.lead
