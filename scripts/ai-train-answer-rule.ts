@@ -34,6 +34,8 @@ const WRONG_COST = 3;
 const L2 = 1;
 const THRESHOLDS = [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
 const AGREE = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+/** 1: off (a rating never reaches it). */
+const KEEP = [0.2, 0.3, 0.4, 0.5, 0.6, 1];
 const dir = join('resources', 'ai');
 const corpus = loadShippedCorpus(join(dir, 'corpus'));
 const thesaurus = loadThesaurus(join(dir, 'thesaurus.json'));
@@ -178,12 +180,14 @@ interface Record {
   decides: boolean;
   pick: string | null;
   p: number;
+  /** The candidate model's rating of the hand-set rules' card (0 when they refused). */
+  handRating: number;
   refusal: Verdict;
 }
 
 function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRule, 'candidate' | 'answer'>): Record[] {
   const at = (threshold: number) => {
-    assistant.answerRule = threshold < 0 ? null : { format: 1, classifier: digest, ...rule, threshold, agree: threshold };
+    assistant.answerRule = threshold < 0 ? null : { format: 1, classifier: digest, ...rule, threshold, agree: threshold, keep: 1 };
     return score(assistant, items).results;
   };
   const hand = at(-1);
@@ -193,17 +197,21 @@ function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRul
     const h = hand[i]!.r;
     const n = none[i]!.r;
     const handFirst = h.tipo === 'ficha' || h.tipo === 'pasaje' ? h.hit.id : null;
-    const pick = ruleChoice(assistant.answerRule!, assistant.ruleCandidates(item.q, handFirst).candidates, item.q);
+    const candidates = assistant.ruleCandidates(item.q, handFirst).candidates;
+    const pick = ruleChoice(assistant.answerRule!, candidates, item.q);
+    const own = candidates.find((c) => c.id === handFirst);
+    const handRating = own ? logistic(rule.candidate, own.features) : 0;
     const decides = n.tipo === 'sin-respuesta' && n.fueraDeAlcance.length === 0;
-    return { hand: hand[i]!.v, handFirst, ruled: ruled[i]!.v, decides, pick: pick?.id ?? null, p: pick?.p ?? 0, refusal: item.expect === null ? 'right' : 'refused' };
+    return { hand: hand[i]!.v, handFirst, ruled: ruled[i]!.v, decides, pick: pick?.id ?? null, p: pick?.p ?? 0, handRating, refusal: item.expect === null ? 'right' : 'refused' };
   });
 }
 
 /** What a question gets with the rule at these thresholds. */
-function outcome(r: Record, threshold: number, agree: number): Verdict {
+function outcome(r: Record, threshold: number, agree: number, keep: number): Verdict {
   if (!r.decides) return r.hand;
   if (r.pick === null) return r.refusal;
-  return r.p >= (r.pick === r.handFirst ? agree : threshold) ? r.ruled : r.refusal;
+  if (r.p >= (r.pick === r.handFirst ? agree : threshold)) return r.ruled;
+  return r.handFirst !== null && r.handRating >= keep ? r.hand : r.refusal;
 }
 
 const groups = {
@@ -225,14 +233,17 @@ function line(pick: (r: Record) => Verdict): { text: string; total: number } {
 console.log(`reglas a mano (sin regla aprendida): ${line((r) => r.hand).text}`);
 const given = process.argv[2] ? Number(process.argv[2]) : null;
 const givenAgree = process.argv[3] ? Number(process.argv[3]) : null;
-let chosen = { threshold: 0, agree: 0, total: -Infinity };
+const givenKeep = process.argv[4] ? Number(process.argv[4]) : null;
+let chosen = { threshold: 0, agree: 0, keep: 1, total: -Infinity };
 for (const threshold of given !== null ? [given] : THRESHOLDS) {
   for (const agree of givenAgree !== null ? [givenAgree] : AGREE.filter((a) => a <= threshold)) {
-    const m = line((r) => outcome(r, threshold, agree));
-    console.log(`umbral ${threshold}, de acuerdo ${agree}: ${m.text}`);
-    if (m.total > chosen.total) chosen = { threshold, agree, total: m.total };
+    for (const keep of givenKeep !== null ? [givenKeep] : KEEP) {
+      const m = line((r) => outcome(r, threshold, agree, keep));
+      console.log(`umbral ${threshold}, de acuerdo ${agree}, se mantiene ${keep}: ${m.text}`);
+      if (m.total > chosen.total) chosen = { threshold, agree, keep, total: m.total };
+    }
   }
 }
-const rule: AnswerRule = { format: 1, classifier: digest, ...whole, threshold: chosen.threshold, agree: chosen.agree };
+const rule: AnswerRule = { format: 1, classifier: digest, ...whole, threshold: chosen.threshold, agree: chosen.agree, keep: chosen.keep };
 writeFileSync(join(dir, 'corpus', 'regla-respuesta.json'), `${JSON.stringify(rule)}\n`);
-console.log(`regla-respuesta.json: umbral ${chosen.threshold}, de acuerdo ${chosen.agree}`);
+console.log(`regla-respuesta.json: umbral ${chosen.threshold}, de acuerdo ${chosen.agree}, se mantiene ${chosen.keep}`);

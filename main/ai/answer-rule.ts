@@ -34,6 +34,13 @@ export interface AnswerRule {
    * would be right as well; the hand-set rules' agreement is evidence it does not weigh enough.
    */
   agree: number;
+  /**
+   * When its best candidate is another card and below `threshold`, the hand-set rules' card still
+   * answers if the candidate model rates it this much (1: never). The rule's refusal of a card it
+   * merely prefers a neighbour to («cómo anulo una factura»: the deadline card 0.44, the conditions
+   * card 0.41) is a refusal of a plain question.
+   */
+  keep: number;
 }
 
 /** What the rule reads of a lexical hit (assistant.ts' AssistantHit, cards only). */
@@ -133,12 +140,12 @@ export function answerFeatures(ratings: readonly number[], best: RuleCandidate, 
 }
 
 /** The rule's choice: the best candidate and the probability that it is right, or null without candidates. */
-export function ruleChoice(rule: AnswerRule, candidates: readonly RuleCandidate[], question: string): { id: string; p: number } | null {
+export function ruleChoice(rule: AnswerRule, candidates: readonly RuleCandidate[], question: string): { id: string; p: number; ratings: Map<string, number> } | null {
   if (candidates.length === 0) return null;
   const ratings = candidates.map((c) => logistic(rule.candidate, c.features));
   let best = 0;
   for (let i = 1; i < ratings.length; i++) if (ratings[i]! > ratings[best]!) best = i;
-  return { id: candidates[best]!.id, p: logistic(rule.answer, answerFeatures(ratings, candidates[best]!, question)) };
+  return { id: candidates[best]!.id, p: logistic(rule.answer, answerFeatures(ratings, candidates[best]!, question)), ratings: new Map(candidates.map((c, i) => [c.id, ratings[i]!])) };
 }
 
 const isModel = (m: unknown, n: number): m is LogisticModel => {
@@ -154,6 +161,7 @@ export function parseAnswerRule(text: string): AnswerRule {
   if (!isModel(r.candidate, CANDIDATE_FEATURES) || !isModel(r.answer, ANSWER_FEATURES)) throw new Error('regla-respuesta.json: modelo mal formado');
   if (typeof r.threshold !== 'number' || !(r.threshold > 0 && r.threshold < 1)) throw new Error('regla-respuesta.json: umbral fuera de 0–1');
   if (typeof r.agree !== 'number' || !(r.agree >= 0 && r.agree <= r.threshold)) throw new Error('regla-respuesta.json: umbral de acuerdo fuera de 0–umbral');
+  if (typeof r.keep !== 'number' || !(r.keep >= 0 && r.keep <= 1)) throw new Error('regla-respuesta.json: umbral para mantener fuera de 0–1');
   return r;
 }
 

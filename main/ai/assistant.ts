@@ -225,7 +225,8 @@ export class Assistant {
   private byRule(rule: AnswerRule, question: string, chosen: AssistantHit | undefined, pool: AssistantHit[]): AssistantHit | undefined {
     const { candidates, hits, reading } = this.ruleCandidates(question, chosen?.id ?? null);
     const pick = ruleChoice(rule, candidates, question);
-    if (!pick || pick.p < (pick.id === chosen?.id ? rule.agree : rule.threshold)) return undefined;
+    if (!pick) return undefined;
+    if (pick.p < (pick.id === chosen?.id ? rule.agree : rule.threshold)) return chosen && (pick.ratings.get(chosen.id) ?? 0) >= rule.keep ? chosen : undefined;
     const none: RankedHit = { key: pick.id, score: 0, bm25: 0, coverage: 0, similarity: 0, dense: null, covered: [], unknownShare: 0, headCoverage: 0, shortCoverage: 0 };
     return pool.find((h) => h.id === pick.id) ?? hits.find((h) => h.id === pick.id) ?? this.toHit(none, 0, 0, false, reading);
   }

@@ -89,6 +89,18 @@ describe('Ayuda SIAT', () => {
         assert.equal(shown, 'visible', `${id} at 1024×768 with the panel open`);
       }
       await till.screenshot('20-ayuda-siat-1024');
+      // A click on the sale behind the panel, then Esc: the panel closes, the sale is not asked to
+      // be cancelled (a walk: two Esc opened «¿Cancelar la venta?» under the panel).
+      await till.id('client-doc-number').click();
+      await k.press('Escape');
+      await till.id('assistant-panel').waitFor({ state: 'detached' });
+      assert.equal(await till.id('cancel-sale-dialog').count(), 0, 'Esc closed the panel only');
+      await till.id('search-input').focus();
+      await k.press('F1');
+      await till.id('assistant-panel').waitFor();
+      await k.type(question);
+      await k.press('Enter');
+      await till.id('assistant-card').waitFor();
     } finally {
       await till.page.setViewportSize({ width: 1366, height: 768 });
     }

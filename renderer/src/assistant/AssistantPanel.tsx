@@ -44,6 +44,22 @@ export function AssistantPanel() {
     if (open) inputRef.current?.select();
   }, [open]);
 
+  // A click behind the open panel (a client field of the sale) moves the focus out of it: Esc
+  // still closes the panel first, never reaching the sale (a walk: two Esc asked to cancel it, in a
+  // dialog under the panel).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      // A dialog over the panel (a modal) keeps its own Esc.
+      if (e.key !== 'Escape' || document.querySelector('.modal-backdrop') || document.querySelector('.assistant-panel')?.contains(e.target as Node)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      useAssistant.getState().close();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open]);
+
   if (!open) return null;
   return <AssistantPanelView question={question} asked={asked} answer={answer} busy={busy} errors={errors} inputRef={inputRef} />;
 }

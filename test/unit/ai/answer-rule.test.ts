@@ -69,7 +69,7 @@ test('the rule picks the candidate it rates best and gives the probability that 
   candidate.weights[11] = 10; // the classifier's probability
   const answer = zeros(ANSWER_FEATURES);
   answer.weights[1] = 4; // the best rating
-  const rule: AnswerRule = { format: 1, classifier: 'f'.repeat(64), candidate, answer, threshold: 0.5, agree: 0.5 };
+  const rule: AnswerRule = { format: 1, classifier: 'f'.repeat(64), candidate, answer, threshold: 0.5, agree: 0.5, keep: 1 };
   const reading = { cards: [{ id: 'x', p: 0.8 }, { id: 'a', p: 0.1 }], out: 0 };
   const pick = ruleChoice(rule, ruleCandidates([hit('a', { intencion: 0.1 })], reading, 'a'), 'pregunta');
   assert.equal(pick?.id, 'x');
