@@ -56,7 +56,7 @@ export function chatText(question: string, r: AskResult, corpusVersion: string):
       if (r.fueraDeAlcance.length > 0) {
         return [
           `No tengo fichas sobre ${r.fueraDeAlcance.join(', ')}. No invento normas.`,
-          'El asistente de Kipu conoce la facturación del SIN (SIAT), el IVA y el IT de las ventas, los libros del mes y lo que hace Kipu. Consulte con su contador o con el SIN.',
+          'El asistente de Kipu conoce la facturación del SIN (SIAT), el IVA y el IT de las ventas, los libros del mes y lo que hace Kipu. Consulte con su contador o con la institución que corresponda.',
         ].join('\n\n');
       }
       return [

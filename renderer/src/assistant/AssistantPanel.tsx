@@ -216,7 +216,7 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
   if (answer.tipo === 'sin-respuesta' && answer.fueraDeAlcance && answer.fueraDeAlcance.length > 0) {
     return (
       <p className="assistant-none" data-testid="assistant-no-answer">
-        No tengo fichas sobre {answer.fueraDeAlcance.join(', ')}. Kipu no inventa normas: consulte con su contador o con el SIN.
+        No tengo fichas sobre {answer.fueraDeAlcance.join(', ')}. Kipu no inventa normas: consulte con su contador o con la institución que corresponda.
       </p>
     );
   }

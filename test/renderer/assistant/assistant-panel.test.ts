@@ -63,7 +63,7 @@ describe('the answer', () => {
 
   it('a question about a topic Kipu has no card for names the topic (issue 31)', () => {
     const html = view({ tipo: 'sin-respuesta', texto: '', respuesta: null, respuestas: [], fueraDeAlcance: ['la facturación de otros países'], guia: null, cercanas: [] }, { asked: 'facturar en Perú' });
-    expect(textOf(html, 'assistant-no-answer')).toBe('No tengo fichas sobre la facturación de otros países. Kipu no inventa normas: consulte con su contador o con el SIN.');
+    expect(textOf(html, 'assistant-no-answer')).toBe('No tengo fichas sobre la facturación de otros países. Kipu no inventa normas: consulte con su contador o con la institución que corresponda.');
   });
 
   it('an administrator’s passage names its file and has no reference or date to show', () => {
