@@ -1,8 +1,8 @@
 // Trains the learnt answer rule (main/ai/answer-rule.ts; decision 0105) into
 // resources/ai/corpus/regla-respuesta.json, for the shipped classifier (run scripts/ai-train-intents.ts
 // first when the cards, the bank or the thesaurus changed):
-//   node_modules/.bin/tsx scripts/ai-train-answer-rule.ts [threshold [agree]]
-// (the shipped rule: 0.75 0.1, decision 0105 says why not the pick of the grid below)
+//   node_modules/.bin/tsx scripts/ai-train-answer-rule.ts [threshold [agree [keep]]]
+// (the shipped rule: 0.75 0.1 0.3; decision 0105 says why not the pick of the whole grid)
 // Each quarter of the question bank is read by an assistant whose classifier learnt from the other
 // three (so the classifier's readings are what it does on questions it never saw); both logistic
 // models learn from those readings. Without arguments, the thresholds are those with the most right

@@ -84,6 +84,7 @@ test('a malformed rule file is refused with its reason', () => {
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, format: 2 })), /formato/);
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, threshold: 1.5 })), /umbral/);
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, agree: r.threshold + 0.01 })), /acuerdo/);
+  assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, keep: 2 })), /mantener/);
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, answer: { ...r.answer, weights: r.answer.weights.slice(1) } })), /mal formado/);
 });
 
@@ -92,11 +93,15 @@ test('the assistant answers a card only when the rule is sure enough, and keeps 
   const sure = assistant.ask(question);
   assert.equal(sure.tipo === 'ficha' && sure.hit.id, 'anulacion-plazo');
   try {
-    assistant.answerRule = { ...shipped!, threshold: 0.999999, agree: 0.999999 };
+    assistant.answerRule = { ...shipped!, threshold: 0.999999, agree: 0.999999, keep: 1 };
     assert.equal(assistant.ask(question).tipo, 'sin-respuesta', 'below the threshold: a refusal');
     assert.equal(assistant.ask('¿Qué hago si SIAT responde 902?').tipo, 'guia', 'a code’s guide comes before the rule');
     const other = assistant.ask('como facturo en el peru');
     assert.ok(other.tipo === 'sin-respuesta' && other.fueraDeAlcance.length > 0, 'a topic Kipu names is refused by name');
+    // Unsure, the rule lets the hand-set rules' card stand when it rates that card well enough.
+    assistant.answerRule = { ...shipped!, threshold: 0.999999, agree: 0.999999, keep: 0 };
+    const kept = assistant.ask(question);
+    assert.equal(kept.tipo === 'ficha' && kept.hit.id, 'anulacion-plazo');
     assistant.answerRule = null;
     const hand = assistant.ask(question);
     assert.equal(hand.tipo === 'ficha' && hand.hit.id, 'anulacion-plazo', 'without a rule the hand-set rules answer');

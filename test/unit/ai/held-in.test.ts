@@ -46,15 +46,13 @@ const handSet = new Assistant(assistant.shipped, thesaurus, []);
 handSet.answerRule = null;
 /**
  * Behaviour tests' questions the learnt rule answers otherwise than the hand-set rules (decision
- * 0105): it refuses where its best card is another and it is not sure of it (below 0.75), and it
- * answers where it is, though the hand-set rules refused.
+ * 0105): it answers the IT card where the hand-set rules refuse (sure of it, 0.75 or more), and
+ * refuses «como anulo una fatura» (its best card is the deadline's, below 0.75, and it rates the
+ * hand-set rules' conditions card under 0.3).
  */
 const LEARNT_OTHERWISE: Record<string, string> = {
   '¿cómo calculo la ganancia de mi mes?': 'it-3-transacciones',
-  'la pagina de impuestos no abre': 'sin respuesta',
-  'vendo novelas usadas, eso lleva iva?': 'sin respuesta',
   'como anulo una fatura': 'sin respuesta',
-  'como anulo una factura': 'sin respuesta',
 };
 /**
  * Set 8 was written without reading the tuning set and one of its 80 questions turned out to be in
@@ -186,9 +184,9 @@ test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confi
 // of 34 and 67 of 80, 2 wrong; set 4: 60 of 62, none wrong).
 // After decision 0100: 54 of 60 (90.0 %), none wrong, a point from a refusal; after decision 0104
 // (the classifier's second opinion): 56 of 60 (93.3 %), none wrong — the bar, not blind: asserted
-// then. After decision 0105's learnt answer rule: 56 of 60 (93.3 %), 1 confident wrong: a todo
+// then. After decision 0105's learnt answer rule: 57 of 60 (95.0 %), 1 confident wrong: a todo
 // again, with a floor below.
-test('held-in set 9 (decision 0085; not blind): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 93.3 % after decision 0104, none wrong; 93.3 % (56 of 60), 1 confident wrong, after decision 0105' }, () => {
+test('held-in set 9 (decision 0085; not blind): ≥ 90 % right, no confident wrong answer', { todo: 'set 9: 93.3 % after decision 0104, none wrong; 95.0 % (57 of 60), 1 confident wrong, after decision 0105' }, () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_9.length >= 0.9, `${pct(s.right / HELD_IN_9.length)} bien`);
@@ -258,7 +256,7 @@ test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no co
 // first design (e295f49: the classifier as a confidence feature, threshold 0.75) 40 of 80, 40
 // refusals, none wrong; on the design kept (ccfa619, chosen on the bank's folds, the tuning set and
 // sets 4–13, not on this set) 48 of 80 (60.0 %), 27 refusals, 5 confident wrong.
-test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 5 confident wrong after decision 0100; 60.0 % (48 of 80), 27 refusals, 5 confident wrong after decision 0104; 65.0 % (52 of 80), 28 refusals, none wrong after decision 0105' }, () => {
+test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 5 confident wrong after decision 0100; 60.0 % (48 of 80), 27 refusals, 5 confident wrong after decision 0104; after decision 0105 (its final thresholds) 70.0 % (56 of 80), 21 refusals, 3 confident wrong' }, () => {
   blindBar('conjunto retenido 14', HELD_IN_14);
 });
 
@@ -269,18 +267,20 @@ test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % r
 // of 80, 28 refusals, 1 confident wrong; on the design kept (ccfa619) 54 of 80 (67.5 %), 23
 // refusals, 3 confident wrong. The code before decision 0104 (cae903c), measured on it as a
 // baseline: 50 of 80, 27 refusals, 3 confident wrong (set 14 there: 40 of 80, 5 wrong).
-test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 15: blind 67.5 % right (54 of 80), 23 refusals, 3 confident wrong after decision 0104 (50 of 80, 3 wrong on the code before it); 72.5 % (58 of 80), 21 refusals, 1 confident wrong after decision 0105' }, () => {
+test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 15: blind 67.5 % right (54 of 80), 23 refusals, 3 confident wrong after decision 0104 (50 of 80, 3 wrong on the code before it); after decision 0105 (its final thresholds) 76.3 % (61 of 80), 18 refusals, 1 confident wrong' }, () => {
   blindBar('conjunto retenido 15', HELD_IN_15);
 });
 
 // Set 16 (80 questions, 12 near-domain refusals, businesses the earlier sets did not use), written
 // blind on 2026-11-28 by an engineer who read only the SIN sources, the cards' ids and titles and
 // the earlier sets' questions (to avoid their wordings), while the bank's second round and the
-// learnt answer rule of decision 0105 were made by others who never saw it; committed alone and
-// measured once on the merged work, its misses never printed: 54 of 80 (67.5 %), 25 refusals, 1
-// confident wrong. The code before session 17 (5843bf1) on it: 53 of 80, 25 refusals, 2 wrong; the
-// hand-set rules with the bank's second round (the learnt rule off, an ablation): 55 of 80, 2 wrong.
-test('held-in set 16 (blind, measured after decision 0105): ≥ 90 % right, no confident wrong answer', { todo: 'set 16: blind 67.5 % right (54 of 80), 25 refusals, 1 confident wrong after decision 0105 (53 of 80, 2 wrong on the code before it)' }, () => {
+// learnt answer rule of decision 0105 were made by others who never saw it; its misses never
+// printed. Measured four times, counts only (decision 0105's table): the code before session 17
+// (5843bf1) 53 of 80, 2 wrong; the rule's first thresholds 54, 1 wrong; with the agreement threshold
+// at 0.1, 58, 2 wrong; with the hand-set card kept from a rating of 0.3 (the thresholds shipped),
+// 60 of 80 (75.0 %), 18 refusals, 2 confident wrong. Each revision was decided on the behaviour
+// tests, a walk and the read sets, not on these figures.
+test('held-in set 16 (blind, measured after decision 0105): ≥ 90 % right, no confident wrong answer', { todo: 'set 16: blind 75.0 % right (60 of 80), 18 refusals, 2 confident wrong after decision 0105 (53 of 80, 2 wrong on the code before it)' }, () => {
   blindBar('conjunto retenido 16', HELD_IN_16);
 });
 
