@@ -8,7 +8,8 @@
 // - the answer model reads the best candidate's rating beside the second's, the classifier's "no
 //   card" and the question's length, and gives the probability that the best candidate is right.
 // The best candidate answers when that probability reaches the rule's threshold (a lower one when
-// the hand-set rules chose it too); else a refusal.
+// the hand-set rules chose it too); else the hand-set rules' card when the candidate model rates it
+// well enough (keep); else a refusal.
 // A rule belongs to one classifier (its digest): with another, or with none, the assistant keeps
 // the hand-set second opinion (second-opinion.ts). Pure.
 // Runs in: engine.
