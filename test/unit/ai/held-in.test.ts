@@ -9,7 +9,7 @@
 // of set 13, written blind, measured once after decision 0098 and read for decision 0100; sets 10
 // (after decision 0093) and 8 (after decision 0100) meet the bar, not blind (their misses were
 // read), and are asserted, and set 13 has a floor at what decision 0100 reached; set 9 meets it
-// after decision 0104 (not blind) and was asserted until decision 0105 (now a floor, as set 10).
+// after decision 0104 (not blind) and was asserted until decision 0105 (now a todo with a floor).
 // Sets 14, 15 and 16 are blind: their figures print, their misses do not. Plus the behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
