@@ -173,7 +173,7 @@ const read = [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN
  * names and refuses and a list of codes are answered before it: at a threshold of 1 they keep their
  * answer, every other question is refused).
  */
-interface Record {
+interface Outcome {
   hand: Verdict;
   handFirst: string | null;
   ruled: Verdict;
@@ -185,7 +185,7 @@ interface Record {
   refusal: Verdict;
 }
 
-function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRule, 'candidate' | 'answer'>): Record[] {
+function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRule, 'candidate' | 'answer'>): Outcome[] {
   const at = (threshold: number) => {
     assistant.answerRule = threshold < 0 ? null : { format: 1, classifier: digest, ...rule, threshold, agree: threshold, keep: 1 };
     return score(assistant, items).results;
@@ -207,7 +207,7 @@ function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRul
 }
 
 /** What a question gets with the rule at these thresholds. */
-function outcome(r: Record, threshold: number, agree: number, keep: number): Verdict {
+function outcome(r: Outcome, threshold: number, agree: number, keep: number): Verdict {
   if (!r.decides) return r.hand;
   if (r.pick === null) return r.refusal;
   if (r.p >= (r.pick === r.handFirst ? agree : threshold)) return r.ruled;
@@ -219,8 +219,8 @@ const groups = {
   ajuste: records(full, TUNING, whole),
   'conjuntos 4–13': records(full, read, whole),
 };
-const tally = (rs: Record[], pick: (r: Record) => Verdict) => ({ right: rs.filter((r) => pick(r) === 'right').length, wrong: rs.filter((r) => pick(r) === 'wrong').length, n: rs.length });
-function line(pick: (r: Record) => Verdict): { text: string; total: number } {
+const tally = (rs: Outcome[], pick: (r: Outcome) => Verdict) => ({ right: rs.filter((r) => pick(r) === 'right').length, wrong: rs.filter((r) => pick(r) === 'wrong').length, n: rs.length });
+function line(pick: (r: Outcome) => Verdict): { text: string; total: number } {
   let total = 0;
   const parts = Object.entries(groups).map(([name, rs]) => {
     const t = tally(rs, pick);

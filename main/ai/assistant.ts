@@ -217,7 +217,7 @@ export class Assistant {
   ruleCandidates(question: string, chosen: string | null): { candidates: RuleCandidate[]; hits: AssistantHit[]; reading: IntentReading | null } {
     const reading = this.readIntent?.(question) ?? null;
     if (!reading) return { candidates: [], hits: [], reading };
-    const hits = this.search(question, RULE_HITS).filter((h) => h.tipo === 'ficha');
+    const hits = this.search(question, RULE_HITS, null, reading).filter((h) => h.tipo === 'ficha');
     return { candidates: ruleCandidates(hits.map((h) => ({ ...h, fits: this.fits(h) })), reading, chosen), hits, reading };
   }
 
@@ -323,12 +323,12 @@ export class Assistant {
   }
 
   /** `queryVector`: the question's vector by the embedding model, when one is loaded. */
-  search(question: string, limit: number, queryVector: Float32Array | null = null): AssistantHit[] {
+  /** `learned`: the classifier's reading of the question, when the caller already has it. */
+  search(question: string, limit: number, queryVector: Float32Array | null = null, learned: IntentReading | null = this.readIntent?.(question) ?? null): AssistantHit[] {
     const dense = queryVector ? this.denseScores(queryVector) : null;
     // The confidence compares a card's BM25 with the best of the first places, so it reads the
     // same places whatever the limit.
     const n = Math.max(limit, CANDIDATES);
-    const learned = this.readIntent?.(question) ?? null;
     const wide = this.index.search(question, n, dense, true);
     // The card BM25 puts first and that meets most of the question is a candidate even when the
     // letter similarity of short, unrelated titles pushed it out of the fused first places ("¿qué
