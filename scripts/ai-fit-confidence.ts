@@ -11,7 +11,7 @@
 // answers less WRONG_COST per wrong one, both summed). Copy the weights into confidence.ts only if
 // they answer better than the ones there, then set MIN_CONFIDENCE in assistant.ts.
 import { join } from 'node:path';
-import { loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
+import { bankAnswers, loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
 import { loadThesaurus } from '../main/ai/thesaurus';
 import { Assistant, type AssistantHit } from '../main/ai/assistant';
 import { WEIGHTS } from '../main/ai/confidence';
@@ -118,7 +118,7 @@ function foldCorpus(f: number): ShippedCorpus {
 function heldOut(f: number): HeldInItem[] {
   return [
     // A question that quotes a SIAT code is answered by the card or by the code's guide, as in the held-in sets.
-    ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [c.id, ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
+    ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [...bankAnswers(c, q), ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
     ...corpus.fueraDeAlcance.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: null })),
   ];
 }

@@ -6,7 +6,7 @@
 //   node_modules/.bin/tsx scripts/ai-sweep-second-opinion.ts '[{"lead":0.4},{"out":0.5}]'
 // "lead":9 (and so on) turns a part off; {"lead":9,"out":9,"intent":9} is the lexical answer alone.
 import { join } from 'node:path';
-import { loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
+import { bankAnswers, loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
 import { loadThesaurus } from '../main/ai/thesaurus';
 import { Assistant } from '../main/ai/assistant';
 import { SECOND_OPINION } from '../main/ai/second-opinion';
@@ -37,7 +37,7 @@ const fold = (f: number): ShippedCorpus => ({
 });
 // A question that quotes a SIAT code is answered by the card or by the code's guide, as in the held-in sets.
 const heldOut = (f: number): HeldInItem[] => [
-  ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [c.id, ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
+  ...corpus.cards.flatMap((c) => c.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [...bankAnswers(c, q), ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
   ...corpus.fueraDeAlcance.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: null })),
 ];
 const folds = [...Array(ASKED).keys()].map((f) => ({ assistant: new Assistant(fold(f), thesaurus, []), items: heldOut(f) }));

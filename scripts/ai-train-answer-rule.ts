@@ -2,7 +2,8 @@
 // resources/ai/corpus/regla-respuesta.json, for the shipped classifier (run scripts/ai-train-intents.ts
 // first when the cards, the bank or the thesaurus changed):
 //   node_modules/.bin/tsx scripts/ai-train-answer-rule.ts [threshold [agree [keep]]]
-// (the shipped rule: 0.75 0.1 0.3; decision 0105 says why not the pick of the whole grid)
+// (the shipped rule: 0.75 0.1 0.3; decisions 0105 and 0106 say why not the pick of the whole grid).
+// A bank question is right for its card and for every card its "+:" line names (decision 0106).
 // Each quarter of the question bank is read by an assistant whose classifier learnt from the other
 // three (so the classifier's readings are what it does on questions it never saw); both logistic
 // models learn from those readings. Without arguments, the thresholds are those with the most right
@@ -11,7 +12,7 @@
 // figures of every threshold tried and of the hand-set rules (no learnt rule) beside them. ~4 min.
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
+import { bankAnswers, loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';
 import { loadThesaurus } from '../main/ai/thesaurus';
 import { Assistant } from '../main/ai/assistant';
 import { intentClasses, intentExamples } from '../main/ai/intent-classifier';
@@ -148,7 +149,7 @@ for (let f = 0; f < FOLDS; f++) {
   const assistant = new Assistant(c, thesaurus, []);
   // A question that quotes a SIAT code is answered by the card or by the code's guide, as in the held-in sets.
   const items: HeldInItem[] = [
-    ...corpus.cards.flatMap((x) => x.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [x.id, ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
+    ...corpus.cards.flatMap((x) => x.banco.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: [...bankAnswers(x, q), ...(q.match(/\b\d{3,4}\b/g) ?? []).map((n) => `guia:${n}`)] }))),
     ...corpus.fueraDeAlcance.filter((_, i) => i % FOLDS === f).map((q) => ({ q, expect: null })),
   ];
   for (const item of items) {
@@ -187,7 +188,7 @@ interface Outcome {
 
 function records(assistant: Assistant, items: HeldInItem[], rule: Pick<AnswerRule, 'candidate' | 'answer'>): Outcome[] {
   const at = (threshold: number) => {
-    assistant.answerRule = threshold < 0 ? null : { format: 1, classifier: digest, ...rule, threshold, agree: threshold, keep: 1 };
+    assistant.answerRule = threshold < 0 ? null : { format: 2, classifier: digest, ...rule, threshold, agree: threshold, keep: 1 };
     return score(assistant, items).results;
   };
   const hand = at(-1);
@@ -244,6 +245,6 @@ for (const threshold of given !== null ? [given] : THRESHOLDS) {
     }
   }
 }
-const rule: AnswerRule = { format: 1, classifier: digest, ...whole, threshold: chosen.threshold, agree: chosen.agree, keep: chosen.keep };
+const rule: AnswerRule = { format: 2, classifier: digest, ...whole, threshold: chosen.threshold, agree: chosen.agree, keep: chosen.keep };
 writeFileSync(join(dir, 'corpus', 'regla-respuesta.json'), `${JSON.stringify(rule)}\n`);
 console.log(`regla-respuesta.json: umbral ${chosen.threshold}, de acuerdo ${chosen.agree}, se mantiene ${chosen.keep}`);

@@ -7,6 +7,9 @@
 //   in each ranking, the classifier's probability and lead, the hand-set rules' choice);
 // - the answer model reads the best candidate's rating beside the second's, the classifier's "no
 //   card" and the question's length, and gives the probability that the best candidate is right.
+// Since decision 0106 the bank lists every card that answers a question ("+:"), and a candidate's
+// "co-answer" weighs in: the likelihood that it answers, read from the classifier's likeliest cards
+// and how often each of them shares its questions with the candidate in the bank.
 // The best candidate answers when that probability reaches the rule's threshold (a lower one when
 // the hand-set rules chose it too); else the hand-set rules' card when the candidate model rates it
 // well enough (keep); else a refusal.
@@ -22,7 +25,7 @@ export interface LogisticModel {
 }
 
 export interface AnswerRule {
-  format: 1;
+  format: 2;
   /** The digest of the intent classifier whose readings the rule learnt from (intent-model-file.ts). */
   classifier: string;
   candidate: LogisticModel;
@@ -68,6 +71,23 @@ export interface RuleCandidate {
   features: number[];
 }
 
+/** Card D → card C → the share of D's bank questions that C answers as well (its "+:" lines). */
+export type CoAnswers = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+/** How often each card answers another card's bank questions, from the bank's "+:" lines. */
+export function coAnswers(cards: readonly { id: string; banco: readonly string[]; bancoTambien?: ReadonlyMap<string, readonly string[]> }[]): CoAnswers {
+  const out = new Map<string, Map<string, number>>();
+  for (const d of cards) {
+    const row = new Map<string, number>();
+    for (const q of d.banco) for (const c of d.bancoTambien?.get(q) ?? []) row.set(c, (row.get(c) ?? 0) + 1 / d.banco.length);
+    out.set(d.id, row);
+  }
+  return out;
+}
+
+/** The likelihood that card `id` answers: each likely card's probability times how often `id` answers its questions (1 for itself). */
+const coAnswer = (id: string, reading: RuleReading, co: CoAnswers) => reading.cards.reduce((s, d) => s + d.p * (d.id === id ? 1 : (co.get(d.id)?.get(id) ?? 0)), 0);
+
 /** The classifier's likeliest cards that join the lexical hits as candidates. */
 const FROM_CLASSIFIER = 5;
 /** A card the classifier does not rank among its likeliest stands this far down. */
@@ -78,7 +98,7 @@ const EPS = 1e-4;
  * The candidates and their features. `hits`: the lexical ranking's cards, best first, with `fits`
  * (the hand-set confidence reaches the bar); `chosen`: the hand-set rules' answer, if any.
  */
-export function ruleCandidates(hits: readonly (RuleHit & { fits: boolean })[], reading: RuleReading, chosen: string | null): RuleCandidate[] {
+export function ruleCandidates(hits: readonly (RuleHit & { fits: boolean })[], reading: RuleReading, chosen: string | null, co: CoAnswers): RuleCandidate[] {
   const ranked = reading.cards;
   const top = ranked[0]?.p ?? 0;
   const second = ranked[1]?.p ?? 0;
@@ -93,6 +113,7 @@ export function ruleCandidates(hits: readonly (RuleHit & { fits: boolean })[], r
     const lexPlace = h ? 1 / (rank + 1) : 0;
     const classPlace = 1 / ((classRank >= 0 ? classRank : UNRANKED) + 1);
     const lead = p - (p >= top ? second : top);
+    const shared = coAnswer(id, reading, co);
     const features = [
       1,
       conf,
@@ -120,6 +141,9 @@ export function ruleCandidates(hits: readonly (RuleHit & { fits: boolean })[], r
       p * lexPlace,
       classPlace === 1 && lexPlace === 1 ? 1 : 0,
       p * (1 - reading.out),
+      shared,
+      Math.log(shared + EPS),
+      shared * fits,
     ];
     return { id, features };
   });
@@ -137,7 +161,7 @@ export function answerFeatures(ratings: readonly number[], best: RuleCandidate, 
   const [s1 = 0, s2 = 0] = sorted;
   const f = best.features;
   const words = question.split(/\s+/).filter(Boolean).length;
-  return [1, s1, s2, s1 - s2, Math.log(s1 + EPS), f[15]!, f[1]!, f[11]!, f[8]!, f[17]!, Math.min(words, 30) / 30, words <= 3 ? 1 : 0];
+  return [1, s1, s2, s1 - s2, Math.log(s1 + EPS), f[15]!, f[1]!, f[11]!, f[8]!, f[17]!, Math.min(words, 30) / 30, words <= 3 ? 1 : 0, f[26]!];
 }
 
 /** The rule's choice: the best candidate and the probability that it is right, or null without candidates. */
@@ -154,10 +178,15 @@ const isModel = (m: unknown, n: number): m is LogisticModel => {
   return [x?.mean, x?.scale, x?.weights].every((a) => Array.isArray(a) && a.length === n && a.every((v) => typeof v === 'number' && Number.isFinite(v))) && x.scale.every((v) => v > 0);
 };
 
+/** The shipped rule, or null when it is of another format (a rule of an older Kipu: the hand-set rules choose until it is learnt again); throws when it is malformed. */
+export function shippedAnswerRule(text: string): AnswerRule | null {
+  return (JSON.parse(text) as { format?: unknown }).format === 2 ? parseAnswerRule(text) : null;
+}
+
 /** Parses the shipped rule; throws with the reason when it is malformed. */
 export function parseAnswerRule(text: string): AnswerRule {
   const r = JSON.parse(text) as AnswerRule;
-  if (r.format !== 1) throw new Error('regla-respuesta.json: formato desconocido');
+  if (r.format !== 2) throw new Error('regla-respuesta.json: formato desconocido');
   if (typeof r.classifier !== 'string' || !/^[0-9a-f]{64}$/.test(r.classifier)) throw new Error('regla-respuesta.json: falta el resumen del clasificador');
   if (!isModel(r.candidate, CANDIDATE_FEATURES) || !isModel(r.answer, ANSWER_FEATURES)) throw new Error('regla-respuesta.json: modelo mal formado');
   if (typeof r.threshold !== 'number' || !(r.threshold > 0 && r.threshold < 1)) throw new Error('regla-respuesta.json: umbral fuera de 0–1');
@@ -166,5 +195,5 @@ export function parseAnswerRule(text: string): AnswerRule {
   return r;
 }
 
-export const CANDIDATE_FEATURES = 26;
-export const ANSWER_FEATURES = 12;
+export const CANDIDATE_FEATURES = 29;
+export const ANSWER_FEATURES = 13;

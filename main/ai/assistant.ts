@@ -17,7 +17,7 @@ import { isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
 import { intentModelFor, intentReader, type IntentReading } from './intent-classifier';
 import { secondOpinion } from './second-opinion';
-import { ruleCandidates, ruleChoice, type AnswerRule, type RuleCandidate } from './answer-rule';
+import { coAnswers, ruleCandidates, ruleChoice, type AnswerRule, type CoAnswers, type RuleCandidate } from './answer-rule';
 import { codesAnswer, MAX_CARDS, MAX_UNKNOWN_SHARE, MIN_PART_SIMILARITY, ROUNDING } from './codes-answer';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
@@ -170,6 +170,8 @@ export class Assistant {
   /** The intent classifier's reading of a question (none without cards), and each document's place in the index. */
   private readonly readIntent: ((question: string) => IntentReading) | null;
   private readonly docAt: Map<string, number>;
+  /** How often cards share their bank questions (the answer rule's co-answer). */
+  private readonly co: CoAnswers;
   /**
    * The learnt answer rule (answer-rule.ts), when the corpus ships one learnt on this classifier's
    * readings; else null and the hand-set second opinion chooses. Scripts set it to try another.
@@ -209,6 +211,7 @@ export class Assistant {
     const model = shipped.cards.length > 0 ? intentModelFor(shipped, thesaurus) : null;
     this.readIntent = model ? intentReader(model, thesaurus, docs.map((d) => (this.cards.has(d.key) ? d.key : ''))) : null;
     this.docAt = new Map(docs.map((d, i) => [d.key, i]));
+    this.co = coAnswers(shipped.cards);
     const rule = shipped.reglaRespuesta ?? null;
     this.answerRule = rule && model && shipped.intenciones && rule.classifier === shipped.intenciones.digest ? rule : null;
   }
@@ -218,7 +221,7 @@ export class Assistant {
     const reading = this.readIntent?.(question) ?? null;
     if (!reading) return { candidates: [], hits: [], reading };
     const hits = this.search(question, RULE_HITS, null, reading).filter((h) => h.tipo === 'ficha');
-    return { candidates: ruleCandidates(hits.map((h) => ({ ...h, fits: this.fits(h) })), reading, chosen), hits, reading };
+    return { candidates: ruleCandidates(hits.map((h) => ({ ...h, fits: this.fits(h) })), reading, chosen, this.co), hits, reading };
   }
 
   /** The rule's answer: its best candidate when likely enough to be right (`pool`'s hit for it, if there), else none (a refusal). */

@@ -38,6 +38,11 @@ const RATE = 1;
 /** Weight decay per update, on the rows an example touches. */
 const L2 = 1e-4;
 const BIAS_RATE = 0.1;
+/**
+ * A question several cards answer (the bank's "+:" line) is learnt as each of them: the card it was
+ * written for and each other one share the target in the ratio 1 : ALSO_SHARE (decision 0106).
+ */
+const ALSO_SHARE = 0.5;
 /** A thesaurus word is evidence for what the question means, less than the question's own word. */
 const THESAURUS_WEIGHT = 0.6;
 /** Letter n-grams forgive spelling and word forms; many per word, so each weighs less. */
@@ -65,7 +70,13 @@ export function intentFeatures(thesaurus: Thesaurus, text: string): Map<string, 
 /** What the classifier learns from: each card's title, own questions and bank; the bank's out-of-scope questions. */
 export function intentExamples(corpus: ShippedCorpus): IntentExample[] {
   const out: IntentExample[] = [];
-  for (const c of corpus.cards) for (const text of [c.titulo, ...c.preguntas, ...c.banco]) out.push({ text, label: c.id });
+  for (const c of corpus.cards) {
+    for (const text of [c.titulo, ...c.preguntas]) out.push({ text, label: c.id });
+    for (const text of c.banco) {
+      const also = c.bancoTambien?.get(text);
+      out.push(also ? { text, label: c.id, also: [...also] } : { text, label: c.id });
+    }
+  }
   for (const text of corpus.fueraDeAlcance) out.push({ text, label: OUT_OF_SCOPE });
   return out;
 }
@@ -124,8 +135,11 @@ export function trainIntentModel(thesaurus: Thesaurus, classes: string[], exampl
   const data = examples.flatMap((e) => {
     const y = index.get(e.label);
     if (y === undefined) return [];
+    const also = (e.also ?? []).map((l) => index.get(l)).filter((c) => c !== undefined && c !== y);
+    const total = 1 + ALSO_SHARE * also.length;
+    const target = [{ c: y, t: 1 / total }, ...also.map((c) => ({ c: c!, t: ALSO_SHARE / total }))];
     const texts = [e.text, ...Array.from({ length: AUGMENT }, () => shortened(e.text)).flat()];
-    return texts.map((t) => ({ ...encode(model, intentFeatures(thesaurus, t), true), y, weight: e.label === OUT_OF_SCOPE ? OUT_WEIGHT : 1 }));
+    return texts.map((t) => ({ ...encode(model, intentFeatures(thesaurus, t), true), target, weight: e.label === OUT_OF_SCOPE ? OUT_WEIGHT : 1 }));
   });
   model.weights = new Float32Array(model.vocab.size * C);
   const order = data.map((_, i) => i);
@@ -138,10 +152,11 @@ export function trainIntentModel(thesaurus: Thesaurus, classes: string[], exampl
     const rate = RATE / (1 + epoch * 0.2);
     const decay = 1 - rate * L2;
     for (const n of order) {
-      const { rows, values, y, weight } = data[n]!;
+      const { rows, values, target, weight } = data[n]!;
       scores(model, rows, values, z);
+      for (const { c, t } of target) z[c] = z[c]! - t;
       for (let c = 0; c < C; c++) {
-        const g = weight * (z[c]! - (c === y ? 1 : 0));
+        const g = weight * z[c]!;
         model.bias[c] = model.bias[c]! - rate * BIAS_RATE * g;
         for (let k = 0; k < rows.length; k++) {
           const w = rows[k]! * C + c;

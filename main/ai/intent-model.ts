@@ -9,6 +9,8 @@ export const OUT_OF_SCOPE = 'fuera-de-alcance';
 export interface IntentExample {
   text: string;
   label: string;
+  /** Other cards that answer it as well (the bank's "+:" line): learnt as right too. */
+  also?: string[];
 }
 
 export interface IntentModel {

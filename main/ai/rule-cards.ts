@@ -12,14 +12,17 @@
 // per card, written from the card's rule by people who never saw the held-in sets (issue 31,
 // decision 0104); what the intent classifier learns from (intent-classifier.ts), never indexed
 // for the lexical ranking nor shown. Its block "## fuera-de-alcance" holds near-domain questions no
-// card answers (the classifier's class of its own).
+// card answers (the classifier's class of its own). A question may be followed by a line
+//   +: otra-ficha, otra-mas
+// naming the other cards that answer it as well (judged by people who read the cards; decision 0106):
+// what the classifier and the answer rule learn as right too, instead of counting them wrong.
 // Runs in: engine.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillTemplates } from './sector-status';
 import { OUT_OF_SCOPE, type IntentModel } from './intent-model';
 import { loadIntentModel } from './intent-model-file';
-import { parseAnswerRule, type AnswerRule } from './answer-rule';
+import { shippedAnswerRule, type AnswerRule } from './answer-rule';
 
 export const COLLECTION_NORMATIVAS = 'normativas';
 export const COLLECTION_CONTINGENCIAS = 'contingencias';
@@ -39,7 +42,12 @@ export interface RuleCard {
   preguntas: string[];
   /** The question bank's questions for this card (the classifier learns from them; never shown); none without a bank. */
   banco: string[];
+  /** A bank question of this card → the other cards that answer it as well (its "+:" line); absent: none. */
+  bancoTambien?: ReadonlyMap<string, readonly string[]>;
 }
+
+/** The cards that answer a bank question of `card`: the card, then those of its "+:" line. */
+export const bankAnswers = (card: RuleCard, question: string): string[] => [card.id, ...(card.bancoTambien?.get(question) ?? [])];
 
 export interface ShippedCorpus {
   version: string;
@@ -119,10 +127,16 @@ export function parseCards(archivo: string, coleccion: string, text: string): Ru
   return cards;
 }
 
+export interface BankQuestion {
+  q: string;
+  /** The other cards its "+:" line names. */
+  tambien: string[];
+}
+
 /** Parses one question-bank file: card id → its questions. Throws on a malformed block, naming the file and the block. */
-export function parseBank(archivo: string, text: string): Map<string, string[]> {
+export function parseBank(archivo: string, text: string): Map<string, BankQuestion[]> {
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '');
-  const out = new Map<string, string[]>();
+  const out = new Map<string, BankQuestion[]>();
   for (const block of body.split(/^## /m).slice(1)) {
     const lines = block.split('\n');
     const id = lines.shift()!.trim();
@@ -131,15 +145,23 @@ export function parseBank(archivo: string, text: string): Map<string, string[]> 
     };
     if (!ID.test(id)) fail('el identificador debe ser minúsculas, dígitos y guiones');
     if (out.has(id)) fail('bloque repetido');
-    const questions: string[] = [];
+    const questions: BankQuestion[] = [];
     for (const raw of lines) {
       const line = raw.trim();
       if (!line) continue;
+      const also = /^\+:(.*)$/.exec(line);
+      if (also) {
+        const last = questions.at(-1);
+        if (!last || last.tambien.length > 0) fail(`«+:» sin una pregunta antes: «${line.slice(0, 40)}»`);
+        last!.tambien = also[1]!.split(',').map((x) => x.trim());
+        if (last!.tambien.some((x) => !ID.test(x) || x === id)) fail(`«+:» debe nombrar otras fichas por su identificador: «${line.slice(0, 60)}»`);
+        continue;
+      }
       const m = /^p:(.*)$/.exec(line);
       if (!m) fail(`línea fuera de una pregunta: «${line.slice(0, 40)}»`);
       const q = m![1]!.trim();
       if (!q || q.length > MAX_BANK_QUESTION) fail(`pregunta vacía o de más de ${MAX_BANK_QUESTION} caracteres`);
-      questions.push(q);
+      questions.push({ q, tambien: [] });
     }
     if (questions.length === 0) fail('sin preguntas');
     out.set(id, questions);
@@ -180,12 +202,19 @@ export function loadShippedCorpus(dir: string): ShippedCorpus {
   const fueraDeAlcance: string[] = [];
   for (const archivo of manifest.banco ?? []) {
     for (const [id, questions] of parseBank(archivo, readFileSync(join(dir, ...safePath(archivo)), 'utf8'))) {
-      if (id === OUT_OF_SCOPE) fueraDeAlcance.push(...questions);
-      else if (byId.has(id)) byId.get(id)!.banco.push(...questions);
-      else throw new Error(`${archivo}: el banco nombra la ficha «${id}», que no existe`);
+      const card = byId.get(id);
+      if (id !== OUT_OF_SCOPE && !card) throw new Error(`${archivo}: el banco nombra la ficha «${id}», que no existe`);
+      for (const { q, tambien } of questions) {
+        if (tambien.length > 0 && (!card || tambien.some((x) => !byId.has(x)))) throw new Error(`${archivo}: «${q.slice(0, 40)}»: «+:» nombra una ficha que no existe o está fuera de una ficha`);
+        if (!card) fueraDeAlcance.push(q);
+        else {
+          card.banco.push(q);
+          if (tambien.length > 0) card.bancoTambien = new Map([...(card.bancoTambien ?? []), [q, tambien]]);
+        }
+      }
     }
   }
   const intenciones = manifest.intenciones && existsSync(join(dir, ...safePath(manifest.intenciones))) ? loadIntentModel(join(dir, ...safePath(manifest.intenciones))) : null;
-  const reglaRespuesta = manifest.reglaRespuesta && existsSync(join(dir, ...safePath(manifest.reglaRespuesta))) ? parseAnswerRule(readFileSync(join(dir, ...safePath(manifest.reglaRespuesta)), 'utf8')) : null;
+  const reglaRespuesta = manifest.reglaRespuesta && existsSync(join(dir, ...safePath(manifest.reglaRespuesta))) ? shippedAnswerRule(readFileSync(join(dir, ...safePath(manifest.reglaRespuesta)), 'utf8')) : null;
   return { version: manifest.version, cards, fueraDeAlcance, intenciones, reglaRespuesta };
 }

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ANSWER_FEATURES, CANDIDATE_FEATURES, parseAnswerRule, ruleCandidates, ruleChoice, type AnswerRule, type RuleHit } from '../../../main/ai/answer-rule';
+import { ANSWER_FEATURES, CANDIDATE_FEATURES, coAnswers, parseAnswerRule, ruleCandidates, shippedAnswerRule, ruleChoice, type AnswerRule, type RuleHit } from '../../../main/ai/answer-rule';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
 import { loadThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant } from '../../../main/ai/assistant';
@@ -46,7 +46,13 @@ test('a rule learnt on another classifier is not used: the hand-set rules choose
 
 test('the candidates are the lexical hits and the classifier’s five likeliest cards, each with its features', () => {
   const reading = { cards: ['a', 'x', 'b', 'y', 'z', 'w'].map((id, i) => ({ id, p: 0.5 / (i + 1) })), out: 0.1 };
-  const cs = ruleCandidates([hit('a', { fits: true }), hit('b')], reading, 'b');
+  // In the bank, half of x's questions are answered by b as well.
+  const co = coAnswers([
+    { id: 'x', banco: ['q1', 'q2'], bancoTambien: new Map([['q1', ['b']]]) },
+    { id: 'b', banco: ['q3'] },
+  ]);
+  assert.equal(co.get('x')?.get('b'), 0.5);
+  const cs = ruleCandidates([hit('a', { fits: true }), hit('b')], reading, 'b', co);
   assert.deepEqual(
     cs.map((c) => c.id),
     ['a', 'b', 'x', 'y', 'z'],
@@ -61,6 +67,8 @@ test('the candidates are the lexical hits and the classifier’s five likeliest 
   assert.equal(x!.features[9], 0, 'x is not among the lexical hits');
   assert.equal(x!.features[1], 0, 'x has no lexical confidence');
   assert.equal(x!.features[11], 0.25, 'x has the classifier’s probability');
+  assert.equal(a!.features[26], 0.5, 'a’s co-answer: its own probability, no other card shares its questions');
+  assert.ok(Math.abs(b!.features[26]! - (0.5 / 3 + 0.25 * 0.5)) < 1e-12, 'b’s co-answer: its own probability and half of x’s');
 });
 
 test('the rule picks the candidate it rates best and gives the probability that it is right', () => {
@@ -69,9 +77,9 @@ test('the rule picks the candidate it rates best and gives the probability that 
   candidate.weights[11] = 10; // the classifier's probability
   const answer = zeros(ANSWER_FEATURES);
   answer.weights[1] = 4; // the best rating
-  const rule: AnswerRule = { format: 1, classifier: 'f'.repeat(64), candidate, answer, threshold: 0.5, agree: 0.5, keep: 1 };
+  const rule: AnswerRule = { format: 2, classifier: 'f'.repeat(64), candidate, answer, threshold: 0.5, agree: 0.5, keep: 1 };
   const reading = { cards: [{ id: 'x', p: 0.8 }, { id: 'a', p: 0.1 }], out: 0 };
-  const pick = ruleChoice(rule, ruleCandidates([hit('a', { intencion: 0.1 })], reading, 'a'), 'pregunta');
+  const pick = ruleChoice(rule, ruleCandidates([hit('a', { intencion: 0.1 })], reading, 'a', new Map()), 'pregunta');
   assert.equal(pick?.id, 'x');
   assert.ok(pick!.p > 0.5 && pick!.p < 1, String(pick?.p));
   assert.equal(ruleChoice(rule, [], 'pregunta'), null);
@@ -81,7 +89,10 @@ test('a malformed rule file is refused with its reason', () => {
   const good = readFileSync(join(dir, 'corpus', 'regla-respuesta.json'), 'utf8');
   const r = JSON.parse(good) as AnswerRule;
   assert.doesNotThrow(() => parseAnswerRule(good));
-  assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, format: 2 })), /formato/);
+  assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, format: 1 })), /formato/);
+  // A rule of the format before decision 0106 (no co-answer) is stale, not an error: the hand-set rules choose.
+  assert.equal(shippedAnswerRule(JSON.stringify({ ...r, format: 1 })), null);
+  assert.deepEqual(shippedAnswerRule(good), parseAnswerRule(good));
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, threshold: 1.5 })), /umbral/);
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, agree: r.threshold + 0.01 })), /acuerdo/);
   assert.throws(() => parseAnswerRule(JSON.stringify({ ...r, keep: 2 })), /mantener/);
