@@ -10,7 +10,7 @@
 // (after decision 0093) and 8 (after decision 0100) meet the bar, not blind (their misses were
 // read), and are asserted, and set 13 has a floor at what decision 0100 reached; set 9 meets it
 // after decision 0104 (not blind) and was asserted until decision 0105 (now a todo with a floor).
-// Sets 14, 15, 16 and 17 are blind: their figures print, their misses do not. Plus the behaviours the issue names, each on a question of its own.
+// Sets 14, 15, 16 and 18 are blind (17 was read after its one measure): their figures print, their misses do not. Plus the behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ import { HELD_IN_14 } from '../../fixtures/ai/held-in-questions-14';
 import { HELD_IN_15 } from '../../fixtures/ai/held-in-questions-15';
 import { HELD_IN_16 } from '../../fixtures/ai/held-in-questions-16';
 import { HELD_IN_17 } from '../../fixtures/ai/held-in-questions-17';
+import { HELD_IN_18 } from '../../fixtures/ai/held-in-questions-18';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -47,13 +48,12 @@ const handSet = new Assistant(assistant.shipped, thesaurus, []);
 handSet.answerRule = null;
 /**
  * Behaviour tests' questions the learnt rule answers otherwise than the hand-set rules (decision
- * 0105): it answers the IT card where the hand-set rules refuse (sure of it, 0.75 or more), and
- * refuses «como anulo una fatura» (its best card is the deadline's, below 0.75, and it rates the
- * hand-set rules' conditions card under 0.3).
+ * 0105): it answers the IT card where the hand-set rules refuse (sure of it, 0.75 or more). Until
+ * decision 0106 it also refused «como anulo una fatura» (now the hand-set rules' conditions card
+ * stands: the rule rates it 0.38, above the keep threshold).
  */
 const LEARNT_OTHERWISE: Record<string, string> = {
   '¿cómo calculo la ganancia de mi mes?': 'it-3-transacciones',
-  'como anulo una fatura': 'sin respuesta',
 };
 /**
  * Set 8 was written without reading the tuning set and one of its 80 questions turned out to be in
@@ -87,29 +87,31 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   // The bank teaches the classifier; the tuning set chooses its settings: none in both.
   for (const q of [...assistant.shipped.cards.flatMap((c) => c.banco), ...assistant.shipped.fueraDeAlcance]) assert.ok(!tuning.has(normalizeWord(q)), `${q}: del banco y del conjunto de ajuste`);
   const set4 = new Set(HELD_IN_4.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
+  for (const item of [...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set4.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 4`);
   const set8 = new Set(HELD_IN_8.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
+  for (const item of [...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) if (!IN_SET_8_TOO.has(item.q)) assert.ok(!set8.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 8`);
   const set9 = new Set(HELD_IN_9.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
+  for (const item of [...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set9.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 9`);
   const set10 = new Set(HELD_IN_10.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set10.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 10`);
+  for (const item of [...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set10.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 10`);
   const set11 = new Set(HELD_IN_11.map((x) => normalizeWord(x.q)));
   // Sets 11 and 12 were written at the same time by two engineers who saw neither the other's set;
   // one question (a refusal) came out the same in both, word for word. It stays in both.
   for (const item of HELD_IN_12) if (item.q !== 'como me paso del regimen simplificado al general') assert.ok(!set11.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 11`);
-  for (const item of [...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set11.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 11`);
+  for (const item of [...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set11.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 11`);
   const set12 = new Set(HELD_IN_12.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set12.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 12`);
+  for (const item of [...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set12.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 12`);
   const set13 = new Set(HELD_IN_13.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set13.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 13`);
+  for (const item of [...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set13.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 13`);
   const set14 = new Set(HELD_IN_14.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set14.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 14`);
+  for (const item of [...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set14.has(normalizeWord(item.q)), `${item.q} ya está en el conjunto 14`);
   const set15 = new Set(HELD_IN_15.map((x) => normalizeWord(x.q)));
-  for (const item of [...HELD_IN_16, ...HELD_IN_17]) assert.ok(!set15.has(normalizeWord(item.q)), 'una pregunta de los conjuntos 16 o 17 ya está en el conjunto 15');
+  for (const item of [...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set15.has(normalizeWord(item.q)), 'una pregunta de los conjuntos 16 o 17 ya está en el conjunto 15');
   const set16 = new Set(HELD_IN_16.map((x) => normalizeWord(x.q)));
-  for (const item of HELD_IN_17) assert.ok(!set16.has(normalizeWord(item.q)), 'una pregunta del conjunto 17 ya está en el conjunto 16');
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) {
+  for (const item of [...HELD_IN_17, ...HELD_IN_18]) assert.ok(!set16.has(normalizeWord(item.q)), 'una pregunta de los conjuntos 17 o 18 ya está en el conjunto 16');
+  const set17 = new Set(HELD_IN_17.map((x) => normalizeWord(x.q)));
+  for (const item of HELD_IN_18) assert.ok(!set17.has(normalizeWord(item.q)), 'una pregunta del conjunto 18 ya está en el conjunto 17');
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) {
     assert.ok(!own.has(normalizeWord(item.q)), `${item.q} es el título, una pregunta o una del banco de una ficha`);
     if (!TUNING_TOO.has(item.q)) assert.ok(!tuning.has(normalizeWord(item.q)), `${item.q} está en el conjunto de ajuste`);
     for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) {
@@ -119,7 +121,7 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
 });
 
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
@@ -262,7 +264,7 @@ test('held-in set 13 (blind once, read for decision 0100): ≥ 90 % right, no co
 // first design (e295f49: the classifier as a confidence feature, threshold 0.75) 40 of 80, 40
 // refusals, none wrong; on the design kept (ccfa619, chosen on the bank's folds, the tuning set and
 // sets 4–13, not on this set) 48 of 80 (60.0 %), 27 refusals, 5 confident wrong.
-test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 5 confident wrong after decision 0100; 60.0 % (48 of 80), 27 refusals, 5 confident wrong after decision 0104; after decision 0105 (its final thresholds) 70.0 % (56 of 80), 21 refusals, 3 confident wrong; after decision 0106 71.3 % (57 of 80), 19 refusals, 4 confident wrong' }, () => {
+test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 14: blind 50.0 % right (40 of 80), 5 confident wrong after decision 0100; 60.0 % (48 of 80), 27 refusals, 5 confident wrong after decision 0104; after decision 0105 (its final thresholds) 70.0 % (56 of 80), 21 refusals, 3 confident wrong; after decision 0106 72.5 % (58 of 80), 19 refusals, 3 confident wrong' }, () => {
   blindBar('conjunto retenido 14', HELD_IN_14);
 });
 
@@ -273,7 +275,7 @@ test('held-in set 14 (blind; measured after decisions 0100 and 0104): ≥ 90 % r
 // of 80, 28 refusals, 1 confident wrong; on the design kept (ccfa619) 54 of 80 (67.5 %), 23
 // refusals, 3 confident wrong. The code before decision 0104 (cae903c), measured on it as a
 // baseline: 50 of 80, 27 refusals, 3 confident wrong (set 14 there: 40 of 80, 5 wrong).
-test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 15: blind 67.5 % right (54 of 80), 23 refusals, 3 confident wrong after decision 0104 (50 of 80, 3 wrong on the code before it); after decision 0105 (its final thresholds) 76.3 % (61 of 80), 18 refusals, 1 confident wrong; after decision 0106 80.0 % (64 of 80), 13 refusals, 3 confident wrong' }, () => {
+test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no confident wrong answer', { todo: 'set 15: blind 67.5 % right (54 of 80), 23 refusals, 3 confident wrong after decision 0104 (50 of 80, 3 wrong on the code before it); after decision 0105 (its final thresholds) 76.3 % (61 of 80), 18 refusals, 1 confident wrong; after decision 0106 81.3 % (65 of 80), 12 refusals, 3 confident wrong' }, () => {
   blindBar('conjunto retenido 15', HELD_IN_15);
 });
 
@@ -286,7 +288,7 @@ test('held-in set 15 (blind, measured after decision 0104): ≥ 90 % right, no c
 // at 0.1, 58, 2 wrong; with the hand-set card kept from a rating of 0.3 (the thresholds shipped),
 // 60 of 80 (75.0 %), 18 refusals, 2 confident wrong. Each revision was decided on the behaviour
 // tests, a walk and the read sets, not on these figures.
-test('held-in set 16 (blind, measured after decision 0105): ≥ 90 % right, no confident wrong answer', { todo: 'set 16: blind 75.0 % right (60 of 80), 18 refusals, 2 confident wrong after decision 0105 (53 of 80, 2 wrong on the code before it); after decision 0106 76.3 % (61 of 80), 17 refusals, 2 confident wrong' }, () => {
+test('held-in set 16 (blind, measured after decision 0105): ≥ 90 % right, no confident wrong answer', { todo: 'set 16: blind 75.0 % right (60 of 80), 18 refusals, 2 confident wrong after decision 0105 (53 of 80, 2 wrong on the code before it); after decision 0106 76.3 % (61 of 80), 17 refusals, 2 confident wrong (with the bank’s third round too)' }, () => {
   blindBar('conjunto retenido 16', HELD_IN_16);
 });
 
@@ -298,9 +300,23 @@ test('held-in set 16 (blind, measured after decision 0105): ≥ 90 % right, no c
 // decision 0106's final code, counts only: 50 of 79 (63.3 %), 26 refusals, 3 confident wrong; the
 // code before decision 0106 (d21286f), measured on it as a baseline: 50 of 79, 27 refusals, 2 wrong.
 // Its misses were then read (session 18: 17 of its 26 refusals had the right card first at
-// 0.45–0.70; the rest, a neighbour first), so it is not blind after decision 0106; set 18 is.
-test('held-in set 17 (blind, measured after decision 0106): ≥ 90 % right, no confident wrong answer', { todo: 'set 17: blind 63.3 % right (50 of 79), 26 refusals, 3 confident wrong after decision 0106 (50 of 79, 2 wrong on the code before it)' }, () => {
+// 0.45–0.70; the rest, a neighbour first), so it is not blind after decision 0106; set 18 is. After
+// the bank's third round (plain questions, written after that reading): 55 of 79, 20 refusals, 4
+// wrong.
+test('held-in set 17 (blind, measured after decision 0106): ≥ 90 % right, no confident wrong answer', { todo: 'set 17: blind 63.3 % right (50 of 79), 26 refusals, 3 confident wrong after the bank’s "+:" lines (50 of 79, 2 wrong on the code before them); read since; 69.6 % (55 of 79), 4 wrong after the bank’s third round' }, () => {
   blindBar('conjunto retenido 17', HELD_IN_17);
+});
+
+// Set 18 (80 questions, 12 near-domain refusals, businesses sets 13–17 did not use), written blind
+// on 2026-11-28 by an engineer who read only the SIN sources, the cards' ids and titles and the
+// earlier sets' questions, while the bank's third round (plain questions, decision 0106) was written
+// by others who never saw it; one bank question equal to one of its questions was taken out of the
+// bank (not the set) before it was run. Measured once, counts only, on the final code of session
+// 18: 62 of 80 (77.5 %), 14 refusals, 4 confident wrong. Baselines measured on it afterwards: the
+// code before decision 0106 (d21286f) 60 of 80, 19 refusals, 1 wrong; after the bank's "+:" lines
+// and before its third round (2b6f941) 59 of 80, 20 refusals, 1 wrong.
+test('held-in set 18 (blind, measured after decision 0106): ≥ 90 % right, no confident wrong answer', { todo: 'set 18: blind 77.5 % right (62 of 80), 14 refusals, 4 confident wrong after decision 0106 (60 of 80, 1 wrong on the code before it)' }, () => {
+  blindBar('conjunto retenido 18', HELD_IN_18);
 });
 
 test('the behaviour tests’ questions the learnt rule answers otherwise are the ones listed, answered as listed', () => {
