@@ -9,7 +9,7 @@
 // models learn from those readings. Without arguments, the thresholds are those with the most right
 // answers less three per wrong one over the bank (by halves: a rule learnt on two quarters answers the other two), the
 // tuning set and the read held-in sets 4–13 together — never a blind set (14 and later). Prints the
-// figures of every threshold tried and of the hand-set rules (no learnt rule) beside them. ~4 min.
+// figures of every threshold tried and of the hand-set rules (no learnt rule) beside them. ~10 min.
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { bankAnswers, loadShippedCorpus, type ShippedCorpus } from '../main/ai/rule-cards';

@@ -24,8 +24,11 @@ export interface LogisticModel {
   weights: number[];
 }
 
+/** The rule file's format: 2 since the co-answer features (decision 0106). */
+const FORMAT = 2;
+
 export interface AnswerRule {
-  format: 2;
+  format: typeof FORMAT;
   /** The digest of the intent classifier whose readings the rule learnt from (intent-model-file.ts). */
   classifier: string;
   candidate: LogisticModel;
@@ -180,13 +183,13 @@ const isModel = (m: unknown, n: number): m is LogisticModel => {
 
 /** The shipped rule, or null when it is of another format (a rule of an older Kipu: the hand-set rules choose until it is learnt again); throws when it is malformed. */
 export function shippedAnswerRule(text: string): AnswerRule | null {
-  return (JSON.parse(text) as { format?: unknown }).format === 2 ? parseAnswerRule(text) : null;
+  return (JSON.parse(text) as { format?: unknown }).format === FORMAT ? parseAnswerRule(text) : null;
 }
 
 /** Parses the shipped rule; throws with the reason when it is malformed. */
 export function parseAnswerRule(text: string): AnswerRule {
   const r = JSON.parse(text) as AnswerRule;
-  if (r.format !== 2) throw new Error('regla-respuesta.json: formato desconocido');
+  if (r.format !== FORMAT) throw new Error('regla-respuesta.json: formato desconocido');
   if (typeof r.classifier !== 'string' || !/^[0-9a-f]{64}$/.test(r.classifier)) throw new Error('regla-respuesta.json: falta el resumen del clasificador');
   if (!isModel(r.candidate, CANDIDATE_FEATURES) || !isModel(r.answer, ANSWER_FEATURES)) throw new Error('regla-respuesta.json: modelo mal formado');
   if (typeof r.threshold !== 'number' || !(r.threshold > 0 && r.threshold < 1)) throw new Error('regla-respuesta.json: umbral fuera de 0–1');

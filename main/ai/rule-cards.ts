@@ -209,7 +209,10 @@ export function loadShippedCorpus(dir: string): ShippedCorpus {
         if (!card) fueraDeAlcance.push(q);
         else {
           card.banco.push(q);
-          if (tambien.length > 0) card.bancoTambien = new Map([...(card.bancoTambien ?? []), [q, tambien]]);
+          if (tambien.length > 0) {
+            const also = card.bancoTambien instanceof Map ? card.bancoTambien : new Map<string, readonly string[]>();
+            card.bancoTambien = also.set(q, tambien);
+          }
         }
       }
     }
