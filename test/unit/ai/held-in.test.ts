@@ -9,7 +9,8 @@
 // of set 13, written blind, measured once after decision 0098 and read for decision 0100; sets 10
 // (after decision 0093) and 8 (after decision 0100) meet the bar, not blind (their misses were
 // read), and are asserted, and set 13 has a floor at what decision 0100 reached; set 9 meets it
-// after decision 0104 (not blind) and was asserted until decision 0105 (now a todo with a floor).
+// after decision 0104 (not blind), was a todo after decision 0105 and is asserted again after 0106,
+// as is set 11 (not blind).
 // Sets 14, 15, 16 and 18 are blind (17 was read after its one measure): their figures print, their misses do not. Plus the behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -175,11 +176,10 @@ test('held-in set 7 (fresh wording): ≥ 90 % right, no confident wrong answer',
 // change of decision 0081 and measured once before them: 62 of 80 (77.5 %), 16 refusals, 2
 // confident wrong; once after them: 63 of 80 (78.8 %), 14 refusals, 3 confident wrong. Read for
 // decisions 0085–0100 (not blind). After decision 0098: 71 of 80, 1 wrong; after decision 0100:
-// 78 of 80 (97.5 %), 2 refusals, none wrong — the bar, on a set that is not blind: asserted until
-// decision 0106, after which 79 of 80, 1 confident wrong («que hago como cajera si se cae el
-// sistema» → the configuration errors' card, which the classifier now reads in "sistema"): a todo,
-// with a floor below.
-test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confident wrong answer', { todo: 'set 8: 97.5 % after decision 0100, none wrong; 98.8 % (79 of 80), 1 confident wrong, after decision 0106' }, () => {
+// 78 of 80 (97.5 %), 2 refusals, none wrong — the bar, on a set that is not blind: asserted. With
+// decision 0106's labels alone, 79 of 80 with 1 confident wrong («que hago como cajera si se cae el
+// sistema» → the configuration errors' card); after its third round, 79 of 80, none wrong.
+test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 8', HELD_IN_8);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_8.length >= 0.9, `${pct(s.right / HELD_IN_8.length)} bien`);
@@ -193,7 +193,7 @@ test('held-in set 8 (decisions 0081–0100; not blind): ≥ 90 % right, no confi
 // After decision 0100: 54 of 60 (90.0 %), none wrong, a point from a refusal; after decision 0104
 // (the classifier's second opinion): 56 of 60 (93.3 %), none wrong — the bar, not blind: asserted
 // then. After decision 0105's learnt answer rule: 57 of 60 (95.0 %), 1 confident wrong (a todo);
-// after decision 0106: 58 of 60 (96.7 %), none wrong — asserted again.
+// after decision 0106: 57 of 60 (95.0 %), none wrong — asserted again.
 test('held-in set 9 (decision 0085; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 9', HELD_IN_9);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
@@ -220,8 +220,10 @@ test('held-in set 10 (decisions 0091, 0093; not blind): ≥ 90 % right, no confi
 // and titles only; measured once on the code as it was (3c6ba50, recorded in bed3f44): 57 of 80
 // (71.3 %), 19 refusals, 4 confident wrong — the blind figure. Its misses (and those of sets 7–10)
 // were then read for decision 0093's changes, so it is not blind after them: 67 of 80 (83.8 %), 12
-// refusals, 1 confident wrong ("la nota de debito cuando se usa" → the notes' deadline card).
-test('held-in set 11 (decision 0093): ≥ 90 % right, no confident wrong answer', { todo: 'set 11: blind 71.3 % right, 4 wrong; after decisions 0093 and 0098 83.8 %, 1 wrong; after the cards were reworded for shopkeepers 85.0 %, 1 wrong; after decision 0100 87.5 % (70 of 80), 1 wrong; after decision 0104 88.8 % (71 of 80), 1 wrong' }, () => {
+// refusals, 1 confident wrong ("la nota de debito cuando se usa" → the notes' deadline card). After
+// decision 0106 (the bank's "+:" lines and third round): 78 of 80 (97.5 %), none wrong — the bar, not
+// blind: asserted.
+test('held-in set 11 (decision 0093; not blind): ≥ 90 % right, no confident wrong answer', () => {
   const s = report('conjunto retenido 11', HELD_IN_11);
   assert.deepEqual(s.wrong, [], 'no confident wrong answer');
   assert.ok(s.right / HELD_IN_11.length >= 0.9, `${pct(s.right / HELD_IN_11.length)} bien`);
@@ -321,14 +323,6 @@ test('held-in set 18 (blind, measured after decision 0106): ≥ 90 % right, no c
 
 test('the behaviour tests’ questions the learnt rule answers otherwise are the ones listed, answered as listed', () => {
   for (const [q, expected] of Object.entries(LEARNT_OTHERWISE)) assert.equal(answered(assistant.ask(q))[0] ?? 'sin respuesta', expected, q);
-});
-
-// What decision 0106 reached on the read set 8, kept as a floor (the bar is its todo above): at
-// least 78 of 80 right and at most the one wrong answer it has.
-test('held-in set 8 after decision 0106: at least 78 of 80 right, at most one confident wrong answer', () => {
-  const s8 = score(assistant, HELD_IN_8);
-  assert.ok(s8.wrong.length <= 1, s8.wrong.join('; '));
-  assert.ok(s8.right >= 78, `conjunto 8: ${s8.right} bien`);
 });
 
 // What decision 0100 reached on set 13, kept: no confident wrong answer and no fewer right ones. Not
