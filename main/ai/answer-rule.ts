@@ -183,12 +183,14 @@ const isModel = (m: unknown, n: number): m is LogisticModel => {
 
 /** The shipped rule, or null when it is of another format (a rule of an older Kipu: the hand-set rules choose until it is learnt again); throws when it is malformed. */
 export function shippedAnswerRule(text: string): AnswerRule | null {
-  return (JSON.parse(text) as { format?: unknown }).format === FORMAT ? parseAnswerRule(text) : null;
+  const r = JSON.parse(text) as AnswerRule;
+  return r.format === FORMAT ? checked(r) : null;
 }
 
 /** Parses the shipped rule; throws with the reason when it is malformed. */
-export function parseAnswerRule(text: string): AnswerRule {
-  const r = JSON.parse(text) as AnswerRule;
+export const parseAnswerRule = (text: string): AnswerRule => checked(JSON.parse(text) as AnswerRule);
+
+function checked(r: AnswerRule): AnswerRule {
   if (r.format !== FORMAT) throw new Error('regla-respuesta.json: formato desconocido');
   if (typeof r.classifier !== 'string' || !/^[0-9a-f]{64}$/.test(r.classifier)) throw new Error('regla-respuesta.json: falta el resumen del clasificador');
   if (!isModel(r.candidate, CANDIDATE_FEATURES) || !isModel(r.answer, ANSWER_FEATURES)) throw new Error('regla-respuesta.json: modelo mal formado');
