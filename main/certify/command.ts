@@ -36,6 +36,13 @@ export const CERTIFY_USAGE = `  certify --nit <NIT> [--url <URL piloto hasta /v2
   certify [--nit <NIT>] --fase3   Fase III: por cada contribuyente cliente, lo que Kipu ve de sus pruebas piloto (asociación y token, configuración, sus facturas, anulaciones y contingencias)
   certify --nit <NIT> --produccion [--iniciar]   lo que falta para facturar en producción; --iniciar registra el inicio si no falta nada`;
 
+/**
+ * Certification is a batch with no customer waiting: a sale SIAT answers in 8 s must stay an
+ * online emission (the till's 5 s would send it offline and fail the step «se emitió fuera de
+ * línea»), so certify waits as long as a package does.
+ */
+const CERTIFY_SIAT_TIMEOUTS = { saleMs: 60_000, defaultMs: 60_000, packageMs: 120_000 } as const;
+
 export interface CertifyOptions extends CertifyRunOptions {
   nit: string;
   url: string | null;
@@ -157,7 +164,7 @@ export async function runCertify(args: string[], settings: EngineSettings, out: 
   const secrets = withToken(new FileSecretStore(join(settings.dataDir, 'secrets.json')), () => tokenName, opts.token);
   const engine = await startEngine(
     { ...settings, host: '127.0.0.1', port: 0, ...(opts.url ? { siatUrl: opts.url } : {}), ...(opts.token ? { siatToken: opts.token } : {}) },
-    { logger: log.logger, secrets, siatFetch, scheduler: false, demoStore: false },
+    { logger: log.logger, secrets, siatFetch, scheduler: false, demoStore: false, siatTimeouts: CERTIFY_SIAT_TIMEOUTS },
   );
   const started = Date.now();
   try {

@@ -67,6 +67,9 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
     // The portal's "Proceso Masivo" registration (SIAT answers 955 to a massive package without it).
     await adminCall(sim.adminUrl, '/admin/massive', { enabled: true });
     const flags = ['--modalidad', '1', '--masivo', '--sectores', SECTORS.join(',')];
+    // The pilot answers the first sales in 6 s, past the till's 5 s: certify waits for it (a batch,
+    // no customer waiting), so they stay online emissions and the run goes on.
+    await adminCall(sim.adminUrl, '/admin/faults', { mode: 'latency', latencyMs: 6000, operations: ['recepcionFactura'] });
     run = certify(dataDir, sim.url, flags);
     const peek = peeker(dataDir);
     const emitted = () => {
@@ -77,6 +80,8 @@ test('certify runs every stage sector by sector with reduced counts; kill -9 mid
         return 0; // the table is not there until the engine's migrations ran
       }
     };
+    await waitFor('a slow emission step', () => emitted() >= 1 || run!.proc.exitCode !== null, 180_000, 5);
+    await adminCall(sim.adminUrl, '/admin/faults', { mode: 'none' });
     await waitFor('some emission steps', () => emitted() >= 3 || run!.proc.exitCode !== null, 180_000, 5);
     assert.equal(run.proc.exitCode, null, `certify ended before the kill:\n${run.output()}`);
     run.proc.kill('SIGKILL');
