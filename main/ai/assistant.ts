@@ -13,9 +13,9 @@ import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
 import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
 import { clauses, normalizeWord, queryTerms, words } from './query-terms';
-import { isCode, listsCodes, questionCodes } from './question-codes';
+import { CODE_HOME, isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
-import { intentModelFor, intentReader, type IntentReading } from './intent-classifier';
+import { intentModelFor, intentReader, sureOfACard, type IntentReading } from './intent-classifier';
 import { secondOpinion } from './second-opinion';
 import { coAnswers, ruleCandidates, ruleChoice, type AnswerRule, type CoAnswers, type RuleCandidate } from './answer-rule';
 import { codesAnswer, MAX_CARDS, MAX_UNKNOWN_SHARE, MIN_PART_SIMILARITY, ROUNDING } from './codes-answer';
@@ -146,6 +146,9 @@ const CLEARLY_MORE = 0.25;
  */
 const aboutIt = (hit: { tipo: string; coberturaTitulo: number }) => hit.tipo !== 'ficha' || hit.coberturaTitulo > 0;
 
+/** A card the ranking did not place, as a hit of nothing met (a card the classifier brings in). */
+const unrankedHit = (key: string): RankedHit => ({ key, score: 0, bm25: 0, coverage: 0, similarity: 0, dense: null, covered: [], unknownShare: 0, headCoverage: 0, shortCoverage: 0 });
+
 /** First places of the fusion a question's answer is chosen from. */
 const CANDIDATES = 6;
 /** First places of the fusion the learnt answer rule weighs (answer-rule.ts). */
@@ -230,8 +233,7 @@ export class Assistant {
     const pick = ruleChoice(rule, candidates, question);
     if (!pick) return undefined;
     if (pick.p < (pick.id === chosen?.id ? rule.agree : rule.threshold)) return chosen && (pick.ratings.get(chosen.id) ?? 0) >= rule.keep ? chosen : undefined;
-    const none: RankedHit = { key: pick.id, score: 0, bm25: 0, coverage: 0, similarity: 0, dense: null, covered: [], unknownShare: 0, headCoverage: 0, shortCoverage: 0 };
-    return pool.find((h) => h.id === pick.id) ?? hits.find((h) => h.id === pick.id) ?? this.toHit(none, 0, 0, false, reading);
+    return pool.find((h) => h.id === pick.id) ?? hits.find((h) => h.id === pick.id) ?? this.toHit(unrankedHit(pick.id), 0, 0, false, reading);
   }
 
   /** Card count per collection (the shipped ones always listed, the administrator's when it has passages). */
@@ -364,15 +366,19 @@ export class Assistant {
    * words of the question the others do not ("99001, 99002 y 99003", "el IVA y el IT"); else nothing.
    */
   ask(question: string, syncedMessage: (code: number) => string | null = () => null, queryVector: Float32Array | null = null): AskResult {
-    const hits = this.search(question, CANDIDATES, queryVector);
+    const reading = this.readIntent?.(question) ?? null;
+    const hits = this.search(question, CANDIDATES, queryVector, reading);
     const code = siatCodeIn(question, (c) => guidanceFor(c) !== null);
     if (code !== null) {
       return { tipo: 'guia', codigo: code, guia: resolveSiatError({ codigoError: code }, syncedMessage), cercanas: hits.filter((h) => this.fits(h)).slice(0, 3) };
     }
     if (queryTerms(question).length === 0) return { tipo: 'sin-palabras', cercanas: [] };
     const outside = outOfScopeTopics(this.thesaurus, question);
-    // The nearest cards of a question about another tax or country are noise: none offered.
-    if (outside.length > 0) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
+    // The nearest cards of a question about another tax or country are noise: none offered. A topic
+    // word met in passing yields to a card the classifier is sure of (decision 0107: «la impresora
+    // saca el QR chiquitito, ¿tiene medida mínima?» is about the QR, «un paisano me da su DNI de
+    // Argentina» about the customer's document).
+    if (outside.length > 0 && !sureOfACard(reading)) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
     // The most confident fitting hit first (the fusion's order breaks ties).
     const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? this.minConfidence : 0));
     // A card that misses a code the question names ("cuándo caduca el CUFD" and the CUIS card,
@@ -424,6 +430,14 @@ export class Assistant {
       if (chosen.length === MAX_CARDS || best.tipo !== 'ficha') break;
       const r = this.ask(part, syncedMessage);
       if (r.tipo === 'ficha' && !chosen.some((h) => h.id === r.hit.id)) chosen.push(r.hit);
+    }
+    // The answer is one named code's own card and the question names another: its card too.
+    const homes = [...new Set(codes.map((c) => CODE_HOME.get(c)).filter((id): id is string => id !== undefined && this.cards.has(id)))];
+    if (best.tipo === 'ficha' && homes.length >= 2 && homes.includes(best.id)) {
+      for (const id of homes) {
+        if (chosen.length === MAX_CARDS) break;
+        if (!chosen.some((h) => h.id === id)) chosen.push(hits.find((h) => h.id === id) ?? this.toHit(unrankedHit(id), 0, 0, false, reading));
+      }
     }
     return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h) && near(MIN_RELATED)(h)).slice(0, 3) };
   }

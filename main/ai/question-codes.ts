@@ -11,6 +11,21 @@ export const isCode = (w: string) => CODE_WORDS.has(w) || /^\d{3,}$/.test(w);
 /** The codes a question names that an answering card must meet (IVA, IT, CUFD, 99003 …). */
 export const questionCodes = (question: string) => queryTerms(question).filter((w) => CODE_WORDS.has(w) || /^9900\d$/.test(w));
 
+/**
+ * The card a code's own questions go to: what the code is. A question that names two of them and
+ * whose answer is one's card asks about both («cuanto es iva y cuanto es it», «cuf y cufd son lo
+ * mismo?»): the other's card joins the answer (assistant.ts; decision 0107).
+ */
+export const CODE_HOME: ReadonlyMap<string, string> = new Map([
+  ['iva', 'iva-13-incluido'],
+  ['it', 'it-3-transacciones'],
+  ['cuf', 'cuf-que-es'],
+  ['cufd', 'cufd-que-es'],
+  ['cuis', 'cuis-que-es'],
+  ['cafc', 'cafc-que-es'],
+  ['rcv', 'rcv-libros-compras-ventas'],
+]);
+
 /** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
 const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);
 

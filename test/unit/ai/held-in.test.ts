@@ -797,3 +797,23 @@ test('a conditional thesaurus entry never holds by its own word: "cuota" is the 
   const r = assistant.ask('la factura vale como garantia del producto');
   assert.deepEqual(r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r), ['las garantías y los reclamos por los productos vendidos']);
 });
+
+test('a topic word met in passing yields to a card the classifier is sure of; a question about the topic stays refused (decision 0107)', () => {
+  const topics = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.fueraDeAlcance : answered(r);
+  };
+  // The printer prints the QR; the question is about the QR. A tourist's passport is the customer's document.
+  assert.equal(topics('mi impresora saca el qr muy pequeño, cual es el tamaño minimo del qr?')[0], 'qr-factura');
+  assert.equal(topics('un turista peruano me da su pasaporte, q tipo de documento marco')[0], 'tipos-documento-identidad');
+  // About the topic itself: refused by name, as before.
+  assert.deepEqual(topics('en peru el iva es 18%?'), ['la facturación de otros países']);
+  assert.deepEqual(topics('compre una impresora nueva, como la configuro'), ['el equipo de la caja (impresoras, lectores de código de barras, cajón)']);
+});
+
+test('an answer that is one named code’s own card gets the card of the other code the question names (decision 0107)', () => {
+  assert.deepEqual(answered(assistant.ask('cuanto es de iva y cuanto de it en una venta de 100?')).sort(), ['it-3-transacciones', 'iva-13-incluido']);
+  assert.deepEqual(answered(assistant.ask('el cuis y el cufd son lo mismo?')).sort(), ['cufd-que-es', 'cuis-que-es']);
+  // A code named beside a question about something else adds nothing: the deadline card alone.
+  assert.deepEqual(answered(assistant.ask('mi nit termina en 7 cuando vence mi declaracion del iva')), ['impuestos-vencimiento-mensual']);
+});
