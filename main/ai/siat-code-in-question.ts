@@ -23,10 +23,11 @@ export function siatCodeIn(question: string, known: (code: number) => boolean): 
     const after = text.slice(m.index + m[1]!.length);
     if (UNIT_AFTER.test(after)) continue;
     // 901–1061 are SIAT's states and rejections: a bare number in that range is a code, unless it
-    // reads as an amount. Warnings (2000–3012) and 123 need a word that says "code".
+    // reads as an amount. Warnings (2000–3012) and 123 need a word that says "code" and must not
+    // read as an amount («¿impuestos acepta ci 0 hasta 3000?» is the Bs 3.000 rule, not 3000).
     const inRejections = code >= 901 && code <= 1061;
     if (inRejections && (hasCodeWord || !UNIT_BEFORE.test(before))) return code;
-    if (!inRejections && hasCodeWord && !/(bs\.?|\$)\s*$/.test(before)) return code;
+    if (!inRejections && hasCodeWord && !UNIT_BEFORE.test(before)) return code;
   }
   return null;
 }

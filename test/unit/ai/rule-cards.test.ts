@@ -78,6 +78,9 @@ test('a SIAT code in a question is found; amounts and counts are not codes', () 
   assert.equal(siatCodeIn('¿caben 1000 facturas en un paquete?', known), null);
   assert.equal(siatCodeIn('¿qué es el 99001?', known), null);
   assert.equal(siatCodeIn('una venta de Bs 950', known), null);
+  // An amount after «hasta» is the Bs 3.000 rule even when the question names impuestos (decision 0107).
+  assert.equal(siatCodeIn('impuestos acepta el carnet 0 hasta 3000?', known), null);
+  assert.equal(siatCodeIn('impuestos me dice mensaje 3000', known), 3000);
 });
 
 test('{{sector:N}} says what Kipu issues today, read from shared/sectors when the cards load (issue 31)', async () => {
