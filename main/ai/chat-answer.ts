@@ -5,6 +5,7 @@
 // Runs in: engine.
 import type { AskResult, AssistantHit } from './assistant';
 import { clip } from '../../shared/trim-end';
+import { topicsEs } from '../../shared/topics-list';
 
 /** "2026-11-24" → "24/11/2026" (es-BO). */
 export function dateEs(iso: string): string {
@@ -55,7 +56,7 @@ export function chatText(question: string, r: AskResult, corpusVersion: string):
     case 'sin-respuesta':
       if (r.fueraDeAlcance.length > 0) {
         return [
-          `No tengo fichas sobre ${r.fueraDeAlcance.join(', ')}. No invento normas.`,
+          `No tengo fichas sobre ${topicsEs(r.fueraDeAlcance)}. No invento normas.`,
           'El asistente de Kipu conoce la facturación del SIN (SIAT), el IVA y el IT de las ventas, los libros del mes y lo que hace Kipu. Consulte con su contador o con la institución que corresponda.',
         ].join('\n\n');
       }

@@ -6,6 +6,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AssistantAnswer, RegulationHit } from '../../../shared/api-types';
 import { clip } from '../../../shared/trim-end';
+import { topicsEs } from '../../../shared/topics-list';
 import { formatDate } from '../format/dates';
 import { MAX_QUESTION, useAssistant } from './assistant-store';
 
@@ -216,7 +217,7 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
   if (answer.tipo === 'sin-respuesta' && answer.fueraDeAlcance && answer.fueraDeAlcance.length > 0) {
     return (
       <p className="assistant-none" data-testid="assistant-no-answer">
-        No tengo fichas sobre {answer.fueraDeAlcance.join(', ')}. Kipu no inventa normas: consulte con su contador o con la institución que corresponda.
+        No tengo fichas sobre {topicsEs(answer.fueraDeAlcance)}. Kipu no inventa normas: consulte con su contador o con la institución que corresponda.
       </p>
     );
   }

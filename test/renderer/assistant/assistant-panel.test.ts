@@ -64,6 +64,9 @@ describe('the answer', () => {
   it('a question about a topic Kipu has no card for names the topic (issue 31)', () => {
     const html = view({ tipo: 'sin-respuesta', texto: '', respuesta: null, respuestas: [], fueraDeAlcance: ['la facturación de otros países'], guia: null, cercanas: [] }, { asked: 'facturar en Perú' });
     expect(textOf(html, 'assistant-no-answer')).toBe('No tengo fichas sobre la facturación de otros países. Kipu no inventa normas: consulte con su contador o con la institución que corresponda.');
+    // Two topics, each with a list of its own, are not run into one list.
+    const two = view({ tipo: 'sin-respuesta', texto: '', respuesta: null, respuestas: [], fueraDeAlcance: ['el impuesto sobre las utilidades de las empresas (IUE)', 'los impuestos municipales (inmuebles, vehículos, patentes)'], guia: null, cercanas: [] }, { asked: 'patente e iue' });
+    expect(textOf(two, 'assistant-no-answer')).toContain('sobre el impuesto sobre las utilidades de las empresas (IUE) ni sobre los impuestos municipales (inmuebles, vehículos, patentes).');
   });
 
   it('an administrator’s passage names its file and has no reference or date to show', () => {

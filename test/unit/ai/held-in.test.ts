@@ -817,3 +817,11 @@ test('an answer that is one named code’s own card gets the card of the other c
   // A code named beside a question about something else adds nothing: the deadline card alone.
   assert.deepEqual(answered(assistant.ask('mi nit termina en 7 cuando vence mi declaracion del iva')), ['impuestos-vencimiento-mensual']);
 });
+
+test('two topics Kipu has no card for are named one after the other, each with its own «ni sobre»', () => {
+  const r = assistant.ask('cuanto pago de patente y de iue');
+  assert.equal(r.tipo, 'sin-respuesta');
+  if (r.tipo !== 'sin-respuesta') return;
+  assert.equal(r.fueraDeAlcance.length, 2);
+  assert.match(chatText('x', r, assistant.shipped.version), /^No tengo fichas sobre el impuesto sobre las utilidades de las empresas \(IUE\) ni sobre los impuestos municipales \(inmuebles, vehículos, patentes\)\. No invento normas\./);
+});
