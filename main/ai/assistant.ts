@@ -5,7 +5,6 @@
 // answer rule (answer-rule.ts, decision 0105) over the hand-set rules' choice (second-opinion.ts),
 // which alone decide without a rule of this classifier. It never writes a rule.
 // Runs in: engine.
-import type { ErrorResolution } from './siat-error-guide';
 import { guidanceFor, resolveSiatError } from './siat-error-guide';
 import { RetrievalIndex, type IndexDoc, type RankedHit } from './retrieval';
 import type { RuleCard, ShippedCorpus } from './rule-cards';
@@ -13,88 +12,18 @@ import { COLLECTION_CONTINGENCIAS, COLLECTION_NORMATIVAS } from './rule-cards';
 import { outOfScopeTopics, type Thesaurus } from './thesaurus';
 import { siatCodeIn } from './siat-code-in-question';
 import { clauses, normalizeWord, queryTerms, words } from './query-terms';
-import { CODE_HOME, isCode, listsCodes, questionCodes } from './question-codes';
+import { codeHomes, isCode, listsCodes, questionCodes } from './question-codes';
 import { cardConfidence } from './confidence';
 import { intentModelFor, intentReader, sureOfACard, type IntentReading } from './intent-classifier';
 import { secondOpinion } from './second-opinion';
 import { coAnswers, ruleCandidates, ruleChoice, type AnswerRule, type CoAnswers, type RuleCandidate } from './answer-rule';
 import { codesAnswer, MAX_CARDS, MAX_UNKNOWN_SHARE, MIN_PART_SIMILARITY, ROUNDING } from './codes-answer';
+import type { AdminPassage, AskResult, AssistantHit, DenseVectors, EmbeddingText } from './assistant-types';
 
 /** The administrator's texts (KIPU_AI_CORPUS_DIR): a collection of its own, next to the shipped ones. */
 export const COLLECTION_ADMIN = 'administrador';
 
-export interface AdminPassage {
-  path: string;
-  seq: number;
-  titulo: string;
-  texto: string;
-}
-
-export interface AssistantHit {
-  tipo: 'ficha' | 'pasaje';
-  coleccion: string;
-  /** The card's id, or "<file>#<n>" for a passage. */
-  id: string;
-  titulo: string;
-  texto: string;
-  fuente: string;
-  referencia: string | null;
-  vigenteAl: string | null;
-  puntaje: number;
-  cobertura: number;
-  similitud: number;
-  /** Cosine similarity with the question by the embedding model; null without one. */
-  semejanza: number | null;
-  /** The question's words this hit meets, with their share of the question (retrieval.ts). */
-  cubiertas: { word: string; share: number }[];
-  /** Share of the question in words no card or passage knows. */
-  desconocidas: number;
-  /** Its BM25 over the best BM25 of the question's first places (0–1). */
-  bm25Relativo: number;
-  /** Share of the question its title alone meets (retrieval.ts' headCoverage): what the card is about, not a word its rule names in passing. */
-  coberturaTitulo: number;
-  /** Share of the question its title and own questions alone meet (retrieval.ts' shortCoverage). */
-  coberturaPreguntas: number;
-  /** The intent classifier's probability that the question is about this card (intent-classifier.ts); null for a passage. */
-  intencion: number | null;
-  /** The classifier's probability of this card less that of the likeliest other class (−1–1; 0 for a passage). */
-  intencionVentaja: number;
-  /** The classifier's probability that the question is about nothing a card answers (the same for every hit). */
-  fueraDeAlcance: number;
-  /**
-   * How likely this card is a right answer (0–1), read from a table calibrated on the tuning set
-   * (confidence.ts); null for an administrator's passage, which the calibration never saw.
-   */
-  confianza: number | null;
-}
-
-/** The embedding index: one unit vector per text of a document (rows of `matrix`, owner = document). */
-export interface DenseVectors {
-  dims: number;
-  matrix: Float32Array;
-  owner: Int32Array;
-  /** Cosine from which the model's best hit answers by itself (the model's manifest). */
-  minCosine: number;
-}
-
-/** A text the embedding model must see, and the document (index position) it stands for. */
-export interface EmbeddingText {
-  doc: number;
-  text: string;
-}
-
-export type AskResult =
-  | {
-      tipo: 'ficha' | 'pasaje';
-      /** The best answer (the first of `respuestas`). */
-      hit: AssistantHit;
-      /** Every card the answer is composed of, best first (one, or up to three when the question asks about several things). */
-      respuestas: AssistantHit[];
-      cercanas: AssistantHit[];
-    }
-  | { tipo: 'guia'; codigo: number; guia: ErrorResolution; cercanas: AssistantHit[] }
-  | { tipo: 'sin-respuesta'; cercanas: AssistantHit[]; /** Topics Kipu knows it has no card for (thesaurus' fueraDeAlcance), when the question names one. */ fueraDeAlcance: string[] }
-  | { tipo: 'sin-palabras'; cercanas: AssistantHit[] };
+export type { AdminPassage, AskResult, AssistantHit, DenseVectors, EmbeddingText } from './assistant-types';
 
 /** A passage (no calibrated confidence) answers when it covers most of the question or is close to it letter by letter (the cards' rule before issue 31). */
 const MIN_COVERAGE = 0.5;
@@ -125,6 +54,8 @@ const MIN_PART_INTENT = 0.01;
 const MIN_RELATED = 0.05;
 /** A nearest card offered beside a refusal: this much («receta de salteña» had three SIAT states at 0.07). */
 const MIN_NEAREST = 0.1;
+/** ... and the classifier's likeliest cards are offered only while its "no card" is under this. */
+const NEAREST_MAX_OUT = 0.5;
 /** What a card must meet of a question that lists codes besides those codes. */
 const MIN_BESIDES_CODES = 0.15;
 /**
@@ -233,7 +164,25 @@ export class Assistant {
     const pick = ruleChoice(rule, candidates, question);
     if (!pick) return undefined;
     if (pick.p < (pick.id === chosen?.id ? rule.agree : rule.threshold)) return chosen && (pick.ratings.get(chosen.id) ?? 0) >= rule.keep ? chosen : undefined;
-    return pool.find((h) => h.id === pick.id) ?? hits.find((h) => h.id === pick.id) ?? this.toHit(unrankedHit(pick.id), 0, 0, false, reading);
+    return this.cardHit(pick.id, [...pool, ...hits], reading);
+  }
+
+  /** A card as a hit: the ranking's, or one of nothing met when the ranking did not place it. */
+  private cardHit(id: string, pool: AssistantHit[], reading: IntentReading | null): AssistantHit {
+    return pool.find((h) => h.id === id) ?? this.toHit(unrankedHit(id), 0, 0, false, reading);
+  }
+
+  /**
+   * The cards offered beside a refusal: the classifier's likeliest from MIN_NEAREST (it puts a card
+   * that answers first for nine fresh questions in ten, but not surely enough to answer), then the
+   * lexical ranking's; only the lexical ones when the classifier reads the question as about no
+   * card. On the read held-in sets 12–17 the refusals offering a right card went from 53 to 63 of
+   * 72 (first: 38 → 47), near-domain refusals offering any card stayed 4 of 71 (decision 0107).
+   */
+  private nearest(lexical: AssistantHit[], reading: IntentReading | null): AssistantHit[] {
+    if (!reading || reading.out >= NEAREST_MAX_OUT) return lexical.slice(0, 3);
+    const likely = reading.cards.filter((c) => c.p >= MIN_NEAREST).map((c) => this.cardHit(c.id, lexical, reading));
+    return [...likely, ...lexical.filter((h) => !likely.some((x) => x.id === h.id))].slice(0, 3);
   }
 
   /** Card count per collection (the shipped ones always listed, the administrator's when it has passages). */
@@ -409,7 +358,7 @@ export class Assistant {
     const best = rule && handSet?.tipo !== 'pasaje' && !(handSet && byModel(handSet)) ? this.byRule(rule, question, handSet, hits) : handSet;
     // Cards offered under an answer or beside a refusal: those the confidence or the classifier rates.
     const near = (min: number) => (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= min || (h.intencion ?? 0) >= min;
-    if (!best) return { tipo: 'sin-respuesta', cercanas: hits.filter(near(MIN_NEAREST)).slice(0, 3), fueraDeAlcance: [] };
+    if (!best) return { tipo: 'sin-respuesta', cercanas: this.nearest(hits.filter(near(MIN_NEAREST)), reading), fueraDeAlcance: [] };
     const chosen = [best];
     const met = new Set(best.cubiertas.map((c) => c.word));
     for (const h of hits) {
@@ -432,13 +381,8 @@ export class Assistant {
       if (r.tipo === 'ficha' && !chosen.some((h) => h.id === r.hit.id)) chosen.push(r.hit);
     }
     // The answer is one named code's own card and the question names another: its card too.
-    const homes = [...new Set(codes.map((c) => CODE_HOME.get(c)).filter((id): id is string => id !== undefined && this.cards.has(id)))];
-    if (best.tipo === 'ficha' && homes.length >= 2 && homes.includes(best.id)) {
-      for (const id of homes) {
-        if (chosen.length === MAX_CARDS) break;
-        if (!chosen.some((h) => h.id === id)) chosen.push(hits.find((h) => h.id === id) ?? this.toHit(unrankedHit(id), 0, 0, false, reading));
-      }
-    }
+    const homes = codeHomes(codes, (id) => this.cards.has(id));
+    if (best.tipo === 'ficha' && homes.length >= 2 && homes.includes(best.id)) for (const id of homes) if (chosen.length < MAX_CARDS && !chosen.some((h) => h.id === id)) chosen.push(this.cardHit(id, hits, reading));
     return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h) && near(MIN_RELATED)(h)).slice(0, 3) };
   }
 }

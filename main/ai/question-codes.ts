@@ -16,7 +16,7 @@ export const questionCodes = (question: string) => queryTerms(question).filter((
  * whose answer is one's card asks about both («cuanto es iva y cuanto es it», «cuf y cufd son lo
  * mismo?»): the other's card joins the answer (assistant.ts; decision 0107).
  */
-export const CODE_HOME: ReadonlyMap<string, string> = new Map([
+const CODE_HOME: ReadonlyMap<string, string> = new Map([
   ['iva', 'iva-13-incluido'],
   ['it', 'it-3-transacciones'],
   ['cuf', 'cuf-que-es'],
@@ -25,6 +25,9 @@ export const CODE_HOME: ReadonlyMap<string, string> = new Map([
   ['cafc', 'cafc-que-es'],
   ['rcv', 'rcv-libros-compras-ventas'],
 ]);
+
+/** The own cards (that `has`) of the codes a question names, once each. */
+export const codeHomes = (codes: readonly string[], has: (id: string) => boolean) => [...new Set(codes.map((c) => CODE_HOME.get(c)).filter((id): id is string => id !== undefined && has(id)))];
 
 /** Words that may stand between two codes of a list: "99001, 99002 y 99003", "el IVA y el IT". */
 const LIST_JOINERS: ReadonlySet<string> = new Set(['y', 'e', 'o', 'u', 'vs', 'con', 'el', 'la', 'los', 'las', 'del']);

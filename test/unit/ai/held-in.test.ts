@@ -825,3 +825,16 @@ test('two topics Kipu has no card for are named one after the other, each with i
   assert.equal(r.fueraDeAlcance.length, 2);
   assert.match(chatText('x', r, assistant.shipped.version), /^No tengo fichas sobre el impuesto sobre las utilidades de las empresas \(IUE\) ni sobre los impuestos municipales \(inmuebles, vehículos, patentes\)\. No invento normas\./);
 });
+
+test('a refusal offers the classifier’s likeliest cards first, and none for a question about no card (decision 0107)', () => {
+  // Answered or offered first: the card a cashier needs is one click away.
+  const first = (q: string) => {
+    const r = assistant.ask(q);
+    return r.tipo === 'sin-respuesta' ? r.cercanas[0]?.id : answered(r)[0];
+  };
+  assert.equal(first('cuanto tiempo tengo pa anular una fatura'), 'anulacion-plazo');
+  assert.ok(['contingencia-que-es', 'contingencia-automatica', 'contingencia-cajero-guia', 'evento-1-internet'].includes(first('se puede facturar sin internet') ?? ''));
+  const none = assistant.ask('receta de salteña');
+  assert.equal(none.tipo, 'sin-respuesta');
+  assert.deepEqual(none.cercanas, []);
+});
