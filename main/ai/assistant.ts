@@ -383,6 +383,6 @@ export class Assistant {
     // The answer is one named code's own card and the question names another: its card too.
     const homes = codeHomes(codes, (id) => this.cards.has(id));
     if (best.tipo === 'ficha' && homes.length >= 2 && homes.includes(best.id)) for (const id of homes) if (chosen.length < MAX_CARDS && !chosen.some((h) => h.id === id)) chosen.push(this.cardHit(id, hits, reading));
-    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.includes(h) && near(MIN_RELATED)(h)).slice(0, 3) };
+    return { tipo: best.tipo, hit: best, respuestas: chosen, cercanas: hits.filter((h) => !chosen.some((c) => c.id === h.id) && near(MIN_RELATED)(h)).slice(0, 3) };
   }
 }

@@ -191,6 +191,7 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
     const cards = answer.respuestas && answer.respuestas.length > 0 ? answer.respuestas : [answer.respuesta];
     return (
       <>
+        {cards.length > 1 && <CardsIndex cards={cards} />}
         {cards.map((h) => (
           <CardView key={h.id} hit={h} />
         ))}
@@ -232,6 +233,24 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
     <p className="assistant-none" data-testid="assistant-no-answer">
       {answer.texto}
     </p>
+  );
+}
+
+/** Above an answer of several cards: how many, each title a link to its card (at 1024×768 the second one starts below the fold). */
+function CardsIndex({ cards }: { cards: RegulationHit[] }) {
+  const show = (id: string) => document.querySelector(`.assistant-card[data-card="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'start' });
+  return (
+    <div className="assistant-parts small" data-testid="assistant-parts">
+      Responden {cards.length} fichas:{' '}
+      {cards.map((h, i) => (
+        <span key={h.id}>
+          {i > 0 && (i === cards.length - 1 ? ' y ' : ', ')}
+          <button className="link" data-testid="assistant-part" data-card={h.id} onClick={() => show(h.id)}>
+            {h.titulo}
+          </button>
+        </span>
+      ))}
+    </div>
   );
 }
 

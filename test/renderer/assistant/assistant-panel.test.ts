@@ -61,6 +61,14 @@ describe('the answer', () => {
     expect(html).toContain('Referencia:</strong> Especificación técnica del SIAT según Kipu');
   });
 
+  it('an answer of several cards says how many above them, each title a link to its card', () => {
+    const second: RegulationHit = { ...CARD, id: 'iva-13-incluido', titulo: 'IVA 13 %: ya está incluido en el precio de venta' };
+    const html = view({ tipo: 'ficha', texto: '', respuesta: CARD, respuestas: [CARD, second], fueraDeAlcance: [], guia: null, cercanas: [] });
+    expect(textOf(html, 'assistant-parts')).toBe(`Responden 2 fichas: ${CARD.titulo} y ${second.titulo}`);
+    const one = view({ tipo: 'ficha', texto: '', respuesta: CARD, respuestas: [CARD], fueraDeAlcance: [], guia: null, cercanas: [] });
+    expect(one).not.toContain('assistant-parts');
+  });
+
   it('a question about a topic Kipu has no card for names the topic (issue 31)', () => {
     const html = view({ tipo: 'sin-respuesta', texto: '', respuesta: null, respuestas: [], fueraDeAlcance: ['la facturación de otros países'], guia: null, cercanas: [] }, { asked: 'facturar en Perú' });
     expect(textOf(html, 'assistant-no-answer')).toBe('No tengo fichas sobre la facturación de otros países. Kipu no inventa normas: consulte con su contador o con la institución que corresponda.');
