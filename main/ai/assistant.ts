@@ -177,7 +177,8 @@ export class Assistant {
    * that answers first for nine fresh questions in ten, but not surely enough to answer), then the
    * lexical ranking's; only the lexical ones when the classifier reads the question as about no
    * card. On the read held-in sets 12–17 the refusals offering a right card went from 53 to 63 of
-   * 72 (first: 38 → 47), near-domain refusals offering any card stayed 4 of 71 (decision 0107).
+   * 72 (first: 38 → 47), near-domain refusals offering any card stayed 4 of 71 (decision 0107; after
+   * the bank's fourth round: 61 of 74, first 50; near-domain 5 of 72).
    */
   private nearest(lexical: AssistantHit[], reading: IntentReading | null): AssistantHit[] {
     if (!reading || reading.out >= NEAREST_MAX_OUT) return lexical.slice(0, 3);

@@ -11,7 +11,8 @@
 // read), and are asserted, and set 13 has a floor at what decision 0100 reached; set 9 meets it
 // after decision 0104 (not blind), was a todo after decision 0105 and is asserted again after 0106,
 // as is set 11 (not blind).
-// Sets 14, 15, 16 and 18 are blind (17 was read after its one measure): their figures print, their misses do not. Plus the behaviours the issue names, each on a question of its own.
+// Sets 14, 15 and 16 (worn) and 17 are read since decision 0107 (development data); 18, 19 and 20 are
+// blind: their figures print, their misses do not. Plus the behaviours the issue names, each on a question of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -34,6 +35,8 @@ import { HELD_IN_15 } from '../../fixtures/ai/held-in-questions-15';
 import { HELD_IN_16 } from '../../fixtures/ai/held-in-questions-16';
 import { HELD_IN_17 } from '../../fixtures/ai/held-in-questions-17';
 import { HELD_IN_18 } from '../../fixtures/ai/held-in-questions-18';
+import { HELD_IN_19 } from '../../fixtures/ai/held-in-questions-19';
+import { HELD_IN_20 } from '../../fixtures/ai/held-in-questions-20';
 import { TUNING } from '../../fixtures/ai/tuning-questions';
 import { answered, score } from './held-in-score';
 
@@ -121,8 +124,23 @@ test('the held-in sets: ≥ 60 and ≥ 30 questions in a shopkeeper’s words, n
   }
 });
 
+test('held-in sets 19 and 20 (decision 0107): 80 questions each, new to every earlier set, the tuning set, the cards and the bank', () => {
+  const earlier = new Set([...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18, ...TUNING].map((x) => normalizeWord(x.q)));
+  const own = new Set([...assistant.shipped.cards.flatMap((c) => [c.titulo, ...c.preguntas, ...c.banco]), ...assistant.shipped.fueraDeAlcance].map((p) => normalizeWord(p)));
+  const set19 = new Set(HELD_IN_19.map((x) => normalizeWord(x.q)));
+  for (const set of [HELD_IN_19, HELD_IN_20]) {
+    assert.equal(set.length, 80);
+    assert.ok(set.filter((x) => x.expect === null).length >= 7, 'near-domain negatives');
+    for (const item of set) {
+      assert.ok(!earlier.has(normalizeWord(item.q)) && !own.has(normalizeWord(item.q)), 'una pregunta de los conjuntos 19 o 20 ya está en otro conjunto, una ficha o el banco');
+      for (const id of [...(item.expect ?? []), ...(item.all ?? [])]) if (!id.startsWith('guia:')) assert.ok(assistant.card(id), 'una ficha esperada inexistente');
+    }
+  }
+  for (const item of HELD_IN_20) assert.ok(!set19.has(normalizeWord(item.q)), 'una pregunta del conjunto 20 ya está en el conjunto 19');
+});
+
 test('held-in: every answer names its source (each card its reference, the guide its table)', () => {
-  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18]) {
+  for (const item of [...HELD_IN_4, ...HELD_IN_7, ...HELD_IN_8, ...HELD_IN_9, ...HELD_IN_10, ...HELD_IN_11, ...HELD_IN_12, ...HELD_IN_13, ...HELD_IN_14, ...HELD_IN_15, ...HELD_IN_16, ...HELD_IN_17, ...HELD_IN_18, ...HELD_IN_19, ...HELD_IN_20]) {
     const r = assistant.ask(item.q);
     const text = chatText(item.q, r, assistant.shipped.version);
     if (r.tipo === 'ficha') for (const h of r.respuestas) assert.ok(text.includes(`Referencia: ${h.referencia}`), `${item.q}: ${h.id} sin su referencia`);
