@@ -84,12 +84,13 @@ export async function planImport(cells: unknown[][], decimal: DecimalMark = '.')
   // Field checks first, then one XSD batch for every row that passed them.
   const candidates: { row: number; data: PurchaseData }[] = [];
   for (const r of rows) {
-    if (r.problems.length > 0) {
-      refused.push({ row: r.row, problems: r.problems.map((p) => ({ ...p, rule: 'type' })) });
-      continue;
-    }
+    // A row names every problem at once (a bad amount and 31/11 both), not one per attempt: the
+    // fields that could not be read, then the checks of the rest (a field already named once).
     const checked = checkPurchase(r.fields as PurchaseFields);
-    if (!checked.ok) refused.push({ row: r.row, problems: checked.problems });
+    if (r.problems.length > 0) {
+      const more = checked.ok ? [] : checked.problems.filter((p) => !r.problems.some((q) => q.field === p.field));
+      refused.push({ row: r.row, problems: [...r.problems.map((p) => ({ ...p, rule: 'type' })), ...more] });
+    } else if (!checked.ok) refused.push({ row: r.row, problems: checked.problems });
     else candidates.push({ row: r.row, data: checked.value });
   }
   const xsd = await validatePurchaseXml(candidates.map((c) => buildRegistroCompraXml(c.data, 1)));

@@ -75,3 +75,17 @@ test('parseAmountText: the last of two marks is the decimal one; a lone mark bef
   assert.deepEqual(parseAmountText('12345,678', '.'), { error: 'invalid' });
   assert.deepEqual(parseAmountText('-5', '.'), { error: 'invalid' });
 });
+
+test('a row with an unreadable amount and a date not on the calendar names both at once (walk of session 17)', async () => {
+  const bad = ['1020304019', 'PROVEEDOR', 'ABC129', '9', '31/11/2026', '1.500', '0'];
+  const { refused } = await importCsv([bad], ',');
+  assert.equal(refused.length, 1);
+  assert.deepEqual(
+    refused[0]!.problems.map((p) => [p.field, p.message]),
+    [
+      ['totalPurchaseAmount', refused[0]!.problems[0]!.message],
+      ['emissionDate', 'la fecha 31/11/2026 no existe en el calendario: revise el día y el mes'],
+    ],
+  );
+  assert.match(refused[0]!.problems[0]!.message, /«1\.500» puede leerse de dos maneras/);
+});
