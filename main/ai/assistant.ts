@@ -350,8 +350,12 @@ export class Assistant {
     const onlyNamesCodes = (h: AssistantHit) => listed !== null && h.coberturaTitulo >= codeShare(h) - ROUNDING && h.cobertura - codeShare(h) < MIN_BESIDES_CODES;
     const fitting = hits.filter((h) => this.fits(h) && meetsCodes(h) && !onlyNamesCodes(h)).sort((a, b) => meetsAsk(b) - meetsAsk(a) || (Math.abs(strength(b) - strength(a)) < CLOSE_CONFIDENCE && Math.abs(b.cobertura - a.cobertura) >= CLEARLY_MORE ? b.cobertura - a.cobertura : strength(b) - strength(a) || b.similitud - a.similitud));
     // A list of codes gets a card per code, before any card that meets them all in passing.
-    const joint = codesAnswer(question, hits, (h) => this.fits(h));
-    if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.includes(h)).slice(0, 3) };
+    // ... unless the classifier is sure of a card that is no listed code's own: the question asks
+    // something of the codes together («hasta qué día declaro el IVA y el IT»: the due-date card,
+    // not the IVA card first; session 19's walk).
+    const sure = sureOfACard(reading) ? reading!.cards[0]!.id : null;
+    const joint = sure !== null && !codeHomes(codes, (id) => this.cards.has(id)).includes(sure) ? null : codesAnswer(question, hits, (h) => this.fits(h));
+    if (joint) return { tipo: 'ficha', hit: joint[0]!, respuestas: joint, cercanas: hits.filter((h) => !joint.some((j) => j.id === h.id)).slice(0, 3) };
     const byModel = (h: AssistantHit) => this.dense !== null && h.semejanza !== null && h.semejanza >= this.dense.minCosine;
     const handSet = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
     // The learnt rule decides (decision 0105), but for a passage or a card the embedding model vouches for.
