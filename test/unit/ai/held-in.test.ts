@@ -334,8 +334,23 @@ test('held-in set 17 (blind, measured after decision 0106): ≥ 90 % right, no c
 // 18: 62 of 80 (77.5 %), 14 refusals, 4 confident wrong. Baselines measured on it afterwards: the
 // code before decision 0106 (d21286f) 60 of 80, 19 refusals, 1 wrong; after the bank's "+:" lines
 // and before its third round (2b6f941) 59 of 80, 20 refusals, 1 wrong.
-test('held-in set 18 (blind, measured after decision 0106): ≥ 90 % right, no confident wrong answer', { todo: 'set 18: blind 77.5 % right (62 of 80), 14 refusals, 4 confident wrong after decision 0106 (60 of 80, 1 wrong on the code before it)' }, () => {
+// After decision 0107 (counts only, once): 60 of 80, 16 refusals, 4 wrong.
+test('held-in set 18 (blind, measured after decisions 0106 and 0107): ≥ 90 % right, no confident wrong answer', { todo: 'set 18: blind 77.5 % right (62 of 80), 14 refusals, 4 confident wrong after decision 0106 (60 of 80, 1 wrong on the code before it); 75.0 % (60 of 80), 16 refusals, 4 wrong after decision 0107' }, () => {
   blindBar('conjunto retenido 18', HELD_IN_18);
+});
+
+// Sets 19 and 20 (80 questions each, 12 near-domain refusals, businesses no earlier set used),
+// written blind on 2026-11-28 by two engineers who read only the SIN sources, the cards' ids and
+// titles and the earlier sets' questions, while decision 0107's changes were made; none equal to a
+// question of the bank (its fourth round was checked against them, counts only). Measured once, on
+// decision 0107's final code, counts only: set 19 58 of 80 (72.5 %), 19 refusals, 3 wrong; set 20 56
+// of 80 (70.0 %), 20 refusals, 4 wrong. The code before decision 0107 (92dcc46), measured on them
+// as a baseline: 58 of 80, 19 refusals, 3 wrong; 55 of 80, 21 refusals, 4 wrong.
+test('held-in set 19 (blind, measured after decision 0107): ≥ 90 % right, no confident wrong answer', { todo: 'set 19: blind 72.5 % right (58 of 80), 19 refusals, 3 confident wrong after decision 0107 (the same on the code before it)' }, () => {
+  blindBar('conjunto retenido 19', HELD_IN_19);
+});
+test('held-in set 20 (blind, measured after decision 0107): ≥ 90 % right, no confident wrong answer', { todo: 'set 20: blind 70.0 % right (56 of 80), 20 refusals, 4 confident wrong after decision 0107 (55 of 80, 4 wrong on the code before it)' }, () => {
+  blindBar('conjunto retenido 20', HELD_IN_20);
 });
 
 
