@@ -325,9 +325,8 @@ export class Assistant {
     if (queryTerms(question).length === 0) return { tipo: 'sin-palabras', cercanas: [] };
     const outside = outOfScopeTopics(this.thesaurus, question);
     // The nearest cards of a question about another tax or country are noise: none offered. A topic
-    // word met in passing yields to a card the classifier is sure of (decision 0107: «la impresora
-    // saca el QR chiquitito, ¿tiene medida mínima?» is about the QR, «un paisano me da su DNI de
-    // Argentina» about the customer's document).
+    // word met in passing yields to a card the classifier is sure of (decision 0107: «un paisano me
+    // da su DNI de Argentina, ¿qué tipo de documento marco?» is about the customer's document).
     if (outside.length > 0 && !sureOfACard(reading)) return { tipo: 'sin-respuesta', cercanas: [], fueraDeAlcance: outside };
     // The most confident fitting hit first (the fusion's order breaks ties).
     const strength = (h: AssistantHit) => (h.confianza ?? (answers(h) ? this.minConfidence : 0));

@@ -160,6 +160,22 @@ describe('Ayuda SIAT', () => {
     assert.ok(expected.cercanas.length > 0);
     assert.deepEqual(await till.id('assistant-nearest').allTextContents(), expected.cercanas.map((c) => c.titulo));
 
+    // An answer of two cards says so above them; a title's link takes the view and the focus to its
+    // card (session 19's walk: the second card began below the fold with no hint).
+    await till.id('assistant-input').fill('cuanto es de iva y cuanto de it en una venta de 100?');
+    await k.press('Enter');
+    await till.id('assistant-parts').waitFor();
+    assert.equal(await till.id('assistant-card').count(), 2);
+    const second = till.id('assistant-part').nth(1);
+    const secondId = await second.getAttribute('data-card');
+    await second.click();
+    const focused = await till.page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return `${el?.dataset?.testid ?? ''}:${el?.dataset?.card ?? ''}`;
+    });
+    assert.equal(focused, `assistant-card:${secondId}`, 'the focus is on the second card, not left on its link');
+    await till.screenshot('21-ayuda-dos-fichas');
+
     // F1 again closes it too; the focus returns to the invoice search.
     await k.press('F1');
     await till.id('assistant-panel').waitFor({ state: 'detached' });

@@ -238,7 +238,12 @@ function AnswerBody({ answer, asked }: { answer: AssistantAnswer; asked: string 
 
 /** Above an answer of several cards: how many, each title a link to its card (at 1024×768 the second one starts below the fold). */
 function CardsIndex({ cards }: { cards: RegulationHit[] }) {
-  const show = (id: string) => document.querySelector(`.assistant-card[data-card="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'start' });
+  // The focus goes with it: left on the link, it scrolled out of sight (session 19's walk).
+  const show = (id: string) => {
+    const card = document.querySelector<HTMLElement>(`.assistant-card[data-card="${CSS.escape(id)}"]`);
+    card?.scrollIntoView({ block: 'start' });
+    card?.focus({ preventScroll: true });
+  };
   return (
     <div className="assistant-parts small" data-testid="assistant-parts">
       Responden {cards.length} fichas:{' '}
@@ -256,7 +261,7 @@ function CardsIndex({ cards }: { cards: RegulationHit[] }) {
 
 function CardView({ hit }: { hit: RegulationHit }) {
   return (
-    <article className="assistant-card" data-testid="assistant-card" data-card={hit.id}>
+    <article className="assistant-card" data-testid="assistant-card" data-card={hit.id} tabIndex={-1}>
       <div className="stat-label">{COLLECTION_LABELS[hit.coleccion] ?? hit.coleccion}</div>
       <h3 data-testid="assistant-card-title">{hit.titulo}</h3>
       <div className="assistant-rule" data-testid="assistant-card-rule">
