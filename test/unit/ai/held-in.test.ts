@@ -737,7 +737,7 @@ test('store words for topics the cards cover: a school’s courses and fees, ant
 // portal is what a store uses when its own system fails, not when SIAT's does). The first was
 // answered again after decision 0106 (the classifier learnt from the bank's "+:" lines) and the second
 // is answered since decision 0107 (the bank's fourth round: SIAT down while the internet works, 20
-// questions); the fourth round's near-domain questions gave the first 0.66 of "no card" again: a todo.
+// questions); the fourth round's near-domain questions gave the first 0.66–0.76 of "no card" again: a todo.
 test('answers the bank’s second round lost', () => {
   assert.equal(answered(assistant.ask('se cae la pagina del sin, como facturo'))[0], 'evento-2-siat-inaccesible');
 });
