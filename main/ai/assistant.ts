@@ -151,16 +151,15 @@ export class Assistant {
   }
 
   /** What the answer rule weighs: the lexical ranking's cards and the classifier's likeliest, and `chosen`, the hand-set rules' answer. */
-  ruleCandidates(question: string, chosen: string | null): { candidates: RuleCandidate[]; hits: AssistantHit[]; reading: IntentReading | null } {
-    const reading = this.readIntent?.(question) ?? null;
+  ruleCandidates(question: string, chosen: string | null, reading: IntentReading | null = this.readIntent?.(question) ?? null): { candidates: RuleCandidate[]; hits: AssistantHit[]; reading: IntentReading | null } {
     if (!reading) return { candidates: [], hits: [], reading };
     const hits = this.search(question, RULE_HITS, null, reading).filter((h) => h.tipo === 'ficha');
     return { candidates: ruleCandidates(hits.map((h) => ({ ...h, fits: this.fits(h) })), reading, chosen, this.co), hits, reading };
   }
 
   /** The rule's answer: its best candidate when likely enough to be right (`pool`'s hit for it, if there), else none (a refusal). */
-  private byRule(rule: AnswerRule, question: string, chosen: AssistantHit | undefined, pool: AssistantHit[]): AssistantHit | undefined {
-    const { candidates, hits, reading } = this.ruleCandidates(question, chosen?.id ?? null);
+  private byRule(rule: AnswerRule, question: string, chosen: AssistantHit | undefined, pool: AssistantHit[], read: IntentReading | null): AssistantHit | undefined {
+    const { candidates, hits, reading } = this.ruleCandidates(question, chosen?.id ?? null, read);
     const pick = ruleChoice(rule, candidates, question);
     if (!pick) return undefined;
     if (pick.p < (pick.id === chosen?.id ? rule.agree : rule.threshold)) return chosen && (pick.ratings.get(chosen.id) ?? 0) >= rule.keep ? chosen : undefined;
@@ -177,12 +176,12 @@ export class Assistant {
    * that answers first for nine fresh questions in ten, but not surely enough to answer), then the
    * lexical ranking's; only the lexical ones when the classifier reads the question as about no
    * card. On the read held-in sets 12–17 the refusals offering a right card went from 53 to 63 of
-   * 72 (first: 38 → 47), near-domain refusals offering any card stayed 4 of 71 (decision 0107; after
-   * the bank's fourth round: 61 of 74, first 50; near-domain 5 of 72).
+   * 72 (first: 38 → 47), near-domain refusals offering any card stayed 4 of 71 (decision 0107;
+   * with the final model: 67 of 78, first 58; near-domain 6 of 72).
    */
-  private nearest(lexical: AssistantHit[], reading: IntentReading | null): AssistantHit[] {
+  private nearest(lexical: AssistantHit[], hits: AssistantHit[], reading: IntentReading | null): AssistantHit[] {
     if (!reading || reading.out >= NEAREST_MAX_OUT) return lexical.slice(0, 3);
-    const likely = reading.cards.filter((c) => c.p >= MIN_NEAREST).map((c) => this.cardHit(c.id, lexical, reading));
+    const likely = reading.cards.filter((c) => c.p >= MIN_NEAREST).map((c) => this.cardHit(c.id, hits, reading));
     return [...likely, ...lexical.filter((h) => !likely.some((x) => x.id === h.id))].slice(0, 3);
   }
 
@@ -359,10 +358,10 @@ export class Assistant {
     const handSet = secondOpinion(fitting, hits.filter((h) => meetsCodes(h) && !onlyNamesCodes(h) && aboutIt(h) && h.desconocidas < MAX_UNKNOWN_SHARE), byModel);
     // The learnt rule decides (decision 0105), but for a passage or a card the embedding model vouches for.
     const rule = this.answerRule;
-    const best = rule && handSet?.tipo !== 'pasaje' && !(handSet && byModel(handSet)) ? this.byRule(rule, question, handSet, hits) : handSet;
+    const best = rule && handSet?.tipo !== 'pasaje' && !(handSet && byModel(handSet)) ? this.byRule(rule, question, handSet, hits, reading) : handSet;
     // Cards offered under an answer or beside a refusal: those the confidence or the classifier rates.
     const near = (min: number) => (h: AssistantHit) => h.tipo !== 'ficha' || (h.confianza ?? 0) >= min || (h.intencion ?? 0) >= min;
-    if (!best) return { tipo: 'sin-respuesta', cercanas: this.nearest(hits.filter(near(MIN_NEAREST)), reading), fueraDeAlcance: [] };
+    if (!best) return { tipo: 'sin-respuesta', cercanas: this.nearest(hits.filter(near(MIN_NEAREST)), hits, reading), fueraDeAlcance: [] };
     const chosen = [best];
     const met = new Set(best.cubiertas.map((c) => c.word));
     for (const h of hits) {

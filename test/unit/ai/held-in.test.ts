@@ -17,7 +17,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadShippedCorpus } from '../../../main/ai/rule-cards';
-import { expand, fold, loadThesaurus, parseThesaurus } from '../../../main/ai/thesaurus';
+import { expand, fold, loadThesaurus, outOfScopeTopics, parseThesaurus } from '../../../main/ai/thesaurus';
 import { Assistant, MIN_CONFIDENCE } from '../../../main/ai/assistant';
 import { chatText } from '../../../main/ai/chat-answer';
 import { clauses, normalizeWord, queryTerms, stem, words } from '../../../main/ai/query-terms';
@@ -839,7 +839,9 @@ test('a topic word met in passing yields to a card the classifier is sure of; a 
   // A tourist's passport is the customer's document, whatever country the tourist comes from. (A
   // question about the QR that names the printer yielded too until the bank's fourth round taught
   // the classifier printer questions as out of scope: «mi impresora saca el qr muy pequeño…», 0.73.)
-  assert.equal(topics('un turista peruano me da su pasaporte, q tipo de documento marco')[0], 'tipos-documento-identidad');
+  const tourist = 'un turista de peru me da su pasaporte, q tipo de documento marco';
+  assert.deepEqual(outOfScopeTopics(thesaurus, tourist), ['la facturación de otros países'], 'the question names a topic Kipu refuses');
+  assert.equal(topics(tourist)[0], 'tipos-documento-identidad');
   // About the topic itself: refused by name, as before.
   assert.deepEqual(topics('en peru el iva es 18%?'), ['la facturación de otros países']);
   assert.deepEqual(topics('compre una impresora nueva, como la configuro'), ['el equipo de la caja (impresoras, lectores de código de barras, cajón)']);
