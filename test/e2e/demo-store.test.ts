@@ -36,8 +36,8 @@ test('a demo product sells by its barcode, and removing the demo store empties t
   const k = till.page.keyboard;
   await till.id('cart-empty').waitFor();
   await till.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await till.scan(p.barcode);
-  await till.page.locator(`[data-testid="cart-line"][data-code="${p.code}"]`).waitFor();
+  await till.scanKeys(p.barcode);
+  await till.waitForCartLine(p.code);
   await k.press('F5');
   await k.press('F12');
   await till.id('last-invoice-number').waitFor({ timeout: E2E_WAIT_MS });

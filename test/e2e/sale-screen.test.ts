@@ -1,7 +1,8 @@
 // The sale screen a cashier meets (issue 24, items 6, 14, 15 and 17): a scan with the cursor in
-// the client's name, a returning client typed at scanner speed then F12, a closed cash session
-// told with the first product, and the reprint key. The built renderer served by a real engine in
-// training mode (embedded SIAT simulator), driven by keyboard in Debian's Chromium.
+// the client's name, a scan with the focus on «Emitir e imprimir», a returning client typed at
+// scanner speed then F12, a closed cash session told with the first product, and the reprint key.
+// The built renderer served by a real engine in training mode (embedded SIAT simulator), driven by
+// keyboard in Debian's Chromium.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -90,6 +91,29 @@ describe('the sale screen', () => {
     await till.page.waitForFunction(() => (document.querySelector('[data-testid="client-doc-number"]') as HTMLInputElement).value === '9988776');
     assert.equal(await till.id('cart-line').count(), 1);
     // Esc clears the search's message first, then asks to cancel the sale.
+    await k.press('Escape');
+    await k.press('Escape');
+    await till.id('cancel-sale-dialog').waitFor();
+    await k.press('Enter');
+    await till.id('cart-empty').waitFor();
+  });
+
+  test('a scan while «Emitir e imprimir» has the focus adds the product and issues nothing', async () => {
+    // The scanner's Enter ends its code; before, it pressed the focused button (a sale issued
+    // half-scanned). The keys are Chromium's own, so a focused button does get an Enter's press.
+    const k = till.page.keyboard;
+    await till.id('cart-empty').waitFor();
+    const before = await till.lastInvoiceNumber();
+    await till.scanKeys('7770000000043');
+    await till.waitForCartLine('LEC-1');
+    await till.id('issue-button').focus();
+    await till.scanKeys('7751234000017');
+    await till.waitForCartLine('ARR-1');
+    assert.equal(await till.id('cart-line').count(), 2);
+    assert.equal(await till.id('issue-button').isEnabled(), true);
+    assert.equal(await till.lastInvoiceNumber(), before);
+    // The sale is cancelled: Esc clears the search's message, Esc asks, Enter confirms.
+    await k.press('F2');
     await k.press('Escape');
     await k.press('Escape');
     await till.id('cancel-sale-dialog').waitFor();

@@ -126,7 +126,9 @@ export class TillPage {
    * apart, with the focus wherever it is. Playwright's keyboard sends one key per round trip, and
    * on a loaded machine those gaps exceed the till's 50 ms burst limit, so a real typing pace
    * would read as a person typing. Like a keyboard, a key the page does not cancel types its
-   * character into the focused text field (a synthetic event has no such default action).
+   * character into the focused text field (a synthetic event has no such default action). For a
+   * scan into a text field the till guards (field-scan-listener.ts): the guard releases what it
+   * holds on a real-time timer, so only a burst delivered in one go is a scan on a loaded machine.
    */
   async scan(code: string): Promise<void> {
     await this.page.evaluate((keys) => {
@@ -137,6 +139,61 @@ export class TillPage {
         if (typed && field && key.length === 1) document.execCommand('insertText', false, key);
       }
     }, [...code, 'Enter']);
+  }
+
+  /**
+   * A keyboard-wedge scanner outside a text field (the focus on the page, the product search or a
+   * button): the code's keys and Enter as Chromium's own key presses, default actions included
+   * (a key types into the focused field, Enter presses a focused button), stamped 4 ms apart as a
+   * scanner sends them and sent in one go. Each key carries its platform time as a real key does,
+   * and the till reads that time (renderer/src/sale/scanner.ts, keyTime), so it sees the
+   * scanner's pace however late a loaded machine delivers the keys. (Playwright's keyboard stamps
+   * each key at its delivery, one round trip apart: under load, a person typing.)
+   */
+  async scanKeys(code: string): Promise<void> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      // Seconds since the epoch, in the past so that every stamp is before its delivery.
+      const start = Date.now() / 1000 - 1;
+      // Sent all at once, not one round trip per key: the browser takes them in order, back to back.
+      const sent = [...code, 'Enter'].flatMap((key, i) => {
+        const timestamp = start + i * 0.004;
+        const enter = key === 'Enter';
+        const vk = enter ? 13 : key.toUpperCase().charCodeAt(0);
+        const up = { key, code: enter ? 'Enter' : '', windowsVirtualKeyCode: vk, timestamp };
+        return [
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...up, text: enter ? '\r' : key, unmodifiedText: enter ? '\r' : key }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...up }),
+        ];
+      });
+      await Promise.all(sent);
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  /**
+   * Waits for the cart line of `code`; when it never comes, the error says what the page showed
+   * instead (the search field and its message, the focused control, an open dialog, the lines).
+   */
+  async waitForCartLine(code: string): Promise<void> {
+    try {
+      await this.page.locator(`[data-testid="cart-line"][data-code="${code}"]`).waitFor({ timeout: E2E_WAIT_MS });
+    } catch (err) {
+      const seen = await this.page
+        .evaluate(() => {
+          const active = document.activeElement as HTMLElement | null;
+          return {
+            search: (document.querySelector('[data-testid="search-input"]') as HTMLInputElement | null)?.value ?? null,
+            message: document.querySelector('.search-message')?.textContent ?? null,
+            focus: active ? `${active.tagName} ${active.dataset.testid ?? ''}`.trim() : null,
+            dialog: document.querySelector('.modal-backdrop')?.textContent?.slice(0, 200) ?? null,
+            lines: [...document.querySelectorAll('[data-testid="cart-line"]')].map((e) => e.getAttribute('data-code')),
+          };
+        })
+        .catch((e: unknown) => String(e));
+      throw new Error(`No cart line for ${code}; the page showed ${JSON.stringify(seen)}`, { cause: err });
+    }
   }
 
   /** By the screen's Alt key, read from its tab (the screen registry, renderer/src/app/screens.ts, gives it). */
@@ -194,8 +251,8 @@ export class TillPage {
       await this.page.locator(`[data-testid="cart-line"][data-code="${code}"]`).waitFor();
     }
     for (const { barcode, code } of opts.scans ?? []) {
-      await this.scan(barcode);
-      await this.page.locator(`[data-testid="cart-line"][data-code="${code}"]`).waitFor();
+      await this.scanKeys(barcode);
+      await this.waitForCartLine(code);
     }
     if ('quick' in opts) {
       await k.press('F5');

@@ -7,7 +7,7 @@ import { api } from '../api';
 import { ApiError, describeErrorText } from '../api/errors';
 import { beepError } from '../components/feedback';
 import { formatQuantity } from '../format/amount-input';
-import { createScanDetector, isCodeChar } from './scanner';
+import { createScanDetector, isCodeChar, keyTime } from './scanner';
 import { looksLikeCode, parseSearchInput } from './search-input';
 import { useCart } from './cart-store';
 
@@ -132,8 +132,8 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
     return () => clearTimeout(t);
   }, [text]);
 
-  async function onEnter(): Promise<void> {
-    const r = detector.current.enter(performance.now());
+  async function onEnter(at: number): Promise<void> {
+    const r = detector.current.enter(at);
     const parsed = parseSearchInput(text);
     if (parsed.badQuantity) {
       setMessage({ tone: 'error', text: 'Cantidad no válida antes de "*". Ejemplo: 3*CÓDIGO' });
@@ -200,7 +200,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              void onEnter();
+              void onEnter(keyTime(e));
             } else if (e.key === 'ArrowDown' && results.length > 0) {
               e.preventDefault();
               setHighlight((h) => Math.min(results.length - 1, h + 1));
@@ -208,7 +208,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
               e.preventDefault();
               setHighlight((h) => Math.max(-1, h - 1));
             } else if (isCodeChar(e.key) && !e.ctrlKey && !e.altKey) {
-              detector.current.char(e.key, performance.now());
+              detector.current.char(e.key, keyTime(e));
             }
           }}
         />

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Modal } from '../components/Modal';
 import { SALE_KEY_HINTS, SHIFT, commandForKey, type SaleCommand } from './keymap';
-import { createScanDetector, isCodeChar } from './scanner';
+import { createScanDetector, isCodeChar, keyTime } from './scanner';
 import { listenForFieldScans, typeInto } from './field-scan-listener';
 import { clientRecall } from './client-recall';
 import { useCashGate, watchCashGate } from './cash-gate';
@@ -176,16 +176,18 @@ export function SaleScreen() {
       }
       if (inField || e.ctrlKey || e.altKey || e.metaKey) return;
       if (isCodeChar(e.key)) {
-        detector.char(e.key, performance.now());
+        detector.char(e.key, keyTime(e));
         typed += e.key;
       } else if (e.key === 'Enter' && typed) {
+        const r = detector.enter(keyTime(e));
+        // A person's Enter on a button or link presses it; a scanner's Enter after a code is the
+        // code's end, never a press of the button last clicked («Emitir e imprimir» included).
         const target = e.target as HTMLElement | null;
-        if (target && (target.tagName === 'BUTTON' || target.tagName === 'A')) {
+        if (!r.scanned && target && (target.tagName === 'BUTTON' || target.tagName === 'A')) {
           typed = '';
           return;
         }
         e.preventDefault();
-        const r = detector.enter(performance.now());
         if (r.scanned) void searchRef.current?.addByCode(r.code);
         else searchRef.current?.setText(typed);
         typed = '';

@@ -3,7 +3,7 @@
 // left to itself (it reads scans as codes); a drop-down list keeps its type-ahead and gets its
 // choice back after a scan.
 import { createFieldScanGuard } from './field-scan';
-import { createScanDetector, isCodeChar } from './scanner';
+import { createScanDetector, isCodeChar, keyTime } from './scanner';
 
 /** A field whose typing the guard holds back: text-like inputs and text areas. */
 function textField(el: EventTarget | null): el is HTMLInputElement | HTMLTextAreaElement {
@@ -94,7 +94,7 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
       return;
     }
     stopTimer();
-    const a = guard.key(e.key, performance.now());
+    const a = guard.key(e.key, keyTime(e));
     release(a.release);
     if (a.scan !== null) {
       // The field never saw the code: its value and caret are as the cashier left them.
@@ -112,7 +112,7 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
   // A drop-down list's type-ahead may change its choice during the burst: put it back.
   const onSelectKey = (e: KeyboardEvent, el: HTMLSelectElement) => {
     flush();
-    const t = performance.now();
+    const t = keyTime(e);
     if (isCodeChar(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey) {
       if (!selectScan.inBurst(t) || selectBefore?.el !== el) selectBefore = { el, value: el.value };
       selectScan.char(e.key, t);

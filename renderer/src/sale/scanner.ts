@@ -55,6 +55,16 @@ export function createScanDetector(opts: ScanDetectorOptions = {}): ScanDetector
   };
 }
 
+/**
+ * When a key came: the event's own time (for a real key, the moment the system got it), so a
+ * till that was busy rendering while a scanner's keys arrived still sees the burst's real gaps,
+ * not the gaps between the handler's turns. The handler's time where the event's time is on
+ * another clock (a test DOM stamps events with the wall clock).
+ */
+export function keyTime(e: { timeStamp: number }, now: number = performance.now()): number {
+  return e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
+}
+
 /** Keys a wedge scanner sends as code characters. */
 export function isCodeChar(key: string): boolean {
   return key.length === 1 && /[0-9A-Za-z\-_./+]/.test(key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createScanDetector, isCodeChar } from '../../../renderer/src/sale/scanner';
+import { createScanDetector, isCodeChar, keyTime } from '../../../renderer/src/sale/scanner';
 
 function type(d: ReturnType<typeof createScanDetector>, text: string, start: number, gap: number): number {
   let t = start;
@@ -41,6 +41,21 @@ describe('scanner detection', () => {
     const d = createScanDetector();
     const last = type(d, '7750000000017', 0, 5);
     expect(d.enter(last + 2000).scanned).toBe(false);
+  });
+
+  it('reads a key at the time it came, not when a busy till got to it', () => {
+    // A scanner's keys 4 ms apart, handled 60 ms apart by a till busy rendering: still a scan.
+    const d = createScanDetector();
+    const keys = [...'7750000000017'].map((ch, i) => ({ ch, timeStamp: 1000 + i * 4, handledAt: 1000 + i * 60 }));
+    for (const k of keys) d.char(k.ch, keyTime(k, k.handledAt));
+    expect(d.enter(keyTime({ timeStamp: 1000 + keys.length * 4 }, 1000 + keys.length * 60)).scanned).toBe(true);
+    // On the handler's clock the same keys read as a person typing.
+    const late = createScanDetector();
+    for (const k of keys) late.char(k.ch, k.handledAt);
+    expect(late.enter(1000 + keys.length * 60).scanned).toBe(false);
+    // A time on another clock (later than now, or none) gives way to the handler's.
+    expect(keyTime({ timeStamp: Date.now() }, 5000)).toBe(5000);
+    expect(keyTime({ timeStamp: 0 }, 5000)).toBe(5000);
   });
 
   it('knows which keys a wedge sends as code characters', () => {
