@@ -64,6 +64,9 @@ function normalizePem(pem: string): string {
   return pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 }
 
+/** Documents checked between two turns of the event loop. */
+const YIELD_EVERY = 20;
+
 /**
  * Validates documents of one request (one for recepcionFactura, all files of a package).
  * A CUF repeated inside the same batch is a duplicate (1000) from its second occurrence.
@@ -76,7 +79,17 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
   const seen = new Set<string>();
   const now = state.clock.now().getTime();
 
-  return xmls.map((xml, i) => {
+  const verdicts: DocumentVerdict[] = [];
+  for (const [i, xml] of xmls.entries()) {
+    // A package of 1,000 documents takes seconds to check: the simulator goes on answering other
+    // requests meanwhile, as SIAT does (a blocked loop also outlived the HTTP keep-alive timers of
+    // a client in the same process, whose next request then met a closed socket).
+    if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    verdicts.push(checkDocument(xml, i));
+  }
+  return verdicts;
+
+  function checkDocument(xml: string, i: number): DocumentVerdict {
     const verdict: DocumentVerdict = { xml, cuf: null, numero: null, fechaEmision: null, cufd: null, messages: [], valid: false, duplicate: false };
     const fail = (codigo: number, extra?: Partial<SimMessage>): void => {
       verdict.messages.push(msg(codigo, extra));
@@ -193,5 +206,5 @@ export async function checkDocuments(ctx: DocumentCheckContext, xmls: string[]):
     if (layout) verdict.messages.push(...sectorFormulaMessages(layout, cab, detalles, ctx.nit, (c) => state.reception.invoice(c), root));
 
     return finish();
-  });
+  }
 }
