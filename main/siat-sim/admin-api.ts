@@ -110,6 +110,18 @@ export function createAdminApi({ state, soapUrl, refusing, applyRefusal }: Admin
         const operations = strings(body['operations']);
         if (services) cfg.services = services;
         if (operations) cfg.operations = operations;
+        const times = body['times'];
+        if (times !== undefined) {
+          if (!Number.isInteger(times) || (times as number) < 1) {
+            sendJson(res, 400, { error: 'times must be a whole number ≥ 1' });
+            return;
+          }
+          if (mode === 'refuse' && !services && !operations) {
+            sendJson(res, 400, { error: 'times needs services or operations (an unscoped refuse closes the listener)' });
+            return;
+          }
+          cfg.times = times as number;
+        }
         state.faults.config = cfg;
         // Sockets are closed before the admin answers, so no client reuses a dead keep-alive.
         await applyRefusal();

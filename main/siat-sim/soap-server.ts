@@ -110,8 +110,13 @@ export function createSoapService({ state, logger, baseUrl }: SoapServiceOptions
     const f = state.faults.config;
     let garble: FaultConfig['garble'];
     if (state.faults.appliesTo(found.key, servicePath, operation)) {
+      state.faults.spend();
       if (f.mode === 'refuse') {
-        // Scoped refusal: the connection is destroyed without an answer (client sees reset).
+        // Scoped refusal: the connection is destroyed without an answer (client sees reset); with
+        // accept-before-timeout, after the request was processed ("received, answer lost").
+        if (state.faults.acceptBeforeTimeout && parsed?.kind === 'body') {
+          await answer(req, found.key, found.spec.path, parsed.wrapperName, parsed.wrapper, archivo).catch(() => undefined);
+        }
         req.socket.destroy();
         return;
       }

@@ -135,6 +135,16 @@ function isTlsCode(code: string): boolean {
   );
 }
 
+/**
+ * Operations SIAT may get twice without harm: reads, code requests (a second CUFD is as good as
+ * the first), and a document's reception (the same CUF again is answered "already registered",
+ * which submit-invoice.ts takes as registered). Not an event's registration, a package, an
+ * annulment or its reversal, a closing: their second call would say something else.
+ */
+function isRepeatable(operation: string): boolean {
+  return SALE_OPERATIONS.has(operation) || /^(sincronizar|verifica|validacion|consulta|cuis|cufd)/.test(operation);
+}
+
 /** Maps a network-level error to its transport kind (unknown socket failures count as reset). */
 export function classifyNetworkError(err: unknown): TransportKind {
   const codes = errorCodes(err);
@@ -173,51 +183,70 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
 
     const timeoutMs = callOptions?.timeoutMs ?? timeoutFor(operation, timeouts);
     const maxBodyBytes = options.maxBodyBytes ?? maxBodyBytesFor(operation);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-
-    let status: number;
-    let body: string;
+    const deadline = Date.now() + timeoutMs;
+    let answerBegun = false;
+    let exchanged: { status: number; body: string };
     try {
-      const res = await doFetch(`${baseUrl}/${serviceSpec.path}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'text/xml; charset=UTF-8',
-          SOAPAction: '""',
-          apikey: `TokenApi ${options.token}`,
-        },
-        body: envelope,
-        signal: controller.signal,
-        // SIAT does not redirect its SOAP endpoints; a redirect would carry the token elsewhere.
-        redirect: 'manual',
-      });
-      status = res.status;
-      if ((status >= 300 && status < 400) || res.redirected) {
-        await res.body?.cancel().catch(() => undefined);
-        const to = res.headers.get('location');
-        throw new SiatMalformedError(
-          `redirección HTTP ${status}${to ? ` hacia ${to.slice(0, 200)}` : ''} rechazada: el SIAT no redirige y el token no se reenvía`,
-          ctx,
-          { status },
-        );
-      }
-      // The time-out covers the whole exchange, body included.
-      body = await readCappedText(res, maxBodyBytes);
+      exchanged = await exchange(timeoutMs);
     } catch (err) {
-      if (err instanceof SiatMalformedError) throw err;
-      if (err instanceof BodyTooLargeError) {
+      // A connection reset before any answer, on an operation SIAT may safely get twice: once
+      // more on a new connection, within the same time-out. A kept-alive connection the server
+      // closed just as it was reused fails this way (nodejs/undici#3492) and is no outage.
+      const left = deadline - Date.now();
+      if (!(err instanceof SiatTransportError && err.kind === 'reset' && !answerBegun && isRepeatable(operation) && left > 0)) throw err;
+      exchanged = await exchange(left);
+    }
+    const { status, body } = exchanged;
+
+    /** One HTTP exchange: the status and the whole answer, read under `ms` and the size cap. */
+    async function exchange(ms: number): Promise<{ status: number; body: string }> {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
         controller.abort();
-        throw new SiatMalformedError(`respuesta de más de ${mebibytes(maxBodyBytes)} (descomprimida): lectura interrumpida`, ctx);
+      }, ms);
+      try {
+        const res = await doFetch(`${baseUrl}/${serviceSpec.path}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'text/xml; charset=UTF-8',
+            SOAPAction: '""',
+            apikey: `TokenApi ${options.token}`,
+          },
+          body: envelope,
+          signal: controller.signal,
+          // SIAT does not redirect its SOAP endpoints; a redirect would carry the token elsewhere.
+          redirect: 'manual',
+        }).catch((err: unknown) => {
+          if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
+          throw new SiatTransportError(classifyNetworkError(err), describe(err), ctx, { cause: err });
+        });
+        answerBegun = true;
+        const status = res.status;
+        if ((status >= 300 && status < 400) || res.redirected) {
+          await res.body?.cancel().catch(() => undefined);
+          const to = res.headers.get('location');
+          throw new SiatMalformedError(
+            `redirección HTTP ${status}${to ? ` hacia ${to.slice(0, 200)}` : ''} rechazada: el SIAT no redirige y el token no se reenvía`,
+            ctx,
+            { status },
+          );
+        }
+        // The time-out covers the whole exchange, body included.
+        try {
+          return { status, body: await readCappedText(res, maxBodyBytes) };
+        } catch (err) {
+          if (err instanceof BodyTooLargeError) {
+            controller.abort();
+            throw new SiatMalformedError(`respuesta de más de ${mebibytes(maxBodyBytes)} (descomprimida): lectura interrumpida`, ctx);
+          }
+          if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
+          throw new SiatTransportError(classifyNetworkError(err), describe(err), ctx, { cause: err });
+        }
+      } finally {
+        clearTimeout(timer);
       }
-      if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
-      const kind = classifyNetworkError(err);
-      throw new SiatTransportError(kind, describe(err), ctx, { cause: err });
-    } finally {
-      clearTimeout(timer);
     }
 
     if (status >= 500) {

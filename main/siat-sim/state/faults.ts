@@ -22,6 +22,8 @@ export interface FaultConfig {
   /** Service paths (or client module names) the fault applies to; empty = all. */
   services?: string[];
   operations?: string[];
+  /** The fault hits this many matching requests, then is gone (mode none); absent = until reset. */
+  times?: number;
 }
 
 interface ForcedCode {
@@ -59,6 +61,14 @@ export class FaultSettings {
     if (f.services?.length && !f.services.some((s) => s === servicePath || s === serviceKey)) return false;
     if (f.operations?.length && (operation === null || !f.operations.includes(operation))) return false;
     return true;
+  }
+
+  /** A matching request was hit: one use of a fault set for a number of `times` is spent. */
+  spend(): void {
+    const f = this.config;
+    if (f.times === undefined) return;
+    if (f.times <= 1) this.config = { mode: 'none' };
+    else f.times--;
   }
 
   /** Unscoped `refuse`: the SOAP listener itself is closed (README "Fault modes"). */

@@ -50,6 +50,25 @@ test('refuse scoped to one operation: the connection is destroyed → transport 
   }
 });
 
+test('a fault for a number of times hits that many matching requests, then is gone; times is checked', async () => {
+  await admin(sim, '/faults', { mode: 'http500', operations: ['verificarComunicacion'], times: 2 });
+  try {
+    for (const left of [1, undefined]) {
+      const err = await failure(client.codigos.verificarComunicacion());
+      assert.ok(err instanceof SiatTransportError && err.status === 500);
+      const now = (await admin(sim, '/state')) as { faults: { mode: string; times?: number } };
+      assert.equal(now.faults.times, left);
+    }
+    assert.equal((await client.codigos.verificarComunicacion()).transaccion, true);
+    for (const bad of [{ times: 0 }, { times: 1.5 }, { times: '2' }]) {
+      await assert.rejects(admin(sim, '/faults', { mode: 'hang', operations: ['cuis'], ...bad }), /HTTP 400[\s\S]*times must be a whole number/);
+    }
+    await assert.rejects(admin(sim, '/faults', { mode: 'refuse', times: 1 }), /HTTP 400[\s\S]*times needs services or operations/);
+  } finally {
+    await admin(sim, '/reset-faults', {});
+  }
+});
+
 test('hang: no answer → transport "timeout" after timeoutMs', async () => {
   await admin(sim, '/faults', { mode: 'hang', services: ['FacturacionCodigos'] });
   try {
