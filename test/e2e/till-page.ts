@@ -151,12 +151,20 @@ export class TillPage {
    * each key at its delivery, one round trip apart: under load, a person typing.)
    */
   async scanKeys(code: string): Promise<void> {
+    // Seconds since the epoch, 0.1 s in the past so that every stamp is before its delivery (and,
+    // when a person's keys came just before, a test waits for a state of theirs first).
+    await this.keysAt([...code, 'Enter'], Date.now() / 1000 - 0.1);
+  }
+
+  /**
+   * Sends `keys` as Chromium's own key presses stamped from `start` (seconds since the epoch), 4 ms
+   * apart, all at once (the browser takes them in order, back to back). Two calls with stamps
+   * that continue each other are one scanner burst the till was handed over late.
+   */
+  async keysAt(keys: string[], start: number): Promise<void> {
     const cdp = await this.page.context().newCDPSession(this.page);
     try {
-      // Seconds since the epoch, in the past so that every stamp is before its delivery.
-      const start = Date.now() / 1000 - 1;
-      // Sent all at once, not one round trip per key: the browser takes them in order, back to back.
-      const sent = [...code, 'Enter'].flatMap((key, i) => {
+      const sent = keys.flatMap((key, i) => {
         const timestamp = start + i * 0.004;
         const enter = key === 'Enter';
         const vk = enter ? 13 : key.toUpperCase().charCodeAt(0);

@@ -18,6 +18,7 @@ import { UpdateNotice } from './UpdateNotice';
 import { AssistantPanel } from '../assistant/AssistantPanel';
 import { useAssistant } from '../assistant/assistant-store';
 import { focusScreenStart, watchFocusLoss } from '../components/screen-focus';
+import { guardScannerEnter } from '../components/scanner-enter-guard';
 
 /** "Carla Cajera" → "CC". */
 function initials(name: string): string {
@@ -59,6 +60,8 @@ export function App() {
     if (phase === 'ready') focusScreenStart('outside');
   }, [phase, screen, visit]);
   useEffect(() => watchFocusLoss(), []);
+  // A scanner's Enter never presses a dialog's button nor asks the assistant.
+  useEffect(() => guardScannerEnter(), []);
 
   // A person who logs in starts on Venta, not on the screen the last one left (a cashier after the
   // manager's Configuración); the point of sale's picker (choosePos) keeps the screen it came from.

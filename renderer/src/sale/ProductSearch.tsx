@@ -8,7 +8,7 @@ import { ApiError, describeErrorText } from '../api/errors';
 import { beepError } from '../components/feedback';
 import { formatQuantity } from '../format/amount-input';
 import { createScanDetector, isCodeChar, keyTime } from './scanner';
-import { looksLikeCode, parseSearchInput } from './search-input';
+import { looksLikeCode, parseSearchInput, splitScan } from './search-input';
 import { useCart } from './cart-store';
 
 export interface ProductSearchHandle {
@@ -41,7 +41,8 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
   const [busy, setBusy] = useState(false);
   const addProduct = useCart((s) => s.addProduct);
 
-  function add(p: Product, quantity: number | null): boolean {
+  /** Adds `p`; `clear`: the field's text was the product's and goes (a scan cleared it already). */
+  function add(p: Product, quantity: number | null, clear = true): boolean {
     const q = quantity ?? 100;
     const err = addProduct(p, q);
     if (err) {
@@ -50,20 +51,23 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
       return false;
     }
     setMessage({ tone: 'ok', text: `${formatQuantity(q)} × ${p.description}` });
-    setText('');
+    if (clear) setText('');
     setResults([]);
     setHighlight(-1);
     return true;
   }
 
+  /**
+   * A scanned code: never touches the field's text, which may already hold the next scan's keys
+   * by the time the lookup answers (a walk lost a second scan's first digit that way).
+   */
   async function addByCode(code: string, quantity: number | null = null): Promise<void> {
     setBusy(true);
     try {
       const p = await lookup(code);
-      if (p) add(p, quantity);
+      if (p) add(p, quantity, false);
       else {
         setMessage({ tone: 'error', text: `Código no encontrado: ${code}` });
-        setText('');
         beepError();
       }
     } catch (err) {
@@ -80,13 +84,14 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
     addIfKnown: async (code) => {
       try {
         const p = await lookup(code);
-        return p !== null && add(p, null);
+        return p !== null && add(p, null, false);
       } catch {
         return false;
       }
     },
     clear: () => {
       if (!text && results.length === 0 && !message) return false;
+      seq.current++; // a live search still on its way is not shown after Esc
       setText('');
       setResults([]);
       setHighlight(-1);
@@ -140,9 +145,18 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
       beepError();
       return;
     }
-    const term = parsed.term;
     seq.current++; // drop pending live results
-    if (r.scanned && term) return addByCode(term, parsed.quantity);
+    const scan = r.scanned ? splitScan(text, r.code) : null;
+    if (scan && !scan.badQuantity) {
+      // The field is cleared now, not when the lookup answers: the next scan may be coming.
+      setText(scan.kept);
+      return addByCode(r.code, scan.quantity);
+    }
+    const term = parsed.term;
+    if (r.scanned && term) {
+      setText('');
+      return addByCode(term, parsed.quantity);
+    }
     if (highlight >= 0 && results[highlight]) {
       add(results[highlight], parsed.quantity);
       return;

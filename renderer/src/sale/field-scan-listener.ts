@@ -25,6 +25,31 @@ export function typeInto(el: HTMLInputElement | HTMLTextAreaElement, text: strin
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+interface FieldState {
+  value: string;
+  start: number | null;
+  end: number | null;
+}
+
+function fieldState(el: HTMLInputElement | HTMLTextAreaElement): FieldState {
+  return { value: el.value, start: el.selectionStart, end: el.selectionEnd };
+}
+
+/** Puts a field back as it was, value and caret, the way typing would (React's onChange fires). */
+function restoreField(el: HTMLInputElement | HTMLTextAreaElement, state: FieldState): void {
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, state.value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  // An email or number input has no caret to set.
+  if (state.start !== null && state.end !== null && document.activeElement === el) {
+    try {
+      el.setSelectionRange(state.start, state.end);
+    } catch {
+      /* no selection API on this input type */
+    }
+  }
+}
+
 /** Sets a drop-down list back to `value` the way a person's choice would (React's onChange fires). */
 function restoreSelect(el: HTMLSelectElement, value: string): void {
   if (el.value === value) return;
@@ -58,6 +83,22 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
   const release = (text: string) => {
     if (target && text) typeInto(target, text);
   };
+  /** The field as it was before the gap let held characters in, and as they left it. */
+  let undo: { el: HTMLInputElement | HTMLTextAreaElement; before: FieldState; after: string } | null = null;
+  const releaseExpired = () => {
+    const text = guard.expire();
+    undo = null;
+    if (!target || !text) return;
+    const before = fieldState(target);
+    typeInto(target, text);
+    undo = { el: target, before, after: target.value };
+  };
+  /** Takes characters the gap let in back out of `el`; false when the field changed since. */
+  const takeBack = (el: HTMLInputElement | HTMLTextAreaElement): boolean => {
+    if (!undo || undo.el !== el || el.value !== undo.after) return false;
+    restoreField(el, undo.before);
+    return true;
+  };
   /** Text taken from an insertion that came while characters were held (onInput below). */
   let pending = '';
   const flushPending = () => {
@@ -68,7 +109,7 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
   const flush = () => {
     stopTimer();
     flushPending();
-    release(guard.expire());
+    releaseExpired();
   };
 
   const guarded = (el: EventTarget | null): el is Element => {
@@ -95,6 +136,9 @@ export function listenForFieldScans(opts: FieldScanListenerOptions): () => void 
     }
     stopTimer();
     const a = guard.key(e.key, keyTime(e));
+    // A burst's key a busy till handed over late: what the gap let in was the code's beginning.
+    if (a.reclaim && !takeBack(el) && a.scan === null) guard.drop(a.reclaim.length);
+    undo = null;
     release(a.release);
     if (a.scan !== null) {
       // The field never saw the code: its value and caret are as the cashier left them.

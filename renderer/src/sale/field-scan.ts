@@ -4,7 +4,9 @@
 // into such a field are held back for up to one burst gap. If Enter ends a fast burst, the held
 // characters were a scan and never reach the field (value and caret untouched); otherwise they are
 // handed to the field, in order, before the next key or once the gap has passed: a person's key
-// arrives at most `maxGapMs` late, which nobody notices.
+// arrives at most `maxGapMs` late, which nobody notices. Times are the keys' own (scanner.ts,
+// keyTime): a burst's key that a busy till handed over after the gap had let the held characters
+// in takes them back out (`reclaim`), so a scan stays a scan however loaded the till is.
 import { isCodeChar } from './scanner';
 
 export interface FieldScanOptions {
@@ -22,6 +24,13 @@ export interface FieldKeyAction {
   hold: boolean;
   /** The code of the scan this Enter ended, or null. */
   scan: string | null;
+  /**
+   * Characters the gap let into the field (expire) that this key shows were a burst's after all:
+   * its time, the moment the system got it, is within the gap of theirs, and only a till too busy
+   * to hand it over in time made it late. They are held again and are to be taken back out of the
+   * field (or `drop` them when that cannot be done).
+   */
+  reclaim: string;
 }
 
 export interface FieldScanGuard {
@@ -31,6 +40,8 @@ export interface FieldScanGuard {
   expire(): string;
   /** Characters held right now. */
   held(): string;
+  /** The first `n` held characters stay in the field: they could not be taken back out. */
+  drop(n: number): void;
 }
 
 export function createFieldScanGuard(opts: FieldScanOptions = {}): FieldScanGuard {
@@ -38,6 +49,8 @@ export function createFieldScanGuard(opts: FieldScanOptions = {}): FieldScanGuar
   const minLength = opts.minLength ?? 4;
   let held = '';
   let last = -Infinity;
+  /** What the last expire let into the field, and the time of its last key. */
+  let early: { text: string; last: number } | null = null;
 
   const take = () => {
     const out = held;
@@ -47,24 +60,44 @@ export function createFieldScanGuard(opts: FieldScanOptions = {}): FieldScanGuar
 
   return {
     key(key, t) {
+      // A burst's key handed over after the gap let the held characters in (see `reclaim`).
+      const late = (within: number) => (!held && early !== null && t - early.last <= within ? early : null);
       if (isCodeChar(key)) {
+        const back = late(maxGap);
+        early = null;
+        if (back) {
+          held = back.text;
+          last = back.last;
+        }
         // A key after a longer pause starts a new possible burst: what was held was typed.
         const release = t - last > maxGap ? take() : '';
         held += key;
         last = t;
-        return { release, hold: true, scan: null };
+        return { release, hold: true, scan: null, reclaim: back?.text ?? '' };
       }
-      if (key === 'Enter' && held.length >= minLength && t - last <= maxGap * 2) {
-        last = -Infinity;
-        return { release: '', hold: true, scan: take() };
+      if (key === 'Enter') {
+        const back = late(maxGap * 2);
+        early = null;
+        const code = back ? back.text : held;
+        if (code.length >= minLength && t - (back ? back.last : last) <= maxGap * 2) {
+          held = '';
+          last = -Infinity;
+          return { release: '', hold: true, scan: code, reclaim: back?.text ?? '' };
+        }
       }
+      early = null;
       last = -Infinity;
-      return { release: take(), hold: false, scan: null };
+      return { release: take(), hold: false, scan: null, reclaim: '' };
     },
     expire() {
+      const text = take();
+      early = text ? { text, last } : null;
       last = -Infinity;
-      return take();
+      return text;
     },
     held: () => held,
+    drop(n) {
+      held = held.slice(n);
+    },
   };
 }

@@ -24,3 +24,17 @@ export function parseSearchInput(text: string): ParsedSearch {
 export function looksLikeCode(term: string): boolean {
   return /^[0-9A-Za-z\-_./+]+$/.test(term) && /\d/.test(term);
 }
+
+/**
+ * A scan into the search field: `code` is the scanner's burst, `text` the field with it. A
+ * quantity typed by hand before it («3*») applies to it; other text typed before it («acei») is
+ * the person's and stays in the field. Null when the field does not end with the burst (the
+ * caret was in the middle): the field is read whole, as typing.
+ */
+export function splitScan(text: string, code: string): { quantity: Hundredths | null; badQuantity: boolean; kept: string } | null {
+  if (!code || !text.endsWith(code)) return null;
+  const before = text.slice(0, text.length - code.length);
+  if (!before.trimEnd().endsWith('*')) return { quantity: null, badQuantity: false, kept: before };
+  const q = parseSearchInput(before);
+  return { quantity: q.quantity, badQuantity: q.badQuantity || q.term !== '', kept: '' };
+}

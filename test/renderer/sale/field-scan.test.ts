@@ -45,7 +45,7 @@ describe('field scan guard', () => {
 
   it('releases held keys when the gap passes with no key (the listener’s timer)', () => {
     const g = createFieldScanGuard();
-    expect(g.key('J', 1000)).toEqual({ release: '', hold: true, scan: null });
+    expect(g.key('J', 1000)).toEqual({ release: '', hold: true, scan: null, reclaim: '' });
     expect(g.held()).toBe('J');
     expect(g.expire()).toBe('J');
     expect(g.held()).toBe('');
@@ -54,6 +54,43 @@ describe('field scan guard', () => {
   it('a short code, or an Enter long after the burst, is typing: the field gets it and Enter passes', () => {
     expect(run([...burst('123', 1000), ['Enter', 1010]])).toEqual({ field: '123', scans: [], passed: ['Enter'] });
     expect(run([...burst('7770000000043', 1000), ['Enter', 1500]])).toEqual({ field: '7770000000043', scans: [], passed: ['Enter'] });
+  });
+
+  it('a burst a busy till handed over late: the next key takes back what the gap let in, and it is still a scan', () => {
+    // Keys stamped 4 ms apart by the system; the till was busy, its 50 ms timer fired after the
+    // first six (they went into the field), and only then came the rest, with their own times.
+    const g = createFieldScanGuard();
+    let field = 'Juan';
+    const code = '7770000000043';
+    for (const [i, ch] of [...code.slice(0, 6)].entries()) expect(g.key(ch, 1000 + i * 4).hold).toBe(true);
+    field += g.expire();
+    expect(field).toBe('Juan777000');
+    const next = g.key(code[6]!, 1000 + 6 * 4);
+    expect(next.reclaim).toBe('777000');
+    field = field.slice(0, field.length - next.reclaim.length);
+    for (const [i, ch] of [...code.slice(7)].entries()) g.key(ch, 1000 + (7 + i) * 4);
+    const enter = g.key('Enter', 1000 + code.length * 4);
+    expect([field, enter.scan, enter.reclaim]).toEqual(['Juan', code, '']);
+  });
+
+  it("a person's next key after the gap takes nothing back; an Enter right after an expired scan's keys does", () => {
+    const g = createFieldScanGuard();
+    for (const [i, ch] of [...'7770000000043'].entries()) g.key(ch, 1000 + i * 4);
+    expect(g.expire()).toBe('7770000000043');
+    // The Enter was stamped 4 ms after the last key: the whole code is taken back as a scan.
+    expect(g.key('Enter', 1000 + 13 * 4)).toEqual({ release: '', hold: true, scan: '7770000000043', reclaim: '7770000000043' });
+    // Typing: a letter, the gap passes, the next letter 150 ms later keeps the first in the field.
+    g.key('a', 5000);
+    expect(g.expire()).toBe('a');
+    expect(g.key('b', 5150)).toEqual({ release: '', hold: true, scan: null, reclaim: '' });
+    // When the field changed meanwhile, the listener drops what it could not take back.
+    g.expire();
+    g.key('1', 6000);
+    g.key('2', 6004);
+    expect(g.expire()).toBe('12');
+    expect(g.key('3', 6008).reclaim).toBe('12');
+    g.drop(2);
+    expect(g.held()).toBe('3');
   });
 
   it('a burst right after a word typed by hand takes only the burst', () => {
