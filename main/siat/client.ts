@@ -206,22 +206,26 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
         timedOut = true;
         controller.abort();
       }, ms);
+      const failed = (err: unknown) =>
+        timedOut ? new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err }) : new SiatTransportError(classifyNetworkError(err), describe(err), ctx, { cause: err });
       try {
-        const res = await doFetch(`${baseUrl}/${serviceSpec.path}`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'text/xml; charset=UTF-8',
-            SOAPAction: '""',
-            apikey: `TokenApi ${options.token}`,
-          },
-          body: envelope,
-          signal: controller.signal,
-          // SIAT does not redirect its SOAP endpoints; a redirect would carry the token elsewhere.
-          redirect: 'manual',
-        }).catch((err: unknown) => {
-          if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
-          throw new SiatTransportError(classifyNetworkError(err), describe(err), ctx, { cause: err });
-        });
+        let res: Response;
+        try {
+          res = await doFetch(`${baseUrl}/${serviceSpec.path}`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'text/xml; charset=UTF-8',
+              SOAPAction: '""',
+              apikey: `TokenApi ${options.token}`,
+            },
+            body: envelope,
+            signal: controller.signal,
+            // SIAT does not redirect its SOAP endpoints; a redirect would carry the token elsewhere.
+            redirect: 'manual',
+          });
+        } catch (err) {
+          throw failed(err);
+        }
         answerBegun = true;
         const status = res.status;
         if ((status >= 300 && status < 400) || res.redirected) {
@@ -241,8 +245,7 @@ export function createSiatClient(options: SiatClientOptions): SiatClient {
             controller.abort();
             throw new SiatMalformedError(`respuesta de más de ${mebibytes(maxBodyBytes)} (descomprimida): lectura interrumpida`, ctx);
           }
-          if (timedOut) throw new SiatTransportError('timeout', `no answer within ${timeoutMs} ms`, ctx, { cause: err });
-          throw new SiatTransportError(classifyNetworkError(err), describe(err), ctx, { cause: err });
+          throw failed(err);
         }
       } finally {
         clearTimeout(timer);

@@ -29,7 +29,8 @@ for (const received of [false, true]) {
       assert.equal((await till.admin('/admin/state')).faults.mode, 'none');
 
       const [record] = (await till.admin('/admin/received')) as { cuf: string; timesReceived: number; timesRegistered: number }[];
-      assert.equal(record?.cuf, sale.cuf);
+      assert.ok(record);
+      assert.equal(record.cuf, sale.cuf);
       assert.deepEqual([record.timesReceived, record.timesRegistered], received ? [2, 1] : [1, 1]);
       await assertRegisteredOnce(till, sqliteConnection(eng.store), posId);
     } finally {
