@@ -150,6 +150,17 @@ describe('the sale screen', () => {
     assert.equal(await till.id('search-input').inputValue(), 'lec');
     assert.equal(await till.id('search-error').count(), 0);
 
+    // A code typed by hand whose last keys a loaded till handed over in a cluster («A», then «RR-1»
+    // and Enter 4 ms apart): one code, read whole, not «A» kept and «RR-1» looked up.
+    await k.press('Escape');
+    await k.type('A');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="search-input"]') as HTMLInputElement).value === 'A');
+    const after = (await till.page.evaluate(() => performance.timeOrigin + performance.now())) / 1000 + 0.1;
+    await till.page.waitForFunction((t) => performance.timeOrigin + performance.now() > t * 1000 + 40, after);
+    await till.keysAt([...'RR-1', 'Enter'], after);
+    await till.page.locator('[data-testid="cart-line"][data-code="ARR-1"] [data-testid="cart-line-quantity"]', { hasText: '3' }).waitFor();
+    assert.equal(await till.id('search-input').inputValue(), '');
+
     // A scan while «¿Cancelar la venta?» is asked presses nothing: the sale stays whole.
     await k.press('Escape'); // the search's text and message
     await k.press('Escape');

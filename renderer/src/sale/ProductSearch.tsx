@@ -7,7 +7,7 @@ import { api } from '../api';
 import { ApiError, describeErrorText } from '../api/errors';
 import { beepError } from '../components/feedback';
 import { formatQuantity } from '../format/amount-input';
-import { createScanDetector, isCodeChar, keyTime } from './scanner';
+import { createScanDetector, isCodeChar, keyTime, SHORTEST_BARCODE } from './scanner';
 import { looksLikeCode, parseSearchInput, splitScan } from './search-input';
 import { useCart } from './cart-store';
 
@@ -147,7 +147,10 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
     }
     seq.current++; // drop pending live results
     const scan = r.scanned ? splitScan(text, r.code) : null;
-    if (scan && !scan.badQuantity) {
+    // Words typed before a scan stay only when the burst is a barcode's length: a shorter fast
+    // tail after a few characters is one code typed fast («A» then «RR-1»: a loaded till hands a
+    // person's keys over in clusters), read whole below.
+    if (scan && !scan.badQuantity && (!scan.kept || r.code.length >= SHORTEST_BARCODE)) {
       // The field is cleared now, not when the lookup answers: the next scan may be coming.
       setText(scan.kept);
       return addByCode(r.code, scan.quantity);

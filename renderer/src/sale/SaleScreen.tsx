@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Modal } from '../components/Modal';
 import { SALE_KEY_HINTS, SHIFT, commandForKey, type SaleCommand } from './keymap';
-import { createScanDetector, isCodeChar, keyTime } from './scanner';
+import { createScanDetector, isCodeChar, keyTime, SHORTEST_BARCODE } from './scanner';
 import { listenForFieldScans, typeInto } from './field-scan-listener';
 import { clientRecall } from './client-recall';
 import { useCashGate, watchCashGate } from './cash-gate';
@@ -38,9 +38,6 @@ function isEditable(el: EventTarget | null): boolean {
   }
   return el.isContentEditable;
 }
-
-/** The shortest retail barcode (EAN-8). */
-const SHORTEST_BARCODE = 8;
 
 export function SaleScreen() {
   const searchRef = useRef<ProductSearchHandle>(null);

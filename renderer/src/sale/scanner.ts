@@ -65,6 +65,9 @@ export function keyTime(e: { timeStamp: number }, now: number = performance.now(
   return e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
 }
 
+/** The shortest retail barcode (EAN-8). */
+export const SHORTEST_BARCODE = 8;
+
 /** Keys a wedge scanner sends as code characters. */
 export function isCodeChar(key: string): boolean {
   return key.length === 1 && /[0-9A-Za-z\-_./+]/.test(key);
