@@ -167,7 +167,8 @@ export class TillPage {
       const sent = keys.flatMap((key, i) => {
         const timestamp = start + i * 0.004;
         const enter = key === 'Enter';
-        const vk = enter ? 13 : key.toUpperCase().charCodeAt(0);
+        // A digit's or a letter's virtual key is its character's code; a symbol's is not («.» would be Delete).
+        const vk = enter ? 13 : /^[0-9A-Za-z]$/.test(key) ? key.toUpperCase().charCodeAt(0) : 0;
         const up = { key, code: enter ? 'Enter' : '', windowsVirtualKeyCode: vk, timestamp };
         return [
           cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...up, text: enter ? '\r' : key, unmodifiedText: enter ? '\r' : key }),

@@ -1,17 +1,16 @@
 // A barcode scanner ends its code with Enter. Where a dialog or the assistant has the keyboard,
 // that Enter must not press the focused button nor ask the question: a walk saw a scan confirm
 // «¿Cancelar la venta?» (the whole sale gone), press «Retomar» in «Ventas en espera» (the sale
-// swapped for a held one) and ask «Ayuda SIAT» about the code. A person's Enter there still
-// does what it says; a scanner's (after a burst of code keys, by their own times: scanner.ts) is
-// dropped. Fields of a dialog keep their Enter (the QR reader in Compras sends its URL that way).
+// swapped for a held one, from its button or its list) and ask «Ayuda SIAT» about the code. A
+// person's Enter there still does what it says; a scanner's (after a burst of code keys, by their
+// own times: scanner.ts) is dropped, in a dialog's fields too: a barcode scanned into the product
+// form's «Código de barras» no longer saves the form half filled. (Compras' QR reader, which ends
+// its URL with Enter, is on its screen, not in a dialog.)
 import { createScanDetector, isCodeChar, keyTime } from '../sale/scanner';
 
-/** Where a scanner's Enter is dropped: a control of a dialog, or anything in the assistant's panel. */
+/** Where a scanner's Enter is dropped: anywhere in a dialog or in the assistant's panel. */
 export function dropsScannerEnter(target: Element | null): boolean {
-  if (!target) return false;
-  if (target.closest('.assistant-panel')) return true;
-  if (!target.closest('.modal-backdrop')) return false;
-  return target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'dialog';
+  return target !== null && target.closest('.modal-backdrop, .assistant-panel') !== null;
 }
 
 /** Watches the window's keys (capture phase, before any control sees them); returns the stop. */

@@ -44,6 +44,9 @@ export const ProductSearch = forwardRef<ProductSearchHandle>(function ProductSea
   /** Adds `p`; `clear`: the field's text was the product's and goes (a scan cleared it already). */
   function add(p: Product, quantity: number | null, clear = true): boolean {
     const q = quantity ?? 100;
+    // A line's quantity, discount or price being typed belongs to that line: a product added
+    // meanwhile (a scan) closes the editor, or its Enter would apply the value to the new line.
+    if (useCart.getState().editor) useCart.getState().closeEditor();
     const err = addProduct(p, q);
     if (err) {
       setMessage({ tone: 'error', text: err });

@@ -140,11 +140,13 @@ export function SaleScreen() {
   /**
    * A scan in the document number's field may be the client's document (a card's barcode): it is
    * a product only when one has that code, and otherwise goes into the field as typed. Elsewhere
-   * a "scan" shorter than any retail barcode (EAN-8) that no product has was a person typing fast
-   * («1000» in Recibido, «Rosa» in the name: a walk saw them erased): it goes into the field too.
+   * a "scan" shorter than any retail barcode (EAN-8), or with no digit, that no product has was a
+   * person typing fast («1000» in Recibido, «Fernandez» in the name: walks saw them erased): it
+   * goes into the field too.
    */
   const onFieldScan = async (code: string, field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) => {
-    if (field.dataset.scan !== 'document' && code.length >= SHORTEST_BARCODE) return searchRef.current?.addByCode(code);
+    const typing = code.length < SHORTEST_BARCODE || !/\d/.test(code);
+    if (field.dataset.scan !== 'document' && !typing) return searchRef.current?.addByCode(code);
     const added = await searchRef.current?.addIfKnown(code);
     if (!added && !(field instanceof HTMLSelectElement)) typeInto(field, code);
   };

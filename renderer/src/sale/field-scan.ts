@@ -70,7 +70,7 @@ export function createFieldScanGuard(opts: FieldScanOptions = {}): FieldScanGuar
           last = back.last;
         }
         // A key after a longer pause starts a new possible burst: what was held was typed.
-        const release = t - last > maxGap ? take() : '';
+        const release = t - last > maxGap || t < last ? take() : '';
         held += key;
         last = t;
         return { release, hold: true, scan: null, reclaim: back?.text ?? '' };

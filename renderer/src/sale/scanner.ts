@@ -34,7 +34,8 @@ export function createScanDetector(opts: ScanDetectorOptions = {}): ScanDetector
 
   return {
     char(ch, t) {
-      if (t - last > maxGap) burst = '';
+      // A key stamped before the last one (clocks of different sources) starts afresh too.
+      if (t - last > maxGap || t < last) burst = '';
       burst += ch;
       last = t;
     },

@@ -58,6 +58,13 @@ describe('scanner detection', () => {
     expect(keyTime({ timeStamp: 0 }, 5000)).toBe(5000);
   });
 
+  it('a key stamped before the last one starts a new burst (a person’s last key is not pulled into a scan)', () => {
+    const d = createScanDetector();
+    d.char('i', 5000);
+    const last = type(d, '7750000000017', 4900, 4);
+    expect(d.enter(last + 4)).toEqual({ code: '7750000000017', scanned: true });
+  });
+
   it('knows which keys a wedge sends as code characters', () => {
     expect(isCodeChar('7')).toBe(true);
     expect(isCodeChar('-')).toBe(true);
