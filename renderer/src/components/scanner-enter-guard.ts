@@ -6,7 +6,7 @@
 // own times: scanner.ts) is dropped, in a dialog's fields too: a barcode scanned into the product
 // form's «Código de barras» no longer saves the form half filled. (Compras' QR reader, which ends
 // its URL with Enter, is on its screen, not in a dialog.)
-import { createScanDetector, isCodeChar, keyTime } from '../sale/scanner';
+import { createScanDetector, isCodeChar, keyTime, SHORTEST_BARCODE } from '../sale/scanner';
 
 /** Where a scanner's Enter is dropped: anywhere in a dialog or in the assistant's panel. */
 export function dropsScannerEnter(target: Element | null): boolean {
@@ -15,7 +15,8 @@ export function dropsScannerEnter(target: Element | null): boolean {
 
 /** Watches the window's keys (capture phase, before any control sees them); returns the stop. */
 export function guardScannerEnter(win: Window = window): () => void {
-  const detector = createScanDetector();
+  // A barcode's length at least: a fast typist's short last word before Enter is not taken for one.
+  const detector = createScanDetector({ minLength: SHORTEST_BARCODE });
   const onKey = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.altKey || e.metaKey) return detector.reset();
     if (isCodeChar(e.key)) return detector.char(e.key, keyTime(e));
