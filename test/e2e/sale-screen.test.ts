@@ -43,6 +43,19 @@ async function fieldState(testId: string): Promise<{ value: string; start: numbe
   }, testId);
 }
 
+/** Cancels the sale whose last product came by a scan: Esc clears the search's «1 × …», Esc asks, Enter confirms. */
+async function cancelSaleAfterAScan(): Promise<void> {
+  const k = till.page.keyboard;
+  await k.press('F2');
+  await till.id('search-info').waitFor();
+  await k.press('Escape');
+  await till.id('search-info').waitFor({ state: 'detached' });
+  await k.press('Escape');
+  await till.id('cancel-sale-dialog').waitFor();
+  await k.press('Enter');
+  await till.id('cart-empty').waitFor();
+}
+
 before(async () => {
   ensureRendererBuilt();
   eng = await startTestEngine({}, undefined, { rendererDir: RENDERER, siatTimeouts: { saleMs: 3000, defaultMs: 4000, packageMs: 5000 } });
@@ -112,7 +125,6 @@ describe('the sale screen', () => {
   test('a scan while «Emitir e imprimir» has the focus adds the product and issues nothing', async () => {
     // The scanner's Enter ends its code; before, it pressed the focused button (a sale issued
     // half-scanned). The keys are Chromium's own, so a focused button does get an Enter's press.
-    const k = till.page.keyboard;
     await till.id('cart-empty').waitFor();
     const before = await till.lastInvoiceNumber();
     await till.scanKeys('7770000000043');
@@ -123,13 +135,7 @@ describe('the sale screen', () => {
     assert.equal(await till.id('cart-line').count(), 2);
     assert.equal(await till.id('issue-button').isEnabled(), true);
     assert.equal(await till.lastInvoiceNumber(), before);
-    // The sale is cancelled: Esc clears the search's message, Esc asks, Enter confirms.
-    await k.press('F2');
-    await k.press('Escape');
-    await k.press('Escape');
-    await till.id('cancel-sale-dialog').waitFor();
-    await k.press('Enter');
-    await till.id('cart-empty').waitFor();
+    await cancelSaleAfterAScan();
   });
 
   test('where walks saw scans go wrong: back to back, after half a search, a fast hand, in «¿Cancelar la venta?», with a line editor open, in «Ventas en espera», «1000» typed fast in Recibido', async () => {
@@ -205,15 +211,7 @@ describe('the sale screen', () => {
     await till.page.waitForFunction(() => /^1\.?000/.test((document.querySelector('[data-testid="cash-received"]') as HTMLInputElement).value));
     assert.equal(await till.id('search-error').count(), 0);
 
-    // The sale is cancelled: Esc clears the search's «1 × Arroz…», Esc asks, Enter confirms.
-    await k.press('F2');
-    await till.id('search-info').waitFor();
-    await k.press('Escape');
-    await till.id('search-info').waitFor({ state: 'detached' });
-    await k.press('Escape');
-    await till.id('cancel-sale-dialog').waitFor();
-    await k.press('Enter');
-    await till.id('cart-empty').waitFor();
+    await cancelSaleAfterAScan();
   });
 
   test('a name with accents typed at full speed keeps its letters in order', async () => {
