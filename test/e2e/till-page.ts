@@ -92,6 +92,10 @@ export async function openTill(url: string, key?: string): Promise<{ browser: Br
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-BO', timezoneId: 'America/La_Paz' });
+    // When the last key reached the page (its own time), for scanKeys.
+    await context.addInitScript(() => {
+      window.addEventListener('keydown', (e) => ((window as { __lastKeyAt?: number }).__lastKeyAt = e.timeStamp), true);
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(E2E_WAIT_MS);
     const till = new TillPage(page);
@@ -151,9 +155,20 @@ export class TillPage {
    * each key at its delivery, one round trip apart: under load, a person typing.)
    */
   async scanKeys(code: string): Promise<void> {
-    // Seconds since the epoch, 0.1 s in the past so that every stamp is before its delivery (and,
-    // when a person's keys came just before, a test waits for a state of theirs first).
-    await this.keysAt([...code, 'Enter'], Date.now() / 1000 - 0.1);
+    // Stamped from 0.1 s in the past (seconds since the epoch), so that every stamp is before its
+    // delivery; and never within 0.1 s of the key before (a person's, or another scan's): a hand
+    // goes from the keyboard to the scanner, and a burst that starts within the till's 50 ms gap
+    // of a typed «4» is one code «4…» (a loaded CI sent the scan that soon after the key).
+    const start = await this.page.waitForFunction(
+      () => {
+        const now = performance.now();
+        const last = (window as { __lastKeyAt?: number }).__lastKeyAt ?? -Infinity;
+        return now - 100 - last >= 100 && (performance.timeOrigin + now - 100) / 1000;
+      },
+      undefined,
+      { polling: 10 },
+    );
+    await this.keysAt([...code, 'Enter'], (await start.jsonValue()) as number);
   }
 
   /**
