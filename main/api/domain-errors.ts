@@ -84,6 +84,9 @@ export const DOMAIN_ERROR_STATUS = {
     ALREADY_CLOSED: CONFLICT,
     UNSETTLED: CONFLICT,
     CLOSING: CONFLICT,
+    REGISTERING: CONFLICT,
+    AMBIGUOUS: CONFLICT,
+    IDEMPOTENCY_CONFLICT: same(409, 'IDEMPOTENCY_CONFLICT'),
     // Registered in SIAT but not saved here: the engine's fault, and the detail says what to do.
     NOT_STORED: [500, 'POS_NOT_STORED'],
   },

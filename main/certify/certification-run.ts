@@ -94,10 +94,10 @@ async function certificationPoints(engine: Engine, tenant: Tenant, out: (l: stri
       }
     }
     if (!pos && code > 0) {
-      const registration = new PointOfSaleRegistration({ pointsOfSale: engine.store.pointsOfSale, branches: engine.store.branches, invoices: engine.invoices, contingency: engine.contingencyEvents, codes: engine.codes, gateway: engine.gateway });
+      const registration = new PointOfSaleRegistration({ pointsOfSale: engine.store.pointsOfSale, registrations: engine.store.posRegistrations, branches: engine.store.branches, invoices: engine.invoices, contingency: engine.contingencyEvents, codes: engine.codes, gateway: engine.gateway, transaction: engine.store.transaction });
       const pos0 = inBranch0().find((p) => p.code === 0);
       if (!pos0) throw new Error('El contribuyente no tiene el punto de venta 0 de la sucursal 0');
-      const made = await registration.register(tenant, { branchId: pos0.branchId, name: `CERTIFICACION ${code}`, description: 'Punto de venta para las pruebas de autorización del SIN', type: 2 });
+      const { pos: made } = await registration.register(tenant, { branchId: pos0.branchId, name: `CERTIFICACION ${code}`, description: 'Punto de venta para las pruebas de autorización del SIN', type: 2 });
       out(`Punto de venta ${made.code} registrado en el SIAT para las pruebas.`);
       pos = engine.store.pointsOfSale.byId(tenant.id, made.id)!;
       if (pos.code !== code) throw new Error(`El SIAT asignó el código ${pos.code} al punto de venta nuevo; las pruebas piden el punto de venta ${code}`);

@@ -240,7 +240,7 @@ async function assemble(settings: EngineSettings, deps: EngineDeps, onFailure: (
     ...(deps.routeRegistered ? { routeRegistered: deps.routeRegistered } : {}),
   });
   onFailure(() => app.close());
-  const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, branches: store.branches, invoices, contingency: contingencyEvents, codes, gateway });
+  const registration = new PointOfSaleRegistration({ pointsOfSale: store.pointsOfSale, registrations: store.posRegistrations, branches: store.branches, invoices, contingency: contingencyEvents, codes, gateway, transaction: store.transaction });
   posRoutes(app, { store, registration });
   productRoutes(app, { store });
   codesRoutes(app, { store, codes, catalogs, gateway, nits });

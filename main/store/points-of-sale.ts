@@ -96,6 +96,11 @@ export class PointOfSaleRepository {
     return toPos(tx.immediate());
   }
 
+  /** The codigoPuntoVenta of every point of sale Kipu has in a branch, open or closed. */
+  codesOf(tenantId: string, branchId: number): number[] {
+    return (prepared(this.db, 'SELECT code FROM points_of_sale WHERE tenant_id = ? AND branch_id = ?').all(tenantId, branchId) as { code: number }[]).map((r) => r.code);
+  }
+
   /**
    * Records a point of sale SIAT has just registered (registroPuntoVenta answered `code`), in one
    * transaction. Throws if the branch already has that code (SIAT never hands out a code twice).

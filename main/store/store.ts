@@ -28,6 +28,7 @@ import { InvoiceBatchRepository } from './invoice-batches';
 import { CentralOutboxRepository } from './central-outbox';
 import { RenderedDocumentRepository } from './rendered-documents';
 import { TillUserRepository } from './till-users';
+import { PosRegistrationRepository } from './pos-registrations';
 import { ParkedSaleRepository } from './parked-sales';
 
 export interface Store {
@@ -36,6 +37,8 @@ export interface Store {
   tenants: TenantRepository;
   apiKeys: ApiKeyRepository;
   pointsOfSale: PointOfSaleRepository;
+  /** Requests to register a point of sale with SIAT, recorded before the call (migration 0030). */
+  posRegistrations: PosRegistrationRepository;
   branches: BranchRepository;
   settings: SettingsStore;
   products: ProductRepository;
@@ -115,6 +118,7 @@ export function openStore(dataDir: string, opts: { migrations?: Migration[]; now
     tenants: new TenantRepository(db, now),
     apiKeys: new ApiKeyRepository(db, now),
     pointsOfSale: new PointOfSaleRepository(db, now),
+    posRegistrations: new PosRegistrationRepository(db, now),
     branches: new BranchRepository(db, now),
     settings: new SettingsStore(db, now),
     products: new ProductRepository(db, now),

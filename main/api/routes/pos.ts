@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../../store/store';
 import type { PointOfSaleDetails } from '../../store/points-of-sale';
-import type { PointOfSaleRegistration } from '../../points-of-sale/registration';
+import { registrationOutcomeUnknown, type PointOfSaleRegistration, type Registered } from '../../points-of-sale/registration';
 import { ok } from '../envelope';
 import { notFound, unprocessable } from '../errors';
 import { INVOICE_TYPES, invoiceType } from '../../../shared/invoice-types';
@@ -22,6 +22,9 @@ import { contractSchema } from '../contract-schema';
 /** What cannot be done offline, for the 503's detail. */
 const NEEDS_SIAT = {
   register: 'registrar un punto de venta requiere SIAT en línea',
+  registerUnknown:
+    'no se sabe si SIAT registró el punto de venta; un reintento (misma Idempotency-Key, o la misma sucursal, nombre y tipo) ' +
+    'consulta primero la lista de SIAT y no registra otro',
   close: 'cerrar un punto de venta requiere SIAT en línea',
 };
 
@@ -50,8 +53,12 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
         description:
           'SIAT asigna el codigoPuntoVenta; Kipu lo guarda solo si SIAT lo registró. Se usa el CUIS del punto de venta 0 de la sucursal ' +
           '(se solicita si falta). SIAT rechaza → 422 con sus códigos y mensajes; SIAT no responde → 503 (no hay registro fuera de línea). ' +
-          'Sucursal inexistente o cerrada → 404. Un reintento registra otro punto de venta: verifique la lista antes de repetir.',
-        ...contractSchema(ROUTES.pos.create, 201),
+          'Sucursal inexistente o cerrada → 404. Nunca dos veces: con la cabecera Idempotency-Key un reintento devuelve el mismo punto de ' +
+          'venta (200); si SIAT no respondió a un intento (tiempo agotado), el siguiente para la misma sucursal, nombre y tipo, con o sin ' +
+          'clave, consulta primero la lista de SIAT (consultaPuntoVenta) y toma el que SIAT registró en vez de registrar otro. 409 si ese ' +
+          'registro sigue en curso o si la clave ya se usó con otros datos.',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        ...contractSchema(ROUTES.pos.create, 201, 200),
       },
     },
     async (req, reply) => {
@@ -64,15 +71,17 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
           blank.map((field) => ({ field, rule: 'minLength', message: 'no puede estar en blanco' })),
         );
       }
-      let pos: PointOfSaleDetails;
+      let done: Registered;
       try {
-        pos = await deps.registration.register(req.tenant, { branchId: req.body.branchId, name, description, type: req.body.type });
+        done = await deps.registration.register(req.tenant, { branchId: req.body.branchId, name, description, type: req.body.type }, req.headers['idempotency-key'] ?? null);
       } catch (err) {
-        throw asApiError(err, NEEDS_SIAT.register);
+        throw asApiError(err, registrationOutcomeUnknown(err) ? NEEDS_SIAT.registerUnknown : NEEDS_SIAT.register);
       }
-      return reply
-        .status(201)
-        .send(ok({ ...posDto(pos), type: pos.type ?? req.body.type }, `Punto de venta ${pos.code} registrado en SIAT en la sucursal ${pos.branchCode}`));
+      const { pos } = done;
+      const message = done.replayed
+        ? `Punto de venta ${pos.code} ya registrado en SIAT en la sucursal ${pos.branchCode} (por una solicitud anterior)`
+        : `Punto de venta ${pos.code} registrado en SIAT en la sucursal ${pos.branchCode}`;
+      return reply.status(done.replayed ? 200 : 201).send(ok({ ...posDto(pos), type: pos.type ?? req.body.type }, message));
     },
   );
 

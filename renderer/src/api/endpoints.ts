@@ -57,7 +57,7 @@ export function createKipuApi(http: HttpClient) {
     createBranchOffice: (b: BranchOfficeInput) => call(R.branches.create, { body: b }),
     closeBranchOffice: (branchId: number) => call(R.branches.close, { params: { branchId } }),
     /** Registers the point of sale in SIAT: 503 while SIAT is offline. */
-    createPos: (req: CreatePosRequest) => call(R.pos.create, { body: req }),
+    createPos: (req: CreatePosRequest, idempotencyKey: string) => call(R.pos.create, { body: req, headers: { 'Idempotency-Key': idempotencyKey } }),
     closePos: (id: string) => call(R.pos.close, { params: { id } }),
     /** The document the till issues by default at this point of sale (null = compra-venta). */
     setPosDefaultInvoiceType: (id: string, invoiceType: string | null) => call(R.pos.setDefaultInvoiceType, { params: { id }, body: { invoiceType } }),

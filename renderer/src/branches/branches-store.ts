@@ -7,6 +7,7 @@ import { api } from '../api';
 import { ApiError, describeError } from '../api/errors';
 import { BRANCH_FIELD_LABELS, EMPTY_BRANCH, EMPTY_POS_FORM, posRequestOf, trimBranch, validateBranch, type PosForm } from './forms';
 import { useSession } from '../session/session-store';
+import { newUuid } from '../sale/uuid';
 
 export type CloseTarget =
   | { kind: 'pos'; id: string; code: number; name: string; branchName: string }
@@ -27,7 +28,10 @@ export const POS_NEEDS_SIAT = {
 };
 
 /** POST /pos is not idempotent: a retry after an unknown outcome registers a second one. */
-export const CHECK_BEFORE_RETRY = 'Antes de reintentar, revise la lista: si el punto de venta aparece, ya quedó registrado.';
+export const CHECK_BEFORE_RETRY = 'Puede reintentar: Kipu pregunta antes a SIAT si el punto de venta ya quedó registrado y no registra otro.';
+
+/** One Idempotency-Key per form content: a retry after a lost answer registers no second point of sale. */
+let posAttempt: { key: string; body: string } | null = null;
 
 const FIELD_LABELS: Record<string, string> = { ...BRANCH_FIELD_LABELS, branchId: 'Sucursal', type: 'Tipo' };
 
@@ -215,7 +219,10 @@ export const useBranches = create<BranchesState>()((set, get) => ({
     }
     set({ posForm: { busy: true, errors: [], ok: null } });
     try {
-      const p = await api.createPos(checked.request);
+      const body = JSON.stringify(checked.request);
+      if (posAttempt?.body !== body) posAttempt = { key: newUuid(), body };
+      const p = await api.createPos(checked.request, posAttempt.key);
+      posAttempt = null;
       set((s) => ({
         posDraft: { ...EMPTY_POS_FORM, branchId: s.posDraft.branchId, type: s.posDraft.type },
         posForm: { busy: false, errors: [], ok: `Punto de venta "${p.name}" registrado en el SIAT con el código ${p.code}.` },

@@ -148,7 +148,7 @@ describe('branches: register a point of sale', () => {
     fill();
     const p = await useBranches.getState().registerPos();
     expect(p?.code).toBe(2);
-    expect(api.createPos).toHaveBeenCalledWith({ branchId: 2, type: 5, name: 'Caja 2', description: 'Caja junto a la puerta' });
+    expect(api.createPos).toHaveBeenCalledWith({ branchId: 2, type: 5, name: 'Caja 2', description: 'Caja junto a la puerta' }, expect.stringMatching(/^[0-9a-f-]{36}$/));
     expect(useBranches.getState().posForm.ok).toBe('Punto de venta "Caja 2" registrado en el SIAT con el código 2.');
     expect(useBranches.getState().posDraft).toEqual({ branchId: '2', type: '5', name: '', description: '' });
     expect(useSession.getState().pointsOfSale.map((x) => x.id)).toEqual(['pos-9']);
@@ -179,12 +179,19 @@ describe('branches: register a point of sale', () => {
     expect(errors[1]).toMatch(/tiempo de espera agotado/);
   });
 
-  it('after no answer at all, asks to check the list before retrying (a retry registers another one)', async () => {
+  it('after no answer at all, says a retry is safe, and the retry carries the same Idempotency-Key (a changed form, a new one)', async () => {
     api.createPos.mockRejectedValue(new ApiError(0, {}));
     fill();
     await useBranches.getState().registerPos();
-    expect(useBranches.getState().posForm.errors.at(-1)).toMatch(/revise la lista/);
+    expect(useBranches.getState().posForm.errors.at(-1)).toMatch(/Puede reintentar: Kipu pregunta antes a SIAT/);
     expect(api.branchOffices).toHaveBeenCalled();
+    await useBranches.getState().registerPos();
+    const keys = api.createPos.mock.calls.map((c: unknown[]) => c[1]);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    useBranches.setState((s) => ({ posDraft: { ...s.posDraft, name: 'Caja 3' } }));
+    await useBranches.getState().registerPos();
+    expect(api.createPos.mock.calls[2]![1]).not.toBe(keys[0]);
   });
 });
 
