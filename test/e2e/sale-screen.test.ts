@@ -7,6 +7,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestEngine, type TestEngine } from '../fixtures/engine';
+import { formatBs } from '../../shared/money';
 import { ensureRendererBuilt, openTill, RENDERER, type TillPage, E2E_WAIT_MS } from './till-page';
 
 let eng: TestEngine;
@@ -302,6 +303,52 @@ describe('the sale screen', () => {
     await till.go('ventas');
     await till.page.locator('[data-testid="cart-line"][data-code="ARR-1"]').waitFor();
     await till.page.waitForFunction(() => document.querySelector('[data-testid="cash-closed-notice"]') === null);
+  });
+
+  test('«Recibido»: F6 again replaces what is there; a text that is no amount stops F12 and says so; corrected, the change is the right one', async () => {
+    // A walk typed «20», F6, «100» and got «20100» (change Bs 20.052,20); «50,0050» turned the
+    // field red and F12 issued the sale as exact cash, with no change to give.
+    const k = till.page.keyboard;
+    const received = () => till.page.evaluate(() => (document.querySelector('[data-testid="cash-received"]') as HTMLInputElement).value);
+    await k.press('F2');
+    await k.type('2*LEC-1');
+    await k.press('Enter');
+    await till.waitForCartLine('LEC-1');
+    await k.press('F5');
+    await till.id('quick-client-badge').waitFor();
+    const due = Number(await till.id('total-amount').getAttribute('data-cents'));
+    assert.ok(due > 0 && due < 10_000, String(due));
+    const before = await till.lastInvoiceNumber();
+
+    await k.press('F6');
+    await k.type('20');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="cash-received"]') as HTMLInputElement).value === '20');
+    await k.press('F6');
+    await k.type('100');
+    await till.page.waitForFunction(() => (document.querySelector('[data-testid="cash-received"]') as HTMLInputElement).value === '100');
+    await till.id('change-amount').getByText(formatBs(10_000 - due)).waitFor();
+
+    await k.press('F6');
+    await k.type('100,00100');
+    await till.page.locator('[data-testid="cash-received"][aria-invalid="true"]').waitFor();
+    await k.press('F12');
+    await till.id('issue-errors').getByText('Efectivo recibido: «100,00100» no es un monto (ejemplo: 50 o 50,50); corríjalo o bórrelo.').waitFor();
+    assert.equal(await till.lastInvoiceNumber(), before);
+    // Tab away: the text stays on screen as typed, red, until corrected.
+    await k.press('Tab');
+    assert.equal(await received(), '100,00100');
+
+    await k.press('F6');
+    await k.type('100');
+    await till.page.locator('[data-testid="cash-received"][aria-invalid="false"]').waitFor();
+    await k.press('F12');
+    await till.page.waitForFunction((prev) => {
+      const el = document.querySelector('[data-testid="last-invoice-number"]');
+      return el !== null && el.textContent !== prev;
+    }, before);
+    await till.id('last-invoice-change').getByText(`Cambio ${formatBs(10_000 - due)}`).waitFor();
+    await till.id('cart-empty').waitFor();
+    assert.equal(await received(), '');
   });
 
   test('with a CI, Tab after the number goes to the name, never into the complement', async () => {

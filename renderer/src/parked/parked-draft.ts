@@ -40,7 +40,8 @@ export function toParked(posId: string, s: SaleSnapshot, leftBy?: string): NewPa
     additionalDiscount: fromHundredths(s.additionalDiscount),
     label: parkedLabel(s, leftBy),
     // The NIT's check is asked again after a recall (SIAT may say otherwise by then).
-    draft: { client: { ...s.client, nitStatus: 'unchecked', nitMessage: '' }, payment: s.payment, sector: s.sector },
+    // A field's unreadable text is not kept: the recalled sale shows the amounts, nothing to correct.
+    draft: { client: { ...s.client, nitStatus: 'unchecked', nitMessage: '' }, payment: { ...s.payment, unreadable: {} }, sector: s.sector },
   };
 }
 
@@ -64,7 +65,7 @@ export function fromParked(p: ParkedSaleDto): SaleSnapshot {
     })),
     additionalDiscount: cents(p.additionalDiscount),
     client: isObject(draft.client) ? { ...EMPTY_CLIENT, ...(draft.client as Partial<Client>) } : EMPTY_CLIENT,
-    payment: isObject(draft.payment) ? { ...EMPTY_PAYMENT, ...(draft.payment as Partial<Payment>) } : EMPTY_PAYMENT,
+    payment: isObject(draft.payment) ? { ...EMPTY_PAYMENT, ...(draft.payment as Partial<Payment>), unreadable: {} } : EMPTY_PAYMENT,
     sector: isObject(draft.sector) ? { ...EMPTY_SECTOR_DRAFT, ...(draft.sector as Partial<SectorDraft>) } : EMPTY_SECTOR_DRAFT,
   };
 }

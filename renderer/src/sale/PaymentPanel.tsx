@@ -34,7 +34,14 @@ function AmountInput(props: {
   const parse = props.parse ?? parseAmount;
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (props.value === null || props.value === 0 ? '' : (props.value / 100).toFixed(2).replace('.', ','));
-  const invalid = text !== null && text.trim() !== '' && parse(text) === null;
+  const unreadable = (t: string | null): t is string => t !== null && t.trim() !== '' && parse(t) === null;
+  const invalid = unreadable(text);
+  // Told to the payment (F12 refuses it) and kept on screen until corrected or the sale is over.
+  const flagged = usePayment((s) => s.payment.unreadable?.[props.label] !== undefined);
+  useEffect(() => {
+    if (invalid && !flagged) setText(null); // the sale was issued, cancelled, held or recalled
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [flagged]);
   return (
     <input
       ref={props.inputRef}
@@ -42,13 +49,20 @@ function AmountInput(props: {
       placeholder={props.placeholder}
       inputMode="decimal"
       className={`amount ${invalid ? 'invalid' : ''}`}
+      aria-invalid={invalid}
       data-testid={props.testId}
       value={shown}
       onChange={(e) => {
-        setText(e.target.value);
-        props.onChange(e.target.value.trim() === '' ? null : parse(e.target.value));
+        const t = e.target.value;
+        setText(t);
+        usePayment.getState().setUnreadable(props.label, unreadable(t) ? t : null);
+        props.onChange(t.trim() === '' ? null : parse(t));
       }}
-      onBlur={() => setText(null)}
+      // What is there is selected: a new amount typed replaces it («20» then «100» is not «20100»).
+      onFocus={(e) => e.currentTarget.select()}
+      onBlur={() => {
+        if (!invalid) setText(null);
+      }}
     />
   );
 }
@@ -117,7 +131,11 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
   const receivedRef = useRef<HTMLInputElement>(null);
   const cardRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => ({
-    focus: () => (payment.kind === 'card' ? cardRef.current : receivedRef.current)?.focus(),
+    focus: () => {
+      const el = payment.kind === 'card' ? cardRef.current : receivedRef.current;
+      el?.focus();
+      el?.select(); // F6 again in the field: what is there is replaced by what is typed
+    },
   }));
   const split = isSplit(payment);
   const parts = splitOf(payment, totals);

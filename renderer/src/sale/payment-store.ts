@@ -5,11 +5,18 @@ import { EMPTY_PAYMENT, type Payment } from './payment';
 interface PaymentState {
   payment: Payment;
   update(patch: Partial<Payment>): void;
+  /** The text of the amount field `label` is no amount (`text`), or is again (null). */
+  setUnreadable(label: string, text: string | null): void;
   reset(): void;
 }
 
 export const usePayment = create<PaymentState>()((set) => ({
   payment: EMPTY_PAYMENT,
   update: (patch) => set((s) => ({ payment: { ...s.payment, ...patch } })),
+  setUnreadable: (label, text) =>
+    set((s) => {
+      const { [label]: _was, ...rest } = s.payment.unreadable ?? {};
+      return { payment: { ...s.payment, unreadable: text === null ? rest : { ...rest, [label]: text } } };
+    }),
   reset: () => set({ payment: EMPTY_PAYMENT }),
 }));

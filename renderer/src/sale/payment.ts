@@ -35,9 +35,14 @@ export interface Payment {
   giftCard: Cents;
   /** Split: what each other method pays while the kind pays the rest (a card part only beside cash). */
   parts: Partial<Record<SplitKind, Cents>>;
+  /**
+   * Amount fields of the sale whose text is no amount, by label, as typed («50,0050»): F12 asks
+   * to correct them. An unreadable «Recibido» is not «exacto», nor an unreadable discount none.
+   */
+  unreadable?: Record<string, string>;
 }
 
-export const EMPTY_PAYMENT: Payment = { kind: 'cash', received: null, cardNumber: '', giftCard: 0, parts: {} };
+export const EMPTY_PAYMENT: Payment = { kind: 'cash', received: null, cardNumber: '', giftCard: 0, parts: {}, unreadable: {} };
 
 /** How much each method pays of the amount due (after the gift card); negative cash = overpaid parts. */
 export type PaymentSplit = Record<TillKind, Cents>;
@@ -141,6 +146,11 @@ export function maskCardNumber(input: string): string | null {
  */
 export function validatePayment(p: Payment, totals: Pick<CartTotals, 'total' | 'due'>, catalog?: readonly CatalogEntry[]): string[] {
   const errors: string[] = [];
+  for (const [label, text] of Object.entries(p.unreadable ?? {})) {
+    const example = /descuento/i.test(label) ? '5,50 o 10%' : '50 o 50,50';
+    errors.push(`${label}: «${text}» no es un monto (ejemplo: ${example}); corríjalo o bórrelo.`);
+  }
+  if (errors.length > 0) return errors;
   if (p.giftCard < 0) errors.push('El monto de gift card no puede ser negativo.');
   if (p.giftCard > totals.total) errors.push(`La gift card (${formatBs(p.giftCard)}) supera el total de la venta.`);
   if (!isSplit(p)) {

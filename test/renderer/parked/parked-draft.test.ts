@@ -12,7 +12,7 @@ const sale: SaleSnapshot = {
   ],
   additionalDiscount: 40,
   client: { ...EMPTY_CLIENT, documentNumber: '5115889', businessName: 'Juan Quispe', nitStatus: 'valid', nitMessage: 'NIT ACTIVO' },
-  payment: { ...EMPTY_PAYMENT, received: 2000 },
+  payment: { ...EMPTY_PAYMENT, received: 2000, unreadable: { 'Descuento adicional': '5,,5' } },
   sector: { header: { a: '1' }, lines: {} },
 };
 
@@ -30,7 +30,9 @@ describe('parked sale', () => {
     expect(back.lines).toEqual(sale.lines);
     expect(back.additionalDiscount).toBe(40);
     expect(back.client).toEqual({ ...sale.client, nitStatus: 'unchecked', nitMessage: '' });
-    expect(back.payment).toEqual(sale.payment);
+    // An unreadable field's text is not kept: the recalled sale has nothing to correct.
+    expect(req.draft?.payment).toMatchObject({ unreadable: {} });
+    expect(back.payment).toEqual({ ...sale.payment, unreadable: {} });
     expect(back.sector).toEqual(sale.sector);
   });
 

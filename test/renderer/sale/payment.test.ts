@@ -41,6 +41,17 @@ describe('payment', () => {
     expect(maskCardNumber('4111')).toBeNull();
   });
 
+  it('refuses an amount field whose text is no amount: «Recibido» unreadable is not exact cash, a discount unreadable is not none', () => {
+    const p = cash({ received: null, unreadable: { 'Efectivo recibido': '50,0050', 'Descuento adicional': '10%%' } });
+    expect(validatePayment(p, { total: 2000, due: 2000 })).toEqual([
+      'Efectivo recibido: «50,0050» no es un monto (ejemplo: 50 o 50,50); corríjalo o bórrelo.',
+      'Descuento adicional: «10%%» no es un monto (ejemplo: 5,50 o 10%); corríjalo o bórrelo.',
+    ]);
+    // A payment parked before the field existed reads as nothing to correct.
+    const { unreadable: _none, ...old } = cash();
+    expect(validatePayment(old, { total: 2000, due: 2000 })).toEqual([]);
+  });
+
   it('refuses short cash, a missing card number and a gift card above the total', () => {
     expect(validatePayment(cash({ received: 1000 }), { total: 2000, due: 2000 })[0]).toMatch(/menor/);
     expect(validatePayment(cash({ kind: 'card' }), { total: 2000, due: 2000 })[0]).toMatch(/tarjeta/);
