@@ -45,6 +45,7 @@ function sectorDto(inv: InvoiceRecord): Partial<Invoice> {
       originalCuf: String(d[NOTE.ORIGINAL_CUF] ?? ''),
       amountTotalOriginal: cents(NOTE.AMOUNT_ORIGINAL),
       amountTotalReturn: cents(NOTE.AMOUNT_RETURNED),
+      amountDiscountCreditDebit: cents(NOTE.AMOUNT_DISCOUNT),
       amountCashCreditDebit: cents(NOTE.AMOUNT_CASH),
     });
   }

@@ -53,6 +53,7 @@ function noteOf(inv: InvoiceRecord): DocumentNote | undefined {
     originalDate: String(d[NOTE.ORIGINAL_DATE] ?? ''),
     amountOriginal: num(NOTE.AMOUNT_ORIGINAL),
     amountReturned: conciliation ? 0 : num(NOTE.AMOUNT_RETURNED),
+    ...(!conciliation && num(NOTE.AMOUNT_DISCOUNT) > 0 ? { amountDiscount: num(NOTE.AMOUNT_DISCOUNT) } : {}),
     amountCash: conciliation ? 0 : num(NOTE.AMOUNT_CASH),
     ...(conciliation ? { conciliation: { amountConciliated: num(CONCILIATION.AMOUNT_CONCILIATED), ivaCredit: num(CONCILIATION.IVA_CREDIT), ivaDebit: num(CONCILIATION.IVA_DEBIT) } } : {}),
   };

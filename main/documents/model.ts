@@ -33,6 +33,8 @@ export interface DocumentNote {
   originalDate: string;
   amountOriginal: Cents;
   amountReturned: Cents;
+  /** The returned lines' share of the original's additional discount (0: none); amountReturned is after it. */
+  amountDiscount?: Cents;
   amountCash: Cents;
   /** A nota de conciliación (sector 29): its amounts instead of the returned ones. */
   conciliation?: { amountConciliated: Cents; ivaCredit: Cents; ivaDebit: Cents };
@@ -259,8 +261,16 @@ export function totalRows(m: InvoiceDocumentModel): TotalRow[] {
     ];
   }
   if (m.note) {
+    const discount = m.note.amountDiscount ?? 0;
     return [
       { label: 'MONTO TOTAL ORIGINAL Bs', value: formatAmountEs(m.note.amountOriginal), bold: false },
+      // The returned lines, then their share of the original's additional discount (montoDescuentoCreditoDebito).
+      ...(discount > 0
+        ? [
+            { label: 'SUBTOTAL DEVUELTO Bs', value: formatAmountEs(m.note.amountReturned + discount), bold: false },
+            { label: 'DESCUENTO Bs', value: formatAmountEs(discount), bold: false },
+          ]
+        : []),
       { label: 'MONTO TOTAL DEVUELTO Bs', value: formatAmountEs(m.note.amountReturned), bold: true },
       { label: 'EFECTIVO CRÉDITO-DÉBITO (13 %) Bs', value: formatAmountEs(m.note.amountCash), bold: true },
     ];

@@ -10,5 +10,7 @@ export const NOTE = {
   ORIGINAL_DATE: 'originalEmissionDate',
   AMOUNT_ORIGINAL: 'amountTotalOriginal',
   AMOUNT_RETURNED: 'amountTotalReturn',
+  /** The returned lines' share of the original's additional discount (montoDescuentoCreditoDebito). */
+  AMOUNT_DISCOUNT: 'amountDiscountCreditDebit',
   AMOUNT_CASH: 'amountCashCreditDebit',
 } as const;

@@ -2,8 +2,9 @@
 // repeats every line of the original invoice (codigoDetalleTransaccion 1) and adds the returned
 // ones (2). A line given away whole (100 % bonus, subtotal 0.00) is left out of both: the
 // official note schema wants every subTotal > 0, and nothing was paid for it to give back
-// (issue 28, item 1). montoTotalOriginal = Σ original lines; montoTotalDevuelto = Σ returned lines;
-// montoEfectivoCreditoDebito = 13 % of the returned amount, HALF-UP. It refuses what SIAT would,
+// (issue 28, item 1). montoTotalOriginal = Σ original lines; montoDescuentoCreditoDebito = the
+// returned lines' share of the original's additional discount; montoTotalDevuelto = Σ returned
+// lines − that share; montoEfectivoCreditoDebito = 13 % of the returned amount, HALF-UP. It refuses what SIAT would,
 // and more: a return beyond what was sold (counting earlier notes), a line not on the original,
 // an original that SIAT has not validated, a note on a note. Pure: the original and its earlier
 // notes come in.
@@ -13,6 +14,7 @@ import type { InvoiceLine, InvoiceRecord } from '../store/invoices';
 import type { Sale, SaleRequest } from './sale-input';
 import { NOTE } from './credit-debit-note-data';
 import { TIPO_FACTURA_DOCUMENTO } from '../../shared/siat-codes';
+import { returnedAdditionalDiscount, returnedLineDiscount } from '../../shared/note-discounts';
 
 export interface NoteLineRequest {
   codeProduct: string;
@@ -150,8 +152,7 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
     }
     left[pick.k]! -= q;
     const o = pick.o;
-    // The returned part of the line's discount, in proportion to the quantity (HALF-UP).
-    const discount = o.amountDiscount > 0 ? Number((BigInt(o.amountDiscount) * BigInt(q) * 2n + BigInt(o.quantity)) / (2n * BigInt(o.quantity))) : 0;
+    const discount = returnedLineDiscount(o.amountDiscount, o.quantity, q);
     const subTotal = multiply(q, o.priceUnit) - discount;
     returned.push({ ...o, quantity: q, amountDiscount: discount, subTotal, transaction: 2 });
   });
@@ -161,7 +162,12 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   // The given-away lines stay out (official schema: subTotal > 0); they add 0.00 to the original's total anyway.
   const originalLines: InvoiceLine[] = original.details.filter((d) => d.subTotal > 0).map((d) => ({ ...d, transaction: 1 }));
   const montoOriginal = originalLines.reduce((s, d) => s + d.subTotal, 0);
-  const montoDevuelto = returned.reduce((s, d) => s + d.subTotal, 0);
+  const returnedLines = returned.reduce((s, d) => s + d.subTotal, 0);
+  // The customer paid the returned lines less their share of the additional discount: that share
+  // is not given back (before, a return of an invoice with one gave back too much).
+  const takenEarlier = earlier.filter((n) => n.sector === NOTE.SECTOR).reduce((s, n) => s + (Number(n.sectorData?.[NOTE.AMOUNT_DISCOUNT]) || 0), 0);
+  const descuento = returnedAdditionalDiscount(returnedLines, montoOriginal, original.additionalDiscount, takenEarlier);
+  const montoDevuelto = returnedLines - descuento;
   if (montoDevuelto <= 0) return { problems: [{ field: 'details', rule: 'RETURN_NOT_POSITIVE', message: 'el monto devuelto debe ser mayor que cero' }] };
   const efectivo = percentHalfUp(montoDevuelto, IVA_PERCENT);
   const all = [...originalLines, ...returned];
@@ -175,6 +181,7 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
         [NOTE.ORIGINAL_DATE]: original.fechaEmision,
         [NOTE.AMOUNT_ORIGINAL]: montoOriginal,
         [NOTE.AMOUNT_RETURNED]: montoDevuelto,
+        [NOTE.AMOUNT_DISCOUNT]: descuento,
         [NOTE.AMOUNT_CASH]: efectivo,
       },
     },

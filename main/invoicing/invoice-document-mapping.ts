@@ -78,7 +78,8 @@ export function sectorDocument(sector: number, tenant: Tenant, pos: PointOfSale,
     cabecera.fechaEmisionFactura = data[NOTE.ORIGINAL_DATE] ?? null;
     cabecera.montoTotalOriginal = data[NOTE.AMOUNT_ORIGINAL] ?? null;
     cabecera.montoTotalDevuelto = data[NOTE.AMOUNT_RETURNED] ?? null;
-    cabecera.montoDescuentoCreditoDebito = null;
+    const descuento = Number(data[NOTE.AMOUNT_DISCOUNT] ?? 0);
+    cabecera.montoDescuentoCreditoDebito = descuento > 0 ? descuento : null;
     cabecera.montoEfectivoCreditoDebito = data[NOTE.AMOUNT_CASH] ?? null;
   }
   if (sector === CONCILIATION.SECTOR) {

@@ -210,7 +210,10 @@ export const InvoiceSchema = Type.Object({
   originalInvoiceNumber: Type.Optional(Type.Integer()),
   originalCuf: Type.Optional(Type.String()),
   amountTotalOriginal: Type.Optional(Type.Number({ description: 'Nota: monto total de la factura original' })),
-  amountTotalReturn: Type.Optional(Type.Number({ description: 'Nota: monto total devuelto' })),
+  amountTotalReturn: Type.Optional(Type.Number({ description: 'Nota: monto total devuelto (las líneas devueltas menos su parte del descuento adicional)' })),
+  amountDiscountCreditDebit: Type.Optional(
+    Type.Number({ description: 'Nota de crédito-débito: la parte del descuento adicional de la factura original que corresponde a las líneas devueltas (montoDescuentoCreditoDebito)' }),
+  ),
   amountCashCreditDebit: Type.Optional(Type.Number({ description: 'Nota: crédito o débito fiscal (13 % del monto devuelto)' })),
   amountTotalConciliated: Type.Optional(Type.Number({ description: 'Nota de conciliación: Σ de las diferencias entre el monto original y el final de cada línea (montoTotalConciliado)' })),
   ivaCreditAmount: Type.Optional(Type.Number({ description: 'Nota de conciliación: crédito fiscal IVA, 13 % de las disminuciones (creditoFiscalIva)' })),

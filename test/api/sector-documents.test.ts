@@ -152,6 +152,34 @@ describe('every format of a sector document', () => {
     assert.deepEqual([row(original.id).sector, row(original.id).originalInvoiceNumber], [1, undefined]);
   });
 
+  test('a return on an invoice with an additional discount gives back what was paid: the lines less their share of it (montoDescuentoCreditoDebito), SIAT validates it, paper shows it', async () => {
+    // The store-day walk's invoice: lines 59,40 (the leche line with its own 1,35 discount), 5,00
+    // additional discount, total 54,40. Returning the two leches gave back 12,15; paid was 11,13.
+    const original = await issue({
+      invoiceType: 'ELECTRONIC_SALE',
+      additionalDiscount: 5,
+      details: [
+        detail({ codeProduct: 'LEC-1', description: 'Leche PIL 1 L', quantity: 2, unitMeasure: 57, priceUnit: 6.75, amountDiscount: 1.35 }),
+        detail({ codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 5, unitMeasure: 57, priceUnit: 9.45 }),
+      ],
+    });
+    assert.equal(original.amountTotal, 54.4);
+    const note = await issue({ invoiceType: 'NOTE_CREDIT_DEBIT', originalInvoiceId: original.id, details: [detail({ codeProduct: 'LEC-1', description: 'Leche PIL 1 L', quantity: 2, unitMeasure: 57, priceUnit: 6.75, returnProduct: true })] });
+    // 12,15 × 5,00 / 59,40 = 1,0227 → 1,02; 12,15 − 1,02 = 11,13; 13 % = 1,4469 → 1,45.
+    assert.deepEqual([note.amountTotalOriginal, note.amountDiscountCreditDebit, note.amountTotalReturn, note.amountCashCreditDebit, note.amountTotal], [59.4, 1.02, 11.13, 1.45, 11.13]);
+    const json = await retrieval('json', note);
+    assert.deepEqual([json.cabecera.montoTotalOriginal, json.cabecera.montoDescuentoCreditoDebito, json.cabecera.montoTotalDevuelto, json.cabecera.montoEfectivoCreditoDebito], [59.4, 1.02, 11.13, 1.45]);
+    assert.match((await retrieval('xml', note)) as string, /<montoDescuentoCreditoDebito>1\.02<\/montoDescuentoCreditoDebito>/);
+    for (const text of [await publicPdf(note, 'pdf'), await publicPdf(note, 'ticket')]) {
+      // Labels and amounts come in columns (pdftotext reads them apart).
+      for (const part of ['SUBTOTAL DEVUELTO Bs', 'DESCUENTO Bs', 'MONTO TOTAL DEVUELTO Bs', '12,15', '1,02', '11,13', '1,45', 'Once 13/100']) assert.ok(text.includes(part), `${part} in ${text}`);
+    }
+    // The rest returned later: its share is what the first note left of the 5,00 (5,00 − 1,02 = 3,98 at most).
+    const rest = await issue({ invoiceType: 'NOTE_CREDIT_DEBIT', originalInvoiceId: original.id, details: [detail({ codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 5, unitMeasure: 57, priceUnit: 9.45, returnProduct: true })] });
+    // 47,25 × 5,00 / 59,40 = 3,977 → 3,98: both notes give back 11,13 + 43,27 = 54,40, the invoice's total.
+    assert.deepEqual([rest.amountDiscountCreditDebit, rest.amountTotalReturn], [3.98, 43.27]);
+  });
+
   test('an invoice carries the last instant SIAT annuls it or reverts its annulment, and whether a reversal was used (issue 24, item 13)', async () => {
     const inv = await issue({ invoiceType: 'ELECTRONIC_SALE', details: [detail()] });
     const got = ((await (await eng.api(`/api/v1/invoices/${inv.id}`)).json()) as { data: Issued }).data;

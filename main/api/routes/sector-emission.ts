@@ -297,8 +297,8 @@ export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionD
           amountTotalOriginal: fromHundredths(cents(NOTE.AMOUNT_ORIGINAL)),
           amountTotalReturn: fromHundredths(cents(NOTE.AMOUNT_RETURNED)),
           amountLiteralReturn: amountInWords(cents(NOTE.AMOUNT_RETURNED)),
-          // montoDescuentoCreditoDebito goes nil in the note's XML (invoice-document-mapping.ts).
-          amountDiscountCreditDebit: null,
+          // montoDescuentoCreditoDebito: the returned lines' share of the original's additional discount (nil when none).
+          amountDiscountCreditDebit: cents(NOTE.AMOUNT_DISCOUNT) > 0 ? fromHundredths(cents(NOTE.AMOUNT_DISCOUNT)) : null,
           amountCashCreditDebit: fromHundredths(cents(NOTE.AMOUNT_CASH)),
           invoiceUrl: deps.publicBaseUrl() + publicInvoicePath(inv.cuf, 'pdf'),
           detailInvoice: inv.details.map((d, i) => ({ ...lineOut(d, i, route.sector), codeDetailTransaction: d.transaction ?? 1 })),

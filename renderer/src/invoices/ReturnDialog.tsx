@@ -155,7 +155,10 @@ export function ReturnFormView(props: ReturnFormViewProps) {
           ))}
         </tbody>
       </table>
-      <p data-testid="return-estimate">Monto devuelto (antes de descuentos): {built.ok ? formatBs(built.returned) : '—'}</p>
+      <p data-testid="return-estimate">
+        A devolver: <strong>{built.ok ? formatBs(built.returned) : '—'}</strong>
+        {built.ok && built.additionalShare > 0 && <span className="muted"> (sin {formatBs(built.additionalShare)} del descuento adicional de la factura)</span>}
+      </p>
       <RefundMethodField invoice={invoice} paymentMethods={props.paymentMethods} refundMethod={props.refundMethod} onRefundMethod={props.onRefundMethod} />
       <ErrorList errors={props.errors} testId="return-errors" />
       <div className="modal-actions">

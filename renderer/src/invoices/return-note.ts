@@ -9,6 +9,7 @@ import { invoiceType } from '../../../shared/invoice-types';
 import { fromHundredths, multiply, toHundredths, type Cents } from '../../../shared/money';
 import { formatQuantity, parseQuantity } from '../format/amount-input';
 import { isNote } from '../format/labels';
+import { returnedAdditionalDiscount, returnedLineDiscount } from '../../../shared/note-discounts';
 
 /** The note's invoiceType follows the original's modality (1 electrónica, 2 computarizada). */
 export function noteInvoiceType(original: Pick<Invoice, 'invoiceType'>): 'NOTE_CREDIT_DEBIT' | 'COMPUTERIZED_NOTE_CREDIT_DEBIT' {
@@ -63,11 +64,14 @@ export function defaultRefundCode(original: Pick<Invoice, 'paymentMethodCode' | 
 /** Typed quantities by line index ('' = nothing returned from that line). */
 export type ReturnQuantities = Readonly<Record<number, string>>;
 
-export type ReturnBuild = { ok: true; request: CreateInvoiceRequest; returned: Cents } | { ok: false; errors: string[] };
+export type ReturnBuild = { ok: true; request: CreateInvoiceRequest; returned: Cents; additionalShare: Cents } | { ok: false; errors: string[] };
 
 /**
- * The note request, or the problems in es-BO. `returned` is the amount before any line
- * discount (the engine prorates discounts and answers the exact amounts).
+ * The note request, or the problems in es-BO. `returned` is what goes back, as the engine
+ * computes it (shared/note-discounts.ts): the returned lines less the returned part of their
+ * discounts and `additionalShare`, their share of the original's additional discount (a note
+ * issued earlier on the same invoice may leave a centavo of difference; the note says the exact
+ * amount).
  */
 export function buildReturnRequest(original: Invoice, quantities: ReturnQuantities, refundMethodCode: number | null = null): ReturnBuild {
   const errors: string[] = [];
@@ -86,7 +90,7 @@ export function buildReturnRequest(original: Invoice, quantities: ReturnQuantiti
       errors.push(`${d.description}: se vendieron ${formatQuantity(sold)}; no se puede devolver ${formatQuantity(q)}.`);
       return;
     }
-    returned += multiply(q, toHundredths(d.priceUnit) ?? 0);
+    returned += multiply(q, toHundredths(d.priceUnit) ?? 0) - returnedLineDiscount(toHundredths(d.amountDiscount) ?? 0, sold, q);
     details.push({
       activityEconomic: d.activityEconomic,
       codeProductSin: d.codeProductSin,
@@ -108,5 +112,7 @@ export function buildReturnRequest(original: Invoice, quantities: ReturnQuantiti
     ...(refundMethodCode === null ? {} : { refundMethodCode }),
     details,
   };
-  return { ok: true, request, returned };
+  const originalLines = original.details.reduce((sum, d) => sum + (toHundredths(d.amountSubtotal) ?? 0), 0);
+  const additionalShare = returnedAdditionalDiscount(returned, originalLines, toHundredths(original.amountDiscount) ?? 0);
+  return { ok: true, request, returned: returned - additionalShare, additionalShare };
 }

@@ -58,6 +58,19 @@ describe('devolución', () => {
     expect(r.request.details).toEqual([{ activityEconomic: '471110', codeProductSin: '99100', codeProduct: 'LIB-1', description: 'Libro de texto', quantity: 1, unitMeasure: 57, priceUnit: 75, returnProduct: true }]);
   });
 
+  it('what goes back is what was paid: the returned part of the line discount and the share of the additional discount are off (the store-day walk: 12,15 − 1,02)', () => {
+    // The walk's invoice 4: lines 59,40, a 10 % discount on the leche line, 5,00 additional discount.
+    const leche = { ...line('LEC-1', 'Leche', 2, 6.75), amountDiscount: 1.35, amountSubtotal: 12.15 };
+    const inv = { ...original, details: [leche, line('ARR-1', 'Arroz', 5, 9.45)], amountSubtotal: 59.4, amountDiscount: 5, amountTotal: 54.4 } as Invoice;
+    const r = buildReturnRequest(inv, { 0: '2' });
+    expect(r.ok && { returned: r.returned, share: r.additionalShare }).toEqual({ returned: 1113, share: 102 });
+    const one = buildReturnRequest(inv, { 0: '1' });
+    // 6,75 − 0,68 (half the line's 1,35, HALF-UP) = 6,07; its share 6,07 × 5 / 59,40 = 0,51.
+    expect(one.ok && { returned: one.returned, share: one.additionalShare }).toEqual({ returned: 556, share: 51 });
+    const html = renderToStaticMarkup(createElement(ReturnFormView, { invoice: inv, quantities: { 0: '2' }, errors: [], busy: false, paymentMethods: catalog, refundMethod: null, onQuantity: () => {}, onRefundMethod: () => {}, onIssue: () => {} }));
+    expect(html).toContain('A devolver: <strong>Bs 11,13</strong><span class="muted"> (sin Bs 1,02 del descuento adicional de la factura)</span>');
+  });
+
   it('refuses nothing picked, more than sold and a bad quantity, naming the product', () => {
     expect(buildReturnRequest(original, {})).toEqual({ ok: false, errors: ['Indique la cantidad devuelta de al menos una línea.'] });
     expect(buildReturnRequest(original, { 1: '4' })).toEqual({ ok: false, errors: ['Cuaderno: se vendieron 3; no se puede devolver 4.'] });
@@ -68,7 +81,7 @@ describe('devolución', () => {
     const html = renderToStaticMarkup(createElement(ReturnFormView, { invoice: original, quantities: { 0: '1' }, errors: ['SIAT 1037: rechazado'], busy: false, paymentMethods: catalog, refundMethod: null, onQuantity: () => {}, onRefundMethod: () => {}, onIssue: () => {} }));
     expect(html.split('data-testid="return-qty"').length - 1).toBe(2);
     expect(html).toContain('Libro de texto');
-    expect(html).toMatch(/data-testid="return-estimate">[^<]*Bs 75,00/);
+    expect(html).toMatch(/data-testid="return-estimate">A devolver: <strong>Bs 75,00<\/strong><\/p>/);
     expect(html).toContain('SIAT 1037: rechazado');
     expect(html).toContain('Juan Pérez. Indique');
     // A name ending in a period ends the sentence itself (a fresh walk read «S.A..»).
