@@ -135,9 +135,14 @@ export interface PaidPart {
  * The split in words: "Efectivo Bs 50,00 + Tarjeta Bs 30,00 (…1234)". The card's last four
  * digits follow the card part (SIAT stores first 4 + zeros + last 4, nothing more).
  */
+/** « (…1234)»: how a paper or a screen names the card that paid, by its last four digits ('' without one). */
+export function cardSuffix(cardNumber: string | null | undefined): string {
+  return cardNumber && /\d{4}$/.test(cardNumber) ? ` (…${cardNumber.slice(-4)})` : '';
+}
+
 export function paymentSplitText(parts: readonly PaidPart[], cardNumber: string | null, format: (amount: number) => string): string {
-  const last4 = cardNumber && /\d{4}$/.test(cardNumber) ? cardNumber.slice(-4) : null;
+  const card = cardSuffix(cardNumber);
   return parts
-    .map((p) => `${PAYMENT_KIND_LABEL[p.method]} ${format(p.amount)}${p.method === 'CARD' && last4 ? ` (…${last4})` : ''}`)
+    .map((p) => `${PAYMENT_KIND_LABEL[p.method]} ${format(p.amount)}${p.method === 'CARD' ? card : ''}`)
     .join(' + ');
 }

@@ -4,7 +4,7 @@ import type { InvoiceRecord, SectorValues } from '../store/invoices';
 import type { Tenant } from '../store/tenants';
 import { sectorFields, type SectorField } from '../../shared/sector-fields';
 import { formatAmountEs, formatBs } from '../../shared/money';
-import { paymentMethodName, paymentSplitText, type PaidPart, type PaymentMethodEntry } from '../../shared/payment-methods';
+import { cardSuffix, paymentMethodName, paymentSplitText, type PaidPart, type PaymentMethodEntry } from '../../shared/payment-methods';
 import { NOTE } from '../invoicing/credit-debit-note-data';
 import { CONCILIATION } from '../invoicing/conciliation-note-data';
 import { sectorLayout } from '../invoicing/sectors/layouts';
@@ -79,8 +79,10 @@ export interface DocumentPayment {
 function paymentOf(inv: InvoiceRecord, pay: DocumentPayment | undefined): Pick<InvoiceDocumentModel, 'metodoPago' | 'pagos'> {
   if (!pay || inv.sector === NOTE.SECTOR || inv.sector === CONCILIATION.SECTOR) return {};
   const parts = pay.parts.filter((p) => p.amount > 0);
+  // A card paid alone is named by its last four digits too, as a split's card part is (the
+  // customer matches the ticket with the card slip).
   return {
-    metodoPago: paymentMethodName(inv.paymentMethod, pay.methods),
+    metodoPago: paymentMethodName(inv.paymentMethod, pay.methods) + (parts.length <= 1 ? cardSuffix(inv.cardNumber) : ''),
     ...(parts.length > 1 ? { pagos: paymentSplitText(parts, inv.cardNumber, formatBs) } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // never "Método 10") and, for a split sale, the parts stored with the invoice.
 import type { CatalogEntry, Invoice } from '../../../shared/api-types';
 import { formatBs, toHundredths } from '../../../shared/money';
-import { paymentMethodName, paymentSplitText } from '../../../shared/payment-methods';
+import { cardSuffix, paymentMethodName, paymentSplitText } from '../../../shared/payment-methods';
 import { isNote } from '../format/labels';
 
 export interface InvoicePaymentSummary {
@@ -21,7 +21,8 @@ export function invoicePaymentSummary(
   if (isNote(inv.sector)) return null;
   const parts = (inv.payments ?? []).filter((p) => p.amount > 0);
   return {
-    name: paymentMethodName(inv.paymentMethodCode, catalog),
+    // A card alone is named by its last four digits, as a split's card part.
+    name: paymentMethodName(inv.paymentMethodCode, catalog) + (parts.length <= 1 ? cardSuffix(inv.cardNumber) : ''),
     parts: parts.length > 1 ? paymentSplitText(parts, inv.cardNumber, (bs) => formatBs(toHundredths(bs) ?? Math.round(bs * 100))) : null,
   };
 }

@@ -41,7 +41,7 @@ describe('the payment of an invoice in Facturas', () => {
   });
 
   it('a single stored row is no split; a note shows no payment of its own', () => {
-    expect(invoicePaymentSummary({ ...base, paymentMethodCode: 2, cardNumber: '4111000000001111', payments: [{ method: 'CARD', amount: 80, tendered: 80 }] }, catalog)).toEqual({ name: 'TARJETA', parts: null });
+    expect(invoicePaymentSummary({ ...base, paymentMethodCode: 2, cardNumber: '4111000000001111', payments: [{ method: 'CARD', amount: 80, tendered: 80 }] }, catalog)).toEqual({ name: 'TARJETA (…1111)', parts: null });
     expect(invoicePaymentSummary({ ...base, sector: 24, paymentMethodCode: 1 }, catalog)).toBeNull();
     expect(renderToStaticMarkup(createElement(InvoicePaymentView, { summary: null, code: 1 }))).toBe('');
   });

@@ -92,6 +92,9 @@ test('the payment method prints by SIAT’s name, with the parts of a split sale
   const single = toInvoiceDocumentModel(record({ paymentMethod: 35 }), tenant, units, { methods, parts: [{ method: 'CASH', amount: 4500 }] });
   assert.equal(single.metodoPago, 'EFECTIVO – GIFT CARD');
   assert.equal(single.pagos, undefined);
+  // A card alone is named by its last four digits, as a split's card part (a store-day walk found it bare).
+  const card = toInvoiceDocumentModel(record({ paymentMethod: 2, cardNumber: '4111000000001111' }), tenant, units, { methods, parts: [{ method: 'CARD', amount: 4500 }] });
+  assert.equal(card.metodoPago, 'TARJETA (…1111)');
   // Without the catalog at hand (Kipu Central) nothing is printed rather than a bare code.
   assert.equal(toInvoiceDocumentModel(split, tenant, units).metodoPago, undefined);
   // A note carries no payment method.
