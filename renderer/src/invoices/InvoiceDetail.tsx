@@ -73,7 +73,7 @@ export function InvoiceDetail({ id }: { id: string }) {
         </div>
         {inv.replacesCuf && (
           <div className="small error-text" data-testid="invoice-detail-replaces" data-previous-cuf={inv.replacesCuf}>
-            Reemitida fuera de línea (el SIAT no registró el envío en línea): reemplaza al ticket con CUF <span className="mono">{inv.replacesCuf}</span>, que no es válido.
+            Reemitida fuera de línea (el SIAT no registró el envío en línea): reemplaza a la emisión con CUF <span className="mono">{inv.replacesCuf}</span>, que no es válida (si se imprimió un ticket con ese CUF, no vale).
           </div>
         )}
         <div className="small">

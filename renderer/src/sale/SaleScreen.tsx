@@ -14,6 +14,8 @@ import { useCart } from './cart-store';
 import { useClient } from './client-store';
 import { useFocus } from './focus-store';
 import { useIssue } from './issue-store';
+import { usePayment } from './payment-store';
+import { useSector } from './sector-store';
 import { usePrefs } from '../settings/prefs-store';
 import { useSession } from '../session/session-store';
 import { CartTable } from './CartTable';
@@ -163,6 +165,13 @@ export function SaleScreen() {
       }),
     [],
   );
+
+  // What F12's own checks refused is checked again as the cashier corrects the sale.
+  useEffect(() => {
+    const recheck = () => useIssue.getState().recheck();
+    const stops = [useCart.subscribe(recheck), useClient.subscribe(recheck), usePayment.subscribe(recheck), useSector.subscribe(recheck)];
+    return () => stops.forEach((stop) => stop());
+  }, []);
 
   // Window-level keys: commands, and scans that arrive while focus is not in a field.
   useEffect(() => {

@@ -88,6 +88,14 @@ interface IssueState {
   issue(): Promise<void>;
   reprintLast(): Promise<void>;
   clearErrors(): void;
+  /** The errors shown are the till's own checks (not the engine's or SIAT's answer). */
+  checked: boolean;
+  /**
+   * The sale changed: the till's own check errors shown under F12 are checked again, so one the
+   * cashier has corrected goes (a corrected NIT's «no es válido» stayed until the next F12). The
+   * engine's and SIAT's answers stay until F12.
+   */
+  recheck(): void;
   /** Esc with a confirmed cancel: drops the sale. */
   resetSale(): void;
 }
@@ -99,6 +107,7 @@ function unknownOutcome(err: unknown): boolean {
 export const useIssue = create<IssueState>()((set, get) => ({
   issuing: false,
   errors: [],
+  checked: false,
   attempt: null,
   last: null,
   printer: null,
@@ -177,14 +186,21 @@ export const useIssue = create<IssueState>()((set, get) => ({
     await get().onReissued({ id, cuf, invoiceNumber, state, amountTotal, siatCode, siatDescription, siatMessages, posId, previousCuf: fresh.replacesCuf, reason: '' });
   },
 
-  clearErrors: () => set({ errors: [] }),
+  clearErrors: () => set({ errors: [], checked: false }),
+
+  recheck() {
+    if (!get().checked || get().issuing || get().errors.length === 0) return;
+    const built = buildDraft();
+    const errors = built.ok ? [] : built.errors;
+    if (errors.join('\n') !== get().errors.join('\n')) set({ errors, checked: errors.length > 0 });
+  },
 
   resetSale() {
     useCart.getState().clear();
     useClient.getState().reset();
     usePayment.getState().reset();
     useSector.getState().reset();
-    set({ attempt: null, errors: [] });
+    set({ attempt: null, errors: [], checked: false });
     useFocus.getState().request('search');
   },
 }));
@@ -193,6 +209,22 @@ type SetIssue = (p: Partial<IssueState> | ((s: IssueState) => Partial<IssueState
 
 /** The sale being issued (F12 until its ticket): a re-issue the stream announces meanwhile waits for it. */
 let saleInFlight: Promise<void> | null = null;
+
+/** The sale on screen as the request F12 sends, or what the till's own checks refuse in it. */
+function buildDraft(): ReturnType<typeof buildInvoiceRequest> {
+  const session = useSession.getState();
+  const cart = useCart.getState();
+  return buildInvoiceRequest({
+    invoiceType: saleInvoiceType(currentPos(), session.config),
+    posId: session.posId ?? '',
+    lines: cart.lines,
+    additionalDiscount: cart.additionalDiscount,
+    client: useClient.getState().client,
+    payment: usePayment.getState().payment,
+    paymentMethods: useCatalogs.getState().entries['payment-methods'],
+    sector: useSector.getState().draft,
+  });
+}
 
 /** F12's work once marked as issuing: the request, the engine's answer, the card, the drawer and the ticket. */
 async function issueSale(set: SetIssue, get: () => IssueState): Promise<void> {
@@ -203,22 +235,13 @@ async function issueSale(set: SetIssue, get: () => IssueState): Promise<void> {
   // still unknown the engine settles after the sale (its remembered verdicts, then SIAT).
   const cart = useCart.getState();
   const payment = usePayment.getState().payment;
-  const built = buildInvoiceRequest({
-    invoiceType: saleInvoiceType(currentPos(), session.config),
-    posId,
-    lines: cart.lines,
-    additionalDiscount: cart.additionalDiscount,
-    client: useClient.getState().client,
-    payment,
-    paymentMethods: useCatalogs.getState().entries['payment-methods'],
-    sector: useSector.getState().draft,
-  });
+  const built = buildDraft();
   if (!built.ok) {
-    set({ issuing: false, errors: built.errors });
+    set({ issuing: false, errors: built.errors, checked: true });
     return;
   }
   const attempt = attemptFor(get().attempt, built.request, newUuid);
-  set({ issuing: true, errors: [], attempt });
+  set({ issuing: true, errors: [], checked: false, attempt });
   let invoice: Invoice;
   try {
     invoice = await api.createInvoice(built.request, attempt.key);

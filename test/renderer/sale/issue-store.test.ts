@@ -76,7 +76,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   useSession.setState({ posId: 'pos-1', config: null, phase: 'ready' });
   useTillStatus.setState({ status: status('ONLINE') });
-  useIssue.setState({ issuing: false, errors: [], attempt: null, last: null, printer: null });
+  useIssue.setState({ issuing: false, errors: [], checked: false, attempt: null, last: null, printer: null });
   useIssue.getState().resetSale();
   useCart.getState().addProduct(product({ priceUnit: 12.5 }), 200);
   useClient.getState().quick();
@@ -202,6 +202,32 @@ describe('issue (F12)', () => {
     useClient.getState().update({ exception: true });
     await useIssue.getState().issue();
     expect(api.createInvoice.mock.calls[0]![0].exceptionCode).toBe(1);
+  });
+
+  it('a check error the cashier corrects goes as the sale changes; the engine\'s answers stay until F12 (a walk saw «NIT no es válido» stay after the NIT was fixed)', async () => {
+    api.checkNit.mockResolvedValue({ valido: false, nit: 1234567, mensaje: 'NIT INEXISTENTE' });
+    useClient.getState().update({ documentType: 5, documentNumber: '1234567', businessName: 'X SRL' });
+    await useClient.getState().verifyNit('pos-1');
+    usePayment.getState().setUnreadable('Efectivo recibido', '5,,0');
+    await useIssue.getState().issue();
+    expect(useIssue.getState().errors).toHaveLength(2);
+    useIssue.getState().recheck();
+    expect(useIssue.getState().errors).toHaveLength(2);
+    // The NIT corrected and found valid: its error goes, the other stays.
+    api.checkNit.mockResolvedValue({ valido: true, nit: 7654321, mensaje: 'NIT ACTIVO' });
+    useClient.getState().update({ documentNumber: '7654321', nitStatus: 'unchecked' });
+    await useClient.getState().verifyNit('pos-1');
+    useIssue.getState().recheck();
+    expect(useIssue.getState().errors).toEqual(['Efectivo recibido: «5,,0» no es un monto (ejemplo: 50 o 50,50); corríjalo o bórrelo.']);
+    usePayment.getState().setUnreadable('Efectivo recibido', null);
+    useIssue.getState().recheck();
+    expect(useIssue.getState().errors).toEqual([]);
+    // SIAT's refusal is not the till's check: it stays while the sale changes.
+    api.createInvoice.mockRejectedValue(new ApiError(422, { code: 'SIAT_REJECTED', detail: 'Factura rechazada.', siatMessages: [{ codigo: 1013, descripcion: 'EL CALCULO DEL MONTO TOTAL ES ERRONEO' }] }));
+    await useIssue.getState().issue();
+    useClient.getState().update({ businessName: 'Y SRL' });
+    useIssue.getState().recheck();
+    expect(useIssue.getState().errors).toContain('SIAT 1013: EL CALCULO DEL MONTO TOTAL ES ERRONEO');
   });
 
   it('a NIT SIAT cannot check (503) does not stop the sale', async () => {
