@@ -333,6 +333,7 @@ export class CashService {
       closedAt: s.closedAt,
       closedBy: s.closedBy,
       cashier: this.cashierOf(s),
+      cashierId: this.owner(s)?.userId ?? null,
       movements: report.movements,
       report,
       zPrinted: s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id),

@@ -192,6 +192,8 @@ export const CashSessionSchema = Type.Object({
   closedBy: Type.Union([Type.String(), Type.Null()]),
   /** The person whose session it is (decision 0069); null when an API key opened it. */
   cashier: Type.Union([Type.String(), Type.Null()]),
+  /** That person's till-user id: a cashier sells only in her own session (the till tells her before F12). */
+  cashierId: Type.Union([Type.String(), Type.Null()]),
   movements: Type.Array(MovementSchema),
   /** Live X figures while open; the stored close (Z) once closed. */
   report: CashReportSchema,

@@ -108,6 +108,8 @@ test('two cashiers in turn at one till: each sells only in her own session, and 
   assert.equal(opened.status, 201, await opened.clone().text());
   const carlaSession = (await opened.json()).data as Session;
   assert.equal(carlaSession.cashier, 'Carla Rojas');
+  // Her till-user id too: the till tells another cashier before F12 that this drawer is not hers.
+  assert.equal((carlaSession as Session & { cashierId: string | null }).cashierId, ids.carla);
   const carlaDocs = [(await sell(carla, [{ code: 'ARR-1', qty: 2, price: 9.5 }])).id, (await sell(carla, [{ code: 'ACE-9', qty: 1, price: 18.3 }])).id];
   assert.equal((await post(`/api/v1/cash/sessions/${carlaSession.id}/movements`, { kind: 'IN', amount: 20, reason: 'Cambio del banco' }, carla)).status, 201);
 

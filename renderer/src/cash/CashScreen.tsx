@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ErrorList } from '../components/ErrorList';
 import { formatDateTime } from '../format/dates';
 import { useSession } from '../session/session-store';
+import { notYourSession } from '../sale/cash-gate';
 import { CloseForm, MovementForm, OpenForm, ReasonForm } from './cash-forms';
 import { ReportView } from './CashReportView';
 import { INITIAL_CASH_STATE, useCash } from './cash-store';
@@ -15,6 +16,7 @@ import { ClosedSessions, MovementsTable } from './ClosedSessions';
 
 export function CashScreen() {
   const posId = useSession((s) => s.posId);
+  const person = useSession((s) => s.person);
   const { session, last, loaded, mode, errors, notice, pdf, reasonNeeded, zPrinted, closed, past } = useCash(
     useShallow((s) => ({
       session: s.session,
@@ -72,6 +74,7 @@ export function CashScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const notYours = notYourSession(session, person);
   if (!posId) return null;
   return (
     <div className="page" data-testid="cash-screen">
@@ -84,6 +87,11 @@ export function CashScreen() {
         )}
         {!session && loaded && <span className="muted" data-testid="cash-session-state">Caja cerrada</span>}
       </div>
+      {notYours && (
+        <p className="warn-box" role="alert" data-testid="cash-not-yours">
+          {notYours}
+        </p>
+      )}
       <ErrorList errors={errors} />
       {notice && (
         <p className="notice" role="status" data-testid="cash-notice">
@@ -91,7 +99,7 @@ export function CashScreen() {
         </p>
       )}
 
-      {loaded && !session && mode === 'view' && <OpenForm onOpen={(float) => void cash.open(float)} />}
+      {loaded && !session && mode === 'view' && <OpenForm forOthers={person !== null && person.role !== 'cajero'} onOpen={(float) => void cash.open(float)} />}
       {!session && last?.state === 'CLOSED' && mode === 'view' && (
         <div className="row">
           {zPrinted && (

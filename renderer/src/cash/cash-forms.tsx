@@ -11,7 +11,7 @@ function amountOf(text: string): number | null {
   return c === null ? null : c / 100;
 }
 
-export function OpenForm({ onOpen }: { onOpen: (float: number) => void }) {
+export function OpenForm({ onOpen, forOthers = false }: { onOpen: (float: number) => void; forOthers?: boolean }) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -31,6 +31,12 @@ export function OpenForm({ onOpen }: { onOpen: (float: number) => void }) {
       <button className="primary" type="submit" disabled={value === null} data-testid="cash-open-button">
         Abrir caja (Enter)
       </button>
+      {forOthers && (
+        // A supervisor opening the day's cash for a cashier made it theirs: the cashier could not sell in it (decision 0069).
+        <p className="muted small" data-testid="cash-open-own">
+          La caja queda a su nombre: un cajero no puede cobrar en ella. Cada cajero abre la suya al ingresar.
+        </p>
+      )}
     </form>
   );
 }

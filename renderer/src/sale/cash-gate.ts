@@ -6,8 +6,21 @@
 import { create } from 'zustand';
 import { cashApi } from '../cash/cash-api';
 import { useCart } from './cart-store';
+import { useSession } from '../session/session-store';
+import type { CashSessionView } from '../../../shared/api/cash';
 
 export const CASH_CLOSED_TEXT = 'La caja está cerrada: ábrala en Caja (Alt+8) antes de cobrar. Los productos quedan en la venta.';
+
+/**
+ * Why a cajero cannot sell in the open session (decision 0069: each cashier works her own drawer;
+ * the engine refuses at F12 with NOT_YOUR_SESSION), or null. A supervisor who opened the cash for
+ * the day made it hers; a walk met that only at F12.
+ */
+export function notYourSession(session: Pick<CashSessionView, 'number' | 'cashier' | 'cashierId' | 'openedBy'> | null, person: { id: string; role: string } | null): string | null {
+  if (!session || !person || person.role !== 'cajero' || session.cashierId === person.id) return null;
+  const owner = session.cashier ?? session.openedBy;
+  return `La caja abierta (sesión ${session.number}) es de ${owner}: usted no puede cobrar en ella. Que la cierre con su arqueo (o un supervisor, con un motivo) y abra usted la suya en Caja (Alt+8).`;
+}
 
 interface CashGateState {
   /** What to tell the cashier, or null while the till may sell. */
@@ -27,7 +40,8 @@ export const useCashGate = create<CashGateState>()((set) => {
       let closed: string | null;
       try {
         const [settings, session] = await Promise.all([cashApi.settings(posId), cashApi.current(posId)]);
-        closed = settings.requireSession && session === null ? CASH_CLOSED_TEXT : null;
+        const notYours = notYourSession(session, useSession.getState().person);
+        closed = settings.requireSession && session === null ? CASH_CLOSED_TEXT : notYours && `${notYours} Los productos quedan en la venta.`;
       } catch {
         closed = null;
       }
