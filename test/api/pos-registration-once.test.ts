@@ -67,7 +67,7 @@ describe('registering a point of sale never twice', () => {
     await loseNextAnswer();
     const lost = await register('Caja perdida', 'clave-caja-perdida');
     assert.equal(lost.status, 503, JSON.stringify(lost.body));
-    assert.equal(lost.body.error.code, 'SIAT_UNAVAILABLE');
+    assert.equal(lost.body.error.code, 'SIAT_OUTCOME_UNKNOWN');
     assert.match(lost.body.detail, /^SIAT no responde \(la conexión se cortó\) en FacturacionOperaciones\/registroPuntoVenta: no se sabe si SIAT registró el punto de venta; un reintento \(misma Idempotency-Key, o la misma sucursal, nombre y tipo\) consulta primero la lista de SIAT y no registra otro; reintente más tarde$/);
     assert.deepEqual(counts('Caja perdida'), { siat: 1, kipu: 0 });
     await simAdmin('/reset-faults');

@@ -8,7 +8,7 @@ import type { Store } from '../../store/store';
 import type { PointOfSaleDetails } from '../../store/points-of-sale';
 import { registrationOutcomeUnknown, type PointOfSaleRegistration, type Registered } from '../../points-of-sale/registration';
 import { ok } from '../envelope';
-import { notFound, unprocessable } from '../errors';
+import { ApiError, notFound, unprocessable } from '../errors';
 import { INVOICE_TYPES, invoiceType } from '../../../shared/invoice-types';
 import { sectorFields } from '../../../shared/sector-fields';
 import { notSoldAtTill } from '../../../shared/sectors';
@@ -75,7 +75,10 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
       try {
         done = await deps.registration.register(req.tenant, { branchId: req.body.branchId, name, description, type: req.body.type }, req.headers['idempotency-key'] ?? null);
       } catch (err) {
-        throw asApiError(err, registrationOutcomeUnknown(err) ? NEEDS_SIAT.registerUnknown : NEEDS_SIAT.register);
+        if (!registrationOutcomeUnknown(err)) throw asApiError(err, NEEDS_SIAT.register);
+        // Its own code: the caller's next step is not "wait for SIAT" but "ask again" (decision 0109).
+        const e = asApiError(err, NEEDS_SIAT.registerUnknown);
+        throw e instanceof ApiError ? new ApiError(503, 'SIAT_OUTCOME_UNKNOWN', e.detail) : e;
       }
       const { pos } = done;
       const message = done.replayed

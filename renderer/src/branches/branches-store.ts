@@ -46,7 +46,12 @@ export function formErrorLines(err: unknown): string[] {
   return describeError(err);
 }
 
+/** SIAT's answer to a registration was lost (decision 0109): asking again is the way, not waiting. */
+export const POS_OUTCOME_UNKNOWN =
+  'El SIAT no contestó si registró el punto de venta. Presione «Registrar en el SIAT» otra vez: Kipu le pregunta antes al SIAT si ya quedó registrado y no registra otro.';
+
 function posErrorLines(err: unknown, action: keyof typeof POS_NEEDS_SIAT): string[] {
+  if (err instanceof ApiError && err.code === 'SIAT_OUTCOME_UNKNOWN') return [POS_OUTCOME_UNKNOWN];
   if (err instanceof ApiError && err.status === 503) {
     // The engine's own sentence too (what failed), when it said more than the bare status.
     return err.code === 'HTTP_503' ? [POS_NEEDS_SIAT[action]] : [POS_NEEDS_SIAT[action], ...describeError(err)];

@@ -17,7 +17,7 @@ vi.mock('../../../renderer/src/api', async () => {
 });
 
 const { ApiError } = await import('../../../renderer/src/api/errors');
-const { INITIAL_BRANCHES_STATE, POS_NEEDS_SIAT, useBranches } = await import('../../../renderer/src/branches/branches-store');
+const { INITIAL_BRANCHES_STATE, POS_NEEDS_SIAT, POS_OUTCOME_UNKNOWN, useBranches } = await import('../../../renderer/src/branches/branches-store');
 const { useSession } = await import('../../../renderer/src/session/session-store');
 
 beforeEach(() => {
@@ -177,6 +177,13 @@ describe('branches: register a point of sale', () => {
     const errors = useBranches.getState().posForm.errors;
     expect(errors[0]).toBe(POS_NEEDS_SIAT.register);
     expect(errors[1]).toMatch(/tiempo de espera agotado/);
+  });
+
+  it('a lost SIAT answer (SIAT_OUTCOME_UNKNOWN) says to press the button again, in plain words', async () => {
+    api.createPos.mockRejectedValue(new ApiError(503, { code: 'SIAT_OUTCOME_UNKNOWN', detail: 'SIAT no responde (la conexión se cortó) en FacturacionOperaciones/registroPuntoVenta: no se sabe…' }));
+    fill();
+    await useBranches.getState().registerPos();
+    expect(useBranches.getState().posForm.errors).toEqual([POS_OUTCOME_UNKNOWN]);
   });
 
   it('after no answer at all, says a retry is safe, and the retry carries the same Idempotency-Key (a changed form, a new one)', async () => {
