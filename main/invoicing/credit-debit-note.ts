@@ -94,6 +94,27 @@ export function saleOnOriginal(original: InvoiceRecord, lines: InvoiceLine[], am
   };
 }
 
+/**
+ * What the credit-debit notes already issued on `original` (not refused by SIAT) took back: the
+ * quantity left to return per original line (hundredths) and the part of its additional discount
+ * they took off (cents). The till's Devolución shows the same (GET /api/v1/invoices/{id}).
+ */
+export function returnedSoFar(original: InvoiceRecord, earlier: readonly InvoiceRecord[]): { left: number[]; discountTaken: Cents } {
+  const left = original.details.map((d) => d.quantity);
+  let discountTaken = 0;
+  for (const n of earlier) {
+    // A nota de conciliación on the same original tags its lines 1/2 too, but returns nothing.
+    if (n.sector !== NOTE.SECTOR) continue;
+    discountTaken += Number(n.sectorData?.[NOTE.AMOUNT_DISCOUNT]) || 0;
+    for (const d of n.details) {
+      if (d.transaction !== 2) continue;
+      const i = original.details.findIndex((o, k) => o.codeProduct === d.codeProduct && o.subTotal > 0 && left[k]! > 0);
+      if (i >= 0) left[i] = Math.max(0, left[i]! - d.quantity);
+    }
+  }
+  return { left, discountTaken };
+}
+
 export function buildNoteSale(original: InvoiceRecord, earlier: readonly InvoiceRecord[], lines: readonly NoteLineRequest[], client: NoteClientRequest = {}): { sale: Sale } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
@@ -108,17 +129,7 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   }
   problems.push(...clientMismatches(original, client));
 
-  // What is left to return per original line, after the notes already issued.
-  const left = original.details.map((d) => d.quantity);
-  for (const n of earlier) {
-    // A nota de conciliación on the same original tags its lines 1/2 too, but returns nothing.
-    if (n.sector !== NOTE.SECTOR) continue;
-    for (const d of n.details) {
-      if (d.transaction !== 2) continue;
-      const i = original.details.findIndex((o, k) => o.codeProduct === d.codeProduct && o.subTotal > 0 && left[k]! > 0);
-      if (i >= 0) left[i] = Math.max(0, left[i]! - d.quantity);
-    }
-  }
+  const { left, discountTaken: takenEarlier } = returnedSoFar(original, earlier);
 
   const returned: InvoiceLine[] = [];
   lines.forEach((l, i) => {
@@ -165,7 +176,6 @@ export function buildNoteSale(original: InvoiceRecord, earlier: readonly Invoice
   const returnedLines = returned.reduce((s, d) => s + d.subTotal, 0);
   // The customer paid the returned lines less their share of the additional discount: that share
   // is not given back (before, a return of an invoice with one gave back too much).
-  const takenEarlier = earlier.filter((n) => n.sector === NOTE.SECTOR).reduce((s, n) => s + (Number(n.sectorData?.[NOTE.AMOUNT_DISCOUNT]) || 0), 0);
   const descuento = returnedAdditionalDiscount(returnedLines, montoOriginal, original.additionalDiscount, takenEarlier);
   const montoDevuelto = returnedLines - descuento;
   if (montoDevuelto <= 0) return { problems: [{ field: 'details', rule: 'RETURN_NOT_POSITIVE', message: 'el monto devuelto debe ser mayor que cero' }] };

@@ -215,6 +215,15 @@ export const InvoiceSchema = Type.Object({
     Type.Number({ description: 'Nota de crédito-débito: la parte del descuento adicional de la factura original que corresponde a las líneas devueltas (montoDescuentoCreditoDebito)' }),
   ),
   amountCashCreditDebit: Type.Optional(Type.Number({ description: 'Nota: crédito o débito fiscal (13 % del monto devuelto)' })),
+  returnable: Type.Optional(
+    Type.Object(
+      {
+        quantities: Type.Array(Type.Number(), { description: 'Por línea, en el orden de details: lo que queda por devolver de lo vendido' }),
+        additionalDiscountTaken: Type.Number({ description: 'La parte del descuento adicional que ya se llevaron las notas emitidas (Bs)' }),
+      },
+      { description: 'Solo en GET /api/v1/invoices/{id} de una venta: lo que las notas de crédito-débito emitidas dejan por devolver' },
+    ),
+  ),
   amountTotalConciliated: Type.Optional(Type.Number({ description: 'Nota de conciliación: Σ de las diferencias entre el monto original y el final de cada línea (montoTotalConciliado)' })),
   ivaCreditAmount: Type.Optional(Type.Number({ description: 'Nota de conciliación: crédito fiscal IVA, 13 % de las disminuciones (creditoFiscalIva)' })),
   ivaDebitAmount: Type.Optional(Type.Number({ description: 'Nota de conciliación: débito fiscal IVA, 13 % de los aumentos (debitoFiscalIva)' })),

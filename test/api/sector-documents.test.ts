@@ -174,10 +174,17 @@ describe('every format of a sector document', () => {
       // Labels and amounts come in columns (pdftotext reads them apart).
       for (const part of ['SUBTOTAL DEVUELTO Bs', 'DESCUENTO Bs', 'MONTO TOTAL DEVUELTO Bs', '12,15', '1,02', '11,13', '1,45', 'Once 13/100']) assert.ok(text.includes(part), `${part} in ${text}`);
     }
+    // The till's Devolución reads what is left from the original (GET by id): nothing of the leche, its share taken.
+    const after = ((await (await eng.api(`/api/v1/invoices/${original.id}`)).json()) as { data: Issued }).data;
+    assert.deepEqual(after.returnable, { quantities: [0, 5], additionalDiscountTaken: 1.02 });
     // The rest returned later: its share is what the first note left of the 5,00 (5,00 − 1,02 = 3,98 at most).
     const rest = await issue({ invoiceType: 'NOTE_CREDIT_DEBIT', originalInvoiceId: original.id, details: [detail({ codeProduct: 'ARR-1', description: 'Arroz 1 kg', quantity: 5, unitMeasure: 57, priceUnit: 9.45, returnProduct: true })] });
     // 47,25 × 5,00 / 59,40 = 3,977 → 3,98: both notes give back 11,13 + 43,27 = 54,40, the invoice's total.
     assert.deepEqual([rest.amountDiscountCreditDebit, rest.amountTotalReturn], [3.98, 43.27]);
+    const none = ((await (await eng.api(`/api/v1/invoices/${original.id}`)).json()) as { data: Issued }).data;
+    assert.deepEqual(none.returnable, { quantities: [0, 0], additionalDiscountTaken: 5 });
+    // A note itself has nothing to return.
+    assert.equal(((await (await eng.api(`/api/v1/invoices/${note.id}`)).json()) as { data: Issued }).data.returnable, undefined);
   });
 
   test('an invoice carries the last instant SIAT annuls it or reverts its annulment, and whether a reversal was used (issue 24, item 13)', async () => {

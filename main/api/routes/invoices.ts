@@ -21,6 +21,8 @@ import { offsetOf } from '../pagination';
 import { type Invoice } from '../../../shared/api/invoice';
 import { openPointOfSale } from '../point-of-sale-param';
 import { NOTE } from '../../invoicing/credit-debit-note-data';
+import { returnedSoFar } from '../../invoicing/credit-debit-note';
+import { CONCILIATION } from '../../invoicing/conciliation-note-data';
 import { doerOf, recorderOf } from '../doer';
 import { invoiceType } from '../../../shared/invoice-types';
 import { emissionType, invoiceDto, lastCancel, whoDid } from '../invoice-dto';
@@ -182,7 +184,16 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
   r.get(
     ROUTES.invoices.get.path,
     { schema: { tags, summary: 'Factura por id', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), ...contractSchema(ROUTES.invoices.get) } },
-    async (req) => ok(dto(req, load(req, req.params.id))),
+    async (req) => {
+      const inv = load(req, req.params.id);
+      const out = dto(req, inv);
+      // A sale's Devolución starts from what the notes issued on it left (their quantities, their share of the discount).
+      if (inv.sector !== NOTE.SECTOR && inv.sector !== CONCILIATION.SECTOR && inv.state === 'VALIDATED') {
+        const r = returnedSoFar(inv, deps.invoices.notesOf(req.tenant.id, inv.id));
+        Object.assign(out, { returnable: { quantities: r.left.map(fromHundredths), additionalDiscountTaken: fromHundredths(r.discountTaken) } });
+      }
+      return ok(out);
+    },
   );
 
   r.get(

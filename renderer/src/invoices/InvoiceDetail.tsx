@@ -207,6 +207,8 @@ export function InvoiceDetail({ id }: { id: string }) {
           onIssued={(note) => {
             detail.setAction('ok', [`Nota de crédito-débito N° ${note.invoiceNumber} emitida sobre la factura N° ${inv.invoiceNumber}.`]);
             void useInvoiceList.getState().reload();
+            // What is left to return changed: the next Devolución starts from it.
+            void detail.load();
           }}
         />
       )}

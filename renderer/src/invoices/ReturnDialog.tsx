@@ -22,7 +22,7 @@ import { useApproval } from '../session/approval-store';
 import { awaitingApprovalText } from '../session/ApprovalDialog';
 import type { Role } from '../../../shared/till-roles';
 import { invoicePaymentSummary } from './InvoicePayment';
-import { buildReturnRequest, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
+import { buildReturnRequest, leftToReturn, defaultRefundCode, refundChoices, type ReturnQuantities } from './return-note';
 
 const bs = (n: number) => formatBs(toHundredths(n) ?? Math.round(n * 100));
 
@@ -108,6 +108,7 @@ export function RefundMethodField({ invoice, paymentMethods, refundMethod, onRef
 export function ReturnFormView(props: ReturnFormViewProps) {
   const { invoice } = props;
   const built = buildReturnRequest(invoice, props.quantities, props.refundMethod);
+  const left = (i: number) => leftToReturn(invoice, i);
   return (
     <form
       onSubmit={(e) => {
@@ -121,6 +122,7 @@ export function ReturnFormView(props: ReturnFormViewProps) {
         {/* A name that ends in a period («S.A.») ends the sentence itself. */}
         {invoice.clientBusinessName.endsWith('.') ? '' : '.'} Indique cuánto devuelve de cada línea.
       </p>
+      {/* What notes issued before left of each line (GET /api/v1/invoices/{id} returnable). */}
       <table className="grid compact">
         <thead>
           <tr>
@@ -136,7 +138,15 @@ export function ReturnFormView(props: ReturnFormViewProps) {
               <td>
                 {d.codeProduct} – {d.description}
               </td>
-              <td className="num">{formatQuantity(toHundredths(d.quantity) ?? 0)}</td>
+              <td className="num">
+                {formatQuantity(toHundredths(d.quantity) ?? 0)}
+                {left(i) !== null && left(i) !== toHundredths(d.quantity) && (
+                  <span className="muted small" data-testid="return-left">
+                    {' '}
+                    (quedan {formatQuantity(left(i)!)})
+                  </span>
+                )}
+              </td>
               <td className="num">{bs(d.priceUnit)}</td>
               <td className="num">
                 <input

@@ -64,14 +64,19 @@ export function defaultRefundCode(original: Pick<Invoice, 'paymentMethodCode' | 
 /** Typed quantities by line index ('' = nothing returned from that line). */
 export type ReturnQuantities = Readonly<Record<number, string>>;
 
+/** What is left to return of line `i` after the notes issued on it (hundredths), or null when the engine did not say. */
+export function leftToReturn(original: Pick<Invoice, 'returnable'>, i: number): number | null {
+  const q = original.returnable?.quantities[i];
+  return q === undefined ? null : (toHundredths(q) ?? 0);
+}
+
 export type ReturnBuild = { ok: true; request: CreateInvoiceRequest; returned: Cents; additionalShare: Cents } | { ok: false; errors: string[] };
 
 /**
  * The note request, or the problems in es-BO. `returned` is what goes back, as the engine
  * computes it (shared/note-discounts.ts): the returned lines less the returned part of their
- * discounts and `additionalShare`, their share of the original's additional discount (a note
- * issued earlier on the same invoice may leave a centavo of difference; the note says the exact
- * amount).
+ * discounts and `additionalShare`, their share of the original's additional discount, never
+ * more than the notes issued before left of it (`returnable`, from GET /api/v1/invoices/{id}).
  */
 export function buildReturnRequest(original: Invoice, quantities: ReturnQuantities, refundMethodCode: number | null = null): ReturnBuild {
   const errors: string[] = [];
@@ -88,6 +93,15 @@ export function buildReturnRequest(original: Invoice, quantities: ReturnQuantiti
     }
     if (q > sold) {
       errors.push(`${d.description}: se vendieron ${formatQuantity(sold)}; no se puede devolver ${formatQuantity(q)}.`);
+      return;
+    }
+    const left = leftToReturn(original, i);
+    if (left !== null && q > left) {
+      errors.push(
+        left === 0
+          ? `${d.description}: ya se devolvió todo lo vendido (${formatQuantity(sold)}) en notas anteriores.`
+          : `${d.description}: quedan ${formatQuantity(left)} por devolver de ${formatQuantity(sold)} vendidos; no se puede devolver ${formatQuantity(q)}.`,
+      );
       return;
     }
     returned += multiply(q, toHundredths(d.priceUnit) ?? 0) - returnedLineDiscount(toHundredths(d.amountDiscount) ?? 0, sold, q);
@@ -113,6 +127,7 @@ export function buildReturnRequest(original: Invoice, quantities: ReturnQuantiti
     details,
   };
   const originalLines = original.details.reduce((sum, d) => sum + (toHundredths(d.amountSubtotal) ?? 0), 0);
-  const additionalShare = returnedAdditionalDiscount(returned, originalLines, toHundredths(original.amountDiscount) ?? 0);
+  const takenEarlier = toHundredths(original.returnable?.additionalDiscountTaken ?? 0) ?? 0;
+  const additionalShare = returnedAdditionalDiscount(returned, originalLines, toHundredths(original.amountDiscount) ?? 0, takenEarlier);
   return { ok: true, request, returned: returned - additionalShare, additionalShare };
 }

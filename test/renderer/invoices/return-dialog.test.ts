@@ -71,6 +71,25 @@ describe('devolución', () => {
     expect(html).toContain('A devolver: <strong>Bs 11,13</strong><span class="muted"> (sin Bs 1,02 del descuento adicional de la factura)</span>');
   });
 
+  it('after earlier notes: what is left of each line, and the discount they took (a walk saw Bs 9,95 announced, 9,96 given back)', () => {
+    // Lines 76,90 with 4,00 additional discount; earlier notes took 2,91 + 0,55 of it and left one of the second line.
+    const inv = {
+      ...original,
+      details: [{ ...line('CAM-1', 'Camisa', 3, 20.3), amountDiscount: 5, amountSubtotal: 55.9 }, line('GOR-1', 'Gorra', 2, 10.5)],
+      amountSubtotal: 76.9,
+      amountDiscount: 4,
+      returnable: { quantities: [0, 1], additionalDiscountTaken: 3.46 },
+    } as Invoice;
+    const last = buildReturnRequest(inv, { 1: '1' });
+    // 10,50 × 4 / 76,90 = 0,546 → 0,55 would exceed nothing; the engine caps at 4,00 − 3,46 = 0,54: 9,96.
+    expect(last.ok && { returned: last.returned, share: last.additionalShare }).toEqual({ returned: 996, share: 54 });
+    expect(buildReturnRequest(inv, { 0: '1' })).toEqual({ ok: false, errors: ['Camisa: ya se devolvió todo lo vendido (3) en notas anteriores.'] });
+    expect(buildReturnRequest(inv, { 1: '2' })).toEqual({ ok: false, errors: ['Gorra: quedan 1 por devolver de 2 vendidos; no se puede devolver 2.'] });
+    const html = renderToStaticMarkup(createElement(ReturnFormView, { invoice: inv, quantities: {}, errors: [], busy: false, paymentMethods: catalog, refundMethod: null, onQuantity: () => {}, onRefundMethod: () => {}, onIssue: () => {} }));
+    expect(html).toContain('<td class="num">3<span class="muted small" data-testid="return-left"> (quedan 0)</span></td>');
+    expect(html).toContain('<td class="num">2<span class="muted small" data-testid="return-left"> (quedan 1)</span></td>');
+  });
+
   it('refuses nothing picked, more than sold and a bad quantity, naming the product', () => {
     expect(buildReturnRequest(original, {})).toEqual({ ok: false, errors: ['Indique la cantidad devuelta de al menos una línea.'] });
     expect(buildReturnRequest(original, { 1: '4' })).toEqual({ ok: false, errors: ['Cuaderno: se vendieron 3; no se puede devolver 4.'] });
