@@ -218,9 +218,15 @@ export function IssuedNoteView({ note, state = note.state, paymentMethods, print
       <table className="grid compact">
         <tbody>
           <tr>
-            <td>Monto total original</td>
+            <td>Monto total original (líneas de la factura)</td>
             <td className="num" data-testid="return-note-amount-original">{bs(note.amountTotalOriginal ?? 0)}</td>
           </tr>
+          {(note.amountDiscountCreditDebit ?? 0) > 0 && (
+            <tr>
+              <td>Descuento adicional de lo devuelto</td>
+              <td className="num" data-testid="return-note-amount-discount">{bs(-(note.amountDiscountCreditDebit ?? 0))}</td>
+            </tr>
+          )}
           <tr>
             <td>Monto total devuelto</td>
             <td className="num" data-testid="return-note-amount-return">{bs(note.amountTotalReturn ?? note.amountTotal)}</td>

@@ -53,6 +53,9 @@ function restore(s: SaleSnapshot): void {
   useSector.setState({ draft: s.sector });
 }
 
+/** The «Venta en espera … para retomarla» notice on screen: it goes when a sale is recalled. */
+let parkedNotice: number | null = null;
+
 export const useParked = create<ParkedState>()((set, get) => ({
   open: false,
   list: [],
@@ -69,7 +72,7 @@ export const useParked = create<ParkedState>()((set, get) => ({
     try {
       const parked = await api.parkSale(toParked(posId, s, leftBy));
       useIssue.getState().resetSale();
-      useNotices.getState().push('info', `Venta en espera (${formatBs(toHundredths(parked.total) ?? 0)}): ${SHIFT}+F10 para retomarla.`);
+      parkedNotice = useNotices.getState().push('info', `Venta en espera (${formatBs(toHundredths(parked.total) ?? 0)}): ${SHIFT}+F10 para retomarla.`);
       return true;
     } catch (err) {
       useNotices.getState().push('error', `No se pudo poner la venta en espera: ${describeErrorText(err)}`);
@@ -104,12 +107,17 @@ export const useParked = create<ParkedState>()((set, get) => ({
 
   async recall(id) {
     if (get().busy) return;
+    // The notice of the sale parked before says «retomarla»: it goes once a sale is back (a notice
+    // for the sale on screen, parked just below, stays: that one now waits).
+    const earlierNotice = parkedNotice;
     // The sale on screen waits in its turn before the other comes back.
     if (useCart.getState().lines.length > 0 && !(await get().park())) return;
     set({ busy: true, error: null });
     try {
       const p = await api.recallParkedSale(id);
       restore(fromParked(p));
+      if (earlierNotice !== null) useNotices.getState().dismiss(earlierNotice);
+      if (parkedNotice === earlierNotice) parkedNotice = null;
       set({ open: false, busy: false });
       useFocus.getState().request('search');
     } catch (err) {

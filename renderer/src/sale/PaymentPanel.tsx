@@ -16,6 +16,9 @@ import { usePayment } from './payment-store';
 import { saleAcceptsGiftCard } from './sector-form';
 import { saleInvoiceType, useSession } from '../session/session-store';
 
+/** «Recibido»'s label: its unreadable text is told under that name (payment.unreadable). */
+const RECEIVED_LABEL = 'Efectivo recibido';
+
 export interface PaymentPanelHandle {
   focus(): void;
 }
@@ -142,6 +145,7 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
   const change = changeDue(payment, totals);
   const cashDue = split ? Math.max(0, parts.CASH) : totals.due;
   const short = payment.kind === 'cash' && payment.received !== null && payment.received < cashDue;
+  const receivedUnreadable = payment.unreadable?.[RECEIVED_LABEL] !== undefined;
   // The card number is asked whenever a part is paid by card.
   const askCard = payment.kind === 'card' || parts.CARD > 0;
   // What the catalog combines with the main method, and any part already typed (never hidden).
@@ -200,7 +204,7 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
             <span>{split ? 'Recibido (efectivo)' : 'Recibido'}</span>
             <AmountInput
               inputRef={receivedRef}
-              label="Efectivo recibido"
+              label={RECEIVED_LABEL}
               placeholder="exacto"
               testId="cash-received"
               value={payment.received}
@@ -209,7 +213,8 @@ export const PaymentPanel = forwardRef<PaymentPanelHandle>(function PaymentPanel
           </label>
           <div className={`change ${short ? 'short' : ''}`} data-testid="change-amount">
             <span>Cambio</span>
-            <strong>{short ? 'Falta ' + formatBs(cashDue - (payment.received ?? 0)) : formatBs(change ?? 0)}</strong>
+            {/* An unreadable «Recibido» has no change yet (a walk saw a green «Bs 0,00» beside the red field). */}
+            <strong>{receivedUnreadable ? '—' : short ? 'Falta ' + formatBs(cashDue - (payment.received ?? 0)) : formatBs(change ?? 0)}</strong>
           </div>
         </div>
       ) : (

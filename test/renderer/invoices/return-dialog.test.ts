@@ -118,6 +118,15 @@ describe('devolución', () => {
     expect(button(renderToStaticMarkup(createElement(ReturnFormView, { ...props, busy: false, awaitingApproval: 'supervisor' })))).toBe('Emitir nota de crédito-débito (Enter)');
   });
 
+  it('the issued note shows the share of the additional discount between the original and the returned amount', () => {
+    const note = { ...original, id: 'n2', invoiceNumber: 2, cuf: 'CUFN2', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 11.13, amountTotalOriginal: 59.4, amountDiscountCreditDebit: 1.02, amountTotalReturn: 11.13, amountCashCreditDebit: 1.45 } as Invoice;
+    const html = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, onPrint: () => {} }));
+    expect(html).toMatch(/Monto total original \(líneas de la factura\)<\/td><td class="num" data-testid="return-note-amount-original">Bs 59,40<\/td><\/tr><tr><td>Descuento adicional de lo devuelto<\/td><td class="num" data-testid="return-note-amount-discount">-?Bs -?1,02/);
+    expect(html).toContain('data-testid="return-note-amount-return">Bs 11,13');
+    // Without a discount, no such line.
+    expect(renderToStaticMarkup(createElement(IssuedNoteView, { note: { ...note, amountDiscountCreditDebit: 0 }, printMessage: null, onPrint: () => {} }))).not.toContain('return-note-amount-discount');
+  });
+
   it('once the note came out, its button prints a copy', () => {
     const note = { ...original, id: 'n1', invoiceNumber: 1, cuf: 'CUFN', invoiceType: 'NOTE_CREDIT_DEBIT', sector: 24, amountTotal: 75 } as Invoice;
     const first = renderToStaticMarkup(createElement(IssuedNoteView, { note, printMessage: null, onPrint: () => {} }));
