@@ -45,6 +45,9 @@ function AmountInput(props: {
     if (invalid && !flagged) setText(null); // the sale was issued, cancelled, held or recalled
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flagged]);
+  // A field that goes away (a split part no longer offered) takes its unreadable text with it:
+  // F12 must never refuse over a field the cashier cannot see.
+  useEffect(() => () => usePayment.getState().setUnreadable(props.label, null), [props.label]);
   return (
     <input
       ref={props.inputRef}

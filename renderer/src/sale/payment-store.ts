@@ -15,7 +15,8 @@ export const usePayment = create<PaymentState>()((set) => ({
   update: (patch) => set((s) => ({ payment: { ...s.payment, ...patch } })),
   setUnreadable: (label, text) =>
     set((s) => {
-      const { [label]: _was, ...rest } = s.payment.unreadable ?? {};
+      const { [label]: was, ...rest } = s.payment.unreadable ?? {};
+      if ((was ?? null) === text) return s; // nothing changes: no update for the sale's listeners
       return { payment: { ...s.payment, unreadable: text === null ? rest : { ...rest, [label]: text } } };
     }),
   reset: () => set({ payment: EMPTY_PAYMENT }),
