@@ -277,10 +277,8 @@ export class CashService {
 
   /** The person a session belongs to, for the X/Z and the API; null when an API key opened it. */
   private cashierOf(s: CashSessionRecord): string | null {
-    const o = this.owner(s);
-    return o && o.userId !== null ? o.usuario : null;
+    return cashierNameOf(this.owner(s));
   }
-
 
 
   /**
@@ -320,6 +318,7 @@ export class CashService {
 
   private view(tenant: Tenant, s: CashSessionRecord): CashSessionView {
     const report = this.reportFor(tenant, s);
+    const owner = this.owner(s);
     return {
       id: s.id,
       posId: s.posId,
@@ -332,8 +331,8 @@ export class CashService {
       reopenReason: s.reopenReason,
       closedAt: s.closedAt,
       closedBy: s.closedBy,
-      cashier: this.cashierOf(s),
-      cashierId: this.owner(s)?.userId ?? null,
+      cashier: cashierNameOf(owner),
+      cashierId: owner?.userId ?? null,
       movements: report.movements,
       report,
       zPrinted: s.state === 'CLOSED' && this.deps.store.cash.reportPrinted(tenant.id, s.id),
@@ -435,6 +434,11 @@ export function drawerRefusal(store: Pick<Store, 'tillUsers'>, s: CashSessionRec
     `No puede ${what} en la caja de ${ownerNameOf(o, s)} — sesión ${s.number}: cada cajero trabaja en su propia caja. ` +
       `Que ${o && o.userId !== null ? o.usuario : 'quien la abrió'} la cierre con su arqueo (o un supervisor, con un motivo) y abra usted la suya.`,
   );
+}
+
+/** The person a session belongs to (its owner's name), null when an API key opened it. */
+function cashierNameOf(o: ActRecord | null): string | null {
+  return o && o.userId !== null ? o.usuario : null;
 }
 
 /** Whose a session is, as a sentence names it: a person, «la clave «…»», or who opened it before people were recorded. */

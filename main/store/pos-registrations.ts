@@ -48,14 +48,8 @@ function toRegistration(r: Row): PosRegistration {
   };
 }
 
-export interface NewPosRegistration {
-  branchId: number;
-  idempotencyKey: string | null;
-  requestHash: string;
-  name: string;
-  description: string;
-  type: number;
-}
+/** What a registration is recorded with, before SIAT is called. */
+export type NewPosRegistration = Omit<PosRegistration, 'id' | 'state' | 'posId'>;
 
 export class PosRegistrationRepository {
   constructor(

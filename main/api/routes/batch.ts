@@ -27,6 +27,7 @@ import {
   type BatchSummary,
 } from '../../../shared/api/batch';
 import { ROUTES } from '../../../shared/api/routes';
+import { IdempotencyHeader } from '../idempotency-header';
 import { contractSchema } from '../contract-schema';
 
 export interface BatchRouteDeps {
@@ -86,7 +87,7 @@ export function batchRoutes(app: FastifyInstance, deps: BatchRouteDeps): void {
             'aceptadas se emiten con codigoEmision 3, se envían a SIAT en paquetes de hasta 1.000 (recepcionMasivaFactura) y terminan ' +
             'VALIDATED o REJECTED con los mensajes de SIAT. Progreso: GET /api/v1/invoices/batch/{id}, eventos batch.progress y ' +
             'batch.completed (webhooks y flujo de eventos). La cabecera Idempotency-Key hace que un reintento devuelva el mismo lote.',
-          headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+          headers: IdempotencyHeader,
           ...contractSchema(ROUTES.batches.create, 202),
         },
       },

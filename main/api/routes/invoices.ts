@@ -26,6 +26,7 @@ import { CONCILIATION } from '../../invoicing/conciliation-note-data';
 import { doerOf, recorderOf } from '../doer';
 import { invoiceType } from '../../../shared/invoice-types';
 import { emissionType, invoiceDto, lastCancel, whoDid } from '../invoice-dto';
+import { IdempotencyHeader } from '../idempotency-header';
 import { contractSchema } from '../contract-schema';
 
 export const WAIT_DEFAULT_MS = 15_000;
@@ -90,7 +91,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceRouteDeps): voi
           'webhooks y GET /api/v1/invoices/{id}/status. Con ?wait=true (15 s) o ?wait=<ms> (hasta 30000) la respuesta espera el veredicto ' +
           'de SIAT ese tiempo como máximo. Si SIAT no responde, la venta no se pierde: se emite fuera de línea (state CONTINGENCY, ' +
           'emissionType CONTINGENCY) y se envía en paquete al reconectar. La cabecera Idempotency-Key hace que un reintento devuelva la misma factura.',
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        headers: IdempotencyHeader,
         ...contractSchema(ROUTES.invoices.create, 201, 200),
       },
     },

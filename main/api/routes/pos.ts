@@ -17,6 +17,7 @@ import { posDto } from '../point-of-sale-param';
 import { branchUuid } from '../../points-of-sale/branch-uuid';
 import { toBoliviaIso } from '../../../shared/time';
 import { ROUTES } from '../../../shared/api/routes';
+import { IdempotencyHeader } from '../idempotency-header';
 import { contractSchema } from '../contract-schema';
 
 /** What cannot be done offline, for the 503's detail. */
@@ -57,7 +58,7 @@ export function posRoutes(app: FastifyInstance, deps: { store: Store; registrati
           'venta (200); si SIAT no respondió a un intento (tiempo agotado), el siguiente para la misma sucursal, nombre y tipo, con o sin ' +
           'clave, consulta primero la lista de SIAT (consultaPuntoVenta) y toma el que SIAT registró en vez de registrar otro. 409 si ese ' +
           'registro sigue en curso o si la clave ya se usó con otros datos.',
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        headers: IdempotencyHeader,
         ...contractSchema(ROUTES.pos.create, 201, 200),
       },
     },

@@ -7,7 +7,7 @@
 // named by its number and short code (invoicing/short-code.ts), as on the retrieval routes. The
 // seed's words for answers and failures: ../sector-emission-dto.ts.
 import { doerOf, recorderOf } from '../doer';
-import Type from 'typebox';
+import { IdempotencyHeader } from '../idempotency-header';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../store/store';
 import type { Tenant } from '../../store/tenants';
@@ -57,7 +57,6 @@ const tags = ['Facturas sectoriales (estilo sectorial)'];
  * the option is simply not read).
  */
 const SECTOR_WAIT_MS = 15_000;
-const IdempotencyHeader = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
 
 export function sectorEmissionRoutes(app: FastifyInstance, deps: SectorEmissionDeps): void {
   const { store } = deps;
